@@ -1,0 +1,151 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bot, ChevronDown, Coins, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useSession } from '../../features/auth/api/get-session';
+import { logout } from '../../lib/session-actions';
+import { buttonClass } from '../ui/button';
+
+const NAV = [
+  { href: '/', label: 'Home' },
+  { href: '/agents', label: 'Agents' },
+  { href: '/propose-agent', label: 'Propose Agent' },
+];
+
+const MENU = [
+  { href: '/profile', label: 'Profile' },
+  { href: '/my-agents', label: 'My Agents' },
+  { href: '/billing', label: 'Billing' },
+  { href: '/settings', label: 'Settings' },
+];
+
+export function Navbar() {
+  const { user } = useSession();
+  const [location, navigate] = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const credits = user?.credits ?? 0;
+
+  const onLogout = async () => {
+    setMobileOpen(false);
+    await logout(queryClient);
+    navigate('/');
+  };
+
+  const linkClass = (href: string) =>
+    `rounded-md px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-700 bg-brand-50' : 'text-slate-700 hover:bg-slate-100'}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <Bot aria-hidden className="size-7 text-brand-600" />
+          <span>AgentMarket</span>
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          {NAV.map((item) => (
+            <Link key={item.href} href={item.href} className={linkClass(item.href)} aria-current={location === item.href ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          ))}
+        </div>
+        <div className="ml-auto hidden items-center gap-3 md:flex">
+          {user ? (
+            <>
+              <Link href="/credits" className="flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-semibold text-amber-800" aria-label={`${credits} credits available`}>
+                <Coins aria-hidden className="size-4" />
+                <span data-testid="navbar-credits">{credits.toLocaleString('en-US')}</span>
+                <span className="font-normal">credits</span>
+              </Link>
+              {user.consumed > 0 && (
+                <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-medium text-slate-600">{user.consumed.toLocaleString('en-US')} used</span>
+              )}
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full border border-slate-200 py-1 pl-1 pr-2 text-sm font-medium hover:bg-slate-50" aria-label="Account menu">
+                  <span aria-hidden className="flex size-7 items-center justify-center rounded-full bg-brand-600 text-white">
+                    {user.username.charAt(0).toUpperCase()}
+                  </span>
+                  <span className="max-w-32 truncate">{user.username}</span>
+                  <ChevronDown aria-hidden className="size-4" />
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+                    {MENU.map((item) => (
+                      <DropdownMenu.Item key={item.href} onSelect={() => navigate(item.href)} className="cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">
+                        {item.label}
+                      </DropdownMenu.Item>
+                    ))}
+                    <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                    <DropdownMenu.Item onSelect={onLogout} className="cursor-pointer rounded-md px-3 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50">
+                      Log Out
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            </>
+          ) : (
+            <>
+              <Link href="/auth" className={buttonClass('ghost', 'sm')}>
+                Sign In
+              </Link>
+              <Link href="/auth" className={buttonClass('primary', 'sm')}>
+                Get Started
+              </Link>
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className="ml-auto rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-expanded={mobileOpen}
+          aria-controls="mobile-menu"
+          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMobileOpen((o) => !o)}
+        >
+          {mobileOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+        </button>
+      </nav>
+      {mobileOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
+          <ul className="flex flex-col gap-1">
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className={`block ${linkClass(item.href)}`} onClick={() => setMobileOpen(false)}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 border-t border-slate-200 pt-3">
+            {user ? (
+              <div className="flex flex-col gap-1">
+                <p className="flex items-center gap-2 px-3 py-2 text-sm font-semibold text-amber-800">
+                  <Coins aria-hidden className="size-4" /> {credits.toLocaleString('en-US')} credits
+                  {user.consumed > 0 && <span className="font-normal text-slate-500">({user.consumed.toLocaleString('en-US')} used)</span>}
+                </p>
+                {MENU.map((item) => (
+                  <Link key={item.href} href={item.href} className={`block ${linkClass(item.href)}`} onClick={() => setMobileOpen(false)}>
+                    {item.label}
+                  </Link>
+                ))}
+                <button type="button" onClick={onLogout} className="rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50">
+                  Log Out
+                </button>
+              </div>
+            ) : (
+              <div className="flex gap-2">
+                <Link href="/auth" className={buttonClass('secondary', 'sm', 'flex-1')} onClick={() => setMobileOpen(false)}>
+                  Sign In
+                </Link>
+                <Link href="/auth" className={buttonClass('primary', 'sm', 'flex-1')} onClick={() => setMobileOpen(false)}>
+                  Get Started
+                </Link>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

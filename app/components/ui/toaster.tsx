@@ -1,0 +1,33 @@
+import * as Toast from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../common/constants';
+import { dismissToast, useToasts } from '../../hooks/use-toast';
+
+/** Radix Toast with SPEC's settings: 5000 ms, swipe right past 50 px, F8 to focus, 420 px wide at most. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((t) => (
+        <Toast.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => !open && dismissToast(t.id)}
+          type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          className={`group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-9 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${
+            t.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
+          }`}
+        >
+          <div className="grid gap-1">
+            <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
+            {t.description && <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>}
+          </div>
+          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+            <X aria-hidden className="size-4" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../../../common/types';
+import { AgentCard } from './agent-card';
+import { StarRating } from './star-rating';
+
+const agent: Agent = {
+  id: 7, hoaId: null, name: 'LedgerLens', agentCode: null, slug: null, label: null,
+  description: 'Reconciles invoices.', longDescription: null, features: [], videoUrl: null, imageUrl: null,
+  externalUrl: null, categoryId: 1, departmentId: 3, creatorId: null, averageRating: 4.46, rating: 4.46,
+  voteCount: 12, viewCount: 0, isFeatured: false, isTrending: false, isPremium: false, creditCost: 9,
+  credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',
+  creatorUsername: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+};
+
+describe('AgentCard', () => {
+  it('shows the browse card fields and links to the detail page', () => {
+    render(<AgentCard agent={agent} />);
+    expect(screen.getByRole('heading', { name: 'LedgerLens' })).toBeTruthy();
+    expect(screen.getByText('4.5')).toBeTruthy();
+    expect(screen.getByText('9 credits')).toBeTruthy();
+    expect(screen.getByText('12 reviews')).toBeTruthy();
+    expect(screen.getByText('💰')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View LedgerLens' }).getAttribute('href')).toBe('/agents/7');
+  });
+});
+
+describe('StarRating', () => {
+  it('draws a half star when the fraction is at least .5', () => {
+    const { container } = render(<StarRating value={3.5} />);
+    expect(screen.getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeTruthy();
+    expect(container.querySelectorAll('.lucide-star-half')).toHaveLength(1);
+  });
+
+  it('draws no half star below .5', () => {
+    const { container } = render(<StarRating value={3.4} />);
+    expect(container.querySelectorAll('.lucide-star-half')).toHaveLength(0);
+  });
+});

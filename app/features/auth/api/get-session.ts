@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '../../../../common/types';
+import { ApiError, unwrap } from '../../../lib/api-client';
+
+export const sessionKeys = { session: ['auth', 'session'] as const };
+
+/** The signed-in user, or null for a visitor (401). */
+export async function getSession(): Promise<SessionUser | null> {
+  try {
+    return await unwrap<SessionUser>(await fetch('/api/auth/session', { credentials: 'include' }));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
+export const getSessionQueryOptions = () => queryOptions({ queryKey: sessionKeys.session, queryFn: getSession });
+
+export const useSession = () => {
+  const query = useQuery(getSessionQueryOptions());
+  return { user: query.data ?? null, isLoading: query.isPending, query };
+};

@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastData {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  open: boolean;
+}
+
+// SPEC section 9: one toast visible at a time, so a new one replaces the last.
+let current: ToastData[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
+  const id = nextId++;
+  current = [{ id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true }];
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  current = current.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  // Leave time for the closing animation before forgetting it.
+  setTimeout(() => {
+    current = current.filter((t) => t.id !== id || t.open);
+    emit();
+  }, 300);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useToasts = (): ToastData[] => useSyncExternalStore(subscribe, () => current, () => current);

@@ -1,0 +1,220 @@
+import { ArrowRight, Search, ShieldCheck, Sparkles, Zap } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '../../common/constants';
+import { ButtonLink } from '../components/ui/button';
+import { SkeletonGrid } from '../components/ui/skeleton';
+import { AgentCard } from '../features/agents/components/agent-card';
+import { useAgents } from '../features/agents/api/get-agents';
+import { useSession } from '../features/auth/api/get-session';
+import { useCategories } from '../features/categories/api/get-categories';
+import { CategoryIcon, iconForName } from '../features/categories/components/category-icon';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { plural } from '../lib/format';
+
+const landingCache = { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS };
+
+function Hero() {
+  const [query, setQuery] = useState('');
+  const [, navigate] = useLocation();
+  return (
+    <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
+        <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
+          <Sparkles aria-hidden className="size-4" /> {INITIAL_CREDITS} free credits when you sign up
+        </p>
+        <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Find the AI agent that gets the job done</h1>
+        <p className="mt-4 max-w-2xl text-lg text-brand-100">
+          Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay per use with credits: 1 credit is $1.
+        </p>
+        <form
+          role="search"
+          className="mt-8 flex max-w-2xl gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (query.trim()) navigate(`/search?q=${encodeURIComponent(query.trim())}`);
+          }}
+        >
+          <label htmlFor="home-search" className="sr-only">
+            Search agents
+          </label>
+          <div className="relative flex-1">
+            <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+            <input
+              id="home-search"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="Search agents, e.g. lead generation"
+              className="h-12 w-full rounded-lg border-0 bg-white pl-10 pr-3 text-slate-900 placeholder:text-slate-500"
+            />
+          </div>
+          <button type="submit" className="h-12 rounded-lg bg-amber-400 px-5 font-semibold text-slate-900 hover:bg-amber-300">
+            Search
+          </button>
+        </form>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <ButtonLink href="/agents" variant="secondary" size="lg">
+            Browse Agents
+          </ButtonLink>
+          <ButtonLink href="/submit-agent" variant="outline" size="lg">
+            List Your Agent
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Stats({ agents, categories }: { agents: number | undefined; categories: number | undefined }) {
+  const stats = [
+    { label: 'AI agents', value: agents === undefined ? '—' : agents.toLocaleString('en-US') },
+    { label: 'Categories', value: categories === undefined ? '—' : String(categories) },
+    { label: 'Free credits to start', value: String(INITIAL_CREDITS) },
+    { label: 'Per credit', value: '$1' },
+  ];
+  return (
+    <section aria-label="Marketplace in numbers" className="mx-auto -mt-8 max-w-7xl px-4">
+      <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4">
+        {stats.map((s) => (
+          <div key={s.label} className="text-center">
+            <dd className="text-2xl font-bold text-slate-900">{s.value}</dd>
+            <dt className="text-sm text-slate-600">{s.label}</dt>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function ExploreCategories() {
+  const { data, isPending } = useCategories();
+  const categories = data?.slice(0, CATEGORY_GRID_MAX) ?? [];
+  return (
+    <section aria-labelledby="explore-heading" className="mx-auto max-w-7xl px-4 pt-16">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id="explore-heading" className="text-2xl font-bold">
+          Explore by Category
+        </h2>
+        <Link href="/categories" className="text-sm font-medium text-brand-700 hover:underline">
+          All categories
+        </Link>
+      </div>
+      {isPending ? (
+        <SkeletonGrid count={SKELETONS.browse} label="Loading categories" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4" itemClassName="h-28" />
+      ) : categories.length > 0 ? (
+        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+          {categories.map((c) => (
+            <li key={c.id}>
+              <Link href={`/categories?categoryId=${c.id}`} className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md">
+                <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <CategoryIcon icon={c.icon} />
+                </span>
+                <span className="font-semibold">{c.name}</span>
+                <span className="text-sm text-slate-600">{plural(c.agentCount, 'agent')}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        // SPEC section 2: the fallback category list when categories are empty or fail to load.
+        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">
+          {FALLBACK_CATEGORIES.map((c) => (
+            <li key={c.name}>
+              <Link href="/agents" className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500">
+                <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <CategoryIcon icon={iconForName(c.name)} />
+                </span>
+                <span className="font-semibold">{c.name}</span>
+                <span className="text-sm text-slate-600">{plural(c.count, 'agent')}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TopPerforming() {
+  const { data, isPending, isError } = useAgents({ sort: 'rating', limit: TOP_PERFORMING_KEEP }, landingCache);
+  const top = [...(data?.items ?? [])]
+    .sort((a, b) => b.averageRating - a.averageRating)
+    .slice(0, TOP_PERFORMING_KEEP)
+    .slice(0, TOP_PERFORMING_SHOW);
+  return (
+    <section aria-labelledby="top-heading" className="mx-auto max-w-7xl px-4 pt-16">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id="top-heading" className="text-2xl font-bold">
+          Top Performing Agents
+        </h2>
+        <Link href="/agents" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          View all agents <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      </div>
+      {isPending ? (
+        <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading top agents" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+      ) : isError ? (
+        <p className="mt-6 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">Top agents could not be loaded right now. Please try again later.</p>
+      ) : (
+        <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {top.map((agent) => (
+            <AgentCard key={agent.id} agent={agent} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ClosingCta({ signedIn }: { signedIn: boolean }) {
+  const points = [
+    { icon: Zap, text: 'Try any agent in one click' },
+    { icon: ShieldCheck, text: 'Ratings from real users' },
+    { icon: Sparkles, text: 'List your own agent for free' },
+  ];
+  return (
+    <section className="mx-auto max-w-7xl px-4 pt-16">
+      <div className="rounded-2xl bg-slate-900 px-6 py-12 text-center text-white sm:px-12">
+        <h2 className="text-3xl font-bold">Ready to put AI agents to work?</h2>
+        <ul className="mx-auto mt-6 flex max-w-3xl flex-col justify-center gap-3 text-slate-200 sm:flex-row sm:gap-8">
+          {points.map(({ icon: Icon, text }) => (
+            <li key={text} className="inline-flex items-center justify-center gap-2">
+              <Icon aria-hidden className="size-5 text-amber-400" /> {text}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {signedIn ? (
+            <ButtonLink href="/agents" size="lg">
+              Browse Agents
+            </ButtonLink>
+          ) : (
+            <ButtonLink href="/auth" size="lg">
+              Get Started Free
+            </ButtonLink>
+          )}
+          <ButtonLink href="/propose-agent" variant="outline" size="lg">
+            Propose an Agent
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  useDocumentTitle(null);
+  const { user } = useSession();
+  const total = useAgents({ limit: 1 }, landingCache);
+  const categories = useCategories();
+  return (
+    <>
+      <Hero />
+      <Stats agents={total.data?.total} categories={categories.data?.length} />
+      <ExploreCategories />
+      <TopPerforming />
+      <ClosingCta signedIn={Boolean(user)} />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// Business constants of SPEC section 9, shared by the app and the worker.
+export const INITIAL_CREDITS = 100;
+export const GUARANTEED_MINIMUM_CREDITS = 100;
+export const DEFAULT_CREDIT_COST = 3;
+export const MIN_CREDIT_COST = 1;
+export const MAX_CREDIT_COST = 100;
+/** 1 credit = $1; Stripe amounts are in cents. */
+export const CENTS_PER_CREDIT = 100;
+
+export const PURCHASE_MIN = 50;
+export const PURCHASE_MAX = 10_000;
+export const PURCHASE_SLIDER_MAX = 500;
+export const PURCHASE_SLIDER_STEP = 10;
+export const PURCHASE_DEFAULT = 100;
+export const PURCHASE_PRESETS = [50, 100, 200, 500] as const;
+export const PURCHASE_RELOAD_DELAY_MS = 1500;
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_DEFAULT = 5;
+
+export const NAME_MAX = 100;
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 1000;
+export const LONG_DESCRIPTION_MAX = 5000;
+export const AGENT_NAME_MIN = 3;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 50;
+export const PASSWORD_MIN = 6;
+/** Caps hashing work per request; long enough for any passphrase. */
+export const PASSWORD_MAX = 256;
+export const EMAIL_MAX = 254;
+export const COMMENT_MAX = 2000;
+export const URL_MAX = 2048;
+export const FEATURES_MAX = 30;
+export const FEATURE_MAX = 200;
+export const SEARCH_QUERY_MAX = 200;
+
+export const TOP_PERFORMING_KEEP = 10;
+export const TOP_PERFORMING_SHOW = 6;
+export const CATEGORY_GRID_MAX = 8;
+export const LANDING_AGENT_COUNT = 9;
+export const LOAD_MORE_THRESHOLD = 9;
+export const FALLBACK_PRICE = 35;
+
+export const SKELETONS = { reviews: 3, categoryBrowse: 6, browse: 8, landing: 9 } as const;
+
+export const FALLBACK_CATEGORIES = [
+  { name: 'Marketing', count: 11 },
+  { name: 'Sales', count: 7 },
+  { name: 'Operations', count: 2 },
+  { name: 'Finance', count: 1 },
+  { name: 'HR', count: 1 },
+] as const;
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_MAX_WIDTH_PX = 420;
+export const BALANCE_FETCH_DELAY_MS = 100;
+export const SEARCH_STALE_MS = 10_000;
+export const LANDING_STALE_MS = 5 * 60_000;
+export const LANDING_GC_MS = 10 * 60_000;
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'am_session';
+
+/** Largest page the list endpoints return at once. */
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 24;

@@ -1,0 +1,135 @@
+// Shapes of the API's JSON (DESIGN.md's contract), shared by worker and app.
+
+export type Role = 'user' | 'staff' | 'admin';
+
+export interface Agent {
+  id: number;
+  hoaId: string | null;
+  name: string;
+  agentCode: string | null;
+  slug: string | null;
+  label: string | null;
+  description: string;
+  longDescription: string | null;
+  features: string[];
+  videoUrl: string | null;
+  imageUrl: string | null;
+  externalUrl: string | null;
+  categoryId: number;
+  departmentId: number;
+  creatorId: number | null;
+  averageRating: number;
+  /** Same as averageRating; SPEC lists both names. */
+  rating: number;
+  voteCount: number;
+  viewCount: number;
+  isFeatured: boolean;
+  isTrending: boolean;
+  isPremium: boolean;
+  creditCost: number;
+  credits: number;
+  businessCategory: string | null;
+  businessDepartment: string | null;
+  /** Resolved names for the detail page's info card. */
+  categoryName: string | null;
+  creatorUsername: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  agentCount: number;
+  parentId: number | null;
+  isMainCategory: boolean;
+}
+
+export interface Department {
+  id: number;
+  name: string;
+  description: string | null;
+  categoryId: number | null;
+  agentCount: number;
+}
+
+export interface Rating {
+  id: number;
+  agentId: number;
+  userId: number;
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  user: { username: string } | null;
+}
+
+/** The signed-in user as GET /api/auth/session returns it. Never includes the password hash. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  credits: number;
+  consumed: number;
+  role: Role;
+  profilePicture: string | null;
+  createdAt: string;
+}
+
+/** Anyone may read this: no email. */
+export interface PublicUser {
+  id: number;
+  username: string;
+  profilePicture: string | null;
+  createdAt: string;
+}
+
+export interface Proposal {
+  id: number;
+  name: string;
+  description: string;
+  proposerName: string;
+  proposerEmail: string;
+  userId: number | null;
+  status: 'new' | 'reviewed';
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+export type LedgerKind = 'signup' | 'purchase' | 'try' | 'admin_topup';
+
+export interface CreditTransaction {
+  id: number;
+  kind: LedgerKind;
+  amount: number;
+  balanceAfter: number;
+  reference: string | null;
+  description: string | null;
+  createdAt: string;
+}
+
+export interface Balance {
+  balance: number;
+  consumed: number;
+}
+
+export interface TryResult extends Balance {
+  url: string | null;
+}
+
+/** Public, non-secret configuration the app needs (GET /api/config). */
+export interface PublicConfig {
+  staffEmailDomain: string;
+  googleEnabled: boolean;
+  paymentsMode: 'stripe' | 'sandbox';
+  providerMode: boolean;
+  version: string;
+}
+
+export interface ApiErrorBody {
+  message: string;
+  error: string;
+}
+
+export type AgentSort = 'popular' | 'newest' | 'rating' | 'reviews';

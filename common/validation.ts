@@ -1,0 +1,255 @@
+// Validation schemas and their user-facing messages (SPEC section 5), used by the app's forms and the
+// worker's routes alike so a rule and its wording exist once.
+import * as v from 'valibot';
+import * as C from './constants';
+
+export const MESSAGES = {
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: `Username must be at most ${C.USERNAME_MAX} characters`,
+  usernameRequired: 'Username is required',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: `Password must be at most ${C.PASSWORD_MAX} characters`,
+  email: 'Please enter a valid email',
+  emailRequired: 'Email is required',
+  proposalEmail: 'Please enter a valid email address',
+  proposerName: 'Your name is required',
+  agentNameRequired: 'Agent name is required',
+  agentNameMax: 'Agent name must be less than 100 characters',
+  descriptionMin: 'Description must be at least 10 characters',
+  descriptionMax: 'Description must be less than 1000 characters',
+  longDescriptionMax: `Long description must be less than ${C.LONG_DESCRIPTION_MAX} characters`,
+  nameMin: 'Name must be at least 3 characters',
+  nameMax: 'Name must be less than 100 characters',
+  category: 'Please select a category',
+  department: 'Please select a valid department',
+  creditCostMin: 'Minimum credit cost is 1',
+  creditCostMax: 'Maximum credit cost is 100',
+  creditCostInteger: 'Credit cost must be a whole number',
+  url: 'Please enter a valid URL starting with http:// or https://',
+  features: `List at most ${C.FEATURES_MAX} features of at most ${C.FEATURE_MAX} characters each`,
+  rating: 'Rating must be a whole number from 1 to 5',
+  agentId: 'Please choose an agent to review',
+  userId: 'Invalid user id',
+  comment: `Comment must be less than ${C.COMMENT_MAX} characters`,
+  purchaseMin: 'Minimum purchase is 50 credits',
+  purchaseMax: `Maximum purchase is ${C.PURCHASE_MAX.toLocaleString('en-US')} credits`,
+  purchaseInteger: 'Please enter a whole number of credits',
+  internalEmail: (host: string) => `Internal login requires a ${host} email address`,
+  reviewLogin: 'Please log in to submit a review',
+  missingTokens: 'Missing authentication tokens. Please log in again.',
+  notSignedIn: 'Please log in to continue',
+  forbidden: 'You do not have permission to do that',
+  invalidCredentials: 'Invalid username or password',
+  usernameTaken: 'That username is already taken',
+  emailTaken: 'An account with that email already exists',
+  notEnoughCredits: 'Not enough credits to try this agent',
+  agentNotFound: 'Agent not found',
+  notFound: 'Not found',
+  invalidJson: 'The request body must be valid JSON',
+  tooLarge: 'The request body is too large',
+  crossSite: 'Cross-site requests are not allowed',
+  throttled: 'Too many attempts. Please wait a few minutes and try again.',
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;
+
+const trimmed = () => v.pipe(v.string(), v.trim());
+
+/** Optional free text: blank becomes undefined. */
+const optionalText = (max: number, message: string) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((s) => (s == null ? undefined : s.trim() || undefined)),
+      v.union([v.undefined(), v.pipe(v.string(), v.maxLength(max, message))]),
+    ),
+  );
+
+export const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const optionalUrl = () =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((s) => (s == null ? undefined : s.trim() || undefined)),
+      v.union([
+        v.undefined(),
+        v.pipe(v.string(), v.maxLength(C.URL_MAX, MESSAGES.url), v.check(isHttpUrl, MESSAGES.url)),
+      ]),
+    ),
+  );
+
+/** Accepts a number or a numeric string (HTML inputs give strings). */
+const integerField = (message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+$/, message), v.transform(Number))]),
+    v.integer(message),
+  );
+
+const emailField = (message: string) =>
+  v.pipe(trimmed(), v.nonEmpty(message), v.maxLength(C.EMAIL_MAX, message), v.email(message), v.toLowerCase());
+
+export const loginSchema = v.object({
+  username: v.pipe(trimmed(), v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin), v.maxLength(C.EMAIL_MAX, MESSAGES.usernameMax)),
+  password: v.pipe(v.string(MESSAGES.passwordMin), v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin), v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax)),
+  isInternalLogin: v.optional(v.boolean(), false),
+});
+
+export const registerSchema = v.object({
+  username: v.pipe(
+    trimmed(),
+    v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
+    v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
+  ),
+  email: emailField(MESSAGES.email),
+  password: v.pipe(v.string(MESSAGES.passwordMin), v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin), v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax)),
+  isInternalLogin: v.optional(v.boolean(), false),
+});
+
+/** Internal (staff) accounts must use the company domain; null when the email is acceptable. */
+export function internalEmailError(email: string, staffDomain: string): string | null {
+  const domain = staffDomain.trim().toLowerCase().replace(/^@/, '');
+  return email.trim().toLowerCase().endsWith(`@${domain}`) ? null : MESSAGES.internalEmail(domain);
+}
+
+export const profileSchema = v.object({
+  username: v.pipe(
+    trimmed(),
+    v.nonEmpty(MESSAGES.usernameRequired),
+    v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
+    v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
+  ),
+  email: v.pipe(trimmed(), v.nonEmpty(MESSAGES.emailRequired), v.maxLength(C.EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
+});
+
+const proposalBase = {
+  name: v.pipe(trimmed(), v.nonEmpty(MESSAGES.agentNameRequired), v.maxLength(C.NAME_MAX, MESSAGES.agentNameMax)),
+  description: v.pipe(
+    trimmed(),
+    v.minLength(C.DESCRIPTION_MIN, MESSAGES.descriptionMin),
+    v.maxLength(C.DESCRIPTION_MAX, MESSAGES.descriptionMax),
+  ),
+};
+
+/** Visitors must say who they are. */
+export const anonymousProposalSchema = v.object({
+  ...proposalBase,
+  proposerName: v.pipe(trimmed(), v.nonEmpty(MESSAGES.proposerName), v.maxLength(C.NAME_MAX, MESSAGES.proposerName)),
+  proposerEmail: emailField(MESSAGES.proposalEmail),
+});
+
+/** Signed-in users are known: name and email come from the account when left out. */
+export const signedInProposalSchema = v.object({
+  ...proposalBase,
+  proposerName: optionalText(C.NAME_MAX, MESSAGES.proposerName),
+  proposerEmail: v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((s) => (s == null ? undefined : s.trim().toLowerCase() || undefined)),
+      v.union([v.undefined(), v.pipe(v.string(), v.maxLength(C.EMAIL_MAX, MESSAGES.proposalEmail), v.email(MESSAGES.proposalEmail))]),
+    ),
+  ),
+});
+
+export const reviewSchema = v.object({
+  agentId: v.pipe(integerField(MESSAGES.agentId), v.minValue(1, MESSAGES.agentId)),
+  userId: v.optional(v.pipe(integerField(MESSAGES.userId), v.minValue(1, MESSAGES.userId))),
+  rating: v.optional(
+    v.pipe(integerField(MESSAGES.rating), v.minValue(C.RATING_MIN, MESSAGES.rating), v.maxValue(C.RATING_MAX, MESSAGES.rating)),
+    C.RATING_DEFAULT,
+  ),
+  comment: optionalText(C.COMMENT_MAX, MESSAGES.comment),
+});
+
+const featuresField = v.optional(
+  v.pipe(
+    v.union([v.array(v.string(MESSAGES.features), MESSAGES.features), v.string(MESSAGES.features)], MESSAGES.features),
+    v.transform((value) => parseFeatures(value)),
+    v.maxLength(C.FEATURES_MAX, MESSAGES.features),
+    v.check((list) => list.every((f) => f.length <= C.FEATURE_MAX), MESSAGES.features),
+  ),
+  [],
+);
+
+export const agentSchema = v.object({
+  name: v.pipe(trimmed(), v.minLength(C.AGENT_NAME_MIN, MESSAGES.nameMin), v.maxLength(C.NAME_MAX, MESSAGES.nameMax)),
+  description: v.pipe(
+    trimmed(),
+    v.minLength(C.DESCRIPTION_MIN, MESSAGES.descriptionMin),
+    v.maxLength(C.DESCRIPTION_MAX, MESSAGES.descriptionMax),
+  ),
+  longDescription: optionalText(C.LONG_DESCRIPTION_MAX, MESSAGES.longDescriptionMax),
+  categoryId: v.pipe(integerField(MESSAGES.category), v.minValue(1, MESSAGES.category)),
+  departmentId: v.optional(v.pipe(integerField(MESSAGES.department), v.minValue(0, MESSAGES.department)), 0),
+  creditCost: v.optional(
+    v.pipe(
+      integerField(MESSAGES.creditCostInteger),
+      v.minValue(C.MIN_CREDIT_COST, MESSAGES.creditCostMin),
+      v.maxValue(C.MAX_CREDIT_COST, MESSAGES.creditCostMax),
+    ),
+    C.DEFAULT_CREDIT_COST,
+  ),
+  features: featuresField,
+  videoUrl: optionalUrl(),
+  imageUrl: optionalUrl(),
+  externalUrl: optionalUrl(),
+});
+
+export const purchaseSchema = v.object({
+  amount: v.pipe(
+    integerField(MESSAGES.purchaseInteger),
+    v.minValue(C.PURCHASE_MIN, MESSAGES.purchaseMin),
+    v.maxValue(C.PURCHASE_MAX, MESSAGES.purchaseMax),
+  ),
+  userId: v.optional(v.pipe(integerField(MESSAGES.userId), v.minValue(1, MESSAGES.userId))),
+});
+
+export type LoginInput = v.InferInput<typeof loginSchema>;
+export type RegisterInput = v.InferInput<typeof registerSchema>;
+export type ProfileInput = v.InferInput<typeof profileSchema>;
+export type ProposalInput = v.InferInput<typeof anonymousProposalSchema>;
+export type ReviewInput = v.InferInput<typeof reviewSchema>;
+export type AgentInput = v.InferInput<typeof agentSchema>;
+export type AgentData = v.InferOutput<typeof agentSchema>;
+export type PurchaseInput = v.InferInput<typeof purchaseSchema>;
+
+/**
+ * Features arrive as a list, as text holding a JSON list, or as plain text (SPEC: if parsing fails
+ * the raw text is one item). Blank entries are dropped.
+ */
+export function parseFeatures(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((f) => String(f).trim()).filter(Boolean);
+  if (typeof value !== 'string') return [];
+  const text = value.trim();
+  if (!text) return [];
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map((f) => String(f).trim()).filter(Boolean);
+    } catch {
+      // Not JSON: the raw text is the single feature.
+    }
+  }
+  return [text];
+}
+
+/** The first message of a failed parse, for a form field or an API error. */
+export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues[0]?.message ?? 'Invalid input';
+}
+
+/** Field name to first message, for showing errors beside form fields. */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

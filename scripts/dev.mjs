@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// npm run dev: the worker (wrangler dev, reloads on change) on $API_PORT (default 8787) and the
+// Vite dev server with hot module reload on $PORT (default 5173), proxying /api to the worker.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { quietEnv, spawnWrangler, wrangler } from './lib/wrangler.mjs';
+
+const require = createRequire(import.meta.url);
+const apiPort = process.env.API_PORT || '8787';
+const persistTo = process.env.D1_PERSIST_TO || '.wrangler/state';
+
+wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
+spawnSync(process.execPath, ['scripts/seed.mjs', '--if-empty', '--persist-to', persistTo], { stdio: 'inherit' });
+
+const worker = spawnWrangler(['dev', '--local', '--port', apiPort, '--persist-to', persistTo, '--show-interactive-dev-session=false']);
+const vite = spawn(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')], {
+  stdio: 'inherit',
+  env: quietEnv({ API_PORT: apiPort }),
+});
+const stop = () => {
+  worker.kill();
+  vite.kill();
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+worker.on('exit', stop);
+vite.on('exit', stop);

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// Serves the app for end-to-end tests the way `npm start` does, from a fresh local database so each
+// run starts from the same seeded state. Test-only configuration (admin account) is set here.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const port = process.env.PORT ?? '8799';
+const persistTo = `.wrangler/e2e-${port}/state`;
+rmSync(persistTo, { recursive: true, force: true });
+
+const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    D1_PERSIST_TO: persistTo,
+    DIST_DIR: `.wrangler/e2e-${port}/dist`,
+    ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.cc',
+    WRANGLER_LOG_LEVEL: 'warn',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

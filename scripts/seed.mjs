@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+// Seeds the local D1 database with the demo catalogue, or with a large generated one for benchmarks.
+//   npm run seed                                   demo data (refuses if the database has data)
+//   npm run seed -- --if-empty                     demo data only when the database is empty
+//   npm run seed -- --agents 10000 --reviews 50000 --reset   a large catalogue (demo data included)
+// --persist-to DIR picks the local database folder (default .wrangler/state, as wrangler dev uses).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { hashPassword } from './lib/password.mjs';
+import * as demo from './seed-data.mjs';
+import { queryLocal, wrangler } from './lib/wrangler.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    'persist-to': { type: 'string', default: '.wrangler/state' },
+    'if-empty': { type: 'boolean', default: false },
+    reset: { type: 'boolean', default: false },
+    agents: { type: 'string' },
+    reviews: { type: 'string' },
+    'sql-only': { type: 'string' },
+  },
+});
+
+const DEMO_PASSWORD = 'demo-password';
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.now();
+
+const q = (value) => {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return `'${String(value).replaceAll("'", "''")}'`;
+};
+const iso = (daysAgo, jitterMs = 0) => new Date(NOW - daysAgo * DAY - jitterMs).toISOString();
+
+/** Multi-row INSERTs of at most `chunk` rows, so no statement grows unbounded. */
+function inserts(table, columns, rows, chunk = 200) {
+  const out = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    const values = rows.slice(i, i + chunk).map((r) => `(${r.map(q).join(', ')})`);
+    out.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES\n${values.join(',\n')};`);
+  }
+  return out;
+}
+
+/** Deterministic pseudo-random numbers, so a generated catalogue is the same every run. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function buildSql({ agentTotal, reviewTotal }) {
+  const sql = [];
+  const categoryId = new Map(demo.categories.map((c, i) => [c.name, i + 1]));
+  const departmentId = new Map(demo.departments.map((d, i) => [d.name, i + 1]));
+
+  sql.push(
+    ...inserts(
+      'categories',
+      ['id', 'name', 'description', 'icon', 'is_main_category'],
+      demo.categories.map((c, i) => [i + 1, c.name, c.description, c.icon, c.isMainCategory]),
+    ),
+    ...inserts(
+      'departments',
+      ['id', 'name', 'description', 'category_id'],
+      demo.departments.map((d, i) => [i + 1, d.name, d.description, categoryId.get(d.categoryName) ?? null]),
+    ),
+  );
+
+  // Users: the demo accounts, plus reviewers for a generated catalogue.
+  const users = demo.users.map((u, i) => ({ ...u, id: i + 1, hash: hashPassword(DEMO_PASSWORD), daysAgo: 420 - i * 7 }));
+  const syntheticUsers = reviewTotal > 0 ? Math.max(200, Math.ceil(reviewTotal / 40)) : 0;
+  const sharedHash = syntheticUsers ? hashPassword(DEMO_PASSWORD) : null;
+  for (let i = 0; i < syntheticUsers; i++) {
+    users.push({ id: users.length + 1, username: `member${i + 1}`, email: `member${i + 1}@example.com`, role: 'user', hash: sharedHash, daysAgo: 300 });
+  }
+  const userId = new Map(users.map((u) => [u.username, u.id]));
+  sql.push(
+    ...inserts(
+      'users',
+      ['id', 'username', 'email', 'password_hash', 'role', 'credits', 'consumed', 'created_at'],
+      users.map((u) => [u.id, u.username, u.email, u.hash, u.role, 100, 0, iso(u.daysAgo)]),
+    ),
+    // Every account's balance is backed by its sign-up grant in the ledger.
+    ...inserts(
+      'credit_ledger',
+      ['user_id', 'kind', 'amount', 'balance_after', 'consumed_after', 'description', 'idempotency_key', 'created_at'],
+      users.map((u) => [u.id, 'signup', 100, 100, 0, 'Welcome credits', `signup:${u.id}`, iso(u.daysAgo)]),
+    ),
+  );
+
+  // Agents: the curated catalogue first, then generated ones up to the requested total.
+  const agents = demo.agents.map((a, i) => ({
+    id: i + 1,
+    hoaId: `hoa-${String(i + 1).padStart(5, '0')}`,
+    name: a.name,
+    agentCode: a.agentCode,
+    slug: a.slug,
+    label: a.label,
+    description: a.description,
+    longDescription: a.longDescription,
+    features: JSON.stringify(a.features),
+    videoUrl: a.videoUrl,
+    imageUrl: a.image,
+    externalUrl: a.externalUrl,
+    categoryId: categoryId.get(a.categoryName),
+    departmentId: departmentId.get(a.departmentName) ?? 0,
+    creatorId: a.creatorUsername ? userId.get(a.creatorUsername) : null,
+    isFeatured: a.isFeatured,
+    isTrending: a.isTrending,
+    isPremium: a.isPremium,
+    creditCost: a.creditCost,
+    categoryName: a.categoryName,
+    departmentName: a.departmentName,
+    createdAt: iso(a.createdDaysAgo),
+  }));
+  const rand = prng(20261122);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const prefixes = ['Auto', 'Smart', 'Rapid', 'Deep', 'Clear', 'Bright', 'Swift', 'True', 'Nova', 'Prime', 'Meta', 'Flow', 'Signal', 'Atlas', 'Echo'];
+  const nouns = ['Pilot', 'Scout', 'Lens', 'Forge', 'Sense', 'Desk', 'Mind', 'Stream', 'Guard', 'Craft', 'Bridge', 'Pulse', 'Works', 'Loop', 'Sync'];
+  const tasks = ['drafts replies to', 'summarises', 'prioritises', 'audits', 'enriches', 'reconciles', 'forecasts', 'triages', 'monitors', 'classifies'];
+  const objects = ['support tickets', 'sales leads', 'invoices', 'contracts', 'job applications', 'campaign results', 'product feedback', 'vendor quotes', 'security alerts', 'research papers'];
+  const images = demo.agents.map((a) => a.image).filter(Boolean);
+  for (let i = agents.length; i < agentTotal; i++) {
+    const dept = pick(demo.departments);
+    const name = `${pick(prefixes)}${pick(nouns)} ${dept.name.split(' ')[0]} ${i + 1}`;
+    const task = pick(tasks);
+    const object = pick(objects);
+    agents.push({
+      id: i + 1,
+      hoaId: `hoa-${String(i + 1).padStart(5, '0')}`,
+      name,
+      agentCode: `AG-${i + 1}`,
+      slug: `agent-${i + 1}`,
+      label: dept.name,
+      description: `${name} ${task} ${object} for ${dept.name.toLowerCase()} teams and reports what needs attention.`,
+      longDescription: `${name} connects to the tools your ${dept.name.toLowerCase()} team already uses, ${task} ${object} as they arrive and keeps a clear audit trail of every action it takes.`,
+      features: JSON.stringify([`Works on ${object}`, 'Daily digest by email', 'Role-based access', 'Audit log export']),
+      videoUrl: null,
+      imageUrl: pick(images),
+      externalUrl: `https://agent-${i + 1}.agents.example.com/app`,
+      categoryId: categoryId.get(dept.categoryName),
+      departmentId: departmentId.get(dept.name),
+      creatorId: null,
+      isFeatured: rand() < 0.05,
+      isTrending: rand() < 0.05,
+      isPremium: rand() < 0.05,
+      creditCost: 1 + Math.floor(rand() * 40),
+      categoryName: dept.categoryName,
+      departmentName: dept.name,
+      createdAt: iso(Math.floor(rand() * 700), Math.floor(rand() * DAY)),
+    });
+  }
+  sql.push(
+    ...inserts(
+      'agents',
+      ['id', 'hoa_id', 'name', 'agent_code', 'slug', 'label', 'description', 'long_description', 'features', 'video_url', 'image_url', 'external_url', 'category_id', 'department_id', 'creator_id', 'is_featured', 'is_trending', 'is_premium', 'credit_cost', 'credits', 'business_category', 'business_department', 'created_at', 'updated_at'],
+      agents.map((a) => [a.id, a.hoaId, a.name, a.agentCode, a.slug, a.label, a.description, a.longDescription, a.features, a.videoUrl, a.imageUrl, a.externalUrl, a.categoryId, a.departmentId, a.creatorId, a.isFeatured, a.isTrending, a.isPremium, a.creditCost, a.creditCost, a.categoryName, a.departmentName, a.createdAt, a.createdAt]),
+    ),
+  );
+
+  // Reviews: the curated ones, then generated ones (one per user and agent).
+  const agentBySlug = new Map(agents.map((a) => [a.slug, a.id]));
+  const seen = new Set();
+  const reviews = demo.reviews.map((r) => {
+    const agentId = agentBySlug.get(r.agentSlug);
+    const uid = userId.get(r.username);
+    seen.add(`${agentId}:${uid}`);
+    return [agentId, uid, r.rating, r.comment, iso(r.daysAgo), iso(r.daysAgo)];
+  });
+  const comments = ['Saved our team hours every week.', 'Solid results, setup took a while.', 'Does exactly what it says.', 'Good, but the reports could be clearer.', null, 'Our go-to tool now.', 'Missed a few edge cases.', null];
+  let attempts = 0;
+  while (reviews.length < Math.max(reviewTotal, demo.reviews.length) && attempts < reviewTotal * 5) {
+    attempts++;
+    const agentId = 1 + Math.floor(rand() * agents.length);
+    const uid = users[Math.floor(rand() * users.length)].id;
+    const key = `${agentId}:${uid}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const rating = Math.min(5, Math.max(1, Math.round(3.9 + (rand() - 0.4) * 3)));
+    const when = iso(Math.floor(rand() * 365));
+    reviews.push([agentId, uid, rating, pick(comments), when, when]);
+  }
+  sql.push(...inserts('ratings', ['agent_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'], reviews));
+  // Ratings and vote counts are true aggregates of the reviews.
+  sql.push(`UPDATE agents SET
+    average_rating = COALESCE((SELECT avg(rating) FROM ratings WHERE agent_id = agents.id), 0),
+    vote_count = (SELECT count(*) FROM ratings WHERE agent_id = agents.id);`);
+
+  sql.push(
+    ...inserts(
+      'proposals',
+      ['name', 'description', 'proposer_name', 'proposer_email', 'created_at'],
+      demo.proposals.map((p, i) => [p.name, p.description, p.proposerName, p.proposerEmail, iso(3 + i * 4)]),
+    ),
+  );
+  return { sql: sql.join('\n'), counts: { agents: agents.length, reviews: reviews.length, users: users.length } };
+}
+
+const RESET_SQL = ['oauth_states', 'auth_throttle', 'checkout_sessions', 'credit_ledger', 'proposals', 'ratings', 'sessions', 'agents', 'departments', 'categories', 'users']
+  .map((t) => `DELETE FROM ${t};`)
+  .concat("DELETE FROM sqlite_sequence;")
+  .join('\n');
+
+const persistTo = opts['persist-to'];
+const agentTotal = Number(opts.agents ?? 0);
+const reviewTotal = Number(opts.reviews ?? 0);
+if (!Number.isInteger(agentTotal) || agentTotal < 0 || !Number.isInteger(reviewTotal) || reviewTotal < 0) {
+  console.error('--agents and --reviews take whole numbers');
+  process.exit(2);
+}
+
+const { sql, counts } = buildSql({ agentTotal, reviewTotal });
+if (opts['sql-only']) {
+  writeFileSync(opts['sql-only'], sql);
+  console.log(`Wrote ${opts['sql-only']}`);
+  process.exit(0);
+}
+
+const existing = queryLocal('SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM users) AS n', persistTo)[0]?.n ?? 0;
+if (existing > 0 && !opts.reset) {
+  if (opts['if-empty']) {
+    console.log('Database already has data; not seeding.');
+    process.exit(0);
+  }
+  console.error('The database already has data. Pass --reset to replace it, or --if-empty to skip.');
+  process.exit(1);
+}
+
+mkdirSync(path.join('.wrangler', 'tmp'), { recursive: true });
+const file = path.join('.wrangler', 'tmp', `seed-${process.pid}.sql`);
+writeFileSync(file, `${existing > 0 ? `${RESET_SQL}\n` : ''}${sql}\n`);
+wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--yes', '--file', file], { capture: true });
+console.log(`Seeded ${counts.agents} agents, ${counts.reviews} reviews and ${counts.users} users (demo password: ${DEMO_PASSWORD}).`);

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// npm start: build the app, apply D1 migrations to the local database, seed it once, and serve the
+// app and the API together on http://localhost:$PORT (default 8787).
+// Configuration comes from the environment (see README's table); D1_PERSIST_TO moves the local
+// database (default .wrangler/state); SKIP_BUILD=1 reuses an existing dist/.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { quietEnv, spawnWrangler, wrangler } from './lib/wrangler.mjs';
+
+const require = createRequire(import.meta.url);
+const port = process.env.PORT || '8787';
+const persistTo = process.env.D1_PERSIST_TO || '.wrangler/state';
+const { version } = require('../package.json');
+const distDir = process.env.DIST_DIR || 'dist';
+
+/**
+ * wrangler.toml serves ./dist. For another folder, derive a config beside it whose paths point back
+ * at the project, keeping every other setting (SPA mode, run_worker_first, D1).
+ */
+function wranglerConfig() {
+  if (path.resolve(distDir) === path.resolve('dist')) return [];
+  const dir = path.resolve('.wrangler', 'tmp');
+  mkdirSync(dir, { recursive: true });
+  const rel = (p) => path.relative(dir, path.resolve(p));
+  const base = readFileSync('wrangler.toml', 'utf8')
+    .replace(/^main = .*$/m, `main = ${JSON.stringify(rel('worker/index.ts'))}`)
+    .replace(/^directory = .*$/m, `directory = ${JSON.stringify(rel(distDir))}`)
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(rel('migrations'))}`);
+  const file = path.join(dir, `wrangler-${port}.toml`);
+  writeFileSync(file, base);
+  return ['--config', file];
+}
+const configArgs = wranglerConfig();
+
+/** DESIGN.md's configuration variables, forwarded to the worker when set. */
+const CONFIG_VARS = [
+  'STAFF_EMAIL_DOMAIN',
+  'ADMIN_EMAILS',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'GOOGLE_ISSUER',
+  'PROVIDER_BASE_URL',
+  'PROVIDER_PRODUCT',
+];
+
+function step(label, fn) {
+  const started = Date.now();
+  process.stdout.write(`> ${label}\n`);
+  fn();
+  process.stdout.write(`  done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+}
+
+if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(distDir, 'index.html'))) {
+  step('Building the app', () => {
+    const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', path.resolve(distDir)], { stdio: 'inherit', env: quietEnv() });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  });
+}
+
+step('Applying D1 migrations to the local database', () => {
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, ...configArgs], { capture: true });
+});
+
+step('Seeding demo data (only into an empty database)', () => {
+  const result = spawnSync(process.execPath, ['scripts/seed.mjs', '--if-empty', '--persist-to', persistTo], {
+    stdio: 'inherit',
+    env: configArgs.length ? { ...process.env, WRANGLER_CONFIG: configArgs[1] } : process.env,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+});
+
+// Variables go through an env file rather than argv, so secrets do not show in the process list.
+mkdirSync('.wrangler/tmp', { recursive: true });
+const envFile = path.join('.wrangler', 'tmp', `start-${port}.env`);
+const lines = [`APP_VERSION=${JSON.stringify(version)}`];
+for (const name of CONFIG_VARS) {
+  if (process.env[name] !== undefined) lines.push(`${name}=${JSON.stringify(process.env[name])}`);
+}
+writeFileSync(envFile, `${lines.join('\n')}\n`, { mode: 0o600 });
+
+console.log(`> Serving app and API on http://localhost:${port}`);
+const server = spawnWrangler([
+  'dev',
+  ...configArgs,
+  '--local',
+  '--port',
+  port,
+  '--ip',
+  process.env.HOST || 'localhost',
+  '--persist-to',
+  persistTo,
+  '--env-file',
+  envFile,
+  '--show-interactive-dev-session=false',
+  '--log-level',
+  process.env.WRANGLER_LOG_LEVEL || 'info',
+]);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

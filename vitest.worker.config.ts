@@ -1,0 +1,27 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// wrangler.toml serves ./dist as static assets; tests run without a built app.
+mkdirSync(fileURLToPath(new URL('./dist', import.meta.url)), { recursive: true });
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: './worker/index.ts',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
+          STAFF_EMAIL_DOMAIN: 'example.cc',
+          ADMIN_EMAILS: 'admin@example.com',
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ['worker/**/*.test.ts'],
+    setupFiles: ['./worker/test/apply-migrations.ts'],
+  },
+});

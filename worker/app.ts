@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { MESSAGES } from '../common/validation';
+import type { AppEnv } from './env';
+import { agentsRoutes } from './features/agents/routes';
+import { categoriesRoutes, departmentsRoutes } from './features/categories/routes';
+import { configRoutes } from './features/config/routes';
+import { errorBody, HttpError } from './lib/http';
+import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
+import { loadSession } from './middleware/session';
+
+const api = new Hono<AppEnv>()
+  .use(securityHeaders)
+  .use(sameOriginOnly)
+  .use(limitBody)
+  .use(loadSession)
+  .route('/config', configRoutes)
+  .route('/agents', agentsRoutes)
+  .route('/categories', categoriesRoutes)
+  .route('/departments', departmentsRoutes);
+
+export const app = new Hono<AppEnv>().route('/api', api);
+
+app.notFound((c) => {
+  if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
+  // Anything else is the app: let the static assets (SPA mode) answer.
+  return c.env.ASSETS ? (c.env.ASSETS.fetch(c.req.raw as never) as unknown as Response) : c.text('Not found', 404);
+});
+
+app.onError((err, c) => {
+  if (err instanceof HttpError) return c.json(errorBody(err.message), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    // Hono raises 400 for malformed JSON bodies; keep our wording and never echo internals.
+    const message = status === 400 ? MESSAGES.invalidJson : status === 413 ? MESSAGES.tooLarge : err.message || 'Request failed';
+    return c.json(errorBody(message), status);
+  }
+  console.error('unhandled error', c.req.method, c.req.path, err);
+  return c.json(errorBody(MESSAGES.serverError), 500);
+});
+
+export type AppType = typeof api;

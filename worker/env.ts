@@ -1,0 +1,43 @@
+import type { D1Database, Fetcher } from '@cloudflare/workers-types';
+import type { SessionUser } from '../common/types';
+
+/** Bindings and configuration (DESIGN.md's variables) the worker reads from its environment. */
+export interface Bindings {
+  DB: D1Database;
+  ASSETS?: Fetcher;
+  STAFF_EMAIL_DOMAIN?: string;
+  ADMIN_EMAILS?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Overrides the Stripe API endpoint, e.g. `http://127.0.0.1:12111` for a local stand-in. */
+  STRIPE_API_BASE?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_ISSUER?: string;
+  PROVIDER_BASE_URL?: string;
+  PROVIDER_PRODUCT?: string;
+  APP_VERSION?: string;
+}
+
+export interface Variables {
+  /** The signed-in user, or null for visitors. */
+  user: SessionUser | null;
+  /** Hash of the current session token, when there is a session. */
+  sessionHash: string | null;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: Variables;
+}
+
+export const staffDomain = (env: Bindings): string =>
+  (env.STAFF_EMAIL_DOMAIN || 'example.cc').trim().toLowerCase().replace(/^@/, '');
+
+export const adminEmails = (env: Bindings): Set<string> =>
+  new Set(
+    (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );

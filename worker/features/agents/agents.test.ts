@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../../common/types';
+import { call, db, seedCatalog } from '../../test/fixtures';
+import { listAgents, toMatchQuery } from './data';
+
+beforeAll(seedCatalog);
+
+describe('GET /api/agents', () => {
+  it('lists every agent with the SPEC fields and the total in X-Total-Count', async () => {
+    const res = await call('/api/agents');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Total-Count')).toBe('3');
+    const agents = (await res.json()) as Agent[];
+    expect(agents).toHaveLength(3);
+    const lead = agents.find((a) => a.name === 'LeadScout Pro')!;
+    expect(lead).toMatchObject({
+      id: 1,
+      categoryId: 1,
+      departmentId: 1,
+      creatorId: 1,
+      averageRating: 4.5,
+      voteCount: 10,
+      creditCost: 7,
+      isFeatured: true,
+      isTrending: false,
+      isPremium: false,
+      features: ['Lead scoring', 'CRM sync'],
+      businessCategory: 'Marketing',
+      businessDepartment: 'Marketing',
+      creatorUsername: 'alice',
+    });
+  });
+
+  it('sorts by popularity (rating times votes) by default and by each named sort', async () => {
+    const names = async (query: string) =>
+      ((await (await call(`/api/agents${query}`)).json()) as Agent[]).map((a) => a.name);
+    expect(await names('')).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
+    expect(await names('?sort=newest')).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
+    expect(await names('?sort=rating')).toEqual(['LedgerLens', 'LeadScout Pro', 'ContractSentry']);
+    expect(await names('?sort=reviews')).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
+  });
+
+  it('filters by category and department and pages with limit and offset', async () => {
+    const byCategory = (await (await call('/api/agents?categoryId=2')).json()) as Agent[];
+    expect(byCategory.map((a) => a.name)).toEqual(['LedgerLens']);
+    const byDepartment = (await (await call('/api/agents?departmentId=3')).json()) as Agent[];
+    expect(byDepartment.map((a) => a.name)).toEqual(['ContractSentry']);
+    const res = await call('/api/agents?limit=1&offset=1');
+    expect(res.headers.get('X-Total-Count')).toBe('3');
+    expect(((await res.json()) as Agent[]).map((a) => a.name)).toEqual(['LeadScout Pro']);
+  });
+
+  it('ignores malformed parameters instead of failing', async () => {
+    const res = await call('/api/agents?limit=abc&offset=-5&sort=%27%3B%20DROP&categoryId=x');
+    expect(res.status).toBe(200);
+    expect((await res.json()) as Agent[]).toHaveLength(3);
+  });
+});
+
+describe('search', () => {
+  it('finds agents by prefix across name, description, category and department', async () => {
+    const names = async (q: string) =>
+      ((await (await call(`/api/agents/search?q=${encodeURIComponent(q)}`)).json()) as Agent[]).map((a) => a.name);
+    expect(await names('ledg')).toEqual(['LedgerLens']);
+    expect(await names('invoices bank')).toEqual(['LedgerLens']);
+    expect(await names('legal')).toEqual(['ContractSentry']);
+    expect(await names('finance')).toEqual(['LedgerLens']);
+    expect(await names('nothing-like-this')).toEqual([]);
+  });
+
+  it('answers normally for quotes, operators and very long input', async () => {
+    for (const q of ['"', 'NEAR(a b)', 'name:*', 'a OR b AND NOT c', "'; DROP TABLE agents; --", '*', 'x'.repeat(2000), '🙂']) {
+      const res = await call(`/api/agents/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      expect(Array.isArray(await res.json())).toBe(true);
+    }
+  });
+
+  it('builds a quoted prefix query and drops operators', () => {
+    expect(toMatchQuery('Lead "scout" OR x*')).toBe('"lead"* "scout"* "or"* "x"*');
+    expect(toMatchQuery('!!!')).toBeNull();
+  });
+
+  it('combines search with filters in the data layer', async () => {
+    const page = await listAgents(db(), { q: 'contracts', categoryId: 1 });
+    expect(page).toEqual({ agents: [], total: 0 });
+  });
+});
+
+describe('agent lookups', () => {
+  it('returns one agent, or 404 for a missing or malformed id', async () => {
+    const res = await call('/api/agents/2');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Agent).features).toEqual(['Bank feeds']);
+    for (const id of ['999', 'abc', '-1', '1.5']) {
+      const missing = await call(`/api/agents/${id}`);
+      expect(missing.status, id).toBe(404);
+      expect(await missing.json()).toEqual({ message: 'Agent not found', error: 'Agent not found' });
+    }
+  });
+
+  it('lists by category and by creator', async () => {
+    const byCategory = (await (await call('/api/agents/category/3')).json()) as Agent[];
+    expect(byCategory.map((a) => a.name)).toEqual(['ContractSentry']);
+    const byCreator = (await (await call('/api/agents/creator/1')).json()) as Agent[];
+    expect(byCreator.map((a) => a.name)).toEqual(['LeadScout Pro']);
+    expect((await call('/api/agents/category/abc')).status).toBe(404);
+  });
+});
+
+describe('categories and departments', () => {
+  it('lists categories with agent counts kept by triggers', async () => {
+    const res = await call('/api/categories');
+    expect(res.status).toBe(200);
+    const categories = (await res.json()) as { name: string; agentCount: number }[];
+    expect(categories.map((c) => [c.name, c.agentCount])).toEqual([
+      ['Marketing', 1],
+      ['Finance', 1],
+      ['Legal', 1],
+    ]);
+    expect((await call('/api/categories/2')).status).toBe(200);
+    expect((await call('/api/categories/99')).status).toBe(404);
+  });
+
+  it('lists departments with counts', async () => {
+    const departments = (await (await call('/api/departments')).json()) as { name: string; agentCount: number }[];
+    expect(departments).toHaveLength(3);
+    expect(departments[0]).toMatchObject({ name: 'Marketing', agentCount: 1 });
+    expect((await call('/api/departments/99')).status).toBe(404);
+  });
+});
+
+describe('API hardening', () => {
+  it('answers unknown API paths with JSON 404 and sets security headers', async () => {
+    const res = await call('/api/nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found', error: 'Not found' });
+    expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=');
+  });
+
+  it('refuses a state-changing request from a foreign origin, JSON included', async () => {
+    const res = await call('/api/agents', { json: {}, headers: { Origin: 'https://evil.example' } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed', error: 'Cross-site requests are not allowed' });
+    const site = await call('/api/agents', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://localhost' } });
+    expect(site.status).toBe(403);
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const res = await call('/api/agents', { json: { name: 'x'.repeat(70_000) } });
+    expect(res.status).toBe(413);
+  });
+});

@@ -1,0 +1,187 @@
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { PAGE_SIZE_MAX, SEARCH_QUERY_MAX } from '../../../common/constants';
+import type { Agent, AgentSort } from '../../../common/types';
+import { parseFeatures } from '../../../common/validation';
+
+export interface AgentRowRaw {
+  id: number;
+  hoa_id: string | null;
+  name: string;
+  agent_code: string | null;
+  slug: string | null;
+  label: string | null;
+  description: string;
+  long_description: string | null;
+  features: string;
+  video_url: string | null;
+  image_url: string | null;
+  external_url: string | null;
+  category_id: number;
+  department_id: number;
+  creator_id: number | null;
+  average_rating: number;
+  vote_count: number;
+  view_count: number;
+  is_featured: number;
+  is_trending: number;
+  is_premium: number;
+  credit_cost: number;
+  credits: number | null;
+  business_category: string | null;
+  business_department: string | null;
+  category_name: string | null;
+  department_name: string | null;
+  creator_username: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const AGENT_SELECT = `SELECT a.*, c.name AS category_name, d.name AS department_name, u.username AS creator_username
+  FROM agents a
+  LEFT JOIN categories c ON c.id = a.category_id
+  LEFT JOIN departments d ON d.id = a.department_id
+  LEFT JOIN users u ON u.id = a.creator_id`;
+
+export function toAgent(row: AgentRowRaw): Agent {
+  const rating = Math.round(row.average_rating * 100) / 100;
+  return {
+    id: row.id,
+    hoaId: row.hoa_id,
+    name: row.name,
+    agentCode: row.agent_code,
+    slug: row.slug,
+    label: row.label,
+    description: row.description,
+    longDescription: row.long_description,
+    features: parseFeatures(row.features),
+    videoUrl: row.video_url,
+    imageUrl: row.image_url,
+    externalUrl: row.external_url,
+    categoryId: row.category_id,
+    departmentId: row.department_id,
+    creatorId: row.creator_id,
+    averageRating: rating,
+    rating,
+    voteCount: row.vote_count,
+    viewCount: row.view_count,
+    isFeatured: row.is_featured === 1,
+    isTrending: row.is_trending === 1,
+    isPremium: row.is_premium === 1,
+    creditCost: row.credit_cost,
+    credits: row.credits ?? row.credit_cost,
+    businessCategory: row.business_category ?? row.category_name,
+    businessDepartment: row.business_department ?? row.department_name,
+    categoryName: row.category_name,
+    creatorUsername: row.creator_username,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const SORTS: Record<AgentSort, string> = {
+  popular: 'a.average_rating * MAX(a.vote_count, 1) DESC, a.id DESC',
+  newest: 'a.created_at DESC, a.id DESC',
+  rating: 'a.average_rating DESC, a.vote_count DESC, a.id DESC',
+  reviews: 'a.vote_count DESC, a.average_rating DESC, a.id DESC',
+};
+
+const SORT_ALIASES: Record<string, AgentSort> = {
+  popular: 'popular',
+  'most-popular': 'popular',
+  newest: 'newest',
+  rating: 'rating',
+  'highest-rated': 'rating',
+  reviews: 'reviews',
+  votes: 'reviews',
+  'most-reviewed': 'reviews',
+  'most-votes': 'reviews',
+};
+
+export const parseSort = (value: string | undefined): AgentSort | null =>
+  value ? (SORT_ALIASES[value.toLowerCase()] ?? null) : null;
+
+/** At most this many full-text matches are ranked, so very common terms cost a bounded amount. */
+export const SEARCH_MATCH_CAP = 1000;
+const MAX_TERMS = 8;
+const MAX_TERM_LENGTH = 40;
+
+/**
+ * Turns any user input into a safe FTS5 query: words only (no operators, quotes or column
+ * filters survive), each a prefix match, all required. Null when the input has no words.
+ */
+export function toMatchQuery(input: string): string | null {
+  const words = input.slice(0, SEARCH_QUERY_MAX * 10).normalize('NFKC').match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return words
+    .slice(0, MAX_TERMS)
+    .map((w) => `"${w.slice(0, MAX_TERM_LENGTH).toLowerCase()}"*`)
+    .join(' ');
+}
+
+export interface ListParams {
+  q?: string | null;
+  categoryId?: number | null;
+  departmentId?: number | null;
+  creatorId?: number | null;
+  sort?: AgentSort | null;
+  limit?: number;
+  offset?: number;
+}
+
+export interface AgentPage {
+  agents: Agent[];
+  total: number;
+}
+
+export async function listAgents(db: D1Database, params: ListParams): Promise<AgentPage> {
+  const where: string[] = [];
+  const binds: (string | number)[] = [];
+  if (params.categoryId) {
+    where.push('a.category_id = ?');
+    binds.push(params.categoryId);
+  }
+  if (params.departmentId) {
+    where.push('a.department_id = ?');
+    binds.push(params.departmentId);
+  }
+  if (params.creatorId) {
+    where.push('a.creator_id = ?');
+    binds.push(params.creatorId);
+  }
+  const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
+  const offset = Math.max(params.offset ?? 0, 0);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+
+  let listStmt: D1PreparedStatement;
+  let countStmt: D1PreparedStatement;
+  if (params.q != null && params.q.trim() !== '') {
+    const match = toMatchQuery(params.q);
+    if (!match) return { agents: [], total: 0 };
+    // Rank only the first SEARCH_MATCH_CAP matches: bounded work however common the term.
+    const matched = `WITH m AS (
+      SELECT rowid AS id, bm25(agents_fts, 10.0, 1.0, 4.0, 4.0) AS score
+      FROM agents_fts WHERE agents_fts MATCH ? LIMIT ${SEARCH_MATCH_CAP}
+    )`;
+    const order = params.sort ? SORTS[params.sort] : 'm.score ASC, a.id DESC';
+    const joined = AGENT_SELECT.replace('FROM agents a', 'FROM m JOIN agents a ON a.id = m.id');
+    listStmt = db
+      .prepare(`${matched} ${joined} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .bind(match, ...binds, limit, offset);
+    countStmt = db
+      .prepare(`${matched} SELECT count(*) AS total FROM m JOIN agents a ON a.id = m.id ${whereSql}`)
+      .bind(match, ...binds);
+  } else {
+    const order = SORTS[params.sort ?? 'popular'];
+    listStmt = db.prepare(`${AGENT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
+    countStmt = db.prepare(`SELECT count(*) AS total FROM agents a ${whereSql}`).bind(...binds);
+  }
+  const [list, count] = await db.batch([listStmt, countStmt]);
+  const rows = (list?.results ?? []) as AgentRowRaw[];
+  const total = (count?.results?.[0] as { total: number } | undefined)?.total ?? 0;
+  return { agents: rows.map(toAgent), total };
+}
+
+export async function getAgent(db: D1Database, id: number): Promise<Agent | null> {
+  const row = await db.prepare(`${AGENT_SELECT} WHERE a.id = ?`).bind(id).first<AgentRowRaw>();
+  return row ? toAgent(row) : null;
+}
