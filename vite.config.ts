@@ -1,13 +1,68 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8787'}`;
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   root: 'app',
   publicDir: '../public',
-  plugins: [react(), tailwindcss()],
+  define: {
+    // Busts the persisted query cache when a new version ships.
+    __APP_VERSION__: JSON.stringify(version),
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // The app asks before switching versions (never reloads by itself mid-form).
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'AgentMarket: the marketplace for AI agents',
+        short_name: 'AgentMarket',
+        description: 'Discover, try and review AI agents. Browse saved agents offline and propose new ones anywhere.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#4f46e5',
+        background_color: '#f8fafc',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell and every route chunk are precached; agent images are cached as they are seen.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Large icons are fetched by the browser when installing; no need to precache them.
+        globIgnores: ['agents/**', 'icons/*-512.png'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'agent-images',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -1,26 +1,55 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState } from 'react';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
+import { InstallButton } from './components/pwa/install-button';
+import { OfflineBanner } from './components/pwa/offline-banner';
+import { UpdatePrompt } from './components/pwa/update-prompt';
 import { Toaster } from './components/ui/toaster';
+import { registerMutationDefaults } from './lib/mutation-defaults';
+import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, shouldPersistQuery } from './lib/persist';
 import { createQueryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 
+// TanStack assumes online until an event says otherwise; start from what the browser knows.
+onlineManager.setOnline(navigator.onLine);
+
+function setup() {
+  const queryClient = createQueryClient();
+  // Defaults must exist before the cache is restored so paused (offline) mutations can resume.
+  registerMutationDefaults(queryClient);
+  return { queryClient, persister: createPersister() };
+}
+
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [{ queryClient, persister }] = useState(setup);
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister,
+        maxAge: PERSIST_MAX_AGE_MS,
+        buster: PERSIST_BUSTER,
+        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+      }}
+      // Queued mutations (offline proposals) are sent once the cache is back.
+      onSuccess={() => void queryClient.resumePausedMutations()}
+    >
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">
         <Navbar />
+        <OfflineBanner />
         <main id="main" className="flex-1">
           <AppRoutes />
         </main>
         <Footer />
       </div>
       <Toaster />
-    </QueryClientProvider>
+      <UpdatePrompt />
+      <InstallButton />
+    </PersistQueryClientProvider>
   );
 }

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { WifiOff } from 'lucide-react';
+import { useOnline } from '../../hooks/use-online';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Tells the user they are offline and from when the data on screen was saved. */
+export function OfflineBanner() {
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  if (online) return null;
+  const updated = queryClient
+    .getQueryCache()
+    .getAll()
+    .reduce((latest, q) => Math.max(latest, q.state.dataUpdatedAt), 0);
+  return (
+    <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+      <p className="mx-auto flex max-w-7xl items-center gap-2">
+        <WifiOff aria-hidden className="size-4 shrink-0" />
+        <span>
+          <strong>You are offline.</strong> Showing agents saved on this device
+          {updated > 0 ? <> (last updated {timeFormat.format(updated)})</> : null}. Trying agents, buying credits, reviews and submissions need a
+          connection; proposals are queued and sent when you are back online.
+        </span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { RefreshCw } from 'lucide-react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Button } from '../ui/button';
+
+/**
+ * Registers the service worker and, when a new version is waiting, offers to reload. It never
+ * reloads by itself, so nobody loses a half-filled form.
+ */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({ immediate: true });
+  if (!needRefresh) return null;
+  return (
+    <div role="alert" className="fixed inset-x-4 bottom-4 z-[90] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl">
+      <RefreshCw aria-hidden className="size-5 shrink-0 text-brand-600" />
+      <p className="flex-1 text-sm">A new version of AgentMarket is available.</p>
+      <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+        Reload to update
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
+        Later
+      </Button>
+    </div>
+  );
+}

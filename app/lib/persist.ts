@@ -1,0 +1,35 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { Query } from '@tanstack/react-query';
+import type { Persister } from '@tanstack/react-query-persist-client';
+import { del, get, set } from 'idb-keyval';
+
+/** Saved data stays usable offline for a week (the query gcTime is at least this long too). */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** A new app version starts from a clean cache, so old shapes never reach new code. */
+export const PERSIST_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
+const CACHE_KEY = 'agentmarket-query-cache';
+
+/**
+ * IndexedDB through idb-keyval, writes throttled to one a second. Where IndexedDB is unavailable
+ * (some private modes), localStorage through the sync persister keeps offline browsing working.
+ */
+export function createPersister(): Persister {
+  if (typeof indexedDB !== 'undefined') {
+    return createAsyncStoragePersister({
+      storage: { getItem: (key) => get<string>(key), setItem: (key, value) => set(key, value), removeItem: (key) => del(key) },
+      key: CACHE_KEY,
+      throttleTime: 1000,
+    });
+  }
+  return createSyncStoragePersister({ storage: window.localStorage, key: CACHE_KEY, throttleTime: 1000 });
+}
+
+/** Only settled, successful public or own data is saved; failures and in-flight queries are not. */
+export const shouldPersistQuery = (query: Query): boolean => query.state.status === 'success';
+
+/** Removes everything this device saved (settings page, logout of a shared device). */
+export async function clearPersistedCache(): Promise<void> {
+  await del(CACHE_KEY).catch(() => undefined);
+  localStorage.removeItem(CACHE_KEY);
+}
