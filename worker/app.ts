@@ -5,6 +5,7 @@ import type { AppEnv } from './env';
 import { agentsRoutes } from './features/agents/routes';
 import { categoriesRoutes, departmentsRoutes } from './features/categories/routes';
 import { configRoutes } from './features/config/routes';
+import { seoRoutes } from './features/seo/routes';
 import { errorBody, HttpError } from './lib/http';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
 import { loadSession } from './middleware/session';
@@ -19,7 +20,8 @@ const api = new Hono<AppEnv>()
   .route('/categories', categoriesRoutes)
   .route('/departments', departmentsRoutes);
 
-export const app = new Hono<AppEnv>().route('/api', api);
+// Agent pages, sitemap and robots.txt are rendered by the worker (run_worker_first in wrangler.toml).
+export const app = new Hono<AppEnv>().route('/api', api).route('/', new Hono<AppEnv>().use(securityHeaders).route('/', seoRoutes));
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);

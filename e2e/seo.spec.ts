@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+test('an agent page carries its own metadata in the HTML, before any script runs', async ({ request }) => {
+  const agents = (await (await request.get('/api/agents?limit=1')).json()) as { id: number; name: string; description: string }[];
+  const agent = agents[0]!;
+  for (const path of [`/agents/${agent.id}`, `/agent/${agent.id}`]) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<title>${agent.name} · AI agent on AgentMarket</title>`);
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:card"');
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:\\d+/agents/${agent.id}"`));
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+    expect(ld).toMatchObject({ '@type': 'SoftwareApplication', name: agent.name, offers: { priceCurrency: 'USD' } });
+    expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  }
+  const missing = await request.get('/agents/999999');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('<div id="root">');
+});
+
+test('the sitemap lists every agent and robots.txt points to it', async ({ request }) => {
+  const total = Number((await request.get('/api/agents?limit=1')).headers()['x-total-count']);
+  const xml = await (await request.get('/sitemap.xml')).text();
+  expect(xml.match(/\/agents\/\d+<\/loc>/g)).toHaveLength(total);
+  expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+});
+
+test('the browse listing at /agents stays the app, not an agent page', async ({ request }) => {
+  const res = await request.get('/agents');
+  expect(res.status()).toBe(200);
+  expect(await res.text()).not.toContain('application/ld+json');
+});

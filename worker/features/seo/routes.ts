@@ -1,0 +1,47 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../env';
+import { APP_CSP } from '../../middleware/security';
+import { positiveInt } from '../../lib/http';
+import { getAgent } from '../agents/data';
+import { agentPageHtml, robotsTxt, sitemapXml } from './html';
+
+/** The same headers public/_headers gives static assets, for the HTML the worker renders. */
+function pageHeaders(c: Context<AppEnv>, contentType: string) {
+  c.header('Content-Type', contentType);
+  c.header('Content-Security-Policy', APP_CSP);
+  c.header('Cache-Control', 'public, max-age=300');
+}
+
+async function appShell(c: Context<AppEnv>): Promise<string | null> {
+  if (!c.env.ASSETS) return null;
+  const res = await c.env.ASSETS.fetch(new URL('/', c.req.url).toString());
+  return res.ok ? res.text() : null;
+}
+
+/**
+ * Agent pages rendered with their own metadata so links unfurl and crawlers index them without
+ * running scripts; the app then boots from the same shell as any other route.
+ */
+async function agentPage(c: Context<AppEnv>) {
+  const shell = await appShell(c);
+  if (!shell) return c.notFound();
+  const id = positiveInt(c.req.param('id'));
+  const agent = id ? await getAgent(c.env.DB, id) : null;
+  pageHeaders(c, 'text/html; charset=utf-8');
+  // Unknown agents still get the app (it shows 'Agent Not Found'), with a 404 status for crawlers.
+  if (!agent) return c.body(shell, 404);
+  return c.body(agentPageHtml(shell, agent, new URL(c.req.url).origin));
+}
+
+export const seoRoutes = new Hono<AppEnv>()
+  .get('/agent/:id', agentPage)
+  .get('/agents/:id', agentPage)
+  .get('/sitemap.xml', async (c) => {
+    const { results } = await c.env.DB.prepare('SELECT id, updated_at FROM agents ORDER BY id').all<{ id: number; updated_at: string }>();
+    pageHeaders(c, 'application/xml; charset=utf-8');
+    return c.body(sitemapXml(new URL(c.req.url).origin, results));
+  })
+  .get('/robots.txt', (c) => {
+    pageHeaders(c, 'text/plain; charset=utf-8');
+    return c.body(robotsTxt(new URL(c.req.url).origin));
+  });
