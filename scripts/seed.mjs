@@ -34,13 +34,24 @@ const q = (value) => {
 };
 const iso = (daysAgo, jitterMs = 0) => new Date(NOW - daysAgo * DAY - jitterMs).toISOString();
 
-/** Multi-row INSERTs of at most `chunk` rows, so no statement grows unbounded. */
-function inserts(table, columns, rows, chunk = 200) {
+/** Multi-row INSERTs kept under D1's 100 KB statement limit (and at most `chunk` rows each). */
+function inserts(table, columns, rows, chunk = 500, maxBytes = 90_000) {
   const out = [];
-  for (let i = 0; i < rows.length; i += chunk) {
-    const values = rows.slice(i, i + chunk).map((r) => `(${r.map(q).join(', ')})`);
-    out.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES\n${values.join(',\n')};`);
+  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`;
+  let values = [];
+  let size = head.length;
+  const flush = () => {
+    if (values.length) out.push(`${head}${values.join(',\n')};`);
+    values = [];
+    size = head.length;
+  };
+  for (const row of rows) {
+    const value = `(${row.map(q).join(', ')})`;
+    if (values.length >= chunk || size + value.length + 2 > maxBytes) flush();
+    values.push(value);
+    size += value.length + 2;
   }
+  flush();
   return out;
 }
 

@@ -3,7 +3,10 @@ import type { PublicConfig } from '../../../common/types';
 import { staffDomain, type AppEnv } from '../../env';
 
 /** Non-secret settings the app needs to render the right controls. */
-export const configRoutes = new Hono<AppEnv>().get('/', (c) => {
+export const configRoutes = new Hono<AppEnv>()
+  // The bare route: the same middleware as every call and no data work; benchmarks use it as the limit.
+  .get('/health', (c) => c.json({ ok: true }))
+  .get('/', (c) => {
   const config: PublicConfig = {
     staffEmailDomain: staffDomain(c.env),
     googleEnabled: Boolean(c.env.GOOGLE_CLIENT_ID),
@@ -12,4 +15,4 @@ export const configRoutes = new Hono<AppEnv>().get('/', (c) => {
     version: c.env.APP_VERSION ?? 'dev',
   };
   return c.json(config);
-});
+  });

@@ -1,0 +1,226 @@
+#!/usr/bin/env node
+// npm run bench: performance figures at catalogue scale, in one run on this machine.
+//  1. a fresh local D1 with 10,000 agents and 50,000 reviews (override: --agents N --reviews N)
+//  2. the app served exactly as `npm start` serves it, on its own port
+//  3. Lighthouse (default mobile settings, Debian's Chromium), median of 3, on /, /agents,
+//     /agents/{id}, /search?q=… and /credits signed in; first-load transfer and JS from its records
+//  4. API latency (autocannon, 1 and 20 connections) for list, detail and search (rare and very
+//     common terms), beside the bare route /api/config/health on the same worker
+// Prints a table and writes docs/benchmarks.md and bench-results/latest.json.
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { wrangler } from '../scripts/lib/wrangler.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    agents: { type: 'string', default: '10000' },
+    reviews: { type: 'string', default: '50000' },
+    runs: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+  },
+});
+const PORT = Number(process.env.BENCH_PORT ?? 8790);
+const ORIGIN = `http://localhost:${PORT}`;
+const ROOT = '.wrangler/bench';
+const persistTo = `${ROOT}/state`;
+const distDir = `${ROOT}/dist`;
+const runs = Number(opts.runs);
+const duration = Number(opts.duration);
+
+const BUDGETS = {
+  lighthouse: 100,
+  firstRouteJsKb: 95,
+  firstLoadKb: 200,
+  firstLoadRequests: 15,
+  apiP99Ms: 15,
+  commonSearchP99Ms: 50,
+  throughputRatio: 0.7,
+};
+
+const log = (...args) => console.log('[bench]', ...args);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+// 1. Data at scale, in a database of its own.
+rmSync(ROOT, { recursive: true, force: true });
+mkdirSync(ROOT, { recursive: true });
+log(`seeding ${opts.agents} agents and ${opts.reviews} reviews`);
+wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
+const seeded = spawnSync(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo, '--agents', opts.agents, '--reviews', opts.reviews], { stdio: 'inherit' });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+
+// 2. Served as npm start serves it (the database is not empty, so it is not re-seeded).
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(PORT), D1_PERSIST_TO: persistTo, DIST_DIR: distDir, WRANGLER_LOG_LEVEL: 'error' },
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+await waitFor(`${ORIGIN}/api/config/health`);
+log('server ready');
+
+const api = async (path, init) => {
+  const res = await fetch(`${ORIGIN}${path}`, init);
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res;
+};
+const [sampleAgent] = await (await api('/api/agents?limit=1&sort=reviews')).json();
+const rareTerm = 'LedgerLens';
+const commonTerm = 'teams';
+
+// A signed-in session for /credits.
+let cookie = '';
+try {
+  const res = await api('/api/auth/register', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+    body: JSON.stringify({ username: `bench${Date.now()}`, email: `bench${Date.now()}@example.com`, password: 'bench-password' }),
+  });
+  cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+} catch (error) {
+  log('could not sign in for /credits:', error.message);
+}
+
+// 3. Lighthouse.
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'browse', path: '/agents' },
+  { name: 'agent', path: `/agents/${sampleAgent.id}` },
+  { name: 'search', path: `/search?q=${encodeURIComponent('lead')}` },
+  { name: 'credits (signed in)', path: '/credits', cookie },
+];
+const lighthouseResults = [];
+let firstLoad = null;
+if (!opts['skip-lighthouse']) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    for (const page of pages) {
+      const scores = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(
+          `${ORIGIN}${page.path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined },
+        );
+        const lhr = result.lhr;
+        for (const key of Object.keys(scores)) scores[key].push(Math.round((lhr.categories[key]?.score ?? 0) * 100));
+        if (page.name === 'home' && i === 0) {
+          const items = lhr.audits['network-requests']?.details?.items ?? [];
+          firstLoad = {
+            requests: items.length,
+            transferKb: kb(items.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+            jsKb: kb(items.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+          };
+        }
+      }
+      const row = { page: page.name, path: page.path, ...Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, median(v)])) };
+      lighthouseResults.push(row);
+      log('lighthouse', JSON.stringify(row));
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+// 4. API latency.
+const endpoints = [
+  { name: 'bare route', path: '/api/config/health' },
+  { name: 'list', path: '/api/agents?limit=24' },
+  { name: 'detail', path: `/api/agents/${sampleAgent.id}` },
+  { name: `search (rare: ${rareTerm})`, path: `/api/agents/search?q=${rareTerm}&limit=24` },
+  { name: `search (common: ${commonTerm})`, path: `/api/agents/search?q=${commonTerm}&limit=24` },
+];
+const apiResults = [];
+for (const connections of [1, 20]) {
+  for (const endpoint of endpoints) {
+    const result = await autocannon({ url: `${ORIGIN}${endpoint.path}`, connections, duration });
+    const row = {
+      endpoint: endpoint.name,
+      connections,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: Math.round(result.requests.average),
+      errors: result.errors + result.non2xx,
+    };
+    apiResults.push(row);
+    log('api', JSON.stringify(row));
+  }
+}
+stop();
+
+// Budgets.
+const bare = (c) => apiResults.find((r) => r.endpoint === 'bare route' && r.connections === c);
+const checks = [];
+for (const row of lighthouseResults) {
+  for (const key of ['performance', 'accessibility', 'best-practices', 'seo']) {
+    checks.push({ budget: `Lighthouse ${key} ${row.page} = ${BUDGETS.lighthouse}`, actual: row[key], holds: row[key] >= BUDGETS.lighthouse });
+  }
+}
+if (firstLoad) {
+  checks.push({ budget: `first-route JS <= ${BUDGETS.firstRouteJsKb} KB gzip`, actual: `${firstLoad.jsKb} KB`, holds: firstLoad.jsKb <= BUDGETS.firstRouteJsKb });
+  checks.push({ budget: `first load <= ${BUDGETS.firstLoadKb} KB`, actual: `${firstLoad.transferKb} KB`, holds: firstLoad.transferKb <= BUDGETS.firstLoadKb });
+  checks.push({ budget: `first load <= ${BUDGETS.firstLoadRequests} requests`, actual: firstLoad.requests, holds: firstLoad.requests <= BUDGETS.firstLoadRequests });
+}
+for (const row of apiResults.filter((r) => r.endpoint !== 'bare route')) {
+  const common = row.endpoint.startsWith('search (common');
+  if (row.connections === 1) {
+    const limit = common ? BUDGETS.commonSearchP99Ms : BUDGETS.apiP99Ms;
+    checks.push({ budget: `${row.endpoint} p99 <= ${limit} ms (1 conn)`, actual: `${row.p99} ms`, holds: row.p99 <= limit });
+  }
+  const ratio = row.rps / (bare(row.connections)?.rps || 1);
+  row.ratio = Math.round(ratio * 100) / 100;
+  checks.push({ budget: `${row.endpoint} throughput >= 70% of bare (${row.connections} conn)`, actual: `${Math.round(ratio * 100)}%`, holds: ratio >= BUDGETS.throughputRatio });
+}
+
+const table = (rows, cols) =>
+  [`| ${cols.join(' | ')} |`, `| ${cols.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${cols.map((c) => r[c] ?? '').join(' | ')} |`)].join('\n');
+
+const date = new Date().toISOString();
+const md = `# Benchmarks
+
+Command: \`npm run bench\` (defaults: ${opts.agents} agents, ${opts.reviews} reviews, Lighthouse median of ${runs}, ${duration} s per latency run).
+Last run: ${date} on this project's 2-core machine (Node ${process.version}, Debian Chromium, local workerd + D1).
+
+## Lighthouse (default mobile settings)
+
+${lighthouseResults.length ? table(lighthouseResults, ['page', 'path', 'performance', 'accessibility', 'best-practices', 'seo']) : '_skipped_'}
+
+## First load (/, from Lighthouse's network records)
+
+${firstLoad ? table([firstLoad], ['requests', 'transferKb', 'jsKb']) : '_skipped_'}
+
+## API latency (autocannon; ms)
+
+${table(apiResults, ['endpoint', 'connections', 'p50', 'p99', 'rps', 'ratio', 'errors'])}
+
+\`ratio\` is throughput relative to the bare route on the same worker at the same connection count.
+
+## Budgets
+
+${table(checks.map((c) => ({ ...c, holds: c.holds ? 'holds' : '**misses**' })), ['budget', 'actual', 'holds'])}
+`;
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/latest.json', JSON.stringify({ date, lighthouseResults, firstLoad, apiResults, checks }, null, 2));
+writeFileSync('docs/benchmarks.md', md);
+console.log(`\n${md}`);
+process.exit(0);
