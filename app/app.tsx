@@ -7,6 +7,8 @@ import { InstallButton } from './components/pwa/install-button';
 import { OfflineBanner } from './components/pwa/offline-banner';
 import { UpdatePrompt } from './components/pwa/update-prompt';
 import { Toaster } from './components/ui/toaster';
+import { SessionEffects } from './features/auth/components/session-effects';
+import { DisplayPreferencesEffect } from './features/users/components/display-preferences';
 import { registerMutationDefaults } from './lib/mutation-defaults';
 import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, shouldPersistQuery } from './lib/persist';
 import { createQueryClient } from './lib/query-client';
@@ -48,6 +50,8 @@ export function App() {
         <Footer />
       </div>
       <Toaster />
+      <SessionEffects />
+      <DisplayPreferencesEffect />
       <UpdatePrompt />
       <InstallButton />
     </PersistQueryClientProvider>

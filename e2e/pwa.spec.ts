@@ -98,3 +98,71 @@ test('a waiting new version is offered as "Reload to update", never applied by i
     writeFileSync(swPath, original);
   }
 });
+
+test('offline, saved listings and a visited agent page with its reviews still show', async ({ page, context, request }) => {
+  const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as { id: number; name: string }[];
+  const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as { user: { username: string } }[];
+
+  await page.goto('/agents');
+  await controlledBySw(page);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.goto(`/agents/${agent!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
+  await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
+  await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
+  await persisted(page);
+
+  await context.setOffline(true);
+  try {
+    await page.goto('/agents');
+    await expect(page.getByText('You are offline.')).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: agent!.name }).first()).toBeVisible();
+
+    await page.goto(`/agents/${agent!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
+    await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
+    await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a proposal made offline survives a reload and arrives exactly once when back online', async ({ page, context, playwright, baseURL }) => {
+  const name = `Offline idea ${Date.now()}`;
+  await page.goto('/propose-agent');
+  await controlledBySw(page);
+  await expect(page.getByLabel('Agent name')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByLabel('Agent name').fill(name);
+  await page.getByLabel('Description').fill('Summarises the day’s train delays and drafts apologies to waiting clients.');
+  await page.getByLabel('Your name').fill('Tom Train');
+  await page.getByLabel('Your email').fill('tom@example.com');
+  await page.getByRole('button', { name: 'Submit Proposal' }).click();
+  await expect(page.getByRole('heading', { name: 'Proposal saved on this device' })).toBeVisible();
+  await expect(page.getByText(/will be sent automatically as soon as you are back online/)).toBeVisible();
+
+  // The queue is persisted with the query cache: reload while still offline.
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await expect(page.getByText('You are offline.')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Proposal delivered', { exact: true })).toBeVisible();
+
+  const operator = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await operator.post('/api/auth/login', { data: { username: 'operator', password: 'demo-password' } })).ok()).toBe(true);
+    const count = async () => ((await (await operator.get('/api/proposals')).json()) as { name: string }[]).filter((p) => p.name === name).length;
+    expect(await count()).toBe(1);
+
+    // Nothing is left in the queue to send again.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Propose an Agent' })).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(await count()).toBe(1);
+  } finally {
+    await operator.dispose();
+  }
+});

@@ -1,9 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { createProposal, proposalMutationKey, type CreateProposalVariables } from '../features/proposals/api/create-proposal';
+import { toast } from '../hooks/use-toast';
 
 /**
  * Mutation functions for mutations that may be queued offline and resumed after a reload: a
  * restored mutation has no function of its own, so it is found here by its key.
  */
 export function registerMutationDefaults(queryClient: QueryClient): void {
-  void queryClient;
+  queryClient.setMutationDefaults(proposalMutationKey, {
+    mutationFn: (variables: CreateProposalVariables) => createProposal(variables),
+    // A queued proposal is delivered later, perhaps after a restart with the form long gone: say so
+    // from here, where it runs whatever page is open.
+    onSuccess: (proposal: { name: string }, variables: CreateProposalVariables) => {
+      if (variables.queued) toast({ title: 'Proposal delivered', description: `“${proposal.name}” reached our operators. Thank you!` });
+    },
+    onError: (_error: unknown, variables: CreateProposalVariables) => {
+      if (variables.queued) toast({ title: 'Submission Failed', description: `“${variables.proposal.name}” could not be delivered. Please submit it again.`, variant: 'destructive' });
+    },
+  });
 }
+

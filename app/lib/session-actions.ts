@@ -2,7 +2,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../hooks/use-toast';
 
 /** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
-export const PRIVATE_KEY_PREFIXES = ['auth', 'credits', 'my-agents'] as const;
+export const PRIVATE_KEY_PREFIXES = ['auth', 'credits', 'my-agents', 'proposals', 'payments'] as const;
+
+/** Client-stored credit values SPEC section 3 lists; only ever a cache of the server's numbers. */
+const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total-credits'];
+
+/** Forgets everything private about the current user (the session itself is handled by callers). */
+export function clearPrivateData(queryClient: QueryClient): void {
+  for (const key of STORED_CREDIT_KEYS) localStorage.removeItem(key);
+  for (const prefix of PRIVATE_KEY_PREFIXES.slice(1)) queryClient.removeQueries({ queryKey: [prefix] });
+}
 
 /**
  * SPEC section 4: logout clears the user and stored credit values even if the server call fails.
@@ -13,8 +22,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   } catch {
     // Offline or server error: the local session is cleared all the same.
   }
-  for (const key of ['current-credit-balance', 'consumed-credits', 'total-credits']) localStorage.removeItem(key);
   queryClient.setQueryData(['auth', 'session'], null);
-  for (const prefix of PRIVATE_KEY_PREFIXES.slice(1)) queryClient.removeQueries({ queryKey: [prefix] });
+  clearPrivateData(queryClient);
   toast({ title: 'Logged out' });
 }

@@ -2,3 +2,11 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Components read the session and config on mount; a test that does not mock fetch gets a visitor's
+// answer instead of a real network call (happy-dom would dial localhost:3000).
+globalThis.fetch = (async () =>
+  new Response(JSON.stringify({ message: 'Please log in to continue', error: 'Please log in to continue' }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json' },
+  })) as typeof fetch;

@@ -1,11 +1,14 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bot, ChevronDown, Coins, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { Bot, Coins, Menu, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../../features/auth/api/get-session';
 import { logout } from '../../lib/session-actions';
 import { buttonClass } from '../ui/button';
+import { AccountMenuTrigger } from './account-menu-trigger';
+
+// The menu library is only needed once someone is signed in: keep it out of the first load.
+const AccountMenu = lazy(() => import('./account-menu'));
 
 const NAV = [
   { href: '/', label: 'Home' },
@@ -25,7 +28,10 @@ export function Navbar() {
   const [location, navigate] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const queryClient = useQueryClient();
+  // The server's balance (DESIGN decision 1); the persisted session is its offline copy.
   const credits = user?.credits ?? 0;
+  // Operators (staff, admins) also get their proposals inbox (DESIGN decision 10).
+  const menu = user && (user.role === 'staff' || user.role === 'admin') ? [...MENU, { href: '/proposals', label: 'Proposals inbox' }] : MENU;
 
   const onLogout = async () => {
     setMobileOpen(false);
@@ -61,28 +67,9 @@ export function Navbar() {
               {user.consumed > 0 && (
                 <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-medium text-slate-600">{user.consumed.toLocaleString('en-US')} used</span>
               )}
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full border border-slate-200 py-1 pl-1 pr-2 text-sm font-medium hover:bg-slate-50" aria-label="Account menu">
-                  <span aria-hidden className="flex size-7 items-center justify-center rounded-full bg-brand-600 text-white">
-                    {user.username.charAt(0).toUpperCase()}
-                  </span>
-                  <span className="max-w-32 truncate">{user.username}</span>
-                  <ChevronDown aria-hidden className="size-4" />
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-                    {MENU.map((item) => (
-                      <DropdownMenu.Item key={item.href} onSelect={() => navigate(item.href)} className="cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">
-                        {item.label}
-                      </DropdownMenu.Item>
-                    ))}
-                    <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                    <DropdownMenu.Item onSelect={onLogout} className="cursor-pointer rounded-md px-3 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50">
-                      Log Out
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+              <Suspense fallback={<AccountMenuTrigger username={user.username} disabled />}>
+                <AccountMenu username={user.username} items={menu} onNavigate={navigate} onLogout={onLogout} />
+              </Suspense>
             </>
           ) : (
             <>
@@ -124,7 +111,7 @@ export function Navbar() {
                   <Coins aria-hidden className="size-4" /> {credits.toLocaleString('en-US')} credits
                   {user.consumed > 0 && <span className="font-normal text-slate-500">({user.consumed.toLocaleString('en-US')} used)</span>}
                 </p>
-                {MENU.map((item) => (
+                {menu.map((item) => (
                   <Link key={item.href} href={item.href} className={`block ${linkClass(item.href)}`} onClick={() => setMobileOpen(false)}>
                     {item.label}
                   </Link>

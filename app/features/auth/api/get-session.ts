@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../../../common/types';
 import { ApiError, unwrap } from '../../../lib/api-client';
 
@@ -20,3 +20,11 @@ export const useSession = () => {
   const query = useQuery(getSessionQueryOptions());
   return { user: query.data ?? null, isLoading: query.isPending, query };
 };
+
+/** Merges fields the server has confirmed (e.g. a profile edit) into the cached session user. */
+export function updateSessionUser(queryClient: QueryClient, patch: Partial<SessionUser>): void {
+  queryClient.setQueryData<SessionUser | null>(sessionKeys.session, (user) => (user ? { ...user, ...patch } : user));
+}
+
+/** Re-reads the session from the server (the navbar balance is the session user's credits). */
+export const refreshSession = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: sessionKeys.session });

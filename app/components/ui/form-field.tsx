@@ -1,0 +1,68 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
+/** Props a control needs so its label, hint and error are announced with it. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export const controlClass = (invalid: boolean, extra = '') =>
+  `block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 disabled:bg-slate-100 ${
+    invalid ? 'border-red-600 ring-1 ring-red-600' : 'border-slate-300'
+  } ${extra}`;
+
+/**
+ * A labelled form control with an optional hint and an inline error. The control is rendered by
+ * `children` so any input (text, textarea, select, custom) gets the same wiring.
+ */
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  optional = false,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  optional?: boolean;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="grid content-start gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextInput({ invalid = false, className = '', ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
+  return <input className={controlClass(invalid, className)} {...props} />;
+}
+
+export function TextArea({ invalid = false, className = '', ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
+  return <textarea className={controlClass(invalid, className)} {...props} />;
+}
+
+export function Select({ invalid = false, className = '', ...props }: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
+  return <select className={controlClass(invalid, className)} {...props} />;
+}

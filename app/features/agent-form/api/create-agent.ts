@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Agent } from '../../../../common/types';
+import type { AgentData } from '../../../../common/validation';
+import { unwrap } from '../../../lib/api-client';
+import { agentFormKeys } from './keys';
+
+/** Lists a new agent; the server makes the caller its creator. */
+export async function createAgent(data: AgentData): Promise<Agent> {
+  const res = await fetch('/api/agents', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(data),
+  });
+  return unwrap<Agent>(res);
+}
+
+export const useCreateAgent = () => useMutation({ mutationKey: agentFormKeys.create, mutationFn: createAgent });

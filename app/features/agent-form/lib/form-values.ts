@@ -1,0 +1,73 @@
+import { DEFAULT_CREDIT_COST } from '../../../../common/constants';
+import type { Agent } from '../../../../common/types';
+
+/** The agent form's fields as the inputs hold them (text). */
+export interface AgentFormValues {
+  name: string;
+  description: string;
+  longDescription: string;
+  categoryId: string;
+  departmentId: string;
+  creditCost: string;
+  features: string;
+  videoUrl: string;
+  imageUrl: string;
+  externalUrl: string;
+}
+
+export const emptyAgentForm: AgentFormValues = {
+  name: '',
+  description: '',
+  longDescription: '',
+  categoryId: '',
+  departmentId: '0',
+  creditCost: String(DEFAULT_CREDIT_COST),
+  features: '',
+  videoUrl: '',
+  imageUrl: '',
+  externalUrl: '',
+};
+
+export function agentToFormValues(agent: Agent): AgentFormValues {
+  return {
+    name: agent.name,
+    description: agent.description,
+    longDescription: agent.longDescription ?? '',
+    categoryId: agent.categoryId ? String(agent.categoryId) : '',
+    departmentId: String(agent.departmentId ?? 0),
+    creditCost: String(agent.creditCost ?? DEFAULT_CREDIT_COST),
+    features: (agent.features ?? []).join('\n'),
+    videoUrl: agent.videoUrl ?? '',
+    imageUrl: agent.imageUrl ?? '',
+    externalUrl: agent.externalUrl ?? '',
+  };
+}
+
+/**
+ * Seeded agents keep site-relative image paths (/agents/x.svg), which the shared schema (http or
+ * https only) would refuse on an edit; they are made absolute against this site.
+ */
+export const absoluteUrl = (value: string, origin: string): string => (value.trim().startsWith('/') && !value.trim().startsWith('//') ? `${origin}${value.trim()}` : value);
+
+/**
+ * The shared schema answers a generic type error for blank or non-numeric text in its number
+ * fields; give it values whose failure carries the field's own message instead.
+ */
+const categoryInput = (value: string): string | number => (value.trim() === '' ? 0 : value);
+const creditCostInput = (value: string): string | number => (/^\s*-?\d+\s*$/.test(value) ? value : Number.parseFloat(value) || 0.5);
+
+/** What the shared agentSchema validates: features one per line become a list. */
+export function formValuesToInput(values: AgentFormValues, origin = window.location.origin) {
+  return {
+    ...values,
+    categoryId: categoryInput(values.categoryId),
+    creditCost: creditCostInput(values.creditCost),
+    videoUrl: absoluteUrl(values.videoUrl, origin),
+    imageUrl: absoluteUrl(values.imageUrl, origin),
+    externalUrl: absoluteUrl(values.externalUrl, origin),
+    features: values.features
+      .split('\n')
+      .map((f) => f.trim())
+      .filter(Boolean),
+  };
+}

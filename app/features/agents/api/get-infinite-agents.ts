@@ -1,0 +1,66 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { PAGE_SIZE_DEFAULT } from '../../../../common/constants';
+import type { Agent } from '../../../../common/types';
+import { getAgents } from './get-agents';
+import { agentKeys, type AgentListParams } from './keys';
+
+export interface AgentPage {
+  items: Agent[];
+  total: number;
+  offset: number;
+}
+
+/**
+ * DESIGN decision 12: online, a browse listing is always fetched again when shown (SPEC: "never
+ * cached"); the persisted copy is what shows while that request runs or when offline.
+ */
+export const BROWSE_FRESHNESS = { staleTime: 0, refetchOnMount: 'always' } as const;
+
+export const nextOffset = (last: AgentPage): number | undefined => {
+  const next = last.offset + last.items.length;
+  return last.items.length > 0 && next < last.total ? next : undefined;
+};
+
+export const getInfiniteAgentsQueryOptions = (params: Omit<AgentListParams, 'limit' | 'offset'>, pageSize = PAGE_SIZE_DEFAULT) =>
+  infiniteQueryOptions({
+    queryKey: agentKeys.infinite({ ...params, limit: pageSize }),
+    queryFn: async ({ pageParam }): Promise<AgentPage> => ({
+      ...(await getAgents({ ...params, limit: pageSize, offset: pageParam })),
+      offset: pageParam,
+    }),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
+
+export function useInfiniteAgents(
+  params: Omit<AgentListParams, 'limit' | 'offset'>,
+  {
+    pageSize = PAGE_SIZE_DEFAULT,
+    keepPrevious = false,
+    ...options
+  }: { pageSize?: number; keepPrevious?: boolean; staleTime?: number; gcTime?: number; refetchOnMount?: boolean | 'always' } = {},
+) {
+  return useInfiniteQuery({
+    ...getInfiniteAgentsQueryOptions(params, pageSize),
+    ...options,
+    // While a new filter loads, the previous results stay on screen instead of flashing skeletons.
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+}
+
+/**
+ * All loaded pages as one list plus the server's total. An agent added between two page requests
+ * shifts the offsets, so the same agent can arrive twice: keep the first.
+ */
+export function flattenAgentPages(data: InfiniteData<AgentPage> | undefined): { agents: Agent[]; total: number } {
+  if (!data) return { agents: [], total: 0 };
+  const seen = new Set<number>();
+  const agents: Agent[] = [];
+  for (const page of data.pages)
+    for (const agent of page.items)
+      if (!seen.has(agent.id)) {
+        seen.add(agent.id);
+        agents.push(agent);
+      }
+  return { agents, total: data.pages.at(-1)?.total ?? agents.length };
+}

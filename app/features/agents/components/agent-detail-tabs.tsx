@@ -1,0 +1,104 @@
+import { CheckCircle2, ExternalLink, VideoOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Agent } from '../../../../common/types';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { featureList } from '../lib/features';
+import { demoVideoUrl, videoHostName } from '../lib/video';
+
+export type DetailTab = 'description' | 'features' | 'video' | 'reviews';
+
+function DescriptionTab({ agent }: { agent: Agent }) {
+  const text = agent.longDescription?.trim() || agent.description;
+  return (
+    <div className="flex flex-col gap-4 text-slate-700">
+      {text.split(/\n{2,}/).map((paragraph, i) => (
+        <p key={i} className="whitespace-pre-line break-words leading-relaxed">
+          {paragraph}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function FeaturesTab({ agent }: { agent: Agent }) {
+  const { items, placeholder } = featureList(agent.features);
+  return (
+    <>
+      {placeholder && <p className="mb-4 text-sm text-slate-500">The creator has not listed features yet. Agents like this one typically offer:</p>}
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {items.map((feature, i) => (
+          <li key={i} className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-slate-800">
+            <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+            <span className="break-words">{feature}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function VideoTab({ agent }: { agent: Agent }) {
+  const url = demoVideoUrl(agent.videoUrl);
+  if (!url)
+    return (
+      <p className="flex items-center gap-3 text-slate-600">
+        <VideoOff aria-hidden className="size-6 text-slate-400" /> No video available for this agent
+      </p>
+    );
+  const host = videoHostName(url);
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <a
+        href={url.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-2 rounded-lg bg-slate-900 px-4 py-2.5 font-medium text-white hover:bg-slate-700"
+      >
+        Watch the demo video <ExternalLink aria-hidden className="size-4" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+      <p className="text-sm text-slate-600">
+        {host
+          ? `This video is hosted on ${host}; it opens there in a new tab, and ${host}'s own terms and cookies apply.`
+          : `Opens ${url.hostname} in a new tab.`}
+      </p>
+    </div>
+  );
+}
+
+/** Description, Features, Demo Video and Reviews; the reviews panel comes from the page (ratings feature). */
+export function AgentDetailTabs({
+  agent,
+  value,
+  onValueChange,
+  reviewCount,
+  reviews,
+}: {
+  agent: Agent;
+  value: DetailTab;
+  onValueChange: (tab: DetailTab) => void;
+  reviewCount: number;
+  reviews: ReactNode;
+}) {
+  return (
+    <Tabs value={value} onValueChange={(v) => onValueChange(v as DetailTab)}>
+      {/* Two rows of two on a phone, so no tab hides off-screen. */}
+      <TabsList aria-label="Agent details" layoutClassName="grid grid-cols-2 sm:flex">
+        <TabsTrigger value="description">Description</TabsTrigger>
+        <TabsTrigger value="features">Features</TabsTrigger>
+        <TabsTrigger value="video">Demo Video</TabsTrigger>
+        <TabsTrigger value="reviews">Reviews ({reviewCount})</TabsTrigger>
+      </TabsList>
+      <TabsContent value="description">
+        <DescriptionTab agent={agent} />
+      </TabsContent>
+      <TabsContent value="features">
+        <FeaturesTab agent={agent} />
+      </TabsContent>
+      <TabsContent value="video">
+        <VideoTab agent={agent} />
+      </TabsContent>
+      <TabsContent value="reviews">{reviews}</TabsContent>
+    </Tabs>
+  );
+}

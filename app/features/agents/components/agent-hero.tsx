@@ -1,0 +1,47 @@
+import type { Agent } from '../../../../common/types';
+import { formatRating, plural } from '../../../lib/format';
+import { AgentImage } from './agent-image';
+import { StarRating } from './star-rating';
+
+/** The detail page's header: picture (or the name's first letter), badges, name, rating, description. */
+export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: number }) {
+  return (
+    <div className="flex flex-col gap-6 md:flex-row md:items-start">
+      <div className="w-full overflow-hidden rounded-2xl border border-slate-200 bg-white md:w-72 md:shrink-0">
+        <AgentImage
+          src={agent.imageUrl}
+          alt={`${agent.name} cover image`}
+          eager
+          fallback={
+            <span aria-hidden className="text-7xl font-bold text-brand-600">
+              {agent.name.charAt(0).toUpperCase()}
+            </span>
+          }
+        />
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap gap-2">
+          {agent.businessCategory && (
+            <span className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+              <span className="sr-only">Category: </span>
+              {agent.businessCategory}
+            </span>
+          )}
+          {agent.businessDepartment && (
+            <span className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
+              <span className="sr-only">Department: </span>
+              {agent.businessDepartment}
+            </span>
+          )}
+        </div>
+        <h1 className="mt-3 break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{agent.name}</h1>
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <StarRating value={agent.averageRating} className="size-5" />
+          <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span>
+          <span>({plural(reviewCount, 'review')})</span>
+        </div>
+        <p className="mt-4 text-lg text-slate-700">{agent.description}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Agent } from '../../../../common/types';
+import { formatDate } from '../../../lib/format';
+
+export function AgentInfoCard({ agent }: { agent: Agent }) {
+  const rows: [string, string][] = [
+    ['Created', formatDate(agent.createdAt) || 'Unknown'],
+    ['Creator', agent.creatorUsername ?? 'AgentMarket'],
+    ['Category', agent.categoryName ?? agent.businessCategory ?? 'Uncategorised'],
+  ];
+  return (
+    <section aria-labelledby="info-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="info-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Agent info
+      </h2>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 py-2">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="text-right font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

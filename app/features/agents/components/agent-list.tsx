@@ -1,0 +1,22 @@
+import type { Agent } from '../../../../common/types';
+import { AgentCard } from './agent-card';
+import type { ViewMode } from './view-toggle';
+
+/** How many cards are likely above the fold on a phone: their images load at once. */
+const EAGER_IMAGES = 2;
+
+/** Browse cards as a responsive grid or a single-column list. */
+export function AgentList({ agents, layout = 'grid', label }: { agents: Agent[]; layout?: ViewMode; label: string }) {
+  return (
+    <ul
+      aria-label={label}
+      className={layout === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-4'}
+    >
+      {agents.map((agent, i) => (
+        <li key={agent.id} className="flex [&>article]:w-full">
+          <AgentCard agent={agent} layout={layout} eager={i < EAGER_IMAGES} />
+        </li>
+      ))}
+    </ul>
+  );
+}

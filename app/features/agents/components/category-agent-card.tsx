@@ -1,0 +1,74 @@
+import { Award, Coins, Star, ThumbsUp } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Agent } from '../../../../common/types';
+import { buttonClass } from '../../../components/ui/button';
+import { formatRating, plural } from '../../../lib/format';
+
+/** SPEC section 8: browse cards fall back to a stock image when theirs is missing or fails. */
+export const FALLBACK_IMAGE = '/agents/fallback.svg';
+export const DEFAULT_DESCRIPTION = 'Advanced AI assistant for specialized tasks and solutions.';
+
+/** The card of the category-card browse variant (/categories). */
+export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eager?: boolean }) {
+  const [src, setSrc] = useState<string | null>(agent.imageUrl || FALLBACK_IMAGE);
+  return (
+    <article className="flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
+      <div className="relative">
+        {src ? (
+          <img
+            src={src}
+            alt=""
+            width={640}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            // The stock image first; if even that fails, the plain panel below.
+            onError={() => setSrc((current) => (current === FALLBACK_IMAGE ? null : FALLBACK_IMAGE))}
+            className="aspect-[8/5] w-full bg-slate-100 object-cover"
+          />
+        ) : (
+          <div aria-hidden className="aspect-[8/5] w-full bg-gradient-to-br from-brand-50 to-slate-200" />
+        )}
+        {agent.isFeatured && (
+          <span className="absolute left-3 top-3 inline-flex items-center gap-1 rounded-full bg-amber-400 px-2.5 py-1 text-xs font-semibold text-slate-900 shadow">
+            <Award aria-hidden className="size-3.5" /> Featured
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+          <span className="rounded-md bg-slate-100 px-2 py-1 font-semibold uppercase tracking-wide text-slate-700">{agent.businessDepartment ?? 'General'}</span>
+          <span className="flex items-center gap-3 text-slate-700">
+            <span className="inline-flex items-center gap-1">
+              <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
+              <span className="sr-only">Rating: </span>
+              {formatRating(agent.averageRating)}
+            </span>
+            <span className="inline-flex items-center gap-1 font-medium text-emerald-700">
+              <Coins aria-hidden className="size-3.5" />
+              {plural(agent.creditCost, 'credit')}
+            </span>
+          </span>
+        </div>
+        <h3 className="text-lg font-semibold leading-snug text-slate-900">{agent.name}</h3>
+        <p className="line-clamp-3 text-sm text-slate-600">{agent.description?.trim() || DEFAULT_DESCRIPTION}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+          <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+            <ThumbsUp aria-hidden className="size-4" /> {plural(agent.voteCount, 'vote')}
+          </span>
+          <Link
+            href={`/agent/${agent.id}`}
+            // The router's scroll-to-top runs after the new page renders; start it now so the
+            // detail page never flashes in at the old scroll position.
+            onClick={() => window.scrollTo({ top: 0 })}
+            className={buttonClass('primary', 'sm')}
+            aria-label={`View ${agent.name}`}
+          >
+            View
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { Agent } from '../../../../common/types';
+import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../../components/ui/alert-dialog';
+import { buttonClass, ButtonLink } from '../../../components/ui/button';
+import { toast } from '../../../hooks/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { removeDeletedAgent, useDeleteAgent } from '../api/delete-agent';
+
+/** Edit and delete for the agent's creator (SPEC section 6); `canEdit` is false for an admin who only moderates. */
+export function ManageAgentCard({ agent, canEdit }: { agent: Agent; canEdit: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const mutation = useDeleteAgent();
+  const queryClient = useQueryClient();
+
+  const onConfirm = () =>
+    mutation.mutate(agent.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: 'Agent deleted', description: `${agent.name} has been removed from the marketplace.` });
+        navigate('/my-agents');
+        removeDeletedAgent(queryClient, agent.id);
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete agent'), variant: 'destructive' }),
+    });
+
+  return (
+    <section aria-labelledby="manage-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="manage-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Manage Agent
+      </h2>
+      <div className="mt-4 flex flex-col gap-2">
+        {canEdit && (
+          <ButtonLink href={`/submit-agent?edit=${agent.id}`} variant="secondary" className="w-full">
+            <Pencil aria-hidden className="size-4" /> Edit Agent
+          </ButtonLink>
+        )}
+        <AlertDialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
+          <AlertDialogTrigger className={buttonClass('danger', 'md', 'w-full')}>
+            <Trash2 aria-hidden className="size-4" /> Delete Agent
+          </AlertDialogTrigger>
+          <AlertDialogContent
+            title={`Delete ${agent.name}?`}
+            description="This removes the agent and its reviews from the marketplace for everyone. It cannot be undone."
+            confirmLabel="Delete Agent"
+            pendingLabel="Deleting..."
+            pending={mutation.isPending}
+            onConfirm={onConfirm}
+          />
+        </AlertDialog>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { CheckCircle2, Coins, ExternalLink, LogIn, Zap } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Agent } from '../../../../common/types';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { useOnline } from '../../../hooks/use-online';
+import { toast } from '../../../hooks/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { formatCredits } from '../../../lib/format';
+import { useTryAgent } from '../api/try-agent';
+import { demoVideoUrl } from '../lib/video';
+
+type Outcome = { kind: 'deducted'; cost: number; balance: number; url: string | null; blocked: boolean } | { kind: 'short'; message: string };
+
+const newKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** Only web addresses are ever opened (same rule as the demo link). */
+const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(url)?.href ?? null;
+
+/**
+ * The sidebar's Try Agent card. Browsers only allow a new tab from the click itself, not after an
+ * awaited request, so a blank tab is opened synchronously and pointed at the agent once the server
+ * has debited the credits (or closed if it refuses).
+ */
+export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number } | null }) {
+  const online = useOnline();
+  const mutation = useTryAgent();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const isCreator = user !== null && agent.creatorId === user.id;
+  // DESIGN decision 8: creators try their own agents free, and the label omits the cost.
+  const cost = isCreator ? 0 : agent.creditCost;
+
+  const onTry = () => {
+    const knownUrl = webUrl(agent.externalUrl);
+    let tab: Window | null = null;
+    if (knownUrl) {
+      tab = window.open('', '_blank');
+      // The agent's site must not be able to script or redirect this tab.
+      if (tab) tab.opener = null;
+    }
+    setOutcome(null);
+    mutation.mutate(
+      { agentId: agent.id, idempotencyKey: newKey() },
+      {
+        onSuccess: (result) => {
+          const url = webUrl(result.url) ?? knownUrl;
+          let blocked = false;
+          if (tab && url) tab.location.href = url;
+          else {
+            tab?.close();
+            if (url) blocked = window.open(url, '_blank', 'noopener,noreferrer') === null;
+          }
+          setOutcome({ kind: 'deducted', cost, balance: result.balance, url, blocked });
+        },
+        onError: (error) => {
+          tab?.close();
+          if (error instanceof ApiError && error.status === 402) {
+            toast({ title: 'Not enough credits', description: error.message, variant: 'destructive' });
+            setOutcome({ kind: 'short', message: error.message });
+          } else {
+            toast({
+              title: 'Failed to process credit usage',
+              description: error instanceof ApiError ? error.message : undefined,
+              variant: 'destructive',
+            });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="try-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="try-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Credits required
+      </h2>
+      <p className="mt-2 flex items-center gap-2 text-3xl font-bold text-slate-900">
+        <Coins aria-hidden className="size-7 text-amber-500" />
+        {agent.creditCost}
+        <span className="text-base font-medium text-slate-600">{agent.creditCost === 1 ? 'credit' : 'credits'} per use</span>
+      </p>
+      {isCreator && <p className="mt-1 text-sm text-emerald-700">Free for you: you created this agent.</p>}
+
+      <div className="mt-5">
+        {user ? (
+          <Button size="lg" className="w-full" onClick={onTry} disabled={mutation.isPending || !online} aria-busy={mutation.isPending}>
+            <Zap aria-hidden className="size-5" />
+            {mutation.isPending ? 'Processing...' : isCreator ? 'Try Agent' : `Try Agent (${formatCredits(agent.creditCost)})`}
+          </Button>
+        ) : (
+          <ButtonLink href="/auth" size="lg" className="w-full">
+            <LogIn aria-hidden className="size-5" /> Login to Try Agent
+          </ButtonLink>
+        )}
+        {user && !online && <p className="mt-2 text-sm text-slate-600">Trying an agent needs a connection.</p>}
+      </div>
+
+      <div aria-live="polite">
+        {outcome?.kind === 'deducted' && (
+          <div className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+            <p className="flex items-center gap-2 font-semibold">
+              <CheckCircle2 aria-hidden className="size-4" /> {outcome.cost > 0 ? 'Credits deducted' : 'Agent opened: no credits deducted'}
+            </p>
+            <p className="mt-1">
+              {outcome.cost > 0 && `${formatCredits(outcome.cost)} used. `}Your balance is {formatCredits(outcome.balance)}.
+            </p>
+            {outcome.url && (
+              <a href={outcome.url} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex items-center gap-1 font-medium text-emerald-800 underline">
+                {outcome.blocked ? `Open ${agent.name}` : `Open ${agent.name} again`} <ExternalLink aria-hidden className="size-3.5" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+        )}
+        {outcome?.kind === 'short' && (
+          <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p>{outcome.message}</p>
+            <Link href="/credits" className="mt-1 inline-block font-semibold underline">
+              Buy credits
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

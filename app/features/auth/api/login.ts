@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BALANCE_FETCH_DELAY_MS } from '../../../../common/constants';
+import type { SessionUser } from '../../../../common/types';
+import type { LoginInput } from '../../../../common/validation';
+import { unwrap } from '../../../lib/api-client';
+import { clearPrivateData } from '../../../lib/session-actions';
+import { refreshSession, sessionKeys } from './get-session';
+
+/** The API answers with the user, either bare or as { user }. */
+export const pickUser = (body: SessionUser | { user: SessionUser }): SessionUser => ('user' in body ? body.user : body);
+
+export async function login(input: LoginInput): Promise<SessionUser> {
+  const res = await fetch('/api/auth/login', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(input),
+  });
+  return pickUser(await unwrap<SessionUser | { user: SessionUser }>(res));
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      // Nothing private from an earlier account may survive into this one.
+      clearPrivateData(queryClient);
+      queryClient.setQueryData(sessionKeys.session, user);
+      // SPEC section 4: the balance is fetched again 100 ms after login so the navbar shows it.
+      setTimeout(() => void refreshSession(queryClient), BALANCE_FETCH_DELAY_MS);
+    },
+  });
+}

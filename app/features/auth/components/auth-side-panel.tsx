@@ -1,0 +1,34 @@
+import { Bot, Coins, MessageSquareText, Store } from 'lucide-react';
+import { INITIAL_CREDITS } from '../../../../common/constants';
+
+const POINTS = [
+  { icon: Store, title: 'Every agent in one place', text: 'Discover, compare and open AI agents for marketing, sales, finance, operations and more.' },
+  { icon: Coins, title: 'Pay per use with credits', text: `Start with ${INITIAL_CREDITS} free credits. 1 credit = $1, and each agent shows its cost before you try it.` },
+  { icon: MessageSquareText, title: 'Reviews from real users', text: 'Ratings and reviews come from people who tried the agent with their own credits.' },
+  { icon: Bot, title: 'List your own agents', text: 'Builders publish agents, set a credit cost from 1 to 100 and manage them from My Agents.' },
+];
+
+/** The side panel of the auth screen: what the unified marketplace offers. */
+export function AuthSidePanel() {
+  return (
+    <aside aria-labelledby="auth-side-heading" className="rounded-2xl bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 p-6 text-white sm:p-10">
+      <h2 id="auth-side-heading" className="text-2xl font-bold sm:text-3xl">
+        The unified marketplace for AI agents
+      </h2>
+      <p className="mt-3 text-brand-100">One account to find, try, review and publish the agents that get work done.</p>
+      <ul className="mt-8 grid gap-6">
+        {POINTS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex gap-4">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/15">
+              <Icon aria-hidden className="size-5" />
+            </span>
+            <span>
+              <span className="block font-semibold">{title}</span>
+              <span className="block text-sm text-brand-100">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

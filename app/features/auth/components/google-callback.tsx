@@ -1,0 +1,45 @@
+import { Loader2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { toast } from '../../../hooks/use-toast';
+import { getSession } from '../api/get-session';
+import { toastAcrossReload } from '../lib/flash';
+
+/**
+ * Where the worker sends the browser after Google (SPEC 'Google callback'). An `error` parameter
+ * means sign-in failed; otherwise the session cookie is set and the app reloads at its root.
+ */
+export function GoogleCallback() {
+  const [, navigate] = useLocation();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const error = new URLSearchParams(window.location.search).get('error');
+    if (error) {
+      toast({ title: 'Authentication Error', description: error, variant: 'destructive' });
+      navigate('/auth', { replace: true });
+      return;
+    }
+    void (async () => {
+      try {
+        const user = await getSession();
+        if (!user) throw new Error('No session after Google sign-in');
+        toastAcrossReload({ title: 'Authentication Successful', description: `Signed in as ${user.username}` });
+        window.location.replace('/');
+      } catch {
+        toast({ title: 'Authentication Failed', description: 'We could not sign you in with Google. Please try again.', variant: 'destructive' });
+        navigate('/auth', { replace: true });
+      }
+    })();
+  }, [navigate]);
+
+  return (
+    <section role="status" aria-live="polite" className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
+      <Loader2 aria-hidden className="size-10 animate-spin text-brand-600" />
+      <h1 className="mt-6 text-2xl font-bold">Processing Authentication</h1>
+      <p className="mt-2 text-slate-600">Finishing your Google sign-in…</p>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import type { SessionUser } from '../../../../common/types';
+import { fieldErrors, internalEmailError, loginSchema } from '../../../../common/validation';
+import { Button } from '../../../components/ui/button';
+import { FormField, TextInput } from '../../../components/ui/form-field';
+import { toast } from '../../../hooks/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+import { PasswordInput } from './password-input';
+
+const initial = { username: '', password: '' };
+
+/**
+ * Sign-in with username or email. In Internal mode an email outside the staff domain is refused
+ * here already; a plain username is left for the server to judge.
+ */
+export function LoginForm({ internal, staffDomain, onSuccess }: { internal: boolean; staffDomain: string; onSuccess: (user: SessionUser) => void }) {
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const mutation = useLogin();
+
+  const parsed = v.safeParse(loginSchema, { ...values, isInternalLogin: internal });
+  const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
+  const domainError = internal && values.username.includes('@') ? internalEmailError(values.username, staffDomain) : null;
+  const usernameError = errors.username ?? domainError;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!parsed.success || domainError) return;
+    mutation.mutate(parsed.output, {
+      onSuccess: (user) => {
+        toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+        onSuccess(user);
+      },
+      onError: (error) => {
+        toast({
+          title: 'Login failed',
+          description: error instanceof ApiError && error.message ? error.message : 'Please check your credentials and try again',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const set = (key: keyof typeof initial) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+      <FormField id="login-username" label={internal ? `Username or ${staffDomain} email` : 'Username or email'} error={usernameError}>
+        {(control) => (
+          <TextInput {...control} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} invalid={Boolean(usernameError)} />
+        )}
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password}>
+        {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" value={values.password} onChange={set('password')} invalid={Boolean(errors.password)} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={mutation.isPending || Boolean(domainError)}>
+        {mutation.isPending ? 'Signing in...' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { fieldErrors, internalEmailError, registerSchema } from '../../../../common/validation';
+import { Button } from '../../../components/ui/button';
+import { FormField, TextInput } from '../../../components/ui/form-field';
+import { toast } from '../../../hooks/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useRegister } from '../api/register';
+import { toastAcrossReload } from '../lib/flash';
+import { PasswordInput } from './password-input';
+
+const initial = { username: '', email: '', password: '' };
+
+/** Registration; success reloads the whole app as the new user (SPEC section 4). */
+export function RegisterForm({ internal, staffDomain }: { internal: boolean; staffDomain: string }) {
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const mutation = useRegister();
+
+  const parsed = v.safeParse(registerSchema, { ...values, isInternalLogin: internal });
+  const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
+  // The staff-domain rule is checked as the user types: the field turns red and submitting is off.
+  const domainError = internal && values.email.trim() ? internalEmailError(values.email, staffDomain) : null;
+  const emailError = errors.email ?? domainError;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    if (!parsed.success || domainError) return;
+    mutation.mutate(parsed.output, {
+      onSuccess: () => {
+        toastAcrossReload({ title: 'Registration successful', description: 'Your account has been created' });
+        window.location.assign('/');
+      },
+      onError: (error) => {
+        setServerError(error instanceof ApiError && error.message ? error.message : 'Please check your details and try again');
+        toast({
+          title: 'Registration failed',
+          description: internal
+            ? `Please check your details and try again. Internal accounts need a ${staffDomain} email address; if you are a customer, register on the Customer tab instead.`
+            : 'Please check your details and try again',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const set = (key: keyof typeof initial) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
+      {serverError && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <strong className="font-semibold">Registration failed</strong>: {serverError}
+        </div>
+      )}
+      <FormField id="register-username" label="Username" error={errors.username}>
+        {(control) => (
+          <TextInput {...control} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} invalid={Boolean(errors.username)} />
+        )}
+      </FormField>
+      <FormField id="register-email" label="Email" error={emailError} hint={internal ? `Use your ${staffDomain} company email.` : undefined}>
+        {(control) => (
+          <TextInput {...control} name="email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} value={values.email} onChange={set('email')} invalid={Boolean(emailError)} />
+        )}
+      </FormField>
+      <FormField id="register-password" label="Password" error={errors.password} hint="At least 6 characters.">
+        {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} invalid={Boolean(errors.password)} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={mutation.isPending || Boolean(domainError)}>
+        {mutation.isPending ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

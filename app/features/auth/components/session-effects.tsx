@@ -1,0 +1,47 @@
+import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { toast } from '../../../hooks/use-toast';
+import { refreshSession, sessionKeys } from '../api/get-session';
+import { takeFlash } from '../lib/flash';
+
+const CALLBACK_PATH = '/auth/google/callback';
+const PAGE_LOADED_AT = Date.now();
+
+/**
+ * App-wide session behaviour on load (SPEC 'Session handling on load'): re-check the session the
+ * persisted cache restored, replay a toast left before a full reload, and report a Google sign-in
+ * error passed back in the `error` query parameter, removing it from the address.
+ */
+export function SessionEffects() {
+  const queryClient = useQueryClient();
+  const isRestoring = useIsRestoring();
+  const [location, navigate] = useLocation();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (isRestoring) return;
+    // A session restored from the device may have expired on the server, and cached data never goes
+    // stale by itself; a session fetched during this page load is already current.
+    const state = queryClient.getQueryState(sessionKeys.session);
+    if (state?.data !== undefined && state.dataUpdatedAt < PAGE_LOADED_AT) void refreshSession(queryClient);
+  }, [isRestoring, queryClient]);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const params = new URLSearchParams(window.location.search);
+    const error = params.get('error');
+    const flash = takeFlash();
+    if (error && location !== CALLBACK_PATH) {
+      toast({ title: 'Authentication failed', description: `Error: ${error}. Please try again.`, variant: 'destructive' });
+      params.delete('error');
+      const search = params.toString();
+      navigate(`${location}${search ? `?${search}` : ''}${window.location.hash}`, { replace: true });
+    } else if (flash) {
+      toast(flash);
+    }
+  }, [location, navigate]);
+
+  return null;
+}

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { toast } from '../../../hooks/use-toast';
+import { useSession } from '../api/get-session';
+
+/**
+ * Protected pages (SPEC section 6): a visitor is told why and sent to /auth. When the user signs
+ * out while on the page, the logout action takes them home, so no second toast is shown here.
+ */
+export function useRequireAuth(description: string, title = 'Authentication required') {
+  const { user, isLoading } = useSession();
+  const [, navigate] = useLocation();
+  const hadUser = useRef(false);
+  const redirected = useRef(false);
+
+  useEffect(() => {
+    if (user) hadUser.current = true;
+  }, [user]);
+
+  useEffect(() => {
+    if (isLoading || user || redirected.current) return;
+    redirected.current = true;
+    if (hadUser.current) return;
+    toast({ title, description, variant: 'destructive' });
+    navigate('/auth', { replace: true });
+  }, [isLoading, user, title, description, navigate]);
+
+  return { user, isLoading };
+}

@@ -1,0 +1,206 @@
+// This product's own API (DESIGN.md's contract), as the /api reference page lists it.
+
+export type Caller = 'Anyone' | 'Signed-in user' | 'Creator' | 'Creator or admin' | 'The user themself' | 'Staff or admin' | 'Admin' | 'Stripe';
+
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  who: Caller;
+  body?: string;
+  response: string;
+  notes?: string;
+}
+
+export interface ApiGroup {
+  id: string;
+  title: string;
+  routes: ApiRoute[];
+}
+
+export const API_GROUPS: ApiGroup[] = [
+  {
+    id: 'api-config',
+    title: 'Configuration',
+    routes: [
+      {
+        method: 'GET',
+        path: '/api/config',
+        who: 'Anyone',
+        response: '{ staffEmailDomain, googleEnabled, paymentsMode: "stripe" | "sandbox", providerMode, version }',
+        notes: 'Non-secret settings the app uses to show the right controls.',
+      },
+    ],
+  },
+  {
+    id: 'api-auth',
+    title: 'Authentication',
+    routes: [
+      { method: 'GET', path: '/api/auth/session', who: 'Anyone', response: 'The user { id, username, email, credits, consumed, role, profilePicture, createdAt }, or 401' },
+      {
+        method: 'POST',
+        path: '/api/auth/register',
+        who: 'Anyone',
+        body: '{ username, email, password, isInternalLogin }',
+        response: '201 with the user; sets the session cookie',
+        notes: 'Internal registration needs an email in the staff domain. New accounts get 100 credits.',
+      },
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        who: 'Anyone',
+        body: '{ username (username or email), password, isInternalLogin? }',
+        response: '200 with the user and a session cookie; 401 { message } for wrong credentials; 429 when throttled',
+      },
+      { method: 'POST', path: '/api/auth/logout', who: 'Anyone', response: 'Ends the session and clears the cookie' },
+      {
+        method: 'GET',
+        path: '/api/auth/login/google',
+        who: 'Anyone',
+        response: 'Redirect to Google (PKCE, state and nonce)',
+        notes: 'Optional ?isInternalLogin=true asks for a staff account. Only when Google sign-in is configured.',
+      },
+      {
+        method: 'GET',
+        path: '/api/auth/google/callback',
+        who: 'Anyone',
+        response: 'Finishes sign-in and redirects to /auth/google/callback (with ?error= on failure)',
+      },
+      { method: 'POST', path: '/api/auth/google', who: 'Anyone', body: '{ credential } (a Google ID token)', response: 'The user and a session cookie' },
+      {
+        method: 'POST',
+        path: '/api/auth/external-login',
+        who: 'Anyone',
+        body: '{ externalUserData, email }',
+        response: 'The user and a session cookie',
+        notes: 'Only when an external agents provider is configured; its tokens stay on the server.',
+      },
+    ],
+  },
+  {
+    id: 'api-agents',
+    title: 'Agents',
+    routes: [
+      {
+        method: 'GET',
+        path: '/api/agents',
+        who: 'Anyone',
+        response: 'Array of agents; the total is in the X-Total-Count header',
+        notes: 'Optional q, categoryId, departmentId, sort (popular, newest, rating, reviews), limit (up to 100) and offset.',
+      },
+      { method: 'GET', path: '/api/agents/search?q=', who: 'Anyone', response: 'Array of matching agents', notes: 'Full-text and prefix-aware; any input is safe.' },
+      { method: 'GET', path: '/api/agents/category/{categoryId}', who: 'Anyone', response: 'Array of agents in the category' },
+      { method: 'GET', path: '/api/agents/creator/{userId}', who: 'Anyone', response: 'Array of the agents that user created' },
+      { method: 'GET', path: '/api/agents/{id}', who: 'Anyone', response: 'One agent, or 404' },
+      {
+        method: 'POST',
+        path: '/api/agents',
+        who: 'Signed-in user',
+        body: '{ name, description, longDescription?, categoryId, departmentId?, creditCost? (1-100, default 3), features?, videoUrl?, imageUrl?, externalUrl? }',
+        response: '201 with the new agent; the caller becomes its creator',
+      },
+      { method: 'PUT', path: '/api/agents/{id}', who: 'Creator', body: 'Same fields as creating', response: 'The updated agent; 403 for anyone else' },
+      { method: 'DELETE', path: '/api/agents/{id}', who: 'Creator or admin', response: 'Deletes the agent with its ratings' },
+      {
+        method: 'POST',
+        path: '/api/agents/{id}/try',
+        who: 'Signed-in user',
+        body: 'None; optional Idempotency-Key header',
+        response: '{ balance, consumed, url }; 402 when the balance is too low',
+        notes: 'Charges the agent’s credit cost once per key; free for the creator.',
+      },
+    ],
+  },
+  {
+    id: 'api-ratings',
+    title: 'Ratings and reviews',
+    routes: [
+      { method: 'GET', path: '/api/agents/{id}/ratings', who: 'Anyone', response: 'Array of ratings, newest first, each with user { username }' },
+      {
+        method: 'POST',
+        path: '/api/ratings',
+        who: 'Signed-in user',
+        body: '{ agentId, userId?, rating (whole number 1-5), comment? }',
+        response: 'The saved rating',
+        notes: 'One review per user and agent: a second one replaces the first. userId, when sent, must be the caller’s.',
+      },
+    ],
+  },
+  {
+    id: 'api-categories',
+    title: 'Categories and departments',
+    routes: [
+      { method: 'GET', path: '/api/categories', who: 'Anyone', response: 'Array of categories with agentCount' },
+      { method: 'GET', path: '/api/categories/{id}', who: 'Anyone', response: 'One category, or 404' },
+      { method: 'GET', path: '/api/departments', who: 'Anyone', response: 'Array of departments' },
+      { method: 'GET', path: '/api/departments/{id}', who: 'Anyone', response: 'One department, or 404' },
+    ],
+  },
+  {
+    id: 'api-users',
+    title: 'Users',
+    routes: [
+      { method: 'GET', path: '/api/users/{id}', who: 'Anyone', response: 'Public profile { id, username, profilePicture, createdAt }; never the email' },
+      { method: 'PUT', path: '/api/users/{id}', who: 'The user themself', body: '{ username, email }', response: 'The updated user; errors carry the reason in error' },
+    ],
+  },
+  {
+    id: 'api-proposals',
+    title: 'Proposals',
+    routes: [
+      {
+        method: 'POST',
+        path: '/api/propose-agent',
+        who: 'Anyone',
+        body: '{ name, description, proposerName, proposerEmail } (visitors); { name, description } (signed in)',
+        response: '201 with the proposal',
+        notes: 'Optional Idempotency-Key header: a proposal sent twice (e.g. queued offline) is stored once.',
+      },
+      { method: 'GET', path: '/api/proposals', who: 'Staff or admin', response: 'The operators’ inbox, newest first' },
+      { method: 'PATCH', path: '/api/proposals/{id}', who: 'Staff or admin', body: '{ status: "reviewed" }', response: 'The updated proposal' },
+    ],
+  },
+  {
+    id: 'api-credits',
+    title: 'Credits and payments',
+    routes: [
+      { method: 'GET', path: '/api/credits/balance', who: 'Signed-in user', response: '{ balance, consumed }' },
+      {
+        method: 'GET',
+        path: '/api/credits/transactions',
+        who: 'Signed-in user',
+        response: 'The caller’s ledger, newest first: { id, kind (signup, purchase, try, admin_topup), amount, balanceAfter, reference, description, createdAt }',
+      },
+      {
+        method: 'POST',
+        path: '/api/payments/create-checkout',
+        who: 'Signed-in user',
+        body: '{ amount (at least 50), userId? }',
+        response: '{ url } of Stripe Checkout, or of the test-mode checkout page when Stripe is not configured',
+      },
+      { method: 'GET', path: '/api/payments/sandbox/{id}', who: 'Signed-in user', response: 'A test-mode checkout { id, credits, amountCents, status }', notes: 'Test mode only, for the session’s owner.' },
+      { method: 'POST', path: '/api/payments/sandbox/{id}/complete', who: 'Signed-in user', response: 'Credits the purchase through the same code as Stripe’s webhook' },
+      { method: 'POST', path: '/api/payments/sandbox/{id}/cancel', who: 'Signed-in user', response: 'Abandons the checkout; nothing is credited' },
+      {
+        method: 'POST',
+        path: '/api/payments/webhook',
+        who: 'Stripe',
+        body: 'Stripe event (signature-verified)',
+        response: '200',
+        notes: 'checkout.session.completed credits the account once per checkout session.',
+      },
+    ],
+  },
+  {
+    id: 'api-admin',
+    title: 'Administration',
+    routes: [
+      {
+        method: 'POST',
+        path: '/api/admin/ensure-minimum-credits',
+        who: 'Admin',
+        response: '{ totalUpdated }',
+        notes: 'Tops every account below 100 credits up to 100, with a ledger row each.',
+      },
+    ],
+  },
+];

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CreditTransaction } from '../../../../common/types';
+import { unwrap } from '../../../lib/api-client';
+import { creditKeys } from './keys';
+
+/** The caller's ledger, newest first. */
+export async function getTransactions(): Promise<CreditTransaction[]> {
+  const res = await fetch('/api/credits/transactions', { credentials: 'include', headers: { Accept: 'application/json' } });
+  const body = await unwrap<CreditTransaction[] | { transactions: CreditTransaction[] }>(res);
+  return Array.isArray(body) ? body : body.transactions;
+}
+
+export const getTransactionsQueryOptions = () =>
+  // Credits change through tries and purchases elsewhere; the history is re-read when opened.
+  queryOptions({ queryKey: creditKeys.transactions(), queryFn: getTransactions, staleTime: 0 });
+
+/** `poll` decides, after each answer, whether (and how soon) to read the ledger again. */
+export const useTransactions = (poll?: (data: CreditTransaction[] | undefined) => number | false) =>
+  useQuery({ ...getTransactionsQueryOptions(), refetchInterval: poll ? (query) => poll(query.state.data) : false });

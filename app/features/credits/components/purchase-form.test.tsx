@@ -1,0 +1,34 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PurchaseForm } from './purchase-form';
+
+describe('PurchaseForm', () => {
+  it('starts at 100 credits for $100 and follows the presets', async () => {
+    const onContinue = vi.fn();
+    render(<PurchaseForm processing={false} onContinue={onContinue} />);
+    expect(screen.getByRole('slider', { name: 'Credits to buy' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByTestId('purchase-price').textContent).toBe('$100.00');
+    await userEvent.click(screen.getByRole('button', { name: '$200' }));
+    expect(screen.getByRole('button', { name: '$200' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(onContinue).toHaveBeenCalledWith(200);
+  });
+
+  it('accepts digits only and refuses less than 50', async () => {
+    render(<PurchaseForm processing={false} onContinue={() => {}} />);
+    const custom = screen.getByLabelText(/Custom amount/);
+    await userEvent.type(custom, '4a-0.');
+    expect((custom as HTMLInputElement).value).toBe('40');
+    expect((screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Minimum purchase is 50 credits')).toBeTruthy();
+    await userEvent.type(custom, '0');
+    expect(screen.getByTestId('purchase-price').textContent).toBe('$400.00');
+    expect((screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the processing state', () => {
+    render(<PurchaseForm processing onContinue={() => {}} />);
+    expect((screen.getByRole('button', { name: 'Processing...' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,125 @@
+import { CreditCard } from 'lucide-react';
+import { useState } from 'react';
+import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_PRESETS, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '../../../../common/constants';
+import { MESSAGES } from '../../../../common/validation';
+import { Button } from '../../../components/ui/button';
+import { FormField, TextInput } from '../../../components/ui/form-field';
+import { Slider } from '../../../components/ui/slider';
+import { toast } from '../../../hooks/use-toast';
+import { digitsOnly, formatPrice, purchaseAmountError, sliderPosition } from '../lib/amount';
+
+/**
+ * Choose how many credits to buy (SPEC section 5): slider 50-500 in steps of 10, presets, or a
+ * custom whole number; nothing under 50 can be bought.
+ */
+export function PurchaseForm({ processing, onContinue }: { processing: boolean; onContinue: (amount: number) => void }) {
+  const [sliderAmount, setSliderAmount] = useState<number>(PURCHASE_DEFAULT);
+  const [custom, setCustom] = useState('');
+  const amount = custom ? Number(custom) : sliderAmount;
+  const error = purchaseAmountError(amount);
+
+  const choose = (value: number) => {
+    setSliderAmount(value);
+    setCustom('');
+  };
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="purchase-heading"
+      className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (error) {
+          toast({ title: 'Invalid amount', description: error, variant: 'destructive' });
+          return;
+        }
+        onContinue(amount);
+      }}
+    >
+      <div>
+        <h2 id="purchase-heading" className="text-xl font-semibold">
+          Choose an amount
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">1 credit = $1. Credits never expire and are used when you try an agent.</p>
+      </div>
+
+      <div className="grid gap-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <span className="text-sm font-medium text-slate-800">
+            Credits to buy
+          </span>
+          <output htmlFor="custom-amount" aria-live="polite" className="text-2xl font-bold text-slate-900" data-testid="purchase-amount">
+            {amount.toLocaleString('en-US')} credits
+          </output>
+        </div>
+        <Slider
+          label="Credits to buy"
+          value={sliderPosition(amount)}
+          min={PURCHASE_MIN}
+          max={PURCHASE_SLIDER_MAX}
+          step={PURCHASE_SLIDER_STEP}
+          valueText={`${sliderPosition(amount)} credits`}
+          onValueChange={choose}
+        />
+        <div className="flex justify-between text-xs text-slate-600" aria-hidden>
+          <span>{PURCHASE_MIN}</span>
+          <span>{PURCHASE_SLIDER_MAX}</span>
+        </div>
+      </div>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">Quick amounts</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {PURCHASE_PRESETS.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              aria-pressed={!custom && sliderAmount === preset}
+              onClick={() => choose(preset)}
+              className={`h-11 rounded-lg border text-sm font-semibold transition-colors ${
+                !custom && sliderAmount === preset ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+              }`}
+            >
+              ${preset}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <FormField
+        id="custom-amount"
+        label="Custom amount"
+        optional
+        hint={`Whole credits only, at least ${PURCHASE_MIN}.`}
+        error={custom && error ? error : null}
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            placeholder="e.g. 750"
+            value={custom}
+            invalid={Boolean(custom && error)}
+            onChange={(e) => setCustom(digitsOnly(e.target.value))}
+            onBlur={() => {
+              if (custom && Number(custom) < PURCHASE_MIN) toast({ title: 'Invalid amount', description: MESSAGES.purchaseMin, variant: 'destructive' });
+            }}
+          />
+        )}
+      </FormField>
+
+      <div className="flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6">
+        <p className="text-sm text-slate-700">
+          Total <span className="block text-2xl font-bold text-slate-900" data-testid="purchase-price">{formatPrice(amount)}</span>
+        </p>
+        <Button type="submit" size="lg" disabled={processing || Boolean(error)}>
+          <CreditCard aria-hidden className="size-5" />
+          {processing ? 'Processing...' : 'Continue to Payment'}
+        </Button>
+      </div>
+    </form>
+  );
+}

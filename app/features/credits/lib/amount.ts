@@ -1,0 +1,19 @@
+import * as v from 'valibot';
+import { PURCHASE_MIN, PURCHASE_SLIDER_MAX } from '../../../../common/constants';
+import { firstIssue, purchaseSchema } from '../../../../common/validation';
+
+/** The custom amount field accepts digits only; anything else typed or pasted is dropped. */
+export const digitsOnly = (text: string, maxDigits = 5): string => text.replace(/\D/g, '').slice(0, maxDigits);
+
+/** Why an amount cannot be bought (the shared schema's message), or null when it can. */
+export function purchaseAmountError(amount: number): string | null {
+  const result = v.safeParse(purchaseSchema, { amount });
+  return result.success ? null : firstIssue(result.issues);
+}
+
+/** Where the slider thumb sits for any amount (custom amounts may lie outside its range). */
+export const sliderPosition = (amount: number): number => Math.min(Math.max(amount, PURCHASE_MIN), PURCHASE_SLIDER_MAX);
+
+/** 1 credit = $1. */
+export const formatPrice = (credits: number): string =>
+  (credits).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

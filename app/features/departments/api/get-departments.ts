@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Department } from '../../../../common/types';
+import { api, unwrap } from '../../../lib/api-client';
+
+export const departmentKeys = {
+  all: ['departments'] as const,
+  list: () => [...departmentKeys.all, 'list'] as const,
+};
+
+export const getDepartments = async (): Promise<Department[]> => unwrap<Department[]>(await api.departments.$get());
+
+export const getDepartmentsQueryOptions = () => queryOptions({ queryKey: departmentKeys.list(), queryFn: getDepartments });
+
+/** Departments that hold at least one agent, for filters (SPEC: "plus departments present"). */
+export const useDepartmentsWithAgents = () =>
+  useQuery({ ...getDepartmentsQueryOptions(), select: (list) => list.filter((d) => d.agentCount > 0) });

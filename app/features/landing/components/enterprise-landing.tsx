@@ -1,0 +1,196 @@
+import { ArrowUpRight, BadgeCheck, FileLock2, KeyRound, Landmark, ScrollText, Search, ShieldCheck, Star } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { SEARCH_QUERY_MAX, SKELETONS } from '../../../../common/constants';
+import type { Agent } from '../../../../common/types';
+import { SkeletonGrid } from '../../../components/ui/skeleton';
+import { formatRating, plural } from '../../../lib/format';
+import { ExternalAgentLink } from './external-agent-link';
+import { LandingImage } from './landing-image';
+
+const FEATURED_COUNT = 3;
+
+const PROOF = [
+  ['500+', 'organisations'],
+  ['99.9%', 'API uptime'],
+  ['24/7', 'support coverage'],
+  ['0', 'provider keys in the browser'],
+];
+
+const TRUST = [
+  { icon: ShieldCheck, title: 'Transparent listings', text: 'Every agent shows its creator, its price per use and ratings from real users before anyone spends a credit.' },
+  { icon: ScrollText, title: 'An audit trail for every credit', text: 'Each try, purchase and top-up is written to an append-only ledger, so finance can account for every credit.' },
+  { icon: KeyRound, title: 'Secrets stay server-side', text: 'Provider tokens live in the server session. Browsers only ever hold an HttpOnly session cookie.' },
+  { icon: FileLock2, title: 'Roles enforced on the server', text: 'Staff and admin permissions are checked by the API on every request, not hidden in the interface.' },
+];
+
+function EnterpriseSearch() {
+  const [query, setQuery] = useState('');
+  const [, navigate] = useLocation();
+  return (
+    <form
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (query.trim()) navigate(`/search?q=${encodeURIComponent(query.trim())}`);
+      }}
+      className="mt-10 flex max-w-2xl flex-col gap-2 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-900/10 sm:flex-row"
+    >
+      <label htmlFor="enterprise-search" className="sr-only">
+        Search verified agents
+      </label>
+      <div className="relative flex-1">
+        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+        <input
+          id="enterprise-search"
+          type="search"
+          value={query}
+          maxLength={SEARCH_QUERY_MAX}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search verified agents by capability"
+          className="h-12 w-full rounded-lg border-0 pl-10 pr-3 text-slate-900 placeholder:text-slate-500"
+        />
+      </div>
+      <button type="submit" className="h-12 rounded-lg bg-slate-900 px-6 font-semibold text-white hover:bg-slate-700">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function EnterpriseCard({ agent, featured }: { agent: Agent; featured: boolean }) {
+  return (
+    <article className={`flex h-full w-full flex-col overflow-hidden rounded-lg border bg-white ${featured ? 'border-amber-500 ring-1 ring-amber-500' : 'border-slate-200'}`}>
+      <div className="relative aspect-[8/5] w-full bg-gradient-to-br from-slate-100 to-sky-100">
+        <LandingImage src={agent.imageUrl} className="absolute inset-0 h-full w-full object-cover" />
+        <div className="absolute left-3 top-3 flex flex-wrap gap-2">
+          <span className="inline-flex items-center gap-1 rounded bg-sky-800 px-2 py-0.5 text-[11px] font-bold tracking-widest text-white">
+            <BadgeCheck aria-hidden className="size-3.5" /> VERIFIED
+          </span>
+          {featured && <span className="rounded bg-amber-400 px-2 py-0.5 text-[11px] font-bold tracking-widest text-slate-900">FEATURED</span>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">{agent.businessCategory ?? agent.businessDepartment ?? 'General'}</p>
+        <h3 className="mt-1 font-serif text-xl font-semibold text-slate-900">{agent.name}</h3>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-600">{agent.description}</p>
+        <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
+          <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
+          <span>
+            {formatRating(agent.averageRating)} · {plural(agent.voteCount, 'review')} · {plural(agent.creditCost, 'credit')} per use
+          </span>
+        </p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-5">
+          <ExternalAgentLink agent={agent} className="inline-flex min-h-10 items-center gap-1 rounded-md bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-700">
+            Open agent <ArrowUpRight aria-hidden className="size-4" />
+          </ExternalAgentLink>
+          <Link
+            href={`/agent/${agent.id}`}
+            className="inline-flex min-h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            aria-label={`View Details of ${agent.name}`}
+          >
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** /alternative1: the enterprise variant. */
+export function EnterpriseLanding({ agents, loading, failed }: { agents: Agent[]; loading: boolean; failed: boolean }) {
+  return (
+    <div className="bg-slate-50 text-slate-900">
+      <section className="bg-[radial-gradient(ellipse_at_top_right,_#0c4a6e_0%,_#0f172a_55%)] text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
+          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.2em] text-sky-300">
+            <Landmark aria-hidden className="size-4" /> AgentMarket Enterprise
+          </p>
+          <h1 className="mt-5 max-w-4xl font-serif text-4xl font-semibold leading-tight sm:text-6xl">AI agents your security team will sign off on</h1>
+          <p className="mt-6 max-w-2xl text-lg text-slate-300">
+            A curated catalogue of verified agents with transparent per-use pricing, server-enforced roles and a complete audit trail.
+          </p>
+          <EnterpriseSearch />
+        </div>
+      </section>
+
+      <section aria-label="Proof points" className="border-b border-slate-200 bg-white">
+        <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 md:grid-cols-4">
+          {PROOF.map(([value, label]) => (
+            <div key={label} className="flex flex-col-reverse text-center">
+              <dt className="mt-1 text-sm text-slate-600">{label}</dt>
+              <dd className="font-serif text-3xl font-semibold text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="verified-heading" className="mx-auto max-w-7xl px-4 py-16">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h2 id="verified-heading" className="font-serif text-3xl font-semibold">
+              Verified agents
+            </h2>
+            <p className="mt-2 text-slate-600">Rated by real users, priced per use and ready for procurement.</p>
+          </div>
+          <Link href="/agents" className="font-semibold text-sky-800 underline-offset-4 hover:underline">
+            Browse the full catalogue
+          </Link>
+        </div>
+        {loading ? (
+          <SkeletonGrid count={SKELETONS.landing} label="Loading agents" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96 rounded-lg" />
+        ) : failed || agents.length === 0 ? (
+          <p className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">
+            The catalogue is unavailable right now. Please try again shortly.
+          </p>
+        ) : (
+          <ul aria-label="Verified agents" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {agents.map((agent, i) => (
+              <li key={agent.id} className="flex">
+                <EnterpriseCard agent={agent} featured={i < FEATURED_COUNT} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="trust-heading" className="bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h2 id="trust-heading" className="font-serif text-3xl font-semibold">
+            Built for governance from day one
+          </h2>
+          <ul className="mt-10 grid gap-8 md:grid-cols-2">
+            {TRUST.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4">
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-sky-50 text-sky-800">
+                  <Icon aria-hidden className="size-6" />
+                </span>
+                <div>
+                  <h3 className="text-lg font-semibold">{title}</h3>
+                  <p className="mt-1 text-slate-600">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16">
+        <div className="flex flex-col items-start gap-6 rounded-lg bg-slate-900 p-8 text-white md:flex-row md:items-center md:justify-between sm:p-12">
+          <div>
+            <h2 className="font-serif text-3xl font-semibold">Roll out AI agents with confidence</h2>
+            <p className="mt-2 text-slate-300">Start with 100 free credits, or list your company&apos;s own agent for review.</p>
+          </div>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Link href="/auth" className="inline-flex min-h-12 items-center justify-center rounded-md bg-white px-6 font-semibold text-slate-900 hover:bg-slate-100">
+              Get Started Free
+            </Link>
+            <Link href="/submit-agent" className="inline-flex min-h-12 items-center justify-center rounded-md border border-white/60 px-6 font-semibold hover:bg-white/10">
+              Submit an agent
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

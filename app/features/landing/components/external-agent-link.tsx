@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Agent } from '../../../../common/types';
+import { safeExternalUrl } from '../lib/pricing';
+
+/**
+ * Landing cards open the agent's own site in a new tab (SPEC section 2); noopener keeps that site
+ * from reaching back into this one. Without a usable address the agent's page opens instead.
+ */
+export function ExternalAgentLink({ agent, className, children, label }: { agent: Agent; className: string; children: ReactNode; label?: string }) {
+  const url = safeExternalUrl(agent.externalUrl);
+  if (!url)
+    return (
+      <Link href={`/agent/${agent.id}`} className={className} aria-label={label}>
+        {children}
+      </Link>
+    );
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className={className} aria-label={label ? `${label} (opens in a new tab)` : undefined}>
+      {children}
+      {!label && <span className="sr-only"> (opens in a new tab)</span>}
+    </a>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Agent } from '../../../../common/types';
+import { api, unwrap } from '../../../lib/api-client';
+import { myAgentsKeys } from './keys';
+
+/** Every agent the user created (GET /api/agents/creator/{userId}). */
+export const getMyAgents = async (userId: number): Promise<Agent[]> =>
+  unwrap<Agent[]>(await api.agents.creator[':userId'].$get({ param: { userId: String(userId) } }));
+
+export const getMyAgentsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: myAgentsKeys.list(userId),
+    queryFn: () => getMyAgents(userId),
+    // SPEC: My Agents is the one list refetched when the window regains focus (and when reopened).
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+
+export const useMyAgents = (userId: number | undefined) => useQuery({ ...getMyAgentsQueryOptions(userId ?? 0), enabled: Boolean(userId) });

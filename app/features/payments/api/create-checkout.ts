@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/api-client';
+import { paymentKeys } from './keys';
+
+/**
+ * Starts a checkout for `amount` credits. The answer is a URL to leave for: Stripe Checkout, or
+ * the sandbox checkout page when the server has no Stripe keys (DESIGN decision 11).
+ */
+export async function createCheckout(amount: number): Promise<{ url: string }> {
+  const res = await fetch('/api/payments/create-checkout', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ amount }),
+  });
+  const body = await unwrap<{ url?: unknown }>(res);
+  if (typeof body.url !== 'string' || !body.url) throw new Error('Failed to create checkout session');
+  return { url: body.url };
+}
+
+export const useCreateCheckout = () => useMutation({ mutationKey: paymentKeys.createCheckout(), mutationFn: createCheckout });

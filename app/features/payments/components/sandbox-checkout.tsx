@@ -1,0 +1,115 @@
+import { FlaskConical, Lock } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../hooks/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useCancelSandbox } from '../api/cancel-sandbox';
+import { useCompleteSandbox } from '../api/complete-sandbox';
+import { useSandboxSession } from '../api/get-sandbox-session';
+
+const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+function TestModeBanner() {
+  return (
+    <p className="flex items-center justify-center gap-2 rounded-t-2xl bg-amber-400 px-4 py-2 text-sm font-bold uppercase tracking-wide text-slate-900">
+      <FlaskConical aria-hidden className="size-4" /> Test mode: no real payment is taken
+    </p>
+  );
+}
+
+/**
+ * The sandbox checkout (DESIGN decision 11): stands in for Stripe Checkout when the server has no
+ * Stripe keys. Paying credits the account through the server's normal purchase code.
+ */
+export function SandboxCheckout({ id }: { id: string }) {
+  const [, navigate] = useLocation();
+  const session = useSandboxSession(id);
+  const complete = useCompleteSandbox();
+  const cancel = useCancelSandbox();
+  const busy = complete.isPending || cancel.isPending;
+
+  if (session.isPending) {
+    return (
+      <div role="status" aria-label="Loading checkout" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-8">
+        <Skeleton className="h-6 w-1/2" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  }
+  if (session.isError) {
+    const missing = session.error instanceof ApiError && session.error.status === 404;
+    return (
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
+        <h2 className="text-xl font-semibold">{missing ? 'Checkout not found' : 'Checkout unavailable'}</h2>
+        <p className="mt-2 text-slate-600">{missing ? 'This checkout does not exist or belongs to another account.' : errorMessage(session.error, 'Please try again later.')}</p>
+        <ButtonLink href="/credits" className="mt-6">
+          Back to Credits
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const { credits, amountCents, status } = session.data;
+  const price = dollars(amountCents);
+
+  if (status !== 'open') {
+    return (
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
+        <h2 className="text-xl font-semibold">{status === 'completed' ? 'This checkout is already paid' : 'This checkout has expired'}</h2>
+        <p className="mt-2 text-slate-600">{status === 'completed' ? `The ${credits} credits are already in your account.` : 'Start a new purchase from the Credits page.'}</p>
+        <ButtonLink href="/credits" className="mt-6">
+          Back to Credits
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const pay = () =>
+    complete.mutate(id, {
+      onSuccess: () => navigate(`/credits?purchase=success&credits=${credits}&session_id=${encodeURIComponent(id)}`),
+      onError: (error) => toast({ title: 'Purchase failed', description: errorMessage(error, 'There was an error processing your purchase'), variant: 'destructive' }),
+    });
+
+  const onCancel = () =>
+    cancel.mutate(id, {
+      // Whatever the server says, leaving checkout must always work.
+      onSettled: () => {
+        toast({ title: 'Checkout cancelled', description: 'No credits were added and nothing was charged.' });
+        navigate('/credits');
+      },
+    });
+
+  return (
+    <div className="overflow-hidden rounded-2xl border-2 border-amber-400 bg-white shadow-sm">
+      <TestModeBanner />
+      <div className="grid gap-6 p-6 sm:p-8">
+        <div>
+          <h2 className="text-xl font-semibold">AgentMarket credits</h2>
+          <p className="mt-1 text-sm text-slate-600">This server runs without Stripe keys, so this page simulates a card payment. Paying here adds real credits to your account on this server only.</p>
+        </div>
+        <dl className="grid gap-3 rounded-xl bg-slate-50 p-4 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Credits</dt>
+            <dd className="font-semibold" data-testid="sandbox-credits">
+              {credits.toLocaleString('en-US')}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Price (1 credit = $1)</dt>
+            <dd className="font-semibold">${price}</dd>
+          </div>
+        </dl>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" size="lg" disabled={busy} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button size="lg" disabled={busy} onClick={pay}>
+            <Lock aria-hidden className="size-4" />
+            {complete.isPending ? 'Processing...' : `Pay $${price} (test)`}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Proposal } from '../../../../common/types';
+import type { ProposalInput } from '../../../../common/validation';
+import { unwrap } from '../../../lib/api-client';
+import { proposalKeys } from './keys';
+
+/** Stable key of this mutation: a proposal queued offline is resumed by it after a reload. */
+export const proposalMutationKey = proposalKeys.create();
+
+/**
+ * The mutation's variables carry their own Idempotency-Key, so a proposal queued offline and sent
+ * again after a reload is stored once.
+ */
+export interface CreateProposalVariables {
+  proposal: Partial<ProposalInput> & Pick<ProposalInput, 'name' | 'description'>;
+  idempotencyKey: string;
+  /** Made while offline: delivery is announced by the mutation defaults (app/lib/mutation-defaults). */
+  queued?: boolean;
+}
+
+/** crypto.randomUUID needs a secure context; fall back to random bytes elsewhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function createProposal({ proposal, idempotencyKey }: CreateProposalVariables): Promise<Proposal> {
+  const res = await fetch('/api/propose-agent', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify(proposal),
+  });
+  return unwrap<Proposal>(res);
+}
+
+export const useCreateProposal = () => useMutation({ mutationKey: proposalMutationKey, mutationFn: createProposal });

@@ -1,0 +1,114 @@
+import { onlineManager } from '@tanstack/react-query';
+import { CheckCircle2, CloudOff, Lightbulb } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { DESCRIPTION_MAX } from '../../../../common/constants';
+import { anonymousProposalSchema, fieldErrors, signedInProposalSchema } from '../../../../common/validation';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { FormField, TextArea, TextInput } from '../../../components/ui/form-field';
+import { toast } from '../../../hooks/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { newIdempotencyKey, useCreateProposal } from '../api/create-proposal';
+
+const empty = { name: '', description: '', proposerName: '', proposerEmail: '' };
+
+function ThankYou({ name, queued, onAgain }: { name: string; queued: boolean; onAgain: () => void }) {
+  const Icon = queued ? CloudOff : CheckCircle2;
+  return (
+    <div role="status" className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
+      <Icon aria-hidden className={`mx-auto size-12 ${queued ? 'text-amber-600' : 'text-green-600'}`} />
+      <h2 className="mt-4 text-2xl font-bold">{queued ? 'Proposal saved on this device' : 'Thank you for your proposal!'}</h2>
+      <p className="mx-auto mt-3 max-w-md text-slate-600">
+        {queued ? (
+          <>You are offline. “{name}” will be sent automatically as soon as you are back online. Our team reviews every proposal within 2-3 business days.</>
+        ) : (
+          <>We received “{name}”. Our team reviews every proposal within 2-3 business days, and the best ideas are shared with builders on the marketplace.</>
+        )}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button onClick={onAgain}>Propose Another Agent</Button>
+        <ButtonLink href="/" variant="secondary">
+          Back to Home
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Proposal form (SPEC section 5): visitors also give their name and email; signed-in users are
+ * known to the server and give neither.
+ */
+export function ProposeForm({ signedIn }: { signedIn: boolean }) {
+  const [values, setValues] = useState(empty);
+  const [submitted, setSubmitted] = useState(false);
+  const [sentName, setSentName] = useState<string | null>(null);
+  const mutation = useCreateProposal();
+
+  const input = signedIn ? { name: values.name, description: values.description } : values;
+  const parsed = v.safeParse(signedIn ? signedInProposalSchema : anonymousProposalSchema, input);
+  const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
+
+  const reset = () => {
+    mutation.reset();
+    setValues(empty);
+    setSubmitted(false);
+    setSentName(null);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!parsed.success) return;
+    const proposal = parsed.output;
+    mutation.mutate(
+      { proposal, idempotencyKey: newIdempotencyKey(), queued: !onlineManager.isOnline() },
+      {
+        onSuccess: () => setSentName(proposal.name),
+        onError: (error) => toast({ title: 'Submission Failed', description: errorMessage(error, 'Failed to submit proposal'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  if (sentName) return <ThankYou name={sentName} queued={false} onAgain={reset} />;
+  if (mutation.isPaused) return <ThankYou name={values.name.trim()} queued onAgain={reset} />;
+
+  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
+  const sending = mutation.isPending;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="propose-form-heading" className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id="propose-form-heading" className="flex items-center gap-2 text-xl font-semibold">
+        <Lightbulb aria-hidden className="size-5 text-amber-500" /> Your agent idea
+      </h2>
+      <FormField id="proposal-name" label="Agent name" error={errors.name}>
+        {(control) => <TextInput {...control} name="name" value={values.name} onChange={set('name')} invalid={Boolean(errors.name)} placeholder="e.g. Invoice Chaser" />}
+      </FormField>
+      <FormField
+        id="proposal-description"
+        label="Description"
+        error={errors.description}
+        hint={`What should it do, and for whom? ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
+      >
+        {(control) => <TextArea {...control} name="description" rows={6} value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} />}
+      </FormField>
+      {!signedIn && (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField id="proposal-proposer-name" label="Your name" error={errors.proposerName}>
+            {(control) => <TextInput {...control} name="proposerName" autoComplete="name" value={values.proposerName} onChange={set('proposerName')} invalid={Boolean(errors.proposerName)} />}
+          </FormField>
+          <FormField id="proposal-proposer-email" label="Your email" error={errors.proposerEmail} hint="Only the operators see it, to reply to you.">
+            {(control) => (
+              <TextInput {...control} name="proposerEmail" type="email" autoComplete="email" value={values.proposerEmail} onChange={set('proposerEmail')} invalid={Boolean(errors.proposerEmail)} />
+            )}
+          </FormField>
+        </div>
+      )}
+      <div>
+        <Button type="submit" size="lg" disabled={sending}>
+          {sending ? 'Sending...' : 'Submit Proposal'}
+        </Button>
+      </div>
+    </form>
+  );
+}

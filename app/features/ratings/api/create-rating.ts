@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Rating } from '../../../../common/types';
+import { unwrap } from '../../../lib/api-client';
+import { ratingKeys } from './keys';
+
+export interface CreateRatingInput {
+  agentId: number;
+  userId?: number;
+  rating: number;
+  comment?: string;
+}
+
+/** POST /api/ratings. A second review of the same agent replaces the first (DESIGN decision 7). */
+export async function createRating(input: CreateRatingInput): Promise<Rating> {
+  return unwrap<Rating>(
+    await fetch('/api/ratings', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(input),
+    }),
+  );
+}
+
+export function useCreateRating({ onSuccess }: { onSuccess?: (rating: Rating, input: CreateRatingInput) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRating,
+    // A review needs a connection; failing at once beats a silently paused request.
+    networkMode: 'always',
+    onSuccess: async (rating, input) => {
+      await queryClient.invalidateQueries({ queryKey: ratingKeys.byAgent(input.agentId) });
+      onSuccess?.(rating, input);
+    },
+  });
+}

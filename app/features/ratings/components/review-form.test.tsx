@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../hooks/use-toast';
+import { ReviewForm } from './review-form';
+
+vi.mock('../../../hooks/use-toast', () => ({ toast: vi.fn() }));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function setup(onSubmitted = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ReviewForm agentId={3} userId={9} onSubmitted={onSubmitted} />
+    </QueryClientProvider>,
+  );
+  return onSubmitted;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ReviewForm', () => {
+  it('sends the rating and comment, shows Submitting... and resets on success', async () => {
+    let resolve!: (r: Response) => void;
+    const fetchMock = vi.fn((url: string) => (url === '/api/ratings' ? new Promise<Response>((r) => (resolve = r)) : Promise.resolve(json(200, []))));
+    vi.stubGlobal('fetch', fetchMock);
+    const onSubmitted = setup();
+
+    expect((screen.getByRole('radio', { name: '5 stars' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: '3 stars' }));
+    fireEvent.change(screen.getByLabelText(/Comment/), { target: { value: '  Handy  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/ratings') as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ agentId: 3, userId: 9, rating: 3, comment: 'Handy' });
+
+    resolve(json(201, { id: 1, agentId: 3, userId: 9, rating: 3, comment: 'Handy', createdAt: '', user: { username: 'sam' } }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    expect((screen.getByRole('radio', { name: '5 stars' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/Comment/) as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('reports a failure with the server message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(400, { message: 'Rating must be a whole number from 1 to 5', error: 'x' })));
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to submit review: Rating must be a whole number from 1 to 5', variant: 'destructive' }),
+    );
+  });
+});

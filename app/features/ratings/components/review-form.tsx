@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { COMMENT_MAX, RATING_DEFAULT } from '../../../../common/constants';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../hooks/use-toast';
+import { useCreateRating } from '../api/create-rating';
+import { RatingInput } from './rating-input';
+
+/** The signed-in user's review form (SPEC section 4: pending 'Submitting...', reset on success). */
+export function ReviewForm({ agentId, userId, onSubmitted }: { agentId: number; userId: number; onSubmitted: () => void }) {
+  const [rating, setRating] = useState<number>(RATING_DEFAULT);
+  const [comment, setComment] = useState('');
+  const mutation = useCreateRating();
+
+  return (
+    <form
+      aria-label="Write a review"
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        mutation.mutate(
+          { agentId, userId, rating, comment: comment.trim() || undefined },
+          {
+            onSuccess: () => {
+              setRating(RATING_DEFAULT);
+              setComment('');
+              toast({ title: 'Review submitted', description: 'Thank you for your feedback.' });
+              onSubmitted();
+            },
+            onError: (error) => {
+              const message = error instanceof Error && error.message ? `Failed to submit review: ${error.message}` : 'Failed to submit rating';
+              toast({ title: 'Error', description: message, variant: 'destructive' });
+            },
+          },
+        );
+      }}
+    >
+      <RatingInput name={`rating-${agentId}`} value={rating} onChange={setRating} disabled={mutation.isPending} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`review-comment-${agentId}`} className="text-sm font-medium text-slate-800">
+          Comment <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <textarea
+          id={`review-comment-${agentId}`}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={COMMENT_MAX}
+          rows={4}
+          disabled={mutation.isPending}
+          placeholder="What did the agent do well? What could be better?"
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500"
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
+          {mutation.isPending ? 'Submitting...' : 'Submit Review'}
+        </Button>
+      </div>
+    </form>
+  );
+}

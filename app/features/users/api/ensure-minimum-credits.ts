@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/api-client';
+import { userKeys } from './keys';
+
+/** Admin only (DESIGN decision 4): tops every account up to the guaranteed minimum. */
+export async function ensureMinimumCredits(): Promise<{ totalUpdated: number }> {
+  const res = await fetch('/api/admin/ensure-minimum-credits', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  return unwrap<{ totalUpdated: number }>(res);
+}
+
+export const useEnsureMinimumCredits = () => useMutation({ mutationKey: userKeys.ensureMinimumCredits(), mutationFn: ensureMinimumCredits });

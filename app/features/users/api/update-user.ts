@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '../../../../common/types';
+import type { ProfileInput } from '../../../../common/validation';
+import { ApiError } from '../../../lib/api-client';
+import { userKeys } from './keys';
+
+export interface UpdateUserInput {
+  id: number;
+  profile: ProfileInput;
+}
+
+/** PUT /api/users/{id}; on failure the profile screen shows the body's `error` text (DESIGN contract). */
+export async function updateUser({ id, profile }: UpdateUserInput): Promise<Pick<SessionUser, 'username' | 'email'>> {
+  const res = await fetch(`/api/users/${id}`, {
+    method: 'PUT',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(profile),
+  });
+  const body = (await res.json().catch(() => null)) as { error?: unknown; username?: unknown; email?: unknown; user?: { username: string; email: string } } | null;
+  if (!res.ok) {
+    throw new ApiError(res.status, typeof body?.error === 'string' && body.error ? body.error : 'Failed to update profile');
+  }
+  const user = body?.user ?? body;
+  return { username: String(user?.username ?? profile.username), email: String(user?.email ?? profile.email) };
+}
+
+/** `onUpdated` lets the page merge the confirmed fields into the session it owns. */
+export function useUpdateUser(onUpdated: (user: Pick<SessionUser, 'username' | 'email'>) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: userKeys.update(),
+    mutationFn: updateUser,
+    onSuccess: (user, { id }) => {
+      onUpdated(user);
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
+    },
+  });
+}

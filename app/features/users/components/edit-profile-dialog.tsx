@@ -1,0 +1,89 @@
+import { Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import type { SessionUser } from '../../../../common/types';
+import { fieldErrors, profileSchema } from '../../../../common/validation';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { FormField, TextInput } from '../../../components/ui/form-field';
+import { toast } from '../../../hooks/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdateUser } from '../api/update-user';
+
+type Profile = Pick<SessionUser, 'id' | 'username' | 'email'>;
+
+function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void; onDone: () => void }) {
+  const [values, setValues] = useState({ username: user.username, email: user.email });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const mutation = useUpdateUser(onUpdated);
+  const parsed = v.safeParse(profileSchema, values);
+  const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    if (!parsed.success) return;
+    mutation.mutate(
+      { id: user.id, profile: parsed.output },
+      {
+        onSuccess: () => {
+          toast({ title: 'Profile updated', description: 'Your username and email have been saved.' });
+          onDone();
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'Failed to update profile');
+          setServerError(message);
+          toast({ title: 'Failed to update profile', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {serverError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {serverError}
+        </p>
+      )}
+      <FormField id="profile-username" label="Username" error={errors.username}>
+        {(control) => (
+          <TextInput {...control} name="username" autoComplete="username" value={values.username} onChange={(e) => setValues((s) => ({ ...s, username: e.target.value }))} invalid={Boolean(errors.username)} />
+        )}
+      </FormField>
+      <FormField id="profile-email" label="Email" error={errors.email}>
+        {(control) => (
+          <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues((s) => ({ ...s, email: e.target.value }))} invalid={Boolean(errors.email)} />
+        )}
+      </FormField>
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The Edit Profile dialog (SPEC section 4): closes on a successful save. */
+export function EditProfileDialog({ user, onUpdated }: { user: Profile; onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <Pencil aria-hidden className="size-4" /> Edit Profile
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Edit Profile" description="Change the username and email of your account.">
+        {/* Mounted only while open, so every opening starts from the saved values. */}
+        {open && <EditProfileForm user={user} onUpdated={onUpdated} onDone={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

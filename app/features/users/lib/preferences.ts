@@ -1,0 +1,89 @@
+import { useSyncExternalStore } from 'react';
+
+/** Display preferences of this device (not of the account), kept in localStorage. */
+export interface DisplayPreferences {
+  /** Turns off animations and smooth scrolling, whatever the operating system says. */
+  reducedMotion: boolean;
+  /** Smaller text and spacing everywhere, so more agents fit on a screen. */
+  compact: boolean;
+}
+
+export const PREFERENCES_KEY = 'display-preferences';
+const DEFAULTS: DisplayPreferences = { reducedMotion: false, compact: false };
+const STYLE_ID = 'display-preferences-style';
+
+// Tailwind sizes are in rem, so scaling the root font size makes the whole layout denser.
+const CSS = `
+html[data-reduced-motion='true'] { scroll-behavior: auto !important; }
+html[data-reduced-motion='true'] *, html[data-reduced-motion='true'] *::before, html[data-reduced-motion='true'] *::after {
+  animation-duration: 0.01ms !important; animation-iteration-count: 1 !important; transition-duration: 0.01ms !important;
+}
+html[data-density='compact'] { font-size: 87.5%; }
+`;
+
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; value: DisplayPreferences } | null = null;
+
+export function readPreferences(): DisplayPreferences {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(PREFERENCES_KEY);
+  } catch {
+    return DEFAULTS;
+  }
+  if (cached && cached.raw === raw) return cached.value;
+  let value = DEFAULTS;
+  try {
+    const parsed = raw ? (JSON.parse(raw) as Partial<DisplayPreferences>) : {};
+    value = { reducedMotion: parsed.reducedMotion === true, compact: parsed.compact === true };
+  } catch {
+    // A damaged entry falls back to the defaults.
+  }
+  cached = { raw, value };
+  return value;
+}
+
+/** Reflects the preferences on <html>, where the injected rules pick them up. */
+export function applyPreferences(prefs: DisplayPreferences = readPreferences()): void {
+  if (!document.getElementById(STYLE_ID)) {
+    const style = document.createElement('style');
+    style.id = STYLE_ID;
+    style.textContent = CSS;
+    document.head.append(style);
+  }
+  const root = document.documentElement;
+  root.dataset.reducedMotion = String(prefs.reducedMotion);
+  if (prefs.compact) root.dataset.density = 'compact';
+  else delete root.dataset.density;
+}
+
+export function savePreferences(patch: Partial<DisplayPreferences>): void {
+  const next = { ...readPreferences(), ...patch };
+  localStorage.setItem(PREFERENCES_KEY, JSON.stringify(next));
+  applyPreferences(next);
+  listeners.forEach((l) => l());
+}
+
+export function resetPreferences(): void {
+  localStorage.removeItem(PREFERENCES_KEY);
+  applyPreferences(DEFAULTS);
+  listeners.forEach((l) => l());
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  // Another tab changing them applies here too.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === PREFERENCES_KEY || e.key === null) {
+      applyPreferences();
+      listener();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+
+export const usePreferences = (): DisplayPreferences => useSyncExternalStore(subscribe, readPreferences, () => DEFAULTS);

@@ -1,0 +1,133 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { ButtonLink, Button } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { useAgent } from '../features/agents/api/get-agent';
+import { agentKeys } from '../features/agents/api/keys';
+import { AgentDetailTabs, type DetailTab } from '../features/agents/components/agent-detail-tabs';
+import { AgentHero } from '../features/agents/components/agent-hero';
+import { AgentInfoCard } from '../features/agents/components/agent-info-card';
+import { OfflineNotice } from '../features/agents/components/offline-notice';
+import { ManageAgentCard } from '../features/agents/components/manage-agent-card';
+import { TryAgentCard } from '../features/agents/components/try-agent-card';
+import { useSession } from '../features/auth/api/get-session';
+import { useAgentRatings } from '../features/ratings/api/get-agent-ratings';
+import { ReviewsPanel } from '../features/ratings/components/reviews-panel';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { ApiError, errorMessage } from '../lib/api-client';
+
+function BackLink() {
+  return (
+    <Link href="/" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-slate-600 hover:text-brand-700">
+      <ArrowLeft aria-hidden className="size-4" /> Back to listings
+    </Link>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <SearchX aria-hidden className="size-14 text-slate-400" />
+      <h1 className="mt-4 text-3xl font-bold">Agent Not Found</h1>
+      <p className="mt-3 text-slate-600">This agent does not exist or has been removed by its creator.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink href="/">Back to Home</ButtonLink>
+        <ButtonLink href="/agents" variant="secondary">
+          Browse Agents
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading agent" className="mx-auto max-w-7xl px-4 py-10">
+      <div className="flex flex-col gap-6 md:flex-row">
+        <Skeleton className="aspect-[8/5] w-full md:w-72" />
+        <div className="flex flex-1 flex-col gap-3">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      </div>
+      <Skeleton className="mt-10 h-64 w-full" />
+    </div>
+  );
+}
+
+/** Agent detail (/agent/{id} and /agents/{id}). */
+export default function AgentDetailPage() {
+  const params = useParams<{ id: string }>();
+  const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : Number.NaN;
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const agent = useAgent(id);
+  const ratings = useAgentRatings(valid ? id : 0);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<DetailTab>('description');
+  const notFound = !valid || (agent.error instanceof ApiError && agent.error.status === 404);
+  useDocumentTitle(notFound ? 'Agent Not Found' : agent.data?.name);
+
+  if (notFound) return <NotFound />;
+  if (agent.isPending && agent.fetchStatus === 'paused')
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <OfflineNotice what="this agent's details" />
+      </div>
+    );
+  if (agent.isPending) return <DetailSkeleton />;
+  if (agent.isError)
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">This agent could not be loaded</h1>
+        <p className="mt-2 text-slate-600">{errorMessage(agent.error, 'Please try again.')}</p>
+        <Button className="mt-6" onClick={() => void agent.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+
+  const data = agent.data;
+  const reviewCount = ratings.data?.length ?? data.voteCount;
+  const isCreator = user !== null && data.creatorId === user.id;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <BackLink />
+      <div className="mt-6">
+        <AgentHero agent={data} reviewCount={reviewCount} />
+      </div>
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <AgentDetailTabs
+            agent={data}
+            value={tab}
+            onValueChange={setTab}
+            reviewCount={reviewCount}
+            reviews={
+              <ReviewsPanel
+                agentId={data.id}
+                userId={user?.id ?? null}
+                onSubmitted={() => {
+                  setTab('reviews');
+                  // The average and the count on the agent (and in every list) changed with the review.
+                  void queryClient.invalidateQueries({ queryKey: agentKeys.detail(data.id) });
+                  void queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
+                }}
+              />
+            }
+          />
+        </div>
+        <aside aria-label="Try and info" className="flex flex-col gap-6">
+          <TryAgentCard agent={data} user={user} />
+          <AgentInfoCard agent={data} />
+          {(isCreator || user?.role === 'admin') && <ManageAgentCard agent={data} canEdit={isCreator} />}
+        </aside>
+      </div>
+    </div>
+  );
+}

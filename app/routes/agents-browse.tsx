@@ -1,0 +1,134 @@
+import { Bot, Building2, RefreshCw, SearchX } from 'lucide-react';
+import { useCallback } from 'react';
+import { SKELETONS } from '../../common/constants';
+import { Button } from '../components/ui/button';
+import { SkeletonGrid } from '../components/ui/skeleton';
+import { useAgents } from '../features/agents/api/get-agents';
+import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
+import { ActiveFilters, type ActiveFilter } from '../features/agents/components/active-filters';
+import { AgentList } from '../features/agents/components/agent-list';
+import { AgentSearchBox } from '../features/agents/components/agent-search-box';
+import { OfflineNotice } from '../features/agents/components/offline-notice';
+import { LoadMoreButton } from '../features/agents/components/load-more-button';
+import { BROWSE_SORTS, parseSortParam, SortSelect } from '../features/agents/components/sort-select';
+import { ViewToggle } from '../features/agents/components/view-toggle';
+import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
+import { DepartmentSelect } from '../features/departments/components/department-select';
+import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { errorMessage } from '../lib/api-client';
+import { plural } from '../lib/format';
+
+/** Browse Agents (/agents, /all-agents): filtered, sorted and paged on the server. */
+export default function AgentsBrowsePage() {
+  useDocumentTitle('Browse Agents');
+  const [params, update] = useUrlParams();
+  // SPEC: prefilled from the URL's `search` parameter; `q` is accepted too (shared search links).
+  const search = params.get('search') ?? params.get('q') ?? '';
+  const departmentId = positiveParam(params.get('department'));
+  const sort = parseSortParam(params.get('sort'), BROWSE_SORTS);
+  const view = params.get('view') === 'list' ? 'list' : 'grid';
+
+  const departments = useDepartmentsWithAgents();
+  const overall = useAgents({ limit: 1 }, BROWSE_FRESHNESS);
+  const query = useInfiniteAgents({ q: search.trim() || undefined, departmentId, sort }, { ...BROWSE_FRESHNESS, keepPrevious: true });
+  const { agents, total } = flattenAgentPages(query.data);
+
+  const commitSearch = useCallback((value: string) => update({ search: value, q: undefined }), [update]);
+  const clearFilters = () => update({ search: undefined, q: undefined, department: undefined, sort: undefined });
+
+  const departmentName = departments.data?.find((d) => d.id === departmentId)?.name ?? (departmentId ? `Department ${departmentId}` : '');
+  const sortLabel = BROWSE_SORTS.find((s) => s.value === sort)?.label ?? '';
+  const filters: ActiveFilter[] = [
+    ...(search.trim() ? [{ key: 'search', label: `Search: “${search.trim()}”`, onRemove: () => commitSearch('') }] : []),
+    ...(departmentId ? [{ key: 'department', label: `Department: ${departmentName}`, onRemove: () => update({ department: undefined }) }] : []),
+    ...(sort !== BROWSE_SORTS[0]!.value ? [{ key: 'sort', label: `Sort: ${sortLabel}`, onRemove: () => update({ sort: undefined }) }] : []),
+  ];
+  const filtered = filters.length > 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Browse Agents</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">Find the right AI agent for every team, from marketing and sales to finance and legal.</p>
+        </div>
+        <dl className="flex gap-3">
+          <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+            <dt className="sr-only">Total agents</dt>
+            <dd className="flex items-center gap-2 text-sm text-slate-600">
+              <Bot aria-hidden className="size-5 text-brand-600" />
+              <strong className="text-lg text-slate-900">{overall.data ? overall.data.total.toLocaleString('en-US') : '—'}</strong> agents
+            </dd>
+          </div>
+          <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+            <dt className="sr-only">Departments</dt>
+            <dd className="flex items-center gap-2 text-sm text-slate-600">
+              <Building2 aria-hidden className="size-5 text-brand-600" />
+              <strong className="text-lg text-slate-900">{departments.data ? departments.data.length : '—'}</strong> departments
+            </dd>
+          </div>
+        </dl>
+      </header>
+
+      <section aria-label="Filters" className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
+          <AgentSearchBox id="browse-search" value={search} onCommit={commitSearch} />
+          <DepartmentSelect
+            id="browse-department"
+            departments={departments.data ?? []}
+            value={departmentId}
+            onChange={(id) => update({ department: id })}
+          />
+          <SortSelect id="browse-sort" options={BROWSE_SORTS} value={sort} onChange={(value) => update({ sort: value === BROWSE_SORTS[0]!.value ? undefined : value })} />
+          <ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} className="self-start md:self-end" />
+        </div>
+        {filtered && (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+            <ActiveFilters filters={filters} />
+            <Button variant="ghost" size="sm" onClick={clearFilters}>
+              Clear Filters
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <section aria-label="Agents" aria-busy={query.isFetching} className="mt-8">
+        {query.isPending && query.fetchStatus === 'paused' ? (
+          <OfflineNotice />
+        ) : query.isPending ? (
+          <SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />
+        ) : query.isError && !query.data ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
+            <p className="font-semibold text-red-800">Agents could not be loaded.</p>
+            <p className="mt-1 text-sm text-red-700">{errorMessage(query.error, 'Please try again.')}</p>
+            <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
+              <RefreshCw aria-hidden className="size-4" /> Try again
+            </Button>
+          </div>
+        ) : agents.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+            <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
+            <h2 className="mt-4 text-xl font-semibold text-slate-900">No agents found</h2>
+            <p className="mt-2 text-slate-600">Try a different search or department, or clear the filters to see every agent.</p>
+            {filtered && (
+              <Button className="mt-6" onClick={clearFilters}>
+                Clear Filters
+              </Button>
+            )}
+          </div>
+        ) : (
+          <>
+            <p role="status" className="mb-4 text-sm text-slate-600">
+              {agents.length < total ? `Showing ${agents.length.toLocaleString('en-US')} of ${plural(total, 'agent')}` : `Showing ${plural(total, 'agent')}`}
+            </p>
+            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <AgentList agents={agents} layout={view} label="Agent results" />
+            </div>
+            <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

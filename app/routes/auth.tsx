@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { useSession } from '../features/auth/api/get-session';
+import { AuthScreen } from '../features/auth/components/auth-screen';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** /auth and /login. Someone already signed in is sent home (SPEC 'Session handling on load'). */
+export default function AuthPage() {
+  useDocumentTitle('Sign in');
+  const { user, isLoading } = useSession();
+  const [, navigate] = useLocation();
+
+  useEffect(() => {
+    if (user) navigate('/', { replace: true });
+  }, [user, navigate]);
+
+  if (isLoading) {
+    return (
+      <div role="status" aria-label="Checking your session" className="mx-auto max-w-6xl px-4 py-10">
+        <div className="h-96 animate-pulse rounded-2xl bg-slate-200" />
+      </div>
+    );
+  }
+  // Stays mounted for the moment between signing in and the redirect so its toasts still fire.
+  return <AuthScreen onSignedIn={() => navigate('/')} />;
+}

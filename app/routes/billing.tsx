@@ -1,0 +1,42 @@
+import { Coins } from 'lucide-react';
+import { ButtonLink } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
+import { TransactionList } from '../features/credits/components/transaction-list';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+export default function BillingPage() {
+  useDocumentTitle('Billing');
+  const { user } = useRequireAuth('Please log in to view your billing history');
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Billing</h1>
+          <p className="mt-1 text-slate-600">Every change to your credit balance, newest first.</p>
+        </div>
+        <ButtonLink href="/credits">
+          <Coins aria-hidden className="size-4" /> Buy Credits
+        </ButtonLink>
+      </div>
+      {user ? (
+        <>
+          <dl className="mt-8 grid grid-cols-2 gap-3 sm:max-w-md">
+            <div className="rounded-xl border border-amber-200 bg-amber-50 p-4">
+              <dt className="text-sm font-medium text-amber-900">Available credits</dt>
+              <dd className="text-2xl font-bold text-amber-900">{user.credits.toLocaleString('en-US')}</dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-4">
+              <dt className="text-sm font-medium text-slate-700">Credits used</dt>
+              <dd className="text-2xl font-bold text-slate-900">{user.consumed.toLocaleString('en-US')}</dd>
+            </div>
+          </dl>
+          <h2 className="mb-4 mt-10 text-xl font-semibold">Credit history</h2>
+          <TransactionList />
+        </>
+      ) : (
+        <Skeleton className="mt-8 h-64 rounded-xl" />
+      )}
+    </div>
+  );
+}

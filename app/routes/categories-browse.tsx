@@ -1,0 +1,112 @@
+import { RefreshCw } from 'lucide-react';
+import { LOAD_MORE_THRESHOLD, SKELETONS } from '../../common/constants';
+import { Button } from '../components/ui/button';
+import { SkeletonGrid } from '../components/ui/skeleton';
+import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
+import { CategoryAgentCard } from '../features/agents/components/category-agent-card';
+import { OfflineNotice } from '../features/agents/components/offline-notice';
+import { LoadMoreButton } from '../features/agents/components/load-more-button';
+import { parseSortParam, SortSelect, VOTE_SORTS } from '../features/agents/components/sort-select';
+import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
+import { useCategories } from '../features/categories/api/get-categories';
+import { CategoryFilterCard } from '../features/categories/components/category-filter-card';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { errorMessage } from '../lib/api-client';
+
+/**
+ * The browse variant with category cards (/categories). The home page's category grid links here
+ * with ?categoryId=. Pages hold 9 agents: 'Load More Agents' shows once there are more than 9.
+ */
+export default function CategoriesBrowsePage() {
+  const [params, update] = useUrlParams();
+  const categoryId = positiveParam(params.get('categoryId'));
+  const sort = parseSortParam(params.get('sort'), VOTE_SORTS);
+  const categories = useCategories();
+  const selected = categories.data?.find((c) => c.id === categoryId);
+  const heading = categoryId ? `Agents in ${selected?.name ?? 'this category'}` : 'All Category Agents';
+  useDocumentTitle(selected ? `${selected.name} agents` : 'Agent Categories');
+
+  const query = useInfiniteAgents({ categoryId, sort }, { ...BROWSE_FRESHNESS, pageSize: LOAD_MORE_THRESHOLD, keepPrevious: true });
+  const { agents } = flattenAgentPages(query.data);
+
+  return (
+    <div>
+      <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Categories</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Explore AI Agents by Category</h1>
+          <p className="mt-3 max-w-2xl text-slate-600">Pick a category to see its agents; pick it again to see every agent.</p>
+
+          {categories.isPending ? (
+            <SkeletonGrid count={SKELETONS.browse} label="Loading categories" className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" itemClassName="h-32" />
+          ) : categories.isError ? (
+            <p role="alert" className="mt-8 text-sm text-red-700">
+              Categories could not be loaded: {errorMessage(categories.error, 'please try again later')}.
+            </p>
+          ) : (
+            <ul aria-label="Categories" className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+              {categories.data.map((c) => (
+                <li key={c.id}>
+                  <CategoryFilterCard category={c} selected={c.id === categoryId} onToggle={() => update({ categoryId: c.id === categoryId ? undefined : c.id })} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="category-agents-heading" aria-busy={query.isFetching} className="mx-auto max-w-7xl px-4 py-10">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="category-agents-heading" className="text-2xl font-bold text-slate-900">
+              {heading}
+            </h2>
+            {categoryId && (
+              <Button variant="secondary" size="sm" onClick={() => update({ categoryId: undefined })}>
+                Clear filter
+              </Button>
+            )}
+          </div>
+          <SortSelect
+            id="category-sort"
+            options={VOTE_SORTS}
+            value={sort}
+            onChange={(value) => update({ sort: value === VOTE_SORTS[0]!.value ? undefined : value })}
+            className="sm:w-56"
+          />
+        </div>
+
+        <div className="mt-6">
+          {query.isPending && query.fetchStatus === 'paused' ? (
+            <OfflineNotice />
+          ) : query.isPending ? (
+            <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96" />
+          ) : query.isError && !query.data ? (
+            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
+              <p className="font-semibold text-red-800">Agents could not be loaded.</p>
+              <p className="mt-1 text-sm text-red-700">{errorMessage(query.error, 'Please try again.')}</p>
+              <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
+                <RefreshCw aria-hidden className="size-4" /> Try again
+              </Button>
+            </div>
+          ) : agents.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center text-slate-600">
+              No agents found. Try a different category or check back later.
+            </p>
+          ) : (
+            <>
+              <ul aria-label={heading} className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+                {agents.map((agent, i) => (
+                  <li key={agent.id} className="flex">
+                    <CategoryAgentCard agent={agent} eager={i < 2} />
+                  </li>
+                ))}
+              </ul>
+              <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

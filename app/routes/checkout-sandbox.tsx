@@ -1,0 +1,18 @@
+import { useParams } from 'wouter';
+import { Skeleton } from '../components/ui/skeleton';
+import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
+import { SandboxCheckout } from '../features/payments/components/sandbox-checkout';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** /checkout/sandbox/:id, the test-mode stand-in for Stripe Checkout (DESIGN decision 11). */
+export default function CheckoutSandboxPage() {
+  useDocumentTitle('Test checkout');
+  const { user } = useRequireAuth('You need to be logged in to purchase credits');
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Checkout</h1>
+      {user ? <SandboxCheckout id={id} /> : <Skeleton className="h-72 rounded-2xl" />}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, FlaskConical } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { INITIAL_CREDITS } from '../../common/constants';
+import { Skeleton } from '../components/ui/skeleton';
+import { useConfig } from '../features/auth/api/get-config';
+import { refreshSession } from '../features/auth/api/get-session';
+import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
+import { PurchaseConfirmation } from '../features/credits/components/purchase-confirmation';
+import { PurchaseForm } from '../features/credits/components/purchase-form';
+import { useCreateCheckout } from '../features/payments/api/create-checkout';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { toast } from '../hooks/use-toast';
+
+const positive = (value: string | null): number | null => {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+export default function CreditsPage() {
+  useDocumentTitle('Buy Credits');
+  const { user } = useRequireAuth('You need to be logged in to purchase credits');
+  const queryClient = useQueryClient();
+  const config = useConfig();
+  const checkout = useCreateCheckout();
+  const [leaving, setLeaving] = useState(false);
+  const params = new URLSearchParams(useSearch());
+  const purchase = params.get('purchase');
+  const onConfirmed = useCallback(() => void refreshSession(queryClient), [queryClient]);
+
+  const onContinue = (amount: number) =>
+    checkout.mutate(amount, {
+      onSuccess: ({ url }) => {
+        // Stripe Checkout or the sandbox page: a full navigation, the way Stripe requires.
+        setLeaving(true);
+        window.location.assign(url);
+      },
+      onError: () => toast({ title: 'Purchase failed', description: 'There was an error processing your purchase', variant: 'destructive' }),
+    });
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <Link href="/discover" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Back to Discover
+      </Link>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Buy Credits</h1>
+          <p className="mt-1 text-slate-600">Credits pay for trying agents. 1 credit = $1.</p>
+        </div>
+        {user ? (
+          <p className="rounded-full bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900">
+            Current balance: <span data-testid="credits-balance">{user.credits.toLocaleString('en-US')}</span> credits
+          </p>
+        ) : (
+          <Skeleton className="h-9 w-48" />
+        )}
+      </div>
+
+      {config.data?.paymentsMode === 'sandbox' && (
+        <p className="mt-6 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>Payments on this server are in test mode: checkout is simulated and no card is ever charged.</span>
+        </p>
+      )}
+      {user && purchase === 'success' && (
+        <div className="mt-6">
+          <PurchaseConfirmation sessionId={params.get('session_id')} credits={positive(params.get('credits'))} onConfirmed={onConfirmed} />
+        </div>
+      )}
+      {purchase === 'cancelled' && (
+        <p role="status" className="mt-6 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
+          Checkout cancelled. No credits were added and nothing was charged.
+        </p>
+      )}
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
+        {user ? <PurchaseForm processing={checkout.isPending || leaving} onContinue={onContinue} /> : <Skeleton className="h-[28rem] rounded-2xl" />}
+        <aside aria-labelledby="how-credits-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
+          <h2 id="how-credits-heading" className="text-base font-semibold text-slate-900">
+            How credits work
+          </h2>
+          <ul className="mt-3 grid list-disc gap-2 pl-5">
+            <li>Every agent shows its cost per try, from 1 to 100 credits, before you try it.</li>
+            <li>Trying your own agents is free.</li>
+            <li>New accounts start with {INITIAL_CREDITS} free credits.</li>
+            <li>Your balance is kept on our server, so it is the same on every device.</li>
+            <li>
+              Every purchase and try is listed in{' '}
+              <Link href="/billing" className="font-medium text-brand-700 underline">
+                Billing
+              </Link>
+              .
+            </li>
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { Compass, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { SKELETONS } from '../../common/constants';
+import { SkeletonGrid } from '../components/ui/skeleton';
+import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
+import { AgentList } from '../features/agents/components/agent-list';
+import { OfflineNotice } from '../features/agents/components/offline-notice';
+import { LoadMoreButton } from '../features/agents/components/load-more-button';
+import { MoreFiltersPanel } from '../features/agents/components/more-filters-panel';
+import { DISCOVER_SORTS, parseSortParam, SortSelect } from '../features/agents/components/sort-select';
+import { ViewToggle } from '../features/agents/components/view-toggle';
+import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
+import { hasRefinements, refineAgents, type Refinements } from '../features/agents/lib/refine';
+import { useCategories } from '../features/categories/api/get-categories';
+import { CategoryChips } from '../features/categories/components/category-chips';
+import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
+import { DepartmentSelect } from '../features/departments/components/department-select';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { toast } from '../hooks/use-toast';
+import { plural } from '../lib/format';
+
+/** Discover AI Agents (/discover): newest first, category chips, and a panel of finer filters. */
+export default function DiscoverPage() {
+  useDocumentTitle('Discover AI Agents');
+  const [params, update] = useUrlParams();
+  const sort = parseSortParam(params.get('sort'), DISCOVER_SORTS);
+  const categoryId = positiveParam(params.get('category'));
+  const departmentId = positiveParam(params.get('department'));
+  const view = params.get('view') === 'list' ? 'list' : 'grid';
+  const refinements: Refinements = {
+    minRating: Number(params.get('minRating')) || undefined,
+    maxCost: positiveParam(params.get('maxCost')),
+    featuredOnly: params.get('featured') === '1' || undefined,
+  };
+  const moreActive = hasRefinements(refinements) || departmentId !== undefined;
+  const [panelOpen, setPanelOpen] = useState(moreActive);
+
+  const categories = useCategories();
+  const departments = useDepartmentsWithAgents();
+  const query = useInfiniteAgents({ sort, categoryId, departmentId }, { ...BROWSE_FRESHNESS, keepPrevious: true });
+  const { agents: loaded, total } = flattenAgentPages(query.data);
+  const agents = refineAgents(loaded, refinements);
+
+  // SPEC section 8: a failed listing is reported as a toast, once per failure.
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) toast({ title: 'Error loading agents', description: 'There was an error loading the agent listings.', variant: 'destructive' });
+  }, [isError, errorUpdatedAt]);
+
+  const resetMore = () => update({ department: undefined, minRating: undefined, maxCost: undefined, featured: undefined });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <header>
+        <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-brand-700">
+          <Compass aria-hidden className="size-4" /> Discover
+        </p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Discover AI Agents</h1>
+        <p className="mt-2 max-w-2xl text-slate-600">The newest and best-rated agents on the marketplace, ready to try.</p>
+      </header>
+
+      <section aria-label="Filters" className="mt-8 flex flex-col gap-4">
+        <CategoryChips
+          categories={(categories.data ?? []).filter((c) => c.agentCount > 0)}
+          value={categoryId}
+          onChange={(id) => update({ category: id })}
+        />
+        <div className="flex flex-wrap items-end gap-3">
+          <SortSelect
+            id="discover-sort"
+            options={DISCOVER_SORTS}
+            value={sort}
+            onChange={(value) => update({ sort: value === DISCOVER_SORTS[0]!.value ? undefined : value })}
+            className="w-full sm:w-56"
+          />
+          <button
+            type="button"
+            aria-expanded={panelOpen}
+            aria-controls="discover-more-filters"
+            onClick={() => setPanelOpen((o) => !o)}
+            className={`inline-flex h-10 items-center gap-2 rounded-lg border px-4 text-sm font-medium ${
+              moreActive ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+            }`}
+          >
+            <SlidersHorizontal aria-hidden className="size-4" /> More Filters
+          </button>
+          <ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} className="ml-auto" />
+        </div>
+        {panelOpen && (
+          <MoreFiltersPanel
+            id="discover-more-filters"
+            value={refinements}
+            onChange={(r) => update({ minRating: r.minRating, maxCost: r.maxCost, featured: r.featuredOnly ? '1' : undefined })}
+            onReset={resetMore}
+            extra={<DepartmentSelect id="discover-department" departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />}
+          />
+        )}
+      </section>
+
+      <section aria-label="Agents" aria-busy={query.isFetching} className="mt-8">
+        {query.isPending && query.fetchStatus === 'paused' ? (
+          <OfflineNotice />
+        ) : query.isPending ? (
+          <SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />
+        ) : agents.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+            <h2 className="text-xl font-semibold text-slate-900">No agents found</h2>
+            <p className="mt-2 text-slate-600">
+              {query.isError && !query.data
+                ? 'The listings could not be loaded. Check your connection and try again.'
+                : query.hasNextPage
+                  ? 'None of the agents loaded so far match. Load more or loosen the filters.'
+                  : 'Try another category or loosen the filters.'}
+            </p>
+          </div>
+        ) : (
+          <>
+            <p role="status" className="mb-4 text-sm text-slate-600">
+              {hasRefinements(refinements)
+                ? `${plural(agents.length, 'agent')} of the ${loaded.length.toLocaleString('en-US')} loaded match the extra filters`
+                : loaded.length < total
+                  ? `Showing ${loaded.length.toLocaleString('en-US')} of ${plural(total, 'agent')}`
+                  : `Showing ${plural(total, 'agent')}`}
+            </p>
+            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <AgentList agents={agents} layout={view} label="Agent results" />
+            </div>
+          </>
+        )}
+        {!query.isPending && <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { AgentSort } from '../../common/types';
+import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '../../common/constants';
+import { useAgents } from '../features/agents/api/get-agents';
+import { SortSelect, VOTE_SORTS } from '../features/agents/components/sort-select';
+import { CategoryIcon, iconForName } from '../features/categories/components/category-icon';
+import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
+import { DepartmentSelect } from '../features/departments/components/department-select';
+import { GlobalNetworkLanding, type NetworkCategory } from '../features/landing/components/global-network-landing';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** SPEC: a static category grid (marketing numbers are hardcoded); icons come from the names. */
+const NETWORK_DEPARTMENTS: [string, number][] = [
+  ['Marketing', 1240],
+  ['Sales', 980],
+  ['Finance', 610],
+  ['Operations', 545],
+  ['HR', 320],
+  ['IT', 770],
+  ['Customer Service', 690],
+  ['Legal', 210],
+  ['Research', 430],
+  ['Data & Analytics', 515],
+  ['Engineering', 860],
+  ['Procurement', 140],
+];
+
+const categories: NetworkCategory[] = NETWORK_DEPARTMENTS.map(([name, count]) => ({
+  name,
+  count,
+  icon: <CategoryIcon icon={iconForName(name)} className="size-5" />,
+}));
+
+const dark = { selectClassName: 'border-white/20 bg-slate-950 text-white', labelClassName: 'text-indigo-100' };
+
+/** /alternative2 (DESIGN decision 9): the global-network variant; its filters narrow the 9 agents on the server. */
+export default function LandingGlobalPage() {
+  useDocumentTitle('The global AI agent network');
+  const [departmentId, setDepartmentId] = useState<number>();
+  const [sort, setSort] = useState<AgentSort>('popular');
+  const departments = useDepartmentsWithAgents();
+  const { data, isPending, isError, fetchStatus } = useAgents({ limit: LANDING_AGENT_COUNT, departmentId, sort }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS });
+  const active = (departmentId ? 1 : 0) + (sort !== 'popular' ? 1 : 0);
+
+  const panel = (
+    <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <DepartmentSelect id="network-department" departments={departments.data ?? []} value={departmentId} onChange={setDepartmentId} {...dark} />
+      <SortSelect id="network-sort" options={VOTE_SORTS} value={sort} onChange={setSort} {...dark} />
+      <button
+        type="button"
+        onClick={() => {
+          setDepartmentId(undefined);
+          setSort('popular');
+        }}
+        disabled={active === 0}
+        className="h-10 rounded-lg px-4 text-sm font-semibold text-cyan-200 ring-1 ring-white/20 hover:bg-white/10 disabled:opacity-50"
+      >
+        Reset filters
+      </button>
+    </div>
+  );
+
+  return (
+    <GlobalNetworkLanding
+      agents={data?.items ?? []}
+      loading={isPending && fetchStatus !== 'paused'}
+      failed={!data && (isError || fetchStatus === 'paused')}
+      filterPanel={panel}
+      activeFilters={active}
+      categories={categories}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { Clock, Inbox, Lightbulb } from 'lucide-react';
+import { useSession } from '../features/auth/api/get-session';
+import { ProposeForm } from '../features/proposals/components/propose-form';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+const STEPS = [
+  { icon: Lightbulb, title: 'Describe the idea', text: 'What the agent should do and who it would help. A few sentences are enough.' },
+  { icon: Inbox, title: 'Operators read it', text: 'Every proposal lands in our operators’ inbox, including ones sent while you were offline.' },
+  { icon: Clock, title: 'Hear back soon', text: 'We review proposals within 2-3 business days and pass strong ideas to builders.' },
+];
+
+export default function ProposeAgentPage() {
+  useDocumentTitle('Propose an Agent');
+  // Visitors see the name and email fields until a session is known; offline, they simply stay.
+  const { user } = useSession();
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
+      <div>
+        <h1 className="text-3xl font-bold">Propose an Agent</h1>
+        <p className="mb-8 mt-2 text-slate-600">
+          Missing an agent? Tell us what it should do. {user ? `We will reply to ${user.email}.` : 'No account needed.'}
+        </p>
+        <ProposeForm signedIn={Boolean(user)} />
+      </div>
+      <aside aria-labelledby="propose-how-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="propose-how-heading" className="text-lg font-semibold">
+          What happens next
+        </h2>
+        <ol className="mt-4 grid gap-5">
+          {STEPS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-3">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon aria-hidden className="size-5" />
+              </span>
+              <span>
+                <span className="block font-medium">{title}</span>
+                <span className="block text-sm text-slate-600">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </aside>
+    </div>
+  );
+}

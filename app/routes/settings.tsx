@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { updateSessionUser } from '../features/auth/api/get-session';
+import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
+import { EditProfileDialog } from '../features/users/components/edit-profile-dialog';
+import { PreferenceToggles } from '../features/users/components/preference-toggles';
+import { resetPreferences } from '../features/users/lib/preferences';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { toast } from '../hooks/use-toast';
+import { formatDate } from '../lib/format';
+import { clearPersistedCache } from '../lib/persist';
+import { logout } from '../lib/session-actions';
+
+const ROLE_TEXT = { user: 'Customer', staff: 'Staff (internal)', admin: 'Administrator' } as const;
+
+function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  const { user } = useRequireAuth('Please log in to change your settings');
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [clearing, setClearing] = useState(false);
+
+  if (!user) {
+    return (
+      <div role="status" aria-label="Loading settings" className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+        <Skeleton className="h-48 rounded-2xl" />
+        <Skeleton className="h-48 rounded-2xl" />
+      </div>
+    );
+  }
+
+  const queued = queryClient.getMutationCache().getAll().filter((m) => m.state.isPaused).length;
+
+  const clearDevice = async () => {
+    setClearing(true);
+    // Forget the in-memory copy first so the persister cannot write it back before the reload.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    queryClient.getMutationCache().clear();
+    await clearPersistedCache();
+    for (const key of ['current-credit-balance', 'consumed-credits', 'total-credits', 'flash-toast']) localStorage.removeItem(key);
+    resetPreferences();
+    toast({ title: 'Saved data cleared', description: 'Agents, reviews and settings saved on this device were removed.' });
+    setClearing(false);
+  };
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <div>
+        <h1 className="text-3xl font-bold">Settings</h1>
+        <p className="mt-1 text-slate-600">Your account and how AgentMarket behaves on this device.</p>
+      </div>
+
+      <Section id="settings-account" title="Account" description="These details identify you on the marketplace. Your email is never shown to other users.">
+        <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium text-slate-700">Username</dt>
+          <dd className="break-all">{user.username}</dd>
+          <dt className="font-medium text-slate-700">Email</dt>
+          <dd className="break-all">{user.email}</dd>
+          <dt className="font-medium text-slate-700">Account type</dt>
+          <dd>{ROLE_TEXT[user.role]}</dd>
+          {user.createdAt && (
+            <>
+              <dt className="font-medium text-slate-700">Member since</dt>
+              <dd>{formatDate(user.createdAt)}</dd>
+            </>
+          )}
+        </dl>
+        <div className="mt-5">
+          <EditProfileDialog user={user} onUpdated={(patch) => updateSessionUser(queryClient, patch)} />
+        </div>
+      </Section>
+
+      <Section id="settings-display" title="Display" description="Saved in this browser only; other devices keep their own choice.">
+        <PreferenceToggles />
+      </Section>
+
+      <Section
+        id="settings-data"
+        title="Data saved on this device"
+        description="To work offline, AgentMarket keeps the agents, ratings and categories you have seen in this browser's storage. Clearing it frees space; everything is downloaded again when you next browse."
+      >
+        {queued > 0 && (
+          <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {queued === 1 ? '1 proposal is' : `${queued} proposals are`} waiting to be sent. Clearing saved data discards {queued === 1 ? 'it' : 'them'}.
+          </p>
+        )}
+        <Button variant="secondary" disabled={clearing} onClick={() => void clearDevice()}>
+          <Trash2 aria-hidden className="size-4" /> {clearing ? 'Clearing...' : 'Clear saved data'}
+        </Button>
+      </Section>
+
+      <Section id="settings-session" title="Sign out" description="Ends your session on this device and removes your private data (balance, history, your agents) from it.">
+        <Button
+          variant="danger"
+          onClick={async () => {
+            await logout(queryClient);
+            navigate('/');
+          }}
+        >
+          <LogOut aria-hidden className="size-4" /> Log Out
+        </Button>
+      </Section>
+    </div>
+  );
+}

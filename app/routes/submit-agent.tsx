@@ -1,0 +1,124 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useLocation, useSearch } from 'wouter';
+import type { Agent } from '../../common/types';
+import type { AgentData } from '../../common/validation';
+import { ButtonLink } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { useCreateAgent } from '../features/agent-form/api/create-agent';
+import { useUpdateAgent } from '../features/agent-form/api/update-agent';
+import { AgentForm } from '../features/agent-form/components/agent-form';
+import { agentToFormValues, emptyAgentForm } from '../features/agent-form/lib/form-values';
+import { useAgent } from '../features/agents/api/get-agent';
+import { agentKeys } from '../features/agents/api/keys';
+import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
+import { useCategories } from '../features/categories/api/get-categories';
+import { getDepartmentsQueryOptions } from '../features/departments/api/get-departments';
+import { myAgentsKeys } from '../features/my-agents/api/keys';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { toast } from '../hooks/use-toast';
+import { ApiError, errorMessage } from '../lib/api-client';
+
+function Notice({ title, children, action }: { title: string; children: ReactNode; action: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mx-auto mt-2 max-w-md text-slate-600">{children}</p>
+      <div className="mt-6 flex justify-center">{action}</div>
+    </div>
+  );
+}
+
+export default function SubmitAgentPage() {
+  const editParam = new URLSearchParams(useSearch()).get('edit');
+  const editId = editParam && /^\d+$/.test(editParam) ? Number(editParam) : null;
+  const editing = editParam !== null;
+  useDocumentTitle(editing ? 'Edit Agent' : 'Submit an Agent');
+  const { user } = useRequireAuth(editing ? 'You need to be logged in to edit your agents' : 'You need to be logged in to submit an agent');
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const categories = useCategories();
+  // Every department, not only those holding agents: a new agent may be the first in one.
+  const departments = useQuery(getDepartmentsQueryOptions());
+  const agent = useAgent(editId ?? 0);
+  const create = useCreateAgent();
+  const update = useUpdateAgent();
+
+  const saved = (result: Agent, title: string, description: string) => {
+    queryClient.setQueryData(agentKeys.detail(result.id), result);
+    // Lists that may show this agent are re-read next time they are opened.
+    void queryClient.invalidateQueries({ queryKey: agentKeys.all, refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: myAgentsKeys.all });
+    toast({ title, description });
+    navigate(`/agents/${result.id}`);
+  };
+
+  const onSubmit = (data: AgentData) => {
+    if (editId) {
+      update.mutate(
+        { id: editId, data },
+        {
+          onSuccess: (result) => saved(result, 'Agent updated', `Your changes to ${result.name} are live.`),
+          onError: (error) => toast({ title: 'Update failed', description: errorMessage(error, 'Failed to update agent'), variant: 'destructive' }),
+        },
+      );
+    } else {
+      create.mutate(data, {
+        onSuccess: (result) => saved(result, 'Agent submitted', `${result.name} is now listed on the marketplace.`),
+        onError: (error) => toast({ title: 'Submission failed', description: errorMessage(error, 'Failed to submit agent'), variant: 'destructive' }),
+      });
+    }
+  };
+
+  let body: ReactNode;
+  if (!user || categories.isPending || departments.isPending || (editId !== null && agent.isPending)) {
+    body = <Skeleton className="h-[40rem] rounded-2xl" />;
+  } else if (editing && (editId === null || agent.isError)) {
+    const missing = editId === null || (agent.error instanceof ApiError && agent.error.status === 404);
+    body = (
+      <Notice title={missing ? 'Agent Not Found' : 'Could not load the agent'} action={<ButtonLink href="/my-agents">Go to My Agents</ButtonLink>}>
+        {missing ? 'There is no agent to edit at this address.' : 'Please try again later.'}
+      </Notice>
+    );
+  } else if (editing && agent.data && agent.data.creatorId !== user.id) {
+    body = (
+      <Notice title="You can't edit this agent" action={<ButtonLink href={`/agents/${agent.data.id}`}>View the agent</ButtonLink>}>
+        Only the creator of {agent.data.name} can edit it. You can propose changes by writing a review.
+      </Notice>
+    );
+  } else if (categories.isError) {
+    body = (
+      <Notice title="Could not load categories" action={<ButtonLink href="/">Back to Home</ButtonLink>}>
+        Every agent needs a category, and the list could not be loaded. Please try again later.
+      </Notice>
+    );
+  } else {
+    body = (
+      <AgentForm
+        key={agent.data?.id ?? 'new'}
+        initial={editing && agent.data ? agentToFormValues(agent.data) : emptyAgentForm}
+        categories={categories.data}
+        departments={departments.data ?? []}
+        pending={create.isPending || update.isPending}
+        submitLabel={editing ? 'Save Changes' : 'Submit Agent'}
+        pendingLabel={editing ? 'Saving...' : 'Submitting...'}
+        cancelHref={editing && agent.data ? `/agents/${agent.data.id}` : '/my-agents'}
+        onSubmit={onSubmit}
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <ButtonLink href="/my-agents" variant="ghost" size="sm" className="-ml-3">
+        <ArrowLeft aria-hidden className="size-4" /> My Agents
+      </ButtonLink>
+      <h1 className="mt-2 text-3xl font-bold">{editing ? 'Edit Agent' : 'Submit an Agent'}</h1>
+      <p className="mb-8 mt-1 text-slate-600">
+        {editing ? 'Changes are visible on the marketplace as soon as you save.' : 'List your AI agent on the marketplace. People pay its credit cost each time they try it.'}
+      </p>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Serious and critical axe findings, as "rule: selectors" lines so a failure says where. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}
+
+/** Every public route this part of the app owns, with what marks it as loaded. */
+const PAGES: [string, (page: Page) => Promise<void>][] = [
+  ['/agents', (p) => expect(p.getByRole('list', { name: 'Agent results' }).getByRole('article').first()).toBeVisible()],
+  ['/agents?search=qqqzzzxxyy', (p) => expect(p.getByRole('heading', { name: 'No agents found' })).toBeVisible()],
+  ['/categories', (p) => expect(p.getByRole('list', { name: 'All Category Agents' }).getByRole('article').first()).toBeVisible()],
+  ['/agents-agent91', (p) => expect(p.getByRole('list', { name: 'Agents' }).getByRole('article').first()).toBeVisible()],
+  ['/discover', (p) => expect(p.getByRole('list', { name: 'Agent results' }).getByRole('article').first()).toBeVisible()],
+  ['/search?q=ledger', (p) => expect(p.getByRole('list', { name: 'Search results' })).toBeVisible()],
+  ['/search?q=qqqzzzxxyy', (p) => expect(p.getByRole('heading', { name: 'No results found' })).toBeVisible()],
+  ['/agent/1', (p) => expect(p.getByRole('tab', { name: 'Description' })).toBeVisible()],
+  ['/agent/999999', (p) => expect(p.getByRole('heading', { name: 'Agent Not Found' })).toBeVisible()],
+  ['/agent91', (p) => expect(p.getByRole('list', { name: 'Featured agents' }).getByRole('article').first()).toBeVisible()],
+  ['/alternative', (p) => expect(p.getByRole('list', { name: 'Agents' }).getByRole('article').first()).toBeVisible()],
+  ['/alternative1', (p) => expect(p.getByRole('list', { name: 'Verified agents' }).getByRole('article').first()).toBeVisible()],
+  ['/alternative2', (p) => expect(p.getByRole('list', { name: 'Network agents' }).getByRole('article').first()).toBeVisible()],
+];
+
+for (const [path, loaded] of PAGES) {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await loaded(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('open panels and tabs have no serious or critical violations', async ({ page }) => {
+  await page.goto('/discover');
+  await page.getByRole('button', { name: 'More Filters' }).click();
+  await expect(page.getByRole('region', { name: 'More filters' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/alternative2');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(page.getByRole('region', { name: 'Filters' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/agent/1');
+  for (const name of ['Features', 'Demo Video', /^Reviews/]) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Write a Review' }).click();
+  await expect(page.getByText('Please log in to write a review')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

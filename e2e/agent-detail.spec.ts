@@ -1,0 +1,176 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+interface AgentJson {
+  id: number;
+  name: string;
+  creditCost: number;
+  externalUrl: string;
+}
+
+/** Looks an agent up by its exact name through the public API. */
+async function agentNamed(request: APIRequestContext, name: string): Promise<AgentJson> {
+  const res = await request.get(`/api/agents/search?q=${encodeURIComponent(name)}`);
+  expect(res.ok()).toBe(true);
+  const agent = ((await res.json()) as AgentJson[]).find((a) => a.name === name);
+  if (!agent) throw new Error(`no seeded agent named ${name}`);
+  return agent;
+}
+
+const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
+
+test.describe('Agent detail for a visitor', () => {
+  test('shows the hero, the sidebar and keyboard-usable tabs', async ({ page, request }) => {
+    const agent = await agentNamed(request, 'LeadScout Pro');
+    await page.goto(`/agent/${agent.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'LeadScout Pro' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Rated \d\.\d out of 5$/ })).toBeVisible();
+    await expect(page.getByText('Category: Sales')).toBeAttached();
+    await expect(page.getByRole('link', { name: 'Back to listings' })).toHaveAttribute('href', '/');
+
+    // Info card.
+    const info = page.getByRole('region', { name: 'Agent info' });
+    await expect(info.getByText('Created')).toBeVisible();
+    await expect(info.getByText('AgentMarket')).toBeVisible();
+
+    // Description is open first; arrow keys move between the tabs.
+    await expect(tab(page, 'Description')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText('LeadScout Pro turns a one-paragraph description');
+    await tab(page, 'Description').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tab(page, 'Features')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByRole('tabpanel')).toContainText('Lead scoring with written rationale');
+
+    await page.keyboard.press('ArrowRight');
+    await expect(tab(page, 'Demo Video')).toHaveAttribute('aria-selected', 'true');
+    const video = page.getByRole('link', { name: /Watch the demo video/ });
+    await expect(video).toHaveAttribute('href', /youtube\.com/);
+    await expect(video).toHaveAttribute('target', '_blank');
+    await expect(page.getByRole('tabpanel')).toContainText('hosted on YouTube');
+
+    // Visitors are sent to sign in to try.
+    await page.getByRole('link', { name: 'Login to Try Agent' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('an agent without a video says so', async ({ page, request }) => {
+    const agent = await agentNamed(request, 'LedgerLens');
+    await page.goto(`/agents/${agent.id}`);
+    await tab(page, 'Demo Video').click();
+    await expect(page.getByText('No video available for this agent')).toBeVisible();
+  });
+
+  test('reviews: visitors are asked to log in; reviews show with their authors', async ({ page, request }) => {
+    const agent = await agentNamed(request, 'LedgerLens');
+    await page.goto(`/agent/${agent.id}`);
+    await tab(page, /^Reviews \(\d+\)$/).click();
+    await expect(page.getByRole('list', { name: 'Reviews' }).getByText('maria_k')).toBeVisible();
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    await expect(page.getByText('Please log in to write a review')).toBeVisible();
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('an agent without reviews invites the first one', async ({ page, request }) => {
+    const agent = await agentNamed(request, 'GrantGuide');
+    await page.goto(`/agent/${agent.id}`);
+    await tab(page, 'Reviews (0)').click();
+    await expect(page.getByText('No reviews yet. Be the first to review this agent!')).toBeVisible();
+  });
+
+  test('a missing agent shows Agent Not Found', async ({ page }) => {
+    for (const path of ['/agent/999999', '/agents/not-a-number']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Agent Not Found' })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('Agent detail for a signed-in user', () => {
+  /** A fresh account per test (100 credits); the API call's cookies are the page's. */
+  async function signUp(page: Page, baseURL: string | undefined) {
+    const username = `e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const res = await page.request.post('/api/auth/register', {
+      data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', isInternalLogin: false },
+      headers: { Origin: baseURL ?? '' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return username;
+  }
+
+  test('tries an agent in a new tab, pays for it and reviews it', async ({ page, context, request, baseURL }) => {
+    const username = await signUp(page, baseURL);
+    const agent = await agentNamed(request, 'LeadScout Pro');
+    await page.goto(`/agent/${agent.id}`);
+    const credits = page.getByTestId('navbar-credits');
+    await expect(credits).toHaveText('100');
+
+    const popupOpened = context.waitForEvent('page');
+    await page.getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` }).click();
+    const popup = await popupOpened;
+    await expect(page.getByText('Credits deducted')).toBeVisible();
+    // The agent's site is unreachable offline: where the tab went is what counts.
+    await expect.poll(() => popup.url()).toContain(new URL(agent.externalUrl).host);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await expect(credits).toHaveText(String(100 - agent.creditCost));
+    await popup.close();
+
+    await tab(page, /^Reviews/).click();
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const stars = page.getByRole('group', { name: 'Your rating' });
+    await expect(stars.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    // The radio itself is visually hidden behind its star.
+    await stars.getByRole('radio', { name: '4 stars' }).check({ force: true });
+    await page.getByLabel(/Comment/).fill('Found twelve solid leads in my first run.');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    const reviews = page.getByRole('list', { name: 'Reviews' });
+    await expect(reviews.getByText(username)).toBeVisible();
+    await expect(reviews.getByText('Found twelve solid leads in my first run.')).toBeVisible();
+    await expect(tab(page, /^Reviews/)).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('without enough credits the server message shows with a way to buy more', async ({ page, request, baseURL, context }) => {
+    await signUp(page, baseURL);
+    const agent = await agentNamed(request, 'RentRoll Analyst');
+    expect(agent.creditCost).toBeGreaterThan(50);
+    await page.goto(`/agent/${agent.id}`);
+    const button = page.getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` });
+
+    const first = context.waitForEvent('page');
+    await button.click();
+    await (await first).close();
+    await expect(page.getByText('Credits deducted')).toBeVisible();
+
+    await button.click();
+    await expect(page.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+    await expect(page.getByTestId('navbar-credits')).toHaveText(String(100 - agent.creditCost));
+  });
+
+  test("a creator tries for free, and can edit and delete the agent", async ({ page, baseURL }) => {
+    await signUp(page, baseURL);
+    const created = await page.request.post('/api/agents', {
+      data: { name: `E2E Delete Me ${Date.now()}`, description: 'An agent made by the end-to-end tests.', categoryId: 1, creditCost: 7 },
+      headers: { Origin: baseURL ?? '' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const agent = (await created.json()) as AgentJson;
+    await page.goto(`/agent/${agent.id}`);
+
+    await expect(page.getByRole('button', { name: 'Try Agent', exact: true })).toBeVisible();
+    const manage = page.getByRole('region', { name: 'Manage Agent' });
+    await expect(manage.getByRole('link', { name: 'Edit Agent' })).toHaveAttribute('href', `/submit-agent?edit=${agent.id}`);
+
+    await manage.getByRole('button', { name: 'Delete Agent' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    await manage.getByRole('button', { name: 'Delete Agent' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Agent' }).click();
+    await expect(page).toHaveURL(/\/my-agents$/);
+    expect((await page.request.get(`/api/agents/${agent.id}`)).status()).toBe(404);
+  });
+});
