@@ -23,5 +23,7 @@ export default defineConfig({
   test: {
     include: ['worker/**/*.test.ts'],
     setupFiles: ['./worker/test/apply-migrations.ts'],
+    // Node-side stand-ins for external services, started once for the whole run.
+    globalSetup: ['./worker/test/oidc-mock-setup.ts'],
   },
 });

@@ -88,7 +88,7 @@ const optionalUrl = () =>
 /** Accepts a number or a numeric string (HTML inputs give strings). */
 const integerField = (message: string) =>
   v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+$/, message), v.transform(Number))]),
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+$/, message), v.transform(Number))], message),
     v.integer(message),
   );
 

@@ -107,12 +107,14 @@ test.describe('Agent detail for a signed-in user', () => {
     const credits = page.getByTestId('navbar-credits');
     await expect(credits).toHaveText('100');
 
+    // The agent's own site stands in for the real one (no network in tests).
+    const site = new URL(agent.externalUrl);
+    await context.route(`${site.origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Agent site</title>' }));
     const popupOpened = context.waitForEvent('page');
     await page.getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` }).click();
     const popup = await popupOpened;
     await expect(page.getByText('Credits deducted')).toBeVisible();
-    // The agent's site is unreachable offline: where the tab went is what counts.
-    await expect.poll(() => popup.url()).toContain(new URL(agent.externalUrl).host);
+    await expect.poll(() => popup.url()).toContain(site.host);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await expect(credits).toHaveText(String(100 - agent.creditCost));
     await popup.close();

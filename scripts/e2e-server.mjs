@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Serves the app for end-to-end tests the way `npm start` does, from a fresh local database so each
-// run starts from the same seeded state. Test-only configuration (admin account) is set here.
+// run starts from the same seeded state. Test-only configuration (admin account, Google client) is set here.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
@@ -15,6 +15,11 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     D1_PERSIST_TO: persistTo,
     DIST_DIR: `.wrangler/e2e-${port}/dist`,
     ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.cc',
+    // Always the OpenID provider stand-in e2e/google.spec.ts starts on PORT + 100, never a real
+    // Google client that happens to be in the shell.
+    GOOGLE_CLIENT_ID: 'e2e-client.apps.example',
+    GOOGLE_CLIENT_SECRET: 'e2e-client-secret',
+    GOOGLE_ISSUER: `http://127.0.0.1:${Number(port) + 100}`,
     WRANGLER_LOG_LEVEL: 'warn',
   },
 });

@@ -96,7 +96,8 @@ const server = spawnWrangler([
   '--persist-to',
   persistTo,
   '--env-file',
-  envFile,
+  // Absolute: wrangler resolves env files against the config's folder, which differs with DIST_DIR.
+  path.resolve(envFile),
   '--show-interactive-dev-session=false',
   '--log-level',
   process.env.WRANGLER_LOG_LEVEL || 'info',

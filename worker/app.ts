@@ -2,10 +2,18 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { MESSAGES } from '../common/validation';
 import type { AppEnv } from './env';
+import { adminRoutes } from './features/admin/routes';
 import { agentsRoutes } from './features/agents/routes';
+import { googleAuthRoutes } from './features/auth/google-routes';
+import { authRoutes } from './features/auth/routes';
 import { categoriesRoutes, departmentsRoutes } from './features/categories/routes';
 import { configRoutes } from './features/config/routes';
+import { creditsRoutes } from './features/credits/routes';
+import { paymentsRoutes } from './features/payments/routes';
+import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
+import { ratingsRoutes } from './features/ratings/routes';
 import { seoRoutes } from './features/seo/routes';
+import { usersRoutes } from './features/users/routes';
 import { errorBody, HttpError } from './lib/http';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
 import { loadSession } from './middleware/session';
@@ -18,7 +26,16 @@ const api = new Hono<AppEnv>()
   .route('/config', configRoutes)
   .route('/agents', agentsRoutes)
   .route('/categories', categoriesRoutes)
-  .route('/departments', departmentsRoutes);
+  .route('/departments', departmentsRoutes)
+  .route('/auth', authRoutes)
+  .route('/auth', googleAuthRoutes)
+  .route('/users', usersRoutes)
+  .route('/ratings', ratingsRoutes)
+  .route('/propose-agent', proposeAgentRoutes)
+  .route('/proposals', proposalsRoutes)
+  .route('/credits', creditsRoutes)
+  .route('/payments', paymentsRoutes)
+  .route('/admin', adminRoutes);
 
 // Agent pages, sitemap and robots.txt are rendered by the worker (run_worker_first in wrangler.toml).
 export const app = new Hono<AppEnv>().route('/api', api).route('/', new Hono<AppEnv>().use(securityHeaders).route('/', seoRoutes));

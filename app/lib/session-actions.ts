@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../hooks/use-toast';
+import { api } from './api-client';
 
 /** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
 export const PRIVATE_KEY_PREFIXES = ['auth', 'credits', 'my-agents', 'proposals', 'payments'] as const;
@@ -18,7 +19,7 @@ export function clearPrivateData(queryClient: QueryClient): void {
  */
 export async function logout(queryClient: QueryClient): Promise<void> {
   try {
-    await fetch('/api/auth/logout', { method: 'POST', credentials: 'include' });
+    await api.auth.logout.$post();
   } catch {
     // Offline or server error: the local session is cleared all the same.
   }

@@ -1,9 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
-import { MESSAGES } from '../../../common/validation';
+import type { TryResult } from '../../../common/types';
+import { agentSchema, MESSAGES } from '../../../common/validation';
 import type { AppEnv } from '../../env';
 import { fail, positiveInt } from '../../lib/http';
+import { debitOnce, getBalance, IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
+import { jsonBody } from '../../lib/validator';
+import { requireUser } from '../../middleware/session';
+import { listRatings } from '../ratings/data';
 import { getAgent, listAgents, parseSort, type ListParams } from './data';
+import { agentOwner, createAgent, updateAgent } from './write';
 
 /** Reads the common list parameters; anything malformed is ignored rather than refused. */
 function listParams(c: Context<AppEnv>): ListParams {
@@ -39,6 +45,53 @@ export const agentsRoutes = new Hono<AppEnv>()
     const creatorId = positiveInt(c.req.param('userId'));
     if (!creatorId) return fail(c, 404, 'User not found');
     return page(c, { ...listParams(c), creatorId });
+  })
+  .post('/', requireUser, jsonBody(agentSchema), async (c) => {
+    const id = await createAgent(c.env.DB, c.var.user!.id, c.req.valid('json'));
+    return c.json(await getAgent(c.env.DB, id), 201);
+  })
+  .put('/:id', requireUser, jsonBody(agentSchema), async (c) => {
+    const id = positiveInt(c.req.param('id'));
+    const agent = id ? await agentOwner(c.env.DB, id) : null;
+    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+    if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+    await updateAgent(c.env.DB, agent.id, c.req.valid('json'));
+    return c.json(await getAgent(c.env.DB, agent.id));
+  })
+  .delete('/:id', requireUser, async (c) => {
+    const id = positiveInt(c.req.param('id'));
+    const agent = id ? await agentOwner(c.env.DB, id) : null;
+    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+    const user = c.var.user!;
+    if (agent.creator_id !== user.id && user.role !== 'admin') return fail(c, 403, MESSAGES.forbidden);
+    await c.env.DB.prepare('DELETE FROM agents WHERE id = ?').bind(agent.id).run();
+    return c.json({ ok: true });
+  })
+  .get('/:id/ratings', async (c) => {
+    const id = positiveInt(c.req.param('id'));
+    const agent = id ? await agentOwner(c.env.DB, id) : null;
+    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+    return c.json(await listRatings(c.env.DB, agent.id));
+  })
+  .post('/:id/try', requireUser, async (c) => {
+    const id = positiveInt(c.req.param('id'));
+    const agent = id ? await agentOwner(c.env.DB, id) : null;
+    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+    const header = c.req.header('Idempotency-Key');
+    if (header !== undefined && !IDEMPOTENCY_KEY.test(header)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
+    const user = c.var.user!;
+    // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
+    const cost = agent.creator_id === user.id ? 0 : agent.credit_cost;
+    const charged = await debitOnce(c.env.DB, {
+      userId: user.id,
+      amount: cost,
+      key: `try:${user.id}:${header ?? crypto.randomUUID()}`,
+      reference: `agent:${agent.id}`,
+      description: `Tried agent #${agent.id}`,
+    });
+    if (!charged) return fail(c, 402, MESSAGES.notEnoughCredits);
+    const result: TryResult = { ...(await getBalance(c.env.DB, user.id)), url: agent.external_url };
+    return c.json(result);
   })
   .get('/:id', async (c) => {
     const id = positiveInt(c.req.param('id'));

@@ -1,17 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Agent } from '../../../../common/types';
 import type { AgentData } from '../../../../common/validation';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { agentFormKeys } from './keys';
 
 /** Lists a new agent; the server makes the caller its creator. */
 export async function createAgent(data: AgentData): Promise<Agent> {
-  const res = await fetch('/api/agents', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(data),
-  });
+  const res = await api.agents.$post({ json: data });
   return unwrap<Agent>(res);
 }
 

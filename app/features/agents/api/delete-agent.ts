@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { agentKeys } from './keys';
 
 export async function deleteAgent(agentId: number): Promise<void> {
-  const res = await fetch(`/api/agents/${agentId}`, { method: 'DELETE', credentials: 'include', headers: { Accept: 'application/json' } });
+  const res = await api.agents[':id'].$delete({ param: { id: String(agentId) } });
   // 204 has no body to read.
   if (res.ok) return;
   await unwrap(res);

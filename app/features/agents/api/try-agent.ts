@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TryResult } from '../../../../common/types';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 /**
  * POST /api/agents/{id}/try: the server debits the credits (DESIGN decision 1) and answers with the
@@ -8,11 +8,7 @@ import { unwrap } from '../../../lib/api-client';
  */
 export async function tryAgent({ agentId, idempotencyKey }: { agentId: number; idempotencyKey: string }): Promise<TryResult> {
   return unwrap<TryResult>(
-    await fetch(`/api/agents/${agentId}/try`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
-    }),
+    await api.agents[':id'].try.$post({ param: { id: String(agentId) } }, { headers: { 'Idempotency-Key': idempotencyKey } }),
   );
 }
 

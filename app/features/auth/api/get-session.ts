@@ -1,13 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../../../common/types';
-import { ApiError, unwrap } from '../../../lib/api-client';
+import { api, ApiError, unwrap } from '../../../lib/api-client';
 
 export const sessionKeys = { session: ['auth', 'session'] as const };
 
 /** The signed-in user, or null for a visitor (401). */
 export async function getSession(): Promise<SessionUser | null> {
   try {
-    return await unwrap<SessionUser>(await fetch('/api/auth/session', { credentials: 'include' }));
+    return await unwrap<SessionUser>(await api.auth.session.$get());
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
     throw error;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BALANCE_FETCH_DELAY_MS } from '../../../../common/constants';
 import type { SessionUser } from '../../../../common/types';
 import type { LoginInput } from '../../../../common/validation';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { clearPrivateData } from '../../../lib/session-actions';
 import { refreshSession, sessionKeys } from './get-session';
 
@@ -10,12 +10,7 @@ import { refreshSession, sessionKeys } from './get-session';
 export const pickUser = (body: SessionUser | { user: SessionUser }): SessionUser => ('user' in body ? body.user : body);
 
 export async function login(input: LoginInput): Promise<SessionUser> {
-  const res = await fetch('/api/auth/login', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(input),
-  });
+  const res = await api.auth.login.$post({ json: { ...input, isInternalLogin: input.isInternalLogin ?? false } });
   return pickUser(await unwrap<SessionUser | { user: SessionUser }>(res));
 }
 

@@ -1,17 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SessionUser } from '../../../../common/types';
 import type { RegisterInput } from '../../../../common/validation';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { pickUser } from './login';
 
 /** Creates the account and its session (201); the page then reloads into the signed-in app. */
 export async function register(input: RegisterInput): Promise<SessionUser> {
-  const res = await fetch('/api/auth/register', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(input),
-  });
+  const res = await api.auth.register.$post({ json: { ...input, isInternalLogin: input.isInternalLogin ?? false } });
   return pickUser(await unwrap<SessionUser | { user: SessionUser }>(res));
 }
 

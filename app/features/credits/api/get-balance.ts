@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Balance } from '../../../../common/types';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { creditKeys } from './keys';
 
 /** The server's balance (DESIGN decision 1: the server is the authority for credits). */
 export async function getBalance(): Promise<Balance> {
-  const res = await fetch('/api/credits/balance', { credentials: 'include', headers: { Accept: 'application/json' } });
+  const res = await api.credits.balance.$get();
   return unwrap<Balance>(res);
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreditTransaction } from '../../../../common/types';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { creditKeys } from './keys';
 
 /** The caller's ledger, newest first. */
 export async function getTransactions(): Promise<CreditTransaction[]> {
-  const res = await fetch('/api/credits/transactions', { credentials: 'include', headers: { Accept: 'application/json' } });
+  const res = await api.credits.transactions.$get();
   const body = await unwrap<CreditTransaction[] | { transactions: CreditTransaction[] }>(res);
   return Array.isArray(body) ? body : body.transactions;
 }

@@ -1,14 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
 /** Abandons a sandbox session; nothing is charged or credited. */
 export async function cancelSandbox(id: string): Promise<unknown> {
-  const res = await fetch(`/api/payments/sandbox/${encodeURIComponent(id)}/cancel`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-  });
+  const res = await api.payments.sandbox[':id'].cancel.$post({ param: { id } });
   return unwrap<unknown>(res);
 }
 

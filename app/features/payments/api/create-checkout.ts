@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
 /**
@@ -7,12 +7,7 @@ import { paymentKeys } from './keys';
  * the sandbox checkout page when the server has no Stripe keys (DESIGN decision 11).
  */
 export async function createCheckout(amount: number): Promise<{ url: string }> {
-  const res = await fetch('/api/payments/create-checkout', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ amount }),
-  });
+  const res = await api.payments['create-checkout'].$post({ json: { amount } });
   const body = await unwrap<{ url?: unknown }>(res);
   if (typeof body.url !== 'string' || !body.url) throw new Error('Failed to create checkout session');
   return { url: body.url };

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CENTS_PER_CREDIT } from '../../../../common/constants';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
 export interface SandboxSession {
@@ -12,7 +12,7 @@ export interface SandboxSession {
 
 /** A test-mode checkout session the signed-in user opened. */
 export async function getSandboxSession(id: string): Promise<SandboxSession> {
-  const res = await fetch(`/api/payments/sandbox/${encodeURIComponent(id)}`, { credentials: 'include', headers: { Accept: 'application/json' } });
+  const res = await api.payments.sandbox[':id'].$get({ param: { id } });
   const body = await unwrap<Partial<SandboxSession> & { amount?: number }>(res);
   const credits = Number(body.credits ?? 0);
   return {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Proposal } from '../../../../common/types';
 import type { ProposalInput } from '../../../../common/validation';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { proposalKeys } from './keys';
 
 /** Stable key of this mutation: a proposal queued offline is resumed by it after a reload. */
@@ -26,12 +26,7 @@ export function newIdempotencyKey(): string {
 }
 
 export async function createProposal({ proposal, idempotencyKey }: CreateProposalVariables): Promise<Proposal> {
-  const res = await fetch('/api/propose-agent', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify(proposal),
-  });
+  const res = await api['propose-agent'].$post({ json: proposal }, { headers: { 'Idempotency-Key': idempotencyKey } });
   return unwrap<Proposal>(res);
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Proposal } from '../../../../common/types';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { proposalKeys } from './keys';
 
 /** The operators' inbox (staff and admins), newest first. */
 export async function getProposals(): Promise<Proposal[]> {
-  const res = await fetch('/api/proposals', { credentials: 'include', headers: { Accept: 'application/json' } });
+  const res = await api.proposals.$get();
   return unwrap<Proposal[]>(res);
 }
 

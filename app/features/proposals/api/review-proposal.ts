@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Proposal } from '../../../../common/types';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { proposalKeys } from './keys';
 
 export async function markProposalReviewed(id: number): Promise<Proposal> {
-  const res = await fetch(`/api/proposals/${id}`, {
-    method: 'PATCH',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ status: 'reviewed' }),
-  });
+  const res = await api.proposals[':id'].$patch({ param: { id: String(id) }, json: { status: 'reviewed' } });
   return unwrap<Proposal>(res);
 }
 

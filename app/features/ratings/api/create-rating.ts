@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Rating } from '../../../../common/types';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { ratingKeys } from './keys';
 
 export interface CreateRatingInput {
@@ -13,12 +13,7 @@ export interface CreateRatingInput {
 /** POST /api/ratings. A second review of the same agent replaces the first (DESIGN decision 7). */
 export async function createRating(input: CreateRatingInput): Promise<Rating> {
   return unwrap<Rating>(
-    await fetch('/api/ratings', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-    }),
+    await api.ratings.$post({ json: input }),
   );
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Rating } from '../../../../common/types';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { ratingKeys } from './keys';
 
 /** GET /api/agents/{id}/ratings: newest first, each with the reviewer's username. */
 export async function getAgentRatings(agentId: number): Promise<Rating[]> {
-  return unwrap<Rating[]>(await fetch(`/api/agents/${agentId}/ratings`, { credentials: 'include', headers: { Accept: 'application/json' } }));
+  return unwrap<Rating[]>(await api.agents[':id'].ratings.$get({ param: { id: String(agentId) } }));
 }
 
 export const getAgentRatingsQueryOptions = (agentId: number) =>

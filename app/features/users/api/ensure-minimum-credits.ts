@@ -1,14 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
 /** Admin only (DESIGN decision 4): tops every account up to the guaranteed minimum. */
 export async function ensureMinimumCredits(): Promise<{ totalUpdated: number }> {
-  const res = await fetch('/api/admin/ensure-minimum-credits', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-  });
+  const res = await api.admin['ensure-minimum-credits'].$post();
   return unwrap<{ totalUpdated: number }>(res);
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../../../common/types';
 import type { ProfileInput } from '../../../../common/validation';
-import { ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
 export interface UpdateUserInput {
@@ -11,12 +11,7 @@ export interface UpdateUserInput {
 
 /** PUT /api/users/{id}; on failure the profile screen shows the body's `error` text (DESIGN contract). */
 export async function updateUser({ id, profile }: UpdateUserInput): Promise<Pick<SessionUser, 'username' | 'email'>> {
-  const res = await fetch(`/api/users/${id}`, {
-    method: 'PUT',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(profile),
-  });
+  const res = await api.users[':id'].$put({ param: { id: String(id) }, json: profile });
   const body = (await res.json().catch(() => null)) as { error?: unknown; username?: unknown; email?: unknown; user?: { username: string; email: string } } | null;
   if (!res.ok) {
     throw new ApiError(res.status, typeof body?.error === 'string' && body.error ? body.error : 'Failed to update profile');

@@ -1,0 +1,48 @@
+import { Hono, type Context } from 'hono';
+import { MESSAGES, purchaseSchema } from '../../../common/validation';
+import type { AppEnv } from '../../env';
+import { randomToken } from '../../lib/crypto';
+import { fail } from '../../lib/http';
+import { getBalance } from '../../lib/ledger';
+import { jsonBody } from '../../lib/validator';
+import { requireUser } from '../../middleware/session';
+import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
+
+const SESSION_NOT_FOUND = 'Checkout session not found';
+
+/** The caller's own sandbox session, or null (someone else's is as missing as an unknown one). */
+async function ownSandboxSession(c: Context<AppEnv>) {
+  const session = await getCheckoutSession(c.env.DB, c.req.param('id') ?? '');
+  return session && session.provider === 'sandbox' && session.userId === c.var.user!.id ? session : null;
+}
+
+export const paymentsRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post('/create-checkout', jsonBody(purchaseSchema), async (c) => {
+    const user = c.var.user!;
+    const { amount, userId } = c.req.valid('json');
+    // DESIGN decision 3: the body may name the caller, nobody else.
+    if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
+    // DESIGN decision 11: without Stripe keys, a test-mode checkout in the app completes the purchase.
+    const id = `cs_sandbox_${randomToken(18)}`;
+    await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
+    return c.json({ url: `/checkout/sandbox/${id}` });
+  })
+  .get('/sandbox/:id', async (c) => {
+    const session = await ownSandboxSession(c);
+    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+    return c.json({ id: session.id, credits: session.credits, amountCents: session.amountCents, status: session.status });
+  })
+  .post('/sandbox/:id/complete', async (c) => {
+    const session = await ownSandboxSession(c);
+    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+    if (session.status === 'expired') return fail(c, 409, 'This checkout was cancelled. Please start a new purchase.');
+    await completePurchase(c.env.DB, { sessionId: session.id, userId: session.userId, credits: session.credits });
+    return c.json({ ...(await getBalance(c.env.DB, session.userId)), credits: session.credits, status: 'completed' as const });
+  })
+  .post('/sandbox/:id/cancel', async (c) => {
+    const session = await ownSandboxSession(c);
+    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+    await expireCheckoutSession(c.env.DB, session.id);
+    return c.json({ id: session.id, status: session.status === 'completed' ? 'completed' : 'expired' });
+  });

@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { Proposal } from '../../../common/types';
+import { anonymousProposalSchema, firstIssue, signedInProposalSchema } from '../../../common/validation';
+import type { AppEnv } from '../../env';
+import { errorBody, fail, positiveInt } from '../../lib/http';
+import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
+import { jsonBody } from '../../lib/validator';
+import { requireRole } from '../../middleware/session';
+
+const PROPOSAL_COLUMNS =
+  'id, name, description, proposer_name, proposer_email, user_id, status, created_at, reviewed_at';
+
+interface ProposalRow {
+  id: number;
+  name: string;
+  description: string;
+  proposer_name: string;
+  proposer_email: string;
+  user_id: number | null;
+  status: Proposal['status'];
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+const toProposal = (r: ProposalRow): Proposal => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  proposerName: r.proposer_name,
+  proposerEmail: r.proposer_email,
+  userId: r.user_id,
+  status: r.status,
+  createdAt: r.created_at,
+  reviewedAt: r.reviewed_at,
+});
+
+const PROPOSAL_NOT_FOUND = 'Proposal not found';
+const INBOX_LIMIT = 200;
+
+/** The body is checked against the visitor or the signed-in rules, so it is validated by hand. */
+export const proposeAgentRoutes = new Hono<AppEnv>().post('/', jsonBody(v.record(v.string(), v.unknown())), async (c) => {
+  const user = c.var.user;
+  const key = c.req.header('Idempotency-Key');
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
+  const body = c.req.valid('json');
+  const parsed = user ? v.safeParse(signedInProposalSchema, body) : v.safeParse(anonymousProposalSchema, body);
+  if (!parsed.success) return c.json(errorBody(firstIssue(parsed.issues)), 400);
+  const p = parsed.output;
+  const db = c.env.DB;
+  // A repeated key (an offline queue sending again) stores nothing new and answers with the first.
+  const inserted = await db
+    .prepare(
+      `INSERT INTO proposals (name, description, proposer_name, proposer_email, user_id, idempotency_key)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${PROPOSAL_COLUMNS}`,
+    )
+    .bind(p.name, p.description, p.proposerName ?? user?.username ?? '', p.proposerEmail ?? user?.email ?? '', user?.id ?? null, key ?? null)
+    .first<ProposalRow>();
+  if (inserted) return c.json(toProposal(inserted), 201);
+  const first = await db.prepare(`SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE idempotency_key = ?`).bind(key ?? null).first<ProposalRow>();
+  return first ? c.json(toProposal(first), 200) : fail(c, 409, INVALID_IDEMPOTENCY_KEY);
+});
+
+const reviewSchema = v.object({ status: v.picklist(['new', 'reviewed'], 'Status must be new or reviewed') });
+
+export const proposalsRoutes = new Hono<AppEnv>()
+  .use(requireRole('staff', 'admin'))
+  .get('/', async (c) => {
+    const status = c.req.query('status');
+    const filter = status === 'new' || status === 'reviewed' ? status : null;
+    const { results } = await c.env.DB.prepare(
+      `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE ?1 IS NULL OR status = ?1 ORDER BY created_at DESC, id DESC LIMIT ${INBOX_LIMIT}`,
+    )
+      .bind(filter)
+      .all<ProposalRow>();
+    return c.json(results.map(toProposal));
+  })
+  .patch('/:id', jsonBody(reviewSchema), async (c) => {
+    const id = positiveInt(c.req.param('id'));
+    const { status } = c.req.valid('json');
+    const row = id
+      ? await c.env.DB.prepare(
+          `UPDATE proposals SET status = ?1,
+             reviewed_by = CASE WHEN ?1 = 'reviewed' THEN ?2 END,
+             reviewed_at = CASE WHEN ?1 = 'reviewed' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END
+           WHERE id = ?3 RETURNING ${PROPOSAL_COLUMNS}`,
+        )
+          .bind(status, c.var.user!.id, id)
+          .first<ProposalRow>()
+      : null;
+    if (!row) return fail(c, 404, PROPOSAL_NOT_FOUND);
+    return c.json(toProposal(row));
+  });
+

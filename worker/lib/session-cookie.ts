@@ -1,0 +1,40 @@
+// One way to start and end a session for every sign-in path (password, Google, provider).
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../common/constants';
+import type { AppEnv } from '../env';
+import { randomToken, sha256Hex } from './crypto';
+
+const isHttps = (c: Context<AppEnv>) => new URL(c.req.url).protocol === 'https:';
+
+/**
+ * A fresh random token (256 bits) in an HttpOnly, SameSite=Lax cookie; D1 keeps only its hash. The
+ * browser's previous session, if any, ends here so a token never outlives a new sign-in.
+ */
+export async function startSession(c: Context<AppEnv>, userId: number, providerData?: unknown): Promise<void> {
+  const token = randomToken();
+  const statements = [
+    c.env.DB.prepare('INSERT INTO sessions (token_hash, user_id, expires_at, provider_data) VALUES (?, ?, ?, ?)').bind(
+      await sha256Hex(token),
+      userId,
+      Date.now() + SESSION_TTL_MS,
+      providerData === undefined ? null : JSON.stringify(providerData),
+    ),
+    // Expired rows are swept along the way; sign-ins are rare enough for this to stay cheap.
+    c.env.DB.prepare('DELETE FROM sessions WHERE expires_at < ?').bind(Date.now()),
+  ];
+  if (c.var.sessionHash) statements.push(c.env.DB.prepare('DELETE FROM sessions WHERE token_hash = ?').bind(c.var.sessionHash));
+  await c.env.DB.batch(statements);
+  setCookie(c, SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export async function endSession(c: Context<AppEnv>): Promise<void> {
+  if (c.var.sessionHash) await c.env.DB.prepare('DELETE FROM sessions WHERE token_hash = ?').bind(c.var.sessionHash).run();
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
+}
