@@ -10,7 +10,7 @@ import { Toaster } from './components/ui/toaster';
 import { SessionEffects } from './features/auth/components/session-effects';
 import { DisplayPreferencesEffect } from './features/users/components/display-preferences';
 import { registerMutationDefaults } from './lib/mutation-defaults';
-import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, shouldPersistQuery } from './lib/persist';
+import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, resumeSavedMutations, shouldPersistMutation, shouldPersistQuery } from './lib/persist';
 import { createQueryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 
@@ -33,10 +33,10 @@ export function App() {
         persister,
         maxAge: PERSIST_MAX_AGE_MS,
         buster: PERSIST_BUSTER,
-        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
       }}
       // Queued mutations (offline proposals) are sent once the cache is back.
-      onSuccess={() => void queryClient.resumePausedMutations()}
+      onSuccess={() => resumeSavedMutations(queryClient)}
     >
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content

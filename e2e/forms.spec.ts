@@ -34,7 +34,7 @@ test.describe('propose an agent', () => {
     await page.getByRole('button', { name: 'Submit Proposal' }).click();
 
     await expect(page.getByRole('heading', { name: 'Thank you for your proposal!' })).toBeVisible();
-    await expect(page.getByText(/within 2-3 business days/)).toBeVisible();
+    await expect(page.getByRole('status').getByText(/within 2-3 business days/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     await page.getByRole('button', { name: 'Propose Another Agent' }).click();
     await expect(page.getByLabel('Agent name')).toHaveValue('');

@@ -14,25 +14,37 @@ async function controlledBySw(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-/** The query cache is written to IndexedDB at most once a second. */
-const persisted = (page: Page) =>
+/** The query cache is written to IndexedDB at most once a second; waits until it holds `needle`. */
+const persisted = (page: Page, needle = '"agents"') =>
   expect
     .poll(() =>
       page.evaluate(
-        () =>
+        (needle) =>
           new Promise<boolean>((resolve) => {
             const open = indexedDB.open('keyval-store');
             open.onsuccess = () => {
               const tx = open.result.transaction('keyval', 'readonly');
               const get = tx.objectStore('keyval').get('agentmarket-query-cache');
-              get.onsuccess = () => resolve(typeof get.result === 'string' && get.result.includes('"agents"'));
+              get.onsuccess = () => resolve(typeof get.result === 'string' && get.result.includes(needle));
               get.onerror = () => resolve(false);
             };
             open.onerror = () => resolve(false);
           }),
+        needle,
       ),
     )
     .toBe(true);
+
+/**
+ * Chromium 150 does not carry Playwright's offline emulation into a reloaded document's
+ * navigator.onLine (requests still fail): tell the page what a real offline browser would.
+ */
+async function reportOffline(page: Page) {
+  await page.waitForLoadState('domcontentloaded');
+  await page.evaluate(() => {
+    if (navigator.onLine) window.dispatchEvent(new Event('offline'));
+  });
+}
 
 test('the app is installable and a service worker controls it', async ({ baseURL, launchOptions }) => {
   // Chromium never offers installation in incognito, which is what test contexts are: use a profile.
@@ -67,6 +79,7 @@ test('after one online visit the home page and any app route work offline', asyn
 
   await context.setOffline(true);
   await page.reload();
+  await reportOffline(page);
   await expect(page.getByText('You are offline.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Top Performing Agents' }).getByRole('article')).toHaveCount(6);
   await expect(page.getByRole('region', { name: 'Explore by Category' }).getByRole('listitem')).toHaveCount(8);
@@ -74,6 +87,7 @@ test('after one online visit the home page and any app route work offline', asyn
   // start_url and any other app route answer from the precached shell.
   const shell = await page.goto('/some/app/route');
   expect(shell?.status()).toBe(200);
+  await reportOffline(page);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByText('You are offline.')).toBeVisible();
   await context.setOffline(false);
@@ -110,16 +124,19 @@ test('offline, saved listings and a visited agent page with its reviews still sh
   await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
   await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
   await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
-  await persisted(page);
+  await persisted(page, `"ratings"`);
+  await persisted(page, `"detail",${agent!.id}]`);
 
   await context.setOffline(true);
   try {
     await page.goto('/agents');
+    await reportOffline(page);
     await expect(page.getByText('You are offline.')).toBeVisible();
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: agent!.name }).first()).toBeVisible();
 
     await page.goto(`/agents/${agent!.id}`);
+    await reportOffline(page);
     await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
     await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
     await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
@@ -146,10 +163,13 @@ test('a proposal made offline survives a reload and arrives exactly once when ba
   // The queue is persisted with the query cache: reload while still offline.
   await page.waitForTimeout(1500);
   await page.reload();
+  await reportOffline(page);
   await expect(page.getByText('You are offline.')).toBeVisible();
+  await page.waitForTimeout(1500);
 
   await context.setOffline(false);
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Proposal delivered', { exact: true })).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Proposal delivered', { exact: true })).toBeVisible({ timeout: 40_000 });
 
   const operator = await playwright.request.newContext({ baseURL });
   try {

@@ -10,6 +10,7 @@ import { categoriesRoutes, departmentsRoutes } from './features/categories/route
 import { configRoutes } from './features/config/routes';
 import { creditsRoutes } from './features/credits/routes';
 import { paymentsRoutes } from './features/payments/routes';
+import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
 import { ratingsRoutes } from './features/ratings/routes';
 import { seoRoutes } from './features/seo/routes';
@@ -34,6 +35,8 @@ const api = new Hono<AppEnv>()
   .route('/propose-agent', proposeAgentRoutes)
   .route('/proposals', proposalsRoutes)
   .route('/credits', creditsRoutes)
+  // Before the session-only payment routes: Stripe calls this without a session.
+  .route('/payments/webhook', stripeWebhookRoutes)
   .route('/payments', paymentsRoutes)
   .route('/admin', adminRoutes);
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createProposal, proposalMutationKey, type CreateProposalVariables } from '../features/proposals/api/create-proposal';
 import { toast } from '../hooks/use-toast';
+import { ApiError } from './api-client';
 
 /**
  * Mutation functions for mutations that may be queued offline and resumed after a reload: a
@@ -9,6 +10,10 @@ import { toast } from '../hooks/use-toast';
 export function registerMutationDefaults(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(proposalMutationKey, {
     mutationFn: (variables: CreateProposalVariables) => createProposal(variables),
+    // A request that never reached the server (no signal, though the browser claims otherwise) is
+    // tried again with backoff; an answer from the server is final.
+    retry: (_count: number, error: unknown) => !(error instanceof ApiError),
+    retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),
     // A queued proposal is delivered later, perhaps after a restart with the form long gone: say so
     // from here, where it runs whatever page is open.
     onSuccess: (proposal: { name: string }, variables: CreateProposalVariables) => {

@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { Query } from '@tanstack/react-query';
+import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 
@@ -32,4 +32,21 @@ export const shouldPersistQuery = (query: Query): boolean => query.state.status 
 export async function clearPersistedCache(): Promise<void> {
   await del(CACHE_KEY).catch(() => undefined);
   localStorage.removeItem(CACHE_KEY);
+}
+
+/**
+ * Unsent mutations are saved whether paused (offline) or between retries (the browser claimed to be
+ * online but requests failed), so a queued proposal survives a reload either way.
+ */
+export const shouldPersistMutation = (mutation: Mutation<unknown, Error, unknown, unknown>): boolean => mutation.state.status === 'pending';
+
+/**
+ * After the cache is restored: sends every unsent mutation. Paused ones are what TanStack resumes
+ * itself; ones that were waiting for a retry come back pending without a retryer and are started
+ * again the same way (their Idempotency-Key makes a second delivery harmless).
+ */
+export function resumeSavedMutations(queryClient: QueryClient): void {
+  for (const mutation of queryClient.getMutationCache().getAll()) {
+    if (mutation.state.status === 'pending') void mutation.continue().catch(() => undefined);
+  }
 }

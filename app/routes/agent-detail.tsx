@@ -73,14 +73,18 @@ export default function AgentDetailPage() {
   useDocumentTitle(notFound ? 'Agent Not Found' : agent.data?.name);
 
   if (notFound) return <NotFound />;
-  if (agent.isPending && agent.fetchStatus === 'paused')
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <OfflineNotice what="this agent's details" />
-      </div>
-    );
-  if (agent.isPending) return <DetailSkeleton />;
-  if (agent.isError)
+  const data = agent.data;
+  // A copy saved on this device is shown even when refreshing it failed.
+  if (!data) {
+    // Paused (known offline) or failed without reaching the server (no signal): say so plainly.
+    const unreachable = (agent.isPending && agent.fetchStatus === 'paused') || (agent.isError && !(agent.error instanceof ApiError));
+    if (unreachable)
+      return (
+        <div className="mx-auto max-w-xl px-4 py-16">
+          <OfflineNotice what="this agent's details" />
+        </div>
+      );
+    if (!agent.isError) return <DetailSkeleton />;
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">This agent could not be loaded</h1>
@@ -90,8 +94,7 @@ export default function AgentDetailPage() {
         </Button>
       </div>
     );
-
-  const data = agent.data;
+  }
   const reviewCount = ratings.data?.length ?? data.voteCount;
   const isCreator = user !== null && data.creatorId === user.id;
 

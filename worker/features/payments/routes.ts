@@ -6,6 +6,7 @@ import { fail } from '../../lib/http';
 import { getBalance } from '../../lib/ledger';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
+import { createStripeCheckout, PAYMENT_PROVIDER_ERROR } from './stripe';
 import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
 
 const SESSION_NOT_FOUND = 'Checkout session not found';
@@ -23,6 +24,14 @@ export const paymentsRoutes = new Hono<AppEnv>()
     const { amount, userId } = c.req.valid('json');
     // DESIGN decision 3: the body may name the caller, nobody else.
     if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
+    if (c.env.STRIPE_SECRET_KEY) {
+      try {
+        return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin: new URL(c.req.url).origin }));
+      } catch (err) {
+        console.error('stripe checkout failed', err);
+        return fail(c, 502, PAYMENT_PROVIDER_ERROR);
+      }
+    }
     // DESIGN decision 11: without Stripe keys, a test-mode checkout in the app completes the purchase.
     const id = `cs_sandbox_${randomToken(18)}`;
     await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });

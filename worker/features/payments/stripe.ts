@@ -1,0 +1,50 @@
+// Stripe Checkout through the SDK's Workers build (fetch HTTP client, SubtleCrypto signatures).
+import Stripe from 'stripe';
+import { CENTS_PER_CREDIT } from '../../../common/constants';
+import type { Bindings } from '../../env';
+import { createCheckoutSession } from './data';
+
+/** Webhook signatures older than this are refused (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_S = 300;
+export const PAYMENT_PROVIDER_ERROR = 'Payment provider error. Please try again.';
+
+/** A client for the configured key; STRIPE_API_BASE points it at a stand-in (tests, local runs). */
+export function stripeClient(env: Bindings): Stripe {
+  const options: ConstructorParameters<typeof Stripe>[1] = { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 1, timeout: 15_000 };
+  if (env.STRIPE_API_BASE) {
+    const base = new URL(env.STRIPE_API_BASE);
+    options.host = base.hostname;
+    options.port = base.port || (base.protocol === 'https:' ? 443 : 80);
+    options.protocol = base.protocol === 'http:' ? 'http' : 'https';
+  }
+  return new Stripe(env.STRIPE_SECRET_KEY ?? '', options);
+}
+
+export const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/**
+ * A Checkout Session for `credits` credits (1 credit = 100 US cents). The session is recorded
+ * locally too, so the webhook credits it through the same exactly-once code as the sandbox.
+ */
+export async function createStripeCheckout(env: Bindings, p: { userId: number; credits: number; origin: string }): Promise<{ url: string }> {
+  const session = await stripeClient(env).checkout.sessions.create({
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: 'usd',
+          unit_amount: p.credits * CENTS_PER_CREDIT,
+          product_data: { name: `${p.credits} AgentMarket credits` },
+        },
+      },
+    ],
+    client_reference_id: String(p.userId),
+    metadata: { userId: String(p.userId), credits: String(p.credits) },
+    success_url: `${p.origin}/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${p.origin}/credits?checkout=cancelled`,
+  });
+  if (!session.url) throw new Error('Stripe returned a session without a URL');
+  await createCheckoutSession(env.DB, { id: session.id, userId: p.userId, credits: p.credits, provider: 'stripe' });
+  return { url: session.url };
+}

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import type Stripe from 'stripe';
+import type { AppEnv } from '../../env';
+import { fail, positiveInt } from '../../lib/http';
+import { completePurchase, createCheckoutSession } from './data';
+import { cryptoProvider, stripeClient, WEBHOOK_TOLERANCE_S } from './stripe';
+
+const CREDITING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/**
+ * Stripe's webhook (DESIGN decision 11): the signature is checked on the raw body and the credits
+ * come from the signed payload alone, once per Checkout Session whatever the delivery order.
+ */
+export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  const secret = c.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) return fail(c, 400, 'Webhooks are not configured');
+  const signature = c.req.header('Stripe-Signature');
+  if (!signature) return fail(c, 400, 'Missing Stripe-Signature header');
+  const raw = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await stripeClient(c.env).webhooks.constructEventAsync(raw, signature, secret, WEBHOOK_TOLERANCE_S, cryptoProvider);
+  } catch {
+    return fail(c, 400, 'Invalid webhook signature');
+  }
+  if (!CREDITING_EVENTS.has(event.type)) return c.json({ received: true });
+
+  const session = event.data.object as Stripe.Checkout.Session;
+  // 'completed' can arrive before an asynchronous payment clears; only paid sessions are credited.
+  if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return c.json({ received: true });
+  const userId = positiveInt(session.metadata?.userId ?? null);
+  const cents = session.amount_total ?? 0;
+  const credits = Math.floor(cents / 100);
+  if (!userId || credits <= 0) return c.json({ received: true, credited: false });
+  const user = await c.env.DB.prepare('SELECT id FROM users WHERE id = ?').bind(userId).first();
+  if (!user) return c.json({ received: true, credited: false });
+
+  // A session made elsewhere (the dashboard, a retry) has no local row yet; the credit stays once.
+  await createCheckoutSession(c.env.DB, { id: session.id, userId, credits, provider: 'stripe' });
+  const credited = await completePurchase(c.env.DB, { sessionId: session.id, userId, credits });
+  return c.json({ received: true, credited });
+});
