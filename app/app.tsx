@@ -1,12 +1,11 @@
 import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
 import { InstallButton } from './components/pwa/install-button';
 import { OfflineBanner } from './components/pwa/offline-banner';
 import { UpdatePrompt } from './components/pwa/update-prompt';
-import { Toaster } from './components/ui/toaster';
 import { SessionEffects } from './features/auth/components/session-effects';
 import { DisplayPreferencesEffect } from './features/users/components/display-preferences';
 import { registerMutationDefaults } from './lib/mutation-defaults';
@@ -14,6 +13,9 @@ import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, resumeSavedMutatio
 import { createQueryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 
+
+// The toast library loads right after the first paint; toasts raised before it are kept in the store.
+const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
 // TanStack assumes online until an event says otherwise; start from what the browser knows.
 onlineManager.setOnline(navigator.onLine);
 
@@ -49,7 +51,9 @@ export function App() {
         </main>
         <Footer />
       </div>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <SessionEffects />
       <DisplayPreferencesEffect />
       <UpdatePrompt />
