@@ -52,7 +52,8 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;
 
-const trimmed = () => v.pipe(v.string(), v.trim());
+/** Text input; a non-string gets the field's first message rather than a type error. */
+const trimmed = (message: string) => v.pipe(v.string(message), v.trim());
 
 /** Optional free text: blank becomes undefined. */
 const optionalText = (max: number, message: string) =>
@@ -93,17 +94,17 @@ const integerField = (message: string) =>
   );
 
 const emailField = (message: string) =>
-  v.pipe(trimmed(), v.nonEmpty(message), v.maxLength(C.EMAIL_MAX, message), v.email(message), v.toLowerCase());
+  v.pipe(trimmed(message), v.nonEmpty(message), v.maxLength(C.EMAIL_MAX, message), v.email(message), v.toLowerCase());
 
 export const loginSchema = v.object({
-  username: v.pipe(trimmed(), v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin), v.maxLength(C.EMAIL_MAX, MESSAGES.usernameMax)),
+  username: v.pipe(trimmed(MESSAGES.usernameMin), v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin), v.maxLength(C.EMAIL_MAX, MESSAGES.usernameMax)),
   password: v.pipe(v.string(MESSAGES.passwordMin), v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin), v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax)),
   isInternalLogin: v.optional(v.boolean(), false),
 });
 
 export const registerSchema = v.object({
   username: v.pipe(
-    trimmed(),
+    trimmed(MESSAGES.usernameMin),
     v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
     v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
   ),
@@ -120,18 +121,18 @@ export function internalEmailError(email: string, staffDomain: string): string |
 
 export const profileSchema = v.object({
   username: v.pipe(
-    trimmed(),
+    trimmed(MESSAGES.usernameRequired),
     v.nonEmpty(MESSAGES.usernameRequired),
     v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
     v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
   ),
-  email: v.pipe(trimmed(), v.nonEmpty(MESSAGES.emailRequired), v.maxLength(C.EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
+  email: v.pipe(trimmed(MESSAGES.emailRequired), v.nonEmpty(MESSAGES.emailRequired), v.maxLength(C.EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
 });
 
 const proposalBase = {
-  name: v.pipe(trimmed(), v.nonEmpty(MESSAGES.agentNameRequired), v.maxLength(C.NAME_MAX, MESSAGES.agentNameMax)),
+  name: v.pipe(trimmed(MESSAGES.agentNameRequired), v.nonEmpty(MESSAGES.agentNameRequired), v.maxLength(C.NAME_MAX, MESSAGES.agentNameMax)),
   description: v.pipe(
-    trimmed(),
+    trimmed(MESSAGES.descriptionMin),
     v.minLength(C.DESCRIPTION_MIN, MESSAGES.descriptionMin),
     v.maxLength(C.DESCRIPTION_MAX, MESSAGES.descriptionMax),
   ),
@@ -140,7 +141,7 @@ const proposalBase = {
 /** Visitors must say who they are. */
 export const anonymousProposalSchema = v.object({
   ...proposalBase,
-  proposerName: v.pipe(trimmed(), v.nonEmpty(MESSAGES.proposerName), v.maxLength(C.NAME_MAX, MESSAGES.proposerName)),
+  proposerName: v.pipe(trimmed(MESSAGES.proposerName), v.nonEmpty(MESSAGES.proposerName), v.maxLength(C.NAME_MAX, MESSAGES.proposerName)),
   proposerEmail: emailField(MESSAGES.proposalEmail),
 });
 
@@ -178,9 +179,9 @@ const featuresField = v.optional(
 );
 
 export const agentSchema = v.object({
-  name: v.pipe(trimmed(), v.minLength(C.AGENT_NAME_MIN, MESSAGES.nameMin), v.maxLength(C.NAME_MAX, MESSAGES.nameMax)),
+  name: v.pipe(trimmed(MESSAGES.nameMin), v.minLength(C.AGENT_NAME_MIN, MESSAGES.nameMin), v.maxLength(C.NAME_MAX, MESSAGES.nameMax)),
   description: v.pipe(
-    trimmed(),
+    trimmed(MESSAGES.descriptionMin),
     v.minLength(C.DESCRIPTION_MIN, MESSAGES.descriptionMin),
     v.maxLength(C.DESCRIPTION_MAX, MESSAGES.descriptionMax),
   ),
