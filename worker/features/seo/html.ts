@@ -81,7 +81,6 @@ export const robotsTxt = (origin: string): string =>
     'Disallow: /api/',
     'Disallow: /my-agents',
     'Disallow: /profile',
-    'Disallow: /credits',
     'Disallow: /billing',
     'Disallow: /settings',
     'Disallow: /submit-agent',
