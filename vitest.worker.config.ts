@@ -24,6 +24,6 @@ export default defineConfig({
     include: ['worker/**/*.test.ts'],
     setupFiles: ['./worker/test/apply-migrations.ts'],
     // Node-side stand-ins for external services, started once for the whole run.
-    globalSetup: ['./worker/test/oidc-mock-setup.ts', './worker/test/stripe-stand-in.ts'],
+    globalSetup: ['./worker/test/oidc-mock-setup.ts', './worker/test/stripe-stand-in.ts', './worker/features/provider/stand-in.ts'],
   },
 });

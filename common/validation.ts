@@ -7,6 +7,7 @@ export const MESSAGES = {
   usernameMin: 'Username must be at least 3 characters',
   usernameMax: `Username must be at most ${C.USERNAME_MAX} characters`,
   usernameRequired: 'Username is required',
+  usernameChars: 'Username cannot contain @',
   passwordMin: 'Password must be at least 6 characters',
   passwordMax: `Password must be at most ${C.PASSWORD_MAX} characters`,
   email: 'Please enter a valid email',
@@ -107,6 +108,8 @@ export const registerSchema = v.object({
     trimmed(MESSAGES.usernameMin),
     v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
     v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
+    // An email-shaped username could shadow another account's email at sign-in.
+    v.regex(/^[^@]+$/, MESSAGES.usernameChars),
   ),
   email: emailField(MESSAGES.email),
   password: v.pipe(v.string(MESSAGES.passwordMin), v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin), v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax)),
@@ -125,6 +128,7 @@ export const profileSchema = v.object({
     v.nonEmpty(MESSAGES.usernameRequired),
     v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
     v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
+    v.regex(/^[^@]+$/, MESSAGES.usernameChars),
   ),
   email: v.pipe(trimmed(MESSAGES.emailRequired), v.nonEmpty(MESSAGES.emailRequired), v.maxLength(C.EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
 });

@@ -1,5 +1,6 @@
 import type { D1Database, Fetcher } from '@cloudflare/workers-types';
 import type { SessionUser } from '../common/types';
+import type { ProviderTokens } from './features/provider/client';
 
 /** Bindings and configuration (DESIGN.md's variables) the worker reads from its environment. */
 export interface Bindings {
@@ -16,6 +17,9 @@ export interface Bindings {
   GOOGLE_ISSUER?: string;
   PROVIDER_BASE_URL?: string;
   PROVIDER_PRODUCT?: string;
+  /** Provider paths SPEC §7 leaves open; defaults '/user/login' and '/agent/countUsage'. */
+  PROVIDER_LOGIN_PATH?: string;
+  PROVIDER_COUNT_USAGE_PATH?: string;
   APP_VERSION?: string;
 }
 
@@ -24,6 +28,8 @@ export interface Variables {
   user: SessionUser | null;
   /** Hash of the current session token, when there is a session. */
   sessionHash: string | null;
+  /** Provider-mode tokens stored with the session (never sent to the browser), or null. */
+  providerSession: ProviderTokens | null;
 }
 
 export interface AppEnv {

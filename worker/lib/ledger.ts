@@ -5,6 +5,7 @@ import type { Balance, CreditTransaction, LedgerKind } from '../../common/types'
 
 export const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another request';
 
 export async function getBalance(db: D1Database, userId: number): Promise<Balance> {
   const row = await db.prepare('SELECT credits, consumed FROM users WHERE id = ?').bind(userId).first<{ credits: number; consumed: number }>();
@@ -19,12 +20,19 @@ export interface Debit {
   description: string;
 }
 
+/** What a debit left in the ledger: replays answer from it, so they get the first answer. */
+export interface DebitRecord {
+  reference: string | null;
+  balance: number;
+  consumed: number;
+}
+
 /**
  * Debits `amount` once per key: the update only runs when the balance covers it and the key is
- * new, and the ledger row only when the update ran. Returns whether a row with the key exists
- * afterwards (this call's or an earlier one's).
+ * new, and the ledger row only when the update ran. Returns the row with the key afterwards (this
+ * call's or an earlier one's), or null when the balance was short.
  */
-export async function debitOnce(db: D1Database, d: Debit): Promise<boolean> {
+export async function debitOnce(db: D1Database, d: Debit): Promise<DebitRecord | null> {
   const [, , existing] = await db.batch([
     db
       .prepare(
@@ -32,6 +40,7 @@ export async function debitOnce(db: D1Database, d: Debit): Promise<boolean> {
          WHERE id = ?2 AND credits >= ?1 AND NOT EXISTS (SELECT 1 FROM credit_ledger WHERE idempotency_key = ?3)`,
       )
       .bind(d.amount, d.userId, d.key),
+    // changes() is the UPDATE's row count: the row is written only when the debit happened.
     db
       .prepare(
         `INSERT INTO credit_ledger (user_id, kind, amount, balance_after, consumed_after, reference, description, idempotency_key)
@@ -39,9 +48,12 @@ export async function debitOnce(db: D1Database, d: Debit): Promise<boolean> {
          ON CONFLICT (idempotency_key) DO NOTHING`,
       )
       .bind(d.amount, d.userId, d.key, d.reference, d.description),
-    db.prepare('SELECT 1 AS ok FROM credit_ledger WHERE idempotency_key = ?1 AND user_id = ?2').bind(d.key, d.userId),
+    db
+      .prepare('SELECT reference, balance_after, consumed_after FROM credit_ledger WHERE idempotency_key = ?1 AND user_id = ?2')
+      .bind(d.key, d.userId),
   ]);
-  return (existing?.results.length ?? 0) > 0;
+  const row = existing?.results[0] as { reference: string | null; balance_after: number; consumed_after: number } | undefined;
+  return row ? { reference: row.reference, balance: row.balance_after, consumed: row.consumed_after } : null;
 }
 
 export async function listTransactions(db: D1Database, userId: number, limit = 200): Promise<CreditTransaction[]> {

@@ -6,7 +6,10 @@ import type { AppEnv } from '../env';
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 /** Failed sign-ins per account in one window: enough for typos, too few for guessing. */
 export const ACCOUNT_ATTEMPTS = 10;
-/** Attempts of any kind from one client in one window. */
+/**
+ * Failed sign-ins, or registrations, from one client in one window. Successful sign-ins give their
+ * attempt back, so an office behind one address is not locked out by its own colleagues.
+ */
 export const CLIENT_ATTEMPTS = 50;
 
 /** The client as Cloudflare sees it; local runs have no such header and share one bucket. */
@@ -38,3 +41,7 @@ export async function peek(db: D1Database, key: string, now = Date.now()): Promi
 }
 
 export const reset = (db: D1Database, key: string) => db.prepare('DELETE FROM auth_throttle WHERE key = ?').bind(key).run();
+
+/** Gives back one counted attempt (a sign-in that turned out to be genuine). */
+export const refund = (db: D1Database, key: string) =>
+  db.prepare('UPDATE auth_throttle SET count = MAX(count - 1, 0) WHERE key = ?').bind(key).run();

@@ -4,6 +4,16 @@ import { firstIssue, MESSAGES } from '../../common/validation';
 import { errorBody } from './http';
 
 /**
+ * Parses `body` with every key of an object schema present (undefined when the caller left it out),
+ * so a missing field gets its own SPEC message instead of valibot's generic "Invalid key" text.
+ */
+export function parseAllKeys<S extends v.GenericSchema>(schema: S, body: Record<string, unknown>) {
+  const entries = (schema as unknown as { entries?: Record<string, unknown> }).entries;
+  const blanks = entries ? Object.fromEntries(Object.keys(entries).map((k) => [k, undefined])) : {};
+  return v.safeParse(schema, { ...blanks, ...body });
+}
+
+/**
  * Validates a JSON body with a shared valibot schema; a failure answers 400 with the schema's
  * message (SPEC section 5 wording). Non-object bodies and wrong types fail the same way.
  */
@@ -12,7 +22,7 @@ export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return c.json(errorBody(MESSAGES.invalidJson), 400);
     }
-    const result = v.safeParse(schema, value);
+    const result = parseAllKeys(schema, value as Record<string, unknown>);
     if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
     return result.output as v.InferOutput<S>;
   });

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../common/validation';
 import type { AppEnv } from '../env';
 import { errorBody } from '../lib/http';
 import { sha256Hex } from '../lib/crypto';
+import { parseStoredTokens } from '../features/provider/client';
 
 interface SessionUserRow {
   id: number;
@@ -36,18 +37,20 @@ export const SESSION_USER_COLUMNS =
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
   c.set('sessionHash', null);
+  c.set('providerSession', null);
   const token = getCookie(c, SESSION_COOKIE);
   if (token && token.length <= 128) {
     const hash = await sha256Hex(token);
     const row = await c.env.DB.prepare(
-      `SELECT ${SESSION_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+      `SELECT ${SESSION_USER_COLUMNS}, s.provider_data FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = ? AND s.expires_at > ?`,
     )
       .bind(hash, Date.now())
-      .first<SessionUserRow>();
+      .first<SessionUserRow & { provider_data: string | null }>();
     if (row) {
       c.set('user', toSessionUser(row));
       c.set('sessionHash', hash);
+      c.set('providerSession', parseStoredTokens(row.provider_data));
     }
   }
   await next();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../common/types';
-import { call, createUser, seedCatalog, signIn } from '../../test/fixtures';
+import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { createAgent, slugify } from './write';
 
 beforeAll(seedCatalog);
 
@@ -15,71 +16,226 @@ const valid = {
 };
 
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+const agentCount = async (categoryId: number) =>
+  (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = ?').bind(categoryId).first<{ n: number }>())!.n;
+const create = async (cookie: string, patch: Record<string, unknown> = {}) =>
+  (await (await call('/api/agents', { json: { ...valid, ...patch }, cookie })).json()) as Agent;
 
-describe('agent writes', () => {
-  it('creates an agent owned by the caller, with a slug, counted in its category', async () => {
+describe('POST /api/agents', () => {
+  it('creates an agent owned by the caller, shaped like GET /api/agents/:id', async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const res = await call('/api/agents', { json: valid, cookie });
+    const res = await call('/api/agents', { json: { ...valid, name: 'Payroll Pilot', creatorId: 1, averageRating: 5 }, cookie });
     expect(res.status).toBe(201);
     const agent = (await res.json()) as Agent;
-    expect(agent).toMatchObject({ name: 'Invoice Chaser', creatorId: user.id, creditCost: 4, features: ['Reminders', 'Escalation'], slug: 'invoice-chaser' });
-    const second = (await (await call('/api/agents', { json: valid, cookie })).json()) as Agent;
-    expect(second.slug).toBe('invoice-chaser-2');
+    expect(agent).toMatchObject({
+      name: 'Payroll Pilot',
+      description: valid.description,
+      creatorId: user.id,
+      creatorUsername: user.username,
+      categoryId: 2,
+      departmentId: 2,
+      creditCost: 4,
+      credits: 4,
+      features: ['Reminders', 'Escalation'],
+      externalUrl: 'https://example.com/chaser',
+      slug: 'payroll-pilot',
+      averageRating: 0,
+      voteCount: 0,
+      businessCategory: 'Finance',
+      businessDepartment: 'Finance',
+    });
+    expect(await (await call(`/api/agents/${agent.id}`)).json()).toEqual(agent);
+    // Stored the way the seed stores them: a JSON list in text.
+    const row = await db().prepare('SELECT features FROM agents WHERE id = ?').bind(agent.id).first<{ features: string }>();
+    expect(row!.features).toBe('["Reminders","Escalation"]');
     const mine = (await (await call(`/api/agents/creator/${user.id}`)).json()) as Agent[];
-    expect(mine.map((a) => a.id).sort()).toEqual([agent.id, second.id].sort());
-    const category = (await (await call('/api/categories/2')).json()) as { agentCount: number };
-    expect(category.agentCount).toBeGreaterThanOrEqual(3);
+    expect(mine.map((a) => a.id)).toEqual([agent.id]);
   });
 
-  it('answers each creation rule with its SPEC message', async () => {
+  it('fills the SPEC defaults: departmentId 0, creditCost 3, no features', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const res = await call('/api/agents', { json: { name: 'Bare Agent', description: 'Only the required fields.', categoryId: '1' }, cookie });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ departmentId: 0, creditCost: 3, features: [], externalUrl: null, longDescription: null });
+  });
+
+  it('accepts features as text holding a list, or as plain text', async () => {
+    const cookie = await signIn((await createUser()).id);
+    expect((await create(cookie, { name: 'Text Features', features: '["One","Two"]' })).features).toEqual(['One', 'Two']);
+    expect((await create(cookie, { name: 'Plain Feature', features: 'Just one' })).features).toEqual(['Just one']);
+  });
+
+  it('gives each agent a unique slug, also when created at the same moment', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const first = await create(cookie, { name: 'Same Name' });
+    const second = await create(cookie, { name: 'Same Name' });
+    expect([first.slug, second.slug]).toEqual(['same-name', 'same-name-2']);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call('/api/agents', { json: { ...valid, name: 'Race Name' }, cookie })));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const slugs = await Promise.all(answers.map(async (r) => ((await r.json()) as Agent).slug));
+    expect(new Set(slugs).size).toBe(8);
+    expect(slugify('  Café & Co!  AI__Helper ')).toBe('cafe-co-ai-helper');
+    expect(slugify('日本語')).toBe('agent');
+  });
+
+  it('keeps categories.agent_count right through create, move and delete', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const [finance, legal] = [await agentCount(2), await agentCount(3)];
+    const agent = await create(cookie);
+    expect(await agentCount(2)).toBe(finance + 1);
+    await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, categoryId: 3, departmentId: 3 }, cookie });
+    expect([await agentCount(2), await agentCount(3)]).toEqual([finance, legal + 1]);
+    await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie });
+    expect([await agentCount(2), await agentCount(3)]).toEqual([finance, legal]);
+    const category = (await (await call('/api/categories/2')).json()) as { agentCount: number };
+    expect(category.agentCount).toBe(finance);
+  });
+
+  it('answers each creation rule with its SPEC message, word for word', async () => {
     const cookie = await signIn((await createUser()).id);
     const cases: [Record<string, unknown>, string][] = [
+      [{ name: undefined }, 'Name must be at least 3 characters'],
       [{ name: 'ab' }, 'Name must be at least 3 characters'],
+      [{ name: '   ab   ' }, 'Name must be at least 3 characters'],
+      [{ name: 42 }, 'Name must be at least 3 characters'],
       [{ name: 'x'.repeat(101) }, 'Name must be less than 100 characters'],
+      [{ description: undefined }, 'Description must be at least 10 characters'],
       [{ description: 'short' }, 'Description must be at least 10 characters'],
       [{ description: 'y'.repeat(1001) }, 'Description must be less than 1000 characters'],
+      [{ longDescription: 'z'.repeat(5001) }, 'Long description must be less than 5000 characters'],
+      [{ categoryId: undefined }, 'Please select a category'],
       [{ categoryId: 0 }, 'Please select a category'],
+      [{ categoryId: 'abc' }, 'Please select a category'],
+      [{ categoryId: { id: 1 } }, 'Please select a category'],
       [{ categoryId: 99 }, 'Please select a category'],
       [{ departmentId: 99 }, 'Please select a valid department'],
+      [{ departmentId: -1 }, 'Please select a valid department'],
       [{ creditCost: 0 }, 'Minimum credit cost is 1'],
       [{ creditCost: 101 }, 'Maximum credit cost is 100'],
       [{ creditCost: 2.5 }, 'Credit cost must be a whole number'],
+      [{ creditCost: 'ten' }, 'Credit cost must be a whole number'],
       [{ externalUrl: 'javascript:alert(1)' }, 'Please enter a valid URL starting with http:// or https://'],
+      [{ imageUrl: 'ftp://example.com/a.png' }, 'Please enter a valid URL starting with http:// or https://'],
+      [{ videoUrl: 'not a url' }, 'Please enter a valid URL starting with http:// or https://'],
+      [{ features: Array(31).fill('f') }, 'List at most 30 features of at most 200 characters each'],
+      [{ features: ['x'.repeat(201)] }, 'List at most 30 features of at most 200 characters each'],
+      [{ features: { a: 1 } }, 'List at most 30 features of at most 200 characters each'],
     ];
     for (const [patch, expected] of cases) {
       const res = await call('/api/agents', { json: { ...valid, ...patch }, cookie });
       expect(res.status, JSON.stringify(patch)).toBe(400);
-      expect(await message(res)).toBe(expected);
+      expect(await res.json(), JSON.stringify(patch)).toEqual({ message: expected, error: expected });
     }
   });
 
-  it('only the creator updates; the creator or an admin deletes', async () => {
+  it('hostile input is stored as text or refused, never a 5xx', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const sneaky = `Robert'); DROP TABLE agents;-- "x" <script>alert(1)</script>`.slice(0, 90);
+    const res = await call('/api/agents', { json: { ...valid, name: sneaky, description: "' OR 1=1 -- %_ \\ ; SELECT *" }, cookie });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ name: sneaky, description: "' OR 1=1 -- %_ \\ ; SELECT *" });
+    expect((await call('/api/agents/1')).status).toBe(200);
+
+    for (const body of ['[]', '"text"', 'null', '{"name":', 'not json', JSON.stringify({ ...valid, categoryId: 1e300 })]) {
+      const bad = await call('/api/agents', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, cookie });
+      expect(bad.status, body).toBe(400);
+    }
+    const huge = await call('/api/agents', { json: { ...valid, description: 'x'.repeat(200_000) }, cookie });
+    expect(huge.status).toBe(413);
+    const bigIds = await call('/api/agents', { json: { ...valid, categoryId: 2 ** 62, departmentId: Number.MAX_SAFE_INTEGER }, cookie });
+    expect(bigIds.status).toBe(400);
+  });
+});
+
+describe('PUT and DELETE /api/agents/:id', () => {
+  it('only the creator updates, with the same rules and answer shape', async () => {
     const owner = await createUser();
     const other = await createUser();
     const admin = await createUser({ role: 'admin' });
     const ownerCookie = await signIn(owner.id);
-    const otherCookie = await signIn(other.id);
-    const agent = (await (await call('/api/agents', { json: valid, cookie: ownerCookie })).json()) as Agent;
+    const agent = await create(ownerCookie, { name: 'Editable Agent' });
 
-    expect((await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, name: 'Hijacked' }, cookie: otherCookie })).status).toBe(403);
-    expect((await call(`/api/agents/${agent.id}`, { method: 'PUT', json: valid, cookie: await signIn(admin.id) })).status).toBe(403);
-    const updated = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, name: 'Invoice Chaser Plus', creditCost: 9 }, cookie: ownerCookie });
+    expect((await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, name: 'Hijacked' }, cookie: await signIn(other.id) })).status).toBe(403);
+    const byAdmin = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: valid, cookie: await signIn(admin.id) });
+    expect(byAdmin.status).toBe(403);
+    expect(await message(byAdmin)).toBe('You do not have permission to do that');
+
+    const updated = await call(`/api/agents/${agent.id}`, {
+      method: 'PUT',
+      json: { ...valid, name: 'Editable Agent', creditCost: 9, features: [], externalUrl: null, creatorId: other.id },
+      cookie: ownerCookie,
+    });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ name: 'Invoice Chaser Plus', creditCost: 9 });
+    const body = (await updated.json()) as Agent;
+    expect(body).toMatchObject({ id: agent.id, name: 'Editable Agent', creditCost: 9, features: [], externalUrl: null, creatorId: owner.id, slug: agent.slug });
+    expect(await (await call(`/api/agents/${agent.id}`)).json()).toEqual(body);
 
-    expect((await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie: otherCookie })).status).toBe(403);
-    expect((await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie: await signIn(admin.id) })).status).toBe(200);
-    expect((await call(`/api/agents/${agent.id}`)).status).toBe(404);
-    expect((await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie: ownerCookie })).status).toBe(404);
+    const renamed = (await (await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, name: 'Renamed Agent' }, cookie: ownerCookie })).json()) as Agent;
+    expect(renamed.slug).toBe('renamed-agent');
+
+    const invalid = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, categoryId: 77 }, cookie: ownerCookie });
+    expect(invalid.status).toBe(400);
+    expect(await message(invalid)).toBe('Please select a category');
+    const noDepartment = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, departmentId: 77 }, cookie: ownerCookie });
+    expect(await message(noDepartment)).toBe('Please select a valid department');
   });
 
-  it('401 for visitors, 404 for unknown agents', async () => {
-    expect((await call('/api/agents', { json: valid })).status).toBe(401);
-    expect((await call('/api/agents/1', { method: 'PUT', json: valid })).status).toBe(401);
-    expect((await call('/api/agents/1', { method: 'DELETE' })).status).toBe(401);
+  it('the creator or an admin deletes; ratings go with the agent', async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const admin = await createUser({ role: 'admin' });
+    const staff = await createUser({ role: 'staff' });
+    const ownerCookie = await signIn(owner.id);
+    const first = await create(ownerCookie);
+    const second = await create(ownerCookie);
+    await call('/api/ratings', { json: { agentId: first.id, rating: 4 }, cookie: await signIn(other.id) });
+    expect((await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?').bind(first.id).first<{ n: number }>())!.n).toBe(1);
+
+    expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: await signIn(other.id) })).status).toBe(403);
+    expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: await signIn(staff.id) })).status).toBe(403);
+    const gone = await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: ownerCookie });
+    expect(gone.status).toBe(200);
+    expect(await gone.json()).toEqual({ ok: true });
+    expect((await call(`/api/agents/${first.id}`)).status).toBe(404);
+    expect((await call(`/api/agents/${first.id}/ratings`)).status).toBe(404);
+    expect((await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?').bind(first.id).first<{ n: number }>())!.n).toBe(0);
+    expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: ownerCookie })).status).toBe(404);
+
+    expect((await call(`/api/agents/${second.id}`, { method: 'DELETE', cookie: await signIn(admin.id) })).status).toBe(200);
+    expect((await call(`/api/agents/${second.id}`)).status).toBe(404);
+  });
+
+  it('401 for visitors, 404 for unknown or malformed ids', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/agents'],
+      ['PUT', '/api/agents/1'],
+      ['DELETE', '/api/agents/1'],
+    ] as const) {
+      const res = await call(path, { method, json: method === 'DELETE' ? undefined : valid });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(await message(res)).toBe('Please log in to continue');
+    }
     const cookie = await signIn((await createUser()).id);
-    expect((await call('/api/agents/9999', { method: 'PUT', json: valid, cookie })).status).toBe(404);
-    expect((await call('/api/agents/9999', { method: 'DELETE', cookie })).status).toBe(404);
+    for (const id of ['9999', 'abc', '0', '-1', '1e3', '99999999999999999999', "1;DROP TABLE agents"]) {
+      const path = `/api/agents/${encodeURIComponent(id)}`;
+      const put = await call(path, { method: 'PUT', json: valid, cookie });
+      expect(put.status, id).toBe(404);
+      expect(await message(put)).toBe('Agent not found');
+      expect((await call(path, { method: 'DELETE', cookie })).status, id).toBe(404);
+    }
+  });
+
+  it('data function: createAgent refuses unknown references with the SPEC messages', async () => {
+    const user = await createUser();
+    const data = { ...valid, longDescription: undefined, videoUrl: undefined, imageUrl: undefined };
+    await expect(createAgent(db(), user.id, { ...data, categoryId: 404 })).rejects.toThrow('Please select a category');
+    await expect(createAgent(db(), user.id, { ...data, departmentId: 404 })).rejects.toThrow('Please select a valid department');
+    const id = await createAgent(db(), user.id, { ...data, name: 'Direct Agent' });
+    expect((await db().prepare('SELECT creator_id FROM agents WHERE id = ?').bind(id).first<{ creator_id: number }>())!.creator_id).toBe(user.id);
+    // write.ts retries on exactly this error text when two creations pick the same slug at once.
+    await expect(
+      db().prepare("INSERT INTO agents (name, description, category_id, slug) VALUES ('Dup', 'Duplicate slug row', 1, 'direct-agent')").run(),
+    ).rejects.toThrow(/UNIQUE constraint failed: agents\.slug/);
   });
 });

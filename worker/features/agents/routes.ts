@@ -4,11 +4,13 @@ import type { TryResult } from '../../../common/types';
 import { agentSchema, MESSAGES } from '../../../common/validation';
 import type { AppEnv } from '../../env';
 import { fail, positiveInt } from '../../lib/http';
-import { debitOnce, getBalance, IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
+import { debitOnce, IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
+import { tryAtProvider } from '../provider/usage';
 import { listRatings } from '../ratings/data';
-import { getAgent, listAgents, parseSort, type ListParams } from './data';
+import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
+import { getAgent, parseSort, type ListParams } from './data';
 import { agentOwner, createAgent, updateAgent } from './write';
 
 /** Reads the common list parameters; anything malformed is ignored rather than refused. */
@@ -27,7 +29,7 @@ function listParams(c: Context<AppEnv>): ListParams {
 }
 
 async function page(c: Context<AppEnv>, params: ListParams) {
-  const { agents, total } = await listAgents(c.env.DB, params);
+  const { agents, total } = await listCatalog(c.env, params);
   c.header('X-Total-Count', String(total));
   c.header('Access-Control-Expose-Headers', 'X-Total-Count');
   return c.json(agents);
@@ -70,32 +72,44 @@ export const agentsRoutes = new Hono<AppEnv>()
   .get('/:id/ratings', async (c) => {
     const id = positiveInt(c.req.param('id'));
     const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+    if (!agent) {
+      // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
+      if (id && (await getProviderAgent(c.env, id))) return c.json([]);
+      return fail(c, 404, MESSAGES.agentNotFound);
+    }
     return c.json(await listRatings(c.env.DB, agent.id));
   })
   .post('/:id/try', requireUser, async (c) => {
     const id = positiveInt(c.req.param('id'));
-    const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+    // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
+    const external = id ? await getProviderAgent(c.env, id) : null;
+    const agent = external || !id ? null : await agentOwner(c.env.DB, id);
+    if (!external && !agent) return fail(c, 404, MESSAGES.agentNotFound);
     const header = c.req.header('Idempotency-Key');
     if (header !== undefined && !IDEMPOTENCY_KEY.test(header)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
+    if (external) return c.json(await tryAtProvider(c, external));
+    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
     const user = c.var.user!;
     // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
     const cost = agent.creator_id === user.id ? 0 : agent.credit_cost;
-    const charged = await debitOnce(c.env.DB, {
+    const reference = `agent:${agent.id}`;
+    const debit = await debitOnce(c.env.DB, {
       userId: user.id,
       amount: cost,
       key: `try:${user.id}:${header ?? crypto.randomUUID()}`,
-      reference: `agent:${agent.id}`,
+      reference,
       description: `Tried agent #${agent.id}`,
     });
-    if (!charged) return fail(c, 402, MESSAGES.notEnoughCredits);
-    const result: TryResult = { ...(await getBalance(c.env.DB, user.id)), url: agent.external_url };
+    if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
+    // A key is one try of one agent; reusing it for another agent would silently skip that charge.
+    if (debit.reference !== reference) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
+    // Replays answer from the ledger row, so every repeat of a key gets the first answer.
+    const result: TryResult = { balance: debit.balance, consumed: debit.consumed, url: agent.external_url };
     return c.json(result);
   })
   .get('/:id', async (c) => {
     const id = positiveInt(c.req.param('id'));
-    const agent = id ? await getAgent(c.env.DB, id) : null;
+    const agent = id ? await getCatalogAgent(c.env, id) : null;
     if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
     return c.json(agent);
   });

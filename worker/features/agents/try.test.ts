@@ -1,71 +1,153 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TryResult } from '../../../common/types';
+import type { CreditTransaction, TryResult } from '../../../common/types';
 import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { debitOnce } from '../../lib/ledger';
 
-beforeAll(seedCatalog);
+beforeAll(async () => {
+  await seedCatalog();
+  await db().prepare("UPDATE agents SET external_url = 'https://agents.example.com/contract-sentry' WHERE id = 3").run();
+});
 
 const ledgerSum = async (userId: number) =>
   (await db().prepare('SELECT coalesce(sum(amount), 0) AS s FROM credit_ledger WHERE user_id = ?').bind(userId).first<{ s: number }>())!.s;
+const userRow = async (userId: number) =>
+  (await db().prepare('SELECT credits, consumed FROM users WHERE id = ?').bind(userId).first<{ credits: number; consumed: number }>())!;
+const tryAgent = (id: number | string, cookie: string, key?: string) =>
+  call(`/api/agents/${id}/try`, { method: 'POST', cookie, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
 
 describe('POST /api/agents/:id/try', () => {
-  it('debits the cost and answers with the balance and the agent URL', async () => {
+  it('debits the cost, records a try in the ledger and answers {balance, consumed, url}', async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const res = await call('/api/agents/2/try', { method: 'POST', cookie });
+    const res = await tryAgent(2, cookie);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ balance: 88, consumed: 12, url: null } satisfies TryResult);
-    const session = await (await call('/api/auth/session', { cookie })).json();
-    expect(session).toMatchObject({ credits: 88, consumed: 12 });
+    expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({ credits: 88, consumed: 12 });
     expect(await ledgerSum(user.id)).toBe(88);
+
+    const withUrl = await tryAgent(3, cookie);
+    expect(await withUrl.json()).toEqual({ balance: 63, consumed: 37, url: 'https://agents.example.com/contract-sentry' });
+    const list = (await (await call('/api/credits/transactions', { cookie })).json()) as CreditTransaction[];
+    expect(list.map((t) => [t.kind, t.amount, t.balanceAfter, t.reference])).toEqual([
+      ['try', -25, 63, 'agent:3'],
+      ['try', -12, 88, 'agent:2'],
+      ['signup', 100, 100, null],
+    ]);
   });
 
   it('40 concurrent tries with 100 credits at 7 each: exactly 14 succeed and the ledger sums to the balance', async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => call('/api/agents/1/try', { method: 'POST', cookie })));
+    const answers = await Promise.all(Array.from({ length: 40 }, () => tryAgent(1, cookie)));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(14);
     expect(statuses.filter((s) => s === 402)).toHaveLength(26);
     const balances = await Promise.all(answers.filter((r) => r.ok).map(async (r) => ((await r.json()) as TryResult).balance));
-    expect(Math.min(...balances)).toBeGreaterThanOrEqual(0);
-    const row = await db().prepare('SELECT credits, consumed FROM users WHERE id = ?').bind(user.id).first<{ credits: number; consumed: number }>();
-    expect(row).toEqual({ credits: 2, consumed: 98 });
+    expect(Math.min(...balances)).toBe(2);
+    // Every success saw a different balance: no two debits read the same starting point.
+    expect(new Set(balances).size).toBe(14);
+    expect(await userRow(user.id)).toEqual({ credits: 2, consumed: 98 });
     expect(await ledgerSum(user.id)).toBe(2);
+    const tries = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(user.id).first<{ n: number }>();
+    expect(tries!.n).toBe(14);
   });
 
-  it('one Idempotency-Key charges once and answers the same every time', async () => {
+  it('one Idempotency-Key charges once and answers the same every time, concurrent or later', async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const headers = { 'Idempotency-Key': 'try-key-0001' };
-    const answers = await Promise.all([1, 2, 3].map(() => call('/api/agents/1/try', { method: 'POST', cookie, headers })));
+    const key = 'try-key-0001';
+    const answers = await Promise.all([1, 2, 3].map(() => tryAgent(1, cookie, key)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect((await db().prepare('SELECT credits FROM users WHERE id = ?').bind(user.id).first<{ credits: number }>())!.credits).toBe(93);
-    expect(await ledgerSum(user.id)).toBe(93);
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(bodies).toEqual([bodies[0], bodies[0], bodies[0]]);
+    expect(bodies[0]).toEqual({ balance: 93, consumed: 7, url: null });
+
+    await tryAgent(2, cookie); // another try in between moves the balance...
+    const later = await tryAgent(1, cookie, key);
+    expect(await later.json()).toEqual(bodies[0]); // ...but the replay still answers as the first time
+    expect(await userRow(user.id)).toEqual({ credits: 81, consumed: 19 });
+    expect(await ledgerSum(user.id)).toBe(81);
   });
 
-  it('402 with the message when the balance is short, charging nothing', async () => {
+  it('keys belong to one user, and one key is one agent', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const key = 'shared-key-1234';
+    expect((await tryAgent(1, await signIn(a.id), key)).status).toBe(200);
+    expect((await tryAgent(1, await signIn(b.id), key)).status).toBe(200);
+    expect([(await userRow(a.id)).credits, (await userRow(b.id)).credits]).toEqual([93, 93]);
+
+    const reused = await tryAgent(2, await signIn(a.id), key);
+    expect(reused.status).toBe(409);
+    expect(await reused.json()).toEqual({
+      message: 'This Idempotency-Key was already used for another request',
+      error: 'This Idempotency-Key was already used for another request',
+    });
+    expect((await userRow(a.id)).credits).toBe(93);
+  });
+
+  it('402 with the message when the balance is short, charging nothing; the same key works after a top-up', async () => {
     const user = await createUser({ credits: 5 });
     const cookie = await signIn(user.id);
-    const res = await call('/api/agents/1/try', { method: 'POST', cookie });
+    const res = await tryAgent(1, cookie, 'short-key-0001');
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({ message: 'Not enough credits to try this agent', error: 'Not enough credits to try this agent' });
+    expect(await userRow(user.id)).toEqual({ credits: 5, consumed: 0 });
     expect(await ledgerSum(user.id)).toBe(5);
+
+    await db().prepare('UPDATE users SET credits = 7 WHERE id = ?').bind(user.id).run();
+    const exact = await tryAgent(1, cookie, 'short-key-0001');
+    expect(exact.status).toBe(200);
+    expect(await exact.json()).toMatchObject({ balance: 0, consumed: 7 });
+    expect((await tryAgent(1, cookie)).status).toBe(402);
   });
 
-  it('is free for the agent’s creator', async () => {
+  it('is free for the agent’s creator, still recorded as a zero-amount try', async () => {
     const cookie = await signIn(1); // alice created agent 1
-    const before = (await db().prepare('SELECT credits FROM users WHERE id = 1').first<{ credits: number }>())!.credits;
-    const res = await call('/api/agents/1/try', { method: 'POST', cookie });
+    const before = await userRow(1);
+    const res = await tryAgent(1, cookie);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as TryResult).balance).toBe(before);
+    expect(await res.json()).toEqual({ balance: before.credits, consumed: before.consumed, url: null });
+    const row = await db().prepare("SELECT amount, reference FROM credit_ledger WHERE user_id = 1 AND kind = 'try'").first();
+    expect(row).toEqual({ amount: 0, reference: 'agent:1' });
+    // Even with nothing left, the creator's own agent can be tried.
+    await db().prepare('UPDATE users SET credits = 0 WHERE id = 1').run();
+    expect((await tryAgent(1, cookie)).status).toBe(200);
+    expect((await tryAgent(2, cookie)).status).toBe(402);
   });
 
   it('401 for visitors, 404 for unknown agents, 400 for a malformed key', async () => {
-    expect((await call('/api/agents/1/try', { method: 'POST' })).status).toBe(401);
-    const cookie = await signIn((await createUser()).id);
-    expect((await call('/api/agents/999/try', { method: 'POST', cookie })).status).toBe(404);
-    expect((await call('/api/agents/abc/try', { method: 'POST', cookie })).status).toBe(404);
-    const bad = await call('/api/agents/1/try', { method: 'POST', cookie, headers: { 'Idempotency-Key': 'x'.repeat(500) } });
-    expect(bad.status).toBe(400);
+    const visitor = await call('/api/agents/1/try', { method: 'POST' });
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toEqual({ message: 'Please log in to continue', error: 'Please log in to continue' });
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    for (const id of ['999', 'abc', '0', '-3', '99999999999999999999', encodeURIComponent("1' OR '1'='1")]) {
+      const res = await tryAgent(id, cookie);
+      expect(res.status, id).toBe(404);
+      expect(await res.json()).toMatchObject({ message: 'Agent not found' });
+    }
+    const message = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
+    for (const key of ['x'.repeat(129), 'x'.repeat(5000), 'short', "key'; DROP TABLE users;--", 'key with spaces']) {
+      const bad = await tryAgent(1, cookie, key);
+      expect(bad.status, key.slice(0, 20)).toBe(400);
+      expect(await bad.json()).toEqual({ message, error: message });
+    }
+    expect((await tryAgent(1, cookie, 'k'.repeat(128))).status).toBe(200);
+    expect(await userRow(user.id)).toEqual({ credits: 93, consumed: 7 });
+  });
+
+  it('data function: debitOnce never takes the balance below zero and replays from the ledger', async () => {
+    const user = await createUser({ credits: 10 });
+    const debit = { userId: user.id, amount: 6, reference: 'agent:1', description: 'test' };
+    const first = await debitOnce(db(), { ...debit, key: 'direct:1' });
+    expect(first).toEqual({ reference: 'agent:1', balance: 4, consumed: 6 });
+    expect(await debitOnce(db(), { ...debit, key: 'direct:1' })).toEqual(first);
+    expect(await debitOnce(db(), { ...debit, key: 'direct:2' })).toBeNull();
+    expect(await userRow(user.id)).toEqual({ credits: 4, consumed: 6 });
+    // A key recorded for another user is not this user's debit.
+    const other = await createUser();
+    expect(await debitOnce(db(), { ...debit, userId: other.id, key: 'direct:1' })).toBeNull();
+    expect((await userRow(other.id)).credits).toBe(100);
   });
 });

@@ -27,12 +27,32 @@ export async function checkReferences(db: D1Database, data: AgentData): Promise<
 async function uniqueSlug(db: D1Database, name: string, exceptId: number | null): Promise<string> {
   const base = slugify(name);
   const { results } = await db
-    .prepare("SELECT slug FROM agents WHERE (slug = ?1 OR slug LIKE ?1 || '-%') AND id IS NOT ?2")
-    .bind(base, exceptId)
-    .all<{ slug: string }>();
+    .prepare("SELECT id, slug FROM agents WHERE slug = ?1 OR slug LIKE ?1 || '-%'")
+    .bind(base)
+    .all<{ id: number; slug: string }>();
+  // An edit that keeps the name keeps the agent's address.
+  const own = results.find((r) => r.id === exceptId)?.slug;
+  if (own && (own === base || new RegExp(`^${base}-\\d+$`).test(own))) return own;
   const taken = new Set(results.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const isSlugClash = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: agents\.slug/.test(err.message);
+
+/**
+ * Runs a write with a free slug. Two writers can pick the same slug at once (D1 has no
+ * transactions); the unique index refuses the second, which then picks again.
+ */
+async function withUniqueSlug<T>(db: D1Database, name: string, exceptId: number | null, write: (slug: string) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const slug = attempt < 3 ? await uniqueSlug(db, name, exceptId) : `${slugify(name)}-${crypto.randomUUID().slice(0, 8)}`;
+    try {
+      return await write(slug);
+    } catch (err) {
+      if (!isSlugClash(err) || attempt >= 5) throw err;
+    }
+  }
 }
 
 const columns = (data: AgentData) =>
@@ -51,27 +71,31 @@ const columns = (data: AgentData) =>
 
 export async function createAgent(db: D1Database, creatorId: number, data: AgentData): Promise<number> {
   await checkReferences(db, data);
-  const row = await db
-    .prepare(
-      `INSERT INTO agents (name, description, long_description, features, video_url, image_url, external_url, category_id, department_id, credit_cost, credits, slug, creator_id)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12) RETURNING id`,
-    )
-    .bind(...columns(data), await uniqueSlug(db, data.name, null), creatorId)
-    .first<{ id: number }>();
+  const row = await withUniqueSlug(db, data.name, null, (slug) =>
+    db
+      .prepare(
+        `INSERT INTO agents (name, description, long_description, features, video_url, image_url, external_url, category_id, department_id, credit_cost, credits, slug, creator_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12) RETURNING id`,
+      )
+      .bind(...columns(data), slug, creatorId)
+      .first<{ id: number }>(),
+  );
   return row!.id;
 }
 
 export async function updateAgent(db: D1Database, id: number, data: AgentData): Promise<void> {
   await checkReferences(db, data);
-  await db
-    .prepare(
-      `UPDATE agents SET name = ?1, description = ?2, long_description = ?3, features = ?4, video_url = ?5, image_url = ?6,
-         external_url = ?7, category_id = ?8, department_id = ?9, credit_cost = ?10, credits = ?10, slug = ?11,
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = ?12`,
-    )
-    .bind(...columns(data), await uniqueSlug(db, data.name, id), id)
-    .run();
+  await withUniqueSlug(db, data.name, id, (slug) =>
+    db
+      .prepare(
+        `UPDATE agents SET name = ?1, description = ?2, long_description = ?3, features = ?4, video_url = ?5, image_url = ?6,
+           external_url = ?7, category_id = ?8, department_id = ?9, credit_cost = ?10, credits = ?10, slug = ?11,
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id = ?12`,
+      )
+      .bind(...columns(data), slug, id)
+      .run(),
+  );
 }
 
 export const agentOwner = (db: D1Database, id: number) =>

@@ -1,72 +1,245 @@
 import { describe, expect, it } from 'vitest';
 import type { Proposal } from '../../../common/types';
+import { MESSAGES } from '../../../common/validation';
 import { call, createUser, db, signIn } from '../../test/fixtures';
 
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const visitor = { name: 'Shift Planner', description: 'Plans rota shifts around staff holidays.', proposerName: 'Vera', proposerEmail: 'vera@example.com' };
+const propose = (json: unknown, init: { cookie?: string; headers?: Record<string, string> } = {}) => call('/api/propose-agent', { json, ...init });
+const inbox = async (cookie: string, query = '') => (await (await call(`/api/proposals${query}`, { cookie })).json()) as Proposal[];
+const review = (id: number | string, json: unknown, cookie?: string) => call(`/api/proposals/${id}`, { method: 'PATCH', json, cookie });
+const rowCount = async (name: string) =>
+  (await db().prepare('SELECT count(*) AS n FROM proposals WHERE name = ?').bind(name).first<{ n: number }>())!.n;
+
+let k = 0;
+const key = () => `test-key-${Date.now()}-${k++}`;
 
 describe('POST /api/propose-agent', () => {
   it('stores a visitor proposal with the name and email given', async () => {
-    const res = await call('/api/propose-agent', { json: visitor });
+    const res = await propose({ ...visitor, proposerEmail: ' Vera@Example.com ' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ name: 'Shift Planner', proposerName: 'Vera', proposerEmail: 'vera@example.com', userId: null, status: 'new' });
+    expect(await res.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Shift Planner',
+      description: 'Plans rota shifts around staff holidays.',
+      proposerName: 'Vera',
+      proposerEmail: 'vera@example.com',
+      userId: null,
+      status: 'new',
+      createdAt: expect.any(String),
+      reviewedAt: null,
+    });
   });
 
-  it('answers each proposal rule with the SPEC message', async () => {
+  it('answers each visitor rule with the SPEC message', async () => {
     for (const [patch, expected] of [
       [{ name: '' }, 'Agent name is required'],
+      [{ name: '   ' }, 'Agent name is required'],
+      [{ name: 42 }, 'Agent name is required'],
       [{ name: 'x'.repeat(101) }, 'Agent name must be less than 100 characters'],
       [{ description: 'short' }, 'Description must be at least 10 characters'],
+      [{ description: '   short    ' }, 'Description must be at least 10 characters'],
       [{ description: 'y'.repeat(1001) }, 'Description must be less than 1000 characters'],
       [{ proposerName: '' }, 'Your name is required'],
+      [{ proposerName: null }, 'Your name is required'],
       [{ proposerEmail: 'nope' }, 'Please enter a valid email address'],
+      [{ proposerEmail: '' }, 'Please enter a valid email address'],
+      [{ proposerEmail: ['vera@example.com'] }, 'Please enter a valid email address'],
     ] as const) {
-      const res = await call('/api/propose-agent', { json: { ...visitor, ...patch } });
+      const res = await propose({ ...visitor, ...patch });
       expect(res.status, JSON.stringify(patch)).toBe(400);
-      expect(await message(res)).toBe(expected);
+      expect(await res.json()).toEqual({ message: expected, error: expected });
     }
+    // Boundaries: 100 and 1000 characters are accepted.
+    expect((await propose({ ...visitor, name: 'n'.repeat(100), description: 'd'.repeat(1000) })).status).toBe(201);
+  });
+
+  it('a visitor must give a name and an email even when the keys are left out', async () => {
+    const { proposerName: _n, proposerEmail: _e, ...anonymous } = visitor;
+    const noName = await propose({ ...anonymous, proposerEmail: 'vera@example.com' });
+    expect(noName.status).toBe(400);
+    expect(await message(noName)).toBe('Your name is required');
+    const noEmail = await propose({ ...anonymous, proposerName: 'Vera' });
+    expect(noEmail.status).toBe(400);
+    expect(await message(noEmail)).toBe('Please enter a valid email address');
+    const nothing = await propose({});
+    expect(await message(nothing)).toBe('Agent name is required');
+    expect(await rowCount(visitor.name)).toBeLessThanOrEqual(1);
   });
 
   it('a signed-in user needs neither name nor email: the account supplies them', async () => {
     const user = await createUser({ username: 'idea_ida' });
-    const res = await call('/api/propose-agent', { json: { name: 'Idea', description: 'A long enough description.' }, cookie: await signIn(user.id) });
+    const cookie = await signIn(user.id);
+    const res = await propose({ name: 'Idea', description: 'A long enough description.' }, { cookie });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ proposerName: 'idea_ida', proposerEmail: user.email, userId: user.id });
+    expect(await res.json()).toMatchObject({ name: 'Idea', proposerName: 'idea_ida', proposerEmail: user.email, userId: user.id, status: 'new' });
+    const blank = await propose({ name: 'Blank idea', description: 'A long enough description.', proposerName: '  ', proposerEmail: '' }, { cookie });
+    expect(await blank.json()).toMatchObject({ proposerName: 'idea_ida', proposerEmail: user.email, userId: user.id });
+    // Given values win, but are still checked.
+    const given = await propose({ name: 'Given idea', description: 'A long enough description.', proposerName: 'Ida Team', proposerEmail: 'Team@Example.com' }, { cookie });
+    expect(await given.json()).toMatchObject({ proposerName: 'Ida Team', proposerEmail: 'team@example.com', userId: user.id });
+    const bad = await propose({ name: 'Bad idea', description: 'A long enough description.', proposerEmail: 'nope' }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await message(bad)).toBe('Please enter a valid email address');
+    for (const [patch, expected] of [
+      [{ name: '' }, 'Agent name is required'],
+      [{ description: 'short' }, 'Description must be at least 10 characters'],
+    ] as const) {
+      const res = await propose({ ...{ name: 'Idea', description: 'A long enough description.' }, ...patch }, { cookie });
+      expect(res.status).toBe(400);
+      expect(await message(res)).toBe(expected);
+    }
+  });
+
+  it('a body cannot pick the userId or the status', async () => {
+    const someone = await createUser();
+    const res = await propose({ ...visitor, name: 'Forged fields', userId: someone.id, status: 'reviewed', id: 1 });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ userId: null, status: 'new', reviewedAt: null });
   });
 
   it('one Idempotency-Key stores one proposal and answers the same one', async () => {
-    const headers = { 'Idempotency-Key': 'offline-queue-key-1' };
+    const headers = { 'Idempotency-Key': key() };
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await call('/api/propose-agent', { json: { ...visitor, name: 'Queued once' }, headers }));
+    for (let i = 0; i < 3; i++) answers.push(await propose({ ...visitor, name: 'Queued once' }, { headers }));
     expect(answers.map((r) => r.status)).toEqual([201, 200, 200]);
-    const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as Proposal).id));
-    expect(new Set(ids).size).toBe(1);
-    const count = await db().prepare("SELECT count(*) AS n FROM proposals WHERE name = 'Queued once'").first<{ n: number }>();
-    expect(count!.n).toBe(1);
-    expect((await call('/api/propose-agent', { json: visitor, headers: { 'Idempotency-Key': 'x' } })).status).toBe(400);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as Proposal[];
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(await rowCount('Queued once')).toBe(1);
+    // Without a key every POST is a new proposal.
+    await propose({ ...visitor, name: 'Unkeyed twice' });
+    await propose({ ...visitor, name: 'Unkeyed twice' });
+    expect(await rowCount('Unkeyed twice')).toBe(2);
+  });
+
+  it('parallel retries with one key still store one proposal', async () => {
+    const headers = { 'Idempotency-Key': key() };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => propose({ ...visitor, name: 'Parallel once' }, { headers })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(await rowCount('Parallel once')).toBe(1);
+  });
+
+  it('refuses malformed Idempotency-Keys with 400 and stores nothing', async () => {
+    for (const bad of ['x', 'short', 'has spaces in it', 'k'.repeat(129), "'; DROP TABLE proposals; --", '<script>alert(1)</script>']) {
+      const res = await propose({ ...visitor, name: 'Bad key' }, { headers: { 'Idempotency-Key': bad } });
+      expect(res.status, bad).toBe(400);
+      expect(await message(res)).toMatch(/Idempotency-Key/);
+    }
+    expect(await rowCount('Bad key')).toBe(0);
+  });
+
+  it('stores injection-shaped and markup text verbatim', async () => {
+    const res = await propose({ ...visitor, name: "'; DROP TABLE users; --", description: '<script>alert("x")</script> and more' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ name: "'; DROP TABLE users; --", description: '<script>alert("x")</script> and more' });
+    expect(res.headers.get('Content-Type')).toMatch(/application\/json/);
+    expect(await db().prepare('SELECT count(*) AS n FROM users').first()).toBeTruthy();
+  });
+
+  it('refuses hostile bodies without a 5xx', async () => {
+    const raw = (body: string, type = 'application/json') => call('/api/propose-agent', { method: 'POST', body, headers: { 'Content-Type': type } });
+    const answers = [
+      await raw(JSON.stringify([visitor])),
+      await raw('null'),
+      await raw('12'),
+      await raw('{"name": "broken'),
+      await raw(new URLSearchParams(visitor).toString(), 'application/x-www-form-urlencoded'),
+      await raw(JSON.stringify({ ...visitor, description: 'd'.repeat(100_000) })),
+      await propose({ name: { a: 1 }, description: ['x'.repeat(20)], proposerName: true, proposerEmail: 5 }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 413, 400]);
+    for (const res of answers) expect(typeof (await message(res))).toBe('string');
+
+    const crossSite = await call('/api/propose-agent', { json: { ...visitor, name: 'Cross-site idea' }, headers: { Origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect(await message(crossSite)).toBe(MESSAGES.crossSite);
+    expect(await rowCount('Cross-site idea')).toBe(0);
   });
 });
 
 describe('the operators inbox', () => {
-  it('staff and admins read it newest first and mark proposals reviewed; others are refused', async () => {
+  it('GET /api/proposals: 401 visitor, 403 user, 200 staff and admin', async () => {
+    const user = await signIn((await createUser()).id);
+    const visitorRes = await call('/api/proposals');
+    expect(visitorRes.status).toBe(401);
+    expect(await message(visitorRes)).toBe(MESSAGES.notSignedIn);
+    const userRes = await call('/api/proposals', { cookie: user });
+    expect(userRes.status).toBe(403);
+    expect(await message(userRes)).toBe(MESSAGES.forbidden);
+    for (const role of ['staff', 'admin'] as const) {
+      const res = await call('/api/proposals', { cookie: await signIn((await createUser({ role })).id) });
+      expect(res.status, role).toBe(200);
+      expect(Array.isArray(await res.json())).toBe(true);
+    }
+  });
+
+  it('lists newest first and filters by status', async () => {
+    const staff = await signIn((await createUser({ role: 'staff' })).id);
+    const first = (await (await propose({ ...visitor, name: 'Order one' })).json()) as Proposal;
+    const second = (await (await propose({ ...visitor, name: 'Order two' })).json()) as Proposal;
+    const third = (await (await propose({ ...visitor, name: 'Order three' })).json()) as Proposal;
+
+    const all = await inbox(staff);
+    const ids = all.map((p) => p.id);
+    expect(ids.indexOf(third.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(all[0]!.id).toBe(third.id);
+    for (let i = 1; i < all.length; i++) expect(all[i - 1]!.createdAt >= all[i]!.createdAt).toBe(true);
+    // The inbox shows the proposer's contact details to the operators.
+    expect(all[0]).toMatchObject({ proposerName: 'Vera', proposerEmail: 'vera@example.com' });
+
+    expect((await review(second.id, { status: 'reviewed' }, staff)).status).toBe(200);
+    const onlyNew = await inbox(staff, '?status=new');
+    expect(onlyNew.every((p) => p.status === 'new')).toBe(true);
+    expect(onlyNew.map((p) => p.id)).toEqual(expect.arrayContaining([first.id, third.id]));
+    expect(onlyNew.map((p) => p.id)).not.toContain(second.id);
+    const reviewed = await inbox(staff, '?status=reviewed');
+    expect(reviewed.every((p) => p.status === 'reviewed')).toBe(true);
+    expect(reviewed.map((p) => p.id)).toContain(second.id);
+    // An unknown status filter is ignored rather than failing.
+    const odd = await call("/api/proposals?status=x'%20OR%201=1--", { cookie: staff });
+    expect(odd.status).toBe(200);
+  });
+
+  it('PATCH marks a proposal reviewed with reviewedAt; back to new clears it', async () => {
     const staff = await signIn((await createUser({ role: 'staff' })).id);
     const admin = await signIn((await createUser({ role: 'admin' })).id);
     const user = await signIn((await createUser()).id);
-    const created = (await (await call('/api/propose-agent', { json: { ...visitor, name: 'Newest idea' } })).json()) as Proposal;
+    const created = (await (await propose({ ...visitor, name: 'To review' })).json()) as Proposal;
 
-    expect((await call('/api/proposals')).status).toBe(401);
-    expect((await call('/api/proposals', { cookie: user })).status).toBe(403);
-    const inbox = (await (await call('/api/proposals', { cookie: staff })).json()) as Proposal[];
-    expect(inbox[0]!.name).toBe('Newest idea');
-    expect((await call('/api/proposals', { cookie: admin })).status).toBe(200);
+    expect((await review(created.id, { status: 'reviewed' })).status).toBe(401);
+    expect((await review(created.id, { status: 'reviewed' }, user)).status).toBe(403);
+    expect(await db().prepare('SELECT status FROM proposals WHERE id = ?').bind(created.id).first()).toEqual({ status: 'new' });
 
-    expect((await call(`/api/proposals/${created.id}`, { method: 'PATCH', json: { status: 'reviewed' }, cookie: user })).status).toBe(403);
-    const reviewed = await call(`/api/proposals/${created.id}`, { method: 'PATCH', json: { status: 'reviewed' }, cookie: staff });
-    expect(await reviewed.json()).toMatchObject({ id: created.id, status: 'reviewed', reviewedAt: expect.any(String) });
-    const onlyNew = (await (await call('/api/proposals?status=new', { cookie: staff })).json()) as Proposal[];
-    expect(onlyNew.some((p) => p.id === created.id)).toBe(false);
+    const reviewed = await review(created.id, { status: 'reviewed' }, staff);
+    expect(reviewed.status).toBe(200);
+    const body = (await reviewed.json()) as Proposal;
+    expect(body).toMatchObject({ id: created.id, name: 'To review', status: 'reviewed', reviewedAt: expect.any(String) });
+    expect(Number.isNaN(Date.parse(body.reviewedAt!))).toBe(false);
+    const again = await review(created.id, { status: 'new' }, admin);
+    expect(await again.json()).toMatchObject({ id: created.id, status: 'new', reviewedAt: null });
+    expect((await review(created.id, { status: 'reviewed' }, admin)).status).toBe(200);
+  });
 
-    expect((await call('/api/proposals/999999', { method: 'PATCH', json: { status: 'reviewed' }, cookie: staff })).status).toBe(404);
-    expect((await call(`/api/proposals/${created.id}`, { method: 'PATCH', json: { status: 'done' }, cookie: staff })).status).toBe(400);
+  it('PATCH: 404 for unknown ids, 400 for a bad status', async () => {
+    const staff = await signIn((await createUser({ role: 'staff' })).id);
+    const created = (await (await propose({ ...visitor, name: 'Bad patch' })).json()) as Proposal;
+    for (const id of ['999999', 'abc', '0']) {
+      const res = await review(id, { status: 'reviewed' }, staff);
+      expect(res.status, id).toBe(404);
+      expect(await message(res)).toBe('Proposal not found');
+    }
+    for (const body of [{ status: 'done' }, { status: 'REVIEWED' }, { status: 1 }, { status: null }, {}]) {
+      const res = await review(created.id, body, staff);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof (await message(res))).toBe('string');
+    }
+    expect(await message(await review(created.id, { status: 'done' }, staff))).toBe('Status must be new or reviewed');
+    const arrayBody = await call(`/api/proposals/${created.id}`, { method: 'PATCH', body: '[]', cookie: staff, headers: { 'Content-Type': 'application/json' } });
+    expect(arrayBody.status).toBe(400);
+    const crossSite = await call(`/api/proposals/${created.id}`, { method: 'PATCH', json: { status: 'reviewed' }, cookie: staff, headers: { Origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect(await db().prepare('SELECT status FROM proposals WHERE id = ?').bind(created.id).first()).toEqual({ status: 'new' });
   });
 });

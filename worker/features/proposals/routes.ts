@@ -5,7 +5,7 @@ import { anonymousProposalSchema, firstIssue, signedInProposalSchema } from '../
 import type { AppEnv } from '../../env';
 import { errorBody, fail, positiveInt } from '../../lib/http';
 import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
-import { jsonBody } from '../../lib/validator';
+import { jsonBody, parseAllKeys } from '../../lib/validator';
 import { requireRole } from '../../middleware/session';
 
 const PROPOSAL_COLUMNS =
@@ -37,14 +37,17 @@ const toProposal = (r: ProposalRow): Proposal => ({
 
 const PROPOSAL_NOT_FOUND = 'Proposal not found';
 const INBOX_LIMIT = 200;
+const KEY_USED = 'This Idempotency-Key was already used for another request';
+
+const anyObject = jsonBody(v.record(v.string(), v.unknown()));
 
 /** The body is checked against the visitor or the signed-in rules, so it is validated by hand. */
-export const proposeAgentRoutes = new Hono<AppEnv>().post('/', jsonBody(v.record(v.string(), v.unknown())), async (c) => {
+export const proposeAgentRoutes = new Hono<AppEnv>().post('/', anyObject, async (c) => {
   const user = c.var.user;
   const key = c.req.header('Idempotency-Key');
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
   const body = c.req.valid('json');
-  const parsed = user ? v.safeParse(signedInProposalSchema, body) : v.safeParse(anonymousProposalSchema, body);
+  const parsed = user ? parseAllKeys(signedInProposalSchema, body) : parseAllKeys(anonymousProposalSchema, body);
   if (!parsed.success) return c.json(errorBody(firstIssue(parsed.issues)), 400);
   const p = parsed.output;
   const db = c.env.DB;
@@ -58,7 +61,9 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post('/', jsonBody(v.record
     .first<ProposalRow>();
   if (inserted) return c.json(toProposal(inserted), 201);
   const first = await db.prepare(`SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE idempotency_key = ?`).bind(key ?? null).first<ProposalRow>();
-  return first ? c.json(toProposal(first), 200) : fail(c, 409, INVALID_IDEMPOTENCY_KEY);
+  // A key is only replayed to the account that used it, so nobody reads another user's proposal by its key.
+  if (!first || first.user_id !== (user?.id ?? null)) return fail(c, 409, KEY_USED);
+  return c.json(toProposal(first), 200);
 });
 
 const reviewSchema = v.object({ status: v.picklist(['new', 'reviewed'], 'Status must be new or reviewed') });
@@ -75,9 +80,11 @@ export const proposalsRoutes = new Hono<AppEnv>()
       .all<ProposalRow>();
     return c.json(results.map(toProposal));
   })
-  .patch('/:id', jsonBody(reviewSchema), async (c) => {
+  .patch('/:id', anyObject, async (c) => {
     const id = positiveInt(c.req.param('id'));
-    const { status } = c.req.valid('json');
+    const parsed = parseAllKeys(reviewSchema, c.req.valid('json'));
+    if (!parsed.success) return c.json(errorBody(firstIssue(parsed.issues)), 400);
+    const { status } = parsed.output;
     const row = id
       ? await c.env.DB.prepare(
           `UPDATE proposals SET status = ?1,

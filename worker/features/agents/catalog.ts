@@ -1,0 +1,23 @@
+// Where the catalogue comes from: D1, or in provider mode (SPEC §7) the provider's listing merged
+// with creators' own D1 agents.
+import type { Agent } from '../../../common/types';
+import type { Bindings } from '../../env';
+import { providerConfig } from '../provider/client';
+import { findProviderAgent, getMergedAgent, mergedCatalog, pageOf } from '../provider/catalog';
+import { getAgent, listAgents, type AgentPage, type ListParams } from './data';
+
+export async function listCatalog(env: Bindings, params: ListParams): Promise<AgentPage> {
+  const config = providerConfig(env);
+  return config ? pageOf(await mergedCatalog(env.DB, config), params) : listAgents(env.DB, params);
+}
+
+export async function getCatalogAgent(env: Bindings, id: number): Promise<Agent | null> {
+  const config = providerConfig(env);
+  return config ? getMergedAgent(env.DB, config, id) : getAgent(env.DB, id);
+}
+
+/** The provider's agent with this id (tried through countUsage); null outside provider mode or for our own agents. */
+export async function getProviderAgent(env: Bindings, id: number): Promise<Agent | null> {
+  const config = providerConfig(env);
+  return config ? findProviderAgent(config, id) : null;
+}

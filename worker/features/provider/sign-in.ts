@@ -1,0 +1,87 @@
+// Provider-mode sign-in (SPEC §7, DESIGN decision 2): the provider checks the password, we keep a
+// local account for the email and put the provider's tokens in the server-side session only.
+import type { Context, MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../common/constants';
+import type { Role } from '../../../common/types';
+import { MESSAGES } from '../../../common/validation';
+import type { AppEnv } from '../../env';
+import { createAccount, isUniqueViolation, roleFor } from '../../lib/accounts';
+import { fail } from '../../lib/http';
+import { startSession } from '../../lib/session-cookie';
+import { providerConfig, providerLogin, type ProviderConfig, type ProviderTokens } from './client';
+
+export const INVALID_RESPONSE_FORMAT = 'Invalid response format from server';
+
+/** POST /api/auth/external-login body. */
+export const externalLoginSchema = v.object({
+  email: v.pipe(v.string(MESSAGES.email), v.trim(), v.nonEmpty(MESSAGES.email), v.maxLength(EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
+  password: v.pipe(v.string(MESSAGES.passwordMin), v.minLength(1, MESSAGES.passwordMin), v.maxLength(PASSWORD_MAX, MESSAGES.passwordMax)),
+});
+
+export const looksLikeEmail = (value: string): boolean => v.is(v.pipe(v.string(), v.email()), value);
+
+/** A username from the email's local part, in our allowed length, with a suffix when taken. */
+function usernameCandidate(email: string, attempt: number): string {
+  let base = email.split('@')[0]!.replace(/[^\p{L}\p{N}._-]+/gu, '').slice(0, USERNAME_MAX - 6);
+  if (base.length < USERNAME_MIN) base = `user${base}`;
+  return attempt === 0 ? base : `${base}-${Math.floor(1000 + Math.random() * 9000)}`;
+}
+
+interface AccountRow {
+  id: number;
+  role: Role;
+}
+
+const findByEmail = (c: Context<AppEnv>, email: string) =>
+  c.env.DB.prepare('SELECT id, role FROM users WHERE email = ? COLLATE NOCASE LIMIT 1').bind(email).first<AccountRow>();
+
+/** Finds or creates the local account for a provider-verified email; returns its id. */
+async function localAccount(c: Context<AppEnv>, email: string, internal: boolean): Promise<number> {
+  const existing = await findByEmail(c, email);
+  if (existing) {
+    const role = roleFor(c.env, email, internal, existing.role);
+    if (role !== existing.role) await c.env.DB.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, existing.id).run();
+    return existing.id;
+  }
+  for (let attempt = 0; attempt < 6; attempt++) {
+    try {
+      return await createAccount(c.env.DB, { username: usernameCandidate(email, attempt), email, role: roleFor(c.env, email, internal, null) });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // The same email signed in a moment earlier: use that account.
+      const raced = await findByEmail(c, email);
+      if (raced) return raced.id;
+    }
+  }
+  throw new Error('no free username for provider account');
+}
+
+export type ProviderSignIn = { ok: true; userId: number; tokens: ProviderTokens } | { ok: false; response: Response };
+
+/**
+ * Signs in at the provider and, on success, starts a local session holding the tokens. Refusal ->
+ * 401 invalidCredentials; an answer without tokens -> 401 'Invalid response format from server';
+ * a provider outage -> 502 (thrown as HttpError).
+ */
+export async function providerSignIn(
+  c: Context<AppEnv>,
+  config: ProviderConfig,
+  email: string,
+  password: string,
+  internal = false,
+): Promise<ProviderSignIn> {
+  if (!looksLikeEmail(email)) return { ok: false, response: fail(c, 401, MESSAGES.invalidCredentials) };
+  const outcome = await providerLogin(config, email, password);
+  if (outcome.kind === 'refused') return { ok: false, response: fail(c, 401, MESSAGES.invalidCredentials) };
+  if (outcome.kind === 'bad-format') return { ok: false, response: fail(c, 401, INVALID_RESPONSE_FORMAT) };
+  const userId = await localAccount(c, email.toLowerCase(), internal);
+  await startSession(c, userId, outcome.tokens);
+  return { ok: true, userId, tokens: outcome.tokens };
+}
+
+/** Routes that exist only in provider mode answer 404 otherwise (before any body checks). */
+export const providerOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!providerConfig(c.env)) return fail(c, 404, MESSAGES.notFound);
+  await next();
+};

@@ -1,0 +1,29 @@
+// Credits in provider mode (SPEC §7): the provider counts usage and keeps the balance; our ledger
+// is not touched for its agents.
+import type { Context } from 'hono';
+import type { Agent, Balance, TryResult } from '../../../common/types';
+import { MESSAGES } from '../../../common/validation';
+import type { AppEnv } from '../../env';
+import { HttpError } from '../../lib/http';
+import { countUsage, providerConfig, usageSummary } from './client';
+
+/** The provider's balance for a session holding provider tokens; null otherwise (use the ledger). */
+export async function providerBalance(c: Context<AppEnv>): Promise<Balance | null> {
+  const config = providerConfig(c.env);
+  const tokens = c.var.providerSession;
+  if (!config || !tokens) return null;
+  return usageSummary(config, tokens);
+}
+
+/**
+ * Tries a provider agent: countUsage with the session's tokens, then the usage summary. Throws
+ * 401 missingTokens without tokens and 502 'CountUsage API failed: {status}' on refusal.
+ */
+export async function tryAtProvider(c: Context<AppEnv>, agent: Agent): Promise<TryResult> {
+  const config = providerConfig(c.env);
+  const tokens = c.var.providerSession;
+  if (!config || !tokens) throw new HttpError(401, MESSAGES.missingTokens);
+  await countUsage(config, tokens, agent.hoaId ?? agent.id);
+  const { balance, consumed } = await usageSummary(config, tokens);
+  return { balance, consumed, url: agent.externalUrl };
+}
