@@ -1,23 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** How far anything sticks out past the right edge, ignoring strips that scroll or clip on purpose. */
-const overflowRight = (page: Page) =>
-  page.evaluate(() => {
-    const clipped = (el: Element | null): boolean => {
-      for (let e = el; e && e !== document.body; e = e.parentElement) {
-        const x = getComputedStyle(e).overflowX;
-        if (x === 'auto' || x === 'scroll' || x === 'hidden') return true;
-      }
-      return false;
-    };
-    let max = 0;
-    for (const el of document.querySelectorAll('body *')) {
-      if (clipped(el.parentElement)) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width > 0) max = Math.max(max, r.right - document.documentElement.clientWidth);
-    }
-    return max;
-  });
+import { expect, test } from '@playwright/test';
+import { overflowRight } from './support/layout';
 
 test('/agent91 pitches credits with priced agents and the static estimator', async ({ page }) => {
   await page.goto('/agent91');

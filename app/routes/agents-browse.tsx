@@ -1,4 +1,4 @@
-import { Bot, Building2, RefreshCw, SearchX } from 'lucide-react';
+import { Bot, Building2, SearchX } from 'lucide-react';
 import { useCallback } from 'react';
 import { SKELETONS } from '../../common/constants';
 import { Button } from '../components/ui/button';
@@ -16,8 +16,8 @@ import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-pa
 import { DepartmentSelect } from '../features/departments/components/department-select';
 import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { errorMessage } from '../lib/api-client';
 import { plural } from '../lib/format';
+import { ListError } from '../features/agents/components/list-error';
 
 /** Browse Agents (/agents, /all-agents): filtered, sorted and paged on the server. */
 export default function AgentsBrowsePage() {
@@ -99,13 +99,7 @@ export default function AgentsBrowsePage() {
         ) : query.isPending ? (
           <SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />
         ) : query.isError && !query.data ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
-            <p className="font-semibold text-red-800">Agents could not be loaded.</p>
-            <p className="mt-1 text-sm text-red-700">{errorMessage(query.error, 'Please try again.')}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden className="size-4" /> Try again
-            </Button>
-          </div>
+          <ListError error={query.error} onRetry={() => void query.refetch()} />
         ) : agents.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
             <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />

@@ -1,4 +1,3 @@
-import { RefreshCw } from 'lucide-react';
 import { LOAD_MORE_THRESHOLD, SKELETONS } from '../../common/constants';
 import { Button } from '../components/ui/button';
 import { SkeletonGrid } from '../components/ui/skeleton';
@@ -12,6 +11,7 @@ import { useCategories } from '../features/categories/api/get-categories';
 import { CategoryFilterCard } from '../features/categories/components/category-filter-card';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { errorMessage } from '../lib/api-client';
+import { ListError } from '../features/agents/components/list-error';
 
 /**
  * The browse variant with category cards (/categories). The home page's category grid links here
@@ -82,13 +82,7 @@ export default function CategoriesBrowsePage() {
           ) : query.isPending ? (
             <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96" />
           ) : query.isError && !query.data ? (
-            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
-              <p className="font-semibold text-red-800">Agents could not be loaded.</p>
-              <p className="mt-1 text-sm text-red-700">{errorMessage(query.error, 'Please try again.')}</p>
-              <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
-                <RefreshCw aria-hidden className="size-4" /> Try again
-              </Button>
-            </div>
+            <ListError error={query.error} onRetry={() => void query.refetch()} />
           ) : agents.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center text-slate-600">
               No agents found. Try a different category or check back later.

@@ -1,6 +1,5 @@
 import { ArrowRight, Search, ShieldCheck, Sparkles, Zap } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '../../common/constants';
 import { ButtonLink } from '../components/ui/button';
 import { SkeletonGrid } from '../components/ui/skeleton';
@@ -11,12 +10,12 @@ import { useCategories } from '../features/categories/api/get-categories';
 import { CategoryIcon, iconForName } from '../features/categories/components/category-icon';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { plural } from '../lib/format';
+import { useSearchForm } from '../hooks/use-search-form';
 
 const landingCache = { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS };
 
 function Hero() {
-  const [query, setQuery] = useState('');
-  const [, navigate] = useLocation();
+  const { query, setQuery, onSubmit } = useSearchForm();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
@@ -30,10 +29,7 @@ function Hero() {
         <form
           role="search"
           className="mt-8 flex max-w-2xl gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (query.trim()) navigate(`/search?q=${encodeURIComponent(query.trim())}`);
-          }}
+          onSubmit={onSubmit}
         >
           <label htmlFor="home-search" className="sr-only">
             Search agents

@@ -1,12 +1,12 @@
 import { ArrowUpRight, BadgeCheck, FileLock2, KeyRound, Landmark, ScrollText, Search, ShieldCheck, Star } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { SEARCH_QUERY_MAX, SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { formatRating, plural } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
+import { useSearchForm } from '../../../hooks/use-search-form';
 
 const FEATURED_COUNT = 3;
 
@@ -25,15 +25,11 @@ const TRUST = [
 ];
 
 function EnterpriseSearch() {
-  const [query, setQuery] = useState('');
-  const [, navigate] = useLocation();
+  const { query, setQuery, onSubmit } = useSearchForm();
   return (
     <form
       role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (query.trim()) navigate(`/search?q=${encodeURIComponent(query.trim())}`);
-      }}
+      onSubmit={onSubmit}
       className="mt-10 flex max-w-2xl flex-col gap-2 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-900/10 sm:flex-row"
     >
       <label htmlFor="enterprise-search" className="sr-only">

@@ -1,11 +1,12 @@
 import { ArrowRight, ArrowUpRight, Globe2, Network, Search, SlidersHorizontal, Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { SEARCH_QUERY_MAX, SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
 import { formatRating } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
+import { useSearchForm } from '../../../hooks/use-search-form';
 
 const NETWORK_STATS = [
   ['120+', 'countries'],
@@ -20,17 +21,13 @@ export interface NetworkCategory {
 }
 
 function NetworkSearch({ filtersOpen, onToggleFilters, activeFilters }: { filtersOpen: boolean; onToggleFilters: () => void; activeFilters: number }) {
-  const [query, setQuery] = useState('');
-  const [, navigate] = useLocation();
+  const { query, setQuery, onSubmit } = useSearchForm();
   return (
     <div className="mt-10 flex max-w-3xl flex-col gap-3 sm:flex-row">
       <form
         role="search"
         className="flex flex-1 gap-2 rounded-2xl bg-white/10 p-2 ring-1 ring-white/20 backdrop-blur"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (query.trim()) navigate(`/search?q=${encodeURIComponent(query.trim())}`);
-        }}
+        onSubmit={onSubmit}
       >
         <label htmlFor="network-search" className="sr-only">
           Search the agent network

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { SEARCH_QUERY_MAX, SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
 import { formatRating } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
+import { useSearchForm } from '../../../hooks/use-search-form';
 
 const STATS = [
   ['4,200+', 'operators'],
@@ -14,15 +14,11 @@ const STATS = [
 const mono = 'font-mono';
 
 function TerminalSearch() {
-  const [query, setQuery] = useState('');
-  const [, navigate] = useLocation();
+  const { query, setQuery, onSubmit } = useSearchForm();
   return (
     <form
       role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (query.trim()) navigate(`/search?q=${encodeURIComponent(query.trim())}`);
-      }}
+      onSubmit={onSubmit}
       className="mt-10 max-w-2xl overflow-hidden rounded-lg border border-green-500/40 bg-black shadow-[0_0_40px_-10px_rgba(34,197,94,0.5)]"
     >
       <div aria-hidden className="flex items-center gap-2 border-b border-green-500/20 bg-zinc-900 px-3 py-2">

@@ -1,0 +1,14 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+
+/** A search box that opens /search?q=… on submit (hero and landing search forms). */
+export function useSearchForm() {
+  const [query, setQuery] = useState('');
+  const [, navigate] = useLocation();
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = query.trim();
+    if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
+  };
+  return { query, setQuery, onSubmit };
+}
