@@ -16,9 +16,18 @@ export async function getSession(): Promise<SessionUser | null> {
 
 export const getSessionQueryOptions = () => queryOptions({ queryKey: sessionKeys.session, queryFn: getSession });
 
+/** When this page (document) loaded: a session answer older than this came from the device. */
+export const PAGE_LOADED_AT = Date.now();
+
 export const useSession = () => {
   const query = useQuery(getSessionQueryOptions());
-  return { user: query.data ?? null, isLoading: query.isPending, query };
+  return {
+    user: query.data ?? null,
+    isLoading: query.isPending,
+    /** Whether the server has confirmed the session during this page load (not just the saved copy). */
+    isConfirmed: query.dataUpdatedAt >= PAGE_LOADED_AT || query.errorUpdatedAt >= PAGE_LOADED_AT,
+    query,
+  };
 };
 
 /** Merges fields the server has confirmed (e.g. a profile edit) into the cached session user. */

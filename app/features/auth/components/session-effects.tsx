@@ -2,11 +2,10 @@ import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../../hooks/use-toast';
-import { refreshSession, sessionKeys } from '../api/get-session';
+import { PAGE_LOADED_AT, refreshSession, sessionKeys } from '../api/get-session';
 import { takeFlash } from '../lib/flash';
 
 const CALLBACK_PATH = '/auth/google/callback';
-const PAGE_LOADED_AT = Date.now();
 
 /**
  * App-wide session behaviour on load (SPEC 'Session handling on load'): re-check the session the

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../../hooks/use-toast';
@@ -8,7 +9,7 @@ import { useSession } from '../api/get-session';
  * out while on the page, the logout action takes them home, so no second toast is shown here.
  */
 export function useRequireAuth(description: string, title = 'Authentication required') {
-  const { user, isLoading } = useSession();
+  const { user, isLoading, isConfirmed } = useSession();
   const [, navigate] = useLocation();
   const hadUser = useRef(false);
   const redirected = useRef(false);
@@ -19,11 +20,14 @@ export function useRequireAuth(description: string, title = 'Authentication requ
 
   useEffect(() => {
     if (isLoading || user || redirected.current) return;
+    // A visitor saved on this device may have signed in since (another tab, a new cookie): wait for
+    // the server's answer on load before sending them away. Offline, the saved answer stands.
+    if (!isConfirmed && onlineManager.isOnline()) return;
     redirected.current = true;
     if (hadUser.current) return;
     toast({ title, description, variant: 'destructive' });
     navigate('/auth', { replace: true });
-  }, [isLoading, user, title, description, navigate]);
+  }, [isLoading, isConfirmed, user, title, description, navigate]);
 
   return { user, isLoading };
 }
