@@ -287,3 +287,17 @@ describe('credits in provider mode', () => {
     expect(await (await send('/api/credits/balance', { cookie: await signIn(local.id) })).json()).toEqual({ balance: 42, consumed: 0 });
   });
 });
+
+describe('crawlable pages in provider mode', () => {
+  it('the sitemap lists the provider’s agents beside our own', async () => {
+    const res = await send('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('/agents/4242</loc>');
+  });
+
+  it('still lists our own agents when the provider is down', async () => {
+    const res = await send('/sitemap.xml', { bindings: providerEnv('broken') });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<urlset');
+  });
+});

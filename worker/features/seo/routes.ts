@@ -2,6 +2,9 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
 import { positiveInt } from '../../lib/http';
+import { getCatalogAgent } from '../agents/catalog';
+import { mergedCatalog } from '../provider/catalog';
+import { providerConfig } from '../provider/client';
 import { getAgent } from '../agents/data';
 import { agentPageHtml, robotsTxt, sitemapXml } from './html';
 
@@ -26,7 +29,8 @@ async function agentPage(c: Context<AppEnv>) {
   const shell = await appShell(c);
   if (!shell) return c.notFound();
   const id = positiveInt(c.req.param('id'));
-  const agent = id ? await getAgent(c.env.DB, id) : null;
+  // In provider mode the agent may be the provider's; if the provider is down, our own copy serves.
+  const agent = id ? await getCatalogAgent(c.env, id).catch(() => getAgent(c.env.DB, id)) : null;
   pageHeaders(c, 'text/html; charset=utf-8');
   // Unknown agents still get the app (it shows 'Agent Not Found'), with a 404 status for crawlers.
   if (!agent) return c.body(shell, 404);
@@ -38,6 +42,13 @@ export const seoRoutes = new Hono<AppEnv>()
   .get('/agents/:id', agentPage)
   .get('/sitemap.xml', async (c) => {
     const { results } = await c.env.DB.prepare('SELECT id, updated_at FROM agents ORDER BY id').all<{ id: number; updated_at: string }>();
+    // Provider mode: the provider's agents have pages too (best effort; D1's list always stands).
+    const config = providerConfig(c.env);
+    if (config) {
+      const catalog = await mergedCatalog(c.env.DB, config).catch(() => []);
+      const known = new Set(results.map((r) => r.id));
+      for (const a of catalog) if (!known.has(a.id)) results.push({ id: a.id, updated_at: a.updatedAt });
+    }
     pageHeaders(c, 'application/xml; charset=utf-8');
     return c.body(sitemapXml(new URL(c.req.url).origin, results));
   })
