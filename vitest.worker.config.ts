@@ -16,6 +16,8 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
           STAFF_EMAIL_DOMAIN: 'example.cc',
           ADMIN_EMAILS: 'admin@example.com',
+          // Tests reset D1 between cases; the cache has its own tests (worker/lib/catalog-cache.test.ts).
+          CATALOG_CACHE_SECONDS: '0',
         },
       },
     })),

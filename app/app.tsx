@@ -11,11 +11,23 @@ import { DisplayPreferencesEffect } from './features/users/components/display-pr
 import { registerMutationDefaults } from './lib/mutation-defaults';
 import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, resumeSavedMutations, shouldPersistMutation, shouldPersistQuery } from './lib/persist';
 import { createQueryClient } from './lib/query-client';
+import { useToasts } from './hooks/use-toast';
 import { AppRoutes } from './routes';
 
 
-// The toast library loads right after the first paint; toasts raised before it are kept in the store.
+// The toast library loads with the first toast (it is kept in the store meanwhile), not on every page load.
 const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function ToasterOnDemand() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 // TanStack assumes online until an event says otherwise; start from what the browser knows.
 onlineManager.setOnline(navigator.onLine);
 
@@ -46,14 +58,13 @@ export function App() {
       <div className="flex min-h-dvh flex-col">
         <Navbar />
         <OfflineBanner />
-        <main id="main" className="flex-1">
+        {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}
+        <main id="main" className="min-h-dvh flex-1">
           <AppRoutes />
         </main>
         <Footer />
       </div>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <ToasterOnDemand />
       <SessionEffects />
       <DisplayPreferencesEffect />
       <UpdatePrompt />

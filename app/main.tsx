@@ -3,8 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Evaluating the modules and rendering the first screen run as two tasks rather than one long one,
+// so a phone can handle a tap (or paint) in between.
+setTimeout(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}, 0);

@@ -1,16 +1,18 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 
-// Every page is its own chunk (route-level code splitting).
+// The pages most visits start on ship with the app itself, so they render without a second round of
+// downloads; every other page is its own chunk (route-level code splitting).
+import HomePage from './routes/home';
+import AgentsBrowsePage from './routes/agents-browse';
+import SearchPage from './routes/search';
+
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-const HomePage = page(() => import('./routes/home'));
 const NotFoundPage = page(() => import('./routes/not-found'));
-const AgentsBrowsePage = page(() => import('./routes/agents-browse'));
 const CategoriesBrowsePage = page(() => import('./routes/categories-browse'));
 const AgentsAgent91Page = page(() => import('./routes/agents-agent91'));
 const DiscoverPage = page(() => import('./routes/discover'));
-const SearchPage = page(() => import('./routes/search'));
 const AgentDetailPage = page(() => import('./routes/agent-detail'));
 const LandingAgent91Page = page(() => import('./routes/landing-agent91'));
 const LandingUndergroundPage = page(() => import('./routes/landing-underground'));

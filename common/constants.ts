@@ -63,7 +63,15 @@ export const LANDING_GC_MS = 10 * 60_000;
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'am_session';
+/**
+ * A readable companion of the HttpOnly session cookie holding no secret: while it is absent the app
+ * knows it is a visitor without asking the server (no 401 on every visitor's page load).
+ */
+export const SESSION_HINT_COOKIE = 'am_signed_in';
 
 /** Largest page the list endpoints return at once. */
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 24;
+
+/** The element in a worker-rendered agent page holding the agent's JSON (read by the app at start). */
+export const AGENT_DATA_ELEMENT_ID = 'agent-data';

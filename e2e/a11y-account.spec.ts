@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 
 async function signIn(page: Page, username: string) {
   const res = await page.request.post('/api/auth/login', { data: { username, password: 'demo-password' } });
   expect(res.ok(), await res.text()).toBe(true);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    'serious or critical accessibility violations',
-  ).toEqual([]);
 }
 
 const widestRight = (page: Page) =>

@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-/** Serious and critical axe findings, as "rule: selectors" lines so a failure says where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-}
+import { expectNoSeriousViolations } from './support/axe';
 
 /** Every public route this part of the app owns, with what marks it as loaded. */
 const PAGES: [string, (page: Page) => Promise<void>][] = [
@@ -30,7 +22,7 @@ for (const [path, loaded] of PAGES) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await loaded(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }
 
@@ -38,20 +30,20 @@ test('open panels and tabs have no serious or critical violations', async ({ pag
   await page.goto('/discover');
   await page.getByRole('button', { name: 'More Filters' }).click();
   await expect(page.getByRole('region', { name: 'More filters' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
 
   await page.goto('/alternative2');
   await page.getByRole('button', { name: /^Filters/ }).click();
   await expect(page.getByRole('region', { name: 'Filters' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
 
   await page.goto('/agent/1');
   for (const name of ['Features', 'Demo Video', /^Reviews/]) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   }
   await page.getByRole('button', { name: 'Write a Review' }).click();
   await expect(page.getByText('Please log in to write a review')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
 });

@@ -24,17 +24,17 @@ test.describe('credits', () => {
     await expect(page.getByRole('link', { name: 'Back to Discover' })).toHaveAttribute('href', '/discover');
 
     const slider = page.getByRole('slider', { name: 'Credits to buy' });
-    await expect(slider).toHaveAttribute('aria-valuenow', '100');
-    await expect(slider).toHaveAttribute('aria-valuemin', '50');
-    await expect(slider).toHaveAttribute('aria-valuemax', '500');
+    await expect(slider).toHaveValue('100');
+    await expect(slider).toHaveAttribute('min', '50');
+    await expect(slider).toHaveAttribute('max', '500');
     await slider.focus();
     await page.keyboard.press('ArrowRight');
-    await expect(slider).toHaveAttribute('aria-valuenow', '110');
+    await expect(slider).toHaveValue('110');
     await expect(page.getByTestId('purchase-price')).toHaveText('$110.00');
     await page.keyboard.press('Home');
-    await expect(slider).toHaveAttribute('aria-valuenow', '50');
+    await expect(slider).toHaveValue('50');
     await page.keyboard.press('End');
-    await expect(slider).toHaveAttribute('aria-valuenow', '500');
+    await expect(slider).toHaveValue('500');
 
     for (const preset of ['$50', '$100', '$200', '$500']) {
       await page.getByRole('button', { name: preset, exact: true }).click();

@@ -32,3 +32,27 @@ test('the browse listing at /agents stays the app, not an agent page', async ({ 
   expect(res.status()).toBe(200);
   expect(await res.text()).not.toContain('application/ld+json');
 });
+
+test('agent images under /agents/ are served as images, and show on the listing', async ({ page, request }) => {
+  const res = await request.get('/agents/ledgerlens.svg');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('image/svg+xml');
+  await page.goto('/search?q=LedgerLens');
+  await expect(page.getByRole('heading', { name: 'LedgerLens' })).toBeVisible();
+  // The card's picture is decorative (alt=""), so it is found by its source.
+  const image = page.locator('img[src="/agents/ledgerlens.svg"]').first();
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test('an agent page opened directly shows the agent from the page itself, without asking the API again', async ({ page, request }) => {
+  const [agent] = (await (await request.get('/api/agents?limit=1')).json()) as { id: number; name: string }[];
+  const detailCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === `/api/agents/${agent!.id}`) detailCalls.push(req.url());
+  });
+  await page.goto(`/agents/${agent!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Description' })).toBeVisible();
+  expect(detailCalls).toEqual([]);
+});

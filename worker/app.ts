@@ -16,6 +16,7 @@ import { ratingsRoutes } from './features/ratings/routes';
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
 import { errorBody, HttpError } from './lib/http';
+import { catalogCache, clearCatalogCacheOnWrite } from './lib/catalog-cache';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
 import { loadSession } from './middleware/session';
 
@@ -23,7 +24,11 @@ const api = new Hono<AppEnv>()
   .use(securityHeaders)
   .use(sameOriginOnly)
   .use(limitBody)
+  .use(clearCatalogCacheOnWrite)
   .use(loadSession)
+  .use('/agents/*', catalogCache)
+  .use('/categories/*', catalogCache)
+  .use('/departments/*', catalogCache)
   .route('/config', configRoutes)
   .route('/agents', agentsRoutes)
   .route('/categories', categoriesRoutes)

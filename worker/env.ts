@@ -21,6 +21,8 @@ export interface Bindings {
   PROVIDER_LOGIN_PATH?: string;
   PROVIDER_COUNT_USAGE_PATH?: string;
   APP_VERSION?: string;
+  /** Seconds visitors' catalogue reads are kept per isolate (default 10; 0 turns the cache off). */
+  CATALOG_CACHE_SECONDS?: string;
 }
 
 export interface Variables {

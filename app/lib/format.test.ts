@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRating, plural, popularityScore } from './format';
+import { formatCount, formatDateTime, formatRating, plural, popularityScore } from './format';
 
 describe('format', () => {
   it('rounds ratings to one decimal', () => {
@@ -10,6 +10,15 @@ describe('format', () => {
   it('scores popularity as rating times votes, votes counted as 1 when zero', () => {
     expect(popularityScore({ averageRating: 4, voteCount: 0 })).toBe(4);
     expect(popularityScore({ averageRating: 4, voteCount: 10 })).toBe(40);
+  });
+
+  it('writes counts as en-US does, without building a formatter for whole numbers', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 1234567, -1234, -999, 2 ** 40]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    expect(formatCount(1234.5)).toBe('1,234.5');
+  });
+
+  it('writes a date and time', () => {
+    expect(formatDateTime(new Date(2026, 10, 23, 10, 30))).toBe('Nov 23, 2026, 10:30 AM');
   });
 
   it('pluralises counts', () => {

@@ -16,7 +16,7 @@ import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-pa
 import { DepartmentSelect } from '../features/departments/components/department-select';
 import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { plural } from '../lib/format';
+import { formatCount, plural } from '../lib/format';
 import { ListError } from '../features/agents/components/list-error';
 
 /** Browse Agents (/agents, /all-agents): filtered, sorted and paged on the server. */
@@ -58,7 +58,7 @@ export default function AgentsBrowsePage() {
             <dt className="sr-only">Total agents</dt>
             <dd className="flex items-center gap-2 text-sm text-slate-600">
               <Bot aria-hidden className="size-5 text-brand-600" />
-              <strong className="text-lg text-slate-900">{overall.data ? overall.data.total.toLocaleString('en-US') : '—'}</strong> agents
+              <strong className="text-lg text-slate-900">{overall.data ? formatCount(overall.data.total) : '—'}</strong> agents
             </dd>
           </div>
           <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
@@ -114,7 +114,7 @@ export default function AgentsBrowsePage() {
         ) : (
           <>
             <p role="status" className="mb-4 text-sm text-slate-600">
-              {agents.length < total ? `Showing ${agents.length.toLocaleString('en-US')} of ${plural(total, 'agent')}` : `Showing ${plural(total, 'agent')}`}
+              {agents.length < total ? `Showing ${formatCount(agents.length)} of ${plural(total, 'agent')}` : `Showing ${plural(total, 'agent')}`}
             </p>
             <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
               <AgentList agents={agents} layout={view} label="Agent results" />

@@ -4,6 +4,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
 import { TransactionList } from '../features/credits/components/transaction-list';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { formatCount } from '../lib/format';
 
 export default function BillingPage() {
   useDocumentTitle('Billing');
@@ -24,11 +25,11 @@ export default function BillingPage() {
           <dl className="mt-8 grid grid-cols-2 gap-3 sm:max-w-md">
             <div className="rounded-xl border border-amber-200 bg-amber-50 p-4">
               <dt className="text-sm font-medium text-amber-900">Available credits</dt>
-              <dd className="text-2xl font-bold text-amber-900">{user.credits.toLocaleString('en-US')}</dd>
+              <dd className="text-2xl font-bold text-amber-900">{formatCount(user.credits)}</dd>
             </div>
             <div className="rounded-xl border border-slate-200 bg-white p-4">
               <dt className="text-sm font-medium text-slate-700">Credits used</dt>
-              <dd className="text-2xl font-bold text-slate-900">{user.consumed.toLocaleString('en-US')}</dd>
+              <dd className="text-2xl font-bold text-slate-900">{formatCount(user.consumed)}</dd>
             </div>
           </dl>
           <h2 className="mb-4 mt-10 text-xl font-semibold">Credit history</h2>

@@ -12,6 +12,7 @@ import { PurchaseForm } from '../features/credits/components/purchase-form';
 import { useCreateCheckout } from '../features/payments/api/create-checkout';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { toast } from '../hooks/use-toast';
+import { formatCount } from '../lib/format';
 
 const positive = (value: string | null): number | null => {
   const n = Number(value);
@@ -51,7 +52,7 @@ export default function CreditsPage() {
         </div>
         {user ? (
           <p className="rounded-full bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900">
-            Current balance: <span data-testid="credits-balance">{user.credits.toLocaleString('en-US')}</span> credits
+            Current balance: <span data-testid="credits-balance">{formatCount(user.credits)}</span> credits
           </p>
         ) : (
           <Skeleton className="h-9 w-48" />

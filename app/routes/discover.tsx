@@ -17,7 +17,7 @@ import { useDepartmentsWithAgents } from '../features/departments/api/get-depart
 import { DepartmentSelect } from '../features/departments/components/department-select';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { toast } from '../hooks/use-toast';
-import { plural } from '../lib/format';
+import { formatCount, plural } from '../lib/format';
 
 /** Discover AI Agents (/discover): newest first, category chips, and a panel of finer filters. */
 export default function DiscoverPage() {
@@ -117,9 +117,9 @@ export default function DiscoverPage() {
           <>
             <p role="status" className="mb-4 text-sm text-slate-600">
               {hasRefinements(refinements)
-                ? `${plural(agents.length, 'agent')} of the ${loaded.length.toLocaleString('en-US')} loaded match the extra filters`
+                ? `${plural(agents.length, 'agent')} of the ${formatCount(loaded.length)} loaded match the extra filters`
                 : loaded.length < total
-                  ? `Showing ${loaded.length.toLocaleString('en-US')} of ${plural(total, 'agent')}`
+                  ? `Showing ${formatCount(loaded.length)} of ${plural(total, 'agent')}`
                   : `Showing ${plural(total, 'agent')}`}
             </p>
             <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

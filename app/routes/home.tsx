@@ -9,7 +9,7 @@ import { useSession } from '../features/auth/api/get-session';
 import { useCategories } from '../features/categories/api/get-categories';
 import { CategoryIcon, iconForName } from '../features/categories/components/category-icon';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { plural } from '../lib/format';
+import { formatCount, plural } from '../lib/format';
 import { useSearchForm } from '../hooks/use-search-form';
 
 const landingCache = { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS };
@@ -64,7 +64,7 @@ function Hero() {
 
 function Stats({ agents, categories }: { agents: number | undefined; categories: number | undefined }) {
   const stats = [
-    { label: 'AI agents', value: agents === undefined ? '—' : agents.toLocaleString('en-US') },
+    { label: 'AI agents', value: agents === undefined ? '—' : formatCount(agents) },
     { label: 'Categories', value: categories === undefined ? '—' : String(categories) },
     { label: 'Free credits to start', value: String(INITIAL_CREDITS) },
     { label: 'Per credit', value: '$1' },
@@ -132,8 +132,11 @@ function ExploreCategories() {
   );
 }
 
+/** One request serves the top agents and, through its total, the catalogue size in the stats. */
+const useTopAgents = () => useAgents({ sort: 'rating', limit: TOP_PERFORMING_KEEP }, landingCache);
+
 function TopPerforming() {
-  const { data, isPending, isError } = useAgents({ sort: 'rating', limit: TOP_PERFORMING_KEEP }, landingCache);
+  const { data, isPending, isError } = useTopAgents();
   const top = [...(data?.items ?? [])]
     .sort((a, b) => b.averageRating - a.averageRating)
     .slice(0, TOP_PERFORMING_KEEP)
@@ -202,12 +205,12 @@ function ClosingCta({ signedIn }: { signedIn: boolean }) {
 export default function HomePage() {
   useDocumentTitle(null);
   const { user } = useSession();
-  const total = useAgents({ limit: 1 }, landingCache);
+  const top = useTopAgents();
   const categories = useCategories();
   return (
     <>
       <Hero />
-      <Stats agents={total.data?.total} categories={categories.data?.length} />
+      <Stats agents={top.data?.total} categories={categories.data?.length} />
       <ExploreCategories />
       <TopPerforming />
       <ClosingCta signedIn={Boolean(user)} />

@@ -45,16 +45,19 @@ export default function MyAgentsPage() {
             </ButtonLink>
           </div>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {agents.data.map((agent) => (
-              <li key={agent.id} className="flex flex-col gap-2">
-                <AgentCard agent={agent} />
-                <Link href={`/submit-agent?edit=${agent.id}`} className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                  <Pencil aria-hidden className="size-3.5" /> Edit <span className="sr-only">{agent.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <>
+            <h2 className="sr-only">Your agents</h2>
+            <ul aria-label="Your agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {agents.data.map((agent) => (
+                <li key={agent.id} className="flex flex-col gap-2">
+                  <AgentCard agent={agent} />
+                  <Link href={`/submit-agent?edit=${agent.id}`} className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
+                    <Pencil aria-hidden className="size-3.5" /> Edit <span className="sr-only">{agent.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </div>

@@ -11,7 +11,7 @@ import { useMyAgents } from '../features/my-agents/api/get-my-agents';
 import { AdminControls } from '../features/users/components/admin-controls';
 import { EditProfileDialog } from '../features/users/components/edit-profile-dialog';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { formatDate } from '../lib/format';
+import { formatCount, formatDate } from '../lib/format';
 import { logout } from '../lib/session-actions';
 
 const ROLE_LABEL = { user: null, staff: 'Staff', admin: 'Admin' } as const;
@@ -54,11 +54,11 @@ export default function ProfilePage() {
         <dl className="mt-6 grid grid-cols-2 gap-3 sm:max-w-sm">
           <div className="rounded-lg bg-amber-50 p-3">
             <dt className="text-xs font-medium text-amber-900">Available credits</dt>
-            <dd className="text-xl font-bold text-amber-900">{user.credits.toLocaleString('en-US')}</dd>
+            <dd className="text-xl font-bold text-amber-900">{formatCount(user.credits)}</dd>
           </div>
           <div className="rounded-lg bg-slate-100 p-3">
             <dt className="text-xs font-medium text-slate-700">Credits used</dt>
-            <dd className="text-xl font-bold text-slate-900">{user.consumed.toLocaleString('en-US')}</dd>
+            <dd className="text-xl font-bold text-slate-900">{formatCount(user.consumed)}</dd>
           </div>
         </dl>
         <div className="mt-6 flex flex-wrap gap-3">

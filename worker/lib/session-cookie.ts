@@ -1,7 +1,7 @@
 // One way to start and end a session for every sign-in path (password, Google, provider).
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../common/constants';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '../../common/constants';
 import type { AppEnv } from '../env';
 import { randomToken, sha256Hex } from './crypto';
 
@@ -25,16 +25,18 @@ export async function startSession(c: Context<AppEnv>, userId: number, providerD
   ];
   if (c.var.sessionHash) statements.push(c.env.DB.prepare('DELETE FROM sessions WHERE token_hash = ?').bind(c.var.sessionHash));
   await c.env.DB.batch(statements);
-  setCookie(c, SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c),
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
+  const maxAge = Math.floor(SESSION_TTL_MS / 1000);
+  setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge });
+  setCookie(c, SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge });
+}
+
+/** Drops the readable hint (e.g. when the session it stood for has expired). */
+export function clearSessionHint(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_HINT_COOKIE, { path: '/', sameSite: 'Lax', secure: isHttps(c) });
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
   if (c.var.sessionHash) await c.env.DB.prepare('DELETE FROM sessions WHERE token_hash = ?').bind(c.var.sessionHash).run();
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
+  clearSessionHint(c);
 }

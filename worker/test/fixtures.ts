@@ -25,6 +25,9 @@ export async function seedCatalog() {
   ]);
 }
 
+/** Every Set-Cookie of a response (workers-types does not declare getSetCookie). */
+export const setCookies = (res: Response): string[] => (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
+
 /** Calls the worker as a browser on its own origin would. */
 export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
   const headers = new Headers(init.headers);

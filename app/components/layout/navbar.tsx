@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/api/get-session';
 import { logout } from '../../lib/session-actions';
 import { buttonClass } from '../ui/button';
 import { AccountMenuTrigger } from './account-menu-trigger';
+import { formatCount } from '../../lib/format';
 
 // The menu library is only needed once someone is signed in: keep it out of the first load.
 const AccountMenu = lazy(() => import('./account-menu'));
@@ -61,11 +62,11 @@ export function Navbar() {
             <>
               <Link href="/credits" className="flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-semibold text-amber-800" aria-label={`${credits} credits available`}>
                 <Coins aria-hidden className="size-4" />
-                <span data-testid="navbar-credits">{credits.toLocaleString('en-US')}</span>
+                <span data-testid="navbar-credits">{formatCount(credits)}</span>
                 <span className="font-normal">credits</span>
               </Link>
               {user.consumed > 0 && (
-                <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-medium text-slate-600">{user.consumed.toLocaleString('en-US')} used</span>
+                <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-medium text-slate-600">{formatCount(user.consumed)} used</span>
               )}
               <Suspense fallback={<AccountMenuTrigger username={user.username} disabled />}>
                 <AccountMenu username={user.username} items={menu} onNavigate={navigate} onLogout={onLogout} />
@@ -108,8 +109,8 @@ export function Navbar() {
             {user ? (
               <div className="flex flex-col gap-1">
                 <p className="flex items-center gap-2 px-3 py-2 text-sm font-semibold text-amber-800">
-                  <Coins aria-hidden className="size-4" /> {credits.toLocaleString('en-US')} credits
-                  {user.consumed > 0 && <span className="font-normal text-slate-500">({user.consumed.toLocaleString('en-US')} used)</span>}
+                  <Coins aria-hidden className="size-4" /> {formatCount(credits)} credits
+                  {user.consumed > 0 && <span className="font-normal text-slate-500">({formatCount(user.consumed)} used)</span>}
                 </p>
                 {menu.map((item) => (
                   <Link key={item.href} href={item.href} className={`block ${linkClass(item.href)}`} onClick={() => setMobileOpen(false)}>

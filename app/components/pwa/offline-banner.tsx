@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useOnline } from '../../hooks/use-online';
+import { formatDateTime } from '../../lib/format';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Tells the user they are offline and from when the data on screen was saved. */
 export function OfflineBanner() {
@@ -19,7 +19,7 @@ export function OfflineBanner() {
         <WifiOff aria-hidden className="size-4 shrink-0" />
         <span>
           <strong>You are offline.</strong> Showing agents saved on this device
-          {updated > 0 ? <> (last updated {timeFormat.format(updated)})</> : null}. Trying agents, buying credits, reviews and submissions need a
+          {updated > 0 ? <> (last updated {formatDateTime(updated)})</> : null}. Trying agents, buying credits, reviews and submissions need a
           connection; proposals are queued and sent when you are back online.
         </span>
       </p>

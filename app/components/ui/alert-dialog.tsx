@@ -1,5 +1,6 @@
 import * as RadixAlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../../hooks/use-return-focus';
 import { buttonClass } from './button';
 
 export const AlertDialog = RadixAlertDialog.Root;
@@ -25,10 +26,13 @@ export function AlertDialogContent({
   pending?: boolean;
   onConfirm: () => void;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixAlertDialog.Portal>
       <RadixAlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-      <RadixAlertDialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+      <RadixAlertDialog.Content
+        {...returnFocus}
+        className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
         <RadixAlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixAlertDialog.Title>
         <RadixAlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</RadixAlertDialog.Description>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../../hooks/use-return-focus';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -11,11 +12,13 @@ export const DialogClose = RadixDialog.Close;
  * are announced. The content scrolls inside the viewport so it works at 360 px and with a keyboard.
  */
 export function DialogContent({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
       <RadixDialog.Content
         className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+        {...returnFocus}
         // Without a description Radix warns; pass undefined explicitly so none is expected.
         {...(description ? {} : { 'aria-describedby': undefined })}
       >

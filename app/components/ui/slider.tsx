@@ -1,6 +1,7 @@
-import * as RadixSlider from '@radix-ui/react-slider';
-
-/** A single-thumb slider; arrow keys, Page Up/Down, Home and End move it. */
+/**
+ * A single-thumb slider: the browser's own range input, so arrow keys, Page Up/Down, Home and End,
+ * touch and screen readers work without any script of ours.
+ */
 export function Slider({
   label,
   value,
@@ -21,23 +22,20 @@ export function Slider({
   disabled?: boolean;
 }) {
   return (
-    <RadixSlider.Root
-      className="relative flex h-6 w-full touch-none select-none items-center"
-      value={[value]}
+    <input
+      type="range"
+      aria-label={label}
+      aria-valuetext={valueText}
+      value={value}
       min={min}
       max={max}
       step={step}
       disabled={disabled}
-      onValueChange={([next]) => next !== undefined && onValueChange(next)}
-    >
-      <RadixSlider.Track className="relative h-2 grow rounded-full bg-slate-200">
-        <RadixSlider.Range className="absolute h-full rounded-full bg-brand-600" />
-      </RadixSlider.Track>
-      <RadixSlider.Thumb
-        aria-label={label}
-        aria-valuetext={valueText}
-        className="block size-6 rounded-full border-2 border-brand-600 bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      />
-    </RadixSlider.Root>
+      onChange={(e) => {
+        const next = Number(e.currentTarget.value);
+        if (Number.isFinite(next)) onValueChange(next);
+      }}
+      className="h-6 w-full cursor-pointer accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed"
+    />
   );
 }

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../common/types';
 import { MESSAGES } from '../../../common/validation';
 import { sha256Hex } from '../../lib/crypto';
 import { ACCOUNT_ATTEMPTS, CLIENT_ATTEMPTS, THROTTLE_WINDOW_MS } from '../../lib/throttle';
-import { call, createUser, db, signIn } from '../../test/fixtures';
+import { call, createUser, db, setCookies, signIn } from '../../test/fixtures';
 
 // scrypt makes every register/login take a noticeable fraction of a second in workerd.
 const SLOW = 60_000;
@@ -92,6 +92,11 @@ describe('POST /api/auth/register', () => {
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).toMatch(/Max-Age=2592000/); // 30 days
     expect(cookie).not.toMatch(/Secure/); // plain http here; the https case is below
+    // The readable hint that lets the app skip asking about a session it does not have.
+    const hint = setCookies(res).find((c) => c.startsWith('am_signed_in='));
+    expect(hint).toMatch(/^am_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/Max-Age=2592000/);
     const raw = token(res);
     expect(raw.length).toBeGreaterThanOrEqual(43);
     // Only the digest is stored: the token itself must not open anything in the table.
@@ -283,7 +288,11 @@ describe('POST /api/auth/login and /logout', () => {
     expect(await out.json()).toEqual({ ok: true });
     expect(cookieOf(out)).toMatch(/am_session=;/);
     expect(cookieOf(out)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
-    expect((await call('/api/auth/session', { cookie })).status).toBe(401);
+    expect(setCookies(out).find((c) => c.startsWith('am_signed_in='))).toMatch(/^am_signed_in=;.*Max-Age=0/);
+    // An ended (or expired) session also drops a hint the browser still sends.
+    const stale = await call('/api/auth/session', { cookie: `${cookie}; am_signed_in=1` });
+    expect(stale.status).toBe(401);
+    expect(setCookies(stale).find((c) => c.startsWith('am_signed_in='))).toMatch(/Max-Age=0/);
     expect(await db().prepare('SELECT 1 FROM sessions WHERE token_hash = ?').bind(await sha256Hex(token(res))).first()).toBeNull();
     // Logging out without a session is harmless.
     expect((await call('/api/auth/logout', { method: 'POST' })).status).toBe(200);

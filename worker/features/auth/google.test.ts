@@ -10,7 +10,7 @@ import { app } from '../../app';
 import type { Bindings } from '../../env';
 import { base64Url, sha256Hex } from '../../lib/crypto';
 import { OIDC_MESSAGES } from '../../lib/oidc';
-import { createUser, db } from '../../test/fixtures';
+import { createUser, db, setCookies } from '../../test/fixtures';
 import type { OidcScenario } from '../../test/oidc-mock-setup';
 
 const ISSUER = inject('oidcIssuer');
@@ -35,8 +35,6 @@ function send(path: string, init: { bindings?: Bindings; cookie?: string; json?:
 }
 
 /** workerd implements Headers.getSetCookie; the bundled types predate it. */
-const setCookies = (res: Response): string[] => (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
-
 /** name=value of one Set-Cookie, or undefined. */
 function cookieFrom(res: Response, name: string): string | undefined {
   const line = setCookies(res).find((c) => c.startsWith(`${name}=`));

@@ -5,7 +5,7 @@ import { staffDomain, type AppEnv } from '../../env';
 import { createAccount, getSessionUser, isUniqueViolation, roleFor } from '../../lib/accounts';
 import { fail } from '../../lib/http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
-import { endSession, startSession } from '../../lib/session-cookie';
+import { clearSessionHint, endSession, startSession } from '../../lib/session-cookie';
 import { ACCOUNT_ATTEMPTS, CLIENT_ATTEMPTS, clientKey, hit, refund, reset } from '../../lib/throttle';
 import { jsonBody } from '../../lib/validator';
 import { providerConfig } from '../provider/client';
@@ -33,7 +33,9 @@ async function takenMessage(db: D1Database, username: string, email: string): Pr
 export const authRoutes = new Hono<AppEnv>()
   .get('/session', (c) => {
     const user = c.var.user;
-    return user ? c.json(user) : fail(c, 401, MESSAGES.notSignedIn);
+    if (user) return c.json(user);
+    clearSessionHint(c);
+    return fail(c, 401, MESSAGES.notSignedIn);
   })
   .post('/register', jsonBody(registerSchema), async (c) => {
     const { username, email, password, isInternalLogin } = c.req.valid('json');

@@ -1,3 +1,4 @@
+import { AGENT_DATA_ELEMENT_ID } from '../../../common/constants';
 import type { Agent } from '../../../common/types';
 
 const escapeHtml = (s: string): string =>
@@ -56,6 +57,8 @@ export function agentPageHtml(shell: string, agent: Agent, origin: string): stri
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
     `<script type="application/ld+json">${safeJson(agentJsonLd(agent, url, origin))}</script>`,
+    // The same answer GET /api/agents/{id} gives: the app shows it without waiting for a second request.
+    `<script type="application/json" id="${AGENT_DATA_ELEMENT_ID}">${safeJson(agent)}</script>`,
   ].join('\n    ');
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

@@ -26,9 +26,15 @@ async function appShell(c: Context<AppEnv>): Promise<string | null> {
  * running scripts; the app then boots from the same shell as any other route.
  */
 async function agentPage(c: Context<AppEnv>) {
+  const id = positiveInt(c.req.param('id'));
+  // Not an agent id: a static file under the same prefix (agent images live at /agents/<name>.svg).
+  if (!id && /\.[a-z0-9]+$/i.test(c.req.param('id') ?? '') && c.env.ASSETS) {
+    const asset = (await c.env.ASSETS.fetch(c.req.raw as never)) as unknown as Response;
+    // A copy with mutable headers, so the security headers can still be added.
+    return new Response(asset.body, asset);
+  }
   const shell = await appShell(c);
   if (!shell) return c.notFound();
-  const id = positiveInt(c.req.param('id'));
   // In provider mode the agent may be the provider's; if the provider is down, our own copy serves.
   const agent = id ? await getCatalogAgent(c.env, id).catch(() => getAgent(c.env.DB, id)) : null;
   pageHeaders(c, 'text/html; charset=utf-8');

@@ -31,13 +31,16 @@ describe('agent page HTML', () => {
       offers: { '@type': 'Offer', price: '12.00', priceCurrency: 'USD' },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.3', ratingCount: 8 },
     });
+    // The agent itself, for the app to show without another request.
+    const embedded = JSON.parse(html.match(/<script type="application\/json" id="agent-data">(.*?)<\/script>/)![1]!);
+    expect(embedded).toEqual(agent());
   });
 
-  it('escapes hostile names so they cannot break out of tags or the JSON-LD script', () => {
+  it('escapes hostile names so they cannot break out of tags or the JSON scripts', () => {
     const html = agentPageHtml(SHELL, agent({ name: '"><script>alert(1)</script>', description: '</script><img src=x>' }), 'https://a.example');
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<img src=x>');
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 
   it('leaves out aggregateRating for an agent without reviews', () => {

@@ -8,15 +8,20 @@ const EAGER_IMAGES = 2;
 /** Browse cards as a responsive grid or a single-column list. */
 export function AgentList({ agents, layout = 'grid', label }: { agents: Agent[]; layout?: ViewMode; label: string }) {
   return (
-    <ul
-      aria-label={label}
-      className={layout === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-4'}
-    >
-      {agents.map((agent, i) => (
-        <li key={agent.id} className="flex [&>article]:w-full">
-          <AgentCard agent={agent} layout={layout} eager={i < EAGER_IMAGES} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* Cards are h3s: a heading level for the list keeps the outline in order under any page's h1. */}
+      <h2 className="sr-only">{label}</h2>
+      <ul
+        aria-label={label}
+        className={layout === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-4'}
+      >
+        {agents.map((agent, i) => (
+          // Cards off screen skip layout and paint until scrolled near (a long list costs a phone little).
+          <li key={agent.id} className="flex [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto] [&>article]:w-full">
+            <AgentCard agent={agent} layout={layout} eager={i < EAGER_IMAGES} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,11 +1,18 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { SESSION_HINT_COOKIE } from '../../../../common/constants';
 import type { SessionUser } from '../../../../common/types';
 import { api, ApiError, unwrap } from '../../../lib/api-client';
+import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
 
 export const sessionKeys = { session: ['auth', 'session'] as const };
 
-/** The signed-in user, or null for a visitor (401). */
+/** Whether the server has said this browser holds a session (the session cookie itself is HttpOnly). */
+export const hasSessionHint = (cookie = document.cookie): boolean =>
+  cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+
+/** The signed-in user, or null for a visitor (401). Visitors without the hint are not asked about. */
 export async function getSession(): Promise<SessionUser | null> {
+  if (!hasSessionHint()) return null;
   try {
     return await unwrap<SessionUser>(await api.auth.session.$get());
   } catch (error) {
@@ -16,8 +23,6 @@ export async function getSession(): Promise<SessionUser | null> {
 
 export const getSessionQueryOptions = () => queryOptions({ queryKey: sessionKeys.session, queryFn: getSession });
 
-/** When this page (document) loaded: a session answer older than this came from the device. */
-export const PAGE_LOADED_AT = Date.now();
 
 export const useSession = () => {
   const query = useQuery(getSessionQueryOptions());

@@ -2,7 +2,8 @@ import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../../hooks/use-toast';
-import { PAGE_LOADED_AT, refreshSession, sessionKeys } from '../api/get-session';
+import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
+import { refreshSession, sessionKeys } from '../api/get-session';
 import { takeFlash } from '../lib/flash';
 
 const CALLBACK_PATH = '/auth/google/callback';

@@ -7,10 +7,13 @@ describe('PurchaseForm', () => {
   it('starts at 100 credits for $100 and follows the presets', async () => {
     const onContinue = vi.fn();
     render(<PurchaseForm processing={false} onContinue={onContinue} />);
-    expect(screen.getByRole('slider', { name: 'Credits to buy' }).getAttribute('aria-valuenow')).toBe('100');
+    const slider = screen.getByRole('slider', { name: 'Credits to buy' }) as HTMLInputElement;
+    expect(slider.value).toBe('100');
+    expect([slider.min, slider.max]).toEqual(['50', '500']);
     expect(screen.getByTestId('purchase-price').textContent).toBe('$100.00');
     await userEvent.click(screen.getByRole('button', { name: '$200' }));
     expect(screen.getByRole('button', { name: '$200' }).getAttribute('aria-pressed')).toBe('true');
+    expect(slider.value).toBe('200');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(onContinue).toHaveBeenCalledWith(200);
   });

@@ -7,6 +7,7 @@ import { FormField, TextInput } from '../../../components/ui/form-field';
 import { Slider } from '../../../components/ui/slider';
 import { toast } from '../../../hooks/use-toast';
 import { digitsOnly, formatPrice, purchaseAmountError, sliderPosition } from '../lib/amount';
+import { formatCount } from '../../../lib/format';
 
 /**
  * Choose how many credits to buy (SPEC section 5): slider 50-500 in steps of 10, presets, or a
@@ -50,7 +51,7 @@ export function PurchaseForm({ processing, onContinue }: { processing: boolean; 
             Credits to buy
           </span>
           <output htmlFor="custom-amount" aria-live="polite" className="text-2xl font-bold text-slate-900" data-testid="purchase-amount">
-            {amount.toLocaleString('en-US')} credits
+            {formatCount(amount)} credits
           </output>
         </div>
         <Slider

@@ -3,6 +3,7 @@ import type { CreditTransaction, LedgerKind } from '../../../../common/types';
 import { ButtonLink } from '../../../components/ui/button';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { useTransactions } from '../api/get-transactions';
+import { formatCount, formatDateTime } from '../../../lib/format';
 
 export const KIND_LABELS: Record<LedgerKind, string> = {
   signup: 'Sign-up bonus',
@@ -11,9 +12,8 @@ export const KIND_LABELS: Record<LedgerKind, string> = {
   admin_topup: 'Top-up by an administrator',
 };
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export const formatAmount = (amount: number): string => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${Math.abs(amount).toLocaleString('en-US')}`;
+export const formatAmount = (amount: number): string => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCount(Math.abs(amount))}`;
 
 function Row({ t }: { t: CreditTransaction }) {
   const credit = t.amount >= 0;
@@ -27,7 +27,7 @@ function Row({ t }: { t: CreditTransaction }) {
         <p className="font-medium text-slate-900">{KIND_LABELS[t.kind] ?? t.kind}</p>
         {t.description && <p className="break-words text-sm text-slate-600">{t.description}</p>}
         <p className="text-xs text-slate-600">
-          <time dateTime={t.createdAt}>{dateTime.format(new Date(t.createdAt))}</time>
+          <time dateTime={t.createdAt}>{formatDateTime(new Date(t.createdAt))}</time>
         </p>
       </div>
       <div className="shrink-0 text-right">
@@ -35,7 +35,7 @@ function Row({ t }: { t: CreditTransaction }) {
           <span className="sr-only">{credit ? 'Added' : 'Spent'} </span>
           {formatAmount(t.amount)}
         </p>
-        <p className="text-xs text-slate-600 tabular-nums">Balance {t.balanceAfter.toLocaleString('en-US')}</p>
+        <p className="text-xs text-slate-600 tabular-nums">Balance {formatCount(t.balanceAfter)}</p>
       </div>
     </li>
   );

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCancelSandbox } from '../api/cancel-sandbox';
 import { useCompleteSandbox } from '../api/complete-sandbox';
 import { useSandboxSession } from '../api/get-sandbox-session';
+import { formatCount } from '../../../lib/format';
 
 const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
@@ -92,7 +93,7 @@ export function SandboxCheckout({ id }: { id: string }) {
           <div className="flex justify-between gap-4">
             <dt className="text-slate-600">Credits</dt>
             <dd className="font-semibold" data-testid="sandbox-credits">
-              {credits.toLocaleString('en-US')}
+              {formatCount(credits)}
             </dd>
           </div>
           <div className="flex justify-between gap-4">

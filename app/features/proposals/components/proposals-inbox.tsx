@@ -19,9 +19,9 @@ function ProposalItem({ proposal }: { proposal: Proposal }) {
       <article aria-labelledby={`proposal-${proposal.id}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 id={`proposal-${proposal.id}`} className="break-words text-lg font-semibold">
+            <h2 id={`proposal-${proposal.id}`} className="break-words text-lg font-semibold">
               {proposal.name}
-            </h3>
+            </h2>
             <p className="text-sm text-slate-600">
               {formatDate(proposal.createdAt)} · from {proposal.proposerName}
               {proposal.proposerEmail && proposal.proposerEmail !== 'Not provided' && (
