@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8787'}`;
@@ -20,6 +20,34 @@ const preactCompat = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * Writes route-chunks.json: each lazily loaded page's chunk and the chunks it imports, so the worker
+ * can tell the browser about them in the HTML of pages it renders (agent pages) instead of the
+ * browser discovering them one level at a time.
+ */
+function routeChunks(): Plugin {
+  return {
+    name: 'route-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, { imports: string[] }>();
+      for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+      const closure = (file: string, seen: Set<string>): Set<string> => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const next of chunks.get(file)?.imports ?? []) closure(next, seen);
+        return seen;
+      };
+      const routes: Record<string, string[]> = {};
+      for (const item of Object.values(bundle)) {
+        const match = item.type === 'chunk' && item.isDynamicEntry ? /[\\/]app[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(item.facadeModuleId ?? '') : null;
+        if (match) routes[match[1]!] = [...closure(item.fileName, new Set())].map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'app',
   resolve: { alias: command === 'build' ? preactCompat : [] },
@@ -29,6 +57,7 @@ export default defineConfig(({ command }) => ({
     __APP_VERSION__: JSON.stringify(version),
   },
   plugins: [
+    routeChunks(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -83,6 +112,11 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // workbox-window is imported statically on purpose (app/components/pwa/update-prompt.tsx).
+      onLog(level, log, handler) {
+        if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('workbox-window')) return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           groups: [

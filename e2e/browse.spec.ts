@@ -11,11 +11,13 @@ test.describe('Browse Agents', () => {
     await expect(page.getByText(/^40\s*agents$/)).toBeVisible();
     await expect(page.getByText(/^14\s*departments$/)).toBeVisible();
 
-    // First page of 24, then the rest.
-    await expect(cards(page)).toHaveCount(24);
-    await expect(page.getByText('Showing 24 of 40 agents')).toBeVisible();
-    await page.getByRole('button', { name: 'Load More Agents' }).click();
-    await expect(cards(page)).toHaveCount(40);
+    // Pages of 12 until all 40 are shown.
+    await expect(cards(page)).toHaveCount(12);
+    await expect(page.getByText('Showing 12 of 40 agents')).toBeVisible();
+    for (const count of [24, 36, 40]) {
+      await page.getByRole('button', { name: 'Load More Agents' }).click();
+      await expect(cards(page)).toHaveCount(count);
+    }
     await expect(page.getByText('Showing 40 agents')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Load More Agents' })).toHaveCount(0);
 
@@ -51,7 +53,7 @@ test.describe('Browse Agents', () => {
 
   test('the department filter narrows the list and Clear Filters resets it', async ({ page }) => {
     await page.goto('/all-agents');
-    await expect(cards(page)).toHaveCount(24);
+    await expect(cards(page)).toHaveCount(12);
     await page.getByLabel('Department').selectOption({ label: 'Legal' });
     await expect(page.getByText('Showing 3 agents')).toBeVisible();
     await expect(cards(page)).toHaveCount(3);
@@ -59,7 +61,7 @@ test.describe('Browse Agents', () => {
     await expect(page).toHaveURL(/department=\d+/);
 
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    await expect(cards(page)).toHaveCount(24);
+    await expect(cards(page)).toHaveCount(12);
     await expect(page.getByLabel('Department')).toHaveValue('');
   });
 
@@ -68,7 +70,7 @@ test.describe('Browse Agents', () => {
     await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear Filters' }).first().click();
     await expect(page.getByRole('searchbox', { name: 'Search agents' })).toHaveValue('');
-    await expect(cards(page)).toHaveCount(24);
+    await expect(cards(page)).toHaveCount(12);
   });
 });
 
@@ -157,7 +159,7 @@ test('/agents-agent91 lists priced agents with the credits banner', async ({ pag
   await expect(page.getByRole('heading', { name: 'Start with $10 Credits' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book Free Demo' })).toHaveAttribute('href', '/propose-agent');
   const list = page.getByRole('list', { name: 'Agents' });
-  await expect(list.getByRole('article')).toHaveCount(24);
+  await expect(list.getByRole('article')).toHaveCount(12);
   await expect(list.getByText(/^\$\d+\/month avg$/).first()).toBeVisible();
   const tryLink = list.getByRole('link', { name: /^Try LeadScout Pro/ });
   await expect(tryLink).toHaveAttribute('target', '_blank');

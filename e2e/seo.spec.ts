@@ -15,6 +15,11 @@ test('an agent page carries its own metadata in the HTML, before any script runs
     expect(ld).toMatchObject({ '@type': 'SoftwareApplication', name: agent.name, offers: { priceCurrency: 'USD' } });
     expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   }
+  // The page's own script chunks are named up front, and they exist.
+  const html = await (await request.get(`/agents/${agent.id}`)).text();
+  const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+  expect(chunks.some((file) => /\/assets\/agent-detail-[\w-]+\.js$/.test(file))).toBe(true);
+  for (const file of chunks) expect((await request.get(file)).status(), file).toBe(200);
   const missing = await request.get('/agents/999999');
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toContain('<div id="root">');

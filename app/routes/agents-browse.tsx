@@ -30,9 +30,12 @@ export default function AgentsBrowsePage() {
   const view = params.get('view') === 'list' ? 'list' : 'grid';
 
   const departments = useDepartmentsWithAgents();
-  const overall = useAgents({ limit: 1 }, BROWSE_FRESHNESS);
   const query = useInfiniteAgents({ q: search.trim() || undefined, departmentId, sort }, { ...BROWSE_FRESHNESS, keepPrevious: true });
   const { agents, total } = flattenAgentPages(query.data);
+  // The catalogue size in the header: the list's own total unless a search or department narrows it.
+  const narrowed = Boolean(search.trim() || departmentId);
+  const overallQuery = useAgents({ limit: 1 }, { ...BROWSE_FRESHNESS, enabled: narrowed });
+  const overallTotal = narrowed ? overallQuery.data?.total : query.data && !query.isPlaceholderData ? total : undefined;
 
   const commitSearch = useCallback((value: string) => update({ search: value, q: undefined }), [update]);
   const clearFilters = () => update({ search: undefined, q: undefined, department: undefined, sort: undefined });
@@ -58,7 +61,7 @@ export default function AgentsBrowsePage() {
             <dt className="sr-only">Total agents</dt>
             <dd className="flex items-center gap-2 text-sm text-slate-600">
               <Bot aria-hidden className="size-5 text-brand-600" />
-              <strong className="text-lg text-slate-900">{overall.data ? formatCount(overall.data.total) : '—'}</strong> agents
+              <strong className="text-lg text-slate-900">{overallTotal !== undefined ? formatCount(overallTotal) : '—'}</strong> agents
             </dd>
           </div>
           <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ArrowRight, Search, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '../../common/constants';
@@ -14,7 +15,8 @@ import { useSearchForm } from '../hooks/use-search-form';
 
 const landingCache = { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS };
 
-function Hero() {
+// The page re-renders as its two queries settle; the parts that do not use them are memoised.
+const Hero = memo(function Hero() {
   const { query, setQuery, onSubmit } = useSearchForm();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
@@ -60,7 +62,7 @@ function Hero() {
       </div>
     </section>
   );
-}
+});
 
 function Stats({ agents, categories }: { agents: number | undefined; categories: number | undefined }) {
   const stats = [
@@ -166,7 +168,7 @@ function TopPerforming() {
   );
 }
 
-function ClosingCta({ signedIn }: { signedIn: boolean }) {
+const ClosingCta = memo(function ClosingCta({ signedIn }: { signedIn: boolean }) {
   const points = [
     { icon: Zap, text: 'Try any agent in one click' },
     { icon: ShieldCheck, text: 'Ratings from real users' },
@@ -200,7 +202,7 @@ function ClosingCta({ signedIn }: { signedIn: boolean }) {
       </div>
     </section>
   );
-}
+});
 
 export default function HomePage() {
   useDocumentTitle(null);

@@ -38,8 +38,12 @@ export function agentJsonLd(agent: Agent, url: string, origin: string) {
   };
 }
 
-/** The app shell with the agent's own title, description, canonical URL, social tags and JSON-LD. */
-export function agentPageHtml(shell: string, agent: Agent, origin: string): string {
+/**
+ * The app shell with the agent's own title, description, canonical URL, social tags and JSON-LD,
+ * plus the agent itself and early hints for what the page will load (its picture and script chunks
+ * the shell does not already name).
+ */
+export function agentPageHtml(shell: string, agent: Agent, origin: string, chunks: string[] = []): string {
   const url = `${origin}/agents/${agent.id}`;
   const title = `${agent.name} · AI agent on AgentMarket`;
   const description = clip(agent.description, 200);
@@ -59,6 +63,8 @@ export function agentPageHtml(shell: string, agent: Agent, origin: string): stri
     `<script type="application/ld+json">${safeJson(agentJsonLd(agent, url, origin))}</script>`,
     // The same answer GET /api/agents/{id} gives: the app shows it without waiting for a second request.
     `<script type="application/json" id="${AGENT_DATA_ELEMENT_ID}">${safeJson(agent)}</script>`,
+    ...(agent.imageUrl ? [`<link rel="preload" as="image" href="${escapeHtml(agent.imageUrl)}" />`] : []),
+    ...chunks.filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
   ].join('\n    ');
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

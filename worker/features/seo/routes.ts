@@ -15,6 +15,18 @@ function pageHeaders(c: Context<AppEnv>, contentType: string) {
   c.header('Cache-Control', 'public, max-age=300');
 }
 
+let routeChunks: Promise<Record<string, string[]>> | null = null;
+
+/** The agent page's script chunks from the build's route-chunks.json (read once per isolate). */
+async function agentPageChunks(c: Context<AppEnv>): Promise<string[]> {
+  if (!c.env.ASSETS) return [];
+  routeChunks ??= c.env.ASSETS.fetch(new URL('/route-chunks.json', c.req.url).toString())
+    .then((res) => (res.ok ? (res.json() as Promise<Record<string, string[]>>) : {}))
+    .catch(() => ({}));
+  const chunks = (await routeChunks)['agent-detail'];
+  return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
+}
+
 async function appShell(c: Context<AppEnv>): Promise<string | null> {
   if (!c.env.ASSETS) return null;
   const res = await c.env.ASSETS.fetch(new URL('/', c.req.url).toString());
@@ -40,7 +52,7 @@ async function agentPage(c: Context<AppEnv>) {
   pageHeaders(c, 'text/html; charset=utf-8');
   // Unknown agents still get the app (it shows 'Agent Not Found'), with a 404 status for crawlers.
   if (!agent) return c.body(shell, 404);
-  return c.body(agentPageHtml(shell, agent, new URL(c.req.url).origin));
+  return c.body(agentPageHtml(shell, agent, new URL(c.req.url).origin, await agentPageChunks(c)));
 }
 
 export const seoRoutes = new Hono<AppEnv>()

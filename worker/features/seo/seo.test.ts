@@ -43,6 +43,15 @@ describe('agent page HTML', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 
+  it('hints the picture and the script chunks the shell does not already load', () => {
+    const shell = SHELL.replace('</head>', '<link rel="modulepreload" href="/assets/app-1.js"></head>');
+    const html = agentPageHtml(shell, agent(), 'https://a.example', ['/assets/agent-detail-2.js', '/assets/app-1.js']);
+    expect(html).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.svg" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/agent-detail-2.js" />');
+    expect(html.match(/assets\/app-1\.js/g)).toHaveLength(1);
+    expect(agentPageHtml(SHELL, agent({ imageUrl: null }), 'https://a.example')).not.toContain('as="image"');
+  });
+
   it('leaves out aggregateRating for an agent without reviews', () => {
     expect(agentJsonLd(agent({ voteCount: 0 }), 'u', 'https://a.example')).not.toHaveProperty('aggregateRating');
   });

@@ -12,5 +12,5 @@ export async function getAgents(params: AgentListParams = {}): Promise<{ items: 
 export const getAgentsQueryOptions = (params: AgentListParams = {}) =>
   queryOptions({ queryKey: agentKeys.list(params), queryFn: () => getAgents(params) });
 
-export const useAgents = (params: AgentListParams = {}, options: { staleTime?: number; gcTime?: number; refetchOnMount?: boolean | 'always' } = {}) =>
+export const useAgents = (params: AgentListParams = {}, options: { staleTime?: number; gcTime?: number; refetchOnMount?: boolean | 'always'; enabled?: boolean } = {}) =>
   useQuery({ ...getAgentsQueryOptions(params), ...options });
