@@ -6,12 +6,14 @@ interface AccountMenuProps {
   items: readonly { href: string; label: string }[];
   onNavigate: (href: string) => void;
   onLogout: () => void;
+  /** Opened as it mounts: the user already asked for it (see the navbar). */
+  defaultOpen?: boolean;
 }
 
 /** The signed-in user's menu: keyboard-usable through Radix's menu primitives. */
-export default function AccountMenu({ username, items, onNavigate, onLogout }: AccountMenuProps) {
+export default function AccountMenu({ username, items, onNavigate, onLogout, defaultOpen }: AccountMenuProps) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
         <AccountMenuTrigger username={username} />
       </DropdownMenu.Trigger>

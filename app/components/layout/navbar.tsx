@@ -9,7 +9,8 @@ import { AccountMenuTrigger } from './account-menu-trigger';
 import { formatCount } from '../../lib/format';
 
 // The menu library is only needed once someone is signed in: keep it out of the first load.
-const AccountMenu = lazy(() => import('./account-menu'));
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(loadAccountMenu);
 
 const NAV = [
   { href: '/', label: 'Home' },
@@ -28,6 +29,9 @@ export function Navbar() {
   const { user } = useSession();
   const [location, navigate] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Whose account menu has been asked for (its code loads then, and it opens at once).
+  const [menuFor, setMenuFor] = useState<number | null>(null);
+  const menuOpened = user !== null && menuFor === user.id;
   const queryClient = useQueryClient();
   // The server's balance (DESIGN decision 1); the persisted session is its offline copy.
   const credits = user?.credits ?? 0;
@@ -36,6 +40,7 @@ export function Navbar() {
 
   const onLogout = async () => {
     setMobileOpen(false);
+    setMenuFor(null);
     await logout(queryClient);
     navigate('/');
   };
@@ -68,9 +73,21 @@ export function Navbar() {
               {user.consumed > 0 && (
                 <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-medium text-slate-600">{formatCount(user.consumed)} used</span>
               )}
-              <Suspense fallback={<AccountMenuTrigger username={user.username} disabled />}>
-                <AccountMenu username={user.username} items={menu} onNavigate={navigate} onLogout={onLogout} />
-              </Suspense>
+              {/* The menu's code (Radix) loads when someone reaches for it, not with every signed-in page. */}
+              {menuOpened ? (
+                <Suspense fallback={<AccountMenuTrigger username={user.username} disabled />}>
+                  <AccountMenu username={user.username} items={menu} onNavigate={navigate} onLogout={onLogout} defaultOpen />
+                </Suspense>
+              ) : (
+                <AccountMenuTrigger
+                  username={user.username}
+                  aria-haspopup="menu"
+                  aria-expanded={false}
+                  onPointerEnter={() => void loadAccountMenu()}
+                  onFocus={() => void loadAccountMenu()}
+                  onClick={() => setMenuFor(user.id)}
+                />
+              )}
             </>
           ) : (
             <>

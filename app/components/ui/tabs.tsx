@@ -1,34 +1,105 @@
-import * as RadixTabs from '@radix-ui/react-tabs';
-import type { ComponentProps } from 'react';
+import { createContext, useContext, useId, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
- * Radix Tabs: arrow keys move between tabs, Home/End jump, the panel is labelled by its tab. The
- * list scrolls sideways on its own at 360 px instead of widening the page.
+ * Tabs after the WAI-ARIA pattern: arrow keys move between tabs and select them, Home/End jump, the
+ * panel is labelled by its tab and only the selected panel is rendered. Our own rather than Radix's:
+ * Radix measures styles as panels mount, a long pause on a phone on the agent page, the first screen
+ * of many visits. The pill list scrolls sideways on its own at 360 px instead of widening the page.
  */
-export const Tabs = RadixTabs.Root;
+interface TabsState {
+  value: string;
+  onValueChange: (value: string) => void;
+  baseId: string;
+}
+
+const TabsContext = createContext<TabsState | null>(null);
+
+function useTabs(): TabsState {
+  const state = useContext(TabsContext);
+  if (!state) throw new Error('Tabs parts must be inside <Tabs>');
+  return state;
+}
+
+const tabId = (state: TabsState, value: string) => `${state.baseId}-tab-${value}`;
+const panelId = (state: TabsState, value: string) => `${state.baseId}-panel-${value}`;
+
+export function Tabs({ value, onValueChange, children }: { value: string; onValueChange: (value: string) => void; children: ReactNode }) {
+  const baseId = useId().replace(/:/g, '');
+  return <TabsContext.Provider value={{ value, onValueChange, baseId }}>{children}</TabsContext.Provider>;
+}
+
+const NEXT: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_i, n) => n - 1,
+};
+
+/** `plain` leaves all styling to className (e.g. underlined tabs); the default is the pill style. */
+type Variant = 'pill' | 'plain';
 
 export function TabsList({
   className = '',
   layoutClassName = 'flex overflow-x-auto',
+  variant = 'pill',
   ...props
-}: ComponentProps<typeof RadixTabs.List> & { layoutClassName?: string }) {
+}: HTMLAttributes<HTMLDivElement> & { layoutClassName?: string; variant?: Variant }) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const move = NEXT[event.key];
+    if (!move) return;
+    const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)'));
+    const current = tabs.indexOf(document.activeElement as HTMLButtonElement);
+    if (current < 0) return;
+    event.preventDefault();
+    const next = tabs[move(current, tabs.length)]!;
+    next.focus();
+    next.click();
+  };
   return (
-    <RadixTabs.List
-      className={`${layoutClassName} gap-1 rounded-lg border border-slate-200 bg-slate-100 p-1 ${className}`}
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
+      onKeyDown={onKeyDown}
+      className={variant === 'plain' ? className : `${layoutClassName} gap-1 rounded-lg border border-slate-200 bg-slate-100 p-1 ${className}`}
       {...props}
     />
   );
 }
 
-export function TabsTrigger({ className = '', ...props }: ComponentProps<typeof RadixTabs.Trigger>) {
+export function TabsTrigger({ value, className = '', variant = 'pill', ...props }: HTMLAttributes<HTMLButtonElement> & { value: string; variant?: Variant }) {
+  const state = useTabs();
+  const selected = state.value === value;
   return (
-    <RadixTabs.Trigger
-      className={`shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm ${className}`}
+    <button
+      type="button"
+      role="tab"
+      id={tabId(state, value)}
+      aria-selected={selected}
+      aria-controls={panelId(state, value)}
+      tabIndex={selected ? 0 : -1}
+      data-state={selected ? 'active' : 'inactive'}
+      onClick={() => state.onValueChange(value)}
+      className={
+        variant === 'plain'
+          ? className
+          : `shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm ${className}`
+      }
       {...props}
     />
   );
 }
 
-export function TabsContent({ className = '', ...props }: ComponentProps<typeof RadixTabs.Content>) {
-  return <RadixTabs.Content className={`mt-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 ${className}`} {...props} />;
+export function TabsContent({ value, className = '', variant = 'pill', ...props }: HTMLAttributes<HTMLDivElement> & { value: string; variant?: Variant }) {
+  const state = useTabs();
+  if (state.value !== value) return null;
+  return (
+    <div
+      role="tabpanel"
+      id={panelId(state, value)}
+      aria-labelledby={tabId(state, value)}
+      tabIndex={0}
+      className={variant === 'plain' ? className : `mt-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 ${className}`}
+      {...props}
+    />
+  );
 }

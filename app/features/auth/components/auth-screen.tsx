@@ -1,6 +1,6 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { Info, Loader2 } from 'lucide-react';
 import { useState } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { SessionUser } from '../../../../common/types';
 import { useConfig } from '../api/get-config';
 import { domainBadge } from '../lib/google';
@@ -56,22 +56,24 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
           </p>
         )}
 
-        <Tabs.Root value={mode} onValueChange={setMode} className="mt-6">
-          <Tabs.List aria-label="Sign in or register" className="flex border-b border-slate-200">
-            <Tabs.Trigger value="signin" className={tabClass}>
-              Sign in
-            </Tabs.Trigger>
-            <Tabs.Trigger value="register" className={tabClass}>
-              Register
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="signin" className="pt-6">
-            <LoginForm internal={internal} staffDomain={staffDomain} onSuccess={onSignedIn} />
-          </Tabs.Content>
-          <Tabs.Content value="register" className="pt-6">
-            <RegisterForm internal={internal} staffDomain={staffDomain} />
-          </Tabs.Content>
-        </Tabs.Root>
+        <div className="mt-6">
+          <Tabs value={mode} onValueChange={setMode}>
+            <TabsList variant="plain" aria-label="Sign in or register" className="flex border-b border-slate-200">
+              <TabsTrigger variant="plain" value="signin" className={tabClass}>
+                Sign in
+              </TabsTrigger>
+              <TabsTrigger variant="plain" value="register" className={tabClass}>
+                Register
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent variant="plain" value="signin" className="pt-6">
+              <LoginForm internal={internal} staffDomain={staffDomain} onSuccess={onSignedIn} />
+            </TabsContent>
+            <TabsContent variant="plain" value="register" className="pt-6">
+              <RegisterForm internal={internal} staffDomain={staffDomain} />
+            </TabsContent>
+          </Tabs>
+        </div>
 
         <div className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
           <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
