@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Coins, Star } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Agent } from '../../../../common/types';
@@ -5,8 +6,11 @@ import { departmentEmoji } from '../../../lib/department-emoji';
 import { formatRating, plural } from '../../../lib/format';
 import { AgentImage } from './agent-image';
 
-/** The Browse Agents card (SPEC section 2), in grid or list layout. */
-export function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent; layout?: 'grid' | 'list'; eager?: boolean }) {
+/**
+ * The Browse Agents card (SPEC section 2), in grid or list layout. Memoised: a list that grows (more
+ * cards rendered, Load More) does not render the cards it already shows again.
+ */
+export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent; layout?: 'grid' | 'list'; eager?: boolean }) {
   const department = agent.businessDepartment ?? 'General';
   const list = layout === 'list';
   return (
@@ -51,4 +55,4 @@ export function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Ag
       </div>
     </article>
   );
-}
+});
