@@ -43,7 +43,7 @@ test('agent images under /agents/ are served as images, and show on the listing'
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('image/svg+xml');
   await page.goto('/search?q=LedgerLens');
-  await expect(page.getByRole('heading', { name: 'LedgerLens' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: 'LedgerLens', exact: true })).toBeVisible();
   // The card's picture is decorative (alt=""), so it is found by its source.
   const image = page.locator('img[src="/agents/ledgerlens.svg"]').first();
   await expect(image).toBeVisible();
