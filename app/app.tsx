@@ -3,6 +3,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { lazy, Suspense, useState } from 'react';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
+import { FirstScreenReveal } from './components/layout/first-screen-reveal';
 import { InstallButton } from './components/pwa/install-button';
 import { OfflineBanner } from './components/pwa/offline-banner';
 import { UpdatePrompt } from './components/pwa/update-prompt';
@@ -38,7 +39,8 @@ function setup() {
   return { queryClient, persister: createPersister() };
 }
 
-export function App() {
+/** `onFirstScreen`: called once the first screen's data is in (app/lib/first-screen.ts). */
+export function App({ onFirstScreen }: { onFirstScreen?: () => void } = {}) {
   const [{ queryClient, persister }] = useState(setup);
   return (
     <PersistQueryClientProvider
@@ -64,6 +66,7 @@ export function App() {
         </main>
         <Footer />
       </div>
+      {onFirstScreen && <FirstScreenReveal onReady={onFirstScreen} />}
       <ToasterOnDemand />
       <SessionEffects />
       <DisplayPreferencesEffect />

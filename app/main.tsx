@@ -1,14 +1,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { FIRST_SCREEN_MAX_WAIT_MS } from './lib/first-screen';
 import './styles.css';
+
+const container = document.getElementById('root')!;
+// The first screen renders hidden and appears whole once its data is in (app/lib/first-screen.ts).
+container.hidden = true;
+let revealed = false;
+const reveal = () => {
+  if (revealed) return;
+  revealed = true;
+  container.hidden = false;
+};
+setTimeout(reveal, FIRST_SCREEN_MAX_WAIT_MS);
 
 // Evaluating the modules and rendering the first screen run as two tasks rather than one long one,
 // so a phone can handle a tap (or paint) in between.
 setTimeout(() => {
-  createRoot(document.getElementById('root')!).render(
+  createRoot(container).render(
     <StrictMode>
-      <App />
+      <App onFirstScreen={reveal} />
     </StrictMode>,
   );
 }, 0);

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { holdFirstScreen } from './lib/first-screen';
 
 // The pages most visits start on ship with the app itself, so they render without a second round of
 // downloads; every other page is its own chunk (route-level code splitting).
@@ -51,6 +52,8 @@ function ScrollToTop() {
 }
 
 function PageFallback() {
+  // A page whose code is still loading holds the first screen (it shows whole, not as this placeholder).
+  useLayoutEffect(() => holdFirstScreen(), []);
   return (
     <div role="status" aria-label="Loading page" className="mx-auto max-w-7xl px-4 py-16">
       <div className="h-8 w-1/3 animate-pulse rounded bg-slate-200" />

@@ -59,12 +59,6 @@ export default function CreditsPage() {
         )}
       </div>
 
-      {config.data?.paymentsMode === 'sandbox' && (
-        <p className="mt-6 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>Payments on this server are in test mode: checkout is simulated and no card is ever charged.</span>
-        </p>
-      )}
       {user && purchase === 'success' && (
         <div className="mt-6">
           <PurchaseConfirmation sessionId={params.get('session_id')} credits={positive(params.get('credits'))} onConfirmed={onConfirmed} />
@@ -97,6 +91,13 @@ export default function CreditsPage() {
           </ul>
         </aside>
       </div>
+      {/* Below the form, not above it: the notice arrives with the server's settings and must not push the page down. */}
+      {config.data?.paymentsMode === 'sandbox' && (
+        <p className="mt-8 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>Payments on this server are in test mode: checkout is simulated and no card is ever charged.</span>
+        </p>
+      )}
     </div>
   );
 }
