@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Records, at the moment the app first becomes visible, which agent cards and loading placeholders
+ * the screen shows (docs/decisions/0007: the first screen appears whole).
+ */
+async function recordFirstScreen(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstScreen?: { cards: number; loading: number } };
+    const observer = new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root || root.hidden || !root.firstElementChild || w.firstScreen) return;
+      w.firstScreen = {
+        cards: root.querySelectorAll('article').length,
+        loading: root.querySelectorAll('[role="status"][aria-label^="Loading"]').length,
+      };
+      observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+  });
+}
+
+type FirstScreen = { cards: number; loading: number };
+
+const firstScreen = (page: Page): Promise<FirstScreen> =>
+  page
+    .waitForFunction(() => (window as unknown as { firstScreen?: FirstScreen }).firstScreen)
+    .then((handle) => handle.jsonValue() as Promise<FirstScreen>);
+
+test('a first visit to Browse Agents appears with its agents, never a skeleton first', async ({ page }) => {
+  await recordFirstScreen(page);
+  await page.goto('/agents');
+  const shown = await firstScreen(page);
+  expect(shown.loading).toBe(0);
+  expect(shown.cards).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+});
+
+test('a slow API does not keep the page blank: the skeletons show after the wait ceiling', async ({ page }) => {
+  await page.route('**/api/agents?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await route.continue().catch(() => undefined);
+  });
+  await recordFirstScreen(page);
+  await page.goto('/agents');
+  const shown = await firstScreen(page);
+  expect(shown.cards).toBe(0);
+  expect(shown.loading).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading agents' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^View / }).first()).toBeVisible({ timeout: 15_000 });
+});
