@@ -120,7 +120,7 @@ export default defineConfig(({ command }) => ({
       output: {
         // V8's explicit compile hint: the first-load chunk's functions nearly all run at start, so they
         // are compiled while the file streams in, off the main thread, not one by one as first called.
-        postBanner: (chunk) => (chunk.name === 'app' && process.env.NOHINT !== '1' ? '//# allFunctionsCalledOnLoad\n' : ''),
+        postBanner: (chunk) => (chunk.name === 'app' ? '//# allFunctionsCalledOnLoad\n' : ''),
         codeSplitting: {
           groups: [
             // Everything the first render needs in one file: fewer round trips on a slow phone network.
