@@ -12,6 +12,7 @@ import { DisplayPreferencesEffect } from './features/users/components/display-pr
 import { registerMutationDefaults } from './lib/mutation-defaults';
 import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, resumeSavedMutations, shouldPersistMutation, shouldPersistQuery } from './lib/persist';
 import { createQueryClient } from './lib/query-client';
+import { useProgressiveCount } from './hooks/use-progressive-count';
 import { useToasts } from './hooks/use-toast';
 import { AppRoutes } from './routes';
 
@@ -32,6 +33,8 @@ function ToasterOnDemand() {
 // TanStack assumes online until an event says otherwise; start from what the browser knows.
 onlineManager.setOnline(navigator.onLine);
 
+const MOUNT_STEPS = 3;
+
 function setup() {
   const queryClient = createQueryClient();
   // Defaults must exist before the cache is restored so paused (offline) mutations can resume.
@@ -42,6 +45,9 @@ function setup() {
 /** `onFirstScreen`: called once the first screen's data is in (app/lib/first-screen.ts). */
 export function App({ onFirstScreen }: { onFirstScreen?: () => void } = {}) {
   const [{ queryClient, persister }] = useState(setup);
+  // The app mounts in steps, one task each, while the first screen is still hidden: the shell, the
+  // page, the footer, then the parts nobody sees at first. No single task holds a slow phone for long.
+  const step = useProgressiveCount(MOUNT_STEPS, 0, 1);
   return (
     <PersistQueryClientProvider
       client={queryClient}
@@ -62,16 +68,21 @@ export function App({ onFirstScreen }: { onFirstScreen?: () => void } = {}) {
         <OfflineBanner />
         {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}
         <main id="main" className="min-h-dvh flex-1">
-          <AppRoutes />
+          {step >= 1 && <AppRoutes />}
         </main>
-        <Footer />
+        {step >= 2 && <Footer />}
       </div>
-      {onFirstScreen && <FirstScreenReveal onReady={onFirstScreen} />}
-      <ToasterOnDemand />
-      <SessionEffects />
       <DisplayPreferencesEffect />
-      <UpdatePrompt />
-      <InstallButton />
+      {step >= MOUNT_STEPS && (
+        <>
+          <ToasterOnDemand />
+          <SessionEffects />
+          <UpdatePrompt />
+          <InstallButton />
+          {/* Last, so it starts watching once the page has asked for its data. */}
+          {onFirstScreen && <FirstScreenReveal onReady={onFirstScreen} />}
+        </>
+      )}
     </PersistQueryClientProvider>
   );
 }

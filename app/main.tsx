@@ -6,12 +6,14 @@ import './styles.css';
 
 const container = document.getElementById('root')!;
 // The first screen renders hidden and appears whole once its data is in (app/lib/first-screen.ts).
-container.hidden = true;
+// `visibility`, not `display`: style and layout then happen in the small tasks of each mount step,
+// pictures in view start loading, and showing it is a paint rather than one long layout.
+container.style.visibility = 'hidden';
 let revealed = false;
 const reveal = () => {
   if (revealed) return;
   revealed = true;
-  container.hidden = false;
+  container.style.visibility = '';
 };
 setTimeout(reveal, FIRST_SCREEN_MAX_WAIT_MS);
 

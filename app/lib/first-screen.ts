@@ -10,6 +10,15 @@ export const FIRST_SCREEN_MAX_WAIT_MS = 2000;
 /** How long nothing must be loading before the screen is shown: renders that data started are done by then. */
 export const FIRST_SCREEN_SETTLE_MS = 40;
 
+/**
+ * Query `meta` for data the first screen need not wait for: it shows below the fold with its own
+ * placeholder (an agent's reviews, under the page's own agent data).
+ */
+export const NOT_AWAITED_ON_FIRST_SCREEN = { firstScreen: false } as const;
+
+/** Whether the first screen waits for this query (queries wait unless their meta says otherwise). */
+export const awaitedOnFirstScreen = (query: { meta?: Record<string, unknown> }): boolean => query.meta?.firstScreen !== false;
+
 let holds = 0;
 const listeners = new Set<() => void>();
 

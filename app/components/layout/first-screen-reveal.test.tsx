@@ -1,20 +1,20 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_SCREEN_SETTLE_MS, holdFirstScreen } from '../../lib/first-screen';
+import { FIRST_SCREEN_SETTLE_MS, holdFirstScreen, NOT_AWAITED_ON_FIRST_SCREEN } from '../../lib/first-screen';
 import { FirstScreenReveal } from './first-screen-reveal';
 
-function Data({ load }: { load: () => Promise<string> }) {
-  const query = useQuery({ queryKey: ['data'], queryFn: load });
+function Data({ load, meta }: { load: () => Promise<string>; meta?: Record<string, unknown> }) {
+  const query = useQuery({ queryKey: ['data'], queryFn: load, meta });
   return <p>{query.data ?? 'loading'}</p>;
 }
 
-function setup(load: () => Promise<string>) {
+function setup(load: () => Promise<string>, meta?: Record<string, unknown>) {
   const onReady = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <Data load={load} />
+      <Data load={load} meta={meta} />
       <FirstScreenReveal onReady={onReady} />
     </QueryClientProvider>,
   );
@@ -55,6 +55,13 @@ describe('FirstScreenReveal', () => {
     await settle();
     expect(onReady).not.toHaveBeenCalled();
     act(() => release());
+    await settle();
+    expect(onReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not wait for data marked as not needed on the first screen', async () => {
+    const onReady = setup(() => new Promise<string>(() => undefined), NOT_AWAITED_ON_FIRST_SCREEN);
+    await settle();
     await settle();
     expect(onReady).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,6 @@
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { FIRST_SCREEN_SETTLE_MS, firstScreenHeld, onFirstScreenHoldsChange } from '../../lib/first-screen';
+import { awaitedOnFirstScreen, FIRST_SCREEN_SETTLE_MS, firstScreenHeld, onFirstScreenHoldsChange } from '../../lib/first-screen';
 
 /**
  * Calls `onReady` once the saved cache is back, no query is fetching and no page code is loading,
@@ -18,7 +18,7 @@ export function FirstScreenReveal({ onReady }: { onReady: () => void }) {
       clearTimeout(timer);
       if (done) return;
       timer = setTimeout(() => {
-        if (queryClient.isFetching() > 0 || firstScreenHeld()) return;
+        if (queryClient.isFetching({ predicate: awaitedOnFirstScreen }) > 0 || firstScreenHeld()) return;
         done = true;
         onReady();
       }, FIRST_SCREEN_SETTLE_MS);

@@ -49,7 +49,7 @@ export function Navbar() {
     `rounded-md px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-700 bg-brand-50' : 'text-slate-700 hover:bg-slate-100'}`;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <Bot aria-hidden className="size-7 text-brand-600" />
