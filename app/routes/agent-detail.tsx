@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ButtonLink, Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
@@ -10,13 +10,16 @@ import { AgentDetailTabs, type DetailTab } from '../features/agents/components/a
 import { AgentHero } from '../features/agents/components/agent-hero';
 import { AgentInfoCard } from '../features/agents/components/agent-info-card';
 import { OfflineNotice } from '../features/agents/components/offline-notice';
-import { ManageAgentCard } from '../features/agents/components/manage-agent-card';
 import { TryAgentCard } from '../features/agents/components/try-agent-card';
 import { useSession } from '../features/auth/api/get-session';
 import { useAgentRatings } from '../features/ratings/api/get-agent-ratings';
 import { ReviewsPanel } from '../features/ratings/components/reviews-panel';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { ApiError, errorMessage } from '../lib/api-client';
+
+// Only an agent's creator and admins see the manage card; its confirmation dialog library stays out
+// of every visitor's load of the page.
+const ManageAgentCard = lazy(() => import('../features/agents/components/manage-agent-card').then((m) => ({ default: m.ManageAgentCard })));
 
 function BackLink() {
   return (
@@ -128,7 +131,11 @@ export default function AgentDetailPage() {
         <aside aria-label="Try and info" className="flex flex-col gap-6">
           <TryAgentCard agent={data} user={user} />
           <AgentInfoCard agent={data} />
-          {(isCreator || user?.role === 'admin') && <ManageAgentCard agent={data} canEdit={isCreator} />}
+          {(isCreator || user?.role === 'admin') && (
+            <Suspense fallback={null}>
+              <ManageAgentCard agent={data} canEdit={isCreator} />
+            </Suspense>
+          )}
         </aside>
       </div>
     </div>
