@@ -10,12 +10,12 @@ import { Button } from '../ui/button';
  * reloads by itself, so nobody loses a half-filled form.
  */
 export function UpdatePrompt() {
-  // Registered after the page's load event (at once if it has passed): installing the worker downloads
-  // the whole app, which must not compete with the first screen's own requests.
+  // Registered at once, not after the load event: with the later registration, the worker's install
+  // (the whole app downloading) overlapped the next page load, and loads sometimes never completed.
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
-  } = useRegisterSW({ immediate: false });
+  } = useRegisterSW({ immediate: true });
   if (!needRefresh) return null;
   return (
     <div role="alert" className="fixed inset-x-4 bottom-4 z-[90] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl">
