@@ -2,6 +2,7 @@
 // worker's routes alike so a rule and its wording exist once.
 import * as v from 'valibot';
 import * as C from './constants';
+import { formatDecimal } from './format';
 
 export const MESSAGES = {
   usernameMin: 'Username must be at least 3 characters',
@@ -33,7 +34,7 @@ export const MESSAGES = {
   userId: 'Invalid user id',
   comment: `Comment must be less than ${C.COMMENT_MAX} characters`,
   purchaseMin: 'Minimum purchase is 50 credits',
-  purchaseMax: `Maximum purchase is ${C.PURCHASE_MAX.toLocaleString('en-US')} credits`,
+  purchaseMax: `Maximum purchase is ${formatDecimal(C.PURCHASE_MAX)} credits`,
   purchaseInteger: 'Please enter a whole number of credits',
   internalEmail: (host: string) => `Internal login requires a ${host} email address`,
   reviewLogin: 'Please log in to submit a review',

@@ -1,3 +1,4 @@
+import { formatDecimal, formatMediumDate, formatShortTime } from '../../common/format';
 import type { Agent } from '../../common/types';
 
 export const formatRating = (value: number | null | undefined): string => (Number(value) || 0).toFixed(1);
@@ -9,21 +10,17 @@ export const popularityScore = (agent: Pick<Agent, 'averageRating' | 'voteCount'
 export const formatDate = (iso: string | null | undefined): string => {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(date.getTime()) ? '' : formatMediumDate(date);
 };
 
-/**
- * A count with thousands separators, as en-US writes it. Whole numbers skip Intl: building a number
- * formatter costs a phone tens of milliseconds at start-up, for the same text.
- */
-export const formatCount = (n: number): string =>
-  Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US');
+/** A count with thousands separators, as en-US writes it (common/format.ts says why not Intl). */
+export const formatCount = (n: number): string => formatDecimal(n);
 
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-
-/** Date and time, e.g. "Nov 23, 2026, 10:30 AM"; the formatter is built on first use, not at start-up. */
-export const formatDateTime = (value: number | Date): string =>
-  (dateTimeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(value);
+/** Date and time, e.g. "Nov 23, 2026, 10:30 AM". */
+export const formatDateTime = (value: number | Date): string => {
+  const date = new Date(value);
+  return `${formatMediumDate(date)}, ${formatShortTime(date)}`;
+};
 
 export const formatCredits = (n: number): string => `${formatCount(n)} ${n === 1 ? 'credit' : 'credits'}`;
 

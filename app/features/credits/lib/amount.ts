@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatUsd } from '../../../../common/format';
 import { PURCHASE_MIN, PURCHASE_SLIDER_MAX } from '../../../../common/constants';
 import { firstIssue, purchaseSchema } from '../../../../common/validation';
 
@@ -15,5 +16,4 @@ export function purchaseAmountError(amount: number): string | null {
 export const sliderPosition = (amount: number): number => Math.min(Math.max(amount, PURCHASE_MIN), PURCHASE_SLIDER_MAX);
 
 /** 1 credit = $1. */
-export const formatPrice = (credits: number): string =>
-  (credits).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+export const formatPrice = (credits: number): string => formatUsd(credits);

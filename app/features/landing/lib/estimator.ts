@@ -1,3 +1,5 @@
+import { formatUsd } from '../../../../common/format';
+
 /**
  * SPEC section 9's static credits estimator. The pitch prices credits at 10 per dollar (a
  * marketing figure of this landing only; the product itself charges 1 credit = $1).
@@ -13,8 +15,7 @@ export const ESTIMATE_ITEMS = [
 
 export const dollars = (credits: number): number => credits / CREDITS_PER_DOLLAR;
 
-export const usd = (amount: number, fractionDigits = 2): string =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+export const usd = formatUsd;
 
 export function estimate() {
   const totalCredits = ESTIMATE_ITEMS.reduce((sum, item) => sum + item.credits, 0);

@@ -8,8 +8,9 @@ import { useCancelSandbox } from '../api/cancel-sandbox';
 import { useCompleteSandbox } from '../api/complete-sandbox';
 import { useSandboxSession } from '../api/get-sandbox-session';
 import { formatCount } from '../../../lib/format';
+import { formatDecimal } from '../../../../common/format';
 
-const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const dollars = (cents: number) => formatDecimal(cents / 100, 0, 2);
 
 function TestModeBanner() {
   return (
