@@ -39,13 +39,13 @@ test('the browse listing at /agents stays the app, not an agent page', async ({ 
 });
 
 test('agent images under /agents/ are served as images, and show on the listing', async ({ page, request }) => {
-  const res = await request.get('/agents/ledgerlens.svg');
+  const res = await request.get('/agents/ledgerlens.webp');
   expect(res.status()).toBe(200);
-  expect(res.headers()['content-type']).toContain('image/svg+xml');
+  expect(res.headers()['content-type']).toContain('image/webp');
   await page.goto('/search?q=LedgerLens');
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: 'LedgerLens', exact: true })).toBeVisible();
   // The card's picture is decorative (alt=""), so it is found by its source.
-  const image = page.locator('img[src="/agents/ledgerlens.svg"]').first();
+  const image = page.locator('img[src="/agents/ledgerlens.webp"]').first();
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Draws a cover image for every demo agent that has one, plus the shared fallback:
 //   node scripts/generate-agent-images.mjs
-// Output: public/agents/<slug>.svg and public/agents/fallback.svg. Deterministic: the same
-// slug always gives the same gradient and shapes, so re-running only rewrites identical files.
+// Output: public/agents/<slug>.webp and public/agents/fallback.webp. Each is drawn as SVG (the same
+// slug always gives the same gradient and shapes) and rasterised by Chromium (CHROMIUM_PATH, default
+// /usr/bin/chromium). WebP rather than the SVG itself: a browser parses, lays out and paints every SVG
+// picture on the page's main thread, while a WebP decodes off it; and social networks show WebP
+// previews (og:image) but not SVG ones.
+/* global Image, document -- the drawing runs inside Chromium */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { agents } from './seed-data.mjs';
 
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'agents');
@@ -143,15 +148,40 @@ function fallbackSvg() {
   ].join('\n');
 }
 
+const QUALITY = 0.8;
+
 mkdirSync(OUT_DIR, { recursive: true });
-let written = 0;
-for (const agent of agents) {
-  if (!agent.image) continue;
-  const file = path.join(OUT_DIR, path.basename(agent.image));
-  const svg = agentSvg(agent);
-  if (Buffer.byteLength(svg) > 2048) throw new Error(`${file} is over 2 KB`);
-  writeFileSync(file, svg);
-  written++;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage();
+
+/** The SVG drawn at its own size and encoded as WebP. */
+async function webp(svg) {
+  const dataUrl = await page.evaluate(
+    async ({ svg, width, height, quality }) => {
+      const img = new Image();
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      canvas.getContext('2d').drawImage(img, 0, 0, width, height);
+      return canvas.toDataURL('image/webp', quality);
+    },
+    { svg, width: W, height: H, quality: QUALITY },
+  );
+  if (!dataUrl.startsWith('data:image/webp')) throw new Error('this Chromium cannot encode WebP');
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
-writeFileSync(path.join(OUT_DIR, 'fallback.svg'), fallbackSvg());
-console.log(`Wrote ${written} agent images and fallback.svg to ${path.relative(process.cwd(), OUT_DIR) || OUT_DIR}`);
+
+let written = 0;
+try {
+  for (const agent of agents) {
+    if (!agent.image) continue;
+    writeFileSync(path.join(OUT_DIR, path.basename(agent.image)), await webp(agentSvg(agent)));
+    written++;
+  }
+  writeFileSync(path.join(OUT_DIR, 'fallback.webp'), await webp(fallbackSvg()));
+} finally {
+  await browser.close();
+}
+console.log(`Wrote ${written} agent images and fallback.webp to ${path.relative(process.cwd(), OUT_DIR) || OUT_DIR}`);

@@ -929,7 +929,7 @@ export const agents = catalogue.map((a, i) => ({
   isPremium: a.isPremium,
   videoUrl: a.videoUrl,
   externalUrl: `https://${a.slug}.agents.example.com/app`,
-  image: a.image === null ? null : `/agents/${a.slug}.svg`,
+  image: a.image === null ? null : `/agents/${a.slug}.webp`,
   creatorUsername: a.creatorUsername,
   createdDaysAgo: a.createdDaysAgo,
 }));

@@ -39,7 +39,7 @@ async function appShell(c: Context<AppEnv>): Promise<string | null> {
  */
 async function agentPage(c: Context<AppEnv>) {
   const id = positiveInt(c.req.param('id'));
-  // Not an agent id: a static file under the same prefix (agent images live at /agents/<name>.svg).
+  // Not an agent id: a static file under the same prefix (agent images live at /agents/<name>.webp).
   if (!id && /\.[a-z0-9]+$/i.test(c.req.param('id') ?? '') && c.env.ASSETS) {
     const asset = (await c.env.ASSETS.fetch(c.req.raw as never)) as unknown as Response;
     // A copy with mutable headers, so the security headers can still be added.

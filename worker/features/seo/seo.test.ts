@@ -10,7 +10,7 @@ const SHELL = `<!doctype html><html><head><title>AgentMarket</title>
 
 const agent = (over: Partial<Agent> = {}): Agent =>
   ({
-    id: 5, name: 'LedgerLens', description: 'Reconciles invoices.', imageUrl: '/agents/ledgerlens.svg', creditCost: 12,
+    id: 5, name: 'LedgerLens', description: 'Reconciles invoices.', imageUrl: '/agents/ledgerlens.webp', creditCost: 12,
     averageRating: 4.25, voteCount: 8, businessCategory: 'Finance', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-02-01T00:00:00Z',
     ...over,
   }) as Agent;
@@ -22,7 +22,7 @@ describe('agent page HTML', () => {
     expect(html).toContain('<meta name="description" content="Reconciles invoices." />');
     expect(html).toContain('<link rel="canonical" href="https://agents.example/agents/5" />');
     expect(html).toContain('<meta property="og:title" content="LedgerLens · AI agent on AgentMarket" />');
-    expect(html).toContain('<meta property="og:image" content="https://agents.example/agents/ledgerlens.svg" />');
+    expect(html).toContain('<meta property="og:image" content="https://agents.example/agents/ledgerlens.webp" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(ld).toMatchObject({
@@ -46,7 +46,7 @@ describe('agent page HTML', () => {
   it('hints the picture and the script chunks the shell does not already load', () => {
     const shell = SHELL.replace('</head>', '<link rel="modulepreload" href="/assets/app-1.js"></head>');
     const html = agentPageHtml(shell, agent(), 'https://a.example', ['/assets/agent-detail-2.js', '/assets/app-1.js']);
-    expect(html).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.svg" />');
+    expect(html).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.webp" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/agent-detail-2.js" />');
     expect(html.match(/assets\/app-1\.js/g)).toHaveLength(1);
     expect(agentPageHtml(SHELL, agent({ imageUrl: null }), 'https://a.example')).not.toContain('as="image"');

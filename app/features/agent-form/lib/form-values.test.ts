@@ -10,7 +10,7 @@ describe('agent form values', () => {
   });
 
   it('makes site-relative images absolute so the shared schema accepts them', () => {
-    expect(absoluteUrl('/agents/x.svg', 'https://example.com')).toBe('https://example.com/agents/x.svg');
+    expect(absoluteUrl('/agents/x.webp', 'https://example.com')).toBe('https://example.com/agents/x.webp');
     expect(absoluteUrl('//evil.example/x', 'https://example.com')).toBe('//evil.example/x');
     expect(absoluteUrl('', 'https://example.com')).toBe('');
   });

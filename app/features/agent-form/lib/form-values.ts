@@ -44,7 +44,7 @@ export function agentToFormValues(agent: Agent): AgentFormValues {
 }
 
 /**
- * Seeded agents keep site-relative image paths (/agents/x.svg), which the shared schema (http or
+ * Seeded agents keep site-relative image paths (/agents/x.webp), which the shared schema (http or
  * https only) would refuse on an edit; they are made absolute against this site.
  */
 export const absoluteUrl = (value: string, origin: string): string => (value.trim().startsWith('/') && !value.trim().startsWith('//') ? `${origin}${value.trim()}` : value);

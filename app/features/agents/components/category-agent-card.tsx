@@ -6,7 +6,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { formatRating, plural } from '../../../lib/format';
 
 /** SPEC section 8: browse cards fall back to a stock image when theirs is missing or fails. */
-export const FALLBACK_IMAGE = '/agents/fallback.svg';
+export const FALLBACK_IMAGE = '/agents/fallback.webp';
 export const DEFAULT_DESCRIPTION = 'Advanced AI assistant for specialized tasks and solutions.';
 
 /** The card of the category-card browse variant (/categories). */
