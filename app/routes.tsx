@@ -8,7 +8,14 @@ import HomePage from './routes/home';
 import AgentsBrowsePage from './routes/agents-browse';
 import SearchPage from './routes/search';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+type PageModule = Promise<{ default: ComponentType }>;
+const pageLoaders = new Map<ComponentType, () => PageModule>();
+
+const page = (load: () => PageModule) => {
+  const component = lazy(load);
+  pageLoaders.set(component, load);
+  return component;
+};
 
 const NotFoundPage = page(() => import('./routes/not-found'));
 const CategoriesBrowsePage = page(() => import('./routes/categories-browse'));
@@ -41,6 +48,56 @@ const CareersPage = page(() => import('./routes/careers'));
 const PrivacyPage = page(() => import('./routes/privacy'));
 const TermsPage = page(() => import('./routes/terms'));
 
+const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
+  ['/', HomePage],
+  ['/agents', AgentsBrowsePage],
+  ['/all-agents', AgentsBrowsePage],
+  ['/agents/:id', AgentDetailPage],
+  ['/agent/:id', AgentDetailPage],
+  ['/categories', CategoriesBrowsePage],
+  ['/agents-agent91', AgentsAgent91Page],
+  ['/discover', DiscoverPage],
+  ['/search', SearchPage],
+  ['/agent91', LandingAgent91Page],
+  ['/alternative', LandingUndergroundPage],
+  ['/alternative1', LandingEnterprisePage],
+  ['/alternative2', LandingGlobalPage],
+  ['/auth', AuthPage],
+  ['/login', AuthPage],
+  ['/auth/google/callback', GoogleCallbackPage],
+  ['/my-agents', MyAgentsPage],
+  ['/profile', ProfilePage],
+  ['/credits', CreditsPage],
+  ['/checkout/sandbox/:id', CheckoutSandboxPage],
+  ['/submit-agent', SubmitAgentPage],
+  ['/propose-agent', ProposeAgentPage],
+  ['/proposals', ProposalsInboxPage],
+  ['/billing', BillingPage],
+  ['/settings', SettingsPage],
+  ['/documentation', DocumentationPage],
+  ['/tutorials', TutorialsPage],
+  ['/api', ApiReferencePage],
+  ['/about', AboutPage],
+  ['/blog', BlogPage],
+  ['/careers', CareersPage],
+  ['/privacy', PrivacyPage],
+  ['/terms', TermsPage],
+];
+
+// As wouter matches: a parameter is one segment, a trailing slash is allowed, case is ignored.
+const matches = (pattern: string, pathname: string) =>
+  new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i').test(pathname);
+
+/**
+ * Starts downloading the code of the page at `pathname` now, rather than once the app has mounted
+ * far enough to render it: on a slow network that is a round trip less before the first screen.
+ */
+export function preloadPage(pathname: string): void {
+  const match = ROUTES.find(([pattern]) => matches(pattern, pathname));
+  const load = pageLoaders.get(match ? match[1] : NotFoundPage);
+  load?.().catch(() => undefined); // a failed download shows when the page renders
+}
+
 /** Scrolls to the top on navigation, as a multi-page site would. */
 function ScrollToTop() {
   const [location] = useLocation();
@@ -66,39 +123,9 @@ export function AppRoutes() {
     <Suspense fallback={<PageFallback />}>
       <ScrollToTop />
       <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/agents" component={AgentsBrowsePage} />
-        <Route path="/all-agents" component={AgentsBrowsePage} />
-        <Route path="/agents/:id" component={AgentDetailPage} />
-        <Route path="/agent/:id" component={AgentDetailPage} />
-        <Route path="/categories" component={CategoriesBrowsePage} />
-        <Route path="/agents-agent91" component={AgentsAgent91Page} />
-        <Route path="/discover" component={DiscoverPage} />
-        <Route path="/search" component={SearchPage} />
-        <Route path="/agent91" component={LandingAgent91Page} />
-        <Route path="/alternative" component={LandingUndergroundPage} />
-        <Route path="/alternative1" component={LandingEnterprisePage} />
-        <Route path="/alternative2" component={LandingGlobalPage} />
-        <Route path="/auth" component={AuthPage} />
-        <Route path="/login" component={AuthPage} />
-        <Route path="/auth/google/callback" component={GoogleCallbackPage} />
-        <Route path="/my-agents" component={MyAgentsPage} />
-        <Route path="/profile" component={ProfilePage} />
-        <Route path="/credits" component={CreditsPage} />
-        <Route path="/checkout/sandbox/:id" component={CheckoutSandboxPage} />
-        <Route path="/submit-agent" component={SubmitAgentPage} />
-        <Route path="/propose-agent" component={ProposeAgentPage} />
-        <Route path="/proposals" component={ProposalsInboxPage} />
-        <Route path="/billing" component={BillingPage} />
-        <Route path="/settings" component={SettingsPage} />
-        <Route path="/documentation" component={DocumentationPage} />
-        <Route path="/tutorials" component={TutorialsPage} />
-        <Route path="/api" component={ApiReferencePage} />
-        <Route path="/about" component={AboutPage} />
-        <Route path="/blog" component={BlogPage} />
-        <Route path="/careers" component={CareersPage} />
-        <Route path="/privacy" component={PrivacyPage} />
-        <Route path="/terms" component={TermsPage} />
+        {ROUTES.map(([path, component]) => (
+          <Route key={path} path={path} component={component} />
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -9,7 +9,7 @@ async function recordFirstScreen(page: Page) {
     const w = window as unknown as { firstScreen?: { cards: number; loading: number } };
     const observer = new MutationObserver(() => {
       const root = document.getElementById('root');
-      if (!root || root.style.visibility === 'hidden' || !root.firstElementChild || w.firstScreen) return;
+      if (!root || root.style.opacity === '0' || !root.firstElementChild || w.firstScreen) return;
       w.firstScreen = {
         cards: root.querySelectorAll('article').length,
         loading: root.querySelectorAll('[role="status"][aria-label^="Loading"]').length,

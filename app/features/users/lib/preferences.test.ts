@@ -14,6 +14,7 @@ describe('display preferences', () => {
     resetPreferences();
     expect(readPreferences()).toEqual({ reducedMotion: false, compact: false });
     expect(document.documentElement.dataset.density).toBeUndefined();
+    expect(document.documentElement.dataset.reducedMotion).toBeUndefined();
   });
 
   it('ignores a damaged entry', () => {

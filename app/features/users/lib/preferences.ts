@@ -43,16 +43,20 @@ export function readPreferences(): DisplayPreferences {
   return value;
 }
 
-/** Reflects the preferences on <html>, where the injected rules pick them up. */
+/**
+ * Reflects the preferences on <html>, where the injected rules pick them up. With the defaults it
+ * touches nothing: no style sheet to add and no restyle of the page while the first screen is built.
+ */
 export function applyPreferences(prefs: DisplayPreferences = readPreferences()): void {
-  if (!document.getElementById(STYLE_ID)) {
+  const root = document.documentElement;
+  if ((prefs.reducedMotion || prefs.compact) && !document.getElementById(STYLE_ID)) {
     const style = document.createElement('style');
     style.id = STYLE_ID;
     style.textContent = CSS;
     document.head.append(style);
   }
-  const root = document.documentElement;
-  root.dataset.reducedMotion = String(prefs.reducedMotion);
+  if (prefs.reducedMotion) root.dataset.reducedMotion = 'true';
+  else delete root.dataset.reducedMotion;
   if (prefs.compact) root.dataset.density = 'compact';
   else delete root.dataset.density;
 }
