@@ -7,6 +7,7 @@ import { FirstScreenReveal } from './components/layout/first-screen-reveal';
 import { InstallButton } from './components/pwa/install-button';
 import { OfflineBanner } from './components/pwa/offline-banner';
 import { UpdatePrompt } from './components/pwa/update-prompt';
+import { getSessionQueryOptions, hasSessionHint } from './features/auth/api/get-session';
 import { SessionEffects } from './features/auth/components/session-effects';
 import { DisplayPreferencesEffect } from './features/users/components/display-preferences';
 import { registerMutationDefaults } from './lib/mutation-defaults';
@@ -39,6 +40,9 @@ function setup() {
   const queryClient = createQueryClient();
   // Defaults must exist before the cache is restored so paused (offline) mutations can resume.
   registerMutationDefaults(queryClient);
+  // A signed-in page needs the session before anything else: ask for it now, alongside restoring the
+  // saved cache (queries wait for the restore), not after.
+  if (hasSessionHint()) void queryClient.prefetchQuery(getSessionQueryOptions());
   return { queryClient, persister: createPersister() };
 }
 

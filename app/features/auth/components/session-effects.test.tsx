@@ -1,8 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '../../../../common/constants';
+import type { SessionUser } from '../../../../common/types';
 import { Toaster } from '../../../components/ui/toaster';
 import { dismissToast, toast } from '../../../hooks/use-toast';
+import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
+import { getSessionQueryOptions, sessionKeys, useSession } from '../api/get-session';
 import { toastAcrossReload } from '../lib/flash';
 import { SessionEffects } from './session-effects';
 
@@ -46,5 +50,61 @@ describe('SessionEffects', () => {
     mount();
     expect(await screen.findByText('Your account has been created')).toBeTruthy();
     expect(sessionStorage.getItem('flash-toast')).toBeNull();
+  });
+});
+
+describe('SessionEffects: a session restored from the device', () => {
+  const user: SessionUser = { id: 1, username: 'demo', email: 'demo@example.com', credits: 100, consumed: 0, role: 'user', profilePicture: null, createdAt: '2026-01-01T00:00:00Z' };
+  const restoredAt = PAGE_LOADED_AT - 60_000;
+  let answer: () => void = () => undefined;
+  const fetchMock = vi.fn(
+    () =>
+      new Promise<Response>((resolve) => {
+        answer = () => resolve(new Response(JSON.stringify(user), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      }),
+  );
+
+  function Navbar() {
+    useSession();
+    return null;
+  }
+  const newClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
+  const mountWith = (client: QueryClient) =>
+    render(
+      <QueryClientProvider client={client}>
+        <Navbar />
+        <SessionEffects />
+      </QueryClientProvider>,
+    );
+
+  beforeEach(() => {
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.cookie = `${SESSION_HINT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+
+  it('is checked with the server again', async () => {
+    const client = newClient();
+    client.setQueryData(sessionKeys.session, user, { updatedAt: restoredAt });
+    mountWith(client);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    answer();
+    await waitFor(() => expect(client.getQueryState(sessionKeys.session)?.dataUpdatedAt).toBeGreaterThanOrEqual(PAGE_LOADED_AT));
+  });
+
+  it('is asked for once when the page already asked at start', async () => {
+    const client = newClient();
+    // The app asks at start; the saved copy is restored while the answer is on its way.
+    void client.prefetchQuery(getSessionQueryOptions());
+    client.setQueryData(sessionKeys.session, user, { updatedAt: restoredAt });
+    mountWith(client);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer();
+    await waitFor(() => expect(client.getQueryState(sessionKeys.session)?.dataUpdatedAt).toBeGreaterThanOrEqual(PAGE_LOADED_AT));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -22,9 +22,9 @@ export function SessionEffects() {
   useEffect(() => {
     if (isRestoring) return;
     // A session restored from the device may have expired on the server, and cached data never goes
-    // stale by itself; a session fetched during this page load is already current.
+    // stale by itself; a session fetched (or being fetched) during this page load is already current.
     const state = queryClient.getQueryState(sessionKeys.session);
-    if (state?.data !== undefined && state.dataUpdatedAt < PAGE_LOADED_AT) void refreshSession(queryClient);
+    if (state?.data !== undefined && state.dataUpdatedAt < PAGE_LOADED_AT && state.fetchStatus !== 'fetching') void refreshSession(queryClient);
   }, [isRestoring, queryClient]);
 
   useEffect(() => {
