@@ -45,11 +45,19 @@ describe('SessionEffects', () => {
     expect(window.location.search).toBe('?error=x');
   });
 
-  it('replays a toast left before a full reload, once', async () => {
-    toastAcrossReload({ title: 'Registration successful', description: 'Your account has been created' });
+  it('replays a toast the previous page left before a full reload, once', async () => {
+    // As the previous document stored it (toastAcrossReload there).
+    sessionStorage.setItem('flash-toast', JSON.stringify({ title: 'Registration successful', description: 'Your account has been created', page: 'previous' }));
     mount();
     expect(await screen.findByText('Your account has been created')).toBeTruthy();
     expect(sessionStorage.getItem('flash-toast')).toBeNull();
+  });
+
+  it('leaves the toast a page sets before reloading for the next page', async () => {
+    toastAcrossReload({ title: 'Authentication Successful', description: 'Signed in as demo' });
+    mount();
+    expect(await screen.findByText('Signed in as demo')).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem('flash-toast') ?? '{}')).toMatchObject({ title: 'Authentication Successful' });
   });
 });
 

@@ -1,6 +1,8 @@
 import { toast, type ToastVariant } from '../../../hooks/use-toast';
 
 const KEY = 'flash-toast';
+/** This document, so it does not take back the flash it left for the next one. */
+const THIS_PAGE = `${Date.now()}-${Math.random()}`;
 
 interface Flash {
   title: string;
@@ -15,7 +17,7 @@ interface Flash {
 export function toastAcrossReload(flash: Flash): void {
   toast(flash);
   try {
-    sessionStorage.setItem(KEY, JSON.stringify(flash));
+    sessionStorage.setItem(KEY, JSON.stringify({ ...flash, page: THIS_PAGE }));
   } catch {
     // Storage unavailable (private mode): the toast before the reload is all the user gets.
   }
@@ -26,8 +28,10 @@ export function takeFlash(): Flash | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<Flash> & { page?: string };
+    // Left by this very page, which is about to reload (and has shown the toast already).
+    if (value.page === THIS_PAGE) return null;
     sessionStorage.removeItem(KEY);
-    const value = JSON.parse(raw) as Partial<Flash>;
     return typeof value.title === 'string' ? { title: value.title, description: value.description, variant: value.variant } : null;
   } catch {
     return null;
