@@ -120,6 +120,7 @@ test('offline, saved listings and a visited agent page with its reviews still sh
   await page.goto('/agents');
   await controlledBySw(page);
   await expect(page.getByRole('article').first()).toBeVisible();
+  await persisted(page, '"list","pages"');
   await page.goto(`/agents/${agent!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
   await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
@@ -161,7 +162,7 @@ test('a proposal made offline survives a reload and arrives exactly once when ba
   await expect(page.getByText(/will be sent automatically as soon as you are back online/)).toBeVisible();
 
   // The queue is persisted with the query cache: reload while still offline.
-  await page.waitForTimeout(1500);
+  await persisted(page, name);
   await page.reload();
   await reportOffline(page);
   await expect(page.getByText('You are offline.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
-import type { Persister } from '@tanstack/react-query-persist-client';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 
 /** Saved data stays usable offline for a week (the query gcTime is at least this long too). */
@@ -10,17 +10,47 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
 const CACHE_KEY = 'agentmarket-query-cache';
 
+/** The newest cache the throttle has not written yet. */
+let unwritten: PersistedClient | undefined;
+
 /**
- * IndexedDB through idb-keyval, writes throttled to one a second. Where IndexedDB is unavailable
- * (some private modes), localStorage through the sync persister keeps offline browsing working.
+ * Writes the cache now if the throttle still holds it. A page left or hidden within the throttle's
+ * second (a full reload, a link out, the phone switching apps) would otherwise lose what it showed.
+ */
+export function writeUnwrittenCache(): void {
+  const client = unwritten;
+  if (!client) return;
+  unwritten = undefined;
+  void set(CACHE_KEY, JSON.stringify(client)).catch(() => undefined);
+}
+
+/**
+ * IndexedDB through idb-keyval, writes throttled to one a second and done at once when the page is
+ * hidden. Where IndexedDB is unavailable (some private modes), localStorage through the sync
+ * persister keeps offline browsing working.
  */
 export function createPersister(): Persister {
   if (typeof indexedDB !== 'undefined') {
-    return createAsyncStoragePersister({
+    const persister = createAsyncStoragePersister({
       storage: { getItem: (key) => get<string>(key), setItem: (key, value) => set(key, value), removeItem: (key) => del(key) },
       key: CACHE_KEY,
       throttleTime: 1000,
+      serialize: (client) => {
+        if (client === unwritten) unwritten = undefined;
+        return JSON.stringify(client);
+      },
     });
+    addEventListener('pagehide', writeUnwrittenCache);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') writeUnwrittenCache();
+    });
+    return {
+      ...persister,
+      persistClient: (client) => {
+        unwritten = client;
+        return persister.persistClient(client);
+      },
+    };
   }
   return createSyncStoragePersister({ storage: window.localStorage, key: CACHE_KEY, throttleTime: 1000 });
 }
@@ -30,6 +60,7 @@ export const shouldPersistQuery = (query: Query): boolean => query.state.status 
 
 /** Removes everything this device saved (settings page, logout of a shared device). */
 export async function clearPersistedCache(): Promise<void> {
+  unwritten = undefined;
   await del(CACHE_KEY).catch(() => undefined);
   localStorage.removeItem(CACHE_KEY);
 }
