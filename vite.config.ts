@@ -48,6 +48,32 @@ function routeChunks(): Plugin {
   };
 }
 
+const STYLE_SHEET_PLACE = /<!-- app-style-sheet:[^>]*-->/;
+
+/**
+ * Moves the style sheet from the head to its place in the body, after the header bar index.html
+ * draws with its own styles: the browser then paints that bar as soon as the page arrives, and only
+ * what follows the sheet (the app) waits for it (docs/decisions/0009).
+ */
+function styleSheetAfterHeaderBar(): Plugin {
+  return {
+    name: 'style-sheet-after-header-bar',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets: string[] = [];
+        const rest = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+          sheets.push(tag.trim());
+          return '';
+        });
+        if (!STYLE_SHEET_PLACE.test(rest)) throw new Error('app/index.html has no <!-- app-style-sheet: --> place');
+        return rest.replace(STYLE_SHEET_PLACE, sheets.join('\n    '));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'app',
   resolve: { alias: command === 'build' ? preactCompat : [] },
@@ -58,6 +84,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     routeChunks(),
+    styleSheetAfterHeaderBar(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -19,6 +19,8 @@ const reveal = () => {
   revealed = true;
   container.style.opacity = '';
   container.removeAttribute('aria-busy');
+  // The header bar index.html paints before any script; the app's own now stands in the same place.
+  document.getElementById('app-shell')?.remove();
 };
 setTimeout(reveal, FIRST_SCREEN_MAX_WAIT_MS);
 preloadPage(location.pathname);

@@ -50,3 +50,21 @@ test('a slow API does not keep the page blank: the skeletons show after the wait
   await expect(page.getByRole('status', { name: 'Loading agents' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^View / }).first()).toBeVisible({ timeout: 15_000 });
 });
+
+test('the header bar shows before any script or style sheet has arrived, where the app then draws its own', async ({ page }) => {
+  // Scripts and the style sheet never arrive: what shows comes from the page's HTML alone.
+  await page.route('**/assets/**', (route) => route.abort());
+  await page.goto('/agents');
+  const early = page.getByText('AgentMarket', { exact: true });
+  await expect(early).toBeVisible();
+  const earlyBox = await early.boundingBox();
+
+  await page.unroute('**/assets/**');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+  const box = await page.getByRole('banner').getByRole('link', { name: 'AgentMarket' }).getByText('AgentMarket').boundingBox();
+  expect(box).toEqual(earlyBox);
+  // Once the app shows, the early bar is gone: a tap on the name is a tap on the app's home link.
+  const center = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
+  await expect.poll(() => page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.getAttribute('href') ?? null, center)).toBe('/');
+});
