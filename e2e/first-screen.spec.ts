@@ -68,3 +68,21 @@ test('the header bar shows before any script or style sheet has arrived, where t
   const center = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
   await expect.poll(() => page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.getAttribute('href') ?? null, center)).toBe('/');
 });
+
+test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests: { path: string; type?: string; priority: string; byParser: boolean }[] = [];
+  cdp.on('Network.requestWillBeSent', (event) =>
+    requests.push({ path: new URL(event.request.url).pathname, type: event.type, priority: event.request.initialPriority, byParser: event.initiator.type === 'parser' }),
+  );
+  for (const path of ['/agents', '/']) {
+    requests.length = 0;
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const scripts = requests.filter((r) => r.byParser && r.type === 'Script');
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.priority, script.path).toBe('Low');
+    expect(requests.find((r) => r.type === 'Stylesheet')?.priority).toBe('VeryHigh');
+  }
+});

@@ -64,7 +64,7 @@ export function agentPageHtml(shell: string, agent: Agent, origin: string, chunk
     // The same answer GET /api/agents/{id} gives: the app shows it without waiting for a second request.
     `<script type="application/json" id="${AGENT_DATA_ELEMENT_ID}">${safeJson(agent)}</script>`,
     ...(agent.imageUrl ? [`<link rel="preload" as="image" href="${escapeHtml(agent.imageUrl)}" />`] : []),
-    ...chunks.filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
+    ...chunks.filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" fetchpriority="low" />`),
   ].join('\n    ');
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

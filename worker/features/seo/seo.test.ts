@@ -47,7 +47,8 @@ describe('agent page HTML', () => {
     const shell = SHELL.replace('</head>', '<link rel="modulepreload" href="/assets/app-1.js"></head>');
     const html = agentPageHtml(shell, agent(), 'https://a.example', ['/assets/agent-detail-2.js', '/assets/app-1.js']);
     expect(html).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.webp" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/agent-detail-2.js" />');
+    // At low priority like the shell's own scripts: the first paint does not need them.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/agent-detail-2.js" fetchpriority="low" />');
     expect(html.match(/assets\/app-1\.js/g)).toHaveLength(1);
     expect(agentPageHtml(SHELL, agent({ imageUrl: null }), 'https://a.example')).not.toContain('as="image"');
   });
