@@ -46,6 +46,9 @@ const BUDGETS = {
   throughputRatio: 0.7,
 };
 
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// A Lighthouse run whose page never finished loading scores what little it saw; it is run again.
+const MAX_RETRIES_PER_RUN = 2;
 const log = (...args) => console.log('[bench]', ...args);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -132,17 +135,17 @@ let firstLoad = null;
 if (!opts['skip-lighthouse']) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     // One unmeasured visit of each page first: a server that has just been seeded and started is
-    // colder (isolate, D1 pages, catalogue cache) than one serving real traffic.
+    // colder (isolate, D1 pages, catalogue cache) than one serving real traffic. It happens in a
+    // browser of its own, so the measured one starts with no service worker still installing.
     {
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
       const tab = await browser.newPage();
       for (const page of pages.filter((p) => !p.signedIn)) await tab.goto(`${ORIGIN}${page.path}`, { waitUntil: 'networkidle0' }).catch(() => undefined);
-      await tab.close();
-      await browser.disconnect();
+      await browser.close();
     }
     for (const page of pages) {
       if (page.signedIn) {
@@ -152,15 +155,24 @@ if (!opts['skip-lighthouse']) {
         await browser.disconnect();
       }
       const scores = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
+      const metrics = { fcp: [], lcp: [], tbt: [], cls: [] };
+      let retried = 0;
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(
-          `${ORIGIN}${page.path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error' },
-        );
-        const lhr = result.lhr;
+        let lhr;
+        for (let attempt = 0; ; attempt++) {
+          lhr = (await lighthouse(`${ORIGIN}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error' })).lhr;
+          const incomplete = lhr.runtimeError || lhr.runWarnings.some((w) => /loaded too slowly/i.test(w));
+          if (!incomplete || attempt >= MAX_RETRIES_PER_RUN) break;
+          retried += 1;
+          log(`lighthouse ${page.path}: run incomplete (${lhr.runtimeError?.code ?? 'page did not finish loading'}), running it again`);
+        }
         // Kept for diagnosis (bench-results is not committed).
         if (i === 0) writeFileSync(`bench-results/lighthouse-${page.name.split(' ')[0]}.json`, JSON.stringify(lhr));
         for (const key of Object.keys(scores)) scores[key].push(Math.round((lhr.categories[key]?.score ?? 0) * 100));
+        metrics.fcp.push(Math.round(lhr.audits['first-contentful-paint'].numericValue));
+        metrics.lcp.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
+        metrics.tbt.push(Math.round(lhr.audits['total-blocking-time'].numericValue));
+        metrics.cls.push(Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000);
         if (page.name === 'home' && i === 0) {
           const items = lhr.audits['network-requests']?.details?.items ?? [];
           firstLoad = {
@@ -170,7 +182,17 @@ if (!opts['skip-lighthouse']) {
           };
         }
       }
-      const row = { page: page.name, path: page.path, ...Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, median(v)])) };
+      const row = {
+        page: page.name,
+        path: page.path,
+        ...Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, median(v)])),
+        runs: scores.performance.join(', '),
+        'FCP ms': median(metrics.fcp),
+        'LCP ms': median(metrics.lcp),
+        'TBT ms': median(metrics.tbt),
+        CLS: median(metrics.cls),
+        retried,
+      };
       lighthouseResults.push(row);
       log('lighthouse', JSON.stringify(row));
     }
@@ -255,7 +277,10 @@ Last run: ${date} on this project's 2-core machine (Node ${process.version}, Deb
 
 ## Lighthouse (default mobile settings)
 
-${lighthouseResults.length ? table(lighthouseResults, ['page', 'path', 'performance', 'accessibility', 'best-practices', 'seo']) : '_skipped_'}
+${lighthouseResults.length ? table(lighthouseResults, ['page', 'path', 'performance', 'accessibility', 'best-practices', 'seo', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'retried']) : '_skipped_'}
+
+\`runs\` are the performance scores of each run, and the metrics are Lighthouse's simulated medians.
+\`retried\` counts runs whose page never finished loading; each was run again.
 
 ## First load (/, from Lighthouse's network records)
 
