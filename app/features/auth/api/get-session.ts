@@ -3,12 +3,12 @@ import { SESSION_HINT_COOKIE } from '../../../../common/constants';
 import type { SessionUser } from '../../../../common/types';
 import { api, ApiError, unwrap } from '../../../lib/api-client';
 import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
+import { hasCookie } from '../lib/cookies';
 
 export const sessionKeys = { session: ['auth', 'session'] as const };
 
 /** Whether the server has said this browser holds a session (the session cookie itself is HttpOnly). */
-export const hasSessionHint = (cookie = document.cookie): boolean =>
-  cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+export const hasSessionHint = (cookie = document.cookie): boolean => hasCookie(SESSION_HINT_COOKIE, cookie);
 
 /** The signed-in user, or null for a visitor (401). Visitors without the hint are not asked about. */
 export async function getSession(): Promise<SessionUser | null> {

@@ -28,6 +28,8 @@ describe('SessionEffects', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');
     sessionStorage.clear();
+    document.cookie = 'flash-toast=; Max-Age=0; Path=/';
+    vi.restoreAllMocks();
   });
 
   it('reports a Google sign-in error from the address and removes it', async () => {
@@ -46,11 +48,20 @@ describe('SessionEffects', () => {
   });
 
   it('replays a toast the previous page left before a full reload, once', async () => {
-    // As the previous document stored it (toastAcrossReload there).
+    // As the previous document stored it (toastAcrossReload there): the toast and the cookie saying one waits.
     sessionStorage.setItem('flash-toast', JSON.stringify({ title: 'Registration successful', description: 'Your account has been created', page: 'previous' }));
+    document.cookie = 'flash-toast=1; Max-Age=60; Path=/';
     mount();
     expect(await screen.findByText('Your account has been created')).toBeTruthy();
     expect(sessionStorage.getItem('flash-toast')).toBeNull();
+  });
+
+  it('does not open sessionStorage on a page load no toast is waiting for', async () => {
+    const getItem = vi.spyOn(window.sessionStorage, 'getItem');
+    mount();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(getItem).not.toHaveBeenCalledWith('flash-toast');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('leaves the toast a page sets before reloading for the next page', async () => {

@@ -1,6 +1,16 @@
 import { toast, type ToastVariant } from '../../../hooks/use-toast';
+import { hasCookie } from './cookies';
 
 const KEY = 'flash-toast';
+/**
+ * Set beside the stored toast for a minute. A page opens sessionStorage only when it is there: the
+ * first use of sessionStorage in a page loads it synchronously from the browser (about 10 ms here,
+ * more on a phone), and nearly every page load has no toast waiting. sessionStorage stays the
+ * record (it is per tab); the cookie only says that some tab of this site may have left one, and it
+ * is left to expire, so a tab taking its own toast never hides another tab's.
+ */
+const MARKER = 'flash-toast';
+const MARKER_MAX_AGE_S = 60;
 /** This document, so it does not take back the flash it left for the next one. */
 const THIS_PAGE = `${Date.now()}-${Math.random()}`;
 
@@ -18,13 +28,15 @@ export function toastAcrossReload(flash: Flash): void {
   toast(flash);
   try {
     sessionStorage.setItem(KEY, JSON.stringify({ ...flash, page: THIS_PAGE }));
+    document.cookie = `${MARKER}=1; Max-Age=${MARKER_MAX_AGE_S}; Path=/; SameSite=Lax`;
   } catch {
     // Storage unavailable (private mode): the toast before the reload is all the user gets.
   }
 }
 
 /** The toast left by the previous page, once. */
-export function takeFlash(): Flash | null {
+export function takeFlash(cookie = document.cookie): Flash | null {
+  if (!hasCookie(MARKER, cookie)) return null;
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
