@@ -177,7 +177,7 @@ export function HeaderSearch() {
         type="button"
         className="ml-auto rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
         aria-expanded={phoneOpen}
-        aria-label={phoneOpen ? 'Close search' : 'Search'}
+        aria-label={phoneOpen ? 'Close search' : 'Open search'}
         onClick={() => setPhoneOpen((o) => !o)}
       >
         {phoneOpen ? <X aria-hidden className="size-6" /> : <Search aria-hidden className="size-6" />}
