@@ -18,6 +18,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { wrangler } from '../scripts/lib/wrangler.mjs';
 
+// `npm run bench -- search` runs the search part alone (bench/search.mjs).
+if (process.argv[2] === 'search') {
+  await import('./search.mjs');
+  process.exit(0);
+}
+
 const { values: opts } = parseArgs({
   options: {
     agents: { type: 'string', default: '10000' },

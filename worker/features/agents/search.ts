@@ -172,10 +172,21 @@ interface RankedRow extends AgentRowRaw {
   marks: string | null;
 }
 
+/** D1 allows only a few SELECTs per compound statement: nest them two by two (binds keep their order). */
+function unionAll(selects: string[]): string {
+  if (selects.length <= 2) return selects.join(' UNION ALL ');
+  const half = Math.ceil(selects.length / 2);
+  return `SELECT * FROM (${unionAll(selects.slice(0, half))}) UNION ALL SELECT * FROM (${unionAll(selects.slice(half))})`;
+}
+
 /**
- * One statement: the matches (at most SEARCH_RESULT_CAP from the whole index plus as many whose
- * name or label match, so a very common word costs a bounded amount and the best matches are in),
- * ranked, one page of them with the matched words marked, and how many there were.
+ * One statement: the matches, ranked, one page of them with the matched words marked, and how
+ * many there were. Each source of matches is capped at SEARCH_RESULT_CAP rows of the index, so a
+ * very common word costs a bounded amount; name and label matches come from their own small index
+ * (agents_title_fts), so the best matches are always among those ranked.
+ *  - all words: the agents matching every word (or a synonym of it); hits = the number of words.
+ *  - any word: those, plus the agents matching each word on its own; hits = how many words an agent
+ *    matched, score = its bm25 for all of them, else the sum of its bm25 per word.
  */
 async function ranked(
   db: D1Database,
@@ -184,29 +195,35 @@ async function ranked(
   params: SearchParams,
   prior: number,
 ): Promise<{ rows: RankedRow[]; total: number }> {
-  const expr = mode === 'all' ? allTermsExpr(units) : anyTermExpr(units);
   const filters = filtersOf(params);
   const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
-  const source = filters.binds.length
-    ? `FROM agents_fts CROSS JOIN agents a ON a.id = agents_fts.rowid WHERE agents_fts MATCH ?${filters.sql}`
-    : 'FROM agents_fts WHERE agents_fts MATCH ?';
-  // Any-word results are ranked by how many of the words (or their synonyms) each agent matches.
-  const hits =
-    mode === 'any' && units.length > 1
-      ? units.map(() => '(SELECT count(*) FROM agents_fts WHERE agents_fts MATCH ? AND rowid = m.id)').join(' + ')
-      : '1';
-  const hitBinds = mode === 'any' && units.length > 1 ? units.map(unitExpr) : [];
+  const from = (table: 'agents_fts' | 'agents_title_fts') =>
+    filters.binds.length
+      ? `FROM ${table} CROSS JOIN agents a ON a.id = ${table}.rowid WHERE ${table} MATCH ?${filters.sql}`
+      : `FROM ${table} WHERE ${table} MATCH ?`;
+  const sources: string[] = [];
+  const sourceBinds: (string | number)[] = [];
+  const addSource = (expr: string, unit: number) => {
+    sources.push(
+      `SELECT * FROM (SELECT agents_fts.rowid AS id, ${BM25} AS score, ${unit} AS unit ${from('agents_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
+      `SELECT * FROM (SELECT agents_title_fts.rowid AS id, bm25(agents_title_fts, 10.0, 6.0) AS score, ${unit} AS unit ${from('agents_title_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
+    );
+    sourceBinds.push(expr, ...filters.binds, expr, ...filters.binds);
+  };
+  addSource(allTermsExpr(units), -1);
+  if (mode === 'any') units.forEach((unit, i) => addSource(unitExpr(unit), i));
+  const n = units.length;
   const order = ORDER[params.sort ?? 'relevance'];
-  const sql = `WITH m AS (
-      SELECT id, min(score) AS score FROM (
-        SELECT * FROM (SELECT agents_fts.rowid AS id, ${BM25} AS score ${source} LIMIT ${SEARCH_RESULT_CAP})
-        UNION ALL
-        SELECT * FROM (SELECT agents_fts.rowid AS id, ${BM25} AS score ${source} LIMIT ${SEARCH_RESULT_CAP})
-      ) GROUP BY id
+  const sql = `WITH s AS (${unionAll(sources)}),
+    m AS (
+      SELECT id,
+        CASE WHEN max(unit = -1) THEN ${n} ELSE count(DISTINCT unit) END AS hits,
+        CASE WHEN max(unit = -1) THEN min(CASE WHEN unit = -1 THEN score END) ELSE sum(score) END AS score
+      FROM (SELECT id, unit, min(score) AS score FROM s GROUP BY id, unit) GROUP BY id
     ),
     r AS (
-      SELECT m.id, m.score, ${hits} AS hits, ${DAMPED} AS damped, a.vote_count, a.created_at,
+      SELECT m.id, m.score, m.hits, ${DAMPED} AS damped, a.vote_count, a.created_at,
         a.average_rating * MAX(a.vote_count, 1) AS popularity
       FROM m JOIN agents a ON a.id = m.id
     ),
@@ -219,25 +236,14 @@ async function ranked(
        FROM agents_fts WHERE agents_fts MATCH ? AND rowid = p.id) AS marks
     FROM p JOIN (${AGENT_SELECT}) x ON x.id = p.id
     ORDER BY ${order.replace(/\b(id|created_at|vote_count)\b/g, 'p.$1')}`;
-  const binds = [
-    `{name label} : (${expr})`,
-    ...filters.binds,
-    expr,
-    ...filters.binds,
-    ...hitBinds,
-    prior,
-    limit,
-    offset,
-    anyTermExpr(units),
-  ];
-  const result = await db.prepare(sql).bind(...binds).all<RankedRow>();
-  const rows = result.results ?? [];
+  const binds = [...sourceBinds, prior, limit, offset, anyTermExpr(units)];
+  const rows = (await db.prepare(sql).bind(...binds).all<RankedRow>()).results ?? [];
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
     // Past the last page: still say how many there are.
     const count = await db
-      .prepare(`WITH m AS (SELECT id FROM (SELECT agents_fts.rowid AS id ${source} LIMIT ${SEARCH_RESULT_CAP}) UNION SELECT id FROM (SELECT agents_fts.rowid AS id ${source} LIMIT ${SEARCH_RESULT_CAP})) SELECT count(*) AS total FROM m`)
-      .bind(`{name label} : (${expr})`, ...filters.binds, expr, ...filters.binds)
+      .prepare(`WITH s AS (${unionAll(sources)}) SELECT count(DISTINCT id) AS total FROM s`)
+      .bind(...sourceBinds)
       .first<{ total: number }>();
     total = count?.total ?? 0;
   }
@@ -458,7 +464,7 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
   const { words } = queryWords(q);
   if (words.length === 0) return [];
   const { prior } = await searchContext(db);
-  const expr = `{name label} : (${words.map((w, i) => phraseExpr([w], i === words.length - 1 && w.length >= 2)).join(' ')})`;
+  const expr = words.map((w, i) => phraseExpr([w], i === words.length - 1 && w.length >= 2)).join(' ');
   // D1 caps LIKE patterns at 50 bytes; a name that starts with the first 40 bytes typed is still a fine pick.
   let typed = words.join(' ');
   while (new TextEncoder().encode(typed).length > 40) typed = typed.slice(0, -1);
@@ -466,7 +472,7 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
   const [agents, taxonomy] = await db.batch([
     db
       .prepare(
-        `SELECT a.id, a.name, a.label FROM (SELECT rowid AS id FROM agents_fts WHERE agents_fts MATCH ? LIMIT ${SUGGEST_POOL}) m
+        `SELECT a.id, a.name, a.label FROM (SELECT rowid AS id FROM agents_title_fts WHERE agents_title_fts MATCH ? LIMIT ${SUGGEST_POOL}) m
          JOIN agents a ON a.id = m.id
          ORDER BY (lower(a.name) LIKE ? ESCAPE '\\') DESC, ${DAMPED} DESC, a.vote_count DESC, a.id ASC
          LIMIT ?`,
