@@ -93,6 +93,7 @@ const rare = 'LedgerLens';
 const common = 'teams';
 const total = async (q) => Number((await get(`/api/agents/search?q=${encodeURIComponent(q)}&limit=1`)).headers.get('X-Total-Count'));
 const endpoints = [
+  { name: 'bare route (for reference)', path: '/api/config/health', budget: null },
   { name: `search, rare term "${rare}"`, path: `/api/agents/search?q=${rare}&limit=24`, budget: BUDGETS.searchP99Ms },
   { name: `search, very common term "${common}"`, path: `/api/agents/search?q=${common}&limit=24`, budget: BUDGETS.searchP99Ms },
   { name: 'search, two words "invoice chasing"', path: `/api/agents/search?q=${encodeURIComponent('invoice chasing')}&limit=24`, budget: null },

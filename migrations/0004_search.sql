@@ -103,7 +103,7 @@ CREATE VIRTUAL TABLE agents_title_fts USING fts5 (
   name,
   label,
   tokenize = 'porter unicode61 remove_diacritics 2',
-  prefix = '2 3'
+  prefix = '2 3 4 5 6'
 );
 CREATE TRIGGER agents_title_fts_insert AFTER INSERT ON agents BEGIN
   INSERT INTO agents_title_fts (rowid, name, label) VALUES (new.id, new.name, COALESCE(new.label, ''));

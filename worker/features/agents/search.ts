@@ -424,7 +424,12 @@ export async function searchAgents(db: D1Database, params: SearchParams): Promis
   let units = toUnits(words, lastComplete, synonyms);
   const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
 
-  let result = await ranked(db, units, 'all', params, prior);
+  // The last word as a whole word first: a prefix query reads every term it covers in full, so
+  // "teams"* over a catalogue where every agent says "teams" would cost far more than "teams". The
+  // prefix is tried when the whole word does not fill a page (it also finds what is still being typed).
+  const last = units.at(-1)!;
+  let result = await ranked(db, last.prefix ? [...units.slice(0, -1), { ...last, prefix: false }] : units, 'all', params, prior);
+  if (last.prefix && result.total < limit) result = await ranked(db, units, 'all', params, prior);
   let corrected: string | null = null;
   let anyTerm = false;
   if (result.total === 0 && !params.exact) {
