@@ -254,6 +254,7 @@ async function ranked(
 export function segments(marked: string, original: string): HighlightSegment[] | null {
   const out: HighlightSegment[] = [];
   let plain = '';
+  // eslint-disable-next-line no-control-regex -- highlight() marks with \u0001 and \u0002, chosen because text rarely holds them
   const re = /\u0001([^\u0001\u0002]*)\u0002|([^\u0001\u0002]+)/gy;
   let consumed = 0;
   for (let m = re.exec(marked); m; m = re.exec(marked)) {
@@ -396,13 +397,14 @@ async function surfaceForm(db: D1Database, stem: string, typed: string): Promise
     .all<{ marks: string }>();
   let best: { word: string; distance: number } | null = null;
   for (const row of rows.results ?? []) {
-    let fields: unknown = [];
+    let fields: unknown;
     try {
       fields = JSON.parse(row.marks);
     } catch {
       continue;
     }
     for (const field of Array.isArray(fields) ? fields : []) {
+      // eslint-disable-next-line no-control-regex -- the marks highlight() was asked for
       for (const found of String(field).matchAll(/\u0001([^\u0001\u0002]+)\u0002/gu)) {
         const word = queryWords(found[1]!).words[0];
         if (!word) continue;
@@ -424,12 +426,16 @@ export async function searchAgents(db: D1Database, params: SearchParams): Promis
   let units = toUnits(words, lastComplete, synonyms);
   const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
 
-  // The last word as a whole word first: a prefix query reads every term it covers in full, so
-  // "teams"* over a catalogue where every agent says "teams" would cost far more than "teams". The
-  // prefix is tried when the whole word does not fill a page (it also finds what is still being typed).
+  // The last word as a whole word first: a prefix longer than the prefix index reads every term it
+  // covers in full, so "teams"* over a catalogue where every agent says "teams" costs far more than
+  // "teams". The prefix is tried when the whole word finds nothing (a word still being typed), and
+  // used at once for words of up to 3 letters, which the prefix index answers cheaply.
   const last = units.at(-1)!;
-  let result = await ranked(db, last.prefix ? [...units.slice(0, -1), { ...last, prefix: false }] : units, 'all', params, prior);
-  if (last.prefix && result.total < limit) result = await ranked(db, units, 'all', params, prior);
+  const wholeFirst = last.prefix && (last.words.at(-1)?.length ?? 0) > 3;
+  const whole = wholeFirst ? [...units.slice(0, -1), { ...last, prefix: false }] : units;
+  let result = await ranked(db, whole, 'all', params, prior);
+  if (wholeFirst && result.total === 0) result = await ranked(db, units, 'all', params, prior);
+  else units = whole;
   let corrected: string | null = null;
   let anyTerm = false;
   if (result.total === 0 && !params.exact) {
