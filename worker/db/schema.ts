@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, check, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+/** The migrations' timestamp default: ISO-8601 UTC with milliseconds. */
+export const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 export const users = sqliteTable(
   'users',
