@@ -11,7 +11,7 @@ import { tryAtProvider } from '../provider/usage';
 import { listRatings } from '../ratings/data';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 import { getAgent, parseSort, type ListParams } from './data';
-import { agentOwner, createAgent, updateAgent } from './write';
+import { agentOwner, createAgent, deleteAgent, updateAgent } from './write';
 
 /** Reads the common list parameters; anything malformed is ignored rather than refused. */
 function listParams(c: Context<AppEnv>): ListParams {
@@ -66,7 +66,7 @@ export const agentsRoutes = new Hono<AppEnv>()
     if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
     const user = c.var.user!;
     if (agent.creator_id !== user.id && user.role !== 'admin') return fail(c, 403, MESSAGES.forbidden);
-    await c.env.DB.prepare('DELETE FROM agents WHERE id = ?').bind(agent.id).run();
+    await deleteAgent(c.env.DB, agent.id);
     return c.json({ ok: true });
   })
   .get('/:id/ratings', async (c) => {
