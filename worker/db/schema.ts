@@ -128,6 +128,17 @@ export const checkoutSessions = sqliteTable('checkout_sessions', {
   completedAt: text('completed_at'),
 });
 
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id').notNull(),
+  request: text('request').notNull(),
+  state: text('state', { enum: ['pending', 'applied', 'done', 'void'] }).notNull().default('pending'),
+  status: integer('status'),
+  body: text('body'),
+  updatedAt: integer('updated_at').notNull(),
+  createdAt: text('created_at').notNull().default(now),
+});
+
 export const authThrottle = sqliteTable('auth_throttle', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

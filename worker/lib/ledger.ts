@@ -56,6 +56,15 @@ export async function debitOnce(db: D1Database, d: Debit): Promise<DebitRecord |
   return row ? { reference: row.reference, balance: row.balance_after, consumed: row.consumed_after } : null;
 }
 
+/** The debit recorded under `key` for this user, without debiting: how a try that lost its answer ended. */
+export async function findDebit(db: D1Database, userId: number, key: string): Promise<DebitRecord | null> {
+  const row = await db
+    .prepare('SELECT reference, balance_after, consumed_after FROM credit_ledger WHERE idempotency_key = ?1 AND user_id = ?2')
+    .bind(key, userId)
+    .first<{ reference: string | null; balance_after: number; consumed_after: number }>();
+  return row ? { reference: row.reference, balance: row.balance_after, consumed: row.consumed_after } : null;
+}
+
 export async function listTransactions(db: D1Database, userId: number, limit = 200): Promise<CreditTransaction[]> {
   const { results } = await db
     .prepare(
