@@ -198,6 +198,27 @@ export const checkoutSessions = sqliteTable(
   ],
 );
 
+/** One answer per Idempotency-Key (migration 0005): replayed byte for byte to every retry. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    request: text('request').notNull(),
+    state: text('state', { enum: ['pending', 'applied', 'done', 'void'] }).notNull().default('pending'),
+    status: integer('status'),
+    body: text('body'),
+    updatedAt: integer('updated_at').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('idempotency_keys_created').on(t.createdAt),
+    check('idempotency_keys_state', sql`${t.state} IN ('pending', 'applied', 'done', 'void')`),
+  ],
+);
+
 /** Fixed-window throttle counters for sign-in and registration (per account and per client). */
 export const authThrottle = sqliteTable('auth_throttle', {
   key: text('key').primaryKey(),

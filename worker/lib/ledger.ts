@@ -78,6 +78,15 @@ export async function debitOnce(d1: D1Database, d: Debit): Promise<DebitRecord |
   return existing[0] ?? null;
 }
 
+/** The debit recorded under `key` for this user, without debiting: how a try that lost its answer ended. */
+export async function findDebit(d1: D1Database, userId: number, key: string): Promise<DebitRecord | null> {
+  const [row] = await orm(d1)
+    .select({ reference: creditLedger.reference, balance: creditLedger.balanceAfter, consumed: creditLedger.consumedAfter })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.idempotencyKey, key), eq(creditLedger.userId, userId)));
+  return row ?? null;
+}
+
 export async function listTransactions(d1: D1Database, userId: number, limit = 200): Promise<CreditTransaction[]> {
   return orm(d1)
     .select({

@@ -22,6 +22,9 @@ describe('cron: prune what has expired (through the scheduled handler)', () => {
       db()
         .prepare(`INSERT INTO auth_throttle (key, count, window_start) VALUES ('acct:old', 3, ?), ('acct:live', 3, ?)`)
         .bind(now - 25 * HOUR, now - 60_000),
+      db()
+        .prepare(`INSERT INTO idempotency_keys (key, user_id, request, state, updated_at) VALUES ('k-old', ?1, 'POST /x', 'done', ?2), ('k-live', ?1, 'POST /x', 'done', ?3)`)
+        .bind(user.id, now - 8 * 24 * HOUR, now - HOUR),
       // A table added by a later migration, with expiry in each form a table might use.
       db().prepare('CREATE TABLE test_tokens (id TEXT PRIMARY KEY, expires_at)'),
       db()
@@ -42,6 +45,7 @@ describe('cron: prune what has expired (through the scheduled handler)', () => {
     expect(await ids('SELECT token_hash AS id FROM sessions')).toEqual(['live']);
     expect(await ids('SELECT state AS id FROM oauth_states')).toEqual(['s-live']);
     expect(await ids('SELECT key AS id FROM auth_throttle')).toEqual(['acct:live']);
+    expect(await ids('SELECT key AS id FROM idempotency_keys')).toEqual(['k-live']);
     expect(await ids('SELECT id FROM test_tokens')).toEqual(['iso-live', 'ms-live', 's-live', 'text-live']);
     expect(await count('SELECT count(*) AS n FROM credit_ledger')).toBe(ledgerBefore);
     expect(lines.map((l) => JSON.parse(l))).toContainEqual(
@@ -52,6 +56,7 @@ describe('cron: prune what has expired (through the scheduled handler)', () => {
           { table: 'sessions', rows: 1 },
           { table: 'oauth_states', rows: 1 },
           { table: 'auth_throttle', rows: 1 },
+          { table: 'idempotency_keys', rows: 1 },
           { table: 'test_tokens', rows: 4 },
         ]),
       }),

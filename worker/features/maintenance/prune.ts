@@ -4,6 +4,11 @@ import type { D1Database } from '@cloudflare/workers-types';
 
 /** Throttle windows are minutes long; a day-old window counts for nothing any more. */
 export const THROTTLE_ROW_TTL_MS = 24 * 60 * 60_000;
+/**
+ * An Idempotency-Key answers retries of one request: a page keeps a pending key for as long as its
+ * tab lives, so a week is far past any retry. The charge itself stays in the ledger.
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 7 * 24 * 60 * 60_000;
 
 interface Rule {
   table: string;
@@ -22,7 +27,10 @@ const EXPIRED = (col: string) =>
         ELSE ${col} < ?1 / 1000 END`;
 
 /** Explicit rules for tables whose rows end without an expires_at column. */
-const RULES: Rule[] = [{ table: 'auth_throttle', column: 'window_start', where: `window_start < ?1 - ${THROTTLE_ROW_TTL_MS}` }];
+const RULES: Rule[] = [
+  { table: 'auth_throttle', column: 'window_start', where: `window_start < ?1 - ${THROTTLE_ROW_TTL_MS}` },
+  { table: 'idempotency_keys', column: 'updated_at', where: `updated_at < ?1 - ${IDEMPOTENCY_KEY_TTL_MS}` },
+];
 
 /**
  * Every table with an `expires_at` column (sessions, oauth_states, and the token and idempotency
