@@ -120,10 +120,11 @@ INSERT INTO agents_title_fts (rowid, name, label) SELECT id, name, COALESCE(labe
 -- Words people use for the same thing. A query word (or two-word phrase) found in `term` also
 -- matches `expansion`; both directions are listed where both hold. Lower case, plain words.
 CREATE TABLE search_synonyms (
+  id INTEGER PRIMARY KEY,
   term TEXT NOT NULL,
   expansion TEXT NOT NULL,
-  PRIMARY KEY (term, expansion)
-) WITHOUT ROWID;
+  UNIQUE (term, expansion)
+);
 
 INSERT INTO search_synonyms (term, expansion) VALUES
   ('hr', 'human resources'),
