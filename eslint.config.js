@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'public'] },
+  { ignores: ['dist', 'dist-ssr', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'public'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,7 +11,6 @@ import { useCategories } from '../features/categories/api/get-categories';
 import { CategoryIcon, iconForName } from '../features/categories/components/category-icon';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { formatCount, plural } from '../lib/format';
-import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { useSearchForm } from '../hooks/use-search-form';
 
 const landingCache = { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS };
@@ -144,7 +143,6 @@ function TopPerforming() {
     .sort((a, b) => b.averageRating - a.averageRating)
     .slice(0, TOP_PERFORMING_KEEP)
     .slice(0, TOP_PERFORMING_SHOW);
-  const shown = useProgressiveCount(top.length);
   return (
     <section aria-labelledby="top-heading" className="mx-auto max-w-7xl px-4 pt-16">
       <div className="flex items-end justify-between gap-4">
@@ -161,7 +159,7 @@ function TopPerforming() {
         <p className="mt-6 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">Top agents could not be loaded right now. Please try again later.</p>
       ) : (
         <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {top.slice(0, shown).map((agent) => (
+          {top.map((agent) => (
             <AgentCard key={agent.id} agent={agent} />
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TryResult } from '../../../../common/types';
 import { api, unwrap } from '../../../lib/api-client';
+import { creditKeys, sessionKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/agents/{id}/try: the server debits the credits (DESIGN decision 1) and answers with the
@@ -21,10 +22,10 @@ export function useTryAgent() {
     onSuccess: ({ balance, consumed }) => {
       // The navbar reads the balance from the session query; the auth feature owns that key, so it
       // is written here by value rather than imported (features stay independent).
-      queryClient.setQueryData<{ credits: number; consumed: number }>(['auth', 'session'], (user) =>
+      queryClient.setQueryData<{ credits: number; consumed: number }>(sessionKeys.session, (user) =>
         user ? { ...user, credits: balance, consumed } : user,
       );
-      void queryClient.invalidateQueries({ queryKey: ['credits'] });
+      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
     },
   });
 }
