@@ -2,7 +2,13 @@ import { Suspense } from 'react';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
 import { OfflineBanner } from './components/pwa/offline-banner';
+import { useSession } from './features/auth/api/get-session';
 import { AppRoutes } from './routes';
+
+function SessionNavbar() {
+  const { user } = useSession();
+  return <Navbar user={user} />;
+}
 
 /**
  * What the server renders and the browser hydrates: the visitor's shell and the page. Each part is
@@ -17,7 +23,7 @@ export function AppLayout() {
       </a>
       <div className="flex min-h-dvh flex-col">
         <Suspense fallback={null}>
-          <Navbar />
+          <SessionNavbar />
         </Suspense>
         <OfflineBanner />
         {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}

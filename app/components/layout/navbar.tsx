@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Coins, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useSession } from '../../features/auth/api/get-session';
+import type { SessionUser } from '../../../common/types';
 import { logout } from '../../lib/session-actions';
 import { buttonClass } from '../ui/button';
 import { AccountMenuTrigger } from './account-menu-trigger';
@@ -25,8 +25,8 @@ const MENU = [
   { href: '/settings', label: 'Settings' },
 ];
 
-export function Navbar() {
-  const { user } = useSession();
+/** The header; `user` is the signed-in person, or null for a visitor (and while the page hydrates). */
+export function Navbar({ user }: { user: SessionUser | null }) {
   const [location, navigate] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   // Whose account menu has been asked for (its code loads then, and it opens at once).
