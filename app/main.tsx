@@ -1,5 +1,5 @@
 import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
 import { App } from './app';
@@ -41,12 +41,7 @@ if (state && container.firstElementChild) {
   // markup already on screen (docs/decisions/0012).
   hydrate(queryClient, state);
   markServedWithPage(queryClient, state);
-  // As a transition, hydration is time-sliced: React yields to the browser every few milliseconds
-  // instead of taking over the main thread for the whole page in one task (the content is already
-  // on screen; a tap meanwhile is replayed once its part is hydrated). docs/decisions/0012
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+  hydrateRoot(container, app);
 } else {
   // The plain shell (signed-in pages, the installed app offline): the app renders everything here.
   preloadPage(location.pathname);

@@ -96,6 +96,7 @@ test('after hydration the page is the app: links navigate inside it and search w
 });
 
 test('every public route renders on the server and hydrates without a console error or hydration warning', async ({ page }) => {
+  test.setTimeout(240_000);
   for (const [path, heading] of PUBLIC_ROUTES) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
