@@ -51,7 +51,11 @@ const api = new Hono<AppEnv>()
 const pages = new Hono<AppEnv>()
   .use(securityHeaders)
   .route('/', seoRoutes)
-  .get('*', (c) => (rendersPage(c) ? serverRenderedPage(c) : staticAsset(c)));
+  .get('*', (c) => {
+    // Unknown API paths stay JSON 404s, never the app.
+    if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
+    return rendersPage(c) ? serverRenderedPage(c) : staticAsset(c);
+  });
 
 export const app = new Hono<AppEnv>().route('/api', api).route('/', pages);
 

@@ -69,8 +69,6 @@ export function pageHead(url: URL, client: QueryClient, notFound: boolean): Page
       title: titled(q ? `Search: ${q}` : 'Search'),
       description: q ? `AI agents matching “${clip(q, 80)}” on ${SITE}: ratings, reviews and credit costs.` : `Search the AI agents on ${SITE}.`,
       canonicalPath: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
-      // Result pages are endless variations of one page: crawlers follow them but leave them out of the index.
-      noindex: true,
     };
   }
   const key = ALIASES[lower] ?? lower;
