@@ -4,6 +4,7 @@ import { MESSAGES } from '../common/validation';
 import type { AppEnv } from './env';
 import { adminRoutes } from './features/admin/routes';
 import { agentsRoutes } from './features/agents/routes';
+import { healthRoutes } from './features/health/routes';
 import { googleAuthRoutes } from './features/auth/google-routes';
 import { authRoutes } from './features/auth/routes';
 import { categoriesRoutes, departmentsRoutes } from './features/categories/routes';
@@ -17,8 +18,10 @@ import { rendersPage, serverRenderedPage, staticAsset } from './features/pages/r
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
 import { errorBody, HttpError } from './lib/http';
+import { log } from './lib/log';
 import { catalogCache, clearCatalogCacheOnWrite } from './lib/catalog-cache';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
+import { requestLog } from './middleware/request-log';
 import { loadSession } from './middleware/session';
 
 const api = new Hono<AppEnv>()
@@ -26,6 +29,8 @@ const api = new Hono<AppEnv>()
   .use(sameOriginOnly)
   .use(limitBody)
   .use(clearCatalogCacheOnWrite)
+  // Before the session: the health check answers for D1 alone, whatever cookie comes with it.
+  .route('/health', healthRoutes)
   .use(loadSession)
   .use('/agents/*', catalogCache)
   .use('/categories/*', catalogCache)
@@ -57,7 +62,7 @@ const pages = new Hono<AppEnv>()
     return rendersPage(c) ? serverRenderedPage(c) : staticAsset(c);
   });
 
-export const app = new Hono<AppEnv>().route('/api', api).route('/', pages);
+export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('/', pages);
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
@@ -73,7 +78,7 @@ app.onError((err, c) => {
     const message = status === 400 ? MESSAGES.invalidJson : status === 413 ? MESSAGES.tooLarge : err.message || 'Request failed';
     return c.json(errorBody(message), status);
   }
-  console.error('unhandled error', c.req.method, c.req.path, err);
+  log('error', 'unhandled error', { requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: err });
   return c.json(errorBody(MESSAGES.serverError), 500);
 });
 
