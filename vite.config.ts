@@ -8,19 +8,6 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '8787'}`;
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
- * The shipped build renders with Preact's React-compatible layer: the same components and libraries
- * for about a sixth of react-dom's bytes and start-up work (docs/decisions/0006).
- */
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
  * Writes route-chunks.json: each lazily loaded page's chunk and the chunks it imports, so the worker
  * can tell the browser about them in the HTML of pages it renders (agent pages) instead of the
  * browser discovering them one level at a time.
@@ -92,9 +79,8 @@ function scriptsAtLowPriority(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   root: 'app',
-  resolve: { alias: command === 'build' ? preactCompat : [] },
   publicDir: '../public',
   define: {
     // Busts the persisted query cache when a new version ships.

@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import react from '@vitejs/plugin-react';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -7,7 +8,10 @@ import { defineConfig } from 'vitest/config';
 mkdirSync(fileURLToPath(new URL('./dist', import.meta.url)), { recursive: true });
 
 export default defineConfig({
+  // The worker imports the app's server renderer as #app-ssr: its source here, no build needed.
+  resolve: { alias: { '#app-ssr': fileURLToPath(new URL('./app/entry-server.tsx', import.meta.url)) } },
   plugins: [
+    react(),
     cloudflareTest(async () => ({
       main: './worker/index.ts',
       wrangler: { configPath: './wrangler.toml' },

@@ -1,36 +1,55 @@
+import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
 import { App } from './app';
-import { FIRST_SCREEN_MAX_WAIT_MS } from './lib/first-screen';
+import { getSessionQueryOptions, hasSessionHint } from './features/auth/api/get-session';
+import { registerMutationDefaults } from './lib/mutation-defaults';
+import { createQueryClient } from './lib/query-client';
+import { markServedWithPage } from './lib/served-with-page';
 import { preloadPage } from './routes';
 import './styles.css';
 
+// TanStack assumes online until an event says otherwise; start from what the browser knows.
+onlineManager.setOnline(navigator.onLine);
+
+const queryClient = createQueryClient();
+// Defaults must exist before the cache is restored so paused (offline) mutations can resume.
+registerMutationDefaults(queryClient);
+
+/** The query cache the worker rendered this page from (public pages), or null for the plain shell. */
+function serverState(): DehydratedState | null {
+  const text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch {
+    return null;
+  }
+}
+
 const container = document.getElementById('root')!;
-// The first screen renders hidden and appears whole once its data is in (app/lib/first-screen.ts).
-// `opacity`, not `visibility` or `display`: style and layout happen in the small tasks of each mount
-// step and pictures in view start loading, and since opacity is not inherited, showing the screen
-// restyles one element rather than all of them (docs/decisions/0007). aria-busy tells assistive
-// technology the content is not ready yet.
-container.style.opacity = '0';
-container.setAttribute('aria-busy', 'true');
-let revealed = false;
-const reveal = () => {
-  if (revealed) return;
-  revealed = true;
-  container.style.opacity = '';
-  container.removeAttribute('aria-busy');
+const state = serverState();
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+
+if (state && container.firstElementChild) {
+  // Server-rendered: the page's data comes with it (no second request), and React takes over the
+  // markup already on screen (docs/decisions/0012).
+  hydrate(queryClient, state);
+  markServedWithPage(queryClient, state);
+  hydrateRoot(container, app);
+} else {
+  // The plain shell (signed-in pages, the installed app offline): the app renders everything here.
+  preloadPage(location.pathname);
+  createRoot(container).render(app);
   // The header bar index.html paints before any script; the app's own now stands in the same place.
   document.getElementById('app-shell')?.remove();
-};
-setTimeout(reveal, FIRST_SCREEN_MAX_WAIT_MS);
-preloadPage(location.pathname);
+}
 
-// Evaluating the modules and rendering the first screen run as two tasks rather than one long one,
-// so a phone can handle a tap (or paint) in between.
-setTimeout(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App onFirstScreen={reveal} />
-    </StrictMode>,
-  );
-}, 0);
+// A signed-in page needs the session before anything else: ask for it now, alongside restoring the
+// saved cache, not after.
+if (hasSessionHint()) void queryClient.prefetchQuery(getSessionQueryOptions());

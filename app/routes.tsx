@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { holdFirstScreen } from './lib/first-screen';
+import { forgetServedWithPage } from './lib/served-with-page';
 
 // The pages most visits start on ship with the app itself, so they render without a second round of
 // downloads; every other page is its own chunk (route-level code splitting).
@@ -88,6 +88,9 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
 const matches = (pattern: string, pathname: string) =>
   new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i').test(pathname);
 
+/** Whether a page other than Not Found answers this path. */
+export const isKnownPage = (pathname: string): boolean => ROUTES.some(([pattern]) => matches(pattern, pathname));
+
 /**
  * Starts downloading the code of the page at `pathname` now, rather than once the app has mounted
  * far enough to render it: on a slow network that is a round trip less before the first screen.
@@ -98,19 +101,24 @@ export function preloadPage(pathname: string): void {
   load?.().catch(() => undefined); // a failed download shows when the page renders
 }
 
-/** Scrolls to the top on navigation, as a multi-page site would. */
-function ScrollToTop() {
+/**
+ * On navigation inside the app: scrolls to the top, as a multi-page site would, and stops treating
+ * the data the server rendered the first page from as just fetched.
+ */
+function OnNavigate() {
   const [location] = useLocation();
+  const first = useRef(location);
   // Braces matter: current Chromium's scrollTo returns a Promise, which React would call as a cleanup.
   useEffect(() => {
+    if (location === first.current) return;
+    first.current = location;
+    forgetServedWithPage();
     window.scrollTo(0, 0);
   }, [location]);
   return null;
 }
 
 function PageFallback() {
-  // A page whose code is still loading holds the first screen (it shows whole, not as this placeholder).
-  useLayoutEffect(() => holdFirstScreen(), []);
   return (
     <div role="status" aria-label="Loading page" className="mx-auto max-w-7xl px-4 py-16">
       <div className="h-8 w-1/3 animate-pulse rounded bg-slate-200" />
@@ -121,7 +129,7 @@ function PageFallback() {
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageFallback />}>
-      <ScrollToTop />
+      <OnNavigate />
       <Switch>
         {ROUTES.map(([path, component]) => (
           <Route key={path} path={path} component={component} />

@@ -74,5 +74,3 @@ export const PAGE_SIZE_MAX = 100;
 /** One page of a listing: three rows on a wide screen, and little work for a phone ('Load More Agents' for the rest). */
 export const PAGE_SIZE_DEFAULT = 12;
 
-/** The element in a worker-rendered agent page holding the agent's JSON (read by the app at start). */
-export const AGENT_DATA_ELEMENT_ID = 'agent-data';

@@ -54,6 +54,21 @@ test.describe('credits', () => {
     await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
   });
 
+  test('the custom amount keeps only digits when typed key by key', async ({ page }) => {
+    await registerFresh(page);
+    await page.goto('/credits');
+    const custom = page.getByLabel(/Custom amount/);
+    // Key by key, as a person types: each rejected key must leave the field as the state holds it
+    // (fill() sets the whole value at once and missed this under Preact's compat layer).
+    await custom.pressSequentially('4a-0.');
+    await expect(custom).toHaveValue('40');
+    await expect(page.getByTestId('purchase-amount')).toHaveText('40 credits');
+    await custom.fill('');
+    await custom.pressSequentially('123456');
+    await expect(custom).toHaveValue('12345');
+    await expect(page.getByTestId('purchase-amount')).toHaveText('12,345 credits');
+  });
+
   test('a sandbox purchase adds the credits', async ({ page }) => {
     await registerFresh(page);
     await page.goto('/credits');

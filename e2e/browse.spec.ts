@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { overflowRight } from './support/layout';
 
 const results = (page: Page) => page.getByRole('list', { name: 'Agent results' });

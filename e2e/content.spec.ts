@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // Each footer page with a heading and a sentence only that page has.
 const PAGES = [

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a visitor sees the home page with seeded categories and top agents', async ({ page }) => {
   await page.goto('/');
@@ -28,9 +28,14 @@ test('the API lists the seeded agents with their fields', async ({ request }) =>
   }
 });
 
-test('an unknown path shows Page Not Found', async ({ page }) => {
-  await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+test.describe('unknown paths', () => {
+  // The page itself answers 404, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('an unknown path shows Page Not Found', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
 });
 
 test('static assets and the app shell carry the security headers', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { overflowRight } from './support/layout';
 
 test('/agent91 pitches credits with priced agents and the static estimator', async ({ page }) => {

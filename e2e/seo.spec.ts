@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('an agent page carries its own metadata in the HTML, before any script runs', async ({ request }) => {
   const agents = (await (await request.get('/api/agents?limit=1')).json()) as { id: number; name: string; description: string }[];

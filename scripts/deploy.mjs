@@ -39,6 +39,9 @@ step('Building the app', () => {
   const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // The server renderer the worker imports (#app-ssr, docs/decisions/0012).
+  const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+  if (ssr.status !== 0) process.exit(ssr.status ?? 1);
 });
 
 const run = (label, wranglerArgs) =>

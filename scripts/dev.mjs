@@ -13,14 +13,19 @@ const persistTo = process.env.D1_PERSIST_TO || '.wrangler/state';
 wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
 spawnSync(process.execPath, ['scripts/seed.mjs', '--if-empty', '--persist-to', persistTo], { stdio: 'inherit' });
 
+const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+// The worker imports the app's server renderer (#app-ssr): build it once, and again on changes.
+spawnSync(process.execPath, [viteBin, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+const ssrWatch = spawn(process.execPath, [viteBin, 'build', '--config', 'vite.ssr.config.ts', '--watch', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
 const worker = spawnWrangler(['dev', '--local', '--port', apiPort, '--persist-to', persistTo, '--show-interactive-dev-session=false']);
-const vite = spawn(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')], {
+const vite = spawn(process.execPath, [viteBin], {
   stdio: 'inherit',
   env: quietEnv({ API_PORT: apiPort }),
 });
 const stop = () => {
   worker.kill();
   vite.kill();
+  ssrWatch.kill();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
 worker.on('exit', stop);

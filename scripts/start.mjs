@@ -63,6 +63,9 @@ if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(distDir, 'index.html
     const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
     const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', path.resolve(distDir)], { stdio: 'inherit', env: quietEnv() });
     if (result.status !== 0) process.exit(result.status ?? 1);
+    // The server renderer the worker imports (#app-ssr in package.json): dist-ssr/, whatever DIST_DIR is.
+    const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+    if (ssr.status !== 0) process.exit(ssr.status ?? 1);
   });
 }
 

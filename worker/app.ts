@@ -14,6 +14,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
 import { ratingsRoutes } from './features/ratings/routes';
+import { rendersPage, serverRenderedPage, staticAsset } from './features/pages/routes';
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
 import { errorBody, HttpError } from './lib/http';
@@ -50,8 +51,18 @@ const api = new Hono<AppEnv>()
   .route('/payments', paymentsRoutes)
   .route('/admin', adminRoutes);
 
-// Agent pages, sitemap and robots.txt are rendered by the worker (run_worker_first in wrangler.toml).
-export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('/', new Hono<AppEnv>().use(securityHeaders).route('/', seoRoutes));
+// Public pages are rendered by React in the worker, sitemap and robots.txt too; files and the
+// signed-in pages' shell come from the static assets (run_worker_first in wrangler.toml).
+const pages = new Hono<AppEnv>()
+  .use(securityHeaders)
+  .route('/', seoRoutes)
+  .get('*', (c) => {
+    // Unknown API paths stay JSON 404s, never the app.
+    if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
+    return rendersPage(c) ? serverRenderedPage(c) : staticAsset(c);
+  });
+
+export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('/', pages);
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);

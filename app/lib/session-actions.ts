@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../hooks/use-toast';
 import { api } from './api-client';
+import { creditKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
 
 /** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
-export const PRIVATE_KEY_PREFIXES = ['auth', 'credits', 'my-agents', 'proposals', 'payments'] as const;
+export const PRIVATE_KEY_PREFIXES = [sessionKeys.session[0], creditKeys.all[0], myAgentsKeys.all[0], proposalKeys.all[0], paymentKeys.all[0]] as const;
 
 /** Client-stored credit values SPEC section 3 lists; only ever a cache of the server's numbers. */
 const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total-credits'];
@@ -23,7 +24,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   } catch {
     // Offline or server error: the local session is cleared all the same.
   }
-  queryClient.setQueryData(['auth', 'session'], null);
+  queryClient.setQueryData(sessionKeys.session, null);
   clearPrivateData(queryClient);
   toast({ title: 'Logged out' });
 }

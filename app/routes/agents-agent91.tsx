@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { LANDING_GC_MS, LANDING_STALE_MS, SKELETONS } from '../../common/constants';
 import { SkeletonGrid } from '../components/ui/skeleton';
 import { flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
-import { OfflineNotice } from '../features/agents/components/offline-notice';
+import { ListState } from '../features/agents/components/list-state';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { parseSortParam, SortSelect, VOTE_SORTS } from '../features/agents/components/sort-select';
 import { useUrlParams } from '../features/agents/hooks/use-url-params';
@@ -76,24 +76,28 @@ export default function AgentsAgent91Page() {
           />
         </div>
         <div className="mt-6">
-          {query.isPending && query.fetchStatus === 'paused' ? (
-            <OfflineNotice />
-          ) : query.isPending ? (
-            <SkeletonGrid count={SKELETONS.landing} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96 rounded-3xl" />
-          ) : query.isError && !query.data ? (
-            <div role="alert" className="rounded-3xl bg-white p-8 text-center">
-              <p className="font-semibold">Agents could not be loaded: {errorMessage(query.error, 'please try again')}.</p>
-              <button
-                type="button"
-                onClick={() => void query.refetch()}
-                className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-emerald-950 px-5 font-bold"
-              >
-                <RefreshCw aria-hidden className="size-4" /> Try again
-              </button>
-            </div>
-          ) : agents.length === 0 ? (
-            <p className="rounded-3xl bg-white p-8 text-center text-slate-600">No agents found</p>
-          ) : (
+          <ListState
+            query={query}
+            isEmpty={agents.length === 0}
+            loading={
+              <SkeletonGrid count={SKELETONS.landing} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96 rounded-3xl" />
+            }
+            error={
+              <div role="alert" className="rounded-3xl bg-white p-8 text-center">
+                <p className="font-semibold">Agents could not be loaded: {errorMessage(query.error, 'please try again')}.</p>
+                <button
+                  type="button"
+                  onClick={() => void query.refetch()}
+                  className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-emerald-950 px-5 font-bold"
+                >
+                  <RefreshCw aria-hidden className="size-4" /> Try again
+                </button>
+              </div>
+            }
+            empty={
+              <p className="rounded-3xl bg-white p-8 text-center text-slate-600">No agents found</p>
+            }
+          >
             <>
               <ul aria-label="Agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {agents.map((agent, i) => (
@@ -109,7 +113,7 @@ export default function AgentsAgent91Page() {
                 className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full border-2 border-emerald-950 px-6 font-bold hover:bg-emerald-950 hover:text-lime-300"
               />
             </>
-          )}
+          </ListState>
         </div>
       </section>
     </div>

@@ -6,9 +6,9 @@ import { SkeletonGrid } from '../components/ui/skeleton';
 import { useAgents } from '../features/agents/api/get-agents';
 import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
 import { ActiveFilters, type ActiveFilter } from '../features/agents/components/active-filters';
+import { ListState } from '../features/agents/components/list-state';
 import { AgentList } from '../features/agents/components/agent-list';
 import { AgentSearchBox } from '../features/agents/components/agent-search-box';
-import { OfflineNotice } from '../features/agents/components/offline-notice';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { BROWSE_SORTS, parseSortParam, SortSelect } from '../features/agents/components/sort-select';
 import { ViewToggle } from '../features/agents/components/view-toggle';
@@ -17,7 +17,6 @@ import { DepartmentSelect } from '../features/departments/components/department-
 import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { formatCount, plural } from '../lib/format';
-import { ListError } from '../features/agents/components/list-error';
 
 /** Browse Agents (/agents, /all-agents): filtered, sorted and paged on the server. */
 export default function AgentsBrowsePage() {
@@ -97,24 +96,25 @@ export default function AgentsBrowsePage() {
       </section>
 
       <section aria-label="Agents" aria-busy={query.isFetching} className="mt-8">
-        {query.isPending && query.fetchStatus === 'paused' ? (
-          <OfflineNotice />
-        ) : query.isPending ? (
-          <SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />
-        ) : query.isError && !query.data ? (
-          <ListError error={query.error} onRetry={() => void query.refetch()} />
-        ) : agents.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-            <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
-            <h2 className="mt-4 text-xl font-semibold text-slate-900">No agents found</h2>
-            <p className="mt-2 text-slate-600">Try a different search or department, or clear the filters to see every agent.</p>
-            {filtered && (
-              <Button className="mt-6" onClick={clearFilters}>
-                Clear Filters
-              </Button>
-            )}
-          </div>
-        ) : (
+        <ListState
+          query={query}
+          isEmpty={agents.length === 0}
+          loading={
+            <SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />
+          }
+          empty={
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+              <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
+              <h2 className="mt-4 text-xl font-semibold text-slate-900">No agents found</h2>
+              <p className="mt-2 text-slate-600">Try a different search or department, or clear the filters to see every agent.</p>
+              {filtered && (
+                <Button className="mt-6" onClick={clearFilters}>
+                  Clear Filters
+                </Button>
+              )}
+            </div>
+          }
+        >
           <>
             <p role="status" className="mb-4 text-sm text-slate-600">
               {agents.length < total ? `Showing ${formatCount(agents.length)} of ${plural(total, 'agent')}` : `Showing ${plural(total, 'agent')}`}
@@ -124,7 +124,7 @@ export default function AgentsBrowsePage() {
             </div>
             <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
           </>
-        )}
+        </ListState>
       </section>
     </div>
   );

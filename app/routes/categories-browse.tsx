@@ -3,7 +3,7 @@ import { Button } from '../components/ui/button';
 import { SkeletonGrid } from '../components/ui/skeleton';
 import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
 import { CategoryAgentCard } from '../features/agents/components/category-agent-card';
-import { OfflineNotice } from '../features/agents/components/offline-notice';
+import { ListState } from '../features/agents/components/list-state';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { parseSortParam, SortSelect, VOTE_SORTS } from '../features/agents/components/sort-select';
 import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
@@ -11,7 +11,6 @@ import { useCategories } from '../features/categories/api/get-categories';
 import { CategoryFilterCard } from '../features/categories/components/category-filter-card';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { errorMessage } from '../lib/api-client';
-import { ListError } from '../features/agents/components/list-error';
 
 /**
  * The browse variant with category cards (/categories). The home page's category grid links here
@@ -77,17 +76,18 @@ export default function CategoriesBrowsePage() {
         </div>
 
         <div className="mt-6">
-          {query.isPending && query.fetchStatus === 'paused' ? (
-            <OfflineNotice />
-          ) : query.isPending ? (
-            <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96" />
-          ) : query.isError && !query.data ? (
-            <ListError error={query.error} onRetry={() => void query.refetch()} />
-          ) : agents.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center text-slate-600">
-              No agents found. Try a different category or check back later.
-            </p>
-          ) : (
+          <ListState
+            query={query}
+            isEmpty={agents.length === 0}
+            loading={
+              <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96" />
+            }
+            empty={
+              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center text-slate-600">
+                No agents found. Try a different category or check back later.
+              </p>
+            }
+          >
             <>
               <ul aria-label={heading} className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
                 {agents.map((agent, i) => (
@@ -98,7 +98,7 @@ export default function CategoriesBrowsePage() {
               </ul>
               <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
             </>
-          )}
+          </ListState>
         </div>
       </section>
     </div>

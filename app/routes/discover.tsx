@@ -4,7 +4,7 @@ import { SKELETONS } from '../../common/constants';
 import { SkeletonGrid } from '../components/ui/skeleton';
 import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
 import { AgentList } from '../features/agents/components/agent-list';
-import { OfflineNotice } from '../features/agents/components/offline-notice';
+import { ListState } from '../features/agents/components/list-state';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { MoreFiltersPanel } from '../features/agents/components/more-filters-panel';
 import { DISCOVER_SORTS, parseSortParam, SortSelect } from '../features/agents/components/sort-select';
@@ -46,6 +46,19 @@ export default function DiscoverPage() {
   useEffect(() => {
     if (isError) toast({ title: 'Error loading agents', description: 'There was an error loading the agent listings.', variant: 'destructive' });
   }, [isError, errorUpdatedAt]);
+
+  const empty = (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+          <h2 className="text-xl font-semibold text-slate-900">No agents found</h2>
+          <p className="mt-2 text-slate-600">
+            {query.isError && !query.data
+              ? 'The listings could not be loaded. Check your connection and try again.'
+              : query.hasNextPage
+                ? 'None of the agents loaded so far match. Load more or loosen the filters.'
+                : 'Try another category or loosen the filters.'}
+          </p>
+        </div>
+  );
 
   const resetMore = () => update({ department: undefined, minRating: undefined, maxCost: undefined, featured: undefined });
 
@@ -98,35 +111,27 @@ export default function DiscoverPage() {
       </section>
 
       <section aria-label="Agents" aria-busy={query.isFetching} className="mt-8">
-        {query.isPending && query.fetchStatus === 'paused' ? (
-          <OfflineNotice />
-        ) : query.isPending ? (
-          <SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />
-        ) : agents.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-            <h2 className="text-xl font-semibold text-slate-900">No agents found</h2>
-            <p className="mt-2 text-slate-600">
-              {query.isError && !query.data
-                ? 'The listings could not be loaded. Check your connection and try again.'
-                : query.hasNextPage
-                  ? 'None of the agents loaded so far match. Load more or loosen the filters.'
-                  : 'Try another category or loosen the filters.'}
-            </p>
-          </div>
-        ) : (
-          <>
-            <p role="status" className="mb-4 text-sm text-slate-600">
-              {hasRefinements(refinements)
-                ? `${plural(agents.length, 'agent')} of the ${formatCount(loaded.length)} loaded match the extra filters`
-                : loaded.length < total
-                  ? `Showing ${formatCount(loaded.length)} of ${plural(total, 'agent')}`
-                  : `Showing ${plural(total, 'agent')}`}
-            </p>
-            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <AgentList agents={agents} layout={view} label="Agent results" />
-            </div>
-          </>
-        )}
+        <ListState
+          query={query}
+          isEmpty={agents.length === 0}
+          loading={<SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />}
+          // Discover reports a failed listing as a toast (SPEC section 8) and says so in its empty state.
+          error={empty}
+          empty={empty}
+        >
+              <>
+                <p role="status" className="mb-4 text-sm text-slate-600">
+                  {hasRefinements(refinements)
+                    ? `${plural(agents.length, 'agent')} of the ${formatCount(loaded.length)} loaded match the extra filters`
+                    : loaded.length < total
+                      ? `Showing ${formatCount(loaded.length)} of ${plural(total, 'agent')}`
+                      : `Showing ${plural(total, 'agent')}`}
+                </p>
+                <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+                  <AgentList agents={agents} layout={view} label="Agent results" />
+                </div>
+              </>
+        </ListState>
         {!query.isPending && <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />}
       </section>
     </div>

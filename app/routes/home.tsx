@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { ArrowRight, Search, ShieldCheck, Sparkles, Zap } from 'lucide-react';
+import { ArrowRight, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '../../common/constants';
 import { ButtonLink } from '../components/ui/button';
@@ -11,14 +11,12 @@ import { useCategories } from '../features/categories/api/get-categories';
 import { CategoryIcon, iconForName } from '../features/categories/components/category-icon';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { formatCount, plural } from '../lib/format';
-import { useProgressiveCount } from '../hooks/use-progressive-count';
-import { useSearchForm } from '../hooks/use-search-form';
+import { HeroSearchForm } from '../components/ui/hero-search-form';
 
 const landingCache = { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS };
 
 // The page re-renders as its two queries settle; the parts that do not use them are memoised.
 const Hero = memo(function Hero() {
-  const { query, setQuery, onSubmit } = useSearchForm();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
@@ -29,29 +27,16 @@ const Hero = memo(function Hero() {
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
           Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay per use with credits: 1 credit is $1.
         </p>
-        <form
-          role="search"
-          className="mt-8 flex max-w-2xl gap-2"
-          onSubmit={onSubmit}
-        >
-          <label htmlFor="home-search" className="sr-only">
-            Search agents
-          </label>
-          <div className="relative flex-1">
-            <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
-            <input
-              id="home-search"
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search agents, e.g. lead generation"
-              className="h-12 w-full rounded-lg border-0 bg-white pl-10 pr-3 text-slate-900 placeholder:text-slate-500"
-            />
-          </div>
-          <button type="submit" className="h-12 rounded-lg bg-amber-400 px-5 font-semibold text-slate-900 hover:bg-amber-300">
-            Search
-          </button>
-        </form>
+        <HeroSearchForm
+          id="home-search"
+          label="Search agents"
+          placeholder="Search agents, e.g. lead generation"
+          look={{
+            form: 'mt-8 flex max-w-2xl gap-2',
+            input: 'h-12 w-full rounded-lg border-0 bg-white pl-10 pr-3 text-slate-900 placeholder:text-slate-500',
+            button: 'h-12 rounded-lg bg-amber-400 px-5 font-semibold text-slate-900 hover:bg-amber-300',
+          }}
+        />
         <div className="mt-6 flex flex-wrap gap-3">
           <ButtonLink href="/agents" variant="secondary" size="lg">
             Browse Agents
@@ -144,7 +129,6 @@ function TopPerforming() {
     .sort((a, b) => b.averageRating - a.averageRating)
     .slice(0, TOP_PERFORMING_KEEP)
     .slice(0, TOP_PERFORMING_SHOW);
-  const shown = useProgressiveCount(top.length);
   return (
     <section aria-labelledby="top-heading" className="mx-auto max-w-7xl px-4 pt-16">
       <div className="flex items-end justify-between gap-4">
@@ -161,7 +145,7 @@ function TopPerforming() {
         <p className="mt-6 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">Top agents could not be loaded right now. Please try again later.</p>
       ) : (
         <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {top.slice(0, shown).map((agent) => (
+          {top.map((agent) => (
             <AgentCard key={agent.id} agent={agent} />
           ))}
         </div>

@@ -5,7 +5,7 @@ import { SEARCH_RESULT_CAP, SEARCH_SORTS, type SearchSort } from '../../common/s
 import { flattenSearchPages, useSearchAgents } from '../features/agents/api/search-agents';
 import { AgentList } from '../features/agents/components/agent-list';
 import { AgentSearchBox } from '../features/agents/components/agent-search-box';
-import { OfflineNotice } from '../features/agents/components/offline-notice';
+import { ListState } from '../features/agents/components/list-state';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
 import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
@@ -89,35 +89,38 @@ export default function SearchPage() {
 
         {!q ? (
           <p className="mt-4 text-slate-600">Type what you need done, for example “invoice reconciliation” or “lead generation”.</p>
-        ) : query.isPending && query.fetchStatus === 'paused' ? (
-          <div className="mt-8">
-            <OfflineNotice what="search results" />
-          </div>
-        ) : query.isPending ? (
-          <p role="status" className="mt-8 flex items-center gap-3 text-slate-600">
-            <Loader2 aria-hidden className="size-6 animate-spin text-brand-600" /> Searching…
-          </p>
-        ) : query.isError && !query.data ? (
-          <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-            Error loading search results. Please try again.
-          </p>
-        ) : hits.length === 0 ? (
-          <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-            <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
-            <h2 className="mt-4 text-xl font-semibold text-slate-900">No results found</h2>
-            <p className="mt-2 text-slate-600">
-              {departmentId ? 'Try all departments, or fewer or different words.' : 'Try fewer or different words, or browse every agent.'}
-            </p>
-          </div>
         ) : (
-          <>
+          <ListState
+            query={query}
+            isEmpty={hits.length === 0}
+            offline="search results"
+            loading={
+              <p role="status" className="mt-8 flex items-center gap-3 text-slate-600">
+                <Loader2 aria-hidden className="size-6 animate-spin text-brand-600" /> Searching…
+              </p>
+            }
+            error={
+              <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+                Error loading search results. Please try again.
+              </p>
+            }
+            empty={
+              <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+                <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
+                <h2 className="mt-4 text-xl font-semibold text-slate-900">No results found</h2>
+                <p className="mt-2 text-slate-600">
+                  {departmentId ? 'Try all departments, or fewer or different words.' : 'Try fewer or different words, or browse every agent.'}
+                </p>
+              </div>
+            }
+          >
             <p role="status" className="mb-6 mt-2 text-slate-600">
               {total >= SEARCH_RESULT_CAP ? `More than ${formatCount(SEARCH_RESULT_CAP)} results` : plural(total, 'result')}
               {anyTerm && ' · including agents that match only some of your words'}
             </p>
             <AgentList agents={hits} label="Search results" />
             <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
-          </>
+          </ListState>
         )}
       </section>
     </div>

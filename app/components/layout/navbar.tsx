@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Coins, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useSession } from '../../features/auth/api/get-session';
+import type { SessionUser } from '../../../common/types';
 import { logout } from '../../lib/session-actions';
 import { buttonClass } from '../ui/button';
 import { AccountMenuTrigger } from './account-menu-trigger';
-import { HeaderSearch } from './header-search';
 import { formatCount } from '../../lib/format';
 
 // The menu library is only needed once someone is signed in: keep it out of the first load.
@@ -26,8 +25,9 @@ const MENU = [
   { href: '/settings', label: 'Settings' },
 ];
 
-export function Navbar() {
-  const { user } = useSession();
+/** The header; `user` is the signed-in person, or null for a visitor (and while the page hydrates). */
+/** `search` is the header search box (a feature's component: this layer takes it as a slot). */
+export function Navbar({ user, search }: { user: SessionUser | null; search?: ReactNode }) {
   const [location, navigate] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   // Whose account menu has been asked for (its code loads then, and it opens at once).
@@ -63,7 +63,7 @@ export function Navbar() {
             </Link>
           ))}
         </div>
-        <HeaderSearch />
+        {search}
         <div className="ml-auto hidden items-center gap-3 md:flex">
           {user ? (
             <>

@@ -4,63 +4,18 @@ import { orm } from '../../db/client';
 import { agents } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
-import { positiveInt } from '../../lib/http';
-import { getCatalogAgent } from '../agents/catalog';
 import { mergedCatalog } from '../provider/catalog';
 import { providerConfig } from '../provider/client';
-import { getAgent } from '../agents/data';
-import { agentPageHtml, robotsTxt, sitemapXml } from './html';
+import { robotsTxt, sitemapXml } from './html';
 
-/** The same headers public/_headers gives static assets, for the HTML the worker renders. */
+/** The same headers public/_headers gives static assets, for what the worker writes. */
 function pageHeaders(c: Context<AppEnv>, contentType: string) {
   c.header('Content-Type', contentType);
   c.header('Content-Security-Policy', APP_CSP);
   c.header('Cache-Control', 'public, max-age=300');
 }
 
-let routeChunks: Promise<Record<string, string[]>> | null = null;
-
-/** The agent page's script chunks from the build's route-chunks.json (read once per isolate). */
-async function agentPageChunks(c: Context<AppEnv>): Promise<string[]> {
-  if (!c.env.ASSETS) return [];
-  routeChunks ??= c.env.ASSETS.fetch(new URL('/route-chunks.json', c.req.url).toString())
-    .then((res) => (res.ok ? (res.json() as Promise<Record<string, string[]>>) : {}))
-    .catch(() => ({}));
-  const chunks = (await routeChunks)['agent-detail'];
-  return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
-}
-
-async function appShell(c: Context<AppEnv>): Promise<string | null> {
-  if (!c.env.ASSETS) return null;
-  const res = await c.env.ASSETS.fetch(new URL('/', c.req.url).toString());
-  return res.ok ? res.text() : null;
-}
-
-/**
- * Agent pages rendered with their own metadata so links unfurl and crawlers index them without
- * running scripts; the app then boots from the same shell as any other route.
- */
-async function agentPage(c: Context<AppEnv>) {
-  const id = positiveInt(c.req.param('id'));
-  // Not an agent id: a static file under the same prefix (agent images live at /agents/<name>.webp).
-  if (!id && /\.[a-z0-9]+$/i.test(c.req.param('id') ?? '') && c.env.ASSETS) {
-    const asset = (await c.env.ASSETS.fetch(c.req.raw as never)) as unknown as Response;
-    // A copy with mutable headers, so the security headers can still be added.
-    return new Response(asset.body, asset);
-  }
-  const shell = await appShell(c);
-  if (!shell) return c.notFound();
-  // In provider mode the agent may be the provider's; if the provider is down, our own copy serves.
-  const agent = id ? await getCatalogAgent(c.env, id).catch(() => getAgent(c.env.DB, id)) : null;
-  pageHeaders(c, 'text/html; charset=utf-8');
-  // Unknown agents still get the app (it shows 'Agent Not Found'), with a 404 status for crawlers.
-  if (!agent) return c.body(shell, 404);
-  return c.body(agentPageHtml(shell, agent, new URL(c.req.url).origin, await agentPageChunks(c)));
-}
-
 export const seoRoutes = new Hono<AppEnv>()
-  .get('/agent/:id', agentPage)
-  .get('/agents/:id', agentPage)
   .get('/sitemap.xml', async (c) => {
     const results = await orm(c.env.DB).select({ id: agents.id, updated_at: agents.updatedAt }).from(agents).orderBy(asc(agents.id));
     // Provider mode: the provider's agents have pages too (best effort; D1's list always stands).

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../common/types';
 import { call, seedCatalog } from '../../test/fixtures';
-import { agentJsonLd, agentPageHtml, robotsTxt, sitemapXml } from './html';
+import type { PageHead } from '../../../common/ssr';
+import { pageDocument } from '../pages/document';
+import { agentJsonLd, robotsTxt, sitemapXml } from './html';
 
 beforeAll(seedCatalog);
 
@@ -15,42 +17,55 @@ const agent = (over: Partial<Agent> = {}): Agent =>
     ...over,
   }) as Agent;
 
-describe('agent page HTML', () => {
+describe('page HTML', () => {
+  const head: PageHead = {
+    title: 'LedgerLens · AI agent on AgentMarket',
+    description: 'Reconciles invoices.',
+    canonicalPath: '/agents/5',
+    image: '/agents/ledgerlens.webp',
+    jsonLd: agentJsonLd(agent(), 'https://agents.example/agents/5', 'https://agents.example'),
+  };
+  const html = (h: PageHead, shell = SHELL, chunks: string[] = []) => {
+    const { before, after } = pageDocument(shell, h, 'https://agents.example', '{"queries":[]}', chunks);
+    return `${before}<p>app</p>${after}`;
+  };
+
   it('carries title, description, canonical, OpenGraph, Twitter and JSON-LD', () => {
-    const html = agentPageHtml(SHELL, agent(), 'https://agents.example');
-    expect(html).toContain('<title>LedgerLens · AI agent on AgentMarket</title>');
-    expect(html).toContain('<meta name="description" content="Reconciles invoices." />');
-    expect(html).toContain('<link rel="canonical" href="https://agents.example/agents/5" />');
-    expect(html).toContain('<meta property="og:title" content="LedgerLens · AI agent on AgentMarket" />');
-    expect(html).toContain('<meta property="og:image" content="https://agents.example/agents/ledgerlens.webp" />');
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+    const page = html(head);
+    expect(page).toContain('<title>LedgerLens · AI agent on AgentMarket</title>');
+    expect(page).toContain('<meta name="description" content="Reconciles invoices." />');
+    expect(page).toContain('<link rel="canonical" href="https://agents.example/agents/5" />');
+    expect(page).toContain('<meta property="og:title" content="LedgerLens · AI agent on AgentMarket" />');
+    expect(page).toContain('<meta property="og:image" content="https://agents.example/agents/ledgerlens.webp" />');
+    expect(page).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const ld = JSON.parse(page.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(ld).toMatchObject({
       '@type': 'SoftwareApplication',
       name: 'LedgerLens',
       offers: { '@type': 'Offer', price: '12.00', priceCurrency: 'USD' },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.3', ratingCount: 8 },
     });
-    // The agent itself, for the app to show without another request.
-    const embedded = JSON.parse(html.match(/<script type="application\/json" id="agent-data">(.*?)<\/script>/)![1]!);
-    expect(embedded).toEqual(agent());
+    expect(page).toContain('<div id="root"><p>app</p></div>');
+    expect(JSON.parse(page.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)![1]!)).toEqual({ queries: [] });
   });
 
-  it('escapes hostile names so they cannot break out of tags or the JSON scripts', () => {
-    const html = agentPageHtml(SHELL, agent({ name: '"><script>alert(1)</script>', description: '</script><img src=x>' }), 'https://a.example');
-    expect(html).not.toContain('<script>alert(1)</script>');
-    expect(html).not.toContain('<img src=x>');
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  it('escapes hostile text so it cannot break out of tags or the JSON scripts, and treats $ patterns as text', () => {
+    const hostile = agent({ name: '"><script>alert(1)</script> $& $1 $`', description: '</script><img src=x>' });
+    const page = html({ ...head, title: hostile.name, description: hostile.description, jsonLd: agentJsonLd(hostile, 'u', 'https://a.example') });
+    expect(page).not.toContain('<script>alert(1)</script>');
+    expect(page).not.toContain('<img src=x>');
+    expect(page).toContain('$&amp; $1 $`</title>');
+    expect(page.match(/<\/script>/g)).toHaveLength(2);
   });
 
   it('hints the picture and the script chunks the shell does not already load', () => {
     const shell = SHELL.replace('</head>', '<link rel="modulepreload" href="/assets/app-1.js"></head>');
-    const html = agentPageHtml(shell, agent(), 'https://a.example', ['/assets/agent-detail-2.js', '/assets/app-1.js']);
-    expect(html).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.webp" />');
+    const page = html(head, shell, ['/assets/agent-detail-2.js', '/assets/app-1.js']);
+    expect(page).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.webp" />');
     // At low priority like the shell's own scripts: the first paint does not need them.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/agent-detail-2.js" fetchpriority="low" />');
-    expect(html.match(/assets\/app-1\.js/g)).toHaveLength(1);
-    expect(agentPageHtml(SHELL, agent({ imageUrl: null }), 'https://a.example')).not.toContain('as="image"');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/agent-detail-2.js" fetchpriority="low" />');
+    expect(page.match(/assets\/app-1\.js/g)).toHaveLength(1);
+    expect(html({ ...head, image: undefined })).not.toContain('as="image"');
   });
 
   it('leaves out aggregateRating for an agent without reviews', () => {

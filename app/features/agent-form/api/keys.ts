@@ -1,4 +1,1 @@
-export const agentFormKeys = {
-  create: ['agents', 'create'] as const,
-  update: ['agents', 'update'] as const,
-};
+export { agentFormKeys } from '../../../lib/query-keys';

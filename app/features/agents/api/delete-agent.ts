@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
 import { agentKeys } from './keys';
+import { myAgentsKeys } from '../../../lib/query-keys';
 
 export async function deleteAgent(agentId: number): Promise<void> {
   const res = await api.agents[':id'].$delete({ param: { id: String(agentId) } });
@@ -21,7 +22,7 @@ export function useDeleteAgent() {
       void queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: [...agentKeys.all, 'search'] });
       void queryClient.invalidateQueries({ queryKey: [...agentKeys.all, 'creator'] });
-      void queryClient.invalidateQueries({ queryKey: ['my-agents'] });
+      void queryClient.invalidateQueries({ queryKey: myAgentsKeys.all });
     },
   });
 }

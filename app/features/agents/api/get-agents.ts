@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Agent } from '../../../../common/types';
 import { api, unwrapPage } from '../../../lib/api-client';
+import { refetchUnlessServed } from '../../../lib/served-with-page';
 import { agentKeys, type AgentListParams } from './keys';
 
 export async function getAgents(params: AgentListParams = {}): Promise<{ items: Agent[]; total: number }> {
@@ -12,5 +13,5 @@ export async function getAgents(params: AgentListParams = {}): Promise<{ items: 
 export const getAgentsQueryOptions = (params: AgentListParams = {}) =>
   queryOptions({ queryKey: agentKeys.list(params), queryFn: () => getAgents(params) });
 
-export const useAgents = (params: AgentListParams = {}, options: { staleTime?: number; gcTime?: number; refetchOnMount?: boolean | 'always'; enabled?: boolean } = {}) =>
+export const useAgents = (params: AgentListParams = {}, options: { staleTime?: number; gcTime?: number; refetchOnMount?: typeof refetchUnlessServed | boolean | 'always'; enabled?: boolean } = {}) =>
   useQuery({ ...getAgentsQueryOptions(params), ...options });

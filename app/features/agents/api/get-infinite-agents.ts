@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type Infinite
 import { PAGE_SIZE_DEFAULT } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
 import { getAgents } from './get-agents';
+import { refetchUnlessServed } from '../../../lib/served-with-page';
 import { agentKeys, type AgentListParams } from './keys';
 
 export interface AgentPage {
@@ -12,9 +13,10 @@ export interface AgentPage {
 
 /**
  * DESIGN decision 12: online, a browse listing is always fetched again when shown (SPEC: "never
- * cached"); the persisted copy is what shows while that request runs or when offline.
+ * cached"); the persisted copy is what shows while that request runs or when offline. The copy the
+ * server rendered the page from a moment ago is the exception (app/lib/served-with-page.ts).
  */
-export const BROWSE_FRESHNESS = { staleTime: 0, refetchOnMount: 'always' } as const;
+export const BROWSE_FRESHNESS = { staleTime: 0, refetchOnMount: refetchUnlessServed } as const;
 
 export const nextOffset = (last: AgentPage): number | undefined => {
   const next = last.offset + last.items.length;
@@ -38,7 +40,7 @@ export function useInfiniteAgents(
     pageSize = PAGE_SIZE_DEFAULT,
     keepPrevious = false,
     ...options
-  }: { pageSize?: number; keepPrevious?: boolean; staleTime?: number; gcTime?: number; refetchOnMount?: boolean | 'always' } = {},
+  }: { pageSize?: number; keepPrevious?: boolean; staleTime?: number; gcTime?: number; refetchOnMount?: typeof refetchUnlessServed | boolean | 'always' } = {},
 ) {
   return useInfiniteQuery({
     ...getInfiniteAgentsQueryOptions(params, pageSize),

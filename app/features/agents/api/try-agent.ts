@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TryResult } from '../../../../common/types';
 import { api, unwrap } from '../../../lib/api-client';
+import { creditKeys, sessionKeys } from '../../../lib/query-keys';
 import { retryWithSameKey } from '../../../lib/idempotency';
 
 /**
@@ -32,10 +33,10 @@ function useTryMutation(mutationFn: typeof tryAgent) {
     onSuccess: ({ balance, consumed }) => {
       // The navbar reads the balance from the session query; the auth feature owns that key, so it
       // is written here by value rather than imported (features stay independent).
-      queryClient.setQueryData<{ credits: number; consumed: number }>(['auth', 'session'], (user) =>
+      queryClient.setQueryData<{ credits: number; consumed: number }>(sessionKeys.session, (user) =>
         user ? { ...user, credits: balance, consumed } : user,
       );
-      void queryClient.invalidateQueries({ queryKey: ['credits'] });
+      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
     },
   });
 }

@@ -1,5 +1,4 @@
 import type { Agent } from '../../../../common/types';
-import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { AgentCard } from './agent-card';
 import type { ViewMode } from './view-toggle';
 
@@ -8,7 +7,6 @@ const EAGER_IMAGES = 2;
 
 /** Browse cards as a responsive grid or a single-column list. */
 export function AgentList({ agents, layout = 'grid', label }: { agents: Agent[]; layout?: ViewMode; label: string }) {
-  const shown = useProgressiveCount(agents.length);
   return (
     <>
       {/* Cards are h3s: a heading level for the list keeps the outline in order under any page's h1. */}
@@ -17,7 +15,7 @@ export function AgentList({ agents, layout = 'grid', label }: { agents: Agent[];
         aria-label={label}
         className={layout === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-4'}
       >
-        {agents.slice(0, shown).map((agent, i) => (
+        {agents.map((agent, i) => (
           // Cards off screen skip layout and paint until scrolled near (a long list costs a phone little).
           <li key={agent.id} className="flex [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto] [&>article]:w-full">
             <AgentCard agent={agent} layout={layout} eager={i < EAGER_IMAGES} />

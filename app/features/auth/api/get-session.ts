@@ -4,11 +4,13 @@ import type { SessionUser } from '../../../../common/types';
 import { api, ApiError, unwrap } from '../../../lib/api-client';
 import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
 import { hasCookie } from '../lib/cookies';
+import { sessionKeys } from '../../../lib/query-keys';
+import { useHydrated } from '../../../hooks/use-hydrated';
 
-export const sessionKeys = { session: ['auth', 'session'] as const };
+export { sessionKeys };
 
 /** Whether the server has said this browser holds a session (the session cookie itself is HttpOnly). */
-export const hasSessionHint = (cookie = document.cookie): boolean => hasCookie(SESSION_HINT_COOKIE, cookie);
+export const hasSessionHint = (cookie = typeof document === 'undefined' ? '' : document.cookie): boolean => hasCookie(SESSION_HINT_COOKIE, cookie);
 
 /** The signed-in user, or null for a visitor (401). Visitors without the hint are not asked about. */
 export async function getSession(): Promise<SessionUser | null> {
@@ -24,10 +26,15 @@ export async function getSession(): Promise<SessionUser | null> {
 export const getSessionQueryOptions = () => queryOptions({ queryKey: sessionKeys.session, queryFn: getSession });
 
 
+/**
+ * The signed-in user. Pages come from the server as a visitor sees them; the user shows once the
+ * page is hydrated, so hydration never meets markup the server did not send.
+ */
 export const useSession = () => {
   const query = useQuery(getSessionQueryOptions());
+  const hydrated = useHydrated();
   return {
-    user: query.data ?? null,
+    user: hydrated ? (query.data ?? null) : null,
     isLoading: query.isPending,
     /** Whether the server has confirmed the session during this page load (not just the saved copy). */
     isConfirmed: query.dataUpdatedAt >= PAGE_LOADED_AT || query.errorUpdatedAt >= PAGE_LOADED_AT,

@@ -1,11 +1,8 @@
+import { departmentKeys } from '../../../lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Department } from '../../../../common/types';
 import { api, unwrap } from '../../../lib/api-client';
 
-export const departmentKeys = {
-  all: ['departments'] as const,
-  list: () => [...departmentKeys.all, 'list'] as const,
-};
 
 export const getDepartments = async (): Promise<Department[]> => unwrap<Department[]>(await api.departments.$get());
 
@@ -14,3 +11,5 @@ export const getDepartmentsQueryOptions = () => queryOptions({ queryKey: departm
 /** Departments that hold at least one agent, for filters (SPEC: "plus departments present"). */
 export const useDepartmentsWithAgents = () =>
   useQuery({ ...getDepartmentsQueryOptions(), select: (list) => list.filter((d) => d.agentCount > 0) });
+
+export { departmentKeys };

@@ -1,12 +1,12 @@
-import { ArrowUpRight, BadgeCheck, FileLock2, KeyRound, Landmark, ScrollText, Search, ShieldCheck, Star } from 'lucide-react';
+import { ArrowUpRight, BadgeCheck, FileLock2, KeyRound, Landmark, ScrollText, ShieldCheck, Star } from 'lucide-react';
 import { Link } from 'wouter';
-import { SEARCH_QUERY_MAX, SKELETONS } from '../../../../common/constants';
+import { SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { formatRating, plural } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
-import { useSearchForm } from '../../../hooks/use-search-form';
+import { HeroSearchForm } from '../../../components/ui/hero-search-form';
 
 const FEATURED_COUNT = 3;
 
@@ -25,32 +25,17 @@ const TRUST = [
 ];
 
 function EnterpriseSearch() {
-  const { query, setQuery, onSubmit } = useSearchForm();
   return (
-    <form
-      role="search"
-      onSubmit={onSubmit}
-      className="mt-10 flex max-w-2xl flex-col gap-2 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-900/10 sm:flex-row"
-    >
-      <label htmlFor="enterprise-search" className="sr-only">
-        Search verified agents
-      </label>
-      <div className="relative flex-1">
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
-        <input
-          id="enterprise-search"
-          type="search"
-          value={query}
-          maxLength={SEARCH_QUERY_MAX}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search verified agents by capability"
-          className="h-12 w-full rounded-lg border-0 pl-10 pr-3 text-slate-900 placeholder:text-slate-500"
-        />
-      </div>
-      <button type="submit" className="h-12 rounded-lg bg-slate-900 px-6 font-semibold text-white hover:bg-slate-700">
-        Search
-      </button>
-    </form>
+    <HeroSearchForm
+      id="enterprise-search"
+      label="Search verified agents"
+      placeholder="Search verified agents by capability"
+      look={{
+        form: 'mt-10 flex max-w-2xl flex-col gap-2 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-900/10 sm:flex-row',
+        input: 'h-12 w-full rounded-lg border-0 pl-10 pr-3 text-slate-900 placeholder:text-slate-500',
+        button: 'h-12 rounded-lg bg-slate-900 px-6 font-semibold text-white hover:bg-slate-700',
+      }}
+    />
   );
 }
 

@@ -1,12 +1,12 @@
-import { ArrowRight, ArrowUpRight, Globe2, Network, Search, SlidersHorizontal, Star } from 'lucide-react';
+import { ArrowRight, ArrowUpRight, Globe2, Network, SlidersHorizontal, Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { SEARCH_QUERY_MAX, SKELETONS } from '../../../../common/constants';
+import { SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
 import { formatRating } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
-import { useSearchForm } from '../../../hooks/use-search-form';
+import { HeroSearchForm } from '../../../components/ui/hero-search-form';
 
 const NETWORK_STATS = [
   ['120+', 'countries'],
@@ -21,33 +21,20 @@ export interface NetworkCategory {
 }
 
 function NetworkSearch({ filtersOpen, onToggleFilters, activeFilters }: { filtersOpen: boolean; onToggleFilters: () => void; activeFilters: number }) {
-  const { query, setQuery, onSubmit } = useSearchForm();
   return (
     <div className="mt-10 flex max-w-3xl flex-col gap-3 sm:flex-row">
-      <form
-        role="search"
-        className="flex flex-1 gap-2 rounded-2xl bg-white/10 p-2 ring-1 ring-white/20 backdrop-blur"
-        onSubmit={onSubmit}
-      >
-        <label htmlFor="network-search" className="sr-only">
-          Search the agent network
-        </label>
-        <div className="relative min-w-0 flex-1">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-cyan-200" />
-          <input
-            id="network-search"
-            type="search"
-            value={query}
-            maxLength={SEARCH_QUERY_MAX}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search agents worldwide"
-            className="h-12 w-full rounded-xl border-0 bg-transparent pl-10 pr-2 text-white placeholder:text-cyan-100/70"
-          />
-        </div>
-        <button type="submit" className="h-12 shrink-0 rounded-xl bg-cyan-300 px-5 font-semibold text-slate-950 hover:bg-cyan-200">
-          Search
-        </button>
-      </form>
+      <HeroSearchForm
+        id="network-search"
+        label="Search the agent network"
+        placeholder="Search agents worldwide"
+        look={{
+          form: 'flex flex-1 gap-2 rounded-2xl bg-white/10 p-2 ring-1 ring-white/20 backdrop-blur',
+          field: 'relative min-w-0 flex-1',
+          icon: 'text-cyan-200',
+          input: 'h-12 w-full rounded-xl border-0 bg-transparent pl-10 pr-2 text-white placeholder:text-cyan-100/70',
+          button: 'h-12 shrink-0 rounded-xl bg-cyan-300 px-5 font-semibold text-slate-950 hover:bg-cyan-200',
+        }}
+      />
       <button
         type="button"
         aria-expanded={filtersOpen}

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { SEARCH_QUERY_MAX, SKELETONS } from '../../../../common/constants';
+import { SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
 import { formatRating } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
-import { useSearchForm } from '../../../hooks/use-search-form';
+import { HeroSearchForm } from '../../../components/ui/hero-search-form';
 
 const STATS = [
   ['4,200+', 'operators'],
@@ -14,41 +14,37 @@ const STATS = [
 const mono = 'font-mono';
 
 function TerminalSearch() {
-  const { query, setQuery, onSubmit } = useSearchForm();
   return (
-    <form
-      role="search"
-      onSubmit={onSubmit}
-      className="mt-10 max-w-2xl overflow-hidden rounded-lg border border-green-500/40 bg-black shadow-[0_0_40px_-10px_rgba(34,197,94,0.5)]"
-    >
-      <div aria-hidden className="flex items-center gap-2 border-b border-green-500/20 bg-zinc-900 px-3 py-2">
-        <span className="size-3 rounded-full bg-red-500/80" />
-        <span className="size-3 rounded-full bg-amber-400/80" />
-        <span className="size-3 rounded-full bg-green-500/80" />
-        <span className={`ml-2 text-xs text-zinc-400 ${mono}`}>~/agents — zsh</span>
-      </div>
-      <div className={`flex flex-wrap items-center gap-2 px-4 py-4 text-sm sm:text-base ${mono}`}>
-        <label htmlFor="underground-search" className="shrink-0 text-green-400">
+    <HeroSearchForm
+      id="underground-search"
+      label={
+        <>
           <span aria-hidden>
             <span className="hidden sm:inline">guest@underground:~</span>$ find
           </span>
           <span className="sr-only">Search agents</span>
-        </label>
-        <input
-          id="underground-search"
-          type="search"
-          value={query}
-          maxLength={SEARCH_QUERY_MAX}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="--task 'cold outreach'"
-          autoComplete="off"
-          className="min-w-0 flex-1 border-0 bg-transparent text-green-200 caret-green-400 placeholder:text-green-600 focus:outline-none"
-        />
-        <button type="submit" className="rounded border border-green-500/60 px-3 py-1 text-green-300 hover:bg-green-500 hover:text-black">
-          run
-        </button>
-      </div>
-    </form>
+        </>
+      }
+      placeholder="--task 'cold outreach'"
+      button="run"
+      header={
+        <div aria-hidden className="flex items-center gap-2 border-b border-green-500/20 bg-zinc-900 px-3 py-2">
+          <span className="size-3 rounded-full bg-red-500/80" />
+          <span className="size-3 rounded-full bg-amber-400/80" />
+          <span className="size-3 rounded-full bg-green-500/80" />
+          <span className={`ml-2 text-xs text-zinc-400 ${mono}`}>~/agents — zsh</span>
+        </div>
+      }
+      look={{
+        form: 'mt-10 max-w-2xl overflow-hidden rounded-lg border border-green-500/40 bg-black shadow-[0_0_40px_-10px_rgba(34,197,94,0.5)]',
+        row: `flex flex-wrap items-center gap-2 px-4 py-4 text-sm sm:text-base ${mono}`,
+        label: 'shrink-0 text-green-400',
+        field: 'flex min-w-0 flex-1',
+        icon: null,
+        input: 'min-w-0 flex-1 border-0 bg-transparent text-green-200 caret-green-400 placeholder:text-green-600 focus:outline-none',
+        button: 'rounded border border-green-500/60 px-3 py-1 text-green-300 hover:bg-green-500 hover:text-black',
+      }}
+    />
   );
 }
 

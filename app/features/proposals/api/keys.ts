@@ -1,6 +1,1 @@
-/** Keys for proposals. The inbox is operators' private data, dropped at logout. */
-export const proposalKeys = {
-  all: ['proposals'] as const,
-  inbox: () => [...proposalKeys.all, 'inbox'] as const,
-  create: () => [...proposalKeys.all, 'create'] as const,
-};
+export { proposalKeys } from '../../../lib/query-keys';

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Rating } from '../../../../common/types';
 import { api, unwrap } from '../../../lib/api-client';
-import { NOT_AWAITED_ON_FIRST_SCREEN } from '../../../lib/first-screen';
 import { ratingKeys } from './keys';
 
 /** GET /api/agents/{id}/ratings: newest first, each with the reviewer's username. */
@@ -14,8 +13,6 @@ export const getAgentRatingsQueryOptions = (agentId: number) =>
     queryKey: ratingKeys.byAgent(agentId),
     queryFn: () => getAgentRatings(agentId),
     enabled: agentId > 0,
-    // Reviews sit below the agent itself, which the page already has: the first screen does not wait.
-    meta: NOT_AWAITED_ON_FIRST_SCREEN,
   });
 
 export const useAgentRatings = (agentId: number) => useQuery(getAgentRatingsQueryOptions(agentId));

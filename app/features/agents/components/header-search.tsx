@@ -1,9 +1,9 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
-import { SEARCH_QUERY_MAX } from '../../../common/constants';
-import { SUGGEST_MIN_CHARS, type Suggestion } from '../../../common/search';
-import { useSuggestions } from '../../features/agents/api/suggest-agents';
+import { SEARCH_QUERY_MAX } from '../../../../common/constants';
+import { SUGGEST_MIN_CHARS, type Suggestion } from '../../../../common/search';
+import { useSuggestions } from '../api/suggest-agents';
 
 /** Suggestions are asked for after this pause in typing. */
 const SUGGEST_DEBOUNCE_MS = 150;

@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { Footer } from './components/layout/footer';
+import { Navbar } from './components/layout/navbar';
+import { OfflineBanner } from './components/pwa/offline-banner';
+import { HeaderSearch } from './features/agents/components/header-search';
+import { useSession } from './features/auth/api/get-session';
+import { AppRoutes } from './routes';
+
+function SessionNavbar() {
+  const { user } = useSession();
+  return <Navbar user={user} search={<HeaderSearch />} />;
+}
+
+/**
+ * What the server renders and the browser hydrates: the visitor's shell and the page. Each part is
+ * its own Suspense boundary, so React hydrates them as separate slices (a page whose code is still
+ * downloading keeps its server HTML meanwhile) instead of in one long task.
+ */
+export function AppLayout() {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        <Suspense fallback={null}>
+          <SessionNavbar />
+        </Suspense>
+        <OfflineBanner />
+        {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}
+        <main id="main" className="min-h-dvh flex-1">
+          <AppRoutes />
+        </main>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { dehydrate, QueryClientProvider, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server.edge';
+import { Router } from 'wouter';
+import { PAGE_SIZE_DEFAULT } from '../common/constants';
+import type { CatalogListParams, CatalogSource, RenderPage } from '../common/ssr';
+import { AppLayout } from './app-layout';
+import type { AgentPage } from './features/agents/api/get-infinite-agents';
+import type { SearchOptions } from './features/agents/api/search-agents';
+import { createQueryClient } from './lib/query-client';
+import { agentKeys, categoryKeys, departmentKeys, ratingKeys } from './lib/query-keys';
+import { isKnownPage } from './routes';
+import { pageHead } from './ssr/page-head';
+
+/**
+ * The app rendered by the worker (DESIGN decision 15, docs/decisions/0012). A first pass renders
+ * the page to learn which queries it asks for (their keys are the same ones the browser uses); each
+ * is answered from the worker's catalogue functions, then the page is rendered again with that data
+ * and the query cache goes into the page, so the browser hydrates without asking again.
+ */
+
+const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) => prefix.every((part, i) => key[i] === part);
+
+const firstPage = <P extends { items: AgentPage['items']; total: number }>(page: P): InfiniteData<P & { offset: number }, number> => ({
+  pages: [{ ...page, offset: 0 }],
+  pageParams: [0],
+});
+
+/** The data for one query the page asked for, from its key; undefined when the server does not render it (private data). */
+async function answer(query: Query, source: CatalogSource): Promise<unknown> {
+  const key = query.queryKey;
+  if (startsWith(key, [...agentKeys.lists(), 'pages'])) {
+    const params = (key[3] ?? {}) as CatalogListParams;
+    return firstPage(await source.listAgents({ ...params, limit: params.limit ?? PAGE_SIZE_DEFAULT, offset: 0 }));
+  }
+  if (startsWith(key, agentKeys.lists())) return source.listAgents((key[2] ?? {}) as CatalogListParams);
+  if (startsWith(key, [...agentKeys.all, 'search'])) {
+    // Key and page shape as app/features/agents/api/search-agents.ts: [..., q, options].
+    const q = String(key[2] ?? '').trim();
+    const options = (key[3] ?? {}) as SearchOptions;
+    return q ? firstPage(await source.searchAgents(q, options, PAGE_SIZE_DEFAULT, 0)) : undefined;
+  }
+  if (startsWith(key, agentKeys.details())) return (await source.getAgent(Number(key[2]))) ?? undefined;
+  if (startsWith(key, ratingKeys.all) && key[1] === 'agent') return source.agentRatings(Number(key[2]));
+  if (startsWith(key, categoryKeys.list())) return source.categories();
+  if (startsWith(key, departmentKeys.list())) return source.departments();
+  return undefined;
+}
+
+const wanted = (query: Query) => query.state.data === undefined && (query.options as { enabled?: unknown }).enabled !== false;
+
+async function fill(client: QueryClient, queries: Query[], source: CatalogSource): Promise<void> {
+  await Promise.all(
+    queries.map(async (query) => {
+      const data = await answer(query, source).catch(() => undefined);
+      if (data !== undefined) client.setQueryData(query.queryKey, data);
+    }),
+  );
+}
+
+function Page({ url, client }: { url: URL; client: QueryClient }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <Router ssrPath={url.pathname} ssrSearch={url.search.replace(/^\?/, '')}>
+          <AppLayout />
+        </Router>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = stream.getReader();
+  while (!(await reader.read()).done);
+}
+
+export const renderPage: RenderPage = async (url, source) => {
+  const client = createQueryClient();
+  // Render to learn which data the page asks for (lazy pages load here too, so the last pass never
+  // suspends); answer it; again if answers uncovered more questions (at most twice).
+  const asked = new Set<string>();
+  for (let round = 0; round < 2; round += 1) {
+    const probe = await renderToReadableStream(<Page url={url} client={client} />, { onError: () => undefined });
+    await probe.allReady;
+    await drain(probe);
+    const fresh = client.getQueryCache().getAll().filter((q) => wanted(q) && !asked.has(q.queryHash));
+    if (fresh.length === 0) break;
+    for (const q of fresh) asked.add(q.queryHash);
+    await fill(client, fresh, source);
+  }
+
+  // An agent page answers 404 for an id that is not a number or names no agent.
+  const agentPath = /^\/agents?\/([^/]+)\/?$/i.exec(url.pathname);
+  const agentId = agentPath && /^\d+$/.test(agentPath[1]!) ? Number(agentPath[1]) : null;
+  const missingAgent = agentPath !== null && (agentId === null || client.getQueryData(agentKeys.detail(agentId)) === undefined);
+  const notFound = !isKnownPage(url.pathname) || missingAgent;
+
+  const body = await renderToReadableStream(<Page url={url} client={client} />, {
+    onError: (error) => console.error('server render failed', url.pathname, error),
+    // Everything is ready by now; boundaries are written in place however large (React would move a
+    // large one to the end of the stream and put it back with an inline script, which the
+    // Content-Security-Policy refuses, and which costs the phone a second layout).
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+  });
+  await body.allReady;
+  return {
+    status: notFound ? 404 : 200,
+    head: pageHead(url, client, notFound),
+    state: JSON.stringify(dehydrate(client)),
+    body,
+  };
+};

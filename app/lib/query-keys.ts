@@ -1,0 +1,86 @@
+import type { AgentSort } from '../../common/types';
+
+/**
+ * Every query key of the app, in one place: features read and invalidate each other's data through
+ * these (never through literals), and the server renderer fills the same keys (app/ssr/).
+ */
+export interface AgentListParams {
+  q?: string;
+  categoryId?: number;
+  departmentId?: number;
+  sort?: AgentSort;
+  limit?: number;
+  offset?: number;
+}
+
+/** Agents; persisted and invalidated by these prefixes. */
+export const agentKeys = {
+  all: ['agents'] as const,
+  lists: () => [...agentKeys.all, 'list'] as const,
+  list: (params: AgentListParams) => [...agentKeys.lists(), params] as const,
+  /** Paged ("Load More") listings; `limit` is the page size. */
+  infinite: (params: Omit<AgentListParams, 'offset'>) => [...agentKeys.lists(), 'pages', params] as const,
+  search: (q: string) => [...agentKeys.all, 'search', q] as const,
+  byCreator: (userId: number) => [...agentKeys.all, 'creator', userId] as const,
+  details: () => [...agentKeys.all, 'detail'] as const,
+  detail: (id: number) => [...agentKeys.details(), id] as const,
+  ratings: (id: number) => [...agentKeys.all, 'ratings', id] as const,
+};
+
+/** Ratings (reviews), by agent. */
+export const ratingKeys = {
+  all: ['ratings'] as const,
+  byAgent: (agentId: number) => [...ratingKeys.all, 'agent', agentId] as const,
+};
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  list: () => [...categoryKeys.all, 'list'] as const,
+  detail: (id: number) => [...categoryKeys.all, 'detail', id] as const,
+};
+
+export const departmentKeys = {
+  all: ['departments'] as const,
+  list: () => [...departmentKeys.all, 'list'] as const,
+};
+
+export const sessionKeys = { session: ['auth', 'session'] as const };
+
+export const agentFormKeys = {
+  create: ['agents', 'create'] as const,
+  update: ['agents', 'update'] as const,
+};
+
+/** Credit data is private: everything under 'credits' is dropped at logout. */
+export const creditKeys = {
+  all: ['credits'] as const,
+  balance: () => [...creditKeys.all, 'balance'] as const,
+  transactions: () => [...creditKeys.all, 'transactions'] as const,
+};
+
+/** Under 'my-agents' so the list is dropped at logout with the rest of the private data. */
+export const myAgentsKeys = {
+  all: ['my-agents'] as const,
+  list: (userId: number) => [...myAgentsKeys.all, 'list', userId] as const,
+};
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  sandbox: (id: string) => [...paymentKeys.all, 'sandbox', id] as const,
+  createCheckout: () => [...paymentKeys.all, 'create-checkout'] as const,
+};
+
+/** Keys for proposals. The inbox is operators' private data, dropped at logout. */
+export const proposalKeys = {
+  all: ['proposals'] as const,
+  inbox: () => [...proposalKeys.all, 'inbox'] as const,
+  create: () => [...proposalKeys.all, 'create'] as const,
+};
+
+/** Query and mutation keys for users; public profiles are not private data. */
+export const userKeys = {
+  all: ['users'] as const,
+  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+  update: () => [...userKeys.all, 'update'] as const,
+  ensureMinimumCredits: () => ['admin', 'ensure-minimum-credits'] as const,
+};

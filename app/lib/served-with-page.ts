@@ -1,0 +1,17 @@
+import { isServer, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+
+/** Queries whose data came in this page's HTML, until the first navigation inside the app. */
+const served = new Set<string>();
+
+export function markServedWithPage(_client: QueryClient, state: DehydratedState): void {
+  for (const query of state.queries) served.add(query.queryHash);
+}
+
+export const forgetServedWithPage = (): void => served.clear();
+
+/**
+ * `refetchOnMount` for data fetched again whenever it is shown (DESIGN decision 12): always, except
+ * the copy the server rendered this very page from a moment ago (no second request at start). The
+ * server itself never fetches: it renders what it has, as the browser will hydrate it.
+ */
+export const refetchUnlessServed = (query: Pick<Query, 'queryHash'>): boolean | 'always' => (isServer || served.has(query.queryHash) ? false : 'always');

@@ -1,0 +1,78 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { agentJsonLd } from '../../common/agent-json-ld';
+import type { PageHead } from '../../common/ssr';
+import type { Agent, Category } from '../../common/types';
+import { agentKeys, categoryKeys } from '../lib/query-keys';
+
+const SITE = 'AgentMarket';
+const DEFAULT_TITLE = 'AgentMarket · The marketplace for AI agents';
+const DEFAULT_DESCRIPTION = 'Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay only for what you use with credits.';
+
+const titled = (title: string) => `${title} · ${SITE}`;
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
+
+/** Static pages: path → [title as the page sets it, description]. */
+const STATIC: Record<string, [title: string | null, description: string]> = {
+  '/': [null, DEFAULT_DESCRIPTION],
+  '/agents': ['Browse Agents', 'Find the right AI agent for every team, from marketing and sales to finance and legal. Compare ratings, reviews and credit costs.'],
+  '/discover': ['Discover AI Agents', 'The newest and best-rated AI agents on the marketplace, ready to try. Filter by category, department, rating and cost.'],
+  '/agents-agent91': ['Meet Your First 22+ AI Agents', 'Your AI workforce on flexible credits: 100 free credits when you sign up, enough to try several agents on real work.'],
+  '/agent91': ['AI workforce on flexible credits', 'Hire AI agents for marketing, sales, finance and operations and pay per use with credits. 1 credit = $1.'],
+  '/alternative': ['The agent underground', 'The agents the big platforms will not show you: independent AI agents, tried and rated by their users.'],
+  '/alternative1': ['Enterprise AI agents', 'AI agents for the enterprise: governed, rated and paid for per use, for every department.'],
+  '/alternative2': ['The global AI agent network', 'A global network of AI agents by department, ready to work for your team on flexible credits.'],
+  '/propose-agent': ['Propose an Agent', 'Tell us about an AI agent you would like to see on AgentMarket; our operators review every proposal.'],
+  '/documentation': ['Documentation', 'How to find, try, review and list AI agents on AgentMarket, and how credits work.'],
+  '/tutorials': ['Tutorials', 'Step-by-step guides to getting work done with AI agents on AgentMarket.'],
+  '/api': ['API reference', 'The AgentMarket HTTP API: agents, categories, ratings, credits and proposals.'],
+  '/about': ['About', 'AgentMarket is the marketplace and professional network for AI agents.'],
+  '/blog': ['Blog', 'News, guides and stories from the AgentMarket team and community.'],
+  '/careers': ['Careers', 'Work with us on the marketplace and professional network for AI agents.'],
+  '/privacy': ['Privacy Policy', 'How AgentMarket collects, uses and protects your data.'],
+  '/terms': ['Terms of Service', 'The terms that govern your use of AgentMarket.'],
+};
+const ALIASES: Record<string, string> = { '/all-agents': '/agents' };
+
+/** Title, description, canonical address and social data of a public page, from the data it was rendered with. */
+export function pageHead(url: URL, client: QueryClient, notFound: boolean): PageHead {
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  const lower = path.toLowerCase();
+  const agentMatch = /^\/agents?\/(\d+)$/.exec(lower);
+  if (agentMatch) {
+    const agent = client.getQueryData<Agent>(agentKeys.detail(Number(agentMatch[1])));
+    if (agent) {
+      const canonicalPath = `/agents/${agent.id}`;
+      return {
+        title: `${agent.name} · AI agent on ${SITE}`,
+        description: clip(agent.description, 200),
+        canonicalPath,
+        image: agent.imageUrl ?? undefined,
+        jsonLd: agentJsonLd(agent, url.origin + canonicalPath, url.origin),
+      };
+    }
+  }
+  if (notFound) return { title: titled(agentMatch ? 'Agent Not Found' : 'Page Not Found'), description: DEFAULT_DESCRIPTION, canonicalPath: path, noindex: true };
+  if (lower === '/categories') {
+    const id = Number(url.searchParams.get('categoryId'));
+    const category = client.getQueryData<Category[]>(categoryKeys.list())?.find((c) => c.id === id);
+    return category
+      ? {
+          title: titled(`${category.name} agents`),
+          description: clip(category.description || `AI agents for ${category.name}: compare ratings, reviews and credit costs on ${SITE}.`, 200),
+          canonicalPath: `/categories?categoryId=${category.id}`,
+        }
+      : { title: titled('Agent Categories'), description: 'AI agents by category: pick a category to see its agents, their ratings and credit costs.', canonicalPath: '/categories' };
+  }
+  if (lower === '/search') {
+    const q = (url.searchParams.get('q') ?? url.searchParams.get('search') ?? '').trim();
+    return {
+      title: titled(q ? `Search: ${q}` : 'Search'),
+      description: q ? `AI agents matching “${clip(q, 80)}” on ${SITE}: ratings, reviews and credit costs.` : `Search the AI agents on ${SITE}.`,
+      canonicalPath: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
+    };
+  }
+  const key = ALIASES[lower] ?? lower;
+  const known = STATIC[key];
+  if (!known) return { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, canonicalPath: key };
+  return { title: known[0] ? titled(known[0]) : DEFAULT_TITLE, description: known[1], canonicalPath: key };
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Start-up profile of a page under Lighthouse's mobile CPU slowdown (4x): loads it once in Debian's
+// Chromium with a Chrome trace, then prints where the main thread's time went (script evaluation and
+// compilation, HTML parsing, style and layout, paint, hydration tasks) and the longest tasks.
+//   node bench/profile-start.mjs http://localhost:8831/agents [more URLs]
+// PROFILE_SAMPLES=1 adds JavaScript samples to the trace (the profiler's own start-up shows as a long task).
+// The trace of each URL is written to bench-results/trace-<n>.json (open it in Chrome's Performance panel).
+import puppeteer from 'puppeteer-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const urls = process.argv.slice(2);
+if (urls.length === 0) throw new Error('usage: node bench/profile-start.mjs <url> [url…]');
+
+const CATEGORIES = {
+  'script evaluation': ['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'RunMicrotasks', 'FireAnimationFrame'],
+  'script compile': ['v8.compile', 'v8.compileModule', 'CompileScript', 'v8.parseOnBackground', 'CacheScript'],
+  'HTML parsing': ['ParseHTML'],
+  'style and layout': ['UpdateLayoutTree', 'RecalculateStyles', 'Layout', 'ParseAuthorStyleSheet'],
+  paint: ['Paint', 'PaintImage', 'CompositeLayers', 'Layerize', 'PrePaint', 'Commit'],
+  'image decode': ['Decode Image', 'ImageDecodeTask'],
+  'garbage collection': ['MinorGC', 'MajorGC', 'V8.GCScavenger', 'V8.GCFinalizeMC'],
+};
+
+mkdirSync('bench-results', { recursive: true });
+const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+try {
+  for (const [n, url] of urls.entries()) {
+    // A context of its own: no service worker or cache left by the previous URL answers this load.
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const file = `bench-results/trace-${n}.json`;
+    await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', ...(process.env.PROFILE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'networkidle0' });
+    const wall = Date.now() - started;
+    await page.tracing.stop();
+    const { traceEvents } = JSON.parse(readFileSync(file, 'utf8'));
+    // The page's renderer main thread: of the renderers' main threads (about:blank has one too), the busiest.
+    const mains = traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const work = (t) => traceEvents.filter((e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X' && typeof e.dur === 'number');
+    const onMain = mains.map(work).sort((x, y) => y.length - x.length)[0] ?? [];
+    const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+    const totals = {};
+    for (const [category, names] of Object.entries(CATEGORIES)) {
+      // Top-level occurrences only: nested events of the same category are inside their parent's time.
+      const events = onMain.filter((e) => names.includes(e.name));
+      events.sort((a, b) => a.ts - b.ts);
+      let end = 0;
+      let sum = 0;
+      for (const e of events) {
+        if (e.ts >= end) {
+          sum += e.dur;
+          end = e.ts + e.dur;
+        } else if (e.ts + e.dur > end) {
+          sum += e.ts + e.dur - end;
+          end = e.ts + e.dur;
+        }
+      }
+      totals[category] = Math.round(sum / 1000);
+    }
+    const busy = Math.round(tasks.reduce((s, t) => s + t.dur, 0) / 1000);
+    const long = tasks
+      .filter((t) => t.dur > 50_000)
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 8)
+      .map((t) => Math.round(t.dur / 1000));
+    const marks = await page.evaluate(() => {
+      const paint = Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)]));
+      const nav = performance.getEntriesByType('navigation')[0];
+      return { ...paint, domContentLoaded: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd) };
+    });
+    console.log(JSON.stringify({ url, cpuSlowdown: 4, wallMs: wall, mainThreadBusyMs: busy, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file }, null, 2));
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,58 @@
+// The contract between the worker and the app's server renderer (app/entry-server.tsx, built by
+// vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
+// uses, the app renders a page and says what its <head> and status should be (DESIGN decision 15).
+import type { Agent, AgentSort, Category, Department, Rating } from './types';
+
+export interface CatalogListParams {
+  q?: string;
+  categoryId?: number;
+  departmentId?: number;
+  sort?: AgentSort;
+  limit?: number;
+  offset?: number;
+}
+
+/** What the server renderer may read; each answer is what the matching GET /api call returns. */
+export interface CatalogSource {
+  listAgents(params: CatalogListParams): Promise<{ items: Agent[]; total: number }>;
+  /** As GET /api/agents/search: `sort` is a search sort name ('relevance' or a list sort). */
+  searchAgents(
+    q: string,
+    options: { departmentId?: number; sort?: string; exact?: boolean },
+    limit: number,
+    offset: number,
+  ): Promise<{ items: Agent[]; total: number; corrected: string | null; anyTerm: boolean }>;
+  getAgent(id: number): Promise<Agent | null>;
+  agentRatings(id: number): Promise<Rating[]>;
+  categories(): Promise<Category[]>;
+  departments(): Promise<Department[]>;
+}
+
+/** The page's own title, description, canonical address, social picture and structured data. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path and query of the canonical address (the worker adds the origin). */
+  canonicalPath: string;
+  /** Path of the social preview picture, when the page has one of its own. */
+  image?: string;
+  /** schema.org data, already a plain object. */
+  jsonLd?: Record<string, unknown>;
+  /** Whether search engines should leave the page out (search results, unknown paths). */
+  noindex?: boolean;
+}
+
+export interface RenderedPage {
+  /** 200, or 404 for an unknown path or agent. */
+  status: number;
+  head: PageHead;
+  /** The TanStack Query cache the page was rendered from, dehydrated (JSON text, not yet escaped for HTML). */
+  state: string;
+  /** The app's markup for #root. */
+  body: ReadableStream<Uint8Array>;
+}
+
+export type RenderPage = (url: URL, source: CatalogSource) => Promise<RenderedPage>;
+
+/** Where the page carries its dehydrated query cache. */
+export const QUERY_STATE_ELEMENT_ID = 'query-state';

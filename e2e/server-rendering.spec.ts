@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+
+/** Every public route the worker renders (DESIGN decision 15), with a heading each shows. */
+const PUBLIC_ROUTES: [path: string, heading: RegExp][] = [
+  ['/', /Find the AI agent/],
+  ['/agents', /^Browse Agents$/],
+  ['/all-agents', /^Browse Agents$/],
+  ['/categories', /^Explore AI Agents by Category$/],
+  ['/discover', /^Discover AI Agents$/],
+  ['/search?q=lead', /lead/i],
+  ['/agents-agent91', /AI Agents/i],
+  ['/agent91', /./],
+  ['/alternative', /./],
+  ['/alternative1', /./],
+  ['/alternative2', /./],
+  ['/propose-agent', /Propose/i],
+  ['/documentation', /Documentation/],
+  ['/tutorials', /Tutorials/],
+  ['/api', /API/],
+  ['/about', /About/],
+  ['/blog', /Blog/],
+  ['/careers', /Careers/],
+  ['/privacy', /Privacy/],
+  ['/terms', /Terms/],
+];
+
+// Navigations here test what the worker answers. The installed app's service worker (its own specs)
+// would answer later navigations in the same page from its cache.
+test.use({ serviceWorkers: 'block' });
+
+async function someAgents(page: Page, query = 'limit=3') {
+  const res = await page.request.get(`/api/agents?${query}`);
+  return (await res.json()) as { id: number; name: string }[];
+}
+
+const html = (text: string) => text.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+
+test('the raw HTML of /, /agents, /search?q=lead and an agent page carries agents’ names', async ({ page }) => {
+  const [top] = await someAgents(page, 'sort=rating&limit=1');
+  const [newest] = await someAgents(page, 'limit=1');
+  const search = (await (await page.request.get('/api/agents/search?q=lead&limit=1')).json()) as { name: string }[];
+  expect(search.length).toBeGreaterThan(0);
+  const cases: [string, string][] = [
+    ['/', top!.name],
+    ['/agents', newest!.name],
+    ['/search?q=lead', search[0]!.name],
+    [`/agents/${newest!.id}`, newest!.name],
+  ];
+  for (const [path, name] of cases) {
+    // As curl sees it: no script runs.
+    const res = await page.request.get(path, { headers: { Accept: 'text/html' } });
+    expect(res.status(), path).toBe(200);
+    expect(html(await res.text()), path).toContain(name);
+  }
+});
+
+test.describe('without scripts', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/] });
+
+  test('the first paint is the real content: with every script blocked, the listing is there', async ({ page }) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^View / }).first()).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'AgentMarket' })).toBeVisible();
+  });
+});
+
+test('pages hydrate from the data in the HTML: no catalogue request at start', async ({ page }) => {
+  const [agent] = await someAgents(page);
+  for (const path of ['/', '/agents', '/search?q=lead', `/agents/${agent!.id}`, '/categories', '/discover']) {
+    const api: string[] = [];
+    const listener = (req: { url(): string }) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) api.push(url.pathname + url.search);
+    };
+    page.on('request', listener);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // Hydrated: React has taken over (a client-side link works without a full load).
+    await page.waitForLoadState('networkidle');
+    page.off('request', listener);
+    expect(api, path).toEqual([]);
+  }
+});
+
+test('after hydration the page is the app: links navigate inside it and search works', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+  // No full page load happened.
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test('every public route renders on the server and hydrates without a console error or hydration warning', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const [path, heading] of PUBLIC_ROUTES) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first(), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+});
+
+test.describe('not found', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('an unknown path answers 404 with the Not Found page', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  const agentPath = await page.request.get('/agents/not-a-number');
+  expect(agentPath.status()).toBe(404);
+  });
+});
+
+test('a signed-in visitor gets the visitor page from the server, then their own navbar, with no hydration mismatch', async ({ page }) => {
+  const res = await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo-password' } });
+  expect(res.ok()).toBe(true);
+  await page.goto('/agents');
+  await expect(page.getByTestId('navbar-credits')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+});
+
+test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests: { path: string; type?: string; priority: string; byParser: boolean }[] = [];
+  cdp.on('Network.requestWillBeSent', (event) =>
+    requests.push({ path: new URL(event.request.url).pathname, type: event.type, priority: event.request.initialPriority, byParser: event.initiator.type === 'parser' }),
+  );
+  for (const path of ['/agents', '/']) {
+    requests.length = 0;
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const scripts = requests.filter((r) => r.byParser && r.type === 'Script');
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.priority, script.path).toBe('Low');
+    expect(requests.find((r) => r.type === 'Stylesheet')?.priority).toBe('VeryHigh');
+  }
+});
+
+test('static assets and the server-rendered pages carry the security headers', async ({ page, request }) => {
+  for (const path of ['/', '/agents', '/manifest.webmanifest', '/favicon.svg', '/credits']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const headers = res.headers();
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy'], path).toContain("object-src 'none'");
+    expect(headers['content-security-policy'], path).toContain("base-uri 'none'");
+    expect(headers['strict-transport-security'], path).toContain('max-age=');
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+  }
+  // The policy does not get in the app's own way (the fixture fails on any console error).
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Top Performing Agents' }).getByRole('article')).toHaveCount(6);
+});

@@ -1,0 +1,7 @@
+// Types of the app's server renderer as the worker sees it. The module itself is app/entry-server.tsx,
+// built for workerd by vite.ssr.config.ts into dist-ssr/ (package.json "imports" maps #app-ssr there;
+// the worker tests alias it to the source). The app is type-checked with the DOM library by
+// tsconfig.app.json; the worker, with workers-types, sees only this contract.
+import type { RenderPage } from '../../../common/ssr';
+
+export declare const renderPage: RenderPage;

@@ -1,0 +1,34 @@
+import { PAGE_SIZE_MAX } from '../../../common/constants';
+import type { CatalogListParams, CatalogSource } from '../../../common/ssr';
+import type { Bindings } from '../../env';
+import { getCatalogAgent, getProviderAgent, listCatalog } from '../agents/catalog';
+import { parseSort } from '../agents/data';
+import { agentOwner } from '../agents/write';
+import { listCategories, listDepartments } from '../categories/data';
+import { listRatings } from '../ratings/data';
+
+const bounded = (limit: number | undefined) => Math.min(Math.max(limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
+
+/**
+ * The catalogue for the server renderer: the same data functions the API's GET routes answer with
+ * (worker/features/agents/routes.ts and friends), called directly rather than over HTTP.
+ */
+export function catalogSource(env: Bindings): CatalogSource {
+  const list = async (params: CatalogListParams & { q?: string; exact?: boolean }) => {
+    const page = await listCatalog(env, { ...params, q: params.q ?? null, limit: bounded(params.limit), offset: Math.max(params.offset ?? 0, 0) });
+    return { items: page.agents, total: page.total, corrected: page.corrected ?? null, anyTerm: page.anyTerm ?? false };
+  };
+  return {
+    listAgents: (params) => list(params),
+    searchAgents: (q, { departmentId, sort, exact }, limit, offset) =>
+      list({ q, departmentId, sort: parseSort(sort) ?? undefined, exact, limit, offset }),
+    getAgent: (id) => getCatalogAgent(env, id),
+    agentRatings: async (id) => {
+      // As GET /api/agents/{id}/ratings: the provider's agents have none here.
+      if (!(await agentOwner(env.DB, id))) return (await getProviderAgent(env, id)) ? [] : Promise.reject(new Error('no such agent'));
+      return listRatings(env.DB, id);
+    },
+    categories: () => listCategories(env.DB),
+    departments: () => listDepartments(env.DB),
+  };
+}

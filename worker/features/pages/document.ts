@@ -1,0 +1,69 @@
+import { QUERY_STATE_ELEMENT_ID, type PageHead } from '../../../common/ssr';
+import { escapeHtml, safeJson, safeJsonText } from '../../lib/html-text';
+
+const ROOT = '<div id="root"></div>';
+const HEADER_BAR = /<!-- app-shell-bar -->[\s\S]*?<!-- \/app-shell-bar -->\s*/;
+
+/** The page's own title, description, canonical address, social tags and structured data. */
+export function headTags(head: PageHead, origin: string): string[] {
+  const url = origin + head.canonicalPath;
+  const image = new URL(head.image ?? '/icons/icon-512.png', origin).toString();
+  return [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(head.noindex ? ['<meta name="robots" content="noindex, follow" />'] : []),
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="AgentMarket" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    ...(head.jsonLd ? [`<script type="application/ld+json">${safeJson(head.jsonLd)}</script>`] : []),
+    // The picture in view is the largest paint: fetched with the page, not once the markup is parsed.
+    ...(head.image ? [`<link rel="preload" as="image" href="${escapeHtml(head.image)}" />`] : []),
+  ];
+}
+
+/**
+ * The built index.html around the server-rendered app: the page's head, the app's markup in #root
+ * (streamed between `before` and `after`) and the query cache it was rendered from. Replacements
+ * use functions, so `$&` and friends in an agent's name are just text.
+ */
+export function pageDocument(shell: string, head: PageHead, origin: string, state: string, chunks: string[] = []): { before: string; after: string } {
+  const tags = [
+    ...headTags(head, origin),
+    // The page's own code (lazy chunks) starts downloading with the page, at low priority like the shell's.
+    ...chunks.filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" fetchpriority="low" />`),
+  ];
+  const html = shell
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />`)
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+    // The real header comes with the markup: the stand-in bar for the plain shell is not needed.
+    .replace(HEADER_BAR, () => '');
+  const at = html.indexOf(ROOT);
+  if (at < 0) throw new Error('index.html has no empty #root');
+  const stateScript = `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${safeJsonText(state)}</script>`;
+  return { before: `${html.slice(0, at)}<div id="root">`, after: `</div>\n    ${stateScript}${html.slice(at + ROOT.length)}` };
+}
+
+/** before + the app's stream + after, as one response body. */
+export function concatStream(before: string, body: ReadableStream<Uint8Array>, after: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(before));
+      const reader = body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        controller.enqueue(value);
+      }
+      controller.enqueue(encoder.encode(after));
+      controller.close();
+    },
+  });
+}

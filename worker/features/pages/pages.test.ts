@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, seedCatalog } from '../../test/fixtures';
+
+beforeAll(seedCatalog);
+
+const page = async (path: string) => {
+  const res = await call(path, { headers: { Accept: 'text/html' } });
+  return { res, html: await res.text() };
+};
+
+const queryState = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)![1]!) as { queries: { queryKey: unknown[] }[] };
+
+describe('server-rendered pages', () => {
+  it('home, listings and search arrive with the agents in the HTML and their data dehydrated', async () => {
+    for (const path of ['/', '/agents', '/all-agents', '/discover', '/search?q=lead']) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('Content-Type')).toContain('text/html');
+      expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
+      expect(html, path).toContain('LeadScout Pro');
+      expect(queryState(html).queries.length, path).toBeGreaterThan(0);
+    }
+  });
+
+  it('an agent page carries the agent, its reviews section and its own head', async () => {
+    const { res, html } = await page('/agents/2');
+    expect(res.status).toBe(200);
+    expect(html).toContain('<title>LedgerLens · AI agent on AgentMarket</title>');
+    expect(html).toContain('<link rel="canonical" href="http://localhost/agents/2" />');
+    expect(html).toMatch(/<h1[^>]*>LedgerLens<\/h1>/);
+    expect(queryState(html).queries.map((q) => q.queryKey)).toContainEqual(['agents', 'detail', 2]);
+  });
+
+  it('listing, category and search pages have title, description, canonical and OpenGraph', async () => {
+    const cases: [string, string, string][] = [
+      ['/agents', 'Browse Agents · AgentMarket', 'http://localhost/agents'],
+      ['/categories?categoryId=2', 'Finance agents · AgentMarket', 'http://localhost/categories?categoryId=2'],
+      ['/search?q=lead', 'Search: lead · AgentMarket', 'http://localhost/search?q=lead'],
+    ];
+    for (const [path, title, canonical] of cases) {
+      const { html } = await page(path);
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(html, path).toContain(`<meta property="og:title" content="${title}" />`);
+      expect(html, path).toContain(`<link rel="canonical" href="${canonical}" />`);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]+" \/>/);
+    }
+    expect((await page('/categories?categoryId=2')).html).toContain('LedgerLens');
+  });
+
+  it('unknown paths, unknown agents and non-agent paths under /agent(s)/ answer 404 with the Not Found page', async () => {
+    for (const path of ['/no-such-page', '/agents/999', '/agent/abc', '/agents/1/extra']) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(html, path).toContain('noindex');
+    }
+    expect((await page('/no-such-page')).html).toContain('Page Not Found');
+  });
+
+  it('footer pages, landings and the proposal form are rendered too', async () => {
+    for (const [path, text] of [
+      ['/about', 'About'],
+      ['/privacy', 'Privacy Policy'],
+      ['/propose-agent', 'Propose'],
+      ['/agent91', 'LeadScout Pro'],
+      ['/agents-agent91', 'LeadScout Pro'],
+      ['/categories', 'Finance'],
+    ] as const) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(html, path).toContain(text);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { renderPage } from '#app-ssr';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../env';
+import { APP_CSP } from '../../middleware/security';
+import { catalogSource } from './catalog-source';
+import { concatStream, pageDocument } from './document';
+
+/** Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012). */
+const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|credits|checkout|submit-agent|proposals|billing|settings)(\/|$)/i;
+
+/** A path naming a file (an icon, the manifest, a picture): a static asset, never a page. */
+const FILE = /\/[^/]+\.[a-z0-9]+$/i;
+
+/** Whether the worker renders this request as a page (GET or HEAD navigations to public routes and unknown paths). */
+export const rendersPage = (c: Context<AppEnv>): boolean =>
+  (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.startsWith('/api/') && !FILE.test(c.req.path) && !CLIENT_RENDERED.test(c.req.path);
+
+/** Used when the built app is not there (worker tests, a worker deployed without its assets). */
+const BARE_SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>AgentMarket</title>
+    <meta name="description" content="" />
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let shellText: Promise<string | null> | null = null;
+let routeChunks: Promise<Record<string, string[]>> | null = null;
+
+/** The built index.html (read once per isolate; a new version is a new isolate). */
+function appShell(c: Context<AppEnv>): Promise<string | null> {
+  if (!c.env.ASSETS) return Promise.resolve(null);
+  shellText ??= c.env.ASSETS.fetch(new URL('/', c.req.url).toString())
+    .then((res) => (res.ok ? res.text() : null))
+    .catch(() => null)
+    .then((text) => {
+      if (text === null) shellText = null;
+      return text;
+    });
+  return shellText;
+}
+
+/** The agent page's script chunks from the build's route-chunks.json. */
+async function agentPageChunks(c: Context<AppEnv>): Promise<string[]> {
+  if (!c.env.ASSETS) return [];
+  routeChunks ??= c.env.ASSETS.fetch(new URL('/route-chunks.json', c.req.url).toString())
+    .then((res) => (res.ok ? (res.json() as Promise<Record<string, string[]>>) : {}))
+    .catch(() => ({}));
+  const chunks = (await routeChunks)['agent-detail'];
+  return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
+}
+
+/**
+ * A public page rendered by React on the server and streamed (DESIGN decision 15): its content,
+ * head and query data in the HTML; the browser hydrates it.
+ */
+export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> {
+  const shell = (await appShell(c)) ?? BARE_SHELL;
+  const url = new URL(c.req.url);
+  const page = await renderPage(url, catalogSource(c.env));
+  const chunks = /^\/agents?\/\d+\/?$/i.test(url.pathname) ? await agentPageChunks(c) : [];
+  const { before, after } = pageDocument(shell, page.head, url.origin, page.state, chunks);
+  return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
+    status: page.status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': APP_CSP,
+      // The HTML names this version's chunks and carries current data: always revalidated, so pages
+      // and chunks of two versions never mix and listings are never served stale.
+      'Cache-Control': 'no-cache',
+    },
+  });
+}
+
+/** Anything else a GET can ask for: a static file, or the plain shell (SPA mode) for signed-in pages. */
+export async function staticAsset(c: Context<AppEnv>): Promise<Response> {
+  if (!c.env.ASSETS) return c.text('Not found', 404);
+  const asset = (await c.env.ASSETS.fetch(c.req.raw as never)) as unknown as Response;
+  // A copy with mutable headers, so the security headers can still be added.
+  return new Response(asset.body, asset);
+}
