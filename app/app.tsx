@@ -1,20 +1,20 @@
-import { onlineManager } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
 import { FirstScreenReveal } from './components/layout/first-screen-reveal';
 import { InstallButton } from './components/pwa/install-button';
 import { OfflineBanner } from './components/pwa/offline-banner';
+import { OutboxDelivery } from './components/pwa/outbox-delivery';
 import { UpdatePrompt } from './components/pwa/update-prompt';
 import { getSessionQueryOptions, hasSessionHint } from './features/auth/api/get-session';
 import { SessionEffects } from './features/auth/components/session-effects';
 import { DisplayPreferencesEffect } from './features/users/components/display-preferences';
-import { registerMutationDefaults } from './lib/mutation-defaults';
-import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, resumeSavedMutations, shouldPersistMutation, shouldPersistQuery } from './lib/persist';
+import { isQuotaError, QUOTA_MESSAGE } from './lib/offline-db';
+import { QueryStore, removeLegacyCache, setQueryStore, shouldPersistQuery } from './lib/persist';
 import { createQueryClient } from './lib/query-client';
 import { useProgressiveCount } from './hooks/use-progressive-count';
-import { useToasts } from './hooks/use-toast';
+import { toast, useToasts } from './hooks/use-toast';
 import { AppRoutes } from './routes';
 
 
@@ -38,32 +38,32 @@ const MOUNT_STEPS = 3;
 
 function setup() {
   const queryClient = createQueryClient();
-  // Defaults must exist before the cache is restored so paused (offline) mutations can resume.
-  registerMutationDefaults(queryClient);
+  // Each query is saved for offline use as it arrives and restored when a page asks for it.
+  let warned = false;
+  const store = new QueryStore({
+    onError: (error) => {
+      if (!isQuotaError(error) || warned) return;
+      warned = true;
+      toast({ title: QUOTA_MESSAGE, description: 'This device is out of storage space. Free some space to keep agents for offline browsing.', variant: 'destructive' });
+    },
+  });
+  setQueryStore(store);
+  store.attach(queryClient, shouldPersistQuery);
+  removeLegacyCache();
   // A signed-in page needs the session before anything else: ask for it now, alongside restoring the
   // saved cache (queries wait for the restore), not after.
   if (hasSessionHint()) void queryClient.prefetchQuery(getSessionQueryOptions());
-  return { queryClient, persister: createPersister() };
+  return queryClient;
 }
 
 /** `onFirstScreen`: called once the first screen's data is in (app/lib/first-screen.ts). */
 export function App({ onFirstScreen }: { onFirstScreen?: () => void } = {}) {
-  const [{ queryClient, persister }] = useState(setup);
+  const [queryClient] = useState(setup);
   // The app mounts in steps, one task each, while the first screen is still hidden: the shell, the
   // page, the footer, then the parts nobody sees at first. No single task holds a slow phone for long.
   const step = useProgressiveCount(MOUNT_STEPS, 0, 1);
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister,
-        maxAge: PERSIST_MAX_AGE_MS,
-        buster: PERSIST_BUSTER,
-        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
-      }}
-      // Queued mutations (offline proposals) are sent once the cache is back.
-      onSuccess={() => resumeSavedMutations(queryClient)}
-    >
+    <QueryClientProvider client={queryClient}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
@@ -81,12 +81,13 @@ export function App({ onFirstScreen }: { onFirstScreen?: () => void } = {}) {
         <>
           <ToasterOnDemand />
           <SessionEffects />
+          <OutboxDelivery />
           <UpdatePrompt />
           <InstallButton />
           {/* Last, so it starts watching once the page has asked for its data. */}
           {onFirstScreen && <FirstScreenReveal onReady={onFirstScreen} />}
         </>
       )}
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../hooks/use-toast';
 import { api } from './api-client';
-
-/** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
-export const PRIVATE_KEY_PREFIXES = ['auth', 'credits', 'my-agents', 'proposals', 'payments'] as const;
+import { getQueryStore, PRIVATE_KEY_PREFIXES } from './persist';
 
 /** Client-stored credit values SPEC section 3 lists; only ever a cache of the server's numbers. */
 const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total-credits'];
@@ -12,6 +10,8 @@ const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total
 export function clearPrivateData(queryClient: QueryClient): void {
   for (const key of STORED_CREDIT_KEYS) localStorage.removeItem(key);
   for (const prefix of PRIVATE_KEY_PREFIXES.slice(1)) queryClient.removeQueries({ queryKey: [prefix] });
+  // The copies saved for offline use go too (the session's own entry is written again as it changes).
+  void getQueryStore()?.removePrivate().catch(() => undefined);
 }
 
 /**
