@@ -197,7 +197,7 @@ export class QueryStore {
    */
   attach(queryClient: QueryClient, shouldSave: (query: Query) => boolean = () => true): () => void {
     const restore = (query: Query) => {
-      if (!shouldSave(query)) return;
+      if (query.meta?.persist === false) return;
       const release = holdFirstScreen();
       this.read(query.queryHash)
         .then((saved) => {

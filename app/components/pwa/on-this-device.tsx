@@ -22,12 +22,8 @@ export function OnThisDevice() {
   const { items } = useOutbox();
 
   const loadSummary = useCallback(() => {
-    const store = getQueryStore();
-    if (!store) return setSummary({ count: 0, bytes: 0, oldest: null });
-    store
-      .summary()
-      .then(setSummary)
-      .catch(() => setSummary({ count: 0, bytes: 0, oldest: null }));
+    const nothing: SavedDataSummary = { count: 0, bytes: 0, oldest: null };
+    (getQueryStore()?.summary() ?? Promise.resolve(nothing)).then(setSummary, () => setSummary(nothing));
   }, []);
   useEffect(loadSummary, [loadSummary]);
 

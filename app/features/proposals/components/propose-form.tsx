@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { DESCRIPTION_MAX } from '../../../../common/constants';
 import { anonymousProposalSchema, fieldErrors, signedInProposalSchema } from '../../../../common/validation';
+import { OutboxList, useOutbox } from '../../../components/pwa/outbox-list';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormField, TextArea, TextInput } from '../../../components/ui/form-field';
 import { toast } from '../../../hooks/use-toast';
@@ -36,6 +37,22 @@ function ThankYou({ name, queued, onAgain }: { name: string; queued: boolean; on
         </ButtonLink>
       </div>
     </div>
+  );
+}
+
+/** Proposals this device still holds (queued, sending or refused): after a reload or in a new tab. */
+function PendingProposals() {
+  const { items } = useOutbox();
+  const pending = items?.filter((item) => item.kind === 'proposal' && item.state !== 'delivered') ?? [];
+  if (pending.length === 0) return null;
+  return (
+    <section aria-labelledby="pending-proposals-heading" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-5">
+      <h2 id="pending-proposals-heading" className="font-semibold text-amber-900">
+        Saved on this device, waiting to be sent
+      </h2>
+      <p className="mb-3 mt-1 text-sm text-amber-900">They are sent by themselves when there is a connection, even with the app closed.</p>
+      <OutboxList items={pending} label="Proposals waiting to be sent" />
+    </section>
   );
 }
 
@@ -120,43 +137,46 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="propose-form-heading" className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-      <h2 id="propose-form-heading" className="flex items-center gap-2 text-xl font-semibold">
-        <Lightbulb aria-hidden className="size-5 text-amber-500" /> Your agent idea
-      </h2>
-      {refusal && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {refusal}
-        </p>
-      )}
-      <FormField id="proposal-name" label="Agent name" error={errors.name}>
-        {(control) => <TextInput {...control} name="name" value={values.name} onChange={set('name')} invalid={Boolean(errors.name)} placeholder="e.g. Invoice Chaser" />}
-      </FormField>
-      <FormField
-        id="proposal-description"
-        label="Description"
-        error={errors.description}
-        hint={`What should it do, and for whom? ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
-      >
-        {(control) => <TextArea {...control} name="description" rows={6} value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} />}
-      </FormField>
-      {!signedIn && (
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="proposal-proposer-name" label="Your name" error={errors.proposerName}>
-            {(control) => <TextInput {...control} name="proposerName" autoComplete="name" value={values.proposerName} onChange={set('proposerName')} invalid={Boolean(errors.proposerName)} />}
-          </FormField>
-          <FormField id="proposal-proposer-email" label="Your email" error={errors.proposerEmail} hint="Only the operators see it, to reply to you.">
-            {(control) => (
-              <TextInput {...control} name="proposerEmail" type="email" autoComplete="email" value={values.proposerEmail} onChange={set('proposerEmail')} invalid={Boolean(errors.proposerEmail)} />
-            )}
-          </FormField>
+    <>
+      <PendingProposals />
+      <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="propose-form-heading" className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <h2 id="propose-form-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <Lightbulb aria-hidden className="size-5 text-amber-500" /> Your agent idea
+        </h2>
+        {refusal && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {refusal}
+          </p>
+        )}
+        <FormField id="proposal-name" label="Agent name" error={errors.name}>
+          {(control) => <TextInput {...control} name="name" value={values.name} onChange={set('name')} invalid={Boolean(errors.name)} placeholder="e.g. Invoice Chaser" />}
+        </FormField>
+        <FormField
+          id="proposal-description"
+          label="Description"
+          error={errors.description}
+          hint={`What should it do, and for whom? ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
+        >
+          {(control) => <TextArea {...control} name="description" rows={6} value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} />}
+        </FormField>
+        {!signedIn && (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id="proposal-proposer-name" label="Your name" error={errors.proposerName}>
+              {(control) => <TextInput {...control} name="proposerName" autoComplete="name" value={values.proposerName} onChange={set('proposerName')} invalid={Boolean(errors.proposerName)} />}
+            </FormField>
+            <FormField id="proposal-proposer-email" label="Your email" error={errors.proposerEmail} hint="Only the operators see it, to reply to you.">
+              {(control) => (
+                <TextInput {...control} name="proposerEmail" type="email" autoComplete="email" value={values.proposerEmail} onChange={set('proposerEmail')} invalid={Boolean(errors.proposerEmail)} />
+              )}
+            </FormField>
+          </div>
+        )}
+        <div>
+          <Button type="submit" size="lg" disabled={sending}>
+            {sending ? 'Sending...' : 'Submit Proposal'}
+          </Button>
         </div>
-      )}
-      <div>
-        <Button type="submit" size="lg" disabled={sending}>
-          {sending ? 'Sending...' : 'Submit Proposal'}
-        </Button>
-      </div>
-    </form>
+      </form>
+    </>
   );
 }
