@@ -1,0 +1,153 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { controlledBySw, reportOffline } from './support/pwa';
+
+/** How many proposals named `name` the operators' inbox holds: what the server really stored. */
+async function inboxCount(operator: APIRequestContext, name: string): Promise<number> {
+  const res = await operator.get('/api/proposals');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { name: string }[]).filter((p) => p.name === name).length;
+}
+
+async function signedInOperator(playwright: typeof import('@playwright/test'), baseURL: string | undefined) {
+  const operator = await playwright.request.newContext({ baseURL });
+  expect((await operator.post('/api/auth/login', { data: { username: 'operator', password: 'demo-password' } })).ok()).toBe(true);
+  return operator;
+}
+
+async function fillProposal(page: Page, name: string) {
+  await page.getByLabel('Agent name').fill(name);
+  await page.getByLabel('Description').fill('Summarises the day’s train delays and drafts apologies to waiting clients.');
+  await page.getByLabel('Your name').fill('Tom Train');
+  await page.getByLabel('Your email').fill('tom@example.com');
+}
+
+/** Console errors fail the test, except the failed requests an offline browser logs by design. */
+function failOnConsoleErrors(context: BrowserContext) {
+  const errors: string[] = [];
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(msg.text())) errors.push(msg.text());
+  });
+  return () => expect(errors).toEqual([]);
+}
+
+test('a proposal saved offline survives a reload 100 ms after "saved" and a new tab, then arrives exactly once', async ({ page, context, playwright, baseURL }) => {
+  const noConsoleErrors = failOnConsoleErrors(context);
+  const name = `Offline idea ${Date.now()}`;
+  const operator = await signedInOperator(playwright, baseURL);
+  try {
+    await page.goto('/propose-agent');
+    await controlledBySw(page);
+    await expect(page.getByLabel('Agent name')).toBeVisible();
+
+    await context.setOffline(true);
+    await fillProposal(page, name);
+    // The worst moment: the page reloads as soon as the confirmation is drawn (well within 100 ms).
+    await page.evaluate(() => {
+      const reloadOnConfirmation = new MutationObserver(() => {
+        if (document.body.textContent?.includes('Proposal saved on this device')) {
+          reloadOnConfirmation.disconnect();
+          (window as Window & { confirmedAt?: number }).confirmedAt = performance.now();
+          location.reload();
+        }
+      });
+      reloadOnConfirmation.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const reloaded = page.waitForEvent('framenavigated');
+    await page.getByRole('button', { name: 'Submit Proposal' }).click();
+    await reloaded;
+    await reportOffline(page);
+    const pending = page.getByRole('list', { name: 'Proposals waiting to be sent' });
+    await expect(pending.getByRole('listitem', { name })).toContainText('Queued');
+
+    // Close the tab and open a new one, still offline: the proposal is still there, still queued.
+    await page.close();
+    const next = await context.newPage();
+    await next.goto('/propose-agent');
+    await reportOffline(next);
+    await expect(next.getByRole('list', { name: 'Proposals waiting to be sent' }).getByRole('listitem', { name })).toContainText('Queued');
+    expect(await inboxCount(operator, name)).toBe(0);
+
+    // Back online: delivered once, announced, and gone from the list.
+    await context.setOffline(false);
+    await next.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(next.getByRole('region', { name: /Notifications/ }).getByText('Proposal delivered', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(next.getByRole('list', { name: 'Proposals waiting to be sent' })).toHaveCount(0);
+    expect(await inboxCount(operator, name)).toBe(1);
+
+    // Reloading sends nothing more.
+    await next.reload();
+    await expect(next.getByRole('heading', { name: 'Propose an Agent' })).toBeVisible();
+    await next.waitForTimeout(1500);
+    expect(await inboxCount(operator, name)).toBe(1);
+    noConsoleErrors();
+  } finally {
+    await context.setOffline(false);
+    await operator.dispose();
+  }
+});
+
+test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({ page, context, request }) => {
+  const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as { id: number; name: string }[];
+  const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as { user: { username: string } }[];
+  await page.goto('/');
+  await controlledBySw(page);
+
+  await page.goto('/agents');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.waitForTimeout(200);
+  await page.goto(`/agents/${agent!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
+  await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
+  await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
+  await page.waitForTimeout(200);
+  await page.goto('/about');
+
+  await context.setOffline(true);
+  try {
+    await page.goto('/agents');
+    await reportOffline(page);
+    await expect(page.getByText('You are offline.')).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: agent!.name }).first()).toBeVisible();
+
+    await page.goto(`/agents/${agent!.id}`);
+    await reportOffline(page);
+    await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
+    await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
+    await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('with no page open, a Background Sync event delivers the queued proposal', async ({ page, context, playwright, baseURL }) => {
+  const name = `Synced idea ${Date.now()}`;
+  const operator = await signedInOperator(playwright, baseURL);
+  try {
+    await page.goto('/propose-agent');
+    await controlledBySw(page);
+    await context.setOffline(true);
+    await fillProposal(page, name);
+    await page.getByRole('button', { name: 'Submit Proposal' }).click();
+    await expect(page.getByRole('heading', { name: 'Proposal saved on this device' })).toBeVisible();
+    await page.close();
+    await context.setOffline(false);
+    expect(await inboxCount(operator, name)).toBe(0);
+
+    // No page of the app is open: a blank tab only carries the DevTools session.
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registrations = new Map<string, string>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+      for (const r of updated) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+    });
+    await cdp.send('ServiceWorker.enable');
+    const scope = new URL('/', baseURL).href;
+    await expect.poll(() => registrations.get(scope)).toBeTruthy();
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseURL!).origin, registrationId: registrations.get(scope)!, tag: 'outbox', lastChance: false });
+    await expect.poll(() => inboxCount(operator, name), { timeout: 20_000 }).toBe(1);
+    expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
+  } finally {
+    await context.setOffline(false);
+    await operator.dispose();
+  }
+});

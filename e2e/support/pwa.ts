@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Waits until a service worker controls the page (the first visit installs it; a reload uses it). */
+export async function controlledBySw(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** Waits until a query saved for offline use (one IndexedDB entry per query) holds `needle` in its key or data. */
+export const persisted = (page: Page, needle = '"agents"') =>
+  expect
+    .poll(() =>
+      page.evaluate(
+        (needle) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('agentmarket-offline');
+            open.onsuccess = () => {
+              if (!open.result.objectStoreNames.contains('queries')) return resolve(false);
+              const cursor = open.result.transaction('queries', 'readonly').objectStore('queries').openCursor();
+              cursor.onsuccess = () => {
+                const at = cursor.result;
+                if (!at) return resolve(false);
+                if (String(at.key).includes(needle) || JSON.stringify(at.value).includes(needle)) return resolve(true);
+                at.continue();
+              };
+              cursor.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+        needle,
+      ),
+    )
+    .toBe(true);
+
+/**
+ * Chromium 150 does not carry Playwright's offline emulation into a reloaded document's
+ * navigator.onLine (requests still fail): tell the page what a real offline browser would.
+ */
+export async function reportOffline(page: Page) {
+  await page.waitForLoadState('domcontentloaded');
+  await page.evaluate(() => {
+    if (navigator.onLine) window.dispatchEvent(new Event('offline'));
+  });
+}
