@@ -29,8 +29,7 @@ it('saves each query as it succeeds, one entry per query, committed when save() 
   const { client } = page();
   client.setQueryData(['agents', 'detail', 1], { id: 1, name: 'Invoice Chaser' });
   client.setQueryData(['categories'], ['Sales']);
-  await settle();
-  expect(await savedHashes()).toEqual(['["agents","detail",1]', '["categories"]']);
+  await expect.poll(savedHashes).toEqual(['["agents","detail",1]', '["categories"]']);
 
   const store = new QueryStore();
   await store.save('["agents","detail",2]', ['agents', 'detail', 2], { id: 2 }, Date.now());
@@ -41,7 +40,7 @@ it('saves each query as it succeeds, one entry per query, committed when save() 
 it('restores a saved query when a page asks for it, offline, without the network', async () => {
   const first = page();
   first.client.setQueryData(['agents', 'detail', 7], { id: 7, name: 'Saved Agent' });
-  await settle();
+  await expect.poll(savedHashes).toEqual(['["agents","detail",7]']);
 
   onlineManager.setOnline(false);
   const { client } = page();
@@ -56,7 +55,7 @@ it('restores a saved query when a page asks for it, offline, without the network
 it('never overwrites what the network answered first with the older saved copy', async () => {
   const first = page();
   first.client.setQueryData(['agents', 'list'], ['old']);
-  await settle();
+  await expect.poll(savedHashes).toEqual(['["agents","list"]']);
 
   const { client } = page();
   client.setQueryData(['agents', 'list'], ['fresh']);
@@ -87,7 +86,7 @@ it('removes private data at logout and keeps the public catalogue', async () => 
   client.setQueryData(['auth', 'session'], { id: 1, username: 'demo' });
   client.setQueryData(['credits', 'balance'], { balance: 90 });
   client.setQueryData(['agents', 'detail', 1], { id: 1 });
-  await settle();
+  await expect.poll(async () => (await savedHashes()).length).toBe(3);
   await store.removePrivate();
   expect(await savedHashes()).toEqual(['["agents","detail",1]']);
 });
@@ -102,4 +101,10 @@ it('does not restore data older than the maximum age, and reports count, size an
   expect(await store.read('new')).toEqual({ data: { id: 2 }, updatedAt: now - 1000 });
   await settle();
   expect(await savedHashes()).toEqual(['new']);
+});
+
+it('saves a query that arrives with its data (initial data embedded in the page)', async () => {
+  const { client } = page();
+  await client.prefetchQuery({ queryKey: ['agents', 'detail', 3], queryFn: () => ({ id: 3 }), initialData: { id: 3 } });
+  await expect.poll(savedHashes).toEqual(['["agents","detail",3]']);
 });

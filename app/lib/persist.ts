@@ -212,12 +212,17 @@ export class QueryStore {
         .catch(this.onError)
         .finally(release);
     };
+    const save = (query: Query) => {
+      if (this.restoring || query.state.data === undefined || !shouldSave(query)) return;
+      this.save(query.queryHash, query.queryKey, query.state.data, query.state.dataUpdatedAt).catch(this.onError);
+    };
     const onEvent = (event: QueryCacheNotifyEvent) => {
       const { query } = event;
-      if (event.type === 'added') restore(query);
-      else if (event.type === 'updated' && event.action.type === 'success' && !this.restoring && query.state.data !== undefined && shouldSave(query)) {
-        this.save(query.queryHash, query.queryKey, query.state.data, query.state.dataUpdatedAt).catch(this.onError);
-      }
+      // A query can arrive with its data (initialData from the page's HTML, hydration): saved at once.
+      if (event.type === 'added') {
+        if (query.state.data === undefined) restore(query);
+        else save(query);
+      } else if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState')) save(query);
     };
     const cache = queryClient.getQueryCache();
     // Queries created before attaching (a session prefetch) are restored too.
