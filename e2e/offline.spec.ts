@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { controlledBySw, reportOffline } from './support/pwa';
 
 /** How many proposals named `name` the operators' inbox holds: what the server really stored. */
@@ -8,7 +8,7 @@ async function inboxCount(operator: APIRequestContext, name: string): Promise<nu
   return ((await res.json()) as { name: string }[]).filter((p) => p.name === name).length;
 }
 
-async function signedInOperator(playwright: typeof import('@playwright/test'), baseURL: string | undefined) {
+async function signedInOperator(playwright: { request: APIRequest }, baseURL: string | undefined) {
   const operator = await playwright.request.newContext({ baseURL });
   expect((await operator.post('/api/auth/login', { data: { username: 'operator', password: 'demo-password' } })).ok()).toBe(true);
   return operator;
@@ -150,4 +150,54 @@ test('with no page open, a Background Sync event delivers the queued proposal', 
     await context.setOffline(false);
     await operator.dispose();
   }
+});
+
+test('Settings, On this device: what is saved, the outbox with Retry and Discard, and private data gone at logout', async ({ page, context }) => {
+  expect((await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo-password' } })).ok()).toBe(true);
+  const name = `Kept idea ${Date.now()}`;
+  await page.goto('/agents');
+  await controlledBySw(page);
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  await context.setOffline(true);
+  try {
+    await page.goto('/propose-agent');
+    await reportOffline(page);
+    await page.getByLabel('Agent name').fill(name);
+    await page.getByLabel('Description').fill('Keeps a list of ideas until the signal comes back.');
+    await page.getByRole('button', { name: 'Submit Proposal' }).click();
+    await expect(page.getByRole('heading', { name: 'Proposal saved on this device' })).toBeVisible();
+
+    await page.goto('/settings');
+    await reportOffline(page);
+    const section = page.getByRole('region', { name: 'On this device' });
+    await expect(section.getByText(/^\d+ items? \(listings/)).toBeVisible();
+    await expect(section.getByText(/^[1-9][\d.,]* (KB|bytes|MB)$/)).toBeVisible();
+    const item = section.getByRole('list', { name: 'Outbox' }).getByRole('listitem', { name });
+    await expect(item).toContainText('Queued');
+    await item.getByRole('button', { name: `Retry ${name}` }).click();
+    await expect(item).toContainText(/attempt/);
+    await item.getByRole('button', { name: `Discard ${name}` }).click();
+    await expect(item).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // Logout removes the private entries saved for offline use (the session's among them).
+  const privateSaved = () =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const open = indexedDB.open('agentmarket-offline');
+          open.onsuccess = () => {
+            const keys = open.result.transaction('queries', 'readonly').objectStore('queries').getAllKeys();
+            keys.onsuccess = () => resolve(keys.result.map(String).filter((key) => /^\["(auth|credits|my-agents|proposals|payments)"/.test(key)));
+          };
+        }),
+    );
+  await page.reload();
+  await expect.poll(privateSaved).not.toEqual([]);
+  await page.getByRole('button', { name: 'Log Out' }).last().click();
+  await expect(page).toHaveURL('/');
+  await expect.poll(privateSaved).toEqual([]);
 });
