@@ -86,7 +86,8 @@ test('a proposal saved offline survives a reload 100 ms after "saved" and a new 
   }
 });
 
-test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({ page, context, request }) => {
+test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({ page: first, context, request }) => {
+  let page = first;
   const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as { id: number; name: string }[];
   const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as { user: { username: string } }[];
   await page.goto('/');
@@ -100,9 +101,11 @@ test('a listing, an agent and its reviews each seen for 200 ms and left by full 
   await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
   await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
   await page.waitForTimeout(200);
-  await page.goto('/about');
+  // The harshest way to leave: the tab closes (a phone dropping the app), not just another page.
+  await page.close();
 
   await context.setOffline(true);
+  page = await context.newPage();
   try {
     await page.goto('/agents');
     await reportOffline(page);
