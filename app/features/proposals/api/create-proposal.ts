@@ -6,12 +6,7 @@ const PROPOSE_URL = '/api/propose-agent';
 
 export type ProposalBody = Partial<ProposalInput> & Pick<ProposalInput, 'name' | 'description'>;
 
-/** crypto.randomUUID needs a secure context; fall back to random bytes elsewhere. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey } from '../../../lib/idempotency';
 
 /**
  * What happened to a submitted proposal: `sent` (the server has it), `queued` (committed to this
