@@ -115,3 +115,12 @@ it('backs off from 2 s, doubling, to at most 5 minutes', () => {
   expect(backoffMs(30)).toBe(300_000);
   expect(backoffMs(1, 12)).toBe(12_000);
 });
+
+it('asks again when the server is still processing the first send with this key (409)', async () => {
+  await addToOutbox(proposal(), 0);
+  const { fetcher, calls } = server(json(409, { error: 'A request with this Idempotency-Key is still being processed' }, { 'Retry-After': '1' }), json(200, {}));
+  const report = await deliverOutbox({ fetcher, now: () => 0 });
+  expect(report).toMatchObject({ waiting: 1, nextAttemptAt: 1000, refused: [] });
+  expect((await deliverOutbox({ fetcher, force: true })).delivered).toHaveLength(1);
+  expect(calls).toHaveLength(2);
+});

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_IN_PROGRESS } from '../../common/idempotency';
 import { isQuotaError, QUOTA_MESSAGE, request, STORES, transact } from './offline-db';
 
 /**
@@ -167,6 +168,8 @@ export async function send(item: OutboxItem, fetcher: typeof fetch = fetch): Pro
     return { kind: 'retry', retryAfterSeconds: retryAfter === null ? null : Number(retryAfter) };
   }
   const text = await res.text().catch(() => '');
+  // 409 "still being processed": the first send with this key is running on the server; ask again.
+  if (res.status === 409 && text.includes(IDEMPOTENCY_IN_PROGRESS)) return { kind: 'retry', retryAfterSeconds: Number(res.headers.get('Retry-After') ?? 2) };
   let message = `${res.status}: ${text || res.statusText}`;
   let fieldErrors: Record<string, string> | undefined;
   try {

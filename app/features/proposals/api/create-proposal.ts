@@ -1,12 +1,11 @@
 import type { ProposalInput } from '../../../../common/validation';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { addToOutbox, deliverOutbox, discardOutboxItem, OutboxSaveError, send, type OutboxItem } from '../../../lib/outbox';
 
 /** Where proposals go (POST /api/propose-agent); the outbox sends it with the item's Idempotency-Key. */
 const PROPOSE_URL = '/api/propose-agent';
 
 export type ProposalBody = Partial<ProposalInput> & Pick<ProposalInput, 'name' | 'description'>;
-
-export { newIdempotencyKey } from '../../../lib/idempotency';
 
 /**
  * What happened to a submitted proposal: `sent` (the server has it), `queued` (committed to this
