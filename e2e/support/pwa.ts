@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 /** Waits until a service worker controls the page (the first visit installs it; a reload uses it). */
 export async function controlledBySw(page: Page) {
@@ -44,4 +44,33 @@ export async function reportOffline(page: Page) {
   await page.evaluate(() => {
     if (navigator.onLine) window.dispatchEvent(new Event('offline'));
   });
+}
+
+/** How many proposals named `name` the operators' inbox holds: what the server really stored. */
+export async function inboxCount(operator: APIRequestContext, name: string): Promise<number> {
+  const res = await operator.get('/api/proposals');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { name: string }[]).filter((p) => p.name === name).length;
+}
+
+export async function signedInOperator(playwright: { request: APIRequest }, baseURL: string | undefined) {
+  const operator = await playwright.request.newContext({ baseURL });
+  expect((await operator.post('/api/auth/login', { data: { username: 'operator', password: 'demo-password' } })).ok()).toBe(true);
+  return operator;
+}
+
+export async function fillProposal(page: Page, name: string) {
+  await page.getByLabel('Agent name').fill(name);
+  await page.getByLabel('Description').fill('Summarises the day’s train delays and drafts apologies to waiting clients.');
+  await page.getByLabel('Your name').fill('Tom Train');
+  await page.getByLabel('Your email').fill('tom@example.com');
+}
+
+/** Console errors fail the test, except the failed requests an offline browser logs by design. */
+export function failOnConsoleErrors(context: BrowserContext) {
+  const errors: string[] = [];
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(msg.text())) errors.push(msg.text());
+  });
+  return () => expect(errors).toEqual([]);
 }
