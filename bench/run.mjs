@@ -25,6 +25,12 @@ if (process.argv[2] === 'persist') {
   process.exit(0);
 }
 
+// `npm run bench -- search` runs the search part alone (bench/search.mjs).
+if (process.argv[2] === 'search') {
+  await import('./search.mjs');
+  process.exit(0);
+}
+
 const { values: opts } = parseArgs({
   options: {
     agents: { type: 'string', default: '10000' },

@@ -1,36 +1,91 @@
 import { Loader2, SearchX } from 'lucide-react';
 import { useCallback } from 'react';
-import { flattenAgentPages } from '../features/agents/api/get-infinite-agents';
-import { useSearchAgents } from '../features/agents/api/search-agents';
+import { Link } from 'wouter';
+import { SEARCH_RESULT_CAP, SEARCH_SORTS, type SearchSort } from '../../common/search';
+import { flattenSearchPages, useSearchAgents } from '../features/agents/api/search-agents';
 import { AgentList } from '../features/agents/components/agent-list';
 import { AgentSearchBox } from '../features/agents/components/agent-search-box';
 import { OfflineNotice } from '../features/agents/components/offline-notice';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
-import { useUrlParams } from '../features/agents/hooks/use-url-params';
+import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
+import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
+import { DepartmentSelect } from '../features/departments/components/department-select';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { plural } from '../lib/format';
+import { formatCount, plural } from '../lib/format';
 
-/** Search results (/search?q=): full text on the server, fresh for 10 s (SPEC section 7). */
+const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Best match',
+  popular: 'Most Popular',
+  rating: 'Highest Rated',
+  reviews: 'Most Reviewed',
+  newest: 'Newest',
+};
+
+const parseSearchSort = (value: string | null): SearchSort => SEARCH_SORTS.find((s) => s === value) ?? 'relevance';
+
+/** The link that searches exactly what was typed, after a spelling correction. */
+function exactHref(q: string, departmentId: number | undefined, sort: SearchSort) {
+  const params = new URLSearchParams({ q, exact: '1' });
+  if (departmentId) params.set('department', String(departmentId));
+  if (sort !== 'relevance') params.set('sort', sort);
+  return `/search?${params.toString()}`;
+}
+
+/**
+ * Search results (/search?q=&department=&sort=): full text on the server, fresh for 10 s (SPEC
+ * section 7). Every filter lives in the URL, so a search can be shared as it is shown.
+ */
 export default function SearchPage() {
   const [params, update] = useUrlParams();
   const raw = params.get('q') ?? params.get('search') ?? '';
   const q = raw.trim();
+  const departmentId = positiveParam(params.get('department'));
+  const sort = parseSearchSort(params.get('sort'));
+  const exact = params.get('exact') === '1';
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
-  const query = useSearchAgents(q);
-  const { agents, total } = flattenAgentPages(query.data);
+  const departments = useDepartmentsWithAgents();
+  const query = useSearchAgents(q, { departmentId, sort, exact });
+  const { hits, total, corrected, anyTerm } = flattenSearchPages(query.data);
   // The raw text goes to the URL so a trailing space survives while the user is still typing.
-  const commit = useCallback((value: string) => update({ q: value, search: undefined }), [update]);
+  // A new search is spelling-corrected again.
+  const commit = useCallback((value: string) => update({ q: value, search: undefined, exact: undefined }), [update]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <div className="max-w-2xl">
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-end">
         <AgentSearchBox id="search-refine" value={raw} onCommit={commit} label="Refine your search" placeholder="Search agents" />
+        <DepartmentSelect id="search-department" departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="search-sort" className="text-xs font-medium uppercase tracking-wide text-slate-600">
+            Sort by
+          </label>
+          <select
+            id="search-sort"
+            value={sort}
+            onChange={(e) => update({ sort: parseSearchSort(e.target.value) === 'relevance' ? undefined : e.target.value })}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
+          >
+            {SEARCH_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
       <section aria-labelledby="search-heading" aria-busy={query.isFetching} className="mt-8">
         <h1 id="search-heading" className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {q ? `Search Results for "${q}"` : 'Search agents'}
         </h1>
+        {q && corrected && (
+          <p className="mt-2 break-words text-slate-700">
+            Showing results for <strong className="font-semibold">{corrected}</strong>.{' '}
+            <Link href={exactHref(q, departmentId, sort)} className="font-medium text-brand-700 underline underline-offset-2">
+              Search instead for “{q}”
+            </Link>
+          </p>
+        )}
 
         {!q ? (
           <p className="mt-4 text-slate-600">Type what you need done, for example “invoice reconciliation” or “lead generation”.</p>
@@ -46,18 +101,21 @@ export default function SearchPage() {
           <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
             Error loading search results. Please try again.
           </p>
-        ) : agents.length === 0 ? (
+        ) : hits.length === 0 ? (
           <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
             <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
             <h2 className="mt-4 text-xl font-semibold text-slate-900">No results found</h2>
-            <p className="mt-2 text-slate-600">Try fewer or different words, or browse every agent.</p>
+            <p className="mt-2 text-slate-600">
+              {departmentId ? 'Try all departments, or fewer or different words.' : 'Try fewer or different words, or browse every agent.'}
+            </p>
           </div>
         ) : (
           <>
             <p role="status" className="mb-6 mt-2 text-slate-600">
-              {plural(total, 'result')}
+              {total >= SEARCH_RESULT_CAP ? `More than ${formatCount(SEARCH_RESULT_CAP)} results` : plural(total, 'result')}
+              {anyTerm && ' · including agents that match only some of your words'}
             </p>
-            <AgentList agents={agents} label="Search results" />
+            <AgentList agents={hits} label="Search results" />
             <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
           </>
         )}

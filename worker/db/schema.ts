@@ -237,6 +237,13 @@ export const oauthStates = sqliteTable('oauth_states', {
   expiresAt: integer('expires_at').notNull(),
 });
 
+/** Search synonyms (migration 0004, docs/decisions/0013): a query word or phrase also matches its expansion. */
+export const searchSynonyms = sqliteTable(
+  'search_synonyms',
+  { id: integer('id').primaryKey(), term: text('term').notNull(), expansion: text('expansion').notNull() },
+  (t) => [unique().on(t.term, t.expansion)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type AgentRow = typeof agents.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;

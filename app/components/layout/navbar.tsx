@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/api/get-session';
 import { logout } from '../../lib/session-actions';
 import { buttonClass } from '../ui/button';
 import { AccountMenuTrigger } from './account-menu-trigger';
+import { HeaderSearch } from './header-search';
 import { formatCount } from '../../lib/format';
 
 // The menu library is only needed once someone is signed in: keep it out of the first load.
@@ -62,6 +63,7 @@ export function Navbar() {
             </Link>
           ))}
         </div>
+        <HeaderSearch />
         <div className="ml-auto hidden items-center gap-3 md:flex">
           {user ? (
             <>
@@ -102,7 +104,7 @@ export function Navbar() {
         </div>
         <button
           type="button"
-          className="ml-auto rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           aria-label={mobileOpen ? 'Close menu' : 'Open menu'}

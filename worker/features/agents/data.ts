@@ -1,10 +1,11 @@
-import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
-import { PAGE_SIZE_MAX, SEARCH_QUERY_MAX } from '../../../common/constants';
+import { PAGE_SIZE_MAX } from '../../../common/constants';
 import type { Agent, AgentSort } from '../../../common/types';
 import { parseFeatures } from '../../../common/validation';
 import { orm } from '../../db/client';
 import { agents, categories, departments, users } from '../../db/schema';
+import { searchAgents } from './search';
 
 export interface AgentRowRaw {
   id: number;
@@ -104,24 +105,6 @@ const SORT_ALIASES: Record<string, AgentSort> = {
 export const parseSort = (value: string | undefined): AgentSort | null =>
   value ? (SORT_ALIASES[value.toLowerCase()] ?? null) : null;
 
-/** At most this many full-text matches are ranked, so very common terms cost a bounded amount. */
-export const SEARCH_MATCH_CAP = 1000;
-const MAX_TERMS = 8;
-const MAX_TERM_LENGTH = 40;
-
-/**
- * Turns any user input into a safe FTS5 query: words only (no operators, quotes or column
- * filters survive), each a prefix match, all required. Null when the input has no words.
- */
-export function toMatchQuery(input: string): string | null {
-  const words = input.slice(0, SEARCH_QUERY_MAX * 10).normalize('NFKC').match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
-  return words
-    .slice(0, MAX_TERMS)
-    .map((w) => `"${w.slice(0, MAX_TERM_LENGTH).toLowerCase()}"*`)
-    .join(' ');
-}
-
 export interface ListParams {
   q?: string | null;
   categoryId?: number | null;
@@ -130,14 +113,21 @@ export interface ListParams {
   sort?: AgentSort | null;
   limit?: number;
   offset?: number;
+  /** Search only: the words as typed, no spelling correction. */
+  exact?: boolean;
 }
 
 export interface AgentPage {
   agents: Agent[];
   total: number;
+  /** Search only (worker/features/agents/search.ts): the words searched instead of misspelt ones. */
+  corrected?: string | null;
+  /** Search only: results match any of the words, not all. */
+  anyTerm?: boolean;
 }
 
 export async function listAgents(db: D1Database, params: ListParams): Promise<AgentPage> {
+  if (params.q != null && params.q.trim() !== '') return searchAgents(db, { ...params, q: params.q });
   const where: string[] = [];
   const binds: (string | number)[] = [];
   if (params.categoryId) {
@@ -156,29 +146,9 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
   const offset = Math.max(params.offset ?? 0, 0);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
-  let listStmt: D1PreparedStatement;
-  let countStmt: D1PreparedStatement;
-  if (params.q != null && params.q.trim() !== '') {
-    const match = toMatchQuery(params.q);
-    if (!match) return { agents: [], total: 0 };
-    // Rank only the first SEARCH_MATCH_CAP matches: bounded work however common the term.
-    const matched = `WITH m AS (
-      SELECT rowid AS id, bm25(agents_fts, 10.0, 1.0, 4.0, 4.0) AS score
-      FROM agents_fts WHERE agents_fts MATCH ? LIMIT ${SEARCH_MATCH_CAP}
-    )`;
-    const order = params.sort ? SORTS[params.sort] : 'm.score ASC, a.id DESC';
-    const joined = AGENT_SELECT.replace('FROM agents a', 'FROM m JOIN agents a ON a.id = m.id');
-    listStmt = db
-      .prepare(`${matched} ${joined} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .bind(match, ...binds, limit, offset);
-    countStmt = db
-      .prepare(`${matched} SELECT count(*) AS total FROM m JOIN agents a ON a.id = m.id ${whereSql}`)
-      .bind(match, ...binds);
-  } else {
-    const order = SORTS[params.sort ?? 'popular'];
-    listStmt = db.prepare(`${AGENT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
-    countStmt = db.prepare(`SELECT count(*) AS total FROM agents a ${whereSql}`).bind(...binds);
-  }
+  const order = SORTS[params.sort ?? 'popular'];
+  const listStmt = db.prepare(`${AGENT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
+  const countStmt = db.prepare(`SELECT count(*) AS total FROM agents a ${whereSql}`).bind(...binds);
   const [list, count] = await db.batch([listStmt, countStmt]);
   const rows = (list?.results ?? []) as AgentRowRaw[];
   const total = (count?.results?.[0] as { total: number } | undefined)?.total ?? 0;

@@ -12,6 +12,7 @@ import { tryAtProvider } from '../provider/usage';
 import { listRatings } from '../ratings/data';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 import { getAgent, parseSort, type ListParams } from './data';
+import { searchHeaders, suggest } from './search-routes';
 import { agentOwner, createAgent, deleteAgent, updateAgent } from './write';
 
 /** Reads the common list parameters; anything malformed is ignored rather than refused. */
@@ -26,13 +27,15 @@ function listParams(c: Context<AppEnv>): ListParams {
     sort: parseSort(c.req.query('sort')),
     limit: limit ? Math.min(limit, PAGE_SIZE_MAX) : PAGE_SIZE_MAX,
     offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+    exact: c.req.query('exact') === '1',
   };
 }
 
 async function page(c: Context<AppEnv>, params: ListParams) {
-  const { agents, total } = await listCatalog(c.env, params);
+  const result = await listCatalog(c.env, params);
+  const { agents, total } = result;
   c.header('X-Total-Count', String(total));
-  c.header('Access-Control-Expose-Headers', 'X-Total-Count');
+  searchHeaders(c, result);
   return c.json(agents);
 }
 
@@ -63,6 +66,7 @@ function tryAnswer(c: Context<AppEnv>, agent: OwnAgent, debit: DebitRecord) {
 export const agentsRoutes = new Hono<AppEnv>()
   .get('/', (c) => page(c, listParams(c)))
   .get('/search', (c) => page(c, { ...listParams(c), q: c.req.query('q') ?? '' }))
+  .get('/suggest', async (c) => c.json(await suggest(c.env.DB, c.req.query('q') ?? '')))
   .get('/category/:categoryId', (c) => {
     const categoryId = positiveInt(c.req.param('categoryId'));
     if (!categoryId) return fail(c, 404, 'Category not found');

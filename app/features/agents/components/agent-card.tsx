@@ -1,16 +1,20 @@
 import { memo } from 'react';
 import { Coins, Star } from 'lucide-react';
 import { Link } from 'wouter';
+import type { SearchHit } from '../../../../common/search';
 import type { Agent } from '../../../../common/types';
 import { departmentEmoji } from '../../../lib/department-emoji';
 import { formatRating, plural } from '../../../lib/format';
 import { AgentImage } from './agent-image';
+import { HighlightedText } from './highlighted-text';
 
 /**
  * The Browse Agents card (SPEC section 2), in grid or list layout. Memoised: a list that grows (more
  * cards rendered, Load More) does not render the cards it already shows again.
  */
-export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent; layout?: 'grid' | 'list'; eager?: boolean }) {
+export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent | SearchHit; layout?: 'grid' | 'list'; eager?: boolean }) {
+  // Search hits carry the matched words (docs/decisions/0013-search.md).
+  const highlights = 'highlights' in agent ? agent.highlights : undefined;
   const department = agent.businessDepartment ?? 'General';
   const list = layout === 'list';
   return (
@@ -39,9 +43,13 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
             </span>
           </span>
         </div>
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">{agent.name}</h3>
+        <h3 className="text-lg font-semibold leading-snug text-slate-900">
+          <HighlightedText text={agent.name} segments={highlights?.name} />
+        </h3>
         {agent.businessCategory && <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{agent.businessCategory}</p>}
-        <p className="line-clamp-3 text-sm text-slate-600">{agent.description}</p>
+        <p className="line-clamp-3 text-sm text-slate-600">
+          <HighlightedText text={agent.description} segments={highlights?.description} />
+        </p>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
           <span className="text-slate-500">{plural(agent.voteCount, 'review')}</span>
           <Link

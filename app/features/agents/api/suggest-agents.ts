@@ -1,0 +1,20 @@
+import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query';
+import { SUGGEST_MIN_CHARS, type Suggestion } from '../../../../common/search';
+import { api, unwrap } from '../../../lib/api-client';
+import { agentKeys } from './keys';
+
+/** Suggestions as you type (GET /api/agents/suggest): agent names, then categories and departments. */
+export const suggestAgents = async (q: string, signal?: AbortSignal): Promise<Suggestion[]> =>
+  unwrap<Suggestion[]>(await api.agents.suggest.$get({ query: { q } }, { init: { signal } }));
+
+export const suggestQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: [...agentKeys.all, 'suggest', q],
+    queryFn: ({ signal }) => suggestAgents(q, signal),
+    enabled: q.trim().length >= SUGGEST_MIN_CHARS,
+    staleTime: 60_000,
+    gcTime: 60_000,
+  });
+
+/** The previous suggestions stay while the next ones load, so the list does not flicker. */
+export const useSuggestions = (q: string) => useQuery({ ...suggestQueryOptions(q.trim()), placeholderData: keepPreviousData });

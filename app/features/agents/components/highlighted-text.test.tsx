@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SearchHit } from '../../../../common/search';
+import { AgentCard } from './agent-card';
+import { HighlightedText } from './highlighted-text';
+
+describe('HighlightedText', () => {
+  it('marks the matched words and keeps markup in the text as text', () => {
+    const name = '<img src=x onerror=alert(1)> Markupbot';
+    const { container } = render(
+      <p>
+        <HighlightedText text={name} segments={[{ text: '<img src=x onerror=alert(1)> ' }, { text: 'Markupbot', match: true }]} />
+      </p>,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toBe(name);
+    expect(container.querySelector('mark')?.textContent).toBe('Markupbot');
+  });
+
+  it('shows the plain text when the segments do not add up to it', () => {
+    const { container } = render(
+      <p>
+        <HighlightedText text="Reconciles invoices." segments={[{ text: 'Something else', match: true }]} />
+      </p>,
+    );
+    expect(container.textContent).toBe('Reconciles invoices.');
+    expect(container.querySelector('mark')).toBeNull();
+  });
+
+  it('is what a search result card shows for its name and description', () => {
+    const hit = {
+      id: 7, hoaId: null, name: 'LedgerLens', agentCode: null, slug: null, label: null,
+      description: 'Reconciles <b>invoices</b>.', longDescription: null, features: [], videoUrl: null, imageUrl: null,
+      externalUrl: null, categoryId: 1, departmentId: 3, creatorId: null, averageRating: 4.46, rating: 4.46,
+      voteCount: 12, viewCount: 0, isFeatured: false, isTrending: false, isPremium: false, creditCost: 9,
+      credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',
+      creatorUsername: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+      highlights: { description: [{ text: 'Reconciles <b>' }, { text: 'invoices', match: true }, { text: '</b>.' }] },
+    } satisfies SearchHit;
+    const { container } = render(<AgentCard agent={hit} />);
+    expect(screen.getByRole('heading', { name: 'LedgerLens' })).toBeTruthy();
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.querySelector('mark')?.textContent).toBe('invoices');
+    expect(screen.getByText(/Reconciles <b>/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,126 @@
+// npm run bench -- search: the search part alone (issue 18, docs/decisions/0013-search.md).
+//  1. a local D1 with 100,000 agents and 500,000 reviews (override: --agents N --reviews N; --keep
+//     reuses the database of the last run when it holds that many agents)
+//  2. the worker served as `npm start` serves it, with the catalogue cache off
+//     (CATALOG_CACHE_SECONDS=0): every request reaches D1
+//  3. the relevance set (worker/features/agents/search-relevance.json): top-3 hit rate, each miss
+//  4. latency at 1 connection (autocannon): a rare term, a very common term, a misspelt query and
+//     suggestions as you type
+// Prints the figures and the budgets, and writes bench-results/search.json.
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { queryLocal, wrangler } from '../scripts/lib/wrangler.mjs';
+
+const { values: opts } = parseArgs({
+  args: process.argv.slice(3),
+  options: {
+    agents: { type: 'string', default: '100000' },
+    reviews: { type: 'string', default: '500000' },
+    duration: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const PORT = Number(process.env.BENCH_PORT ?? 8790);
+const ORIGIN = `http://localhost:${PORT}`;
+const ROOT = '.wrangler/bench-search';
+const persistTo = `${ROOT}/state`;
+const duration = Number(opts.duration);
+const BUDGETS = { relevanceTop3: 0.95, searchP99Ms: 30, suggestP99Ms: 15 };
+const log = (...args) => console.log('[bench search]', ...args);
+
+// 1. Data at scale.
+let seeded = 0;
+if (opts.keep) {
+  try {
+    seeded = queryLocal('SELECT count(*) AS n FROM agents', persistTo)[0]?.n ?? 0;
+  } catch {
+    seeded = 0;
+  }
+}
+if (seeded < Number(opts.agents)) {
+  rmSync(ROOT, { recursive: true, force: true });
+  mkdirSync(ROOT, { recursive: true });
+  const started = Date.now();
+  log(`seeding ${opts.agents} agents and ${opts.reviews} reviews`);
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
+  const seed = spawnSync(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo, '--agents', opts.agents, '--reviews', opts.reviews], { stdio: 'inherit' });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+  log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+} else {
+  log(`reusing ${persistTo} (${seeded} agents)`);
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
+}
+
+// 2. The worker, every read going to D1.
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(PORT), D1_PERSIST_TO: persistTo, DIST_DIR: `${ROOT}/dist`, SKIP_BUILD: '1', WRANGLER_LOG_LEVEL: 'error', CATALOG_CACHE_SECONDS: '0' },
+});
+process.on('exit', () => server.kill('SIGTERM'));
+for (const start = Date.now(); ; ) {
+  try {
+    if ((await fetch(`${ORIGIN}/api/config/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (Date.now() - start > 300_000) throw new Error('the server did not come up');
+  await new Promise((r) => setTimeout(r, 500));
+}
+const get = async (path) => {
+  const res = await fetch(`${ORIGIN}${path}`);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return res;
+};
+
+// 3. Relevance.
+const { queries } = JSON.parse(readFileSync('worker/features/agents/search-relevance.json', 'utf8'));
+const relevance = [];
+for (const { q, agent } of queries) {
+  const res = await get(`/api/agents/search?q=${encodeURIComponent(q)}&limit=12`);
+  const names = (await res.json()).map((a) => a.name);
+  const rank = names.indexOf(agent) + 1;
+  const corrected = res.headers.get('X-Search-Corrected');
+  relevance.push({ q, agent, rank: rank || null, top3: rank >= 1 && rank <= 3, corrected: corrected ? decodeURIComponent(corrected) : null, got: names.slice(0, 3).join(', ') });
+}
+const hitRate = relevance.filter((r) => r.top3).length / relevance.length;
+for (const r of relevance) log(`${r.top3 ? 'hit ' : 'MISS'} #${r.rank ?? '-'} ${JSON.stringify(r.q)} → ${r.agent}${r.corrected ? ` (searched: ${r.corrected})` : ''}${r.top3 ? '' : ` [top 3: ${r.got}]`}`);
+log(`relevance: ${relevance.filter((r) => r.top3).length}/${relevance.length} top-3 = ${(hitRate * 100).toFixed(1)}%`);
+
+// 4. Latency, one connection, nothing cached.
+const rare = 'LedgerLens';
+const common = 'teams';
+const total = async (q) => Number((await get(`/api/agents/search?q=${encodeURIComponent(q)}&limit=1`)).headers.get('X-Total-Count'));
+const endpoints = [
+  { name: 'bare route (for reference)', path: '/api/config/health', budget: null },
+  { name: `search, rare term "${rare}"`, path: `/api/agents/search?q=${rare}&limit=24`, budget: BUDGETS.searchP99Ms },
+  { name: `search, very common term "${common}"`, path: `/api/agents/search?q=${common}&limit=24`, budget: BUDGETS.searchP99Ms },
+  { name: 'search, two words "invoice chasing"', path: `/api/agents/search?q=${encodeURIComponent('invoice chasing')}&limit=24`, budget: null },
+  { name: 'search, misspelt "contrct reveiw"', path: `/api/agents/search?q=${encodeURIComponent('contrct reveiw')}&limit=24`, budget: null },
+  { name: 'suggest "le"', path: '/api/agents/suggest?q=le', budget: BUDGETS.suggestP99Ms },
+  { name: 'suggest "ledg"', path: '/api/agents/suggest?q=ledg', budget: BUDGETS.suggestP99Ms },
+  { name: 'suggest "smartpi"', path: '/api/agents/suggest?q=smartpi', budget: BUDGETS.suggestP99Ms },
+];
+log(`matches: "${rare}" ${await total(rare)}, "${common}" ${await total(common)} (ranked: at most the cap)`);
+const latency = [];
+for (const endpoint of endpoints) {
+  await get(endpoint.path); // warm the isolate's caches (synonyms, prior)
+  const result = await autocannon({ url: `${ORIGIN}${endpoint.path}`, connections: 1, duration });
+  const row = { endpoint: endpoint.name, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx, budget: endpoint.budget };
+  latency.push(row);
+  log('latency', JSON.stringify(row));
+}
+server.kill('SIGTERM');
+
+const checks = [
+  { budget: `relevance top-3 >= ${BUDGETS.relevanceTop3 * 100}% (${relevance.length} queries)`, actual: `${(hitRate * 100).toFixed(1)}%`, holds: hitRate >= BUDGETS.relevanceTop3 },
+  ...latency.filter((r) => r.budget).map((r) => ({ budget: `${r.endpoint} p99 <= ${r.budget} ms`, actual: `${r.p99} ms`, holds: r.p99 <= r.budget && r.errors === 0 })),
+];
+const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+console.log(`\nSearch at ${opts.agents} agents and ${opts.reviews} reviews, 1 connection, catalogue cache off, ${duration} s each (load average ${load}):`);
+console.table(latency.map(({ budget: _budget, ...r }) => r));
+console.table(checks.map((c) => ({ ...c, holds: c.holds ? 'holds' : 'MISSES' })));
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/search.json', JSON.stringify({ date: new Date().toISOString(), agents: opts.agents, reviews: opts.reviews, load, relevance, hitRate, latency, checks }, null, 2));
+process.exit(0);

@@ -1,0 +1,41 @@
+// Search shapes shared by the worker and the app (docs/decisions/0013-search.md).
+import type { Agent } from './types';
+
+/** A piece of a field's text; `match` marks the words the query found. Rendered as text, never markup. */
+export interface HighlightSegment {
+  text: string;
+  match?: true;
+}
+
+/** The fields of a search hit with the matched words marked; absent when nothing in it matched. */
+export interface SearchHighlights {
+  name?: HighlightSegment[];
+  label?: HighlightSegment[];
+  description?: HighlightSegment[];
+}
+
+export type SearchHit = Agent & { highlights?: SearchHighlights };
+
+/** One entry of GET /api/agents/suggest?q=. */
+export type Suggestion =
+  | { kind: 'agent'; id: number; name: string; label: string | null }
+  | { kind: 'category'; id: number; name: string }
+  | { kind: 'department'; id: number; name: string };
+
+/** Search sorts: relevance (the default) and the list sorts. */
+export const SEARCH_SORTS = ['relevance', 'popular', 'rating', 'reviews', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Response headers of GET /api/agents/search. */
+export const SEARCH_HEADERS = {
+  /** Set when misspelt words were replaced: the words searched instead (URI-encoded). */
+  corrected: 'X-Search-Corrected',
+  /** Set when not every word matched together and results match any of them. */
+  anyTerm: 'X-Search-Any-Term',
+} as const;
+
+/** At most this many matches are ranked for one query, so a very common word costs a bounded amount. */
+export const SEARCH_RESULT_CAP = 1000;
+export const SUGGEST_MAX = 8;
+/** Suggestions start after this many characters. */
+export const SUGGEST_MIN_CHARS = 2;

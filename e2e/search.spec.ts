@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { overflowRight } from './support/layout';
+
+const results = (page: Page) => page.getByRole('list', { name: 'Search results' });
+
+/** Fails the test on any console error (DEVELOPERS-GUIDE: end-to-end tests fail on console errors). */
+function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const { name, width, height } of [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test.describe(`search at ${width} px (${name})`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('the header search box suggests as you type; arrows pick one and Enter opens it', async ({ page }) => {
+      const errors = watchConsole(page);
+      await page.goto('/about');
+      if (width < 768) {
+        // Phones: an icon opens the box, focused.
+        await page.getByRole('button', { name: 'Open search' }).click();
+      }
+      const box = page.getByRole('combobox', { name: 'Search agents' });
+      await expect(box).toBeVisible();
+      await box.click();
+      await page.keyboard.type('ledg');
+      const list = page.getByRole('listbox', { name: 'Suggestions' });
+      await expect(list.getByRole('option').first()).toHaveText(/LedgerLens/);
+      await expect(box).toHaveAttribute('aria-expanded', 'true');
+
+      // Escape closes the list and keeps the text; Down opens it again on the first suggestion.
+      await page.keyboard.press('Escape');
+      await expect(box).toHaveAttribute('aria-expanded', 'false');
+      await expect(box).toHaveValue('ledg');
+      await page.keyboard.press('ArrowDown');
+      const first = list.getByRole('option').first();
+      await expect(first).toHaveAttribute('aria-selected', 'true');
+      await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/agents\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'LedgerLens' })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+
+    test('Enter without a suggestion searches; a typo is corrected with the original one click away', async ({ page }) => {
+      const errors = watchConsole(page);
+      await page.goto('/');
+      if (width < 768) await page.getByRole('button', { name: 'Open search' }).click();
+      const box = page.getByRole('combobox', { name: 'Search agents' });
+      await box.fill('contrct reveiw');
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/search\?q=contrct%20reveiw$/);
+      await expect(page.getByText('Showing results for contract review.')).toBeVisible();
+      await expect(results(page).getByRole('article').first().getByRole('heading')).toHaveText('ContractSentry');
+      // The matched words are marked, as text.
+      await expect(results(page).getByRole('article').first().locator('mark').first()).toHaveText('Reviews');
+
+      await page.getByRole('link', { name: 'Search instead for “contrct reveiw”' }).click();
+      await expect(page).toHaveURL(/exact=1/);
+      await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+
+    test('/search filters by department and sorts, in a URL that can be shared', async ({ page }) => {
+      const errors = watchConsole(page);
+      await page.goto('/search?q=invoices');
+      await expect(results(page).getByRole('article').first().getByRole('heading')).toHaveText('InvoiceHound');
+      await page.getByLabel('Department').selectOption({ label: 'Finance' });
+      await expect(page).toHaveURL(/department=\d+/);
+      await page.getByLabel('Sort by').selectOption({ label: 'Highest Rated' });
+      await expect(page).toHaveURL(/sort=rating/);
+      const headings = results(page).getByRole('article').getByRole('heading');
+      await expect(headings).not.toHaveCount(0);
+      const shown = await headings.allTextContents();
+      // Every result is a Finance agent (Finance department badge on each card).
+      for (const card of await results(page).getByRole('article').all()) await expect(card.getByText('Finance', { exact: true }).first()).toBeVisible();
+
+      // The same URL in a fresh page shows the same results.
+      const url = page.url();
+      const other = await page.context().newPage();
+      await other.goto(url);
+      await expect(results(other).getByRole('article').getByRole('heading')).toHaveText(shown);
+      await expect(other.getByLabel('Department')).toHaveValue(/\d+/);
+      await expect(other.getByLabel('Sort by')).toHaveValue('rating');
+      expect(await overflowRight(page)).toBeLessThanOrEqual(1);
+      expect(errors).toEqual([]);
+    });
+  });
+}
