@@ -116,25 +116,16 @@ export default defineConfig(() => ({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      // Our own service worker (app/sw.ts): network-first navigations with the precached shell as the
+      // offline fallback, and the outbox replayed on Background Sync (docs/decisions/0011).
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectManifest: {
         // The shell and every route chunk are precached; agent images are cached as they are seen.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // Large icons are fetched by the browser when installing; no need to precache them.
         globIgnores: ['agents/**', 'icons/*-512.png'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'agent-images',
-              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [0, 200] },
-            },
-          },
-        ],
       },
     }),
   ],

@@ -1,14 +1,15 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { AppLayout } from './app-layout';
 import { InstallButton } from './components/pwa/install-button';
+import { OutboxDelivery } from './components/pwa/outbox-delivery';
 import { UpdatePrompt } from './components/pwa/update-prompt';
 import { SessionEffects } from './features/auth/components/session-effects';
 import { DisplayPreferencesEffect } from './features/users/components/display-preferences';
 import { useHydrated } from './hooks/use-hydrated';
-import { useToasts } from './hooks/use-toast';
-import { createPersister, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, resumeSavedMutations, shouldPersistMutation, shouldPersistQuery } from './lib/persist';
+import { toast, useToasts } from './hooks/use-toast';
+import { isQuotaError, QUOTA_MESSAGE } from './lib/offline-db';
+import { QueryStore, removeLegacyCache, setQueryStore, shouldPersistQuery } from './lib/persist';
 
 // The toast library loads with the first toast (it is kept in the store meanwhile), not on every page load.
 const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -32,30 +33,38 @@ function BrowserOnly() {
     <>
       <ToasterOnDemand />
       <SessionEffects />
+      <OutboxDelivery />
       <UpdatePrompt />
       <InstallButton />
     </>
   );
 }
 
-/** The app in the browser: the server-rendered layout plus the saved cache, sessions and the PWA. */
+/**
+ * Saves each query for offline use as it arrives and restores it when a page asks for it
+ * (docs/decisions/0011). Attached before the server's state is hydrated, so that state is saved too.
+ */
+export function attachOfflineStore(queryClient: QueryClient): void {
+  let warned = false;
+  const store = new QueryStore({
+    onError: (error) => {
+      if (!isQuotaError(error) || warned) return;
+      warned = true;
+      toast({ title: QUOTA_MESSAGE, description: 'This device is out of storage space. Free some space to keep agents for offline browsing.', variant: 'destructive' });
+    },
+  });
+  setQueryStore(store);
+  store.attach(queryClient, shouldPersistQuery);
+  removeLegacyCache();
+}
+
+/** The app in the browser: the server-rendered layout plus sessions, the outbox and the PWA. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [persister] = useState(createPersister);
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister,
-        maxAge: PERSIST_MAX_AGE_MS,
-        buster: PERSIST_BUSTER,
-        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
-      }}
-      // Queued mutations (offline proposals) are sent once the cache is back.
-      onSuccess={() => resumeSavedMutations(queryClient)}
-    >
+    <QueryClientProvider client={queryClient}>
       <AppLayout />
       <DisplayPreferencesEffect />
       <BrowserOnly />
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   );
 }

@@ -2,9 +2,8 @@ import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-qu
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
-import { App } from './app';
+import { App, attachOfflineStore } from './app';
 import { getSessionQueryOptions, hasSessionHint } from './features/auth/api/get-session';
-import { registerMutationDefaults } from './lib/mutation-defaults';
 import { createQueryClient } from './lib/query-client';
 import { markServedWithPage } from './lib/served-with-page';
 import { preloadPage } from './routes';
@@ -14,8 +13,8 @@ import './styles.css';
 onlineManager.setOnline(navigator.onLine);
 
 const queryClient = createQueryClient();
-// Defaults must exist before the cache is restored so paused (offline) mutations can resume.
-registerMutationDefaults(queryClient);
+// Before the server's state is hydrated, so that state is saved for offline use as it arrives.
+attachOfflineStore(queryClient);
 
 /** The query cache the worker rendered this page from (public pages), or null for the plain shell. */
 function serverState(): DehydratedState | null {
@@ -50,6 +49,5 @@ if (state && container.firstElementChild) {
   document.getElementById('app-shell')?.remove();
 }
 
-// A signed-in page needs the session before anything else: ask for it now, alongside restoring the
-// saved cache, not after.
+// A signed-in page needs the session before anything else: ask for it now, not after rendering.
 if (hasSessionHint()) void queryClient.prefetchQuery(getSessionQueryOptions());

@@ -18,6 +18,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { wrangler } from '../scripts/lib/wrangler.mjs';
+import { runPersistBench } from './persist.mjs';
+
+// `npm run bench -- persist`: only the cost of a persisted query write (no server, no seeding).
+if (process.argv[2] === 'persist') {
+  await runPersistBench();
+  process.exit(0);
+}
 
 // `npm run bench -- search` runs the search part alone (bench/search.mjs).
 if (process.argv[2] === 'search') {
@@ -352,4 +359,5 @@ mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify({ date, lighthouseResults, lighthouseRuns, firstLoad, apiResults, uncachedResults, checks }, null, 2));
 writeFileSync('docs/benchmarks.md', md);
 console.log(`\n${md}`);
+await runPersistBench({ log });
 process.exit(0);

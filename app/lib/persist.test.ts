@@ -1,62 +1,110 @@
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import 'fake-indexeddb/auto';
+import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { OFFLINE_DB_NAME, request, STORES, transact } from './offline-db';
+import { PERSIST_MAX_AGE_MS, QueryStore } from './persist';
 
-const stored = new Map<string, string>();
-vi.mock('idb-keyval', () => ({
-  get: (key: string) => Promise.resolve(stored.get(key)),
-  set: (key: string, value: string) => Promise.resolve(void stored.set(key, value)),
-  del: (key: string) => Promise.resolve(void stored.delete(key)),
-}));
+const deleteDb = () =>
+  new Promise<void>((resolve) => {
+    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
 
-const { clearPersistedCache, createPersister } = await import('./persist');
+const savedHashes = () => transact([STORES.queries], 'readonly', (tx) => request(tx.objectStore(STORES.queries).getAllKeys())).then((keys) => keys.map(String).sort());
 
-const client = (name: string): PersistedClient => ({
-  timestamp: 1,
-  buster: 'test',
-  clientState: {
-    mutations: [],
-    queries: [{ queryKey: ['agents', 'list'], queryHash: name, dehydratedAt: 1, state: { data: name, status: 'success' } as never }],
-  },
+/** A page load: a fresh query client with the store attached. */
+function page(store = new QueryStore()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const detach = store.attach(client, (query) => query.state.status === 'success');
+  return { client, store, detach };
+}
+
+/** Lets IndexedDB's (fake) tasks run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeEach(deleteDb);
+afterEach(() => onlineManager.setOnline(true));
+
+it('saves each query as it succeeds, one entry per query, committed when save() resolves', async () => {
+  const { client } = page();
+  client.setQueryData(['agents', 'detail', 1], { id: 1, name: 'Invoice Chaser' });
+  client.setQueryData(['categories'], ['Sales']);
+  await expect.poll(savedHashes).toEqual(['["agents","detail",1]', '["categories"]']);
+
+  const store = new QueryStore();
+  await store.save('["agents","detail",2]', ['agents', 'detail', 2], { id: 2 }, Date.now());
+  // Resolved means on disk: a second connection-independent read sees it at once.
+  expect(await savedHashes()).toContain('["agents","detail",2]');
 });
 
-const savedNames = () => [...stored.values()].map((value) => (JSON.parse(value) as PersistedClient).clientState.queries[0]?.queryHash);
+it('restores a saved query when a page asks for it, offline, without the network', async () => {
+  const first = page();
+  first.client.setQueryData(['agents', 'detail', 7], { id: 7, name: 'Saved Agent' });
+  await expect.poll(savedHashes).toEqual(['["agents","detail",7]']);
 
-/** Lets the promise chains of idb-keyval and the throttle run; its one-second timer stays faked. */
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-};
-
-beforeEach(() => {
-  stored.clear();
-  vi.stubGlobal('indexedDB', {});
-  vi.useFakeTimers({ toFake: ['setTimeout'] });
-});
-afterEach(() => {
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
+  onlineManager.setOnline(false);
+  const { client } = page();
+  let calls = 0;
+  const observer = new QueryObserver(client, { queryKey: ['agents', 'detail', 7], queryFn: () => ++calls });
+  const unsubscribe = observer.subscribe(() => undefined);
+  await expect.poll(() => observer.getCurrentResult().data).toEqual({ id: 7, name: 'Saved Agent' });
+  expect(calls).toBe(0);
+  unsubscribe();
 });
 
-it('writes the newest cache at once when the page is left within the throttle second', async () => {
-  const persister = createPersister();
-  void persister.persistClient(client('first'));
-  void persister.persistClient(client('second'));
-  await settle();
-  expect(savedNames()).toEqual(['first']);
+it('never overwrites what the network answered first with the older saved copy', async () => {
+  const first = page();
+  first.client.setQueryData(['agents', 'list'], ['old']);
+  await expect.poll(savedHashes).toEqual(['["agents","list"]']);
 
-  dispatchEvent(new Event('pagehide'));
+  const { client } = page();
+  client.setQueryData(['agents', 'list'], ['fresh']);
   await settle();
-  expect(savedNames()).toEqual(['second']);
+  expect(client.getQueryData(['agents', 'list'])).toEqual(['fresh']);
 });
 
-it('does not write back a cache that was cleared', async () => {
-  const persister = createPersister();
-  void persister.persistClient(client('first'));
-  void persister.persistClient(client('private'));
+it('keeps at most the limit, dropping the least recently used (a read counts as a use)', async () => {
+  let clock = Date.now();
+  const tick = () => ++clock;
+  const store = new QueryStore({ limit: 3, now: tick });
+  const now = Date.now();
+  for (const n of [1, 2, 3]) await store.save(`q${n}`, ['agents', 'detail', n], { n }, now);
+  expect(await store.read('q1')).toBeTruthy();
   await settle();
-  await clearPersistedCache();
+  await store.save('q4', ['agents', 'detail', 4], { n: 4 }, now);
+  expect(await savedHashes()).toEqual(['q1', 'q3', 'q4']);
+  expect(await store.summary()).toMatchObject({ count: 3 });
 
-  dispatchEvent(new Event('pagehide'));
+  // The bound holds for a store that starts from what an earlier page saved.
+  const later = new QueryStore({ limit: 3, now: tick });
+  await later.save('q5', ['agents', 'detail', 5], { n: 5 }, now);
+  expect(await savedHashes()).toEqual(['q1', 'q4', 'q5']);
+});
+
+it('removes private data at logout and keeps the public catalogue', async () => {
+  const { client, store } = page();
+  client.setQueryData(['auth', 'session'], { id: 1, username: 'demo' });
+  client.setQueryData(['credits', 'balance'], { balance: 90 });
+  client.setQueryData(['agents', 'detail', 1], { id: 1 });
+  await expect.poll(async () => (await savedHashes()).length).toBe(3);
+  await store.removePrivate();
+  expect(await savedHashes()).toEqual(['["agents","detail",1]']);
+});
+
+it('does not restore data older than the maximum age, and reports count, size and oldest', async () => {
+  const store = new QueryStore();
+  const now = Date.now();
+  await store.save('old', ['agents', 'detail', 1], { id: 1 }, now - PERSIST_MAX_AGE_MS - 1000);
+  await store.save('new', ['agents', 'detail', 2], { id: 2 }, now - 1000);
+  expect(await store.summary()).toEqual({ count: 2, bytes: JSON.stringify({ id: 1 }).length * 2, oldest: now - PERSIST_MAX_AGE_MS - 1000 });
+  expect(await store.read('old')).toBeUndefined();
+  expect(await store.read('new')).toEqual({ data: { id: 2 }, updatedAt: now - 1000 });
   await settle();
-  expect(stored.size).toBe(0);
+  expect(await savedHashes()).toEqual(['new']);
+});
+
+it('saves a query that arrives with its data (initial data embedded in the page)', async () => {
+  const { client } = page();
+  await client.prefetchQuery({ queryKey: ['agents', 'detail', 3], queryFn: () => ({ id: 3 }), initialData: { id: 3 } });
+  await expect.poll(savedHashes).toEqual(['["agents","detail",3]']);
 });

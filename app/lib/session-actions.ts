@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../hooks/use-toast';
 import { api } from './api-client';
-import { creditKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
-
-/** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
-export const PRIVATE_KEY_PREFIXES = [sessionKeys.session[0], creditKeys.all[0], myAgentsKeys.all[0], proposalKeys.all[0], paymentKeys.all[0]] as const;
+import { getQueryStore, PRIVATE_KEY_PREFIXES } from './persist';
+import { sessionKeys } from './query-keys';
 
 /** Client-stored credit values SPEC section 3 lists; only ever a cache of the server's numbers. */
 const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total-credits'];
@@ -13,6 +11,8 @@ const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total
 export function clearPrivateData(queryClient: QueryClient): void {
   for (const key of STORED_CREDIT_KEYS) localStorage.removeItem(key);
   for (const prefix of PRIVATE_KEY_PREFIXES.slice(1)) queryClient.removeQueries({ queryKey: [prefix] });
+  // The copies saved for offline use go too (the session's own entry is written again as it changes).
+  void getQueryStore()?.removePrivate().catch(() => undefined);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { LogOut } from 'lucide-react';
+import { type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { OnThisDevice } from '../components/pwa/on-this-device';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { updateSessionUser } from '../features/auth/api/get-session';
@@ -10,9 +11,7 @@ import { EditProfileDialog } from '../features/users/components/edit-profile-dia
 import { PreferenceToggles } from '../features/users/components/preference-toggles';
 import { resetPreferences } from '../features/users/lib/preferences';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { toast } from '../hooks/use-toast';
 import { formatDate } from '../lib/format';
-import { clearPersistedCache } from '../lib/persist';
 import { logout } from '../lib/session-actions';
 
 const ROLE_TEXT = { user: 'Customer', staff: 'Staff (internal)', admin: 'Administrator' } as const;
@@ -34,7 +33,6 @@ export default function SettingsPage() {
   const { user } = useRequireAuth('Please log in to change your settings');
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [clearing, setClearing] = useState(false);
 
   if (!user) {
     return (
@@ -44,20 +42,6 @@ export default function SettingsPage() {
       </div>
     );
   }
-
-  const queued = queryClient.getMutationCache().getAll().filter((m) => m.state.isPaused).length;
-
-  const clearDevice = async () => {
-    setClearing(true);
-    // Forget the in-memory copy first so the persister cannot write it back before the reload.
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-    queryClient.getMutationCache().clear();
-    await clearPersistedCache();
-    for (const key of ['current-credit-balance', 'consumed-credits', 'total-credits', 'flash-toast']) localStorage.removeItem(key);
-    resetPreferences();
-    toast({ title: 'Saved data cleared', description: 'Agents, reviews and settings saved on this device were removed.' });
-    setClearing(false);
-  };
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
@@ -91,18 +75,11 @@ export default function SettingsPage() {
       </Section>
 
       <Section
-        id="settings-data"
-        title="Data saved on this device"
-        description="To work offline, AgentMarket keeps the agents, ratings and categories you have seen in this browser's storage. Clearing it frees space; everything is downloaded again when you next browse."
+        id="settings-device"
+        title="On this device"
+        description="To work offline, AgentMarket keeps the agents, ratings and categories you have seen in this browser's storage, and the proposals you made until they are sent. Clearing saved data frees space; everything is downloaded again when you next browse."
       >
-        {queued > 0 && (
-          <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            {queued === 1 ? '1 proposal is' : `${queued} proposals are`} waiting to be sent. Clearing saved data discards {queued === 1 ? 'it' : 'them'}.
-          </p>
-        )}
-        <Button variant="secondary" disabled={clearing} onClick={() => void clearDevice()}>
-          <Trash2 aria-hidden className="size-4" /> {clearing ? 'Clearing...' : 'Clear saved data'}
-        </Button>
+        <OnThisDevice onClear={resetPreferences} />
       </Section>
 
       <Section id="settings-session" title="Sign out" description="Ends your session on this device and removes your private data (balance, history, your agents) from it.">

@@ -1,7 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import 'fake-indexeddb/auto';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { listOutbox } from '../../../lib/outbox';
 import { ProposeForm } from './propose-form';
 
 const wrap = (signedIn: boolean) =>
@@ -36,5 +38,32 @@ describe('ProposeForm', () => {
     expect(new Headers(init.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/);
     await userEvent.click(screen.getByRole('button', { name: 'Propose Another Agent' }));
     expect((screen.getByLabelText('Agent name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('offline, says "saved on this device" only once the proposal is in the outbox', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    onlineManager.setOnline(false);
+    try {
+      wrap(true);
+      await userEvent.type(screen.getByLabelText('Agent name'), 'Offline Idea');
+      await userEvent.type(screen.getByLabelText('Description'), 'Written on a train with no signal.');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+      expect(await screen.findByRole('heading', { name: 'Proposal saved on this device' })).toBeTruthy();
+      expect(await listOutbox()).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'Offline Idea', state: 'queued', body: { name: 'Offline Idea', description: 'Written on a train with no signal.' } })]));
+      expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes('propose-agent'))).toEqual([]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it("shows the server's refusal and keeps the text for editing", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: 'That name is not allowed' }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
+    wrap(true);
+    await userEvent.type(screen.getByLabelText('Agent name'), 'Refused Idea');
+    await userEvent.type(screen.getByLabelText('Description'), 'Something the server will refuse.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That name is not allowed');
+    expect((screen.getByLabelText('Agent name') as HTMLInputElement).value).toBe('Refused Idea');
+    expect((await listOutbox()).filter((item) => item.label === 'Refused Idea')).toEqual([]);
   });
 });

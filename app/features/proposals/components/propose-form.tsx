@@ -1,14 +1,16 @@
 import { onlineManager } from '@tanstack/react-query';
 import { CheckCircle2, CloudOff, Lightbulb } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { DESCRIPTION_MAX } from '../../../../common/constants';
 import { anonymousProposalSchema, fieldErrors, signedInProposalSchema } from '../../../../common/validation';
+import { OutboxList, useOutbox } from '../../../components/pwa/outbox-list';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormField, TextArea, TextInput } from '../../../components/ui/form-field';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { newIdempotencyKey, useCreateProposal } from '../api/create-proposal';
+import { getOutboxItem } from '../../../lib/outbox';
+import { submitProposal, type ProposalBody } from '../api/create-proposal';
 
 const empty = { name: '', description: '', proposerName: '', proposerEmail: '' };
 
@@ -20,7 +22,10 @@ function ThankYou({ name, queued, onAgain }: { name: string; queued: boolean; on
       <h2 className="mt-4 text-2xl font-bold">{queued ? 'Proposal saved on this device' : 'Thank you for your proposal!'}</h2>
       <p className="mx-auto mt-3 max-w-md text-slate-600">
         {queued ? (
-          <>You are offline. “{name}” will be sent automatically as soon as you are back online. Our team reviews every proposal within 2-3 business days.</>
+          <>
+            You are offline. “{name}” will be sent automatically as soon as you are back online, even if you close the app. Our team reviews every proposal within 2-3
+            business days.
+          </>
         ) : (
           <>We received “{name}”. Our team reviews every proposal within 2-3 business days, and the best ideas are shared with builders on the marketplace.</>
         )}
@@ -35,80 +40,143 @@ function ThankYou({ name, queued, onAgain }: { name: string; queued: boolean; on
   );
 }
 
+/** Proposals this device still holds (queued, sending or refused): after a reload or in a new tab. */
+function PendingProposals() {
+  const { items } = useOutbox();
+  const pending = items?.filter((item) => item.kind === 'proposal' && item.state !== 'delivered') ?? [];
+  if (pending.length === 0) return null;
+  return (
+    <section aria-labelledby="pending-proposals-heading" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-5">
+      <h2 id="pending-proposals-heading" className="font-semibold text-amber-900">
+        Saved on this device, waiting to be sent
+      </h2>
+      <p className="mb-3 mt-1 text-sm text-amber-900">They are sent by themselves when there is a connection, even with the app closed.</p>
+      <OutboxList items={pending} label="Proposals waiting to be sent" />
+    </section>
+  );
+}
+
+/** The proposal a failed delivery left for editing (`?draft=<id>` from Settings, On this device). */
+function useDraft(onDraft: (values: typeof empty, error: string | undefined, id: string) => void) {
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get('draft');
+    if (!id) return;
+    let live = true;
+    getOutboxItem(id)
+      .then((item) => {
+        if (!live || !item || item.kind !== 'proposal' || item.state === 'delivered') return;
+        const body = item.body as Partial<typeof empty>;
+        onDraft({ ...empty, ...Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string')) }, item.error, item.id);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // Read once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
 /**
  * Proposal form (SPEC section 5): visitors also give their name and email; signed-in users are
- * known to the server and give neither.
+ * known to the server and give neither. Every proposal goes through this device's outbox first, so
+ * one made with no signal is kept (and said to be) before it is sent.
  */
 export function ProposeForm({ signedIn }: { signedIn: boolean }) {
   const [values, setValues] = useState(empty);
   const [submitted, setSubmitted] = useState(false);
-  const [sentName, setSentName] = useState<string | null>(null);
-  const mutation = useCreateProposal();
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<{ name: string; queued: boolean } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [replaces, setReplaces] = useState<string | undefined>();
+  useDraft((draft, error, id) => {
+    setValues(draft);
+    setRefusal(error ?? null);
+    setReplaces(id);
+  });
 
   const input = signedIn ? { name: values.name, description: values.description } : values;
   const parsed = v.safeParse(signedIn ? signedInProposalSchema : anonymousProposalSchema, input);
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
 
   const reset = () => {
-    mutation.reset();
     setValues(empty);
     setSubmitted(false);
-    setSentName(null);
+    setDone(null);
+    setRefusal(null);
+    setReplaces(undefined);
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (!parsed.success) return;
-    const proposal = parsed.output;
-    mutation.mutate(
-      { proposal, idempotencyKey: newIdempotencyKey(), queued: !onlineManager.isOnline() },
-      {
-        onSuccess: () => setSentName(proposal.name),
-        onError: (error) => toast({ title: 'Submission Failed', description: errorMessage(error, 'Failed to submit proposal'), variant: 'destructive' }),
-      },
-    );
+    if (!parsed.success || sending) return;
+    const proposal: ProposalBody = parsed.output;
+    setSending(true);
+    setRefusal(null);
+    try {
+      const result = await submitProposal(proposal, { online: onlineManager.isOnline(), replaces });
+      if (result.kind === 'sent' || result.kind === 'queued') {
+        setReplaces(undefined);
+        setDone({ name: proposal.name, queued: result.kind === 'queued' });
+      } else {
+        setRefusal(result.message);
+        toast({ title: 'Submission Failed', description: result.message, variant: 'destructive' });
+      }
+    } catch (error) {
+      const message = errorMessage(error, 'Failed to submit proposal');
+      setRefusal(message);
+      toast({ title: 'Submission Failed', description: message, variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
   };
 
-  if (sentName) return <ThankYou name={sentName} queued={false} onAgain={reset} />;
-  if (mutation.isPaused) return <ThankYou name={values.name.trim()} queued onAgain={reset} />;
+  if (done) return <ThankYou name={done.name} queued={done.queued} onAgain={reset} />;
 
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
-  const sending = mutation.isPending;
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="propose-form-heading" className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-      <h2 id="propose-form-heading" className="flex items-center gap-2 text-xl font-semibold">
-        <Lightbulb aria-hidden className="size-5 text-amber-500" /> Your agent idea
-      </h2>
-      <FormField id="proposal-name" label="Agent name" error={errors.name}>
-        {(control) => <TextInput {...control} name="name" value={values.name} onChange={set('name')} invalid={Boolean(errors.name)} placeholder="e.g. Invoice Chaser" />}
-      </FormField>
-      <FormField
-        id="proposal-description"
-        label="Description"
-        error={errors.description}
-        hint={`What should it do, and for whom? ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
-      >
-        {(control) => <TextArea {...control} name="description" rows={6} value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} />}
-      </FormField>
-      {!signedIn && (
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="proposal-proposer-name" label="Your name" error={errors.proposerName}>
-            {(control) => <TextInput {...control} name="proposerName" autoComplete="name" value={values.proposerName} onChange={set('proposerName')} invalid={Boolean(errors.proposerName)} />}
-          </FormField>
-          <FormField id="proposal-proposer-email" label="Your email" error={errors.proposerEmail} hint="Only the operators see it, to reply to you.">
-            {(control) => (
-              <TextInput {...control} name="proposerEmail" type="email" autoComplete="email" value={values.proposerEmail} onChange={set('proposerEmail')} invalid={Boolean(errors.proposerEmail)} />
-            )}
-          </FormField>
+    <>
+      <PendingProposals />
+      <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="propose-form-heading" className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <h2 id="propose-form-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <Lightbulb aria-hidden className="size-5 text-amber-500" /> Your agent idea
+        </h2>
+        {refusal && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {refusal}
+          </p>
+        )}
+        <FormField id="proposal-name" label="Agent name" error={errors.name}>
+          {(control) => <TextInput {...control} name="name" value={values.name} onChange={set('name')} invalid={Boolean(errors.name)} placeholder="e.g. Invoice Chaser" />}
+        </FormField>
+        <FormField
+          id="proposal-description"
+          label="Description"
+          error={errors.description}
+          hint={`What should it do, and for whom? ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
+        >
+          {(control) => <TextArea {...control} name="description" rows={6} value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} />}
+        </FormField>
+        {!signedIn && (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id="proposal-proposer-name" label="Your name" error={errors.proposerName}>
+              {(control) => <TextInput {...control} name="proposerName" autoComplete="name" value={values.proposerName} onChange={set('proposerName')} invalid={Boolean(errors.proposerName)} />}
+            </FormField>
+            <FormField id="proposal-proposer-email" label="Your email" error={errors.proposerEmail} hint="Only the operators see it, to reply to you.">
+              {(control) => (
+                <TextInput {...control} name="proposerEmail" type="email" autoComplete="email" value={values.proposerEmail} onChange={set('proposerEmail')} invalid={Boolean(errors.proposerEmail)} />
+              )}
+            </FormField>
+          </div>
+        )}
+        <div>
+          <Button type="submit" size="lg" disabled={sending}>
+            {sending ? 'Sending...' : 'Submit Proposal'}
+          </Button>
         </div>
-      )}
-      <div>
-        <Button type="submit" size="lg" disabled={sending}>
-          {sending ? 'Sending...' : 'Submit Proposal'}
-        </Button>
-      </div>
-    </form>
+      </form>
+    </>
   );
 }

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, ButtonLink } from '../ui/button';
+import { formatDateTime } from '../../lib/format';
+import { discardOutboxItem, listOutbox, retryOutboxItem, subscribeOutbox, type OutboxItem, type OutboxState } from '../../lib/outbox';
+
+const STATE_TEXT: Record<OutboxState, string> = { queued: 'Queued', sending: 'Sending', delivered: 'Delivered', failed: 'Failed' };
+const STATE_CLASS: Record<OutboxState, string> = {
+  queued: 'bg-amber-100 text-amber-900',
+  sending: 'bg-sky-100 text-sky-900',
+  delivered: 'bg-green-100 text-green-900',
+  failed: 'bg-red-100 text-red-900',
+};
+
+/** The outbox as it is now, kept current as items are queued, sent or refused (in any tab). */
+export function useOutbox(): { items: OutboxItem[] | null; reload: () => void } {
+  const [items, setItems] = useState<OutboxItem[] | null>(null);
+  const reload = useCallback(() => {
+    listOutbox()
+      .then(setItems)
+      .catch(() => setItems([]));
+  }, []);
+  useEffect(() => {
+    reload();
+    return subscribeOutbox(reload);
+  }, [reload]);
+  return { items, reload };
+}
+
+/** Each item with its state and what can be done with it: Retry, Discard and, once refused, Edit. */
+export function OutboxList({ items, label }: { items: OutboxItem[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid gap-3">
+      {items.map((item) => (
+        <li key={item.id} aria-label={item.label} className="rounded-lg border border-slate-200 p-3 text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{item.label}</span>
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[item.state]}`}>{STATE_TEXT[item.state]}</span>
+          </div>
+          <p className="mt-1 text-slate-600">
+            {item.state === 'delivered' && item.deliveredAt
+              ? `Delivered ${formatDateTime(item.deliveredAt)}`
+              : `Saved ${formatDateTime(item.createdAt)}${item.attempts > 0 && item.state !== 'failed' ? `, ${item.attempts} ${item.attempts === 1 ? 'attempt' : 'attempts'} so far` : ''}`}
+          </p>
+          {item.state === 'failed' && item.error && <p className="mt-1 text-red-700">Not accepted: {item.error}</p>}
+          {item.state !== 'delivered' && item.state !== 'sending' && (
+            <div className="mt-2 flex flex-wrap gap-2">
+              {item.state === 'failed' && item.kind === 'proposal' && (
+                <ButtonLink href={`/propose-agent?draft=${encodeURIComponent(item.id)}`} size="sm" variant="secondary" aria-label={`Edit ${item.label}`}>
+                  Edit
+                </ButtonLink>
+              )}
+              <Button size="sm" variant="secondary" aria-label={`Retry ${item.label}`} onClick={() => void retryOutboxItem(item.id)}>
+                Retry
+              </Button>
+              <Button size="sm" variant="ghost" aria-label={`Discard ${item.label}`} onClick={() => void discardOutboxItem(item.id)}>
+                Discard
+              </Button>
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

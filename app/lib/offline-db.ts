@@ -1,0 +1,89 @@
+/**
+ * The one IndexedDB database the app and its service worker share for offline use: saved query data
+ * (one entry per query, with a small index beside it for the least-recently-used bound and the
+ * settings page) and the outbox of requests waiting to be sent. No React and no DOM beyond
+ * IndexedDB, so the service worker can import it.
+ */
+
+export const OFFLINE_DB_NAME = 'agentmarket-offline';
+const OFFLINE_DB_VERSION = 1;
+
+export const STORES = { queries: 'queries', queryIndex: 'query-index', outbox: 'outbox' } as const;
+export type StoreName = (typeof STORES)[keyof typeof STORES];
+
+let opening: Promise<IDBDatabase> | undefined;
+
+const promised = <T>(request: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+
+/** Opens (and on first use creates) the database; one connection per page or worker. */
+export function openOfflineDb(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(OFFLINE_DB_NAME, OFFLINE_DB_VERSION);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(STORES.queries)) db.createObjectStore(STORES.queries);
+      if (!db.objectStoreNames.contains(STORES.queryIndex)) db.createObjectStore(STORES.queryIndex);
+      if (!db.objectStoreNames.contains(STORES.outbox)) db.createObjectStore(STORES.outbox, { keyPath: 'id' });
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another tab upgrading (a new version of the app) closes this connection; the next call reopens.
+      db.onversionchange = () => {
+        db.close();
+        opening = undefined;
+      };
+      db.onclose = () => {
+        opening = undefined;
+      };
+      resolve(db);
+    };
+    request.onerror = () => {
+      opening = undefined;
+      reject(request.error ?? new Error('IndexedDB is unavailable'));
+    };
+    request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+  });
+  return opening;
+}
+
+/**
+ * Runs `work` in one transaction over `stores` and resolves once the transaction has COMMITTED
+ * (not merely once the requests succeeded): what the caller then tells the user is on disk.
+ */
+export async function transact<T>(stores: StoreName[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T): Promise<T> {
+  const db = await openOfflineDb();
+  // 'strict' durability: the write is flushed before `complete` fires (Chromium defaults to relaxed).
+  const tx = db.transaction(stores, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
+  const done = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+  let result: T;
+  try {
+    result = await work(tx);
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // Already finished.
+    }
+    await done.catch(() => undefined);
+    throw error;
+  }
+  await done;
+  return result;
+}
+
+export const request = promised;
+
+/** A storage quota error, in whichever form the browser reports it. */
+export const isQuotaError = (error: unknown): boolean =>
+  error instanceof DOMException ? error.name === 'QuotaExceededError' || error.code === 22 : error instanceof Error && /quota/i.test(error.message);
+
+/** The user-facing message for a write this device could not keep. */
+export const QUOTA_MESSAGE = 'Could not save this for offline use';

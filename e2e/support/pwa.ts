@@ -1,0 +1,76 @@
+import { expect, type APIRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+/** Waits until a service worker controls the page (the first visit installs it; a reload uses it). */
+export async function controlledBySw(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** Waits until a query saved for offline use (one IndexedDB entry per query) holds `needle` in its key or data. */
+export const persisted = (page: Page, needle = '"agents"') =>
+  expect
+    .poll(() =>
+      page.evaluate(
+        (needle) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('agentmarket-offline');
+            open.onsuccess = () => {
+              if (!open.result.objectStoreNames.contains('queries')) return resolve(false);
+              const cursor = open.result.transaction('queries', 'readonly').objectStore('queries').openCursor();
+              cursor.onsuccess = () => {
+                const at = cursor.result;
+                if (!at) return resolve(false);
+                if (String(at.key).includes(needle) || JSON.stringify(at.value).includes(needle)) return resolve(true);
+                at.continue();
+              };
+              cursor.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+        needle,
+      ),
+    )
+    .toBe(true);
+
+/**
+ * Chromium 150 does not carry Playwright's offline emulation into a reloaded document's
+ * navigator.onLine (requests still fail): tell the page what a real offline browser would.
+ */
+export async function reportOffline(page: Page) {
+  await page.waitForLoadState('domcontentloaded');
+  await page.evaluate(() => {
+    if (navigator.onLine) window.dispatchEvent(new Event('offline'));
+  });
+}
+
+/** How many proposals named `name` the operators' inbox holds: what the server really stored. */
+export async function inboxCount(operator: APIRequestContext, name: string): Promise<number> {
+  const res = await operator.get('/api/proposals');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { name: string }[]).filter((p) => p.name === name).length;
+}
+
+export async function signedInOperator(playwright: { request: APIRequest }, baseURL: string | undefined) {
+  const operator = await playwright.request.newContext({ baseURL });
+  expect((await operator.post('/api/auth/login', { data: { username: 'operator', password: 'demo-password' } })).ok()).toBe(true);
+  return operator;
+}
+
+export async function fillProposal(page: Page, name: string) {
+  await page.getByLabel('Agent name').fill(name);
+  await page.getByLabel('Description').fill('Summarises the day’s train delays and drafts apologies to waiting clients.');
+  await page.getByLabel('Your name').fill('Tom Train');
+  await page.getByLabel('Your email').fill('tom@example.com');
+}
+
+/** Console errors fail the test, except the failed requests an offline browser logs by design. */
+export function failOnConsoleErrors(context: BrowserContext) {
+  const errors: string[] = [];
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(msg.text())) errors.push(msg.text());
+  });
+  return () => expect(errors).toEqual([]);
+}
