@@ -84,6 +84,8 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/terms', TermsPage],
 ];
 
+const NOT_AN_AGENT = /^\/agents?\/(?!\d+$)/i;
+
 // As wouter matches: a parameter is one segment, a trailing slash is allowed, case is ignored.
 const matches = (pattern: string, pathname: string) =>
   new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i').test(pathname);
@@ -93,7 +95,7 @@ const matches = (pattern: string, pathname: string) =>
  * far enough to render it: on a slow network that is a round trip less before the first screen.
  */
 export function preloadPage(pathname: string): void {
-  const match = ROUTES.find(([pattern]) => matches(pattern, pathname));
+  const match = NOT_AN_AGENT.test(pathname) ? undefined : ROUTES.find(([pattern]) => matches(pattern, pathname));
   const load = pageLoaders.get(match ? match[1] : NotFoundPage);
   load?.().catch(() => undefined); // a failed download shows when the page renders
 }
@@ -123,6 +125,8 @@ export function AppRoutes() {
     <Suspense fallback={<PageFallback />}>
       <ScrollToTop />
       <Switch>
+        {/* Under /agent(s)/ only an agent id is a page; the worker answers the rest with status 404. */}
+        <Route path={NOT_AN_AGENT} component={NotFoundPage} />
         {ROUTES.map(([path, component]) => (
           <Route key={path} path={path} component={component} />
         ))}

@@ -51,7 +51,9 @@ export const app = new Hono<AppEnv>().route('/api', api).route('/', new Hono<App
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
   // Anything else is the app: let the static assets (SPA mode) answer.
-  return c.env.ASSETS ? (c.env.ASSETS.fetch(c.req.raw as never) as unknown as Response) : c.text('Not found', 404);
+  if (!c.env.ASSETS) return c.text('Not found', 404);
+  // A copy with mutable headers: the security headers middleware adds to it.
+  return (c.env.ASSETS.fetch(c.req.raw as never) as unknown as Promise<Response>).then((res) => new Response(res.body, res));
 });
 
 app.onError((err, c) => {

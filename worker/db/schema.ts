@@ -17,6 +17,9 @@ export const users = sqliteTable('users', {
   consumed: integer('consumed').notNull().default(0),
   stripeCustomerId: text('stripe_customer_id'),
   createdAt: text('created_at').notNull().default(now),
+  // Migration 0003.
+  usernameKey: text('username_key'),
+  emailVerifiedAt: text('email_verified_at'),
 });
 
 export const sessions = sqliteTable('sessions', {
@@ -132,6 +135,18 @@ export const authThrottle = sqliteTable('auth_throttle', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStart: integer('window_start').notNull(),
+});
+
+/** Mailed one-time links (migration 0003): only the token's hash is stored. */
+export const emailTokens = sqliteTable('email_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+  email: text('email').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  createdAt: text('created_at').notNull().default(now),
 });
 
 export const oauthStates = sqliteTable('oauth_states', {

@@ -66,10 +66,12 @@ export function agentPageHtml(shell: string, agent: Agent, origin: string, chunk
     ...(agent.imageUrl ? [`<link rel="preload" as="image" href="${escapeHtml(agent.imageUrl)}" />`] : []),
     ...chunks.filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" fetchpriority="low" />`),
   ].join('\n    ');
+  // Function replacers: a string replacement would read `$'`, `$&` or `$\`` in an agent's name as
+  // patterns and splice parts of the page into it.
   return shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 export function sitemapXml(origin: string, agents: { id: number; updated_at: string }[]): string {

@@ -33,31 +33,40 @@ async function appShell(c: Context<AppEnv>): Promise<string | null> {
   return res.ok ? res.text() : null;
 }
 
+/** What follows /agent/ or /agents/ in the path: an agent id, a static file's name, or anything else. */
+const pathRest = (c: Context<AppEnv>) => c.req.path.replace(/^\/agents?\//, '');
+
 /**
  * Agent pages rendered with their own metadata so links unfurl and crawlers index them without
- * running scripts; the app then boots from the same shell as any other route.
+ * running scripts; the app then boots from the same shell as any other route. Every other path under
+ * the prefix is the app's 404 page with status 404 (never a 5xx).
  */
 async function agentPage(c: Context<AppEnv>) {
-  const id = positiveInt(c.req.param('id'));
+  // '/agents/*' also matches '/agents' itself: that is the browse page, an ordinary app route.
+  if (!/^\/agents?\//.test(c.req.path)) return c.notFound();
+  const rest = pathRest(c);
+  const id = positiveInt(rest);
   // Not an agent id: a static file under the same prefix (agent images live at /agents/<name>.webp).
-  if (!id && /\.[a-z0-9]+$/i.test(c.req.param('id') ?? '') && c.env.ASSETS) {
+  if (!id && /^[^/]+\.[a-z0-9]+$/i.test(rest) && c.env.ASSETS) {
     const asset = (await c.env.ASSETS.fetch(c.req.raw as never)) as unknown as Response;
+    // A missing file comes back as the SPA shell (status 200): that is a 404 here.
     // A copy with mutable headers, so the security headers can still be added.
-    return new Response(asset.body, asset);
+    if (!asset.headers.get('Content-Type')?.startsWith('text/html')) return new Response(asset.body, asset);
+    await asset.body?.cancel();
   }
   const shell = await appShell(c);
-  if (!shell) return c.notFound();
+  pageHeaders(c, 'text/html; charset=utf-8');
+  if (!shell) return c.body('Not found', 404);
   // In provider mode the agent may be the provider's; if the provider is down, our own copy serves.
   const agent = id ? await getCatalogAgent(c.env, id).catch(() => getAgent(c.env.DB, id)) : null;
-  pageHeaders(c, 'text/html; charset=utf-8');
-  // Unknown agents still get the app (it shows 'Agent Not Found'), with a 404 status for crawlers.
+  // Unknown agents and other paths still get the app (it shows its not-found page), with a 404 status.
   if (!agent) return c.body(shell, 404);
   return c.body(agentPageHtml(shell, agent, new URL(c.req.url).origin, await agentPageChunks(c)));
 }
 
 export const seoRoutes = new Hono<AppEnv>()
-  .get('/agent/:id', agentPage)
-  .get('/agents/:id', agentPage)
+  .get('/agent/*', agentPage)
+  .get('/agents/*', agentPage)
   .get('/sitemap.xml', async (c) => {
     const { results } = await c.env.DB.prepare('SELECT id, updated_at FROM agents ORDER BY id').all<{ id: number; updated_at: string }>();
     // Provider mode: the provider's agents have pages too (best effort; D1's list always stands).

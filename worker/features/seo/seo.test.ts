@@ -43,6 +43,19 @@ describe('agent page HTML', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 
+  it('puts names with replacement patterns in literally ($& $\' $` $$ $1)', () => {
+    const name = "Agent $' $` $& $$ $1";
+    const html = agentPageHtml(SHELL, agent({ name, description: "Costs $' and $`." }), 'https://a.example');
+    expect(html).toContain(`<title>Agent $&#39; $\` $&amp; $$ $1 · AI agent on AgentMarket</title>`);
+    expect(html).toContain('<meta name="description" content="Costs $&#39; and $`." />');
+    // The shell's parts appear once each; the embedded agent still parses.
+    expect(html.match(/<html>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const embedded = JSON.parse(html.match(/<script type="application\/json" id="agent-data">(.*?)<\/script>/)![1]!);
+    expect(embedded.name).toBe(name);
+  });
+
   it('hints the picture and the script chunks the shell does not already load', () => {
     const shell = SHELL.replace('</head>', '<link rel="modulepreload" href="/assets/app-1.js"></head>');
     const html = agentPageHtml(shell, agent(), 'https://a.example', ['/assets/agent-detail-2.js', '/assets/app-1.js']);
@@ -65,6 +78,13 @@ describe('agent page HTML', () => {
 });
 
 describe('routes', () => {
+  it('answers 404 (never 5xx) for every path under /agent(s)/ that is not an agent', async () => {
+    for (const path of ['/agents/', '/agent/', '/agents/1/x', '/agent/1/', '/agents/abc', '/agents/999999', '/agent/0', '/agents/1.5']) {
+      const res = await call(path, { headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' } });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
   it('serves the sitemap with every agent and robots.txt', async () => {
     const res = await call('/sitemap.xml');
     expect(res.status).toBe(200);
