@@ -183,6 +183,8 @@ export function internalEmailError(email: string, staffDomain: string): string |
 export const profileSchema = v.object({
   username: usernameField(MESSAGES.usernameRequired),
   email: v.pipe(trimmed(MESSAGES.emailRequired), v.nonEmpty(MESSAGES.emailRequired), v.maxLength(C.EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
+  /** Needed only when the email changes (DESIGN decision 14). */
+  currentPassword: v.optional(v.pipe(v.string(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword))),
 });
 
 const proposalBase = {

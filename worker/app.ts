@@ -4,6 +4,7 @@ import { MESSAGES } from '../common/validation';
 import type { AppEnv } from './env';
 import { adminRoutes } from './features/admin/routes';
 import { agentsRoutes } from './features/agents/routes';
+import { accountRoutes } from './features/auth/account-routes';
 import { googleAuthRoutes } from './features/auth/google-routes';
 import { authRoutes } from './features/auth/routes';
 import { categoriesRoutes, departmentsRoutes } from './features/categories/routes';
@@ -35,6 +36,7 @@ const api = new Hono<AppEnv>()
   .route('/departments', departmentsRoutes)
   .route('/auth', authRoutes)
   .route('/auth', googleAuthRoutes)
+  .route('/auth', accountRoutes)
   .route('/users', usersRoutes)
   .route('/ratings', ratingsRoutes)
   .route('/propose-agent', proposeAgentRoutes)
