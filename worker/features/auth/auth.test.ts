@@ -219,6 +219,16 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+describe('POST /api/auth/register honeypot', () => {
+  it('refuses a registration whose hidden honeypot field is filled, creating nothing', async () => {
+    const username = fresh();
+    const res = await register({ username, email: `${username}@example.com`, website: 'http://spam.example' });
+    expect(res.status).toBe(400);
+    expect(await message(res)).toBe(MESSAGES.honeypot);
+    expect(await db().prepare('SELECT 1 FROM users WHERE username = ?').bind(username).first()).toBeNull();
+  });
+});
+
 describe('POST /api/auth/register with odd input', () => {
   it('wrong types, missing fields, huge bodies and injection-shaped text are 4xx or stored literally, never 5xx', async () => {
     const cases: [unknown, number, string | null][] = [
