@@ -6,6 +6,7 @@ import { Navbar } from './components/layout/navbar';
 import { FirstScreenReveal } from './components/layout/first-screen-reveal';
 import { InstallButton } from './components/pwa/install-button';
 import { OfflineBanner } from './components/pwa/offline-banner';
+import { VerifyEmailBanner } from './features/auth/components/verify-email-banner';
 import { UpdatePrompt } from './components/pwa/update-prompt';
 import { getSessionQueryOptions, hasSessionHint } from './features/auth/api/get-session';
 import { SessionEffects } from './features/auth/components/session-effects';
@@ -70,6 +71,7 @@ export function App({ onFirstScreen }: { onFirstScreen?: () => void } = {}) {
       <div className="flex min-h-dvh flex-col">
         <Navbar />
         <OfflineBanner />
+        <VerifyEmailBanner />
         {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}
         <main id="main" className="min-h-dvh flex-1">
           {step >= 1 && <AppRoutes />}

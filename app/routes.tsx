@@ -39,6 +39,8 @@ const ProposeAgentPage = page(() => import('./routes/propose-agent'));
 const ProposalsInboxPage = page(() => import('./routes/proposals-inbox'));
 const BillingPage = page(() => import('./routes/billing'));
 const SettingsPage = page(() => import('./routes/settings'));
+const VerifyEmailPage = page(() => import('./routes/verify-email'));
+const ResetPasswordPage = page(() => import('./routes/reset-password'));
 const DocumentationPage = page(() => import('./routes/documentation'));
 const TutorialsPage = page(() => import('./routes/tutorials'));
 const ApiReferencePage = page(() => import('./routes/api-reference'));
@@ -74,6 +76,8 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/proposals', ProposalsInboxPage],
   ['/billing', BillingPage],
   ['/settings', SettingsPage],
+  ['/verify-email', VerifyEmailPage],
+  ['/reset-password', ResetPasswordPage],
   ['/documentation', DocumentationPage],
   ['/tutorials', TutorialsPage],
   ['/api', ApiReferencePage],

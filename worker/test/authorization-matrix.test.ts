@@ -7,7 +7,7 @@ import { MESSAGES } from '../../common/validation';
 import { call, createUser, db, seedCatalog, signIn } from './fixtures';
 
 // Hundreds of requests, some with password hashing: the default 5 s per test is too tight.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 type Who = 'visitor' | 'a' | 'b' | 'staff' | 'admin';
 /**
