@@ -65,11 +65,14 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
         )}
       </FormField>
       {changesEmail && (
-        <FormField id="profile-current-password" label="Current password (needed to change your email)" error={undefined}>
+        <>
+        <p className="-mb-2 text-sm text-slate-600">A new address needs your current password and counts once you open the link we send to it.</p>
+        <FormField id="profile-current-password" label="Current password" error={undefined}>
           {(control) => (
             <TextInput {...control} name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues((s) => ({ ...s, currentPassword: e.target.value }))} />
           )}
         </FormField>
+        </>
       )}
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <DialogClose asChild>
