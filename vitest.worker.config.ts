@@ -40,6 +40,8 @@ export default defineConfig({
   test: {
     include: ['worker/**/*.test.ts'],
     setupFiles: ['./worker/test/apply-migrations.ts'],
+    // The worker logs one JSON line per request; tests that care read them through a spy.
+    onConsoleLog: (log) => !log.includes('"msg":"request"'),
     // Node-side stand-ins for external services, started once for the whole run.
     globalSetup: ['./worker/test/mail-setup.ts', './worker/test/oidc-mock-setup.ts', './worker/test/stripe-stand-in.ts', './worker/features/provider/stand-in.ts'],
   },

@@ -5,6 +5,7 @@ import type { AppEnv } from './env';
 import { adminRoutes } from './features/admin/routes';
 import { agentsRoutes } from './features/agents/routes';
 import { accountRoutes } from './features/auth/account-routes';
+import { healthRoutes } from './features/health/routes';
 import { googleAuthRoutes } from './features/auth/google-routes';
 import { authRoutes } from './features/auth/routes';
 import { categoriesRoutes, departmentsRoutes } from './features/categories/routes';
@@ -17,8 +18,10 @@ import { ratingsRoutes } from './features/ratings/routes';
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
 import { errorBody, HttpError } from './lib/http';
+import { log } from './lib/log';
 import { catalogCache, clearCatalogCacheOnWrite } from './lib/catalog-cache';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
+import { requestLog } from './middleware/request-log';
 import { loadSession } from './middleware/session';
 
 const api = new Hono<AppEnv>()
@@ -26,6 +29,8 @@ const api = new Hono<AppEnv>()
   .use(sameOriginOnly)
   .use(limitBody)
   .use(clearCatalogCacheOnWrite)
+  // Before the session: the health check answers for D1 alone, whatever cookie comes with it.
+  .route('/health', healthRoutes)
   .use(loadSession)
   .use('/agents/*', catalogCache)
   .use('/categories/*', catalogCache)
@@ -48,7 +53,7 @@ const api = new Hono<AppEnv>()
   .route('/admin', adminRoutes);
 
 // Agent pages, sitemap and robots.txt are rendered by the worker (run_worker_first in wrangler.toml).
-export const app = new Hono<AppEnv>().route('/api', api).route('/', new Hono<AppEnv>().use(securityHeaders).route('/', seoRoutes));
+export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('/', new Hono<AppEnv>().use(securityHeaders).route('/', seoRoutes));
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
@@ -66,7 +71,7 @@ app.onError((err, c) => {
     const message = status === 400 ? MESSAGES.invalidJson : status === 413 ? MESSAGES.tooLarge : err.message || 'Request failed';
     return c.json(errorBody(message), status);
   }
-  console.error('unhandled error', c.req.method, c.req.path, err);
+  log('error', 'unhandled error', { requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: err });
   return c.json(errorBody(MESSAGES.serverError), 500);
 });
 

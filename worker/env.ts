@@ -33,6 +33,8 @@ export interface Bindings {
 }
 
 export interface Variables {
+  /** CF-Ray when Cloudflare sent one, else a random id; in every log line and X-Request-Id. */
+  requestId: string;
   /** The signed-in user, or null for visitors. */
   user: SessionUser | null;
   /** Hash of the current session token, when there is a session. */

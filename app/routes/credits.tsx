@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FlaskConical } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { INITIAL_CREDITS } from '../../common/constants';
 import { Skeleton } from '../components/ui/skeleton';
@@ -13,6 +13,7 @@ import { useCreateCheckout } from '../features/payments/api/create-checkout';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { toast } from '../hooks/use-toast';
 import { formatCount } from '../lib/format';
+import { isRetryable, newIdempotencyKey } from '../lib/idempotency';
 
 const positive = (value: string | null): number | null => {
   const n = Number(value);
@@ -30,15 +31,26 @@ export default function CreditsPage() {
   const purchase = params.get('purchase');
   const onConfirmed = useCallback(() => void refreshSession(queryClient), [queryClient]);
 
-  const onContinue = (amount: number) =>
-    checkout.mutate(amount, {
-      onSuccess: ({ url }) => {
-        // Stripe Checkout or the sandbox page: a full navigation, the way Stripe requires.
-        setLeaving(true);
-        window.location.assign(url);
+  // One Idempotency-Key per intended purchase: tapping again after a lost answer gets the same checkout.
+  const intended = useRef<{ amount: number; key: string } | null>(null);
+  const onContinue = (amount: number) => {
+    if (intended.current?.amount !== amount) intended.current = { amount, key: newIdempotencyKey() };
+    checkout.mutate(
+      { amount, idempotencyKey: intended.current.key },
+      {
+        onSuccess: ({ url }) => {
+          intended.current = null;
+          // Stripe Checkout or the sandbox page: a full navigation, the way Stripe requires.
+          setLeaving(true);
+          window.location.assign(url);
+        },
+        onError: (error) => {
+          if (!isRetryable(error)) intended.current = null;
+          toast({ title: 'Purchase failed', description: 'There was an error processing your purchase', variant: 'destructive' });
+        },
       },
-      onError: () => toast({ title: 'Purchase failed', description: 'There was an error processing your purchase', variant: 'destructive' }),
-    });
+    );
+  };
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

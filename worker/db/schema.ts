@@ -1,36 +1,56 @@
-// Drizzle mirror of migrations/*.sql. The migrations are the source of truth; agents_fts (FTS5) and
-// the triggers that maintain it and categories.agent_count live only there.
+// Drizzle declaration of migrations/*.sql: every column, default, foreign key, index and CHECK.
+// The migrations are the source of truth; worker/db/schema.test.ts fails when the two disagree.
+// agents_fts (FTS5, a virtual table drizzle does not model) and the triggers that maintain it and
+// categories.agent_count live only in the migrations.
 import { sql } from 'drizzle-orm';
-import { integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, check, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+/** The migrations' timestamp default: ISO-8601 UTC with milliseconds. */
+export const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const users = sqliteTable('users', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  username: text('username').notNull(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash'),
-  profilePicture: text('profile_picture'),
-  googleId: text('google_id'),
-  role: text('role', { enum: ['user', 'staff', 'admin'] }).notNull().default('user'),
-  credits: integer('credits').notNull().default(100),
-  consumed: integer('consumed').notNull().default(0),
-  stripeCustomerId: text('stripe_customer_id'),
-  createdAt: text('created_at').notNull().default(now),
-  // Migration 0003.
-  usernameKey: text('username_key'),
-  emailVerifiedAt: text('email_verified_at'),
-});
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    profilePicture: text('profile_picture'),
+    googleId: text('google_id'),
+    role: text('role', { enum: ['user', 'staff', 'admin'] }).notNull().default('user'),
+    credits: integer('credits').notNull().default(100),
+    consumed: integer('consumed').notNull().default(0),
+    stripeCustomerId: text('stripe_customer_id'),
+    createdAt: text('created_at').notNull().default(now),
+    // Migration 0003.
+    usernameKey: text('username_key'),
+    emailVerifiedAt: text('email_verified_at'),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`${t.username} COLLATE NOCASE`),
+    uniqueIndex('users_email_unique').on(sql`${t.email} COLLATE NOCASE`),
+    uniqueIndex('users_google_id_unique').on(t.googleId).where(sql`${t.googleId} IS NOT NULL`),
+    uniqueIndex('users_username_key_unique').on(t.usernameKey).where(sql`${t.usernameKey} IS NOT NULL`),
+    check('users_role', sql`${t.role} IN ('user', 'staff', 'admin')`),
+    check('users_credits', sql`${t.credits} >= 0`),
+    check('users_consumed', sql`${t.consumed} >= 0`),
+  ],
+);
 
-export const sessions = sqliteTable('sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: integer('expires_at').notNull(),
-  providerData: text('provider_data'),
-  createdAt: text('created_at').notNull().default(now),
-});
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Epoch milliseconds. */
+    expiresAt: integer('expires_at').notNull(),
+    providerData: text('provider_data'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('sessions_user_id').on(t.userId)],
+);
 
 export const categories = sqliteTable('categories', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -38,7 +58,7 @@ export const categories = sqliteTable('categories', {
   description: text('description'),
   icon: text('icon'),
   agentCount: integer('agent_count').notNull().default(0),
-  parentId: integer('parent_id'),
+  parentId: integer('parent_id').references((): AnySQLiteColumn => categories.id, { onDelete: 'set null' }),
   isMainCategory: integer('is_main_category', { mode: 'boolean' }).notNull().default(false),
 });
 
@@ -46,114 +66,206 @@ export const departments = sqliteTable('departments', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull().unique(),
   description: text('description'),
-  categoryId: integer('category_id'),
+  categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
 });
 
-export const agents = sqliteTable('agents', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  hoaId: text('hoa_id'),
-  name: text('name').notNull(),
-  agentCode: text('agent_code'),
-  slug: text('slug'),
-  label: text('label'),
-  description: text('description').notNull(),
-  longDescription: text('long_description'),
-  features: text('features').notNull().default('[]'),
-  videoUrl: text('video_url'),
-  imageUrl: text('image_url'),
-  externalUrl: text('external_url'),
-  categoryId: integer('category_id').notNull(),
-  departmentId: integer('department_id').notNull().default(0),
-  creatorId: integer('creator_id'),
-  averageRating: real('average_rating').notNull().default(0),
-  voteCount: integer('vote_count').notNull().default(0),
-  viewCount: integer('view_count').notNull().default(0),
-  isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
-  isTrending: integer('is_trending', { mode: 'boolean' }).notNull().default(false),
-  isPremium: integer('is_premium', { mode: 'boolean' }).notNull().default(false),
-  creditCost: integer('credit_cost').notNull().default(3),
-  credits: integer('credits'),
-  businessCategory: text('business_category'),
-  businessDepartment: text('business_department'),
-  createdAt: text('created_at').notNull().default(now),
-  updatedAt: text('updated_at').notNull().default(now),
-});
+export const agents = sqliteTable(
+  'agents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    hoaId: text('hoa_id'),
+    name: text('name').notNull(),
+    agentCode: text('agent_code'),
+    slug: text('slug'),
+    label: text('label'),
+    description: text('description').notNull(),
+    longDescription: text('long_description'),
+    /** JSON-encoded list of strings (older rows may hold plain text). */
+    features: text('features').notNull().default('[]'),
+    videoUrl: text('video_url'),
+    imageUrl: text('image_url'),
+    externalUrl: text('external_url'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    departmentId: integer('department_id').notNull().default(0),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    averageRating: real('average_rating').notNull().default(0),
+    voteCount: integer('vote_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
+    isTrending: integer('is_trending', { mode: 'boolean' }).notNull().default(false),
+    isPremium: integer('is_premium', { mode: 'boolean' }).notNull().default(false),
+    creditCost: integer('credit_cost').notNull().default(3),
+    credits: integer('credits'),
+    businessCategory: text('business_category'),
+    businessDepartment: text('business_department'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('agents_slug_unique').on(t.slug).where(sql`${t.slug} IS NOT NULL`),
+    index('agents_category_id').on(t.categoryId),
+    index('agents_department_id').on(t.departmentId),
+    index('agents_creator_id').on(t.creatorId),
+    index('agents_created_at').on(sql`${t.createdAt} DESC`),
+    index('agents_average_rating').on(sql`${t.averageRating} DESC`),
+    index('agents_vote_count').on(sql`${t.voteCount} DESC`),
+    // Popular sort: rating times votes (votes counted as 1 when zero), SPEC section 9.
+    index('agents_popularity').on(sql`(${t.averageRating} * MAX(${t.voteCount}, 1)) DESC`),
+    check('agents_credit_cost', sql`${t.creditCost} BETWEEN 1 AND 100`),
+  ],
+);
 
 export const ratings = sqliteTable(
   'ratings',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    agentId: integer('agent_id').notNull(),
-    userId: integer('user_id').notNull(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
-  (t) => [uniqueIndex('ratings_agent_user').on(t.agentId, t.userId)],
+  (t) => [
+    unique('ratings_agent_user').on(t.agentId, t.userId),
+    index('ratings_agent_created').on(t.agentId, sql`${t.createdAt} DESC`),
+    check('ratings_rating', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
 );
 
-export const proposals = sqliteTable('proposals', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  proposerName: text('proposer_name').notNull(),
-  proposerEmail: text('proposer_email').notNull(),
-  userId: integer('user_id'),
-  status: text('status', { enum: ['new', 'reviewed'] }).notNull().default('new'),
-  idempotencyKey: text('idempotency_key').unique(),
-  reviewedBy: integer('reviewed_by'),
-  reviewedAt: text('reviewed_at'),
-  createdAt: text('created_at').notNull().default(now),
-});
+export const proposals = sqliteTable(
+  'proposals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    proposerName: text('proposer_name').notNull(),
+    proposerEmail: text('proposer_email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['new', 'reviewed'] }).notNull().default('new'),
+    idempotencyKey: text('idempotency_key').unique(),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: text('reviewed_at'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('proposals_created_at').on(sql`${t.createdAt} DESC`),
+    index('proposals_status_created').on(t.status, sql`${t.createdAt} DESC`),
+    check('proposals_status', sql`${t.status} IN ('new', 'reviewed')`),
+  ],
+);
 
-export const creditLedger = sqliteTable('credit_ledger', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: integer('user_id').notNull(),
-  kind: text('kind', { enum: ['signup', 'purchase', 'try', 'admin_topup'] }).notNull(),
-  amount: integer('amount').notNull(),
-  balanceAfter: integer('balance_after').notNull(),
-  consumedAfter: integer('consumed_after').notNull().default(0),
-  reference: text('reference'),
-  description: text('description'),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  createdAt: text('created_at').notNull().default(now),
-});
+/** Append-only: every change of a user's balance has exactly one row here. */
+export const creditLedger = sqliteTable(
+  'credit_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['signup', 'purchase', 'try', 'admin_topup'] }).notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    consumedAfter: integer('consumed_after').notNull().default(0),
+    reference: text('reference'),
+    description: text('description'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('credit_ledger_user_created').on(t.userId, sql`${t.id} DESC`),
+    check('credit_ledger_kind', sql`${t.kind} IN ('signup', 'purchase', 'try', 'admin_topup')`),
+  ],
+);
 
-export const checkoutSessions = sqliteTable('checkout_sessions', {
-  id: text('id').primaryKey(),
-  userId: integer('user_id').notNull(),
-  credits: integer('credits').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
-  status: text('status', { enum: ['open', 'completed', 'expired'] }).notNull().default('open'),
-  createdAt: text('created_at').notNull().default(now),
-  completedAt: text('completed_at'),
-});
+export const checkoutSessions = sqliteTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    status: text('status', { enum: ['open', 'completed', 'expired'] }).notNull().default('open'),
+    createdAt: text('created_at').notNull().default(now),
+    completedAt: text('completed_at'),
+  },
+  (t) => [
+    index('checkout_sessions_user').on(t.userId),
+    check('checkout_sessions_credits', sql`${t.credits} > 0`),
+    check('checkout_sessions_provider', sql`${t.provider} IN ('stripe', 'sandbox')`),
+    check('checkout_sessions_status', sql`${t.status} IN ('open', 'completed', 'expired')`),
+  ],
+);
 
-export const authThrottle = sqliteTable('auth_throttle', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  windowStart: integer('window_start').notNull(),
-});
+/** One answer per Idempotency-Key (migration 0005): replayed byte for byte to every retry. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    request: text('request').notNull(),
+    state: text('state', { enum: ['pending', 'applied', 'done', 'void'] }).notNull().default('pending'),
+    status: integer('status'),
+    body: text('body'),
+    updatedAt: integer('updated_at').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('idempotency_keys_created').on(t.createdAt),
+    check('idempotency_keys_state', sql`${t.state} IN ('pending', 'applied', 'done', 'void')`),
+  ],
+);
+
+/** Fixed-window throttle counters for sign-in and registration (per account and per client). */
+export const authThrottle = sqliteTable(
+  'auth_throttle',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** Epoch milliseconds. */
+    windowStart: integer('window_start').notNull(),
+  },
+  (t) => [index('auth_throttle_window_start').on(t.windowStart)],
+);
 
 /** Mailed one-time links (migration 0003): only the token's hash is stored. */
-export const emailTokens = sqliteTable('email_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
-  email: text('email').notNull(),
-  expiresAt: integer('expires_at').notNull(),
-  createdAt: text('created_at').notNull().default(now),
-});
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('email_tokens_user').on(t.userId, t.purpose),
+    index('email_tokens_expires').on(t.expiresAt),
+    check('email_tokens_purpose', sql`${t.purpose} IN ('verify', 'reset')`),
+  ],
+);
 
+/** Google OpenID Connect flow state (PKCE verifier and nonce), short-lived. */
 export const oauthStates = sqliteTable('oauth_states', {
   state: text('state').primaryKey(),
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   isInternal: integer('is_internal', { mode: 'boolean' }).notNull().default(false),
+  /** Epoch milliseconds. */
   expiresAt: integer('expires_at').notNull(),
 });
 

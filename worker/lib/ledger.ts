@@ -1,15 +1,18 @@
 // The credit ledger (DESIGN decision 1): every balance change is a conditional update plus a ledger
 // row with a unique idempotency key, in one D1 batch.
 import type { D1Database } from '@cloudflare/workers-types';
+import { and, desc, eq, gte, notExists, sql } from 'drizzle-orm';
 import type { Balance, CreditTransaction, LedgerKind } from '../../common/types';
+import { orm } from '../db/client';
+import { creditLedger, now, users } from '../db/schema';
 
 export const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another request';
 
-export async function getBalance(db: D1Database, userId: number): Promise<Balance> {
-  const row = await db.prepare('SELECT credits, consumed FROM users WHERE id = ?').bind(userId).first<{ credits: number; consumed: number }>();
-  return { balance: row?.credits ?? 0, consumed: row?.consumed ?? 0 };
+export async function getBalance(d1: D1Database, userId: number): Promise<Balance> {
+  const [row] = await orm(d1).select({ balance: users.credits, consumed: users.consumed }).from(users).where(eq(users.id, userId));
+  return row ?? { balance: 0, consumed: 0 };
 }
 
 export interface Debit {
@@ -32,45 +35,71 @@ export interface DebitRecord {
  * new, and the ledger row only when the update ran. Returns the row with the key afterwards (this
  * call's or an earlier one's), or null when the balance was short.
  */
-export async function debitOnce(db: D1Database, d: Debit): Promise<DebitRecord | null> {
+export async function debitOnce(d1: D1Database, d: Debit): Promise<DebitRecord | null> {
+  const db = orm(d1);
   const [, , existing] = await db.batch([
     db
-      .prepare(
-        `UPDATE users SET credits = credits - ?1, consumed = consumed + ?1
-         WHERE id = ?2 AND credits >= ?1 AND NOT EXISTS (SELECT 1 FROM credit_ledger WHERE idempotency_key = ?3)`,
-      )
-      .bind(d.amount, d.userId, d.key),
-    // changes() is the UPDATE's row count: the row is written only when the debit happened.
+      .update(users)
+      .set({ credits: sql`${users.credits} - ${d.amount}`, consumed: sql`${users.consumed} + ${d.amount}` })
+      .where(
+        and(
+          eq(users.id, d.userId),
+          gte(users.credits, d.amount),
+          notExists(db.select({ one: sql`1` }).from(creditLedger).where(eq(creditLedger.idempotencyKey, d.key))),
+        ),
+      ),
+    // changes() is the UPDATE's row count (drizzle has no word for it): the row is written only
+    // when the debit happened. insert … select names every column in the table's order.
     db
-      .prepare(
-        `INSERT INTO credit_ledger (user_id, kind, amount, balance_after, consumed_after, reference, description, idempotency_key)
-         SELECT id, 'try', -?1, credits, consumed, ?4, ?5, ?3 FROM users WHERE id = ?2 AND changes() = 1
-         ON CONFLICT (idempotency_key) DO NOTHING`,
+      .insert(creditLedger)
+      .select(
+        db
+          .select({
+            id: sql<number>`NULL`.as('id'),
+            userId: users.id,
+            kind: sql<LedgerKind>`'try'`.as('kind'),
+            amount: sql<number>`${-d.amount}`.as('amount'),
+            balanceAfter: users.credits,
+            consumedAfter: users.consumed,
+            reference: sql<string>`${d.reference}`.as('reference'),
+            description: sql<string>`${d.description}`.as('description'),
+            idempotencyKey: sql<string>`${d.key}`.as('idempotency_key'),
+            createdAt: sql<string>`${now}`.as('created_at'),
+          })
+          .from(users)
+          .where(and(eq(users.id, d.userId), sql`changes() = 1`)),
       )
-      .bind(d.amount, d.userId, d.key, d.reference, d.description),
+      .onConflictDoNothing({ target: creditLedger.idempotencyKey }),
     db
-      .prepare('SELECT reference, balance_after, consumed_after FROM credit_ledger WHERE idempotency_key = ?1 AND user_id = ?2')
-      .bind(d.key, d.userId),
+      .select({ reference: creditLedger.reference, balance: creditLedger.balanceAfter, consumed: creditLedger.consumedAfter })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.idempotencyKey, d.key), eq(creditLedger.userId, d.userId))),
   ]);
-  const row = existing?.results[0] as { reference: string | null; balance_after: number; consumed_after: number } | undefined;
-  return row ? { reference: row.reference, balance: row.balance_after, consumed: row.consumed_after } : null;
+  return existing[0] ?? null;
 }
 
-export async function listTransactions(db: D1Database, userId: number, limit = 200): Promise<CreditTransaction[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT id, kind, amount, balance_after, reference, description, created_at FROM credit_ledger
-       WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
-    )
-    .bind(userId, limit)
-    .all<{ id: number; kind: LedgerKind; amount: number; balance_after: number; reference: string | null; description: string | null; created_at: string }>();
-  return results.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    amount: r.amount,
-    balanceAfter: r.balance_after,
-    reference: r.reference,
-    description: r.description,
-    createdAt: r.created_at,
-  }));
+/** The debit recorded under `key` for this user, without debiting: how a try that lost its answer ended. */
+export async function findDebit(d1: D1Database, userId: number, key: string): Promise<DebitRecord | null> {
+  const [row] = await orm(d1)
+    .select({ reference: creditLedger.reference, balance: creditLedger.balanceAfter, consumed: creditLedger.consumedAfter })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.idempotencyKey, key), eq(creditLedger.userId, userId)));
+  return row ?? null;
+}
+
+export async function listTransactions(d1: D1Database, userId: number, limit = 200): Promise<CreditTransaction[]> {
+  return orm(d1)
+    .select({
+      id: creditLedger.id,
+      kind: creditLedger.kind,
+      amount: creditLedger.amount,
+      balanceAfter: creditLedger.balanceAfter,
+      reference: creditLedger.reference,
+      description: creditLedger.description,
+      createdAt: creditLedger.createdAt,
+    })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.id))
+    .limit(limit);
 }

@@ -4,6 +4,7 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Bindings } from '../env';
 import { base64Url, randomToken } from './crypto';
+import { log } from './log';
 
 export const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
 export const GOOGLE_SCOPE = 'openid email profile';
@@ -157,7 +158,7 @@ export async function verifyIdToken(config: OidcConfig, idToken: string, expecte
       throw new OidcError(OIDC_MESSAGES.unreachable);
     }
     // The reason is for the operator's log only; the user gets one generic message.
-    console.warn('google id token rejected:', (err as { code?: string }).code ?? err);
+    log('warn', 'google id token rejected', { reason: (err as { code?: string }).code ?? err });
     throw new OidcError(OIDC_MESSAGES.invalidToken);
   }
   // A token minted for someone else's sign-in attempt (or replayed) carries a different nonce.

@@ -18,7 +18,7 @@ const read = (req: IncomingMessage) =>
   });
 
 export default async function setup(project: TestProject) {
-  const requests: { path: string; authorization: string | undefined; form: Record<string, string> }[] = [];
+  const requests: { path: string; authorization: string | undefined; idempotencyKey: string | undefined; form: Record<string, string> }[] = [];
   const server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` });
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     if (req.method === 'GET' && req.url === '/__requests') return send(200, requests);
     if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
       const form = Object.fromEntries(new URLSearchParams(await read(req)));
-      requests.push({ path: req.url, authorization: req.headers.authorization, form });
+      requests.push({ path: req.url, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined, form });
       // A magic amount makes the provider fail, for the error path.
       if (form['line_items[0][price_data][unit_amount]'] === '777700') {
         return send(400, { error: { type: 'invalid_request_error', message: 'Amount rejected by the stand-in' } });

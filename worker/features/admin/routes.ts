@@ -1,22 +1,38 @@
+import { lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { GUARANTEED_MINIMUM_CREDITS } from '../../../common/constants';
+import type { LedgerKind } from '../../../common/types';
+import { orm } from '../../db/client';
+import { creditLedger, now, users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { requireRole } from '../../middleware/session';
 
 export const adminRoutes = new Hono<AppEnv>().use(requireRole('admin')).post('/ensure-minimum-credits', async (c) => {
-  const db = c.env.DB;
+  const db = orm(c.env.DB);
   const min = GUARANTEED_MINIMUM_CREDITS;
   const run = crypto.randomUUID();
+  const short = lt(users.credits, min);
   // Ledger rows first (they read the old balances), then the balances, atomically in one batch.
+  // insert … select names every column, in the table's order.
   const [ledger] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO credit_ledger (user_id, kind, amount, balance_after, consumed_after, description, idempotency_key)
-         SELECT id, 'admin_topup', ?1 - credits, ?1, consumed, 'Top-up to the guaranteed minimum', 'topup:' || id || ':' || ?2
-         FROM users WHERE credits < ?1`,
-      )
-      .bind(min, run),
-    db.prepare('UPDATE users SET credits = ?1 WHERE credits < ?1').bind(min),
+    db.insert(creditLedger).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as('id'),
+          userId: users.id,
+          kind: sql<LedgerKind>`'admin_topup'`.as('kind'),
+          amount: sql<number>`${min} - ${users.credits}`.as('amount'),
+          balanceAfter: sql<number>`${min}`.as('balance_after'),
+          consumedAfter: users.consumed,
+          reference: sql<string | null>`NULL`.as('reference'),
+          description: sql<string>`'Top-up to the guaranteed minimum'`.as('description'),
+          idempotencyKey: sql<string>`'topup:' || ${users.id} || ':' || ${run}`.as('idempotency_key'),
+          createdAt: sql<string>`${now}`.as('created_at'),
+        })
+        .from(users)
+        .where(short),
+    ),
+    db.update(users).set({ credits: min }).where(short),
   ]);
-  return c.json({ totalUpdated: ledger?.meta.changes ?? 0 });
+  return c.json({ totalUpdated: ledger.meta.changes ?? 0 });
 });

@@ -1,7 +1,10 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { eq } from 'drizzle-orm';
 import { PAGE_SIZE_MAX, SEARCH_QUERY_MAX } from '../../../common/constants';
 import type { Agent, AgentSort } from '../../../common/types';
 import { parseFeatures } from '../../../common/validation';
+import { orm } from '../../db/client';
+import { agents, categories, departments, users } from '../../db/schema';
 
 export interface AgentRowRaw {
   id: number;
@@ -22,9 +25,10 @@ export interface AgentRowRaw {
   average_rating: number;
   vote_count: number;
   view_count: number;
-  is_featured: number;
-  is_trending: number;
-  is_premium: number;
+  /** 0/1 from SQL, a boolean through drizzle. */
+  is_featured: number | boolean;
+  is_trending: number | boolean;
+  is_premium: number | boolean;
   credit_cost: number;
   credits: number | null;
   business_category: string | null;
@@ -64,9 +68,9 @@ export function toAgent(row: AgentRowRaw): Agent {
     rating,
     voteCount: row.vote_count,
     viewCount: row.view_count,
-    isFeatured: row.is_featured === 1,
-    isTrending: row.is_trending === 1,
-    isPremium: row.is_premium === 1,
+    isFeatured: Boolean(row.is_featured),
+    isTrending: Boolean(row.is_trending),
+    isPremium: Boolean(row.is_premium),
     creditCost: row.credit_cost,
     credits: row.credits ?? row.credit_cost,
     businessCategory: row.business_category ?? row.category_name,
@@ -181,7 +185,47 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
   return { agents: rows.map(toAgent), total };
 }
 
+/** AGENT_SELECT through drizzle, in the same row shape, so toAgent serves both. */
+const agentQuery = (d1: D1Database) =>
+  orm(d1)
+    .select({
+      id: agents.id,
+      hoa_id: agents.hoaId,
+      name: agents.name,
+      agent_code: agents.agentCode,
+      slug: agents.slug,
+      label: agents.label,
+      description: agents.description,
+      long_description: agents.longDescription,
+      features: agents.features,
+      video_url: agents.videoUrl,
+      image_url: agents.imageUrl,
+      external_url: agents.externalUrl,
+      category_id: agents.categoryId,
+      department_id: agents.departmentId,
+      creator_id: agents.creatorId,
+      average_rating: agents.averageRating,
+      vote_count: agents.voteCount,
+      view_count: agents.viewCount,
+      is_featured: agents.isFeatured,
+      is_trending: agents.isTrending,
+      is_premium: agents.isPremium,
+      credit_cost: agents.creditCost,
+      credits: agents.credits,
+      business_category: agents.businessCategory,
+      business_department: agents.businessDepartment,
+      category_name: categories.name,
+      department_name: departments.name,
+      creator_username: users.username,
+      created_at: agents.createdAt,
+      updated_at: agents.updatedAt,
+    } satisfies Record<keyof AgentRowRaw, unknown>)
+    .from(agents)
+    .leftJoin(categories, eq(categories.id, agents.categoryId))
+    .leftJoin(departments, eq(departments.id, agents.departmentId))
+    .leftJoin(users, eq(users.id, agents.creatorId));
+
 export async function getAgent(db: D1Database, id: number): Promise<Agent | null> {
-  const row = await db.prepare(`${AGENT_SELECT} WHERE a.id = ?`).bind(id).first<AgentRowRaw>();
+  const [row] = await agentQuery(db).where(eq(agents.id, id));
   return row ? toAgent(row) : null;
 }

@@ -1,17 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
-import type { TryResult } from '../../../common/types';
+import type { Agent, TryResult } from '../../../common/types';
 import { agentSchema, MESSAGES } from '../../../common/validation';
 import type { AppEnv } from '../../env';
 import { fail, positiveInt } from '../../lib/http';
-import { debitOnce, IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
+import { once, settleKey } from '../../lib/idempotency';
+import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '../../lib/ledger';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { tryAtProvider } from '../provider/usage';
 import { listRatings } from '../ratings/data';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 import { getAgent, parseSort, type ListParams } from './data';
-import { agentOwner, createAgent, updateAgent } from './write';
+import { agentOwner, createAgent, deleteAgent, updateAgent } from './write';
 
 /** Reads the common list parameters; anything malformed is ignored rather than refused. */
 function listParams(c: Context<AppEnv>): ListParams {
@@ -33,6 +34,30 @@ async function page(c: Context<AppEnv>, params: ListParams) {
   c.header('X-Total-Count', String(total));
   c.header('Access-Control-Expose-Headers', 'X-Total-Count');
   return c.json(agents);
+}
+
+type OwnAgent = NonNullable<Awaited<ReturnType<typeof agentOwner>>>;
+type TryTarget = { id: number; external: Agent; agent?: undefined } | { id: number; external?: undefined; agent: OwnAgent };
+
+/** The agent a try is for: the provider's (provider mode) or our own; null when neither exists. */
+async function tryTarget(c: Context<AppEnv>): Promise<TryTarget | null> {
+  const id = positiveInt(c.req.param('id'));
+  if (!id) return null;
+  const external = await getProviderAgent(c.env, id);
+  if (external) return { id, external };
+  const agent = await agentOwner(c.env.DB, id);
+  return agent ? { id, agent } : null;
+}
+
+/** What an Idempotency-Key of a try stands for: one try of one agent. */
+const tryRequest = (target: TryTarget) => `POST /api/agents/${target.id}/try`;
+const ledgerKey = (userId: number, key: string) => `try:${userId}:${key}`;
+
+function tryAnswer(c: Context<AppEnv>, agent: OwnAgent, debit: DebitRecord) {
+  // A key is one try of one agent; reusing it for another agent would silently skip that charge.
+  if (debit.reference !== `agent:${agent.id}`) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
+  const result: TryResult = { balance: debit.balance, consumed: debit.consumed, url: agent.external_url };
+  return c.json(result);
 }
 
 export const agentsRoutes = new Hono<AppEnv>()
@@ -66,7 +91,7 @@ export const agentsRoutes = new Hono<AppEnv>()
     if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
     const user = c.var.user!;
     if (agent.creator_id !== user.id && user.role !== 'admin') return fail(c, 403, MESSAGES.forbidden);
-    await c.env.DB.prepare('DELETE FROM agents WHERE id = ?').bind(agent.id).run();
+    await deleteAgent(c.env.DB, agent.id);
     return c.json({ ok: true });
   })
   .get('/:id/ratings', async (c) => {
@@ -80,32 +105,37 @@ export const agentsRoutes = new Hono<AppEnv>()
     return c.json(await listRatings(c.env.DB, agent.id));
   })
   .post('/:id/try', requireUser, async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
-    const external = id ? await getProviderAgent(c.env, id) : null;
-    const agent = external || !id ? null : await agentOwner(c.env.DB, id);
-    if (!external && !agent) return fail(c, 404, MESSAGES.agentNotFound);
-    const header = c.req.header('Idempotency-Key');
-    if (header !== undefined && !IDEMPOTENCY_KEY.test(header)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
-    if (external) return c.json(await tryAtProvider(c, external));
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    const user = c.var.user!;
-    // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
-    const cost = agent.creator_id === user.id ? 0 : agent.credit_cost;
-    const reference = `agent:${agent.id}`;
-    const debit = await debitOnce(c.env.DB, {
-      userId: user.id,
-      amount: cost,
-      key: `try:${user.id}:${header ?? crypto.randomUUID()}`,
-      reference,
-      description: `Tried agent #${agent.id}`,
+    const target = await tryTarget(c);
+    if (!target) return fail(c, 404, MESSAGES.agentNotFound);
+    return once(c, tryRequest(target), async (step) => {
+      // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
+      if (target.external) return c.json(await tryAtProvider(c, target.external, step));
+      const user = c.var.user!;
+      const agent = target.agent;
+      // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
+      const cost = agent.creator_id === user.id ? 0 : agent.credit_cost;
+      const debit = await debitOnce(c.env.DB, {
+        userId: user.id,
+        amount: cost,
+        key: ledgerKey(user.id, step.key ?? crypto.randomUUID()),
+        reference: `agent:${agent.id}`,
+        description: `Tried agent #${agent.id}`,
+      });
+      if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
+      return tryAnswer(c, agent, debit);
     });
-    if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
-    // A key is one try of one agent; reusing it for another agent would silently skip that charge.
-    if (debit.reference !== reference) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
-    // Replays answer from the ledger row, so every repeat of a key gets the first answer.
-    const result: TryResult = { balance: debit.balance, consumed: debit.consumed, url: agent.external_url };
-    return c.json(result);
+  })
+  // A page reloaded while a try's answer was lost asks how it ended: the first answer, or 404 when
+  // nothing was charged (and then never will be for that key). It never charges.
+  .get('/:id/try/:key', requireUser, async (c) => {
+    const target = await tryTarget(c);
+    if (!target) return fail(c, 404, MESSAGES.agentNotFound);
+    const key = c.req.param('key');
+    return settleKey(c, key, tryRequest(target), async (applied) => {
+      if (target.external) return applied ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} })) : null;
+      const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c.var.user!.id, key));
+      return debit ? tryAnswer(c, target.agent, debit) : null;
+    });
   })
   .get('/:id', async (c) => {
     const id = positiveInt(c.req.param('id'));

@@ -74,8 +74,14 @@ describe('POST /api/agents/:id/try', () => {
     const b = await createUser();
     const key = 'shared-key-1234';
     expect((await tryAgent(1, await signIn(a.id), key)).status).toBe(200);
-    expect((await tryAgent(1, await signIn(b.id), key)).status).toBe(200);
-    expect([(await userRow(a.id)).credits, (await userRow(b.id)).credits]).toEqual([93, 93]);
+    // Another account presenting the key neither reads the first answer nor gets a try of its own.
+    const stranger = await tryAgent(1, await signIn(b.id), key);
+    expect(stranger.status).toBe(409);
+    expect(await stranger.json()).toEqual({
+      message: 'This Idempotency-Key was already used for another request',
+      error: 'This Idempotency-Key was already used for another request',
+    });
+    expect([(await userRow(a.id)).credits, (await userRow(b.id)).credits]).toEqual([93, 100]);
 
     const reused = await tryAgent(2, await signIn(a.id), key);
     expect(reused.status).toBe(409);
@@ -149,5 +155,106 @@ describe('POST /api/agents/:id/try', () => {
     const other = await createUser();
     expect(await debitOnce(db(), { ...debit, userId: other.id, key: 'direct:1' })).toBeNull();
     expect((await userRow(other.id)).credits).toBe(100);
+  });
+});
+
+describe('replaying a try by its Idempotency-Key', () => {
+  const IN_PROGRESS = 'A request with this Idempotency-Key is still being processed';
+  const NOT_CHARGED = 'This try did not go through: nothing was charged';
+  const checkTry = (id: number | string, cookie: string, key: string) => call(`/api/agents/${id}/try/${encodeURIComponent(key)}`, { cookie });
+  const tries = async (userId: number) =>
+    (await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(userId).first<{ n: number }>())!.n;
+  const holdKey = (key: string, userId: number, request: string, updatedAt: number) =>
+    db().prepare('INSERT INTO idempotency_keys (key, user_id, request, updated_at) VALUES (?, ?, ?, ?)').bind(key, userId, request, updatedAt).run();
+
+  it('answers the first answer byte for byte, even after the agent changed; another user gets 409', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const key = 'replay-bytes-0001';
+    const first = await tryAgent(3, cookie, key);
+    expect(first.status).toBe(200);
+    const bytes = await first.text();
+    expect(JSON.parse(bytes)).toEqual({ balance: 75, consumed: 25, url: 'https://agents.example.com/contract-sentry' });
+
+    await db().prepare("UPDATE agents SET external_url = 'https://moved.example.com/' WHERE id = 3").run();
+    await tryAgent(2, cookie); // the balance moves on too
+    const again = await tryAgent(3, cookie, key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(again.headers.get('Content-Type')).toContain('application/json');
+    expect(await again.text()).toBe(bytes);
+    const looked = await checkTry(3, cookie, key);
+    expect(looked.status).toBe(200);
+    expect(await looked.text()).toBe(bytes);
+    await db().prepare("UPDATE agents SET external_url = 'https://agents.example.com/contract-sentry' WHERE id = 3").run();
+
+    const stranger = await createUser();
+    const strangerCookie = await signIn(stranger.id);
+    for (const res of [await tryAgent(3, strangerCookie, key), await checkTry(3, strangerCookie, key)]) {
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ message: 'This Idempotency-Key was already used for another request' });
+    }
+    expect(await userRow(stranger.id)).toEqual({ credits: 100, consumed: 0 });
+    expect(await tries(user.id)).toBe(2);
+    expect(await userRow(user.id)).toEqual({ credits: 63, consumed: 37 });
+  });
+
+  it('a repeat waits for a try still running, then answers 409 with Retry-After; a holder that died is taken over', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    await holdKey('held-key-0001', user.id, 'POST /api/agents/1/try', Date.now());
+    const busy = await tryAgent(1, cookie, 'held-key-0001');
+    expect(busy.status).toBe(409);
+    expect(busy.headers.get('Retry-After')).toBe('1');
+    expect(await busy.json()).toMatchObject({ message: IN_PROGRESS });
+    const busyCheck = await checkTry(1, cookie, 'held-key-0001');
+    expect(busyCheck.status).toBe(409);
+    expect(await userRow(user.id)).toEqual({ credits: 100, consumed: 0 });
+
+    await holdKey('dead-key-0001', user.id, 'POST /api/agents/1/try', Date.now() - 60_000);
+    const retried = await tryAgent(1, cookie, 'dead-key-0001');
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ balance: 93, consumed: 7, url: null });
+    expect(await tries(user.id)).toBe(1);
+  });
+
+  it('GET /api/agents/:id/try/:key settles a lost try: its answer, or 404 and never a charge later', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    // Never seen: nothing was charged, and the key can no longer charge (a request still on its way).
+    const unknown = await checkTry(1, cookie, 'lost-key-0001');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: NOT_CHARGED, error: NOT_CHARGED });
+    const late = await tryAgent(1, cookie, 'lost-key-0001');
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ message: NOT_CHARGED });
+    expect((await checkTry(1, cookie, 'lost-key-0001')).status).toBe(404);
+    expect(await userRow(user.id)).toEqual({ credits: 100, consumed: 0 });
+
+    // The worker died after the debit and before storing the answer: the ledger answers.
+    await debitOnce(db(), { userId: user.id, amount: 7, key: `try:${user.id}:died-key-0001`, reference: 'agent:1', description: 'Tried agent #1' });
+    await holdKey('died-key-0001', user.id, 'POST /api/agents/1/try', Date.now() - 60_000);
+    const found = await checkTry(1, cookie, 'died-key-0001');
+    expect(found.status).toBe(200);
+    const bytes = await found.text();
+    expect(JSON.parse(bytes)).toEqual({ balance: 93, consumed: 7, url: null });
+    expect(await (await tryAgent(1, cookie, 'died-key-0001')).text()).toBe(bytes);
+    // ...and before the debit: nothing to find, so nothing was charged.
+    await holdKey('died-key-0002', user.id, 'POST /api/agents/1/try', Date.now() - 60_000);
+    expect((await checkTry(1, cookie, 'died-key-0002')).status).toBe(404);
+    expect((await tryAgent(1, cookie, 'died-key-0002')).status).toBe(409);
+    expect(await tries(user.id)).toBe(1);
+
+    // A key is one agent's try.
+    expect((await checkTry(2, cookie, 'died-key-0001')).status).toBe(409);
+  });
+
+  it('GET refuses visitors (401), unknown agents (404) and malformed keys (400)', async () => {
+    expect((await call('/api/agents/1/try/some-key-0001')).status).toBe(401);
+    const cookie = await signIn((await createUser()).id);
+    expect((await checkTry(999, cookie, 'some-key-0001')).status).toBe(404);
+    const bad = await checkTry(1, cookie, 'bad key!');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores' });
   });
 });

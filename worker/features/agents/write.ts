@@ -1,6 +1,9 @@
 // Creating, changing and deleting agents (SPEC section 5 creation rules; DESIGN: creator only).
 import type { D1Database } from '@cloudflare/workers-types';
+import { eq, like, or } from 'drizzle-orm';
 import { MESSAGES, type AgentData } from '../../../common/validation';
+import { orm } from '../../db/client';
+import { agents, categories, departments, now } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 
 /** URL-safe slug from a name; uniqueness is settled by the caller. */
@@ -15,21 +18,23 @@ export const slugify = (name: string): string =>
     .replace(/^-+|-+$/g, '') || 'agent';
 
 /** The category must exist and the department, when given, too (400 with SPEC's messages). */
-export async function checkReferences(db: D1Database, data: AgentData): Promise<void> {
-  const [category, department] = await db.batch<{ ok: number }>([
-    db.prepare('SELECT 1 AS ok FROM categories WHERE id = ?').bind(data.categoryId),
-    db.prepare('SELECT 1 AS ok FROM departments WHERE id = ?').bind(data.departmentId),
+export async function checkReferences(d1: D1Database, data: AgentData): Promise<void> {
+  const db = orm(d1);
+  const [category, department] = await db.batch([
+    db.select({ id: categories.id }).from(categories).where(eq(categories.id, data.categoryId)),
+    db.select({ id: departments.id }).from(departments).where(eq(departments.id, data.departmentId)),
   ]);
-  if (!category?.results.length) throw new HttpError(400, MESSAGES.category);
-  if (data.departmentId !== 0 && !department?.results.length) throw new HttpError(400, MESSAGES.department);
+  if (!category.length) throw new HttpError(400, MESSAGES.category);
+  if (data.departmentId !== 0 && !department.length) throw new HttpError(400, MESSAGES.department);
 }
 
-async function uniqueSlug(db: D1Database, name: string, exceptId: number | null): Promise<string> {
+async function uniqueSlug(d1: D1Database, name: string, exceptId: number | null): Promise<string> {
   const base = slugify(name);
-  const { results } = await db
-    .prepare("SELECT id, slug FROM agents WHERE slug = ?1 OR slug LIKE ?1 || '-%'")
-    .bind(base)
-    .all<{ id: number; slug: string }>();
+  // slugify leaves letters, digits and dashes: nothing in `base` is a LIKE wildcard.
+  const results = await orm(d1)
+    .select({ id: agents.id, slug: agents.slug })
+    .from(agents)
+    .where(or(eq(agents.slug, base), like(agents.slug, `${base}-%`)));
   // An edit that keeps the name keeps the agent's address.
   const own = results.find((r) => r.id === exceptId)?.slug;
   if (own && (own === base || new RegExp(`^${base}-\\d+$`).test(own))) return own;
@@ -38,7 +43,9 @@ async function uniqueSlug(db: D1Database, name: string, exceptId: number | null)
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-const isSlugClash = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: agents\.slug/.test(err.message);
+/** D1's error, also when drizzle wrapped it (DrizzleQueryError keeps it as the cause). */
+const isSlugClash = (err: unknown): boolean =>
+  err instanceof Error && (/UNIQUE constraint failed: agents\.slug/.test(err.message) || isSlugClash(err.cause));
 
 /**
  * Runs a write with a free slug. Two writers can pick the same slug at once (D1 has no
@@ -55,53 +62,48 @@ async function withUniqueSlug<T>(db: D1Database, name: string, exceptId: number 
   }
 }
 
-const columns = (data: AgentData) =>
-  [
-    data.name,
-    data.description,
-    data.longDescription ?? null,
-    JSON.stringify(data.features),
-    data.videoUrl ?? null,
-    data.imageUrl ?? null,
-    data.externalUrl ?? null,
-    data.categoryId,
-    data.departmentId,
-    data.creditCost,
-  ] as const;
+const columns = (data: AgentData) => ({
+  name: data.name,
+  description: data.description,
+  longDescription: data.longDescription ?? null,
+  features: JSON.stringify(data.features),
+  videoUrl: data.videoUrl ?? null,
+  imageUrl: data.imageUrl ?? null,
+  externalUrl: data.externalUrl ?? null,
+  categoryId: data.categoryId,
+  departmentId: data.departmentId,
+  creditCost: data.creditCost,
+  credits: data.creditCost,
+});
 
-export async function createAgent(db: D1Database, creatorId: number, data: AgentData): Promise<number> {
-  await checkReferences(db, data);
-  const row = await withUniqueSlug(db, data.name, null, (slug) =>
-    db
-      .prepare(
-        `INSERT INTO agents (name, description, long_description, features, video_url, image_url, external_url, category_id, department_id, credit_cost, credits, slug, creator_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12) RETURNING id`,
-      )
-      .bind(...columns(data), slug, creatorId)
-      .first<{ id: number }>(),
+export async function createAgent(d1: D1Database, creatorId: number, data: AgentData): Promise<number> {
+  await checkReferences(d1, data);
+  const [row] = await withUniqueSlug(d1, data.name, null, (slug) =>
+    orm(d1)
+      .insert(agents)
+      .values({ ...columns(data), slug, creatorId })
+      .returning({ id: agents.id }),
   );
   return row!.id;
 }
 
-export async function updateAgent(db: D1Database, id: number, data: AgentData): Promise<void> {
-  await checkReferences(db, data);
-  await withUniqueSlug(db, data.name, id, (slug) =>
-    db
-      .prepare(
-        `UPDATE agents SET name = ?1, description = ?2, long_description = ?3, features = ?4, video_url = ?5, image_url = ?6,
-           external_url = ?7, category_id = ?8, department_id = ?9, credit_cost = ?10, credits = ?10, slug = ?11,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-         WHERE id = ?12`,
-      )
-      .bind(...columns(data), slug, id)
-      .run(),
+export async function updateAgent(d1: D1Database, id: number, data: AgentData): Promise<void> {
+  await checkReferences(d1, data);
+  await withUniqueSlug(d1, data.name, id, (slug) =>
+    orm(d1)
+      .update(agents)
+      .set({ ...columns(data), slug, updatedAt: now })
+      .where(eq(agents.id, id)),
   );
 }
 
-export const agentOwner = (db: D1Database, id: number) =>
-  db.prepare('SELECT id, creator_id, credit_cost, external_url FROM agents WHERE id = ?').bind(id).first<{
-    id: number;
-    creator_id: number | null;
-    credit_cost: number;
-    external_url: string | null;
-  }>();
+/** Ratings go with the agent (ON DELETE CASCADE); the category count follows by trigger. */
+export const deleteAgent = (d1: D1Database, id: number) => orm(d1).delete(agents).where(eq(agents.id, id));
+
+export const agentOwner = async (d1: D1Database, id: number) => {
+  const [row] = await orm(d1)
+    .select({ id: agents.id, creator_id: agents.creatorId, credit_cost: agents.creditCost, external_url: agents.externalUrl })
+    .from(agents)
+    .where(eq(agents.id, id));
+  return row ?? null;
+};

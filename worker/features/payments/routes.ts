@@ -3,6 +3,7 @@ import { MESSAGES, purchaseSchema } from '../../../common/validation';
 import { paymentsMode, type AppEnv } from '../../env';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/http';
+import { once } from '../../lib/idempotency';
 import { getBalance } from '../../lib/ledger';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
@@ -35,18 +36,22 @@ export const paymentsRoutes = new Hono<AppEnv>()
     if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
     const mode = paymentsMode(c.env);
     if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
-    if (mode === 'stripe') {
-      try {
-        return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin: new URL(c.req.url).origin }));
-      } catch (err) {
-        console.error('stripe checkout failed', err);
-        return fail(c, 502, PAYMENT_PROVIDER_ERROR);
+    // A retried create-checkout (same Idempotency-Key) answers with the same session, never a second one.
+    return once(c, `POST /api/payments/create-checkout ${amount}`, async ({ key }) => {
+      if (mode === 'stripe') {
+        try {
+          const origin = new URL(c.req.url).origin;
+          return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin, idempotencyKey: key }));
+        } catch (err) {
+          console.error('stripe checkout failed', err);
+          return fail(c, 502, PAYMENT_PROVIDER_ERROR);
+        }
       }
-    }
-    // DESIGN decision 11: in sandbox mode, a test-mode checkout in the app completes the purchase.
-    const id = `cs_sandbox_${randomToken(18)}`;
-    await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
-    return c.json({ url: `/checkout/sandbox/${id}` });
+      // DESIGN decision 11: in sandbox mode, a test-mode checkout in the app completes the purchase.
+      const id = `cs_sandbox_${randomToken(18)}`;
+      await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
+      return c.json({ url: `/checkout/sandbox/${id}` });
+    });
   })
   .get('/sandbox/:id', async (c) => {
     const session = await ownSandboxSession(c);

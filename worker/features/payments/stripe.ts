@@ -26,7 +26,12 @@ export const cryptoProvider = Stripe.createSubtleCryptoProvider();
  * A Checkout Session for `credits` credits (1 credit = 100 US cents). The session is recorded
  * locally too, so the webhook credits it through the same exactly-once code as the sandbox.
  */
-export async function createStripeCheckout(env: Bindings, p: { userId: number; credits: number; origin: string }): Promise<{ url: string }> {
+export async function createStripeCheckout(
+  env: Bindings,
+  p: { userId: number; credits: number; origin: string; idempotencyKey?: string | null },
+): Promise<{ url: string }> {
+  // Stripe deduplicates by the caller's key too, should a retry ever get past ours (a holder taken over after a crash).
+  const options = p.idempotencyKey ? { idempotencyKey: `checkout:${p.userId}:${p.idempotencyKey}` } : undefined;
   const session = await stripeClient(env).checkout.sessions.create({
     mode: 'payment',
     line_items: [
@@ -43,7 +48,7 @@ export async function createStripeCheckout(env: Bindings, p: { userId: number; c
     metadata: { userId: String(p.userId), credits: String(p.credits) },
     success_url: `${p.origin}/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${p.origin}/credits?checkout=cancelled`,
-  });
+  }, options);
   if (!session.url) throw new Error('Stripe returned a session without a URL');
   await createCheckoutSession(env.DB, { id: session.id, userId: p.userId, credits: p.credits, provider: 'stripe' });
   return { url: session.url };

@@ -2,6 +2,7 @@
 // message safe to show, so a provider outage never crashes a route.
 import type { Bindings } from '../../env';
 import { HttpError } from '../../lib/http';
+import { log } from '../../lib/log';
 
 /** What a provider sign-in returns; kept server-side in sessions.provider_data (DESIGN decision 2). */
 export interface ProviderTokens {
@@ -69,7 +70,7 @@ export async function postJson(url: string, body: unknown, token?: string): Prom
   try {
     res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
-    console.warn('provider unreachable', url, String(err));
+    log('warn', 'provider unreachable', { url, error: err });
     return { status: 503, ok: false, body: null };
   }
   const text = await res.text().catch(() => '');

@@ -23,9 +23,10 @@ const providerEnv = (product = 'acme', extra: Partial<Bindings> = {}): Bindings 
 });
 
 /** Calls the worker as a same-origin browser would, with the given environment. */
-function send(path: string, init: { bindings?: Bindings; cookie?: string; json?: unknown; method?: string } = {}) {
+function send(path: string, init: { bindings?: Bindings; cookie?: string; json?: unknown; method?: string; key?: string } = {}) {
   const headers = new Headers();
   if (init.cookie) headers.set('Cookie', init.cookie);
+  if (init.key) headers.set('Idempotency-Key', init.key);
   const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
   if (method !== 'GET') headers.set('Origin', 'http://localhost');
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
@@ -246,6 +247,45 @@ describe('credits in provider mode', () => {
     );
     expect(badKey.status).toBe(400);
     expect(await received('/agent/countUsage')).toHaveLength(before);
+  });
+
+  it('a replayed Idempotency-Key is counted once at the provider, concurrent or later, and answers the same bytes', async () => {
+    const { cookie, email } = await providerLogin();
+    const counted = async () => (await received('/agent/countUsage')).filter((r) => r.authorization === `Bearer key-${email}`).length;
+    const first = await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0001' });
+    expect(first.status).toBe(200);
+    const bytes = await first.text();
+    expect(JSON.parse(bytes)).toEqual({ balance: 499, consumed: 1, url: 'https://agents.example/alpha' });
+    const again = await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0001' });
+    expect(await again.text()).toBe(bytes);
+    const looked = await send(`/api/agents/${ALPHA}/try/provider-key-0001`, { cookie });
+    expect(await looked.text()).toBe(bytes);
+    expect(await counted()).toBe(1);
+
+    const together = await Promise.all([1, 2, 3].map(() => send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0002' })));
+    const texts = await Promise.all(together.map((r) => r.text()));
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(texts).size).toBe(1);
+    expect(await counted()).toBe(2);
+    // A new key is a new try.
+    expect(await (await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0003' })).json()).toMatchObject({ balance: 497 });
+    expect(await counted()).toBe(3);
+  });
+
+  it('a try counted whose summary then failed is not counted again when retried with its key', async () => {
+    const { cookie, email } = await providerLogin(freshEmail('down'));
+    const counted = async () => (await received('/agent/countUsage')).filter((r) => r.authorization === `Bearer key-${email}`).length;
+    const failed = await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'down-key-0001' });
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ message: 'External API error: 500' });
+    expect(await counted()).toBe(1);
+    expect((await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'down-key-0001' })).status).toBe(502);
+    expect((await send(`/api/agents/${ALPHA}/try/down-key-0001`, { cookie })).status).toBe(502);
+    expect(await counted()).toBe(1);
+    // A refused count (countUsage 500) frees its key: the retry is counted for real.
+    const { cookie: other } = await providerLogin();
+    expect((await send(`/api/agents/${FAILING}/try`, { cookie: other, method: 'POST', key: 'fail-key-0001' })).status).toBe(502);
+    expect((await send(`/api/agents/${FAILING}/try/fail-key-0001`, { cookie: other })).status).toBe(404);
   });
 
   it("answers 502 'CountUsage API failed: {status}' when the provider refuses the usage", async () => {

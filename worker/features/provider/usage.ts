@@ -16,14 +16,23 @@ export async function providerBalance(c: Context<AppEnv>): Promise<Balance | nul
 }
 
 /**
- * Tries a provider agent: countUsage with the session's tokens, then the usage summary. Throws
+ * Tries a provider agent: countUsage with the session's tokens (skipped when `step` says this key
+ * was counted already), then the usage summary. Throws
  * 401 missingTokens without tokens and 502 'CountUsage API failed: {status}' on refusal.
  */
-export async function tryAtProvider(c: Context<AppEnv>, agent: Agent): Promise<TryResult> {
+export async function tryAtProvider(
+  c: Context<AppEnv>,
+  agent: Agent,
+  step: { applied: boolean; markApplied: () => Promise<void> } = { applied: false, markApplied: async () => {} },
+): Promise<TryResult> {
   const config = providerConfig(c.env);
   const tokens = c.var.providerSession;
   if (!config || !tokens) throw new HttpError(401, MESSAGES.missingTokens);
-  await countUsage(config, tokens, agent.hoaId ?? agent.id);
+  // The provider counts every call and knows no keys: a repeat of a counted try only reads the summary.
+  if (!step.applied) {
+    await countUsage(config, tokens, agent.hoaId ?? agent.id);
+    await step.markApplied();
+  }
   const { balance, consumed } = await usageSummary(config, tokens);
   return { balance, consumed, url: agent.externalUrl };
 }

@@ -1,36 +1,34 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import { and, avg, count, desc, eq, sql } from 'drizzle-orm';
 import type { Rating } from '../../../common/types';
+import { orm, type Db } from '../../db/client';
+import { agents, now as NOW, ratings, users } from '../../db/schema';
 
-interface RatingRow {
-  id: number;
-  agent_id: number;
-  user_id: number;
-  rating: number;
-  comment: string | null;
-  created_at: string;
-  username: string | null;
-}
+const ratingSelect = (db: Db) =>
+  db
+    .select({
+      id: ratings.id,
+      agentId: ratings.agentId,
+      userId: ratings.userId,
+      rating: ratings.rating,
+      comment: ratings.comment,
+      createdAt: ratings.createdAt,
+      username: users.username,
+    })
+    .from(ratings)
+    .leftJoin(users, eq(users.id, ratings.userId));
 
-const RATING_SELECT = `SELECT r.id, r.agent_id, r.user_id, r.rating, r.comment, r.created_at, u.username
-  FROM ratings r LEFT JOIN users u ON u.id = r.user_id`;
+type RatingJoined = Awaited<ReturnType<typeof ratingSelect>>[number];
 
-const toRating = (r: RatingRow): Rating => ({
-  id: r.id,
-  agentId: r.agent_id,
-  userId: r.user_id,
-  rating: r.rating,
-  comment: r.comment,
-  createdAt: r.created_at,
-  user: r.username == null ? null : { username: r.username },
-});
+const toRating = ({ username, ...r }: RatingJoined): Rating => ({ ...r, user: username == null ? null : { username } });
 
 /** Newest first; a busy agent's list is capped (the count is on the agent). */
-export async function listRatings(db: D1Database, agentId: number, limit = 200): Promise<Rating[]> {
-  const { results } = await db
-    .prepare(`${RATING_SELECT} WHERE r.agent_id = ? ORDER BY r.updated_at DESC, r.id DESC LIMIT ?`)
-    .bind(agentId, limit)
-    .all<RatingRow>();
-  return results.map(toRating);
+export async function listRatings(d1: D1Database, agentId: number, limit = 200): Promise<Rating[]> {
+  const rows = await ratingSelect(orm(d1))
+    .where(eq(ratings.agentId, agentId))
+    .orderBy(desc(ratings.updatedAt), desc(ratings.id))
+    .limit(limit);
+  return rows.map(toRating);
 }
 
 /**
@@ -39,32 +37,45 @@ export async function listRatings(db: D1Database, agentId: number, limit = 200):
  * when the agent does not exist (checked inside the batch, so a concurrent delete cannot slip in).
  */
 export async function upsertRating(
-  db: D1Database,
+  d1: D1Database,
   input: { agentId: number; userId: number; rating: number; comment: string | null },
 ): Promise<{ rating: Rating; created: boolean } | null> {
-  const [before, , , after] = await db.batch<RatingRow | { n: number }>([
-    db.prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ? AND user_id = ?').bind(input.agentId, input.userId),
-    // Written only while the agent exists; a deleted agent leaves nothing behind.
+  const db = orm(d1);
+  const mine = and(eq(ratings.agentId, input.agentId), eq(ratings.userId, input.userId));
+  const [before, , , after] = await db.batch([
+    db.select({ n: count() }).from(ratings).where(mine),
+    // Written only while the agent exists (selected from it): a deleted agent leaves nothing behind.
     db
-      .prepare(
-        `INSERT INTO ratings (agent_id, user_id, rating, comment)
-         SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM agents WHERE id = ?1)
-         ON CONFLICT (agent_id, user_id) DO UPDATE SET rating = excluded.rating, comment = excluded.comment,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+      .insert(ratings)
+      .select(
+        db
+          // insert … select names every column, in the table's order (drizzle checks it).
+          .select({
+            id: sql<number>`NULL`.as('id'),
+            agentId: agents.id,
+            userId: sql<number>`${input.userId}`.as('user_id'),
+            rating: sql<number>`${input.rating}`.as('rating'),
+            comment: sql<string | null>`${input.comment}`.as('comment'),
+            createdAt: sql<string>`${NOW}`.as('created_at'),
+            updatedAt: sql<string>`${NOW}`.as('updated_at'),
+          })
+          .from(agents)
+          .where(eq(agents.id, input.agentId)),
       )
-      .bind(input.agentId, input.userId, input.rating, input.comment),
+      .onConflictDoUpdate({
+        target: [ratings.agentId, ratings.userId],
+        set: { rating: sql`excluded.rating`, comment: sql`excluded.comment`, updatedAt: NOW },
+      }),
     db
-      .prepare(
-        `UPDATE agents SET
-           average_rating = coalesce((SELECT round(avg(rating), 2) FROM ratings WHERE agent_id = ?1), 0),
-           vote_count = (SELECT count(*) FROM ratings WHERE agent_id = ?1)
-         WHERE id = ?1`,
-      )
-      .bind(input.agentId),
-    db.prepare(`${RATING_SELECT} WHERE r.agent_id = ? AND r.user_id = ?`).bind(input.agentId, input.userId),
+      .update(agents)
+      .set({
+        averageRating: sql`coalesce((${db.select({ v: sql`round(${avg(ratings.rating)}, 2)` }).from(ratings).where(eq(ratings.agentId, input.agentId))}), 0)`,
+        voteCount: db.$count(ratings, eq(ratings.agentId, input.agentId)),
+      })
+      .where(eq(agents.id, input.agentId)),
+    ratingSelect(db).where(mine),
   ]);
-  const row = after?.results[0] as RatingRow | undefined;
+  const row = after[0];
   if (!row) return null;
-  const existed = ((before?.results[0] as { n: number } | undefined)?.n ?? 0) > 0;
-  return { rating: toRating(row), created: !existed };
+  return { rating: toRating(row), created: (before[0]?.n ?? 0) === 0 };
 }

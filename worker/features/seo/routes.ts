@@ -1,4 +1,7 @@
+import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { orm } from '../../db/client';
+import { agents } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
 import { positiveInt } from '../../lib/http';
@@ -68,7 +71,7 @@ export const seoRoutes = new Hono<AppEnv>()
   .get('/agent/*', agentPage)
   .get('/agents/*', agentPage)
   .get('/sitemap.xml', async (c) => {
-    const { results } = await c.env.DB.prepare('SELECT id, updated_at FROM agents ORDER BY id').all<{ id: number; updated_at: string }>();
+    const results = await orm(c.env.DB).select({ id: agents.id, updated_at: agents.updatedAt }).from(agents).orderBy(asc(agents.id));
     // Provider mode: the provider's agents have pages too (best effort; D1's list always stands).
     const config = providerConfig(c.env);
     if (config) {

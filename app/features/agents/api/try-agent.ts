@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TryResult } from '../../../../common/types';
 import { api, unwrap } from '../../../lib/api-client';
+import { retryWithSameKey } from '../../../lib/idempotency';
 
 /**
  * POST /api/agents/{id}/try: the server debits the credits (DESIGN decision 1) and answers with the
@@ -12,12 +13,22 @@ export async function tryAgent({ agentId, idempotencyKey }: { agentId: number; i
   );
 }
 
-export function useTryAgent() {
+/**
+ * GET /api/agents/{id}/try/{key}: how a try whose answer was lost ended (a reloaded page asks). Its
+ * first answer, or a 404 ApiError when nothing was charged; it never charges.
+ */
+export async function checkTry({ agentId, idempotencyKey }: { agentId: number; idempotencyKey: string }): Promise<TryResult> {
+  return unwrap<TryResult>(await api.agents[':id'].try[':key'].$get({ param: { id: String(agentId), key: idempotencyKey } }));
+}
+
+function useTryMutation(mutationFn: typeof tryAgent) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: tryAgent,
-    // Trying needs a connection: fail at once instead of queueing a debit for later.
+    mutationFn,
+    // Trying needs a connection: fail at once instead of queueing a debit for later. A request
+    // whose answer was lost is sent again with its key (the server answers it once).
     networkMode: 'always',
+    ...retryWithSameKey,
     onSuccess: ({ balance, consumed }) => {
       // The navbar reads the balance from the session query; the auth feature owns that key, so it
       // is written here by value rather than imported (features stay independent).
@@ -28,3 +39,6 @@ export function useTryAgent() {
     },
   });
 }
+
+export const useTryAgent = () => useTryMutation(tryAgent);
+export const useCheckTry = () => useTryMutation(checkTry);

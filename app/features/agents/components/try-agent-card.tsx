@@ -1,19 +1,21 @@
 import { CheckCircle2, Coins, ExternalLink, LogIn, Zap } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Agent } from '../../../../common/types';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useOnline } from '../../../hooks/use-online';
 import { toast } from '../../../hooks/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { isRetryable, newIdempotencyKey } from '../../../lib/idempotency';
 import { formatCredits } from '../../../lib/format';
-import { useTryAgent } from '../api/try-agent';
+import { useCheckTry, useTryAgent } from '../api/try-agent';
+import { clearPendingTry, loadPendingTry, savePendingTry } from '../lib/pending-try';
 import { demoVideoUrl } from '../lib/video';
 
-type Outcome = { kind: 'deducted'; cost: number; balance: number; url: string | null; blocked: boolean } | { kind: 'short'; message: string };
-
-const newKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+type Outcome =
+  | { kind: 'deducted'; cost: number; balance: number; url: string | null; blocked: boolean }
+  | { kind: 'short'; message: string }
+  | { kind: 'not-charged'; message: string };
 
 /** Only web addresses are ever opened (same rule as the demo link). */
 const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(url)?.href ?? null;
@@ -22,14 +24,54 @@ const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(u
  * The sidebar's Try Agent card. Browsers only allow a new tab from the click itself, not after an
  * awaited request, so a blank tab is opened synchronously and pointed at the agent once the server
  * has debited the credits (or closed if it refuses).
+ *
+ * A try is paid once whatever the network does (issue 20): its Idempotency-Key is made at the tap
+ * and kept, in memory and in this tab's sessionStorage, until a definitive answer. Lost answers are
+ * asked for again with the same key (automatically, then by the next tap), and a reloaded page asks
+ * the server how a try it still holds a key for ended.
  */
 export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number } | null }) {
   const online = useOnline();
   const mutation = useTryAgent();
+  const check = useCheckTry();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const pendingKey = useRef<string | null>(null);
   const isCreator = user !== null && agent.creatorId === user.id;
   // DESIGN decision 8: creators try their own agents free, and the label omits the cost.
   const cost = isCreator ? 0 : agent.creditCost;
+  const userId = user?.id ?? null;
+
+  const settled = () => {
+    pendingKey.current = null;
+    clearPendingTry(agent.id);
+  };
+
+  // A try left pending by an earlier page: its answer (the agent stays one tap away, as a page
+  // cannot open a tab by itself), or word that nothing was charged.
+  useEffect(() => {
+    if (userId === null) return;
+    const key = loadPendingTry(agent.id);
+    if (!key) return;
+    pendingKey.current = key;
+    check.mutate(
+      { agentId: agent.id, idempotencyKey: key },
+      {
+        onSuccess: (result) => {
+          const url = webUrl(result.url) ?? webUrl(agent.externalUrl);
+          // Kept until the agent is opened: the link, or Try Agent (which replays this key), opens it.
+          if (!url) settled();
+          setOutcome({ kind: 'deducted', cost: agent.creatorId === userId ? 0 : agent.creditCost, balance: result.balance, url, blocked: true });
+        },
+        onError: (error) => {
+          if (isRetryable(error)) return; // still unknown: the next tap asks with the same key
+          settled();
+          if (error instanceof ApiError && error.status === 404) setOutcome({ kind: 'not-charged', message: error.message });
+        },
+      },
+    );
+    // Once per agent and account; `check` is stable in what it does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [agent.id, userId]);
 
   const onTry = () => {
     const knownUrl = webUrl(agent.externalUrl);
@@ -40,10 +82,14 @@ export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number
       if (tab) tab.opener = null;
     }
     setOutcome(null);
+    const key = pendingKey.current ?? newIdempotencyKey();
+    pendingKey.current = key;
+    savePendingTry(agent.id, key);
     mutation.mutate(
-      { agentId: agent.id, idempotencyKey: newKey() },
+      { agentId: agent.id, idempotencyKey: key },
       {
         onSuccess: (result) => {
+          settled();
           const url = webUrl(result.url) ?? knownUrl;
           let blocked = false;
           if (tab && url) tab.location.href = url;
@@ -55,13 +101,16 @@ export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number
         },
         onError: (error) => {
           tab?.close();
+          // A refusal is final and charged nothing: the next tap is a new try. Otherwise the answer
+          // is still out there, and the next tap asks for it with the same key.
+          if (!isRetryable(error)) settled();
           if (error instanceof ApiError && error.status === 402) {
             toast({ title: 'Not enough credits', description: error.message, variant: 'destructive' });
             setOutcome({ kind: 'short', message: error.message });
           } else {
             toast({
               title: 'Failed to process credit usage',
-              description: error instanceof ApiError ? error.message : undefined,
+              description: error instanceof ApiError ? error.message : 'The connection dropped. Try again: a try is never charged twice.',
               variant: 'destructive',
             });
           }
@@ -69,6 +118,9 @@ export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number
       },
     );
   };
+
+  const checking = check.isPending || (mutation.isPending && mutation.failureCount > 0);
+  const busy = mutation.isPending || check.isPending;
 
   return (
     <section aria-labelledby="try-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -84,9 +136,9 @@ export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number
 
       <div className="mt-5">
         {user ? (
-          <Button size="lg" className="w-full" onClick={onTry} disabled={mutation.isPending || !online} aria-busy={mutation.isPending}>
+          <Button size="lg" className="w-full" onClick={onTry} disabled={busy || !online} aria-busy={busy}>
             <Zap aria-hidden className="size-5" />
-            {mutation.isPending ? 'Processing...' : isCreator ? 'Try Agent' : `Try Agent (${formatCredits(agent.creditCost)})`}
+            {checking ? 'Checking your try…' : mutation.isPending ? 'Processing...' : isCreator ? 'Try Agent' : `Try Agent (${formatCredits(agent.creditCost)})`}
           </Button>
         ) : (
           <ButtonLink href="/auth" size="lg" className="w-full">
@@ -106,12 +158,21 @@ export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number
               {outcome.cost > 0 && `${formatCredits(outcome.cost)} used. `}Your balance is {formatCredits(outcome.balance)}.
             </p>
             {outcome.url && (
-              <a href={outcome.url} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex items-center gap-1 font-medium text-emerald-800 underline">
+              <a
+                href={outcome.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={settled}
+                className="mt-2 inline-flex items-center gap-1 font-medium text-emerald-800 underline"
+              >
                 {outcome.blocked ? `Open ${agent.name}` : `Open ${agent.name} again`} <ExternalLink aria-hidden className="size-3.5" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             )}
           </div>
+        )}
+        {outcome?.kind === 'not-charged' && (
+          <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">{outcome.message}</p>
         )}
         {outcome?.kind === 'short' && (
           <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">

@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { retryWithSameKey } from '../../../lib/idempotency';
 import { paymentKeys } from './keys';
 
 /**
  * Starts a checkout for `amount` credits. The answer is a URL to leave for: Stripe Checkout, or
- * the sandbox checkout page when the server has no Stripe keys (DESIGN decision 11).
+ * the sandbox checkout page when the server has no Stripe keys (DESIGN decision 11). The key makes
+ * a retry (sent with it, automatically or by the next tap) answer with the same checkout.
  */
-export async function createCheckout(amount: number): Promise<{ url: string }> {
-  const res = await api.payments['create-checkout'].$post({ json: { amount } });
+export async function createCheckout({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }): Promise<{ url: string }> {
+  const res = await api.payments['create-checkout'].$post({ json: { amount } }, { headers: { 'Idempotency-Key': idempotencyKey } });
   const body = await unwrap<{ url?: unknown }>(res);
   if (typeof body.url !== 'string' || !body.url) throw new Error('Failed to create checkout session');
   return { url: body.url };
 }
 
-export const useCreateCheckout = () => useMutation({ mutationKey: paymentKeys.createCheckout(), mutationFn: createCheckout });
+export const useCreateCheckout = () => useMutation({ mutationKey: paymentKeys.createCheckout(), mutationFn: createCheckout, ...retryWithSameKey });

@@ -18,12 +18,7 @@ export interface CreateProposalVariables {
   queued?: boolean;
 }
 
-/** crypto.randomUUID needs a secure context; fall back to random bytes elsewhere. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey } from '../../../lib/idempotency';
 
 export async function createProposal({ proposal, idempotencyKey }: CreateProposalVariables): Promise<Proposal> {
   const res = await api['propose-agent'].$post({ json: proposal }, { headers: { 'Idempotency-Key': idempotencyKey } });

@@ -1,0 +1,37 @@
+// The Idempotency-Key of a try still waiting for its answer, per agent, in this tab's
+// sessionStorage: a reloaded page finds it and asks the server how that try ended (issue 20).
+const PREFIX = 'pending-try:';
+/**
+ * Set while a key is stored. Pages open sessionStorage only when it is there (its first use costs a
+ * synchronous load, docs/decisions/0010). Left to expire rather than cleared: another tab may hold a key.
+ */
+const MARKER = 'pending-try';
+const MARKER_MAX_AGE_S = 24 * 60 * 60;
+
+const hasMarker = (cookie: string) => cookie.split(';').some((part) => part.trim().startsWith(`${MARKER}=`));
+
+export function loadPendingTry(agentId: number, cookie = document.cookie): string | null {
+  if (!hasMarker(cookie)) return null;
+  try {
+    return sessionStorage.getItem(PREFIX + agentId);
+  } catch {
+    return null;
+  }
+}
+
+export function savePendingTry(agentId: number, key: string): void {
+  try {
+    sessionStorage.setItem(PREFIX + agentId, key);
+    document.cookie = `${MARKER}=1; Max-Age=${MARKER_MAX_AGE_S}; Path=/; SameSite=Lax`;
+  } catch {
+    // Storage unavailable (private mode): the key still lives in memory for this page's retries.
+  }
+}
+
+export function clearPendingTry(agentId: number): void {
+  try {
+    sessionStorage.removeItem(PREFIX + agentId);
+  } catch {
+    // Nothing was stored.
+  }
+}

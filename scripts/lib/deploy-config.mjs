@@ -1,0 +1,45 @@
+// Reads a deployed environment's configuration from wrangler.toml (through wrangler's own reader, so
+// inheritance works exactly as at deploy time) and lists what would make it wrong on Cloudflare.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export const DEPLOY_ENVS = ['staging', 'production'];
+
+/** wrangler.toml's database ids until someone pastes the ones `wrangler d1 create` prints. */
+export const isPlaceholderId = (id) => !id || /^00000000-0000-4000-8000-0000000000\d\d$/.test(id);
+
+const LOOPBACK = /^(?:[a-z][\w+.-]*:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1?\])(?::\d+)?(?:[/?#]|$)/i;
+
+/**
+ * Settings only a local run may have: the sandbox checkout (anyone could buy credits for free), the
+ * local mail catcher, and stand-ins for Stripe, Google or the provider on this machine.
+ */
+export const LOCAL_ONLY_VARS = ['PAYMENTS_MODE', 'MAIL_DIR', 'STRIPE_API_BASE'];
+
+export function readDeployConfig(env, configPath = 'wrangler.toml') {
+  if (!DEPLOY_ENVS.includes(env)) throw new Error(`Unknown environment "${env}": use ${DEPLOY_ENVS.join(' or ')}`);
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+  const { unstable_readConfig } = require('wrangler');
+  return unstable_readConfig({ config: configPath, env });
+}
+
+/** What is wrong with `config` for a deployed environment; `forDeploy` also wants real database ids. */
+export function configProblems(config, { forDeploy = false } = {}) {
+  const problems = [];
+  const vars = config.vars ?? {};
+  for (const name of LOCAL_ONLY_VARS) {
+    if (name in vars) problems.push(`${name} is set; it belongs to local runs only (npm start, dev, tests)`);
+  }
+  for (const [name, value] of Object.entries(vars)) {
+    if (typeof value === 'string' && LOOPBACK.test(value.trim())) problems.push(`${name} points at this machine (${value})`);
+  }
+  const db = (config.d1_databases ?? []).find((d) => d.binding === 'DB');
+  if (!db) problems.push('no D1 database bound as DB');
+  else if (forDeploy && isPlaceholderId(db.database_id)) {
+    problems.push(`database_id of "${db.database_name}" is still the placeholder: paste the id \`wrangler d1 create ${db.database_name}\` printed`);
+  }
+  if (!config.triggers?.crons?.length) problems.push('no cron trigger: expired sessions and tokens would never be pruned');
+  return problems;
+}

@@ -1,0 +1,17 @@
+// Typed queries over the D1 binding (drizzle-orm's D1 driver). One instance per binding object.
+import type { D1Database } from '@cloudflare/workers-types';
+import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import * as schema from './schema';
+
+export type Db = DrizzleD1Database<typeof schema>;
+
+const instances = new WeakMap<D1Database, Db>();
+
+export function orm(d1: D1Database): Db {
+  let db = instances.get(d1);
+  if (!db) {
+    db = drizzle(d1 as never, { schema });
+    instances.set(d1, db);
+  }
+  return db;
+}
