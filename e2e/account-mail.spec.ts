@@ -85,7 +85,7 @@ test('forgot password: mail, new password, and the old session gets 401', async 
   await expect(page.getByText('If an account uses that address')).toBeVisible();
 
   await page.goto(await linkFromMail(email, '/reset-password'));
-  await page.getByLabel('New password').fill('brand-new-pass');
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
 
@@ -112,24 +112,25 @@ test('settings at 360 px: password, email and sign out of all devices', async ({
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   const passwordForm = section.getByRole('form', { name: 'Change password' });
-  await passwordForm.getByLabel('Current password').fill('wrong-pass');
-  await passwordForm.getByLabel('New password').fill('brand-new-pass');
+  await passwordForm.getByLabel('Current password', { exact: true }).fill('wrong-pass');
+  await passwordForm.getByLabel('New password', { exact: true }).fill('brand-new-pass');
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
   await expect(passwordForm.getByRole('alert')).toHaveText('Your current password is incorrect');
-  await passwordForm.getByLabel('Current password').fill('secret-pass');
+  await passwordForm.getByLabel('Current password', { exact: true }).fill('secret-pass');
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
   await expect(passwordForm.getByRole('status')).toContainText('Your password has been changed');
 
   const emailForm = section.getByRole('form', { name: 'Change email' });
   const next = `${unique()}@example.com`;
   await emailForm.getByLabel('New email').fill(next);
-  await emailForm.getByLabel('Current password').fill('brand-new-pass');
+  await emailForm.getByLabel('Current password', { exact: true }).fill('brand-new-pass');
   await emailForm.getByRole('button', { name: 'Change email' }).click();
   await expect(emailForm.getByRole('status')).toContainText(`We have emailed a confirmation link to ${next}`);
   await linkFromMail(next, '/verify-email');
 
   await section.getByRole('button', { name: 'Sign out of all devices' }).click();
-  await expect(page).toHaveURL('/auth');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
   check();
 });

@@ -39,7 +39,7 @@ test.describe('auth screen', () => {
     await expect(toast(page, 'Profile updated')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
-    await expect(page.getByText(`${username}@example.com`)).toBeVisible();
+    await expect(page.getByRole('main').getByText(`${username}@example.com`)).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(toast(page, 'Logged out')).toBeVisible();

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField, TextInput } from '../../../components/ui/form-field';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { clearPrivateData } from '../../../lib/session-actions';
+import { logout } from '../../../lib/session-actions';
 import { changeEmail, changePassword, getEmailStatus, logoutEverywhere } from '../api/account';
 import { PasswordInput } from './password-input';
 
@@ -127,8 +127,9 @@ function SignOutEverywhere() {
     setBusy(true);
     try {
       await logoutEverywhere();
-      clearPrivateData(queryClient);
-      window.location.assign('/auth');
+      // The same clean-up as 'Log Out' (private data, the cached session), then a fresh start.
+      await logout(queryClient);
+      window.location.assign('/');
     } catch (err) {
       toast({ title: 'Could not sign out everywhere', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
       setBusy(false);
