@@ -1,11 +1,21 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import react from '@vitejs/plugin-react';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // wrangler.toml serves ./dist as static assets; tests run without a built app.
 mkdirSync(fileURLToPath(new URL('./dist', import.meta.url)), { recursive: true });
+
+/** A free loopback port for the mail catcher worker/test/mail-setup.ts starts (its URL is a binding). */
+const mailPort = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
+process.env.WORKER_TEST_MAIL_PORT = String(mailPort);
 
 export default defineConfig({
   // The worker imports the app's server renderer as #app-ssr: its source here, no build needed.
@@ -22,6 +32,11 @@ export default defineConfig({
           ADMIN_EMAILS: 'admin@example.com',
           // Tests reset D1 between cases; the cache has its own tests (worker/lib/catalog-cache.test.ts).
           CATALOG_CACHE_SECONDS: '0',
+          // DESIGN decision 11: tests run the sandbox checkout explicitly, as npm start does.
+          PAYMENTS_MODE: 'sandbox',
+          MAIL_API_URL: `http://127.0.0.1:${mailPort}`,
+          MAIL_API_KEY: 'test-mail-key',
+          MAIL_FROM: 'AgentMarket <no-reply@agentmarket.test>',
         },
       },
     })),
@@ -32,6 +47,6 @@ export default defineConfig({
     // The worker logs one JSON line per request; tests that care read them through a spy.
     onConsoleLog: (log) => !log.includes('"msg":"request"'),
     // Node-side stand-ins for external services, started once for the whole run.
-    globalSetup: ['./worker/test/oidc-mock-setup.ts', './worker/test/stripe-stand-in.ts', './worker/features/provider/stand-in.ts'],
+    globalSetup: ['./worker/test/mail-setup.ts', './worker/test/oidc-mock-setup.ts', './worker/test/stripe-stand-in.ts', './worker/features/provider/stand-in.ts'],
   },
 });

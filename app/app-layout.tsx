@@ -4,7 +4,14 @@ import { Navbar } from './components/layout/navbar';
 import { OfflineBanner } from './components/pwa/offline-banner';
 import { HeaderSearch } from './features/agents/components/header-search';
 import { useSession } from './features/auth/api/get-session';
+import { VerifyEmailBanner } from './features/auth/components/verify-email-banner';
+import { useHydrated } from './hooks/use-hydrated';
 import { AppRoutes } from './routes';
+
+/** Signed-in notices: the server renders visitors' pages, so they appear once hydrated (no mismatch). */
+function AccountBanners() {
+  return useHydrated() ? <VerifyEmailBanner /> : null;
+}
 
 function SessionNavbar() {
   const { user } = useSession();
@@ -27,6 +34,7 @@ export function AppLayout() {
           <SessionNavbar />
         </Suspense>
         <OfflineBanner />
+        <AccountBanners />
         {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}
         <main id="main" className="min-h-dvh flex-1">
           <AppRoutes />

@@ -39,6 +39,8 @@ const ProposeAgentPage = page(() => import('./routes/propose-agent'));
 const ProposalsInboxPage = page(() => import('./routes/proposals-inbox'));
 const BillingPage = page(() => import('./routes/billing'));
 const SettingsPage = page(() => import('./routes/settings'));
+const VerifyEmailPage = page(() => import('./routes/verify-email'));
+const ResetPasswordPage = page(() => import('./routes/reset-password'));
 const DocumentationPage = page(() => import('./routes/documentation'));
 const TutorialsPage = page(() => import('./routes/tutorials'));
 const ApiReferencePage = page(() => import('./routes/api-reference'));
@@ -74,6 +76,8 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/proposals', ProposalsInboxPage],
   ['/billing', BillingPage],
   ['/settings', SettingsPage],
+  ['/verify-email', VerifyEmailPage],
+  ['/reset-password', ResetPasswordPage],
   ['/documentation', DocumentationPage],
   ['/tutorials', TutorialsPage],
   ['/api', ApiReferencePage],
@@ -83,6 +87,8 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/privacy', PrivacyPage],
   ['/terms', TermsPage],
 ];
+
+const NOT_AN_AGENT = /^\/agents?\/(?!\d+$)/i;
 
 // As wouter matches: a parameter is one segment, a trailing slash is allowed, case is ignored.
 const matches = (pattern: string, pathname: string) =>
@@ -96,7 +102,7 @@ export const isKnownPage = (pathname: string): boolean => ROUTES.some(([pattern]
  * far enough to render it: on a slow network that is a round trip less before the first screen.
  */
 export function preloadPage(pathname: string): void {
-  const match = ROUTES.find(([pattern]) => matches(pattern, pathname));
+  const match = NOT_AN_AGENT.test(pathname) ? undefined : ROUTES.find(([pattern]) => matches(pattern, pathname));
   const load = pageLoaders.get(match ? match[1] : NotFoundPage);
   load?.().catch(() => undefined); // a failed download shows when the page renders
 }
@@ -131,6 +137,8 @@ export function AppRoutes() {
     <Suspense fallback={<PageFallback />}>
       <OnNavigate />
       <Switch>
+        {/* Under /agent(s)/ only an agent id is a page; the worker answers the rest with status 404. */}
+        <Route path={NOT_AN_AGENT} component={NotFoundPage} />
         {ROUTES.map(([path, component]) => (
           <Route key={path} path={path} component={component} />
         ))}

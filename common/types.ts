@@ -75,6 +75,8 @@ export interface SessionUser {
   role: Role;
   profilePicture: string | null;
   createdAt: string;
+  /** The owner followed a mailed link to this address (or Google vouched for it). */
+  emailVerified: boolean;
 }
 
 /** Anyone may read this: no email. */
@@ -122,7 +124,8 @@ export interface TryResult extends Balance {
 export interface PublicConfig {
   staffEmailDomain: string;
   googleEnabled: boolean;
-  paymentsMode: 'stripe' | 'sandbox';
+  /** 'none': neither Stripe keys nor PAYMENTS_MODE=sandbox, so nothing can be bought. */
+  paymentsMode: 'stripe' | 'sandbox' | 'none';
   providerMode: boolean;
   version: string;
 }

@@ -8,7 +8,7 @@ export const MESSAGES = {
   usernameMin: 'Username must be at least 3 characters',
   usernameMax: `Username must be at most ${C.USERNAME_MAX} characters`,
   usernameRequired: 'Username is required',
-  usernameChars: 'Username cannot contain @',
+  usernameChars: 'Username can only contain letters, digits, . _ and -',
   passwordMin: 'Password must be at least 6 characters',
   passwordMax: `Password must be at most ${C.PASSWORD_MAX} characters`,
   email: 'Please enter a valid email',
@@ -52,7 +52,36 @@ export const MESSAGES = {
   crossSite: 'Cross-site requests are not allowed',
   throttled: 'Too many attempts. Please wait a few minutes and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
+  tokenRequired: 'This link is incomplete. Please open the link from the email again.',
+  tokenInvalid: 'This link is invalid or has expired. Please ask for a new one.',
+  currentPassword: 'Your current password is incorrect',
+  currentPasswordRequired: 'Please enter your current password',
+  sameEmail: 'That is already your email address',
+  alreadyVerified: 'Your email address is already verified',
+  paymentsNotConfigured: 'Payments are not configured',
+  registerThrottled: 'Too many accounts were created from your connection. Please try again in an hour.',
+  proposalsThrottled: 'Too many proposals from your connection. Please try again in an hour.',
+  mailThrottled: 'Too many emails were requested. Please wait a few minutes and try again.',
+  honeypot: 'Your submission could not be accepted. Please reload the page and try again.',
 } as const;
+
+/**
+ * Usernames are NFKC-normalised (full-width and compatibility forms fold to their plain letters) and
+ * limited to letters, digits, '.', '_' and '-': no control, zero-width or bidi characters, so two
+ * accounts cannot look alike. Unique case-insensitively through `usernameKey`.
+ */
+const USERNAME_CHARS = /^[\p{L}\p{N}._-]+$/u;
+export const normalizeUsername = (value: string): string => value.normalize('NFKC').trim();
+/** What uniqueness compares: the normalised name in lower case (Unicode-aware, unlike SQLite's NOCASE). */
+export const usernameKey = (value: string): string => normalizeUsername(value).toLowerCase().normalize('NFKC');
+
+/** The honeypot field public forms carry hidden from people: a bot that fills it is refused. */
+export const HONEYPOT_FIELD = 'website';
+export const honeypotField = v.optional(v.unknown());
+export const isHoneypotFilled = (body: Record<string, unknown>): boolean => {
+  const value = body[HONEYPOT_FIELD];
+  return typeof value === 'string' ? value.trim() !== '' : value != null && value !== false;
+};
 
 /** Text input; a non-string gets the field's first message rather than a type error. */
 const trimmed = (message: string) => v.pipe(v.string(message), v.trim());
@@ -98,23 +127,51 @@ const integerField = (message: string) =>
 const emailField = (message: string) =>
   v.pipe(trimmed(message), v.nonEmpty(message), v.maxLength(C.EMAIL_MAX, message), v.email(message), v.toLowerCase());
 
+/** A new username: normalised, then checked (the '@' rule also keeps it from shadowing an email). */
+const usernameField = (requiredMessage: string) =>
+  v.pipe(
+    v.string(requiredMessage),
+    v.transform(normalizeUsername),
+    v.nonEmpty(requiredMessage),
+    v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
+    v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
+    v.regex(USERNAME_CHARS, MESSAGES.usernameChars),
+  );
+
+const passwordField = (message: string = MESSAGES.passwordMin) =>
+  v.pipe(v.string(message), v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin), v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax));
+
 export const loginSchema = v.object({
-  username: v.pipe(trimmed(MESSAGES.usernameMin), v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin), v.maxLength(C.EMAIL_MAX, MESSAGES.usernameMax)),
-  password: v.pipe(v.string(MESSAGES.passwordMin), v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin), v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax)),
+  username: v.pipe(v.string(MESSAGES.usernameMin), v.transform(normalizeUsername), v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin), v.maxLength(C.EMAIL_MAX, MESSAGES.usernameMax)),
+  password: passwordField(),
   isInternalLogin: v.optional(v.boolean(), false),
 });
 
 export const registerSchema = v.object({
-  username: v.pipe(
-    trimmed(MESSAGES.usernameMin),
-    v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
-    v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
-    // An email-shaped username could shadow another account's email at sign-in.
-    v.regex(/^[^@]+$/, MESSAGES.usernameChars),
-  ),
+  username: usernameField(MESSAGES.usernameMin),
   email: emailField(MESSAGES.email),
-  password: v.pipe(v.string(MESSAGES.passwordMin), v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin), v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax)),
+  password: passwordField(),
   isInternalLogin: v.optional(v.boolean(), false),
+  [HONEYPOT_FIELD]: honeypotField,
+});
+
+/** The one-time token of a mailed link. */
+const tokenField = v.pipe(v.string(MESSAGES.tokenRequired), v.trim(), v.nonEmpty(MESSAGES.tokenRequired), v.maxLength(128, MESSAGES.tokenInvalid));
+
+export const verifyEmailSchema = v.object({ token: tokenField });
+
+export const forgotPasswordSchema = v.object({ email: emailField(MESSAGES.email) });
+
+export const resetPasswordSchema = v.object({ token: tokenField, password: passwordField() });
+
+export const changePasswordSchema = v.object({
+  currentPassword: v.pipe(v.string(MESSAGES.currentPasswordRequired), v.nonEmpty(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword)),
+  newPassword: passwordField(),
+});
+
+export const changeEmailSchema = v.object({
+  currentPassword: v.pipe(v.string(MESSAGES.currentPasswordRequired), v.nonEmpty(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword)),
+  email: emailField(MESSAGES.email),
 });
 
 /** Internal (staff) accounts must use the company domain; null when the email is acceptable. */
@@ -124,14 +181,10 @@ export function internalEmailError(email: string, staffDomain: string): string |
 }
 
 export const profileSchema = v.object({
-  username: v.pipe(
-    trimmed(MESSAGES.usernameRequired),
-    v.nonEmpty(MESSAGES.usernameRequired),
-    v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
-    v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
-    v.regex(/^[^@]+$/, MESSAGES.usernameChars),
-  ),
+  username: usernameField(MESSAGES.usernameRequired),
   email: v.pipe(trimmed(MESSAGES.emailRequired), v.nonEmpty(MESSAGES.emailRequired), v.maxLength(C.EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
+  /** Needed only when the email changes (DESIGN decision 14). */
+  currentPassword: v.optional(v.pipe(v.string(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword))),
 });
 
 const proposalBase = {
@@ -148,6 +201,7 @@ export const anonymousProposalSchema = v.object({
   ...proposalBase,
   proposerName: v.pipe(trimmed(MESSAGES.proposerName), v.nonEmpty(MESSAGES.proposerName), v.maxLength(C.NAME_MAX, MESSAGES.proposerName)),
   proposerEmail: emailField(MESSAGES.proposalEmail),
+  [HONEYPOT_FIELD]: honeypotField,
 });
 
 /** Signed-in users are known: name and email come from the account when left out. */
@@ -161,6 +215,7 @@ export const signedInProposalSchema = v.object({
       v.union([v.undefined(), v.pipe(v.string(), v.maxLength(C.EMAIL_MAX, MESSAGES.proposalEmail), v.email(MESSAGES.proposalEmail))]),
     ),
   ),
+  [HONEYPOT_FIELD]: honeypotField,
 });
 
 export const reviewSchema = v.object({
@@ -219,6 +274,9 @@ export const purchaseSchema = v.object({
 export type LoginInput = v.InferInput<typeof loginSchema>;
 export type RegisterInput = v.InferInput<typeof registerSchema>;
 export type ProfileInput = v.InferInput<typeof profileSchema>;
+export type ChangePasswordInput = v.InferInput<typeof changePasswordSchema>;
+export type ChangeEmailInput = v.InferInput<typeof changeEmailSchema>;
+export type ResetPasswordInput = v.InferInput<typeof resetPasswordSchema>;
 export type ProposalInput = v.InferInput<typeof anonymousProposalSchema>;
 export type ReviewInput = v.InferInput<typeof reviewSchema>;
 export type AgentInput = v.InferInput<typeof agentSchema>;

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { quietEnv, spawnWrangler, wrangler } from './lib/wrangler.mjs';
+import { mailPortFor, startMailCatcher } from './mail-catcher.mjs';
 
 const require = createRequire(import.meta.url);
 const apiPort = process.env.API_PORT || '8787';
@@ -17,7 +18,25 @@ const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'b
 // The worker imports the app's server renderer (#app-ssr): build it once, and again on changes.
 spawnSync(process.execPath, [viteBin, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
 const ssrWatch = spawn(process.execPath, [viteBin, 'build', '--config', 'vite.ssr.config.ts', '--watch', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
-const worker = spawnWrangler(['dev', '--local', '--port', apiPort, '--persist-to', persistTo, '--show-interactive-dev-session=false']);
+// As npm start: the test-mode checkout and the local mail catcher (port API_PORT + 200), unless the
+// environment names a real email API.
+const catcher = process.env.MAIL_API_URL ? null : await startMailCatcher({ port: mailPortFor(apiPort), dir: process.env.MAIL_DIR || '.wrangler/mail' });
+if (catcher) console.log(`> Mail catcher on ${catcher.url}: every message is written to ${path.resolve(catcher.dir)}`);
+const vars = {
+  PAYMENTS_MODE: process.env.PAYMENTS_MODE ?? 'sandbox',
+  MAIL_API_URL: process.env.MAIL_API_URL ?? catcher.url,
+  MAIL_FROM: process.env.MAIL_FROM ?? 'AgentMarket <no-reply@agentmarket.localhost>',
+};
+const worker = spawnWrangler([
+  'dev',
+  '--local',
+  '--port',
+  apiPort,
+  '--persist-to',
+  persistTo,
+  '--show-interactive-dev-session=false',
+  ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+]);
 const vite = spawn(process.execPath, [viteBin], {
   stdio: 'inherit',
   env: quietEnv({ API_PORT: apiPort }),
@@ -26,6 +45,7 @@ const stop = () => {
   worker.kill();
   vite.kill();
   ssrWatch.kill();
+  void catcher?.close();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
 worker.on('exit', stop);

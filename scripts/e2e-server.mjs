@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 const port = process.env.PORT ?? '8799';
 const persistTo = `.wrangler/e2e-${port}/state`;
 rmSync(persistTo, { recursive: true, force: true });
+rmSync(`.wrangler/e2e-${port}/mail`, { recursive: true, force: true });
 
 const child = spawn(process.execPath, ['scripts/start.mjs'], {
   stdio: 'inherit',
@@ -21,6 +22,10 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     GOOGLE_CLIENT_SECRET: 'e2e-client-secret',
     GOOGLE_ISSUER: `http://127.0.0.1:${Number(port) + 100}`,
     WRANGLER_LOG_LEVEL: 'warn',
+    // Each run's mail in its own folder (e2e/support reads it); always the local catcher.
+    MAIL_DIR: `.wrangler/e2e-${port}/mail`,
+    MAIL_API_URL: '',
+    PAYMENTS_MODE: 'sandbox',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

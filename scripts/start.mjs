@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { quietEnv, spawnWrangler, wrangler } from './lib/wrangler.mjs';
+import { mailPortFor, startMailCatcher } from './mail-catcher.mjs';
 
 const require = createRequire(import.meta.url);
 const port = process.env.PORT || '8787';
@@ -49,6 +50,10 @@ const CONFIG_VARS = [
   'PROVIDER_LOGIN_PATH',
   'PROVIDER_COUNT_USAGE_PATH',
   'CATALOG_CACHE_SECONDS',
+  'MAIL_API_URL',
+  'MAIL_API_KEY',
+  'MAIL_FROM',
+  'PAYMENTS_MODE',
 ];
 
 function step(label, fn) {
@@ -81,6 +86,18 @@ step('Seeding demo data (only into an empty database)', () => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 });
 
+// Local defaults (DESIGN decisions 11 and 13): the test-mode checkout, and mail through the catcher
+// beside the worker unless a real email API is configured. Production configuration sets neither.
+process.env.PAYMENTS_MODE ??= 'sandbox';
+let catcher = null;
+if (!process.env.MAIL_API_URL) {
+  catcher = await startMailCatcher({ port: mailPortFor(port), dir: process.env.MAIL_DIR || '.wrangler/mail' });
+  process.env.MAIL_API_URL = catcher.url;
+  process.env.MAIL_API_KEY ??= 'local-mail-catcher';
+  console.log(`> Mail catcher on ${catcher.url}: every message is written to ${path.resolve(catcher.dir)}`);
+}
+process.env.MAIL_FROM ??= 'AgentMarket <no-reply@agentmarket.localhost>';
+
 // Variables go through an env file rather than argv, so secrets do not show in the process list.
 mkdirSync('.wrangler/tmp', { recursive: true });
 const envFile = path.join('.wrangler', 'tmp', `start-${port}.env`);
@@ -109,4 +126,7 @@ const server = spawnWrangler([
   process.env.WRANGLER_LOG_LEVEL || 'info',
 ]);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  void catcher?.close();
+  process.exit(code ?? 0);
+});

@@ -4,6 +4,7 @@ import { MESSAGES } from '../common/validation';
 import type { AppEnv } from './env';
 import { adminRoutes } from './features/admin/routes';
 import { agentsRoutes } from './features/agents/routes';
+import { accountRoutes } from './features/auth/account-routes';
 import { healthRoutes } from './features/health/routes';
 import { googleAuthRoutes } from './features/auth/google-routes';
 import { authRoutes } from './features/auth/routes';
@@ -41,6 +42,7 @@ const api = new Hono<AppEnv>()
   .route('/departments', departmentsRoutes)
   .route('/auth', authRoutes)
   .route('/auth', googleAuthRoutes)
+  .route('/auth', accountRoutes)
   .route('/users', usersRoutes)
   .route('/ratings', ratingsRoutes)
   .route('/propose-agent', proposeAgentRoutes)
@@ -67,7 +69,9 @@ export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
   // Anything else is the app: let the static assets (SPA mode) answer.
-  return c.env.ASSETS ? (c.env.ASSETS.fetch(c.req.raw as never) as unknown as Response) : c.text('Not found', 404);
+  if (!c.env.ASSETS) return c.text('Not found', 404);
+  // A copy with mutable headers: the security headers middleware adds to it.
+  return (c.env.ASSETS.fetch(c.req.raw as never) as unknown as Promise<Response>).then((res) => new Response(res.body, res));
 });
 
 app.onError((err, c) => {

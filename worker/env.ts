@@ -21,6 +21,13 @@ export interface Bindings {
   PROVIDER_LOGIN_PATH?: string;
   PROVIDER_COUNT_USAGE_PATH?: string;
   APP_VERSION?: string;
+  /** HTTP email API (Resend's shape: POST {MAIL_API_URL}/emails); locally scripts/mail-catcher.mjs. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  /** The sender, e.g. 'AgentMarket <no-reply@example.com>'. */
+  MAIL_FROM?: string;
+  /** 'sandbox' turns on the test-mode checkout when there are no Stripe keys (never set in production). */
+  PAYMENTS_MODE?: string;
   /** Seconds visitors' catalogue reads are kept per isolate (default 10; 0 turns the cache off). */
   CATALOG_CACHE_SECONDS?: string;
 }
@@ -51,3 +58,10 @@ export const adminEmails = (env: Bindings): Set<string> =>
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   );
+
+/**
+ * DESIGN decision 11: Stripe with keys; the test-mode sandbox only where PAYMENTS_MODE=sandbox is set
+ * explicitly (npm start, dev and tests; never production); otherwise nothing can be bought.
+ */
+export const paymentsMode = (env: Bindings): 'stripe' | 'sandbox' | 'none' =>
+  env.STRIPE_SECRET_KEY ? 'stripe' : env.PAYMENTS_MODE?.trim().toLowerCase() === 'sandbox' ? 'sandbox' : 'none';

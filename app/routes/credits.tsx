@@ -83,7 +83,19 @@ export default function CreditsPage() {
       )}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
-        {user ? <PurchaseForm processing={checkout.isPending || leaving} onContinue={onContinue} /> : <Skeleton className="h-[28rem] rounded-2xl" />}
+        {user && config.data?.paymentsMode === 'none' ? (
+          // DESIGN decision 11: neither Stripe nor the sandbox is set up, so nothing is offered for sale.
+          <div role="status" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
+            <h2 className="text-lg font-semibold text-slate-900">Payments are not configured</h2>
+            <p className="mt-2 text-sm">
+              This server cannot take payments yet, so credits cannot be bought here. Your balance and free credits work as usual.
+            </p>
+          </div>
+        ) : user ? (
+          <PurchaseForm processing={checkout.isPending || leaving} onContinue={onContinue} />
+        ) : (
+          <Skeleton className="h-[28rem] rounded-2xl" />
+        )}
         <aside aria-labelledby="how-credits-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
           <h2 id="how-credits-heading" className="text-base font-semibold text-slate-900">
             How credits work

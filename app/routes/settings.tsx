@@ -6,6 +6,7 @@ import { OnThisDevice } from '../components/pwa/on-this-device';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { updateSessionUser } from '../features/auth/api/get-session';
+import { AccountSecurity } from '../features/auth/components/account-security';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
 import { EditProfileDialog } from '../features/users/components/edit-profile-dialog';
 import { PreferenceToggles } from '../features/users/components/preference-toggles';
@@ -68,6 +69,10 @@ export default function SettingsPage() {
         <div className="mt-5">
           <EditProfileDialog user={user} onUpdated={(patch) => updateSessionUser(queryClient, patch)} />
         </div>
+      </Section>
+
+      <Section id="settings-security" title="Password and sign-in" description="Your password, your email address and where you are signed in.">
+        <AccountSecurity user={user} />
       </Section>
 
       <Section id="settings-display" title="Display" description="Saved in this browser only; other devices keep their own choice.">

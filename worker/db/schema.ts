@@ -22,11 +22,15 @@ export const users = sqliteTable(
     consumed: integer('consumed').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id'),
     createdAt: text('created_at').notNull().default(now),
+    // Migration 0003.
+    usernameKey: text('username_key'),
+    emailVerifiedAt: text('email_verified_at'),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`${t.username} COLLATE NOCASE`),
     uniqueIndex('users_email_unique').on(sql`${t.email} COLLATE NOCASE`),
     uniqueIndex('users_google_id_unique').on(t.googleId).where(sql`${t.googleId} IS NOT NULL`),
+    uniqueIndex('users_username_key_unique').on(t.usernameKey).where(sql`${t.usernameKey} IS NOT NULL`),
     check('users_role', sql`${t.role} IN ('user', 'staff', 'admin')`),
     check('users_credits', sql`${t.credits} >= 0`),
     check('users_consumed', sql`${t.consumed} >= 0`),
@@ -150,7 +154,11 @@ export const proposals = sqliteTable(
     reviewedAt: text('reviewed_at'),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [index('proposals_created_at').on(sql`${t.createdAt} DESC`), check('proposals_status', sql`${t.status} IN ('new', 'reviewed')`)],
+  (t) => [
+    index('proposals_created_at').on(sql`${t.createdAt} DESC`),
+    index('proposals_status_created').on(t.status, sql`${t.createdAt} DESC`),
+    check('proposals_status', sql`${t.status} IN ('new', 'reviewed')`),
+  ],
 );
 
 /** Append-only: every change of a user's balance has exactly one row here. */
@@ -220,12 +228,36 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /** Fixed-window throttle counters for sign-in and registration (per account and per client). */
-export const authThrottle = sqliteTable('auth_throttle', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  /** Epoch milliseconds. */
-  windowStart: integer('window_start').notNull(),
-});
+export const authThrottle = sqliteTable(
+  'auth_throttle',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** Epoch milliseconds. */
+    windowStart: integer('window_start').notNull(),
+  },
+  (t) => [index('auth_throttle_window_start').on(t.windowStart)],
+);
+
+/** Mailed one-time links (migration 0003): only the token's hash is stored. */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('email_tokens_user').on(t.userId, t.purpose),
+    index('email_tokens_expires').on(t.expiresAt),
+    check('email_tokens_purpose', sql`${t.purpose} IN ('verify', 'reset')`),
+  ],
+);
 
 /** Google OpenID Connect flow state (PKCE verifier and nonce), short-lived. */
 export const oauthStates = sqliteTable('oauth_states', {

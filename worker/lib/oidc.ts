@@ -170,10 +170,13 @@ export async function verifyIdToken(config: OidcConfig, idToken: string, expecte
   return payload;
 }
 
-/** Email and profile from verified claims; an unverified or missing email is refused. */
+/**
+ * Email and profile from verified claims; a missing or unverified email is refused. Only a literal
+ * `email_verified: true` counts (DESIGN decision 4): a missing claim is not Google vouching for it.
+ */
 export function identityFromClaims(claims: IdClaims): GoogleIdentity {
   const email = str(claims.email)?.toLowerCase();
-  const verified = claims.email_verified !== false && claims.email_verified !== 'false';
+  const verified = claims.email_verified === true;
   if (!claims.sub || !email || !verified || email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) {
     throw new OidcError(OIDC_MESSAGES.emailMissing);
   }

@@ -1,4 +1,5 @@
 // One way to start and end a session for every sign-in path (password, Google, provider).
+import type { D1Database } from '@cloudflare/workers-types';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '../../common/constants';
@@ -40,3 +41,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
   clearSessionHint(c);
 }
+
+/** Ends every session of a user except `keepHash` (the caller's own, when there is one). */
+export const endOtherSessions = (db: D1Database, userId: number, keepHash: string | null) =>
+  db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?').bind(userId, keepHash ?? '').run();

@@ -1,41 +1,78 @@
-// Fixed-window attempt counters in D1 (table auth_throttle), for sign-in and registration.
+// Fixed-window attempt counters in D1 (table auth_throttle): failed sign-ins, registrations,
+// anonymous proposals and mailed links. DESIGN decision 14: nothing here ever locks an owner out.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
-/** Failed sign-ins per account in one window: enough for typos, too few for guessing. */
-export const ACCOUNT_ATTEMPTS = 10;
+export const HOUR_MS = 60 * 60_000;
+
 /**
- * Failed sign-ins, or registrations, from one client in one window. Successful sign-ins give their
+ * Failed sign-ins one client may make against one account in a window: enough for typos, too few for
+ * guessing. Other clients (the owner on their own connection) are not affected.
+ */
+export const PAIR_ATTEMPTS = 10;
+/**
+ * Failed sign-ins from one client in a window, whatever the accounts. Successful sign-ins give their
  * attempt back, so an office behind one address is not locked out by its own colleagues.
  */
 export const CLIENT_ATTEMPTS = 50;
+/** Failures against one account (from anywhere) after which its every sign-in is answered more slowly. */
+export const ACCOUNT_SLOW_AFTER = 5;
+/** Added per failure past ACCOUNT_SLOW_AFTER, up to ACCOUNT_SLOW_MAX_MS: slows guessing, never refuses. */
+export const ACCOUNT_SLOW_STEP_MS = 200;
+export const ACCOUNT_SLOW_MAX_MS = 2_000;
+/** Accounts one client may create per hour. */
+export const REGISTRATIONS_PER_HOUR = 20;
+/** Proposals one client may send per hour without signing in. */
+export const ANONYMOUS_PROPOSALS_PER_HOUR = 20;
+/** Verification or reset mails per account (and per client) per hour. */
+export const MAILS_PER_HOUR = 5;
 
 /** The client as Cloudflare sees it; local runs have no such header and share one bucket. */
 export const clientKey = (c: Context<AppEnv>): string => c.req.header('CF-Connecting-IP') ?? 'local';
 
-/** Counts one attempt against `key` and returns the count in the current window. */
-export async function hit(db: D1Database, key: string, now = Date.now()): Promise<number> {
-  const windowStart = now - THROTTLE_WINDOW_MS;
-  const row = await db
-    .prepare(
-      `INSERT INTO auth_throttle (key, count, window_start) VALUES (?1, 1, ?2)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN window_start < ?3 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start < ?3 THEN ?2 ELSE window_start END
-       RETURNING count`,
-    )
-    .bind(key, now, windowStart)
-    .first<{ count: number }>();
-  return row?.count ?? 1;
+/** How long to hold a sign-in for an account with `failures` recent failed attempts. */
+export const slowdownMs = (failures: number): number =>
+  Math.min(Math.max(0, failures - ACCOUNT_SLOW_AFTER) * ACCOUNT_SLOW_STEP_MS, ACCOUNT_SLOW_MAX_MS);
+
+interface WindowOptions {
+  windowMs?: number;
+  now?: number;
 }
 
+/**
+ * Counts one attempt against `key` and returns the count in the current window. Rows whose window
+ * ended long ago (older than a day: no window is longer) are pruned in the same batch.
+ */
+export async function hit(db: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {
+  const windowStart = now - windowMs;
+  const [, counted] = await db.batch<{ count: number }>([
+    db.prepare('DELETE FROM auth_throttle WHERE window_start < ?').bind(now - PRUNE_AFTER_MS),
+    db
+      .prepare(
+        `INSERT INTO auth_throttle (key, count, window_start) VALUES (?1, 1, ?2)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN window_start < ?3 THEN 1 ELSE count + 1 END,
+           window_start = CASE WHEN window_start < ?3 THEN ?2 ELSE window_start END
+         RETURNING count`,
+      )
+      .bind(key, now, windowStart),
+  ]);
+  return counted?.results[0]?.count ?? 1;
+}
+
+/** Rows older than this are gone (also what a scheduled clean-up may call `pruneThrottle` with). */
+export const PRUNE_AFTER_MS = 24 * HOUR_MS;
+
+export const pruneThrottle = (db: D1Database, now = Date.now()) =>
+  db.prepare('DELETE FROM auth_throttle WHERE window_start < ?').bind(now - PRUNE_AFTER_MS).run();
+
 /** The current count without adding to it. */
-export async function peek(db: D1Database, key: string, now = Date.now()): Promise<number> {
+export async function peek(db: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {
   const row = await db
     .prepare('SELECT count FROM auth_throttle WHERE key = ? AND window_start >= ?')
-    .bind(key, now - THROTTLE_WINDOW_MS)
+    .bind(key, now - windowMs)
     .first<{ count: number }>();
   return row?.count ?? 0;
 }
@@ -45,3 +82,15 @@ export const reset = (db: D1Database, key: string) => db.prepare('DELETE FROM au
 /** Gives back one counted attempt (a sign-in that turned out to be genuine). */
 export const refund = (db: D1Database, key: string) =>
   db.prepare('UPDATE auth_throttle SET count = MAX(count - 1, 0) WHERE key = ?').bind(key).run();
+
+/** Counts a client's use of something limited per hour; true when it is over the limit. */
+export async function overHourlyLimit(c: Context<AppEnv>, what: string, limit: number): Promise<boolean> {
+  return (await hit(c.env.DB, `${what}:${clientKey(c)}`, { windowMs: HOUR_MS })) > limit;
+}
+
+/** Keys of the sign-in counters: per (account, client), per client, per account. */
+export const loginKeys = (account: string, client: string) => ({
+  pair: `login:${account}|${client}`,
+  client: `login-client:${client}`,
+  account: `login-account:${account}`,
+});

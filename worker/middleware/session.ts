@@ -17,6 +17,7 @@ interface SessionUserRow {
   role: Role;
   profile_picture: string | null;
   created_at: string;
+  email_verified_at: string | null;
 }
 
 export const toSessionUser = (row: SessionUserRow): SessionUser => ({
@@ -28,10 +29,11 @@ export const toSessionUser = (row: SessionUserRow): SessionUser => ({
   role: row.role,
   profilePicture: row.profile_picture,
   createdAt: row.created_at,
+  emailVerified: row.email_verified_at !== null,
 });
 
 export const SESSION_USER_COLUMNS =
-  'u.id, u.username, u.email, u.credits, u.consumed, u.role, u.profile_picture, u.created_at';
+  'u.id, u.username, u.email, u.credits, u.consumed, u.role, u.profile_picture, u.created_at, u.email_verified_at';
 
 /** Resolves the session cookie to a user (or null) for every /api request. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -7,10 +7,15 @@ import { MESSAGES } from '../../common/validation';
 import { call, createUser, db, seedCatalog, signIn } from './fixtures';
 
 // Hundreds of requests, some with password hashing: the default 5 s per test is too tight.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 type Who = 'visitor' | 'a' | 'b' | 'staff' | 'admin';
-const WHO: Who[] = ['visitor', 'a', 'b', 'staff', 'admin'];
+/**
+ * People who registered with a staff-domain address (internal sign-in) and with an address in
+ * ADMIN_EMAILS but never confirmed it: they must get exactly what B, an ordinary user, gets.
+ */
+type Unverified = 'staffUnverified' | 'adminUnverified';
+const WHO: (Who | Unverified)[] = ['visitor', 'a', 'b', 'staff', 'admin', 'staffUnverified', 'adminUnverified'];
 type Expected = Record<Who, number>;
 
 const all = (status: number): Expected => ({ visitor: status, a: status, b: status, staff: status, admin: status });
@@ -22,7 +27,10 @@ const operators: Expected = { visitor: 401, a: 403, b: 403, staff: 200, admin: 2
 const adminOnly: Expected = { visitor: 401, a: 403, b: 403, staff: 403, admin: 200 };
 
 const users = {} as Record<Exclude<Who, 'visitor'>, { id: number; username: string; email: string }>;
-const cookieFor = async (who: Who) => (who === 'visitor' ? undefined : signIn(users[who].id));
+/** The unverified callers' accounts, made by a real registration and sign-in (roles as the worker computes them). */
+const unverifiedIds = {} as Record<Unverified, number>;
+const cookieFor = async (who: Who | Unverified) =>
+  who === 'visitor' ? undefined : signIn(who === 'staffUnverified' || who === 'adminUnverified' ? unverifiedIds[who] : users[who].id);
 
 const validAgent = {
   name: 'Matrix Agent',
@@ -150,11 +158,25 @@ beforeAll(async () => {
   users.b = await createUser({ credits: 1000 });
   users.staff = await createUser({ role: 'staff', credits: 1000 });
   users.admin = await createUser({ role: 'admin', credits: 1000 });
+  const accounts: [Unverified, string, boolean][] = [
+    ['staffUnverified', 'matrix-operator@example.cc', true],
+    ['adminUnverified', 'admin@example.com', false],
+  ];
+  for (const [who, email, isInternalLogin] of accounts) {
+    const username = who.toLowerCase();
+    const headers = { 'CF-Connecting-IP': `198.51.100.${username.length}` };
+    const registered = await call('/api/auth/register', { json: { username, email, password: 'secret-pass', isInternalLogin }, headers });
+    expect(registered.status).toBe(201);
+    const res = await call('/api/auth/login', { json: { username: email, password: 'secret-pass', isInternalLogin }, headers });
+    const user = (await res.json()) as { id: number };
+    expect(user).toMatchObject({ role: 'user', emailVerified: false });
+    unverifiedIds[who] = user.id;
+  }
 });
 
 describe('authorization matrix', () => {
   it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
-    const actual = {} as Expected;
+    const actual = {} as Record<Who | Unverified, number>;
     for (const who of WHO) {
       const { path, method, json } = await row.make();
       const res = await call(path, { method, json, cookie: await cookieFor(who) });
@@ -163,7 +185,7 @@ describe('authorization matrix', () => {
       const body = (await res.json()) as Record<string, unknown>;
       if (res.status >= 400) expect(body, `${who} ${path}`).toEqual({ message: expect.any(String), error: body.message });
     }
-    expect(actual).toEqual(row.expected);
+    expect(actual).toEqual({ ...row.expected, staffUnverified: row.expected.b, adminUnverified: row.expected.b });
   });
 
   it('refusals use the SPEC wording', async () => {

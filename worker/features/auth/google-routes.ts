@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import type { Role, SessionUser } from '../../../common/types';
+import type { SessionUser } from '../../../common/types';
 import { internalEmailError } from '../../../common/validation';
 import { staffDomain, type AppEnv, type Bindings } from '../../env';
 import { fail } from '../../lib/http';
@@ -17,7 +17,7 @@ import {
   verifyCredential,
   type GoogleIdentity,
 } from '../../lib/oidc';
-import { createAccount, getSessionUser, isUniqueViolation, roleFor } from '../../lib/accounts';
+import { createAccount, getSessionUser, isUniqueViolation, roleFor, syncRole } from '../../lib/accounts';
 import { startSession } from '../../lib/session-cookie';
 import { jsonBody } from '../../lib/validator';
 
@@ -55,38 +55,52 @@ function usernameBase(email: string): string {
 
 interface UserRow {
   id: number;
-  role: Role;
+  email: string;
   google_id: string | null;
-  profile_picture: string | null;
+  email_verified_at: string | null;
 }
 
+/** Said when the address belongs to an account whose owner has not confirmed it (decision 14). */
+export const LINK_UNVERIFIED =
+  'An account with this email already exists. Sign in with your password and confirm your email address, then you can use Google.';
+
 /**
- * Finds the account for a Google identity (by Google id, else by verified email, linking it) or
- * creates one with the sign-up credit grant, as registration does. Returns the user id.
+ * Finds the account for a Google identity (by Google id, else by email, linking it only when that
+ * account's address is verified) or creates one with the sign-up credit grant, as registration
+ * does. Google's word (email_verified === true, checked in identityFromClaims) verifies the address.
  */
 export async function linkOrCreateUser(env: Bindings, who: GoogleIdentity, internal: boolean): Promise<number> {
   const db = env.DB;
-  const select = 'SELECT id, role, google_id, profile_picture FROM users';
-  let user = await db.prepare(`${select} WHERE google_id = ?`).bind(who.sub).first<UserRow>();
-  user ??= await db.prepare(`${select} WHERE email = ? COLLATE NOCASE`).bind(who.email).first<UserRow>();
+  const select = 'SELECT id, email, google_id, email_verified_at FROM users';
+  const linked = await db.prepare(`${select} WHERE google_id = ?`).bind(who.sub).first<UserRow>();
+  const user = linked ?? (await db.prepare(`${select} WHERE email = ? COLLATE NOCASE`).bind(who.email).first<UserRow>());
   if (user) {
     // The email matches but the account already belongs to another Google identity.
     if (user.google_id && user.google_id !== who.sub) throw new OidcError('This email is linked to a different Google account');
+    // Whoever registered the address first, without proving it, must not get the Google owner's
+    // account, nor the Google owner theirs.
+    if (!linked && user.email_verified_at === null) throw new OidcError(LINK_UNVERIFIED);
+    const sameAddress = user.email.toLowerCase() === who.email;
     await db
-      .prepare('UPDATE users SET google_id = ?, role = ?, profile_picture = COALESCE(profile_picture, ?) WHERE id = ?')
-      .bind(who.sub, roleFor(env, who.email, internal, user.role), who.picture ?? null, user.id)
+      .prepare(
+        `UPDATE users SET google_id = ?, profile_picture = COALESCE(profile_picture, ?),
+           email_verified_at = CASE WHEN ? THEN COALESCE(email_verified_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE email_verified_at END
+         WHERE id = ?`,
+      )
+      .bind(who.sub, who.picture ?? null, sameAddress ? 1 : 0, user.id)
       .run();
+    await syncRole(db, env, user.id, internal);
     return user.id;
   }
 
-  const role = roleFor(env, who.email, internal, null);
+  const role = roleFor(env, who.email, true, { internal });
   const base = usernameBase(who.email);
   for (let attempt = 0; attempt < 6; attempt++) {
     const username = attempt === 0 ? base : `${base}${Math.floor(1000 + Math.random() * 9000)}`;
     const taken = await db.prepare('SELECT 1 FROM users WHERE username = ? COLLATE NOCASE').bind(username).first();
     if (taken) continue;
     try {
-      return await createAccount(db, { username, email: who.email, googleId: who.sub, profilePicture: who.picture ?? null, role });
+      return await createAccount(db, { username, email: who.email, googleId: who.sub, profilePicture: who.picture ?? null, role, emailVerified: true });
     } catch (err) {
       // A concurrent sign-in or registration took the username or email first: look again.
       if (!isUniqueViolation(err)) throw err;

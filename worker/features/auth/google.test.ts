@@ -10,6 +10,7 @@ import { app } from '../../app';
 import type { Bindings } from '../../env';
 import { base64Url, sha256Hex } from '../../lib/crypto';
 import { OIDC_MESSAGES } from '../../lib/oidc';
+import { LINK_UNVERIFIED } from './google-routes';
 import { createUser, db, setCookies } from '../../test/fixtures';
 import type { OidcScenario } from '../../test/oidc-mock-setup';
 
@@ -63,7 +64,9 @@ async function authorize(location: URL, scenario: OidcScenario): Promise<string>
 /** Runs the whole browser round trip; returns the callback response. */
 async function signInFlow(scenario: OidcScenario, query = '') {
   const { location, stateCookie } = await startLogin(query);
-  const callbackPath = await authorize(location, scenario);
+  // Google vouches for the address unless a test says otherwise (email_verified left out on purpose).
+  const claims = scenario.claims && !('email_verified' in scenario.claims) ? { email_verified: true, ...scenario.claims } : scenario.claims;
+  const callbackPath = await authorize(location, { ...scenario, claims });
   const res = await send(callbackPath, { cookie: stateCookie });
   return { res, callbackPath, stateCookie };
 }
@@ -170,8 +173,28 @@ describe('GET /api/auth/google/callback', () => {
     expect(await sessionUserId(again.res)).toBe(user!.id);
   });
 
+  it('never links to an account whose address its owner has not verified (no takeover by registering first)', async () => {
+    const squatter = await createUser();
+    const sub = fresh('sub');
+    const { res } = await signInFlow({ claims: { sub, email: squatter.email } });
+    expect(errorOf(res)).toBe(LINK_UNVERIFIED);
+    expect(cookieFrom(res, SESSION_COOKIE)).toBeUndefined();
+    const row = await db().prepare('SELECT google_id, email_verified_at FROM users WHERE id = ?').bind(squatter.id).first();
+    expect(row).toEqual({ google_id: null, email_verified_at: null });
+  });
+
+  it('refuses an email Google does not vouch for: missing, false or a string', async () => {
+    for (const claims of [{ email_verified: undefined }, { email_verified: false }, { email_verified: 'true' }, { email_verified: 1 }]) {
+      const email = `${fresh()}@gmail.example`;
+      const { res } = await signInFlow({ claims: { sub: fresh('sub'), email, ...claims } });
+      expect(errorOf(res), JSON.stringify(claims)).toBe(OIDC_MESSAGES.emailMissing);
+      expect(await userByEmail(email)).toBeNull();
+    }
+  });
+
   it('links an existing password account by verified email and makes usernames unique', async () => {
     const existing = await createUser();
+    await db().prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").bind(existing.id).run();
     const { res } = await signInFlow({ claims: { sub: fresh('sub'), email: existing.email } });
     expect(errorOf(res)).toBeNull();
     expect(await sessionUserId(res)).toBe(existing.id);
@@ -186,7 +209,8 @@ describe('GET /api/auth/google/callback', () => {
     expect(created!.username.startsWith(existing.username)).toBe(true);
   });
 
-  it('gives ADMIN_EMAILS accounts the admin role', async () => {
+  it('gives ADMIN_EMAILS accounts the admin role (Google verified the address)', async () => {
+    await db().prepare("DELETE FROM users WHERE email = 'admin@example.com'").run();
     const { res } = await signInFlow({ claims: { sub: fresh('sub'), email: 'admin@example.com' } });
     expect(errorOf(res)).toBeNull();
     expect((await userByEmail('admin@example.com'))!.role).toBe('admin');
@@ -282,7 +306,7 @@ describe('POST /api/auth/google', () => {
   async function credential(claims: Record<string, unknown>, options: { audience?: string; expiresIn?: string | number } = {}) {
     const jwk = inject('oidcSigningKey');
     const key = await importJWK(jwk, 'RS256');
-    return new SignJWT(claims)
+    return new SignJWT({ email_verified: true, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
       .setIssuer(ISSUER)
       .setAudience(options.audience ?? CLIENT_ID)

@@ -1,34 +1,36 @@
-import type { D1Database } from '@cloudflare/workers-types';
 import { Hono } from 'hono';
-import { loginSchema, MESSAGES, registerSchema, internalEmailError } from '../../../common/validation';
+import { internalEmailError, isHoneypotFilled, loginSchema, MESSAGES, registerSchema, usernameKey } from '../../../common/validation';
 import { staffDomain, type AppEnv } from '../../env';
-import { createAccount, getSessionUser, isUniqueViolation, roleFor } from '../../lib/accounts';
+import { createAccount, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
 import { fail } from '../../lib/http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
 import { clearSessionHint, endSession, startSession } from '../../lib/session-cookie';
-import { ACCOUNT_ATTEMPTS, CLIENT_ATTEMPTS, clientKey, hit, refund, reset } from '../../lib/throttle';
+import {
+  CLIENT_ATTEMPTS,
+  clientKey,
+  hit,
+  loginKeys,
+  overHourlyLimit,
+  PAIR_ATTEMPTS,
+  peek,
+  refund,
+  REGISTRATIONS_PER_HOUR,
+  reset,
+  slowdownMs,
+} from '../../lib/throttle';
 import { jsonBody } from '../../lib/validator';
 import { providerConfig } from '../provider/client';
 import { externalLoginSchema, providerOnly, providerSignIn } from '../provider/sign-in';
-import type { Role } from '../../../common/types';
+import { mailVerification } from './account-mail';
 
 interface CredentialRow {
   id: number;
   username: string;
   email: string;
-  role: Role;
   password_hash: string | null;
 }
 
-/** The 409 message when the username or email belongs to an account already (case-insensitive). */
-async function takenMessage(db: D1Database, username: string, email: string): Promise<string | null> {
-  const row = await db
-    .prepare('SELECT username = ?1 COLLATE NOCASE AS sameName FROM users WHERE username = ?1 COLLATE NOCASE OR email = ?2 COLLATE NOCASE LIMIT 1')
-    .bind(username, email)
-    .first<{ sameName: number }>();
-  if (!row) return null;
-  return row.sameName ? MESSAGES.usernameTaken : MESSAGES.emailTaken;
-}
+const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 export const authRoutes = new Hono<AppEnv>()
   .get('/session', (c) => {
@@ -38,8 +40,10 @@ export const authRoutes = new Hono<AppEnv>()
     return fail(c, 401, MESSAGES.notSignedIn);
   })
   .post('/register', jsonBody(registerSchema), async (c) => {
-    const { username, email, password, isInternalLogin } = c.req.valid('json');
-    if ((await hit(c.env.DB, `register:${clientKey(c)}`)) > CLIENT_ATTEMPTS) return fail(c, 429, MESSAGES.throttled);
+    const body = c.req.valid('json');
+    const { username, email, password, isInternalLogin } = body;
+    if (isHoneypotFilled(body)) return fail(c, 400, MESSAGES.honeypot);
+    if (await overHourlyLimit(c, 'register', REGISTRATIONS_PER_HOUR)) return fail(c, 429, MESSAGES.registerThrottled);
     if (isInternalLogin) {
       const problem = internalEmailError(email, staffDomain(c.env));
       if (problem) return fail(c, 400, problem);
@@ -48,13 +52,15 @@ export const authRoutes = new Hono<AppEnv>()
     if (taken) return fail(c, 409, taken);
     let id: number;
     try {
-      id = await createAccount(c.env.DB, { username, email, passwordHash: await hashPassword(password), role: roleFor(c.env, email, isInternalLogin, null) });
+      // A customer until the address is confirmed (decision 4): typing an admin's address earns nothing.
+      id = await createAccount(c.env.DB, { username, email, passwordHash: await hashPassword(password), role: 'user' });
     } catch (err) {
       // Someone registered the same name or email a moment earlier: look again to say which.
       if (isUniqueViolation(err)) return fail(c, 409, (await takenMessage(c.env.DB, username, email)) ?? MESSAGES.usernameTaken);
       throw err;
     }
     await startSession(c, id);
+    await mailVerification(c, { id, username }, email);
     return c.json(await getSessionUser(c.env.DB, id), 201);
   })
   .post('/login', jsonBody(loginSchema), async (c) => {
@@ -64,16 +70,19 @@ export const authRoutes = new Hono<AppEnv>()
     const row = await db
       // An email always means its owner, even if another account took that text as its username.
       .prepare(
-        'SELECT id, username, email, role, password_hash FROM users WHERE username = ?1 COLLATE NOCASE OR email = ?1 COLLATE NOCASE ORDER BY email = ?1 COLLATE NOCASE DESC LIMIT 1',
+        `SELECT id, username, email, password_hash FROM users
+         WHERE username_key = ?2 OR username = ?1 COLLATE NOCASE OR email = ?1 COLLATE NOCASE
+         ORDER BY email = ?1 COLLATE NOCASE DESC LIMIT 1`,
       )
-      .bind(login)
+      .bind(login, usernameKey(username))
       .first<CredentialRow>();
-    // Keyed by the account's username, so naming it by email shares the same budget of guesses.
-    const accountKey = `login:${(row?.username ?? login).toLowerCase()}`;
-    const clientLoginKey = `login-client:${clientKey(c)}`;
+    // Keyed by the account, so naming it by username or email shares the same budget of guesses.
+    const keys = loginKeys(row ? `#${row.id}` : login, clientKey(c));
     // Attempts are counted before the (slow) hash check so a parallel burst cannot slip past the limits.
-    const [clientCount, accountCount] = await Promise.all([hit(db, clientLoginKey), hit(db, accountKey)]);
-    if (clientCount > CLIENT_ATTEMPTS || accountCount > ACCOUNT_ATTEMPTS) return fail(c, 429, MESSAGES.throttled);
+    const [clientCount, pairCount, accountFailures] = await Promise.all([hit(db, keys.client), hit(db, keys.pair), peek(db, keys.account)]);
+    if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return fail(c, 429, MESSAGES.throttled);
+    // Per account only slower, never refused: strangers' failures cannot lock the owner out.
+    await sleep(slowdownMs(accountFailures));
     if (isInternalLogin && login.includes('@')) {
       const problem = internalEmailError(login, staffDomain(c.env));
       if (problem) return fail(c, 400, problem);
@@ -81,22 +90,27 @@ export const authRoutes = new Hono<AppEnv>()
     // Provider mode (SPEC §7): the provider checks the password; the username field holds the email.
     const provider = providerConfig(c.env);
     if (provider) {
-      const signIn = await providerSignIn(c, provider, login, password, isInternalLogin);
-      if (!signIn.ok) return signIn.response;
-      await Promise.all([reset(db, accountKey), refund(db, clientLoginKey)]);
+      const signIn = await providerSignIn(c, provider, login, password);
+      if (!signIn.ok) {
+        await hit(db, keys.account);
+        return signIn.response;
+      }
+      await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
       return c.json(await getSessionUser(db, signIn.userId));
     }
     // The hash is checked even without an account so timing does not reveal which names exist.
     const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-    if (!row || !row.password_hash || !ok) return fail(c, 401, MESSAGES.invalidCredentials);
+    if (!row || !row.password_hash || !ok) {
+      await hit(db, keys.account);
+      return fail(c, 401, MESSAGES.invalidCredentials);
+    }
     // Only failures count against the account and the client.
-    await Promise.all([reset(db, accountKey), refund(db, clientLoginKey)]);
+    await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
     if (isInternalLogin) {
       const problem = internalEmailError(row.email, staffDomain(c.env));
       if (problem) return fail(c, 400, problem);
     }
-    const role = roleFor(c.env, row.email, isInternalLogin, row.role);
-    if (role !== row.role) await db.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, row.id).run();
+    await syncRole(db, c.env, row.id, isInternalLogin);
     await startSession(c, row.id);
     return c.json(await getSessionUser(db, row.id));
   })
@@ -105,13 +119,16 @@ export const authRoutes = new Hono<AppEnv>()
     const provider = providerConfig(c.env)!;
     const { email, password } = c.req.valid('json');
     const db = c.env.DB;
-    const accountKey = `login:${email}`;
-    const clientLoginKey = `login-client:${clientKey(c)}`;
-    const [clientCount, accountCount] = await Promise.all([hit(db, clientLoginKey), hit(db, accountKey)]);
-    if (clientCount > CLIENT_ATTEMPTS || accountCount > ACCOUNT_ATTEMPTS) return fail(c, 429, MESSAGES.throttled);
+    const keys = loginKeys(email, clientKey(c));
+    const [clientCount, pairCount, accountFailures] = await Promise.all([hit(db, keys.client), hit(db, keys.pair), peek(db, keys.account)]);
+    if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return fail(c, 429, MESSAGES.throttled);
+    await sleep(slowdownMs(accountFailures));
     const signIn = await providerSignIn(c, provider, email, password);
-    if (!signIn.ok) return signIn.response;
-    await Promise.all([reset(db, accountKey), refund(db, clientLoginKey)]);
+    if (!signIn.ok) {
+      await hit(db, keys.account);
+      return signIn.response;
+    }
+    await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
     return c.json(await getSessionUser(db, signIn.userId));
   })
   .post('/logout', async (c) => {

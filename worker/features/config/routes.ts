@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { PublicConfig } from '../../../common/types';
-import { staffDomain, type AppEnv } from '../../env';
+import { paymentsMode, staffDomain, type AppEnv } from '../../env';
 
 /** Non-secret settings the app needs to render the right controls. */
 export const configRoutes = new Hono<AppEnv>()
@@ -10,7 +10,7 @@ export const configRoutes = new Hono<AppEnv>()
   const config: PublicConfig = {
     staffEmailDomain: staffDomain(c.env),
     googleEnabled: Boolean(c.env.GOOGLE_CLIENT_ID),
-    paymentsMode: c.env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
+    paymentsMode: paymentsMode(c.env),
     providerMode: Boolean(c.env.PROVIDER_BASE_URL && c.env.PROVIDER_PRODUCT),
     version: c.env.APP_VERSION ?? 'dev',
   };

@@ -1,4 +1,7 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { app } from '../../app';
+import type { Bindings } from '../../env';
 import type { CreditTransaction } from '../../../common/types';
 import { call, createUser, db, signIn } from '../../test/fixtures';
 import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
@@ -195,5 +198,52 @@ describe('completePurchase', () => {
     await expireCheckoutSession(db(), 'cs_direct_3');
     expect((await getCheckoutSession(db(), 'cs_direct_3'))?.status).toBe('completed');
     expect((await balanceOf(user.id)).credits).toBe(150);
+  });
+});
+
+describe('payments mode (DESIGN decision 11)', () => {
+  /** The worker with neither Stripe keys nor PAYMENTS_MODE=sandbox: a deploy that forgot a secret. */
+  const unconfigured: Bindings = { ...env, PAYMENTS_MODE: undefined, STRIPE_SECRET_KEY: undefined };
+  const send = (path: string, cookie: string, json?: unknown) =>
+    app.fetch(
+      new Request(`http://localhost${path}`, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers: { Cookie: cookie, Origin: 'http://localhost', 'Content-Type': 'application/json' },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      }),
+      unconfigured,
+    );
+
+  it('without Stripe or sandbox mode nothing can be bought or completed: 503, no session, no credits', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const res = await send('/api/payments/create-checkout', cookie, { amount: 100 });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: 'Payments are not configured', error: 'Payments are not configured' });
+    expect(await db().prepare('SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?').bind(user.id).first()).toEqual({ n: 0 });
+
+    // A sandbox session made while sandbox mode was on cannot be completed once it is off.
+    const { id } = await checkout(cookie, 80);
+    const complete = await send(`/api/payments/sandbox/${id}/complete`, cookie, {});
+    expect(complete.status).toBe(503);
+    expect((await balanceOf(user.id)).credits).toBe(100);
+    expect(await (await send('/api/config', cookie)).json()).toMatchObject({ paymentsMode: 'none' });
+  });
+
+  it('any other PAYMENTS_MODE value is not sandbox', async () => {
+    const user = await createUser();
+    const res = await app.fetch(
+      new Request('http://localhost/api/payments/create-checkout', {
+        method: 'POST',
+        headers: { Cookie: await signIn(user.id), Origin: 'http://localhost', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ amount: 100 }),
+      }),
+      { ...env, PAYMENTS_MODE: 'production' },
+    );
+    expect(res.status).toBe(503);
+  });
+
+  it('GET /api/config says sandbox only when it is set', async () => {
+    expect(await (await call('/api/config')).json()).toMatchObject({ paymentsMode: 'sandbox' });
   });
 });

@@ -1,6 +1,6 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { MESSAGES, purchaseSchema } from '../../../common/validation';
-import type { AppEnv } from '../../env';
+import { paymentsMode, type AppEnv } from '../../env';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/http';
 import { once } from '../../lib/idempotency';
@@ -18,16 +18,27 @@ async function ownSandboxSession(c: Context<AppEnv>) {
   return session && session.provider === 'sandbox' && session.userId === c.var.user!.id ? session : null;
 }
 
+/** The sandbox exists only in sandbox mode (DESIGN decision 11): a deploy without keys mints nothing. */
+const sandboxOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const mode = paymentsMode(c.env);
+  if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
+  if (mode !== 'sandbox') return fail(c, 404, SESSION_NOT_FOUND);
+  await next();
+};
+
 export const paymentsRoutes = new Hono<AppEnv>()
   .use(requireUser)
+  .use('/sandbox/*', sandboxOnly)
   .post('/create-checkout', jsonBody(purchaseSchema), async (c) => {
     const user = c.var.user!;
     const { amount, userId } = c.req.valid('json');
     // DESIGN decision 3: the body may name the caller, nobody else.
     if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
+    const mode = paymentsMode(c.env);
+    if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
     // A retried create-checkout (same Idempotency-Key) answers with the same session, never a second one.
     return once(c, `POST /api/payments/create-checkout ${amount}`, async ({ key }) => {
-      if (c.env.STRIPE_SECRET_KEY) {
+      if (mode === 'stripe') {
         try {
           const origin = new URL(c.req.url).origin;
           return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin, idempotencyKey: key }));
@@ -36,7 +47,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
           return fail(c, 502, PAYMENT_PROVIDER_ERROR);
         }
       }
-      // DESIGN decision 11: without Stripe keys, a test-mode checkout in the app completes the purchase.
+      // DESIGN decision 11: in sandbox mode, a test-mode checkout in the app completes the purchase.
       const id = `cs_sandbox_${randomToken(18)}`;
       await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
       return c.json({ url: `/checkout/sandbox/${id}` });

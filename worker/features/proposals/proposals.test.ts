@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Proposal } from '../../../common/types';
 import { MESSAGES } from '../../../common/validation';
+import { ANONYMOUS_PROPOSALS_PER_HOUR } from '../../lib/throttle';
 import { call, createUser, db, signIn } from '../../test/fixtures';
 
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const visitor = { name: 'Shift Planner', description: 'Plans rota shifts around staff holidays.', proposerName: 'Vera', proposerEmail: 'vera@example.com' };
-const propose = (json: unknown, init: { cookie?: string; headers?: Record<string, string> } = {}) => call('/api/propose-agent', { json, ...init });
+let ip = 0;
+/** Each call from its own client unless a test names one, so the per-client limit stays out of the way. */
+const propose = (json: unknown, init: { cookie?: string; headers?: Record<string, string> } = {}) =>
+  call('/api/propose-agent', { json, ...init, headers: { 'CF-Connecting-IP': `10.3.0.${ip++}`, ...init.headers } });
 const inbox = async (cookie: string, query = '') => (await (await call(`/api/proposals${query}`, { cookie })).json()) as Proposal[];
 const review = (id: number | string, json: unknown, cookie?: string) => call(`/api/proposals/${id}`, { method: 'PATCH', json, cookie });
 const rowCount = async (name: string) =>
   (await db().prepare('SELECT count(*) AS n FROM proposals WHERE name = ?').bind(name).first<{ n: number }>())!.n;
+
+const reviewedCount = async () =>
+  (await db().prepare("SELECT count(*) AS n FROM proposals WHERE status = 'reviewed'").first<{ n: number }>())!.n;
 
 let k = 0;
 const key = () => `test-key-${Date.now()}-${k++}`;
@@ -202,6 +209,26 @@ describe('the operators inbox', () => {
     expect(odd.status).toBe(200);
   });
 
+  it('pages the inbox with limit and offset, the total in X-Total-Count, within the status filter', async () => {
+    const staff = await signIn((await createUser({ role: 'staff' })).id);
+    for (let i = 0; i < 7; i++) await propose({ ...visitor, name: `Paged ${i}` });
+    const first = await call('/api/proposals?status=new&limit=3', { cookie: staff });
+    const total = Number(first.headers.get('X-Total-Count'));
+    expect(total).toBeGreaterThanOrEqual(7);
+    const page1 = (await first.json()) as Proposal[];
+    expect(page1.map((p) => p.name)).toEqual(['Paged 6', 'Paged 5', 'Paged 4']);
+    const page2 = (await (await call('/api/proposals?status=new&limit=3&offset=3', { cookie: staff })).json()) as Proposal[];
+    expect(page2.map((p) => p.name)).toEqual(['Paged 3', 'Paged 2', 'Paged 1']);
+    const reviewed = await call('/api/proposals?status=reviewed&limit=3', { cookie: staff });
+    expect(Number(reviewed.headers.get('X-Total-Count'))).toBe(((await reviewed.json()) as Proposal[]).length);
+    // More than the old 200-row cap is reachable page by page.
+    expect((await call('/api/proposals', { cookie: staff })).headers.get('X-Total-Count')).toBe(String(total + (await reviewedCount())));
+    for (const bad of ['limit=0', 'limit=201', 'limit=x', 'offset=-1', 'offset=1.5']) {
+      const res = await call(`/api/proposals?${bad}`, { cookie: staff });
+      expect(res.status, bad).toBe(400);
+    }
+  });
+
   it('PATCH marks a proposal reviewed with reviewedAt; back to new clears it', async () => {
     const staff = await signIn((await createUser({ role: 'staff' })).id);
     const admin = await signIn((await createUser({ role: 'admin' })).id);
@@ -241,5 +268,31 @@ describe('the operators inbox', () => {
     const crossSite = await call(`/api/proposals/${created.id}`, { method: 'PATCH', json: { status: 'reviewed' }, cookie: staff, headers: { Origin: 'https://evil.example' } });
     expect(crossSite.status).toBe(403);
     expect(await db().prepare('SELECT status FROM proposals WHERE id = ?').bind(created.id).first()).toEqual({ status: 'new' });
+  });
+});
+
+describe('abuse limits', () => {
+  it('a visitor sending too many proposals gets 429 with a clear message; nothing more is stored', async () => {
+    const headers = { 'CF-Connecting-IP': '10.4.4.4' };
+    const statuses: number[] = [];
+    for (let i = 0; i < ANONYMOUS_PROPOSALS_PER_HOUR + 3; i++) statuses.push((await propose({ ...visitor, name: `Burst ${i}` }, { headers })).status);
+    expect(statuses.slice(0, ANONYMOUS_PROPOSALS_PER_HOUR).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(ANONYMOUS_PROPOSALS_PER_HOUR)).toEqual([429, 429, 429]);
+    const res = await propose({ ...visitor, name: 'One more' }, { headers });
+    expect(await message(res)).toBe(MESSAGES.proposalsThrottled);
+    expect(res.headers.get('Retry-After')).toBe('3600');
+    expect(await rowCount('One more')).toBe(0);
+    // Another client, and signed-in users, are not affected.
+    expect((await propose({ ...visitor, name: 'Elsewhere' })).status).toBe(201);
+    const cookie = await signIn((await createUser()).id);
+    expect((await propose({ name: 'Signed in', description: 'A proposal from an account holder.' }, { headers, cookie })).status).toBe(201);
+  });
+
+  it('a filled honeypot field is refused and nothing is stored', async () => {
+    const res = await propose({ ...visitor, name: 'Bot proposal', website: 'http://spam.example' });
+    expect(res.status).toBe(400);
+    expect(await message(res)).toBe(MESSAGES.honeypot);
+    expect(await rowCount('Bot proposal')).toBe(0);
+    expect((await propose({ ...visitor, name: 'Human proposal', website: '' })).status).toBe(201);
   });
 });

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Proposal } from '../../../common/types';
-import { anonymousProposalSchema, firstIssue, signedInProposalSchema } from '../../../common/validation';
+import { anonymousProposalSchema, firstIssue, isHoneypotFilled, MESSAGES, signedInProposalSchema } from '../../../common/validation';
 import type { AppEnv } from '../../env';
 import { errorBody, fail, positiveInt } from '../../lib/http';
 import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
 import { jsonBody, parseAllKeys } from '../../lib/validator';
 import { requireRole } from '../../middleware/session';
+import { ANONYMOUS_PROPOSALS_PER_HOUR, overHourlyLimit } from '../../lib/throttle';
 
 const PROPOSAL_COLUMNS =
   'id, name, description, proposer_name, proposer_email, user_id, status, created_at, reviewed_at';
@@ -36,7 +37,11 @@ const toProposal = (r: ProposalRow): Proposal => ({
 });
 
 const PROPOSAL_NOT_FOUND = 'Proposal not found';
-const INBOX_LIMIT = 200;
+/** Inbox page size by default and at most. */
+export const INBOX_PAGE = 50;
+const INBOX_PAGE_MAX = 200;
+const STATUS_MESSAGE = 'Status must be new or reviewed';
+const PAGING_MESSAGE = `limit must be a whole number from 1 to ${INBOX_PAGE_MAX}, offset a whole number from 0`;
 const KEY_USED = 'This Idempotency-Key was already used for another request';
 
 const anyObject = jsonBody(v.record(v.string(), v.unknown()));
@@ -47,10 +52,17 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post('/', anyObject, async 
   const key = c.req.header('Idempotency-Key');
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
   const body = c.req.valid('json');
+  if (isHoneypotFilled(body)) return fail(c, 400, MESSAGES.honeypot);
   const parsed = user ? parseAllKeys(signedInProposalSchema, body) : parseAllKeys(anonymousProposalSchema, body);
   if (!parsed.success) return c.json(errorBody(firstIssue(parsed.issues)), 400);
   const p = parsed.output;
   const db = c.env.DB;
+  // Visitors are limited per client (an offline queue keeps a 429 and sends it later). A replay of an
+  // already stored key is counted too, which is harmless: the limit is far above any real queue.
+  if (!user && (await overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR))) {
+    c.header('Retry-After', '3600');
+    return fail(c, 429, MESSAGES.proposalsThrottled);
+  }
   // A repeated key (an offline queue sending again) stores nothing new and answers with the first.
   const inserted = await db
     .prepare(
@@ -66,19 +78,28 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post('/', anyObject, async 
   return c.json(toProposal(first), 200);
 });
 
-const reviewSchema = v.object({ status: v.picklist(['new', 'reviewed'], 'Status must be new or reviewed') });
+const reviewSchema = v.object({ status: v.picklist(['new', 'reviewed'], STATUS_MESSAGE) });
 
 export const proposalsRoutes = new Hono<AppEnv>()
   .use(requireRole('staff', 'admin'))
+  // Paged (limit, offset; the total in X-Total-Count, as GET /api/agents) and filtered by status.
   .get('/', async (c) => {
     const status = c.req.query('status');
+    // Any other status (or none) lists every proposal.
     const filter = status === 'new' || status === 'reviewed' ? status : null;
-    const { results } = await c.env.DB.prepare(
-      `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE ?1 IS NULL OR status = ?1 ORDER BY created_at DESC, id DESC LIMIT ${INBOX_LIMIT}`,
-    )
-      .bind(filter)
-      .all<ProposalRow>();
-    return c.json(results.map(toProposal));
+    const limitParam = c.req.query('limit');
+    const offsetParam = c.req.query('offset');
+    const limit = limitParam === undefined ? INBOX_PAGE : positiveInt(limitParam);
+    const offset = offsetParam === undefined || offsetParam === '0' ? 0 : positiveInt(offsetParam);
+    if (!limit || limit > INBOX_PAGE_MAX || offset === null) return fail(c, 400, PAGING_MESSAGE);
+    const [page, total] = await c.env.DB.batch<ProposalRow | { n: number }>([
+      c.env.DB.prepare(
+        `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE ?1 IS NULL OR status = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3`,
+      ).bind(filter, limit, offset),
+      c.env.DB.prepare('SELECT count(*) AS n FROM proposals WHERE ?1 IS NULL OR status = ?1').bind(filter),
+    ]);
+    c.header('X-Total-Count', String((total!.results[0] as { n: number }).n));
+    return c.json((page!.results as ProposalRow[]).map(toProposal));
   })
   .patch('/:id', anyObject, async (c) => {
     const id = positiveInt(c.req.param('id'));

@@ -6,7 +6,7 @@ import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../co
 import type { Role } from '../../../common/types';
 import { MESSAGES } from '../../../common/validation';
 import type { AppEnv } from '../../env';
-import { createAccount, isUniqueViolation, roleFor } from '../../lib/accounts';
+import { createAccount, isUniqueViolation, syncRole } from '../../lib/accounts';
 import { fail } from '../../lib/http';
 import { startSession } from '../../lib/session-cookie';
 import { providerConfig, providerLogin, type ProviderConfig, type ProviderTokens } from './client';
@@ -37,16 +37,16 @@ const findByEmail = (c: Context<AppEnv>, email: string) =>
   c.env.DB.prepare('SELECT id, role FROM users WHERE email = ? COLLATE NOCASE LIMIT 1').bind(email).first<AccountRow>();
 
 /** Finds or creates the local account for a provider-verified email; returns its id. */
-async function localAccount(c: Context<AppEnv>, email: string, internal: boolean): Promise<number> {
+async function localAccount(c: Context<AppEnv>, email: string): Promise<number> {
   const existing = await findByEmail(c, email);
   if (existing) {
-    const role = roleFor(c.env, email, internal, existing.role);
-    if (role !== existing.role) await c.env.DB.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, existing.id).run();
+    // The provider checked the password, not the mailbox: the role follows our own verification.
+    await syncRole(c.env.DB, c.env, existing.id);
     return existing.id;
   }
   for (let attempt = 0; attempt < 6; attempt++) {
     try {
-      return await createAccount(c.env.DB, { username: usernameCandidate(email, attempt), email, role: roleFor(c.env, email, internal, null) });
+      return await createAccount(c.env.DB, { username: usernameCandidate(email, attempt), email, role: 'user' });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // The same email signed in a moment earlier: use that account.
@@ -69,13 +69,12 @@ export async function providerSignIn(
   config: ProviderConfig,
   email: string,
   password: string,
-  internal = false,
 ): Promise<ProviderSignIn> {
   if (!looksLikeEmail(email)) return { ok: false, response: fail(c, 401, MESSAGES.invalidCredentials) };
   const outcome = await providerLogin(config, email, password);
   if (outcome.kind === 'refused') return { ok: false, response: fail(c, 401, MESSAGES.invalidCredentials) };
   if (outcome.kind === 'bad-format') return { ok: false, response: fail(c, 401, INVALID_RESPONSE_FORMAT) };
-  const userId = await localAccount(c, email.toLowerCase(), internal);
+  const userId = await localAccount(c, email.toLowerCase());
   await startSession(c, userId, outcome.tokens);
   return { ok: true, userId, tokens: outcome.tokens };
 }

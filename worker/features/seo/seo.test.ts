@@ -58,6 +58,18 @@ describe('page HTML', () => {
     expect(page.match(/<\/script>/g)).toHaveLength(2);
   });
 
+  it("puts names with replacement patterns in literally ($' $` $& $$ $1)", () => {
+    const name = "Agent $' $` $& $$ $1";
+    const page = html({ ...head, title: `${name} · AI agent on AgentMarket`, description: "Costs $' and $`.", jsonLd: agentJsonLd(agent({ name }), 'u', 'https://a.example') });
+    expect(page).toContain(`<title>Agent $&#39; $\` $&amp; $$ $1 · AI agent on AgentMarket</title>`);
+    expect(page).toContain('<meta name="description" content="Costs $&#39; and $`." />');
+    // The shell's parts appear once each; the embedded JSON still parses.
+    expect(page.match(/<html>/g)).toHaveLength(1);
+    expect(page.match(/<\/head>/g)).toHaveLength(1);
+    expect(page.match(/<\/script>/g)).toHaveLength(2);
+    expect(JSON.parse(page.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!).name).toBe(name);
+  });
+
   it('hints the picture and the script chunks the shell does not already load', () => {
     const shell = SHELL.replace('</head>', '<link rel="modulepreload" href="/assets/app-1.js"></head>');
     const page = html(head, shell, ['/assets/agent-detail-2.js', '/assets/app-1.js']);
@@ -80,6 +92,13 @@ describe('page HTML', () => {
 });
 
 describe('routes', () => {
+  it('answers 404 (never 5xx) for every path under /agent(s)/ that is not an agent', async () => {
+    for (const path of ['/agents/', '/agent/', '/agents/1/x', '/agent/1/', '/agents/abc', '/agents/999999', '/agent/0', '/agents/1.5']) {
+      const res = await call(path, { headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' } });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
   it('serves the sitemap with every agent and robots.txt', async () => {
     const res = await call('/sitemap.xml');
     expect(res.status).toBe(200);

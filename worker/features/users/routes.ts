@@ -1,26 +1,14 @@
-import type { D1Database } from '@cloudflare/workers-types';
 import { Hono } from 'hono';
 import type { PublicUser } from '../../../common/types';
-import { MESSAGES, profileSchema } from '../../../common/validation';
+import { MESSAGES, profileSchema, usernameKey } from '../../../common/validation';
 import type { AppEnv } from '../../env';
-import { getSessionUser, isUniqueViolation } from '../../lib/accounts';
+import { getSessionUser, isUniqueViolation, takenMessage } from '../../lib/accounts';
+import { requireCurrentPassword, startEmailChange } from '../auth/account-mail';
 import { fail, positiveInt } from '../../lib/http';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 
 const USER_NOT_FOUND = 'User not found';
-
-/** The 409 message when another account already has this username or email (case-insensitive). */
-async function clashMessage(db: D1Database, id: number, username: string, email: string): Promise<string | null> {
-  const row = await db
-    .prepare(
-      'SELECT username = ?1 COLLATE NOCASE AS sameName FROM users WHERE id <> ?3 AND (username = ?1 COLLATE NOCASE OR email = ?2 COLLATE NOCASE) LIMIT 1',
-    )
-    .bind(username, email, id)
-    .first<{ sameName: number }>();
-  if (!row) return null;
-  return row.sameName ? MESSAGES.usernameTaken : MESSAGES.emailTaken;
-}
 
 export const usersRoutes = new Hono<AppEnv>()
   // Anyone may see who created an agent; the email stays private.
@@ -39,15 +27,24 @@ export const usersRoutes = new Hono<AppEnv>()
     const id = positiveInt(c.req.param('id'));
     if (!id) return fail(c, 404, USER_NOT_FOUND);
     if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    const { username, email } = c.req.valid('json');
-    const clash = await clashMessage(c.env.DB, id, username, email);
+    const { username, email, currentPassword } = c.req.valid('json');
+    const db = c.env.DB;
+    const changesEmail = email !== c.var.user!.email.toLowerCase();
+    // The address is checked first so a taken one is refused before a mail goes out.
+    const clash = await takenMessage(db, username, changesEmail ? email : '', id);
     if (clash) return fail(c, 409, clash);
+    if (changesEmail) {
+      if (!currentPassword) return fail(c, 400, MESSAGES.currentPasswordRequired);
+      await requireCurrentPassword(c, currentPassword);
+    }
     try {
-      await c.env.DB.prepare('UPDATE users SET username = ?, email = ? WHERE id = ?').bind(username, email, id).run();
+      await db.prepare('UPDATE users SET username = ?, username_key = ? WHERE id = ?').bind(username, usernameKey(username), id).run();
     } catch (err) {
-      // Another account took the name or email between the check and the update.
-      if (isUniqueViolation(err)) return fail(c, 409, (await clashMessage(c.env.DB, id, username, email)) ?? MESSAGES.usernameTaken);
+      // Another account took the name between the check and the update.
+      if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
       throw err;
     }
-    return c.json(await getSessionUser(c.env.DB, id));
+    // A new address counts only once confirmed from the mail sent to it (DESIGN decision 14).
+    const pendingEmail = changesEmail ? await startEmailChange(c, email) : null;
+    return c.json({ ...(await getSessionUser(db, id))!, pendingEmail });
   });

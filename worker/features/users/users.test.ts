@@ -10,6 +10,7 @@ async function errorOf(res: Response) {
   return body.error;
 }
 
+const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const put = (id: number | string, json: unknown, cookie?: string) => call(`/api/users/${id}`, { method: 'PUT', json, cookie });
 
 const stored = (id: number) => db().prepare('SELECT username, email, role, credits FROM users WHERE id = ?').bind(id).first();
@@ -37,25 +38,34 @@ describe('GET /api/users/:id', () => {
 });
 
 describe('PUT /api/users/:id', () => {
-  it('the user updates their own profile; the session sees it', async () => {
+  it('the user updates their own profile; the session sees it; a new email waits for confirmation', async () => {
     const me = await createUser({ username: 'editor_ed' });
     const cookie = await signIn(me.id);
-    const ok = await put(me.id, { username: '  edited_ed  ', email: ' Edited@Example.com ' }, cookie);
+    const ok = await put(me.id, { username: '  edited_ed  ', email: ` ${me.email.toUpperCase()} ` }, cookie);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({
       id: me.id,
       username: 'edited_ed',
-      email: 'edited@example.com',
+      email: me.email,
       credits: 100,
       consumed: 0,
       role: 'user',
       profilePicture: null,
       createdAt: expect.any(String),
+      emailVerified: false,
+      pendingEmail: null,
     });
-    expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({ username: 'edited_ed', email: 'edited@example.com' });
+    expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({ username: 'edited_ed', email: me.email });
     // Keeping one's own name and email (in another case) is not a conflict.
-    const same = await put(me.id, { username: 'EDITED_ED', email: 'edited@example.com' }, cookie);
+    const same = await put(me.id, { username: 'EDITED_ED', email: me.email }, cookie);
     expect(same.status).toBe(200);
+    // A different email needs the current password (DESIGN decision 14) and changes nothing without it.
+    const email = await put(me.id, { username: 'edited_ed', email: 'edited@example.com' }, cookie);
+    expect(email.status).toBe(400);
+    expect(await message(email)).toBe(MESSAGES.currentPasswordRequired);
+    const wrong = await put(me.id, { username: 'edited_ed', email: 'edited@example.com', currentPassword: 'guess-guess' }, cookie);
+    expect(await message(wrong)).toBe(MESSAGES.currentPassword);
+    expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({ email: me.email });
   });
 
   it('cannot change role or credits through extra fields', async () => {
@@ -126,15 +136,16 @@ describe('PUT /api/users/:id', () => {
     expect(await stored(me.id)).toMatchObject({ username: me.username, email: me.email });
   });
 
-  it('stores injection-shaped text verbatim and harmlessly', async () => {
+  it('refuses injection-shaped usernames and stores nothing', async () => {
     const me = await createUser();
     const cookie = await signIn(me.id);
-    const res = await put(me.id, { username: "'; DROP TABLE users; --", email: 'bobby@example.com' }, cookie);
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as SessionUser).username).toBe("'; DROP TABLE users; --");
-    const script = await put(me.id, { username: '<script>alert(1)</script>', email: 'bobby@example.com' }, cookie);
-    expect(script.status).toBe(200);
-    expect(((await (await call(`/api/users/${me.id}`)).json()) as { username: string }).username).toBe('<script>alert(1)</script>');
+    // Such text is not a username any more (letters, digits, . _ - only), so it is refused, not stored.
+    for (const username of ["'; DROP TABLE users; --", '<script>alert(1)</script>']) {
+      const res = await put(me.id, { username, email: me.email }, cookie);
+      expect(res.status).toBe(400);
+      expect(await message(res)).toBe(MESSAGES.usernameChars);
+    }
+    expect(((await (await call(`/api/users/${me.id}`)).json()) as SessionUser).username).toBe(me.username);
     expect(await db().prepare('SELECT count(*) AS n FROM users').first<{ n: number }>()).toMatchObject({ n: expect.any(Number) });
   });
 

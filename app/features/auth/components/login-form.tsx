@@ -56,6 +56,11 @@ export function LoginForm({ internal, staffDomain, onSuccess }: { internal: bool
       <FormField id="login-password" label="Password" error={errors.password}>
         {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" value={values.password} onChange={set('password')} invalid={Boolean(errors.password)} />}
       </FormField>
+      <p className="-mt-2 text-right text-sm">
+        <a href="/reset-password" className="font-medium text-brand-700 underline">
+          Forgot password?
+        </a>
+      </p>
       <Button type="submit" size="lg" disabled={mutation.isPending || Boolean(domainError)}>
         {mutation.isPending ? 'Signing in...' : 'Sign in'}
       </Button>

@@ -73,7 +73,7 @@ describe('SessionEffects', () => {
 });
 
 describe('SessionEffects: a session restored from the device', () => {
-  const user: SessionUser = { id: 1, username: 'demo', email: 'demo@example.com', credits: 100, consumed: 0, role: 'user', profilePicture: null, createdAt: '2026-01-01T00:00:00Z' };
+  const user: SessionUser = { id: 1, username: 'demo', email: 'demo@example.com', credits: 100, consumed: 0, role: 'user', profilePicture: null, createdAt: '2026-01-01T00:00:00Z', emailVerified: true };
   const restoredAt = PAGE_LOADED_AT - 60_000;
   let answer: () => void = () => undefined;
   const fetchMock = vi.fn(

@@ -13,7 +13,9 @@ import { useUpdateUser } from '../api/update-user';
 type Profile = Pick<SessionUser, 'id' | 'username' | 'email'>;
 
 function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void; onDone: () => void }) {
-  const [values, setValues] = useState({ username: user.username, email: user.email });
+  const [values, setValues] = useState({ username: user.username, email: user.email, currentPassword: '' });
+  // DESIGN decision 14: a new address needs the current password, and counts once confirmed by mail.
+  const changesEmail = values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useUpdateUser(onUpdated);
@@ -26,10 +28,14 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
     setServerError(null);
     if (!parsed.success) return;
     mutation.mutate(
-      { id: user.id, profile: parsed.output },
+      { id: user.id, profile: { username: parsed.output.username, email: parsed.output.email, ...(changesEmail ? { currentPassword: values.currentPassword } : {}) } },
       {
         onSuccess: () => {
-          toast({ title: 'Profile updated', description: 'Your username and email have been saved.' });
+          toast(
+            changesEmail
+              ? { title: 'Profile updated', description: `Open the link we emailed to ${parsed.output.email} to start using it.` }
+              : { title: 'Profile updated', description: 'Your username and email have been saved.' },
+          );
           onDone();
         },
         onError: (error) => {
@@ -58,6 +64,16 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
           <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues((s) => ({ ...s, email: e.target.value }))} invalid={Boolean(errors.email)} />
         )}
       </FormField>
+      {changesEmail && (
+        <>
+        <p className="-mb-2 text-sm text-slate-600">A new address needs your current password and counts once you open the link we send to it.</p>
+        <FormField id="profile-current-password" label="Current password" error={undefined}>
+          {(control) => (
+            <TextInput {...control} name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues((s) => ({ ...s, currentPassword: e.target.value }))} />
+          )}
+        </FormField>
+        </>
+      )}
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <DialogClose asChild>
           <Button variant="secondary">Cancel</Button>

@@ -1,0 +1,159 @@
+// Settings' 'Password and sign-in' part (DESIGN decision 14), in its own file so other settings
+// sections merge beside it: change password, change email, sign out of all devices.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import * as v from 'valibot';
+import type { SessionUser } from '../../../../common/types';
+import { changeEmailSchema, changePasswordSchema, fieldErrors } from '../../../../common/validation';
+import { Button } from '../../../components/ui/button';
+import { FormField, TextInput } from '../../../components/ui/form-field';
+import { toast } from '../../../hooks/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { logout } from '../../../lib/session-actions';
+import { changeEmail, changePassword, getEmailStatus, logoutEverywhere } from '../api/account';
+import { PasswordInput } from './password-input';
+
+function Result({ ok, children }: { ok: boolean; children: ReactNode }) {
+  return (
+    <p role={ok ? 'status' : 'alert'} className={`rounded-lg border p-3 text-sm ${ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-800'}`}>
+      {children}
+    </p>
+  );
+}
+
+function ChangePasswordForm() {
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setResult(null);
+    const parsed = v.safeParse(changePasswordSchema, values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
+    setErrors({});
+    setBusy(true);
+    try {
+      setResult({ ok: true, text: (await changePassword(parsed.output)).message });
+      setValues({ currentPassword: '', newPassword: '' });
+    } catch (err) {
+      setResult({ ok: false, text: errorMessage(err, 'Your password could not be changed.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change password">
+      <h3 className="font-semibold">Change password</h3>
+      {result && <Result ok={result.ok}>{result.text}</Result>}
+      <FormField id="settings-current-password" label="Current password" error={errors.currentPassword}>
+        {(control) => (
+          <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues((s) => ({ ...s, currentPassword: e.target.value }))} invalid={Boolean(errors.currentPassword)} />
+        )}
+      </FormField>
+      <FormField id="settings-new-password" label="New password" error={errors.newPassword}>
+        {(control) => (
+          <PasswordInput {...control} name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={(e) => setValues((s) => ({ ...s, newPassword: e.target.value }))} invalid={Boolean(errors.newPassword)} />
+        )}
+      </FormField>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Change password'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ChangeEmailForm({ user }: { user: SessionUser }) {
+  const [values, setValues] = useState({ email: '', currentPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    getEmailStatus()
+      .then((status) => setPending(status.pendingEmail))
+      .catch(() => undefined); // the form works without it
+  }, [user.email]);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setResult(null);
+    const parsed = v.safeParse(changeEmailSchema, values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await changeEmail(parsed.output);
+      setPending(answer.pendingEmail);
+      setResult({ ok: true, text: answer.message });
+      setValues({ email: '', currentPassword: '' });
+    } catch (err) {
+      setResult({ ok: false, text: errorMessage(err, 'Your email could not be changed.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change email">
+      <h3 className="font-semibold">Change email</h3>
+      <p className="text-sm text-slate-600">
+        Your address is <strong className="break-all">{user.email}</strong> ({user.emailVerified ? 'confirmed' : 'not confirmed yet'}). A new address counts once you open
+        the link we email to it; your other devices are signed out.
+      </p>
+      {pending && !result && <Result ok>{`Waiting for you to confirm ${pending}.`}</Result>}
+      {result && <Result ok={result.ok}>{result.text}</Result>}
+      <FormField id="settings-new-email" label="New email" error={errors.email}>
+        {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues((s) => ({ ...s, email: e.target.value }))} invalid={Boolean(errors.email)} />}
+      </FormField>
+      <FormField id="settings-email-password" label="Current password" error={errors.currentPassword}>
+        {(control) => (
+          <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues((s) => ({ ...s, currentPassword: e.target.value }))} invalid={Boolean(errors.currentPassword)} />
+        )}
+      </FormField>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Sending...' : 'Change email'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SignOutEverywhere() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await logoutEverywhere();
+      // The same clean-up as 'Log Out' (private data, the cached session), then a fresh start.
+      await logout(queryClient);
+      window.location.assign('/');
+    } catch (err) {
+      toast({ title: 'Could not sign out everywhere', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="grid gap-2">
+      <h3 className="font-semibold">Sign out of all devices</h3>
+      <p className="text-sm text-slate-600">Ends every session of your account, this one included: phones, other browsers, anything left signed in.</p>
+      <div>
+        <Button variant="danger" disabled={busy} onClick={() => void onClick()}>
+          {busy ? 'Signing out...' : 'Sign out of all devices'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function AccountSecurity({ user }: { user: SessionUser }) {
+  return (
+    <div className="grid gap-8">
+      <ChangePasswordForm />
+      <ChangeEmailForm user={user} />
+      <SignOutEverywhere />
+    </div>
+  );
+}

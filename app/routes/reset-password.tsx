@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { fieldErrors, forgotPasswordSchema, resetPasswordSchema } from '../../common/validation';
+import { Button, ButtonLink } from '../components/ui/button';
+import { FormField, TextInput } from '../components/ui/form-field';
+import { forgotPassword, resetPassword } from '../features/auth/api/account';
+import { PasswordInput } from '../features/auth/components/password-input';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { errorMessage } from '../lib/api-client';
+
+function Notice({ children, alert = false }: { children: string; alert?: boolean }) {
+  return (
+    <p role={alert ? 'alert' : 'status'} className={`rounded-lg border p-3 text-sm ${alert ? 'border-red-200 bg-red-50 text-red-800' : 'border-emerald-200 bg-emerald-50 text-emerald-900'}`}>
+      {children}
+    </p>
+  );
+}
+
+/** 'Forgot password?': asks for the address; the answer is the same whether or not it has an account. */
+function RequestLink() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = v.safeParse(forgotPasswordSchema, { email });
+    if (!parsed.success) return setError(fieldErrors(parsed.issues).email ?? null);
+    setError(null);
+    setBusy(true);
+    try {
+      setSent((await forgotPassword(parsed.output.email)).message);
+    } catch (err) {
+      setError(errorMessage(err, 'Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Reset your password">
+      <p className="text-slate-600">Enter the email address of your account and we will email you a link to choose a new password.</p>
+      {sent && <Notice>{sent}</Notice>}
+      <FormField id="forgot-email" label="Email" error={error ?? undefined}>
+        {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={Boolean(error)} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? 'Sending...' : 'Email me a reset link'}
+      </Button>
+    </form>
+  );
+}
+
+/** The page the mailed link opens: a new password, then every session of the account ends. */
+function ChooseNew({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = v.safeParse(resetPasswordSchema, { token, password });
+    if (!parsed.success) return setError(v.flatten(parsed.issues).nested?.password?.[0] ?? parsed.issues[0].message);
+    setError(null);
+    setBusy(true);
+    try {
+      setDone((await resetPassword(parsed.output)).message);
+    } catch (err) {
+      setError(errorMessage(err, 'Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done) {
+    return (
+      <div className="grid gap-6">
+        <Notice>{done}</Notice>
+        <div>
+          <ButtonLink href="/auth">Sign in</ButtonLink>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Choose a new password">
+      <p className="text-slate-600">Choosing a new password signs your account out on every device.</p>
+      <FormField id="reset-password" label="New password" error={error ?? undefined}>
+        {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? 'Saving...' : 'Set new password'}
+      </Button>
+    </form>
+  );
+}
+
+export default function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const token = new URLSearchParams(window.location.search).get('token');
+  return (
+    <section className="mx-auto grid max-w-md gap-6 px-4 py-16">
+      <h1 className="text-3xl font-bold">{token ? 'Choose a new password' : 'Forgot your password?'}</h1>
+      {token ? <ChooseNew token={token} /> : <RequestLink />}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+// The account life cycle through real mail: the e2e server runs the mail catcher, which writes each
+// message as one .eml file under .wrangler/e2e-<port>/mail; these tests read the file and open its link.
+import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const MAIL_DIR = path.resolve(`.wrangler/e2e-${PORT}/mail`);
+const unique = () => `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Waits for the `nth` mail file addressed to `to` and returns the link to `page` in it. */
+async function linkFromMail(to: string, page: '/verify-email' | '/reset-password', nth = 1): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      const files = (() => {
+        try {
+          return readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
+        } catch {
+          return [];
+        }
+      })();
+      const pattern = new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`);
+      const links = files
+        .map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'))
+        .filter((m) => m.includes(`To: ${to}`))
+        .map((m) => m.match(pattern)?.[0])
+        .filter((l): l is string => Boolean(l));
+      link = links[nth - 1] ?? '';
+      return link;
+    }, { timeout: 15_000 })
+    .not.toBe('');
+  return new URL(link).pathname + new URL(link).search;
+}
+
+function failOnConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // 400 (a wrong current password) and 401 (an ended session) are the behaviour under test;
+    // Chromium logs such answers as failed resources.
+    if (m.type() === 'error' && !/status of 40[01]/.test(m.text())) errors.push(m.text());
+  });
+  return () => expect(errors).toEqual([]);
+}
+
+test('register, the mail file appears, its link confirms the address and the banner goes', async ({ page }) => {
+  const check = failOnConsoleErrors(page);
+  const username = unique();
+  const email = `${username}@example.com`;
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/');
+  const banner = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Resend' })).toBeVisible();
+
+  await page.goto(await linkFromMail(email, '/verify-email'));
+  await expect(page.getByText(`is confirmed`)).toBeVisible();
+  await expect(banner).toBeHidden();
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(banner).toBeHidden();
+  check();
+});
+
+test('forgot password: mail, new password, and the old session gets 401', async ({ page, browser }) => {
+  const check = failOnConsoleErrors(page);
+  const username = unique();
+  const email = `${username}@example.com`;
+  // A session on another device, which the reset must end.
+  const other = await browser.newContext({ baseURL: `http://localhost:${PORT}` });
+  const registered = await other.request.post('/api/auth/register', { data: { username, email, password: 'secret-pass', isInternalLogin: false } });
+  expect(registered.status()).toBe(201);
+  expect((await other.request.get('/api/auth/session')).status()).toBe(200);
+
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  await expect(page.getByText('If an account uses that address')).toBeVisible();
+
+  await page.goto(await linkFromMail(email, '/reset-password'));
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  expect((await other.request.get('/api/auth/session')).status()).toBe(401);
+  await other.close();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+  check();
+});
+
+test('settings at 360 px: password, email and sign out of all devices', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const check = failOnConsoleErrors(page);
+  const username = unique();
+  const res = await page.request.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false } });
+  expect(res.status()).toBe(201);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Password and sign-in' });
+  await expect(section).toBeVisible();
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  const passwordForm = section.getByRole('form', { name: 'Change password' });
+  await passwordForm.getByLabel('Current password', { exact: true }).fill('wrong-pass');
+  await passwordForm.getByLabel('New password', { exact: true }).fill('brand-new-pass');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByRole('alert')).toHaveText('Your current password is incorrect');
+  await passwordForm.getByLabel('Current password', { exact: true }).fill('secret-pass');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByRole('status')).toContainText('Your password has been changed');
+
+  const emailForm = section.getByRole('form', { name: 'Change email' });
+  const next = `${unique()}@example.com`;
+  await emailForm.getByLabel('New email').fill(next);
+  await emailForm.getByLabel('Current password', { exact: true }).fill('brand-new-pass');
+  await emailForm.getByRole('button', { name: 'Change email' }).click();
+  await expect(emailForm.getByRole('status')).toContainText(`We have emailed a confirmation link to ${next}`);
+  await linkFromMail(next, '/verify-email');
+
+  await section.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await expect(page).toHaveURL('/');
+  expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+  check();
+});

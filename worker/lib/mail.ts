@@ -1,0 +1,87 @@
+// The one mail module (DESIGN decision 13, docs/decisions/0011-mail.md): every message the product
+// sends is built here and goes out through an HTTP email API with Resend's shape
+// (POST {MAIL_API_URL}/emails, Bearer MAIL_API_KEY). Locally that API is scripts/mail-catcher.mjs.
+import type { Bindings } from '../env';
+
+export const PRODUCT_NAME = 'AgentMarket';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/**
+ * Sends one message; true when the API accepted it. A failure is logged and reported as false, never
+ * thrown: the caller's own work (an account, a token) stands and the person can ask for a new link.
+ */
+export async function sendMail(env: Bindings, message: MailMessage): Promise<boolean> {
+  const base = env.MAIL_API_URL?.trim().replace(/\/+$/, '');
+  if (!base || !env.MAIL_FROM) {
+    console.error('mail not sent: MAIL_API_URL and MAIL_FROM are not configured', { subject: message.subject });
+    return false;
+  }
+  try {
+    const res = await fetch(`${base}/emails`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(env.MAIL_API_KEY ? { Authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
+      },
+      body: JSON.stringify({ from: env.MAIL_FROM, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+    });
+    if (!res.ok) {
+      console.error('mail not sent: the email API answered', res.status, await res.text().catch(() => ''));
+      return false;
+    }
+    return true;
+  } catch (err) {
+    console.error('mail not sent: the email API is unreachable', err);
+    return false;
+  }
+}
+
+/** A message with one call to action: the same words in the text and the HTML part. */
+function actionMail(to: string, subject: string, o: { greeting: string; lead: string; action: string; link: string; note: string }): MailMessage {
+  const text = `${o.greeting}\n\n${o.lead}\n\n${o.action}: ${o.link}\n\n${o.note}\n\n— ${PRODUCT_NAME}\n`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<p style="font-weight:700;font-size:18px;margin:0 0 16px">${PRODUCT_NAME}</p>
+<p>${escapeHtml(o.greeting)}</p>
+<p>${escapeHtml(o.lead)}</p>
+<p><a href="${escapeHtml(o.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(o.action)}</a></p>
+<p style="font-size:14px;color:#475569">Or paste this link into your browser: <a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>
+<p style="font-size:14px;color:#475569">${escapeHtml(o.note)}</p>
+</body></html>
+`;
+  return { to, subject, text, html };
+}
+
+/** The absolute link to an app page with a token (decision 13). */
+export const tokenLink = (origin: string, path: '/verify-email' | '/reset-password', token: string): string =>
+  `${origin}${path}?${new URLSearchParams({ token })}`;
+
+export const verifyEmailMail = (o: { to: string; username: string; link: string; change: boolean }): MailMessage =>
+  actionMail(o.to, `Confirm your email address for ${PRODUCT_NAME}`, {
+    greeting: `Hi ${o.username},`,
+    lead: o.change
+      ? `You asked to use ${o.to} for your ${PRODUCT_NAME} account. It takes effect once you confirm it.`
+      : `Welcome to ${PRODUCT_NAME}. Please confirm that ${o.to} is your email address.`,
+    action: 'Confirm email address',
+    link: o.link,
+    note: `The link works once and expires in 24 hours. If you did not ask for this, you can ignore this email.`,
+  });
+
+export const resetPasswordMail = (o: { to: string; username: string; link: string }): MailMessage =>
+  actionMail(o.to, `Reset your ${PRODUCT_NAME} password`, {
+    greeting: `Hi ${o.username},`,
+    lead: `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.`,
+    action: 'Choose a new password',
+    link: o.link,
+    note: 'The link works once and expires in 1 hour. Choosing a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.',
+  });
