@@ -71,4 +71,24 @@ describe('RegisterForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByText('Please enter a valid email')).toBeTruthy();
   });
+
+  it("sends a person's registration with the hidden honeypot empty", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'Username already exists', error: 'Username already exists' }), { status: 409 }));
+    const { container } = wrap(<RegisterForm internal={false} staffDomain="example.cc" />);
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.getAttribute('autocomplete')).toBe('off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+    await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret12');
+    // Tabbing from the password never lands in the honeypot.
+    await userEvent.tab();
+    expect(document.activeElement).not.toBe(trap);
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/auth/register');
+    expect(JSON.parse(String(init?.body))).toEqual({ username: 'newbie', email: 'newbie@example.com', password: 'secret12', isInternalLogin: false, website: '' });
+  });
 });

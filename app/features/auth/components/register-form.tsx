@@ -3,13 +3,15 @@ import * as v from 'valibot';
 import { fieldErrors, internalEmailError, registerSchema } from '../../../../common/validation';
 import { Button } from '../../../components/ui/button';
 import { FormField, TextInput } from '../../../components/ui/form-field';
+import { HoneypotField } from '../../../components/ui/honeypot-field';
 import { toast } from '../../../hooks/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { toastAcrossReload } from '../lib/flash';
 import { PasswordInput } from './password-input';
 
-const initial = { username: '', email: '', password: '' };
+// `website` is the hidden honeypot: a person leaves it empty and it is sent as such.
+const initial = { username: '', email: '', password: '', website: '' };
 
 /** Registration; success reloads the whole app as the new user (SPEC section 4). */
 export function RegisterForm({ internal, staffDomain }: { internal: boolean; staffDomain: string }) {
@@ -69,6 +71,7 @@ export function RegisterForm({ internal, staffDomain }: { internal: boolean; sta
       <FormField id="register-password" label="Password" error={errors.password} hint="At least 6 characters.">
         {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} invalid={Boolean(errors.password)} />}
       </FormField>
+      <HoneypotField id="register-website" value={values.website} onChange={(website) => setValues((s) => ({ ...s, website }))} />
       <Button type="submit" size="lg" disabled={mutation.isPending || Boolean(domainError)}>
         {mutation.isPending ? 'Creating account...' : 'Create account'}
       </Button>

@@ -49,11 +49,48 @@ describe('ProposeForm', () => {
       await userEvent.type(screen.getByLabelText('Description'), 'Written on a train with no signal.');
       await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
       expect(await screen.findByRole('heading', { name: 'Proposal saved on this device' })).toBeTruthy();
-      expect(await listOutbox()).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'Offline Idea', state: 'queued', body: { name: 'Offline Idea', description: 'Written on a train with no signal.' } })]));
+      expect(await listOutbox()).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'Offline Idea', state: 'queued', body: { name: 'Offline Idea', description: 'Written on a train with no signal.', website: '' } })]));
       expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes('propose-agent'))).toEqual([]);
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+
+  it('a visitor\'s normal submit stores and sends the hidden honeypot empty', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ id: 2, name: 'Honest Idea', status: 'new' }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    const { container } = wrap(false);
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    // Hidden from people: out of the tab order, not announced, not autofilled.
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.getAttribute('autocomplete')).toBe('off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Website' })).toBeNull();
+    await userEvent.type(screen.getByLabelText('Agent name'), 'Honest Idea');
+    await userEvent.type(screen.getByLabelText('Description'), 'Made by a person, not a bot.');
+    await userEvent.type(screen.getByLabelText('Your name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Your email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+    expect(await screen.findByText('Thank you for your proposal!')).toBeTruthy();
+    const sent = fetchSpy.mock.calls.find(([url]) => String(url).includes('propose-agent'))!;
+    const body = { name: 'Honest Idea', description: 'Made by a person, not a bot.', proposerName: 'Ada', proposerEmail: 'ada@example.com', website: '' };
+    expect(JSON.parse(String(sent[1]!.body))).toEqual(body);
+    expect(await listOutbox()).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'Honest Idea', body })]));
+  });
+
+  it('sends whatever a bot typed into the honeypot, so the server can refuse it', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ error: 'Your submission could not be accepted. Please reload the page and try again.' }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
+    const { container } = wrap(true);
+    await userEvent.type(screen.getByLabelText('Agent name'), 'Spam Idea');
+    await userEvent.type(screen.getByLabelText('Description'), 'Buy cheap things at my shop.');
+    await userEvent.type(container.querySelector<HTMLInputElement>('input[name="website"]')!, 'http://spam.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not be accepted/);
+    const sent = fetchSpy.mock.calls.find(([url]) => String(url).includes('propose-agent'))!;
+    expect(JSON.parse(String(sent[1]!.body)).website).toBe('http://spam.example');
   });
 
   it("shows the server's refusal and keeps the text for editing", async () => {

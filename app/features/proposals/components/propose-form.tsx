@@ -7,12 +7,14 @@ import { anonymousProposalSchema, fieldErrors, signedInProposalSchema } from '..
 import { OutboxList, useOutbox } from '../../../components/pwa/outbox-list';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormField, TextArea, TextInput } from '../../../components/ui/form-field';
+import { HoneypotField } from '../../../components/ui/honeypot-field';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { getOutboxItem } from '../../../lib/outbox';
 import { submitProposal, type ProposalBody } from '../api/create-proposal';
 
-const empty = { name: '', description: '', proposerName: '', proposerEmail: '' };
+// `website` is the hidden honeypot: it is stored with the proposal in the outbox and sent with it (empty from a person).
+const empty = { name: '', description: '', proposerName: '', proposerEmail: '', website: '' };
 
 function ThankYou({ name, queued, onAgain }: { name: string; queued: boolean; onAgain: () => void }) {
   const Icon = queued ? CloudOff : CheckCircle2;
@@ -95,7 +97,7 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
     setReplaces(id);
   });
 
-  const input = signedIn ? { name: values.name, description: values.description } : values;
+  const input = signedIn ? { name: values.name, description: values.description, website: values.website } : values;
   const parsed = v.safeParse(signedIn ? signedInProposalSchema : anonymousProposalSchema, input);
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
 
@@ -171,6 +173,7 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
             </FormField>
           </div>
         )}
+        <HoneypotField id="proposal-website" value={values.website} onChange={(website) => setValues((s) => ({ ...s, website }))} />
         <div>
           <Button type="submit" size="lg" disabled={sending}>
             {sending ? 'Sending...' : 'Submit Proposal'}
