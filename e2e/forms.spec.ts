@@ -46,8 +46,18 @@ test.describe('propose an agent', () => {
     await expect(item.getByText(/Vera Visitor/)).toBeVisible();
     await item.getByRole('button', { name: `Mark reviewed: ${name}` }).click();
     await expect(toast(page, 'Proposal reviewed')).toBeVisible();
+    // The New list is fetched again: the reviewed idea leaves it.
+    await expect(page.getByRole('article', { name })).toHaveCount(0);
     await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(page).toHaveURL(/\/proposals\?status=all$/);
     await expect(page.getByRole('article', { name }).getByText('Reviewed', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Reviewed', exact: true }).click();
+    await expect(page).toHaveURL(/\/proposals\?status=reviewed$/);
+    await expect(page.getByText(/^Showing \d+ of \d+ reviewed proposals?/)).toBeVisible();
+    // The filtered view is a link that can be shared: opened afresh, it shows the same.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Reviewed', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article', { name })).toBeVisible();
   });
 });
 

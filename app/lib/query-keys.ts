@@ -70,10 +70,18 @@ export const paymentKeys = {
   createCheckout: () => [...paymentKeys.all, 'create-checkout'] as const,
 };
 
+/** One page of the operators' inbox: no status lists every proposal. */
+export interface ProposalInboxParams {
+  status?: 'new' | 'reviewed';
+  limit: number;
+  offset: number;
+}
+
 /** Keys for proposals. The inbox is operators' private data, dropped at logout. */
 export const proposalKeys = {
   all: ['proposals'] as const,
-  inbox: () => [...proposalKeys.all, 'inbox'] as const,
+  inboxes: () => [...proposalKeys.all, 'inbox'] as const,
+  inbox: (params: ProposalInboxParams) => [...proposalKeys.inboxes(), params] as const,
   create: () => [...proposalKeys.all, 'create'] as const,
 };
 

@@ -1,16 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Proposal } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { proposalKeys } from './keys';
+import { api, unwrapPage } from '../../../lib/api-client';
+import { proposalKeys, type ProposalInboxParams } from './keys';
 
-/** The operators' inbox (staff and admins), newest first. */
-export async function getProposals(): Promise<Proposal[]> {
-  const res = await api.proposals.$get();
-  return unwrap<Proposal[]>(res);
+/** One page of the operators' inbox (staff and admins), newest first, with the filter's total. */
+export async function getProposals(params: ProposalInboxParams): Promise<{ items: Proposal[]; total: number }> {
+  const query: Record<string, string> = { limit: String(params.limit), offset: String(params.offset) };
+  if (params.status) query.status = params.status;
+  return unwrapPage<Proposal>(await api.proposals.$get({ query }));
 }
 
-export const getProposalsQueryOptions = () =>
+export const getProposalsQueryOptions = (params: ProposalInboxParams) =>
   // New proposals arrive from others at any time: show the latest whenever the inbox is opened.
-  queryOptions({ queryKey: proposalKeys.inbox(), queryFn: getProposals, staleTime: 0 });
+  queryOptions({ queryKey: proposalKeys.inbox(params), queryFn: () => getProposals(params), staleTime: 0 });
 
-export const useProposals = (enabled: boolean) => useQuery({ ...getProposalsQueryOptions(), enabled });
+/** The previous page stays on screen (dimmed) while the next one loads. */
+export const useProposals = (params: ProposalInboxParams, enabled = true) => useQuery({ ...getProposalsQueryOptions(params), enabled, placeholderData: keepPreviousData });

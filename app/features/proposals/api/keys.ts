@@ -1,1 +1,1 @@
-export { proposalKeys } from '../../../lib/query-keys';
+export { proposalKeys, type ProposalInboxParams } from '../../../lib/query-keys';
