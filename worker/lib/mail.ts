@@ -45,18 +45,22 @@ export async function sendMail(env: Bindings, message: MailMessage): Promise<boo
   }
 }
 
-/** A message with one call to action: the same words in the text and the HTML part. */
-function actionMail(to: string, subject: string, o: { greeting: string; lead: string; action: string; link: string; note: string }): MailMessage {
-  const text = `${o.greeting}\n\n${o.lead}\n\n${o.action}: ${o.link}\n\n${o.note}\n\n— ${PRODUCT_NAME}\n`;
+/** A message with at most one call to action: the same words in the text and the HTML part. */
+function actionMail(to: string, subject: string, o: { greeting: string; lead: string; action?: string; link?: string; note: string }): MailMessage {
+  const button = o.action && o.link ? { label: o.action, link: o.link } : null;
+  const text = `${o.greeting}\n\n${o.lead}\n\n${button ? `${button.label}: ${button.link}\n\n` : ''}${o.note}\n\n— ${PRODUCT_NAME}\n`;
+  const buttonHtml = button
+    ? `<p><a href="${escapeHtml(button.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(button.label)}</a></p>
+<p style="font-size:14px;color:#475569">Or paste this link into your browser: <a href="${escapeHtml(button.link)}">${escapeHtml(button.link)}</a></p>
+`
+    : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <p style="font-weight:700;font-size:18px;margin:0 0 16px">${PRODUCT_NAME}</p>
 <p>${escapeHtml(o.greeting)}</p>
 <p>${escapeHtml(o.lead)}</p>
-<p><a href="${escapeHtml(o.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(o.action)}</a></p>
-<p style="font-size:14px;color:#475569">Or paste this link into your browser: <a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>
-<p style="font-size:14px;color:#475569">${escapeHtml(o.note)}</p>
+${buttonHtml}<p style="font-size:14px;color:#475569">${escapeHtml(o.note)}</p>
 </body></html>
 `;
   return { to, subject, text, html };
@@ -84,4 +88,12 @@ export const resetPasswordMail = (o: { to: string; username: string; link: strin
     action: 'Choose a new password',
     link: o.link,
     note: 'The link works once and expires in 1 hour. Choosing a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.',
+  });
+
+/** To the address an account just left (decision 14): a notice only, nothing in it undoes the change. */
+export const emailChangedMail = (o: { to: string; username: string; newEmail: string }): MailMessage =>
+  actionMail(o.to, `Your ${PRODUCT_NAME} email address was changed`, {
+    greeting: `Hi ${o.username},`,
+    lead: `The email address of your ${PRODUCT_NAME} account was changed from ${o.to} to ${o.newEmail}. Mail about your account now goes to the new address.`,
+    note: `If you made this change, there is nothing more to do. If it was not you, contact ${PRODUCT_NAME} support right away: someone may know your password.`,
   });

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { takenMessage } from '../../lib/accounts';
 import { issueToken } from '../../lib/email-tokens';
 import { HttpError } from '../../lib/http';
-import { resetPasswordMail, sendMail, tokenLink, verifyEmailMail, type MailMessage } from '../../lib/mail';
+import { emailChangedMail, resetPasswordMail, sendMail, tokenLink, verifyEmailMail, type MailMessage } from '../../lib/mail';
 import { DUMMY_HASH, verifyPassword } from '../../lib/password';
 import { endOtherSessions } from '../../lib/session-cookie';
 import { HOUR_MS, hit, MAILS_PER_HOUR } from '../../lib/throttle';
@@ -39,6 +39,10 @@ export async function mailPasswordReset(c: Context<AppEnv>, user: { id: number; 
   const token = await issueToken(c.env.DB, user.id, 'reset', user.email);
   await deliver(c, resetPasswordMail({ to: user.email, username: user.username, link: tokenLink(origin(c), '/reset-password', token) }));
 }
+
+/** Tells the address an account just left that it changed (so a stolen account does not go unnoticed). */
+export const mailEmailChanged = (c: Context<AppEnv>, o: { username: string; oldEmail: string; newEmail: string }) =>
+  deliver(c, emailChangedMail({ to: o.oldEmail, username: o.username, newEmail: o.newEmail }));
 
 /** Checks the signed-in user's current password; a wrong one is a 400 with its own message. */
 export async function requireCurrentPassword(c: Context<AppEnv>, password: string): Promise<void> {

@@ -18,7 +18,7 @@ import { endOtherSessions, endSession } from '../../lib/session-cookie';
 import { clientKey, HOUR_MS, hit, MAILS_PER_HOUR } from '../../lib/throttle';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
-import { mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
+import { mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
 
 /** Forgot password answers this whether or not the address has an account (decision 14). */
 export const FORGOT_PASSWORD_ANSWER = 'If an account uses that address, we have emailed it a link to choose a new password. The link works for 1 hour.';
@@ -31,7 +31,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .post('/verify-email', jsonBody(verifyEmailSchema), async (c) => {
     const db = c.env.DB;
     const used = await consumeToken(db, c.req.valid('json').token, 'verify');
-    const user = used && (await db.prepare('SELECT email FROM users WHERE id = ?').bind(used.userId).first<{ email: string }>());
+    const user = used && (await db.prepare('SELECT email, username FROM users WHERE id = ?').bind(used.userId).first<{ email: string; username: string }>());
     if (!used || !user) return fail(c, 400, MESSAGES.tokenInvalid);
     if (used.email.toLowerCase() === user.email.toLowerCase()) {
       await db.prepare('UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?').bind(now(), used.userId).run();
@@ -44,6 +44,7 @@ export const accountRoutes = new Hono<AppEnv>()
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
         throw err;
       }
+      await mailEmailChanged(c, { username: user.username, oldEmail: user.email, newEmail: used.email });
     }
     await syncRole(db, c.env, used.userId);
     const signedIn = c.var.user?.id === used.userId ? await getSessionUser(db, used.userId) : null;

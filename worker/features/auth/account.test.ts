@@ -174,8 +174,23 @@ describe('change password, change email, sign out everywhere', () => {
     expect(await (await call('/api/auth/email-status', { cookie })).json()).toEqual({ email, emailVerified: false, pendingEmail: next });
     const mail = await nthMailTo(next);
     expect(mail.text).toContain(`use ${next} for your AgentMarket account`);
+    // Asking for the change tells the old address nothing yet (only its registration mail is there).
+    expect(await mailsTo(email)).toHaveLength(1);
     expect((await verify(tokenIn(mail, '/verify-email'))).status).toBe(200);
     expect(await session(cookie)).toMatchObject({ email: next, emailVerified: true });
+
+    // Once it takes effect, the old address is told, with no link, and where to turn if it was not them.
+    const notice = await nthMailTo(email, 2);
+    expect(notice.subject).toBe('Your AgentMarket email address was changed');
+    expect(notice.text).toContain(`Hi ${username},`);
+    expect(notice.text).toContain(`changed from ${email} to ${next}`);
+    expect(notice.text).toContain('If it was not you, contact AgentMarket support right away');
+    expect(notice.html).toContain(`to ${next}`);
+    expect(notice.text).not.toMatch(/https?:\/\//);
+    expect(notice.html).not.toContain('<a ');
+    // The new address gets only its confirmation.
+    expect(await mailsTo(next)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(2);
   });
 
   it('moving to an admin address gives admin only after confirmation; moving away drops it', { timeout: SLOW }, async () => {
