@@ -89,20 +89,26 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
 ];
 
 const NOT_AN_AGENT = /^\/agents?\/(?!\d+$)/i;
+/**
+ * What the app shows Not Found for under /agent(s)/: no id, or more than one segment. A single
+ * segment that is not an agent's id is the agent page's own 'Agent Not Found' (SPEC); the server
+ * answers every NOT_AN_AGENT path with status 404 either way.
+ */
+const NO_AGENT_PAGE = /^\/agents?\/(?:$|[^/]+\/)/i;
 
 // As wouter matches: a parameter is one segment, a trailing slash is allowed, case is ignored.
 const matches = (pattern: string, pathname: string) =>
   new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i').test(pathname);
 
 /** Whether a page other than Not Found answers this path. */
-export const isKnownPage = (pathname: string): boolean => ROUTES.some(([pattern]) => matches(pattern, pathname));
+export const isKnownPage = (pathname: string): boolean => !NOT_AN_AGENT.test(pathname) && ROUTES.some(([pattern]) => matches(pattern, pathname));
 
 /**
  * Starts downloading the code of the page at `pathname` now, rather than once the app has mounted
  * far enough to render it: on a slow network that is a round trip less before the first screen.
  */
 export function preloadPage(pathname: string): void {
-  const match = NOT_AN_AGENT.test(pathname) ? undefined : ROUTES.find(([pattern]) => matches(pattern, pathname));
+  const match = NO_AGENT_PAGE.test(pathname) ? undefined : ROUTES.find(([pattern]) => matches(pattern, pathname));
   const load = pageLoaders.get(match ? match[1] : NotFoundPage);
   load?.().catch(() => undefined); // a failed download shows when the page renders
 }
@@ -137,8 +143,8 @@ export function AppRoutes() {
     <Suspense fallback={<PageFallback />}>
       <OnNavigate />
       <Switch>
-        {/* Under /agent(s)/ only an agent id is a page; the worker answers the rest with status 404. */}
-        <Route path={NOT_AN_AGENT} component={NotFoundPage} />
+        {/* Under /agent(s)/ only a single segment is a page; the worker answers any that is not an agent's id with status 404. */}
+        <Route path={NO_AGENT_PAGE} component={NotFoundPage} />
         {ROUTES.map(([path, component]) => (
           <Route key={path} path={path} component={component} />
         ))}

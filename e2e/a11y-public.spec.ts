@@ -41,6 +41,8 @@ test('open panels and tabs have no serious or critical violations', async ({ pag
   for (const name of ['Features', 'Demo Video', /^Reviews/]) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    // The panel's content may still be loading its code: check once it is there, as a reader sees it.
+    await expect(page.getByRole('tabpanel', { name })).toBeVisible();
     await expectNoSeriousViolations(page);
   }
   await page.getByRole('button', { name: 'Write a Review' }).click();

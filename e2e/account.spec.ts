@@ -143,7 +143,7 @@ test.describe('profile and roles', () => {
   test('settings: account details, display preferences and sign out', async ({ page }) => {
     await signIn(page, 'demo');
     await page.goto('/settings');
-    await expect(page.getByText('demo@example.com')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'demo@example.com' })).toBeVisible();
     const compact = page.getByRole('switch', { name: /Compact layout/ });
     await compact.check();
     await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');

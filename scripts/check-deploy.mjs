@@ -7,13 +7,15 @@
 // - the bundle compiles no WebAssembly at run time (deployed Workers refuse it; workerd does not);
 // - password hashing (worker/lib/password.ts's scrypt parameters) is measured in CPU time and must
 //   stay within a budget far below the Paid plan's CPU limit (docs/decisions/0014).
+import { spawnSync } from 'node:child_process';
 import { scryptSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { configProblems, DEPLOY_ENVS, readDeployConfig } from './lib/deploy-config.mjs';
-import { wrangler } from './lib/wrangler.mjs';
+import { quietEnv, wrangler } from './lib/wrangler.mjs';
 
 const GZIP_LIMIT = 3 * 1024 * 1024;
 const HASH_CPU_BUDGET_MS = 1000;
@@ -30,6 +32,11 @@ for (const env of DEPLOY_ENVS) {
 // 2. The production bundle, made the way `wrangler deploy` makes it, without uploading.
 // The assets folder must exist for wrangler to read the config; the bundle does not include it.
 if (!existsSync('dist')) mkdirSync('dist', { recursive: true });
+// The worker bundles the app's server renderer (#app-ssr, docs/decisions/0012): built fresh, so the
+// size measured is this tree's.
+const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+if (ssr.status !== 0) failures.push('the server renderer (vite.ssr.config.ts) did not build');
 const outdir = mkdtempSync(path.join(os.tmpdir(), 'check-deploy-'));
 try {
   wrangler(['deploy', '--env', 'production', '--dry-run', '--outdir', outdir], { capture: true });

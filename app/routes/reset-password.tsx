@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { useSearch } from 'wouter';
 import { fieldErrors, forgotPasswordSchema, resetPasswordSchema } from '../../common/validation';
 import { Button, ButtonLink } from '../components/ui/button';
 import { FormField, TextInput } from '../components/ui/form-field';
@@ -95,7 +96,8 @@ function ChooseNew({ token }: { token: string }) {
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset password');
-  const token = new URLSearchParams(window.location.search).get('token');
+  // wouter's search: the request's query on the server, the address bar in the browser.
+  const token = new URLSearchParams(useSearch()).get('token');
   return (
     <section className="mx-auto grid max-w-md gap-6 px-4 py-16">
       <h1 className="text-3xl font-bold">{token ? 'Choose a new password' : 'Forgot your password?'}</h1>
