@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
 import { OfflineBanner } from './components/pwa/offline-banner';
@@ -19,11 +19,14 @@ function SessionNavbar() {
 }
 
 /**
+ * `browser`: what only the browser adds (effects, toasts, the PWA). It sits in a slot of its own, so
+ * the server's tree and the browser's have the same shape and useId gives the same ids on both.
+ *
  * What the server renders and the browser hydrates: the visitor's shell and the page. Each part is
  * its own Suspense boundary, so React hydrates them as separate slices (a page whose code is still
  * downloading keeps its server HTML meanwhile) instead of in one long task.
  */
-export function AppLayout() {
+export function AppLayout({ browser = null }: { browser?: ReactNode }) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -43,6 +46,7 @@ export function AppLayout() {
           <Footer />
         </Suspense>
       </div>
+      {browser}
     </>
   );
 }

@@ -62,9 +62,14 @@ export function attachOfflineStore(queryClient: QueryClient): void {
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppLayout />
-      <DisplayPreferencesEffect />
-      <BrowserOnly />
+      <AppLayout
+        browser={
+          <>
+            <DisplayPreferencesEffect />
+            <BrowserOnly />
+          </>
+        }
+      />
     </QueryClientProvider>
   );
 }
