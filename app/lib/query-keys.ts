@@ -1,17 +1,11 @@
-import type { AgentSort } from '../../common/types';
+import type { CatalogListParams } from '../../common/ssr';
 
 /**
  * Every query key of the app, in one place: features read and invalidate each other's data through
  * these (never through literals), and the server renderer fills the same keys (app/ssr/).
  */
-export interface AgentListParams {
-  q?: string;
-  categoryId?: number;
-  departmentId?: number;
-  sort?: AgentSort;
-  limit?: number;
-  offset?: number;
-}
+/** A listing's parameters: the same ones the server renderer answers (common/ssr.ts). */
+export type AgentListParams = CatalogListParams;
 
 /** Agents; persisted and invalidated by these prefixes. */
 export const agentKeys = {
