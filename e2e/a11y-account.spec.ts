@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 
 async function signIn(page: Page, username: string) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 
 /** Every public route this part of the app owns, with what marks it as loaded. */

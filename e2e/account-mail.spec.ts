@@ -1,6 +1,6 @@
 // The account life cycle through real mail: the e2e server runs the mail catcher, which writes each
 // message as one .eml file under .wrangler/e2e-<port>/mail; these tests read the file and open its link.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -33,18 +33,11 @@ async function linkFromMail(to: string, page: '/verify-email' | '/reset-password
   return new URL(link).pathname + new URL(link).search;
 }
 
-function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // 400 (a wrong current password) and 401 (an ended session) are the behaviour under test;
-    // Chromium logs such answers as failed resources.
-    if (m.type() === 'error' && !/status of 40[01]/.test(m.text())) errors.push(m.text());
-  });
-  return () => expect(errors).toEqual([]);
-}
+// 400 (a wrong current password) and 401 (an ended session) are the behaviour under test; Chromium
+// logs such answers as failed resources.
+test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
 test('register, the mail file appears, its link confirms the address and the banner goes', async ({ page }) => {
-  const check = failOnConsoleErrors(page);
   const username = unique();
   const email = `${username}@example.com`;
   await page.goto('/auth');
@@ -64,11 +57,9 @@ test('register, the mail file appears, its link confirms the address and the ban
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(banner).toBeHidden();
-  check();
 });
 
 test('forgot password: mail, new password, and the old session gets 401', async ({ page, browser }) => {
-  const check = failOnConsoleErrors(page);
   const username = unique();
   const email = `${username}@example.com`;
   // A session on another device, which the reset must end.
@@ -96,12 +87,10 @@ test('forgot password: mail, new password, and the old session gets 401', async 
   await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/');
-  check();
 });
 
 test('settings at 360 px: password, email and sign out of all devices', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const check = failOnConsoleErrors(page);
   const username = unique();
   const res = await page.request.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false } });
   expect(res.status()).toBe(201);
@@ -131,5 +120,4 @@ test('settings at 360 px: password, email and sign out of all devices', async ({
   await section.getByRole('button', { name: 'Sign out of all devices' }).click();
   await expect(page).toHaveURL('/');
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
-  check();
 });

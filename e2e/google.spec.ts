@@ -1,6 +1,6 @@
 // Google sign-in end to end: the browser goes through the worker to an OpenID provider stand-in
 // (oauth2-mock-server) and back. scripts/e2e-server.mjs points the worker at this issuer.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // A try (and a checkout) is paid once whatever the network does (issue 20): the answer of the first
 // request is lost after the server handled it (route.fetch() then route.abort()), and the person or
 // the app asks again with the same Idempotency-Key.
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Route } from './support/test';
 
 interface AgentJson {
   id: number;
@@ -33,6 +33,10 @@ async function setUp(page: Page, context: BrowserContext, baseURL: string | unde
   });
   return { agent, errors };
 }
+
+// What the browser logs for an aborted request, and for the settle GET's 'nothing was charged' 404;
+// each test's own list below says which of them it expects.
+test.use({ allowedConsoleErrors: [/net::ERR_FAILED/, /status of 404/] });
 
 /** Lets the server handle each matching request, then loses its answer on the way back. */
 function loseAnswers(page: Page, url: string | RegExp) {

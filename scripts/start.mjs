@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { quietEnv, spawnWrangler, wrangler } from './lib/wrangler.mjs';
+import { serveLocal } from './lib/serve-local.mjs';
+import { quietEnv, wrangler } from './lib/wrangler.mjs';
 import { mailPortFor, startMailCatcher } from './mail-catcher.mjs';
 
 const require = createRequire(import.meta.url);
@@ -107,26 +108,21 @@ for (const name of CONFIG_VARS) {
 }
 writeFileSync(envFile, `${lines.join('\n')}\n`, { mode: 0o600 });
 
-console.log(`> Serving app and API on http://localhost:${port}`);
-const server = spawnWrangler([
-  'dev',
-  ...configArgs,
-  '--local',
-  '--port',
+const server = await serveLocal({
+  configFile: configArgs[1] ?? 'wrangler.toml',
   port,
-  '--ip',
-  process.env.HOST || 'localhost',
-  '--persist-to',
+  host: process.env.HOST || 'localhost',
   persistTo,
-  '--env-file',
-  // Absolute: wrangler resolves env files against the config's folder, which differs with DIST_DIR.
-  path.resolve(envFile),
-  '--show-interactive-dev-session=false',
-  '--log-level',
-  process.env.WRANGLER_LOG_LEVEL || 'info',
-]);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => {
-  void catcher?.close();
-  process.exit(code ?? 0);
+  envFile: path.resolve(envFile),
+  logLevel: process.env.WRANGLER_LOG_LEVEL || 'info',
 });
+console.log(`> Serving app and API on http://localhost:${port}`);
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.allSettled([server.dispose(), catcher?.close()]);
+    process.exit(0);
+  });
+}

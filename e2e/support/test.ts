@@ -24,5 +24,6 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleErrors:
   ],
 });
 
+// Everything else of Playwright's, so a spec imports from one place.
+export * from '@playwright/test';
 export { expect };
-export type { Page } from '@playwright/test';
