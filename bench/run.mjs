@@ -32,6 +32,9 @@ if (process.argv[2] === 'search') {
   process.exit(0);
 }
 
+// `npm run bench -- page-loads`: does every page load finish on a loaded machine (bench/page-loads.mjs).
+if (process.argv[2] === 'page-loads') await import('./page-loads.mjs');
+
 const { values: opts } = parseArgs({
   options: {
     agents: { type: 'string', default: '10000' },

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, test } from '@playwright/test';
 import { controlledBySw, failOnConsoleErrors, fillProposal, inboxCount, reportOffline, signedInOperator } from './support/pwa';
 
 // Chromium fires a Background Sync at once when it has a real network, and Playwright's offline

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, test } from '@playwright/test';
 import { controlledBySw, fillProposal, inboxCount, reportOffline, signedInOperator } from './support/pwa';
 
 test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({ page: first, context, request }) => {

@@ -36,7 +36,7 @@ async function setUp(page: Page, context: BrowserContext, baseURL: string | unde
 
 // What the browser logs for an aborted request, and for the settle GET's 'nothing was charged' 404;
 // each test's own list below says which of them it expects.
-test.use({ allowedConsoleErrors: [/net::ERR_FAILED/, /status of 404/] });
+test.use({ allowedConsoleErrors: [/net::ERR_FAILED|status of 404/] });
 
 /** Lets the server handle each matching request, then loses its answer on the way back. */
 function loseAnswers(page: Page, url: string | RegExp) {

@@ -1,4 +1,4 @@
-import { chromium, expect, test } from './support/test';
+import { chromium, expect, test } from '@playwright/test';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

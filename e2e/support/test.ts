@@ -3,7 +3,8 @@ import { test as base, expect } from '@playwright/test';
 /**
  * Playwright's test with one addition: a test fails if the page logs a console error, throws, or
  * React warns about hydration. A test that provokes an error on purpose (an HTTP 404 the browser
- * logs) names the messages it expects with `test.use({ allowedConsoleErrors: [/.../] })`.
+ * logs) names the messages it expects with `test.use({ allowedConsoleErrors: [/a|b/] })`: one pattern,
+ * since Playwright reads a two-element array as a value and its fixture options.
  */
 export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleErrors: string[] }>({
   allowedConsoleErrors: [[], { option: true }],

@@ -2,7 +2,7 @@
 // end-to-end tests. This is what `wrangler dev` runs, minus the ProxyWorker it puts in front of the
 // worker: under load that proxy now and then never answers one of a page's requests (a script the
 // page needs), so the page never finishes loading (docs/decisions/0015).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, watch } from 'node:fs';
 import path from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -22,7 +22,7 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
   wrangler(['deploy', '--dry-run', '--outdir', outdir, '--config', configFile], { capture: true });
 
   const { workerOptions } = unstable_getMiniflareWorkerOptions(configFile, undefined, { envFiles: envFile ? [envFile] : [] });
-  const mf = new Miniflare({
+  const options = {
     host,
     port: Number(port),
     // wrangler keeps local state under <persist-to>/v3; reading the same files keeps one database.
@@ -43,7 +43,26 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
         scriptPath: path.join(outdir, 'index.js'),
       },
     ],
-  });
+  };
+  const mf = new Miniflare(options);
   const url = await mf.ready;
-  return { url, dispose: () => mf.dispose() };
+
+  // Like wrangler dev, files written into the assets folder are served from then on (a rebuilt
+  // service worker is how the e2e test of "Reload to update" looks like a new deployment).
+  const assetsDir = workerOptions.assets?.directory;
+  let reload = null;
+  const watcher = assetsDir
+    ? watch(assetsDir, { recursive: true }, () => {
+        clearTimeout(reload);
+        reload = setTimeout(() => void mf.setOptions(options).catch((error) => console.error('Reloading the static assets failed:', error)), 100);
+      })
+    : null;
+  return {
+    url,
+    dispose: () => {
+      watcher?.close();
+      clearTimeout(reload);
+      return mf.dispose();
+    },
+  };
 }
