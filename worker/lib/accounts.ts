@@ -1,8 +1,11 @@
 // Account helpers shared by every sign-in path (password, Google, provider).
 import type { D1Database } from '@cloudflare/workers-types';
+import { eq } from 'drizzle-orm';
 import { INITIAL_CREDITS } from '../../common/constants';
 import type { Role, SessionUser } from '../../common/types';
 import { internalEmailError, MESSAGES, usernameKey } from '../../common/validation';
+import { orm } from '../db/client';
+import { users } from '../db/schema';
 import { adminEmails, staffDomain, type Bindings } from '../env';
 import { SESSION_USER_COLUMNS, toSessionUser } from '../middleware/session';
 
@@ -33,8 +36,8 @@ export async function syncRole(db: D1Database, env: Bindings, userId: number, in
   return role;
 }
 
-export async function getSessionUser(db: D1Database, userId: number): Promise<SessionUser | null> {
-  const row = await db.prepare(`SELECT ${SESSION_USER_COLUMNS} FROM users u WHERE u.id = ?`).bind(userId).first<Parameters<typeof toSessionUser>[0]>();
+export async function getSessionUser(d1: D1Database, userId: number): Promise<SessionUser | null> {
+  const [row] = await orm(d1).select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, userId));
   return row ? toSessionUser(row) : null;
 }
 
