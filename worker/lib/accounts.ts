@@ -1,6 +1,6 @@
 // Account helpers shared by every sign-in path (password, Google, provider).
 import type { D1Database } from '@cloudflare/workers-types';
-import { eq } from 'drizzle-orm';
+import { DrizzleQueryError, eq } from 'drizzle-orm';
 import { INITIAL_CREDITS } from '../../common/constants';
 import type { Role, SessionUser } from '../../common/types';
 import { internalEmailError, MESSAGES, usernameKey } from '../../common/validation';
@@ -86,7 +86,9 @@ export async function createAccount(db: D1Database, account: NewAccount): Promis
   return id;
 }
 
-export const isUniqueViolation = (err: unknown): boolean => /UNIQUE/i.test(String(err));
+/** D1's UNIQUE constraint error; drizzle wraps it as the cause (its own message holds the query and parameters). */
+export const isUniqueViolation = (err: unknown): boolean =>
+  err instanceof DrizzleQueryError ? isUniqueViolation(err.cause) : /UNIQUE/i.test(String(err));
 
 /**
  * The 409 message when another account (not `exceptId`) has this username (compared NFKC and
