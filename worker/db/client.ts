@@ -1,6 +1,8 @@
 // Typed queries over the D1 binding (drizzle-orm's D1 driver). One instance per binding object.
 import type { D1Database } from '@cloudflare/workers-types';
+import { sql } from 'drizzle-orm';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
 
 export type Db = DrizzleD1Database<typeof schema>;
@@ -15,3 +17,6 @@ export function orm(d1: D1Database): Db {
   }
   return db;
 }
+
+/** `column = value COLLATE NOCASE` (drizzle has no word for a collation): how usernames and emails compare. */
+export const eqNocase = (column: SQLiteColumn, value: string) => sql`${column} = ${value} COLLATE NOCASE`;

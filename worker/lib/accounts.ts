@@ -1,8 +1,11 @@
 // Account helpers shared by every sign-in path (password, Google, provider).
 import type { D1Database } from '@cloudflare/workers-types';
+import { and, DrizzleQueryError, eq, ne, or, sql } from 'drizzle-orm';
 import { INITIAL_CREDITS } from '../../common/constants';
-import type { Role, SessionUser } from '../../common/types';
+import type { LedgerKind, Role, SessionUser } from '../../common/types';
 import { internalEmailError, MESSAGES, usernameKey } from '../../common/validation';
+import { eqNocase, orm } from '../db/client';
+import { creditLedger, now, users } from '../db/schema';
 import { adminEmails, staffDomain, type Bindings } from '../env';
 import { SESSION_USER_COLUMNS, toSessionUser } from '../middleware/session';
 
@@ -22,19 +25,17 @@ export function roleFor(env: Bindings, email: string, verified: boolean, { inter
 }
 
 /** Recomputes and stores an account's role from its current address (every sign-in and email change). */
-export async function syncRole(db: D1Database, env: Bindings, userId: number, internal = false): Promise<Role | null> {
-  const row = await db
-    .prepare('SELECT email, role, email_verified_at FROM users WHERE id = ?')
-    .bind(userId)
-    .first<{ email: string; role: Role; email_verified_at: string | null }>();
+export async function syncRole(d1: D1Database, env: Bindings, userId: number, internal = false): Promise<Role | null> {
+  const db = orm(d1);
+  const [row] = await db.select({ email: users.email, role: users.role, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
   if (!row) return null;
-  const role = roleFor(env, row.email, row.email_verified_at !== null, { internal, current: row.role });
-  if (role !== row.role) await db.prepare('UPDATE users SET role = ? WHERE id = ?').bind(role, userId).run();
+  const role = roleFor(env, row.email, row.emailVerifiedAt !== null, { internal, current: row.role });
+  if (role !== row.role) await db.update(users).set({ role }).where(eq(users.id, userId)).run();
   return role;
 }
 
-export async function getSessionUser(db: D1Database, userId: number): Promise<SessionUser | null> {
-  const row = await db.prepare(`SELECT ${SESSION_USER_COLUMNS} FROM users u WHERE u.id = ?`).bind(userId).first<Parameters<typeof toSessionUser>[0]>();
+export async function getSessionUser(d1: D1Database, userId: number): Promise<SessionUser | null> {
+  const [row] = await orm(d1).select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, userId));
   return row ? toSessionUser(row) : null;
 }
 
@@ -53,50 +54,62 @@ export interface NewAccount {
  * Creates an account with the sign-up grant as a ledger entry, in one batch so neither exists
  * without the other. A taken username or email surfaces as D1's UNIQUE constraint error.
  */
-export async function createAccount(db: D1Database, account: NewAccount): Promise<number> {
-  const [inserted] = await db.batch<{ id: number }>([
+export async function createAccount(d1: D1Database, account: NewAccount): Promise<number> {
+  const db = orm(d1);
+  const [inserted] = await db.batch([
     db
-      .prepare(
-        `INSERT INTO users (username, username_key, email, password_hash, google_id, profile_picture, role, credits, email_verified_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END) RETURNING id`,
-      )
-      .bind(
-        account.username,
-        usernameKey(account.username),
-        account.email,
-        account.passwordHash ?? null,
-        account.googleId ?? null,
-        account.profilePicture ?? null,
-        account.role,
-        INITIAL_CREDITS,
-        account.emailVerified ? 1 : 0,
-      ),
-    db
-      .prepare(
-        `INSERT INTO credit_ledger (user_id, kind, amount, balance_after, description, idempotency_key)
-         SELECT id, 'signup', ?, ?, 'Sign-up credits', 'signup:' || id FROM users WHERE email = ? COLLATE NOCASE`,
-      )
-      .bind(INITIAL_CREDITS, INITIAL_CREDITS, account.email),
+      .insert(users)
+      .values({
+        username: account.username,
+        usernameKey: usernameKey(account.username),
+        email: account.email,
+        passwordHash: account.passwordHash ?? null,
+        googleId: account.googleId ?? null,
+        profilePicture: account.profilePicture ?? null,
+        role: account.role,
+        credits: INITIAL_CREDITS,
+        emailVerifiedAt: account.emailVerified ? now : null,
+      })
+      .returning({ id: users.id }),
+    // insert … select names every column, in the table's order (drizzle checks it).
+    db.insert(creditLedger).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as('id'),
+          userId: users.id,
+          kind: sql<LedgerKind>`'signup'`.as('kind'),
+          amount: sql<number>`${INITIAL_CREDITS}`.as('amount'),
+          balanceAfter: sql<number>`${INITIAL_CREDITS}`.as('balance_after'),
+          consumedAfter: sql<number>`0`.as('consumed_after'),
+          reference: sql<string | null>`NULL`.as('reference'),
+          description: sql<string>`'Sign-up credits'`.as('description'),
+          idempotencyKey: sql<string>`'signup:' || ${users.id}`.as('idempotency_key'),
+          createdAt: sql<string>`${now}`.as('created_at'),
+        })
+        .from(users)
+        .where(eqNocase(users.email, account.email)),
+    ),
   ]);
-  const id = inserted?.results[0]?.id;
+  const id = inserted[0]?.id;
   if (!id) throw new Error('account insert returned no id');
   return id;
 }
 
-export const isUniqueViolation = (err: unknown): boolean => /UNIQUE/i.test(String(err));
+/** D1's UNIQUE constraint error; drizzle wraps it as the cause (its own message holds the query and parameters). */
+export const isUniqueViolation = (err: unknown): boolean =>
+  err instanceof DrizzleQueryError ? isUniqueViolation(err.cause) : /UNIQUE/i.test(String(err));
 
 /**
  * The 409 message when another account (not `exceptId`) has this username (compared NFKC and
  * case-insensitively) or email; null when both are free.
  */
-export async function takenMessage(db: D1Database, username: string, email: string, exceptId = 0): Promise<string | null> {
-  const row = await db
-    .prepare(
-      `SELECT (username_key = ?1 OR username = ?2 COLLATE NOCASE) AS sameName FROM users
-       WHERE id <> ?4 AND (username_key = ?1 OR username = ?2 COLLATE NOCASE OR email = ?3 COLLATE NOCASE) LIMIT 1`,
-    )
-    .bind(usernameKey(username), username, email, exceptId)
-    .first<{ sameName: number }>();
+export async function takenMessage(d1: D1Database, username: string, email: string, exceptId = 0): Promise<string | null> {
+  const sameName = or(eq(users.usernameKey, usernameKey(username)), eqNocase(users.username, username))!;
+  const [row] = await orm(d1)
+    .select({ sameName: sql<number>`${sameName}` })
+    .from(users)
+    .where(and(ne(users.id, exceptId), or(sameName, eqNocase(users.email, email))))
+    .limit(1);
   if (!row) return null;
   return row.sameName ? MESSAGES.usernameTaken : MESSAGES.emailTaken;
 }

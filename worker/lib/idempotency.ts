@@ -2,8 +2,11 @@
 // request. The first request holds it while it runs; its 2xx answer is stored and every repeat gets
 // exactly those bytes back. A refusal or failure before the effect frees the key, so the retry
 // runs for real; once the effect happened ('applied') a retry only finishes the answer.
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { IDEMPOTENCY_IN_PROGRESS, TRY_NOT_CHARGED } from '../../common/idempotency';
+import { orm } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from '../env';
 import { fail } from './http';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY } from './ledger';
@@ -15,14 +18,6 @@ const WAIT_MS = 2_000;
 /** Each round is two D1 queries; rounds are few so a request stays well inside Workers' query limits. */
 const WAIT_STEP_MS = 200;
 
-interface KeyRow {
-  user_id: number;
-  request: string;
-  state: 'pending' | 'applied' | 'done' | 'void';
-  status: number | null;
-  body: string | null;
-  updated_at: number;
-}
 
 export interface Step {
   /** The caller's key; null when the request came without one (it then runs unprotected). */
@@ -33,8 +28,22 @@ export interface Step {
   markApplied: () => Promise<void>;
 }
 
-const readKey = (c: Context<AppEnv>, key: string) =>
-  c.env.DB.prepare('SELECT user_id, request, state, status, body, updated_at FROM idempotency_keys WHERE key = ?').bind(key).first<KeyRow>();
+const readKey = async (c: Context<AppEnv>, key: string) => {
+  const [row] = await orm(c.env.DB)
+    .select({
+      userId: idempotencyKeys.userId,
+      request: idempotencyKeys.request,
+      state: idempotencyKeys.state,
+      status: idempotencyKeys.status,
+      body: idempotencyKeys.body,
+      updatedAt: idempotencyKeys.updatedAt,
+    })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, key));
+  return row ?? null;
+};
+
+type KeyRow = NonNullable<Awaited<ReturnType<typeof readKey>>>;
 
 const replay = (row: KeyRow) =>
   new Response(row.body, { status: row.status ?? 200, headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' } });
@@ -44,20 +53,21 @@ const inProgress = (c: Context<AppEnv>) => {
   return fail(c, 409, IDEMPOTENCY_IN_PROGRESS);
 };
 
-const stale = (row: KeyRow) => row.state === 'pending' && row.updated_at < Date.now() - STALE_MS;
+const stale = (row: KeyRow) => row.state === 'pending' && row.updatedAt < Date.now() - STALE_MS;
 
 /** Keeps a 2xx answer as the key's answer for good; anything else frees a key whose effect never happened. */
 async function settle(c: Context<AppEnv>, key: string, res: Response | null): Promise<Response | null> {
-  const db = c.env.DB;
+  const db = orm(c.env.DB);
   if (res?.ok) {
     const body = await res.text();
     await db
-      .prepare("UPDATE idempotency_keys SET state = 'done', status = ?, body = ?, updated_at = ? WHERE key = ? AND state IN ('pending', 'applied')")
-      .bind(res.status, body, Date.now(), key)
+      .update(idempotencyKeys)
+      .set({ state: 'done', status: res.status, body, updatedAt: Date.now() })
+      .where(and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.state, ['pending', 'applied'])))
       .run();
     return new Response(body, { status: res.status, headers: res.headers });
   }
-  await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending'").bind(key).run();
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending'))).run();
   return res;
 }
 
@@ -71,25 +81,30 @@ export async function once(c: Context<AppEnv>, request: string, run: (step: Step
   if (key === undefined) return run({ key: null, applied: false, markApplied: async () => {} });
   if (!IDEMPOTENCY_KEY.test(key)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
   const userId = c.var.user!.id;
-  const db = c.env.DB;
+  const db = orm(c.env.DB);
   let applied = false;
   // A repeat arriving while the first still runs waits for its answer a little before giving up.
   for (let waited = 0; ; waited += WAIT_STEP_MS) {
     const now = Date.now();
     // Taken when new, or from a holder that went silent (the worker died mid-request).
     const taken = await db
-      .prepare(
-        `INSERT INTO idempotency_keys (key, user_id, request, updated_at) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (key) DO UPDATE SET updated_at = ?4
-         WHERE idempotency_keys.state = 'pending' AND idempotency_keys.user_id = ?2 AND idempotency_keys.request = ?3
-           AND idempotency_keys.updated_at < ?4 - ?5
-         RETURNING key`,
-      )
-      .bind(key, userId, request, now, STALE_MS)
-      .first();
+      .insert(idempotencyKeys)
+      .values({ key, userId, request, updatedAt: now })
+      .onConflictDoUpdate({
+        target: idempotencyKeys.key,
+        set: { updatedAt: now },
+        setWhere: and(
+          eq(idempotencyKeys.state, 'pending'),
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.request, request),
+          lt(idempotencyKeys.updatedAt, sql`${now} - ${STALE_MS}`),
+        ),
+      })
+      .returning({ key: idempotencyKeys.key })
+      .get();
     if (taken) break;
     const row = await readKey(c, key);
-    if (row && (row.user_id !== userId || row.request !== request)) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
+    if (row && (row.userId !== userId || row.request !== request)) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
     if (row?.state === 'done') return replay(row);
     if (row?.state === 'void') return fail(c, 409, TRY_NOT_CHARGED);
     if (row?.state === 'applied') {
@@ -101,7 +116,11 @@ export async function once(c: Context<AppEnv>, request: string, run: (step: Step
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
   }
   const markApplied = async () => {
-    await db.prepare("UPDATE idempotency_keys SET state = 'applied', updated_at = ? WHERE key = ? AND state = 'pending'").bind(Date.now(), key).run();
+    await db
+      .update(idempotencyKeys)
+      .set({ state: 'applied', updatedAt: Date.now() })
+      .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
+      .run();
   };
   let res: Response;
   try {
@@ -126,18 +145,17 @@ export async function settleKey(
 ): Promise<Response> {
   if (!IDEMPOTENCY_KEY.test(key)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
   const userId = c.var.user!.id;
-  const db = c.env.DB;
+  const db = orm(c.env.DB);
   const voided = await db
-    .prepare(
-      `INSERT INTO idempotency_keys (key, user_id, request, state, updated_at) VALUES (?, ?, ?, 'void', ?)
-       ON CONFLICT (key) DO NOTHING RETURNING key`,
-    )
-    .bind(key, userId, request, Date.now())
-    .first();
+    .insert(idempotencyKeys)
+    .values({ key, userId, request, state: 'void', updatedAt: Date.now() })
+    .onConflictDoNothing({ target: idempotencyKeys.key })
+    .returning({ key: idempotencyKeys.key })
+    .get();
   if (voided) return fail(c, 404, TRY_NOT_CHARGED);
   const row = await readKey(c, key);
   if (!row) return inProgress(c);
-  if (row.user_id !== userId || row.request !== request) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
+  if (row.userId !== userId || row.request !== request) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
   if (row.state === 'done') return replay(row);
   if (row.state === 'void') return fail(c, 404, TRY_NOT_CHARGED);
   if (row.state === 'pending' && !stale(row)) return inProgress(c);
@@ -145,8 +163,9 @@ export async function settleKey(
   if (answer?.ok) return (await settle(c, key, answer))!;
   if (answer) return answer;
   await db
-    .prepare("UPDATE idempotency_keys SET state = 'void', updated_at = ? WHERE key = ? AND state = 'pending' AND updated_at = ?")
-    .bind(Date.now(), key, row.updated_at)
+    .update(idempotencyKeys)
+    .set({ state: 'void', updatedAt: Date.now() })
+    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending'), eq(idempotencyKeys.updatedAt, row.updatedAt)))
     .run();
   return fail(c, 404, TRY_NOT_CHARGED);
 }

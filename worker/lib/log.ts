@@ -2,6 +2,8 @@
 // first: a field whose name says it holds a password, token, secret, cookie or email is replaced,
 // and an email address anywhere in a string is masked, so no log line carries one.
 
+import { DrizzleQueryError } from 'drizzle-orm';
+
 type Level = 'info' | 'warn' | 'error';
 
 const SECRET_KEY = /pass(word)?|token|secret|authori[sz]ation|cookie|e-?mail|credential|api[-_]?key|verifier|nonce|signature/i;
@@ -15,6 +17,12 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redactString(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > 5) return '[…]';
+  if (value instanceof DrizzleQueryError) {
+    // Its message lists the query's parameters (password hashes, tokens, addresses): the query and
+    // D1's own error (the cause) are kept, the parameters never.
+    const message = redactString(`Failed query: ${value.query}`);
+    return { name: value.name, message, cause: redact(value.cause, depth + 1), stack: value.stack && redactString(value.stack.replace(value.message, message)) };
+  }
   if (value instanceof Error) {
     return { name: value.name, message: redactString(value.message), stack: value.stack && redactString(value.stack) };
   }

@@ -1,8 +1,12 @@
 // One way to start and end a session for every sign-in path (password, Google, provider).
 import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '../../common/constants';
+import { orm } from '../db/client';
+import { sessions } from '../db/schema';
 import type { AppEnv } from '../env';
 import { randomToken, sha256Hex } from './crypto';
 
@@ -13,19 +17,20 @@ const isHttps = (c: Context<AppEnv>) => new URL(c.req.url).protocol === 'https:'
  * browser's previous session, if any, ends here so a token never outlives a new sign-in.
  */
 export async function startSession(c: Context<AppEnv>, userId: number, providerData?: unknown): Promise<void> {
+  const db = orm(c.env.DB);
   const token = randomToken();
-  const statements = [
-    c.env.DB.prepare('INSERT INTO sessions (token_hash, user_id, expires_at, provider_data) VALUES (?, ?, ?, ?)').bind(
-      await sha256Hex(token),
+  const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
+    db.insert(sessions).values({
+      tokenHash: await sha256Hex(token),
       userId,
-      Date.now() + SESSION_TTL_MS,
-      providerData === undefined ? null : JSON.stringify(providerData),
-    ),
+      expiresAt: Date.now() + SESSION_TTL_MS,
+      providerData: providerData === undefined ? null : JSON.stringify(providerData),
+    }),
     // Expired rows are swept along the way; sign-ins are rare enough for this to stay cheap.
-    c.env.DB.prepare('DELETE FROM sessions WHERE expires_at < ?').bind(Date.now()),
+    db.delete(sessions).where(lt(sessions.expiresAt, Date.now())),
   ];
-  if (c.var.sessionHash) statements.push(c.env.DB.prepare('DELETE FROM sessions WHERE token_hash = ?').bind(c.var.sessionHash));
-  await c.env.DB.batch(statements);
+  if (c.var.sessionHash) statements.push(db.delete(sessions).where(eq(sessions.tokenHash, c.var.sessionHash)));
+  await db.batch(statements);
   const maxAge = Math.floor(SESSION_TTL_MS / 1000);
   setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c), maxAge });
   setCookie(c, SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge });
@@ -37,11 +42,14 @@ export function clearSessionHint(c: Context<AppEnv>): void {
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
-  if (c.var.sessionHash) await c.env.DB.prepare('DELETE FROM sessions WHERE token_hash = ?').bind(c.var.sessionHash).run();
+  if (c.var.sessionHash) await orm(c.env.DB).delete(sessions).where(eq(sessions.tokenHash, c.var.sessionHash)).run();
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
   clearSessionHint(c);
 }
 
 /** Ends every session of a user except `keepHash` (the caller's own, when there is one). */
-export const endOtherSessions = (db: D1Database, userId: number, keepHash: string | null) =>
-  db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?').bind(userId, keepHash ?? '').run();
+export const endOtherSessions = (d1: D1Database, userId: number, keepHash: string | null) =>
+  orm(d1)
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash ?? '')))
+    .run();

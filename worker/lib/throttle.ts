@@ -1,7 +1,10 @@
 // Fixed-window attempt counters in D1 (table auth_throttle): failed sign-ins, registrations,
 // anonymous proposals and mailed links. DESIGN decision 14: nothing here ever locks an owner out.
 import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { orm } from '../db/client';
+import { authThrottle } from '../db/schema';
 import type { AppEnv } from '../env';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
@@ -45,43 +48,52 @@ interface WindowOptions {
  * Counts one attempt against `key` and returns the count in the current window. Rows whose window
  * ended long ago (older than a day: no window is longer) are pruned in the same batch.
  */
-export async function hit(db: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {
+export async function hit(d1: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {
+  const db = orm(d1);
   const windowStart = now - windowMs;
-  const [, counted] = await db.batch<{ count: number }>([
-    db.prepare('DELETE FROM auth_throttle WHERE window_start < ?').bind(now - PRUNE_AFTER_MS),
+  // The window restarts when the stored one began before this window (CASE: drizzle has no word for it).
+  const expired = sql`${authThrottle.windowStart} < ${windowStart}`;
+  const [, counted] = await db.batch([
+    db.delete(authThrottle).where(lt(authThrottle.windowStart, now - PRUNE_AFTER_MS)),
     db
-      .prepare(
-        `INSERT INTO auth_throttle (key, count, window_start) VALUES (?1, 1, ?2)
-         ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN window_start < ?3 THEN 1 ELSE count + 1 END,
-           window_start = CASE WHEN window_start < ?3 THEN ?2 ELSE window_start END
-         RETURNING count`,
-      )
-      .bind(key, now, windowStart),
+      .insert(authThrottle)
+      .values({ key, count: 1, windowStart: now })
+      .onConflictDoUpdate({
+        target: authThrottle.key,
+        set: {
+          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${authThrottle.count} + 1 END`,
+          windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${authThrottle.windowStart} END`,
+        },
+      })
+      .returning({ count: authThrottle.count }),
   ]);
-  return counted?.results[0]?.count ?? 1;
+  return counted[0]?.count ?? 1;
 }
 
 /** Rows older than this are gone (also what a scheduled clean-up may call `pruneThrottle` with). */
 export const PRUNE_AFTER_MS = 24 * HOUR_MS;
 
-export const pruneThrottle = (db: D1Database, now = Date.now()) =>
-  db.prepare('DELETE FROM auth_throttle WHERE window_start < ?').bind(now - PRUNE_AFTER_MS).run();
+export const pruneThrottle = (d1: D1Database, now = Date.now()) =>
+  orm(d1).delete(authThrottle).where(lt(authThrottle.windowStart, now - PRUNE_AFTER_MS)).run();
 
 /** The current count without adding to it. */
-export async function peek(db: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {
-  const row = await db
-    .prepare('SELECT count FROM auth_throttle WHERE key = ? AND window_start >= ?')
-    .bind(key, now - windowMs)
-    .first<{ count: number }>();
+export async function peek(d1: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {
+  const [row] = await orm(d1)
+    .select({ count: authThrottle.count })
+    .from(authThrottle)
+    .where(and(eq(authThrottle.key, key), gte(authThrottle.windowStart, now - windowMs)));
   return row?.count ?? 0;
 }
 
-export const reset = (db: D1Database, key: string) => db.prepare('DELETE FROM auth_throttle WHERE key = ?').bind(key).run();
+export const reset = (d1: D1Database, key: string) => orm(d1).delete(authThrottle).where(eq(authThrottle.key, key)).run();
 
 /** Gives back one counted attempt (a sign-in that turned out to be genuine). */
-export const refund = (db: D1Database, key: string) =>
-  db.prepare('UPDATE auth_throttle SET count = MAX(count - 1, 0) WHERE key = ?').bind(key).run();
+export const refund = (d1: D1Database, key: string) =>
+  orm(d1)
+    .update(authThrottle)
+    .set({ count: sql`MAX(${authThrottle.count} - 1, 0)` })
+    .where(eq(authThrottle.key, key))
+    .run();
 
 /** Counts a client's use of something limited per hour; true when it is over the limit. */
 export async function overHourlyLimit(c: Context<AppEnv>, what: string, limit: number): Promise<boolean> {

@@ -1,39 +1,44 @@
+import { and, eq, gt } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../common/constants';
 import type { Role, SessionUser } from '../../common/types';
 import { MESSAGES } from '../../common/validation';
+import { orm } from '../db/client';
+import { sessions, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { errorBody } from '../lib/http';
 import { sha256Hex } from '../lib/crypto';
 import { parseStoredTokens } from '../features/provider/client';
 
-interface SessionUserRow {
-  id: number;
-  username: string;
-  email: string;
-  credits: number;
-  consumed: number;
-  role: Role;
-  profile_picture: string | null;
-  created_at: string;
-  email_verified_at: string | null;
+/** The users columns a SessionUser is made of (select them, then toSessionUser). */
+export const SESSION_USER_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  credits: users.credits,
+  consumed: users.consumed,
+  role: users.role,
+  profilePicture: users.profilePicture,
+  createdAt: users.createdAt,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
+interface SessionUserRow extends Omit<SessionUser, 'emailVerified'> {
+  emailVerifiedAt: string | null;
 }
 
-export const toSessionUser = (row: SessionUserRow): SessionUser => ({
+export const toSessionUser = ({ emailVerifiedAt, ...row }: SessionUserRow): SessionUser => ({
   id: row.id,
   username: row.username,
   email: row.email,
   credits: row.credits,
   consumed: row.consumed,
   role: row.role,
-  profilePicture: row.profile_picture,
-  createdAt: row.created_at,
-  emailVerified: row.email_verified_at !== null,
+  profilePicture: row.profilePicture,
+  createdAt: row.createdAt,
+  emailVerified: emailVerifiedAt !== null,
 });
-
-export const SESSION_USER_COLUMNS =
-  'u.id, u.username, u.email, u.credits, u.consumed, u.role, u.profile_picture, u.created_at, u.email_verified_at';
 
 /** Resolves the session cookie to a user (or null) for every /api request. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -43,16 +48,15 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token && token.length <= 128) {
     const hash = await sha256Hex(token);
-    const row = await c.env.DB.prepare(
-      `SELECT ${SESSION_USER_COLUMNS}, s.provider_data FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ? AND s.expires_at > ?`,
-    )
-      .bind(hash, Date.now())
-      .first<SessionUserRow & { provider_data: string | null }>();
+    const [row] = await orm(c.env.DB)
+      .select({ ...SESSION_USER_COLUMNS, providerData: sessions.providerData })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, Date.now())));
     if (row) {
       c.set('user', toSessionUser(row));
       c.set('sessionHash', hash);
-      c.set('providerSession', parseStoredTokens(row.provider_data));
+      c.set('providerSession', parseStoredTokens(row.providerData));
     }
   }
   await next();

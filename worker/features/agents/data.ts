@@ -126,6 +126,7 @@ export interface AgentPage {
   anyTerm?: boolean;
 }
 
+// Stays SQL: it shares AGENT_SELECT and its sort expressions with the FTS5 search (search.ts), which drizzle cannot carry.
 export async function listAgents(db: D1Database, params: ListParams): Promise<AgentPage> {
   if (params.q != null && params.q.trim() !== '') return searchAgents(db, { ...params, q: params.q });
   const where: string[] = [];
@@ -156,7 +157,7 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
 }
 
 /** AGENT_SELECT through drizzle, in the same row shape, so toAgent serves both. */
-const agentQuery = (d1: D1Database) =>
+export const agentQuery = (d1: D1Database) =>
   orm(d1)
     .select({
       id: agents.id,

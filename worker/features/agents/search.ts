@@ -2,6 +2,7 @@
 // every text field, Porter stemming, all words first then any word, prefix on the last word,
 // typo tolerance from the index's own vocabulary, synonyms from a table, ties broken by the damped
 // rating (decision 18), matched words marked for highlighting. Every query does bounded work.
+// Stays SQL (docs/decisions/0014): agents_fts and agents_fts_vocab are FTS5 virtual tables, which drizzle does not model.
 import type { D1Database } from '@cloudflare/workers-types';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
 import {

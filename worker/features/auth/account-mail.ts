@@ -1,6 +1,9 @@
 // The account mails (verify an address, reset a password) and the email-change step they share.
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MESSAGES } from '../../../common/validation';
+import { orm } from '../../db/client';
+import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { takenMessage } from '../../lib/accounts';
 import { issueToken } from '../../lib/email-tokens';
@@ -46,10 +49,10 @@ export const mailEmailChanged = (c: Context<AppEnv>, o: { username: string; oldE
 
 /** Checks the signed-in user's current password; a wrong one is a 400 with its own message. */
 export async function requireCurrentPassword(c: Context<AppEnv>, password: string): Promise<void> {
-  const row = await c.env.DB.prepare('SELECT password_hash FROM users WHERE id = ?').bind(c.var.user!.id).first<{ password_hash: string | null }>();
+  const [row] = await orm(c.env.DB).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, c.var.user!.id));
   // Hashed even without a password (Google-only accounts) so the answer takes as long either way.
-  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-  if (!ok || !row?.password_hash) throw new HttpError(400, MESSAGES.currentPassword);
+  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  if (!ok || !row?.passwordHash) throw new HttpError(400, MESSAGES.currentPassword);
 }
 
 /**

@@ -1,12 +1,16 @@
 // Google sign-in (DESIGN.md API contract): the OIDC code flow through the worker, and ID-token
 // sign-in for Google Identity Services. Both end in the same session as password login.
+import { eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { SessionUser } from '../../../common/types';
 import { internalEmailError } from '../../../common/validation';
+import { eqNocase, orm } from '../../db/client';
+import { now as NOW, oauthStates, users } from '../../db/schema';
 import { staffDomain, type AppEnv, type Bindings } from '../../env';
 import { fail } from '../../lib/http';
+import { log } from '../../lib/log';
 import {
   authorizationRequest,
   exchangeCode,
@@ -53,13 +57,6 @@ function usernameBase(email: string): string {
   return cleaned.length >= 3 ? cleaned : `${cleaned}user`.slice(0, 40).padEnd(3, '0');
 }
 
-interface UserRow {
-  id: number;
-  email: string;
-  google_id: string | null;
-  email_verified_at: string | null;
-}
-
 /** Said when the address belongs to an account whose owner has not confirmed it (decision 14). */
 export const LINK_UNVERIFIED =
   'An account with this email already exists. Sign in with your password and confirm your email address, then you can use Google.';
@@ -70,26 +67,35 @@ export const LINK_UNVERIFIED =
  * does. Google's word (email_verified === true, checked in identityFromClaims) verifies the address.
  */
 export async function linkOrCreateUser(env: Bindings, who: GoogleIdentity, internal: boolean): Promise<number> {
-  const db = env.DB;
-  const select = 'SELECT id, email, google_id, email_verified_at FROM users';
-  const linked = await db.prepare(`${select} WHERE google_id = ?`).bind(who.sub).first<UserRow>();
-  const user = linked ?? (await db.prepare(`${select} WHERE email = ? COLLATE NOCASE`).bind(who.email).first<UserRow>());
+  const db = orm(env.DB);
+  const find = async (where: SQL | undefined) => {
+    const [row] = await db
+      .select({ id: users.id, email: users.email, googleId: users.googleId, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(where)
+      .limit(1);
+    return row ?? null;
+  };
+  const linked = await find(eq(users.googleId, who.sub));
+  const user = linked ?? (await find(eqNocase(users.email, who.email)));
   if (user) {
     // The email matches but the account already belongs to another Google identity.
-    if (user.google_id && user.google_id !== who.sub) throw new OidcError('This email is linked to a different Google account');
+    if (user.googleId && user.googleId !== who.sub) throw new OidcError('This email is linked to a different Google account');
     // Whoever registered the address first, without proving it, must not get the Google owner's
     // account, nor the Google owner theirs.
-    if (!linked && user.email_verified_at === null) throw new OidcError(LINK_UNVERIFIED);
+    if (!linked && user.emailVerifiedAt === null) throw new OidcError(LINK_UNVERIFIED);
     const sameAddress = user.email.toLowerCase() === who.email;
+    // COALESCE and the CASE: drizzle has no words for them.
     await db
-      .prepare(
-        `UPDATE users SET google_id = ?, profile_picture = COALESCE(profile_picture, ?),
-           email_verified_at = CASE WHEN ? THEN COALESCE(email_verified_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE email_verified_at END
-         WHERE id = ?`,
-      )
-      .bind(who.sub, who.picture ?? null, sameAddress ? 1 : 0, user.id)
+      .update(users)
+      .set({
+        googleId: who.sub,
+        profilePicture: sql`COALESCE(${users.profilePicture}, ${who.picture ?? null})`,
+        emailVerifiedAt: sql`CASE WHEN ${sameAddress ? 1 : 0} THEN COALESCE(${users.emailVerifiedAt}, ${NOW}) ELSE ${users.emailVerifiedAt} END`,
+      })
+      .where(eq(users.id, user.id))
       .run();
-    await syncRole(db, env, user.id, internal);
+    await syncRole(env.DB, env, user.id, internal);
     return user.id;
   }
 
@@ -97,14 +103,14 @@ export async function linkOrCreateUser(env: Bindings, who: GoogleIdentity, inter
   const base = usernameBase(who.email);
   for (let attempt = 0; attempt < 6; attempt++) {
     const username = attempt === 0 ? base : `${base}${Math.floor(1000 + Math.random() * 9000)}`;
-    const taken = await db.prepare('SELECT 1 FROM users WHERE username = ? COLLATE NOCASE').bind(username).first();
+    const [taken] = await db.select({ id: users.id }).from(users).where(eqNocase(users.username, username)).limit(1);
     if (taken) continue;
     try {
-      return await createAccount(db, { username, email: who.email, googleId: who.sub, profilePicture: who.picture ?? null, role, emailVerified: true });
+      return await createAccount(env.DB, { username, email: who.email, googleId: who.sub, profilePicture: who.picture ?? null, role, emailVerified: true });
     } catch (err) {
       // A concurrent sign-in or registration took the username or email first: look again.
       if (!isUniqueViolation(err)) throw err;
-      const existing = await db.prepare(`${select} WHERE google_id = ? OR email = ? COLLATE NOCASE`).bind(who.sub, who.email).first<UserRow>();
+      const existing = await find(or(eq(users.googleId, who.sub), eqNocase(users.email, who.email)));
       if (existing) return linkOrCreateUser(env, who, internal);
     }
   }
@@ -124,9 +130,9 @@ async function signInWithGoogle(c: Context<AppEnv>, who: GoogleIdentity, interna
   return user;
 }
 
-const messageOf = (err: unknown): string => {
+const messageOf = (c: Context<AppEnv>, err: unknown): string => {
   if (err instanceof OidcError) return err.message;
-  console.error('google sign-in failed', err);
+  log('error', 'google sign-in failed', { requestId: c.var.requestId, error: err });
   return GENERIC_FAILURE;
 };
 
@@ -147,16 +153,17 @@ export const googleAuthRoutes = new Hono<AppEnv>()
     try {
       const request = await authorizationRequest(config, redirectUri);
       const now = Date.now();
-      await c.env.DB.batch([
+      const db = orm(c.env.DB);
+      await db.batch([
         // Housekeeping: abandoned attempts go away on the next start.
-        c.env.DB.prepare('DELETE FROM oauth_states WHERE expires_at < ?').bind(now),
-        c.env.DB.prepare('INSERT INTO oauth_states (state, code_verifier, nonce, is_internal, expires_at) VALUES (?, ?, ?, ?, ?)').bind(
-          request.state,
-          request.codeVerifier,
-          request.nonce,
-          internal ? 1 : 0,
-          now + OAUTH_STATE_TTL_MS,
-        ),
+        db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
+        db.insert(oauthStates).values({
+          state: request.state,
+          codeVerifier: request.codeVerifier,
+          nonce: request.nonce,
+          isInternal: internal,
+          expiresAt: now + OAUTH_STATE_TTL_MS,
+        }),
       ]);
       setCookie(c, STATE_COOKIE, request.state, {
         path: '/api/auth/google',
@@ -167,7 +174,7 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       });
       return c.redirect(request.url, 302);
     } catch (err) {
-      return backToApp(c, messageOf(err));
+      return backToApp(c, messageOf(c, err));
     }
   })
   .get('/google/callback', async (c) => {
@@ -179,24 +186,28 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       if (!config) throw new OidcError(OIDC_MESSAGES.notConfigured);
       if (!state || state.length > 128) throw new OidcError(error ? providerError(error) : OIDC_MESSAGES.stateInvalid);
       // Consumed exactly once, whatever happens next: a replayed callback finds nothing.
-      const saved = await c.env.DB.prepare(
-        'DELETE FROM oauth_states WHERE state = ? RETURNING code_verifier, nonce, is_internal, expires_at',
-      )
-        .bind(state)
-        .first<{ code_verifier: string; nonce: string; is_internal: number; expires_at: number }>();
-      if (!saved || saved.expires_at < Date.now() || stateCookie !== state) throw new OidcError(OIDC_MESSAGES.stateInvalid);
+      const [saved] = await orm(c.env.DB)
+        .delete(oauthStates)
+        .where(eq(oauthStates.state, state))
+        .returning({
+          codeVerifier: oauthStates.codeVerifier,
+          nonce: oauthStates.nonce,
+          isInternal: oauthStates.isInternal,
+          expiresAt: oauthStates.expiresAt,
+        });
+      if (!saved || saved.expiresAt < Date.now() || stateCookie !== state) throw new OidcError(OIDC_MESSAGES.stateInvalid);
       if (error) throw new OidcError(providerError(error));
       if (!code || code.length > 2048) throw new OidcError(OIDC_MESSAGES.exchangeFailed);
       const who = await exchangeCode(config, {
         code,
         redirectUri: new URL(CALLBACK_PATH, c.req.url).toString(),
-        codeVerifier: saved.code_verifier,
+        codeVerifier: saved.codeVerifier,
         nonce: saved.nonce,
       });
-      await signInWithGoogle(c, who, saved.is_internal === 1);
+      await signInWithGoogle(c, who, saved.isInternal);
       return backToApp(c);
     } catch (err) {
-      return backToApp(c, messageOf(err));
+      return backToApp(c, messageOf(c, err));
     }
   })
   .post('/google', jsonBody(credentialSchema), async (c) => {
@@ -207,7 +218,7 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       const who = await verifyCredential(config, credential);
       return c.json(await signInWithGoogle(c, who, isInternalLogin));
     } catch (err) {
-      const message = messageOf(err);
+      const message = messageOf(c, err);
       const status = err instanceof OidcError && message.startsWith('Internal login requires') ? 403 : 401;
       return fail(c, status, message);
     }

@@ -1,5 +1,8 @@
+import { desc, eq, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { internalEmailError, isHoneypotFilled, loginSchema, MESSAGES, registerSchema, usernameKey } from '../../../common/validation';
+import { eqNocase, orm } from '../../db/client';
+import { users } from '../../db/schema';
 import { staffDomain, type AppEnv } from '../../env';
 import { createAccount, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
 import { fail } from '../../lib/http';
@@ -22,13 +25,6 @@ import { jsonBody } from '../../lib/validator';
 import { providerConfig } from '../provider/client';
 import { externalLoginSchema, providerOnly, providerSignIn } from '../provider/sign-in';
 import { mailVerification } from './account-mail';
-
-interface CredentialRow {
-  id: number;
-  username: string;
-  email: string;
-  password_hash: string | null;
-}
 
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
@@ -67,15 +63,14 @@ export const authRoutes = new Hono<AppEnv>()
     const { username, password, isInternalLogin } = c.req.valid('json');
     const db = c.env.DB;
     const login = username.toLowerCase();
-    const row = await db
+    const sameEmail = eqNocase(users.email, login);
+    const [row] = await orm(db)
+      .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(or(eq(users.usernameKey, usernameKey(username)), eqNocase(users.username, login), sameEmail))
       // An email always means its owner, even if another account took that text as its username.
-      .prepare(
-        `SELECT id, username, email, password_hash FROM users
-         WHERE username_key = ?2 OR username = ?1 COLLATE NOCASE OR email = ?1 COLLATE NOCASE
-         ORDER BY email = ?1 COLLATE NOCASE DESC LIMIT 1`,
-      )
-      .bind(login, usernameKey(username))
-      .first<CredentialRow>();
+      .orderBy(desc(sameEmail))
+      .limit(1);
     // Keyed by the account, so naming it by username or email shares the same budget of guesses.
     const keys = loginKeys(row ? `#${row.id}` : login, clientKey(c));
     // Attempts are counted before the (slow) hash check so a parallel burst cannot slip past the limits.
@@ -99,8 +94,8 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(await getSessionUser(db, signIn.userId));
     }
     // The hash is checked even without an account so timing does not reveal which names exist.
-    const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-    if (!row || !row.password_hash || !ok) {
+    const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+    if (!row || !row.passwordHash || !ok) {
       await hit(db, keys.account);
       return fail(c, 401, MESSAGES.invalidCredentials);
     }

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../app';
 import { redact } from '../../lib/log';
@@ -105,5 +106,13 @@ describe('request log', () => {
       error: expect.objectContaining({ name: 'Error', message: 'stripe said [redacted] is invalid for [email]' }),
       ok: 1,
     });
+  });
+
+  it("keeps a failed drizzle query and D1's error but never its parameters", () => {
+    const failed = new DrizzleQueryError('update "users" set "password_hash" = ? where "users"."id" = ?', ['scrypt$16384$8$5$c2FsdA$aGFzaA', 7], new Error('D1_ERROR: database is locked'));
+    const logged = redact({ error: failed }) as { error: { message: string; cause: { message: string } } };
+    expect(logged.error.message).toBe('Failed query: update "users" set "password_hash" = ? where "users"."id" = ?');
+    expect(logged.error.cause.message).toBe('D1_ERROR: database is locked');
+    expect(JSON.stringify(logged)).not.toContain('aGFzaA');
   });
 });

@@ -10,6 +10,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'no-store');
   const started = Date.now();
   try {
+    // Plain SQL on the binding: the check is about D1 answering, with nothing of drizzle's in between.
     await c.env.DB.prepare('SELECT 1 AS ok FROM users LIMIT 1').all();
     return c.json({ ok: true as const, db: 'ok' as const, dbMs: Date.now() - started, version: c.env.APP_VERSION ?? null }, 200);
   } catch (error) {

@@ -1,5 +1,6 @@
 // The hourly cron job (wrangler.toml [triggers]): deletes what has expired. Rules whose table or
 // column a database does not have are skipped, so the job runs on any migration level.
+// Stays SQL: the tables and columns are found at run time (sqlite_master, pragma_table_info), which drizzle's typed schema cannot express.
 import type { D1Database } from '@cloudflare/workers-types';
 
 /** Throttle windows are minutes long; a day-old window counts for nothing any more. */

@@ -3,6 +3,7 @@ import { MESSAGES, purchaseSchema } from '../../../common/validation';
 import { paymentsMode, type AppEnv } from '../../env';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/http';
+import { log } from '../../lib/log';
 import { once } from '../../lib/idempotency';
 import { getBalance } from '../../lib/ledger';
 import { jsonBody } from '../../lib/validator';
@@ -43,7 +44,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
           const origin = new URL(c.req.url).origin;
           return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin, idempotencyKey: key }));
         } catch (err) {
-          console.error('stripe checkout failed', err);
+          log('error', 'stripe checkout failed', { requestId: c.var.requestId, error: err });
           return fail(c, 502, PAYMENT_PROVIDER_ERROR);
         }
       }

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
+import { orm } from '../../db/client';
+import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { fail, positiveInt } from '../../lib/http';
 import { completePurchase, createCheckoutSession } from './data';
@@ -32,7 +35,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const cents = session.amount_total ?? 0;
   const credits = Math.floor(cents / 100);
   if (!userId || credits <= 0) return c.json({ received: true, credited: false });
-  const user = await c.env.DB.prepare('SELECT id FROM users WHERE id = ?').bind(userId).first();
+  const [user] = await orm(c.env.DB).select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return c.json({ received: true, credited: false });
 
   // A session made elsewhere (the dashboard, a retry) has no local row yet; the credit stays once.

@@ -1,9 +1,11 @@
 // Provider mode's catalogue: the provider's listing (cached 5 minutes per isolate) merged with the
 // agents creators listed here, then filtered, sorted and paged in memory like the D1 path.
 import type { D1Database } from '@cloudflare/workers-types';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
 import type { Agent, AgentSort } from '../../../common/types';
-import { AGENT_SELECT, toAgent, type AgentPage, type AgentRowRaw, type ListParams } from '../agents/data';
+import { agents as agentsTable } from '../../db/schema';
+import { agentQuery, toAgent, type AgentPage, type ListParams } from '../agents/data';
 import { fetchListing, type ProviderConfig } from './client';
 import { mapProviderAgent } from './map';
 
@@ -56,8 +58,8 @@ export async function findProviderAgent(config: ProviderConfig, id: number): Pro
 
 /** Creators' own agents from D1 (seeded catalogue rows without a creator stay hidden in provider mode). */
 async function creatorAgents(db: D1Database): Promise<Agent[]> {
-  const { results } = await db.prepare(`${AGENT_SELECT} WHERE a.creator_id IS NOT NULL ORDER BY a.id DESC`).all<AgentRowRaw>();
-  return results.map(toAgent);
+  const rows = await agentQuery(db).where(isNotNull(agentsTable.creatorId)).orderBy(desc(agentsTable.id));
+  return rows.map(toAgent);
 }
 
 /** Provider agents first, then creators' own D1 agents, without duplicate ids. */
@@ -71,7 +73,7 @@ export async function mergedCatalog(db: D1Database, config: ProviderConfig): Pro
 export async function getMergedAgent(db: D1Database, config: ProviderConfig, id: number): Promise<Agent | null> {
   const external = await findProviderAgent(config, id);
   if (external) return external;
-  const row = await db.prepare(`${AGENT_SELECT} WHERE a.id = ? AND a.creator_id IS NOT NULL`).bind(id).first<AgentRowRaw>();
+  const [row] = await agentQuery(db).where(and(eq(agentsTable.id, id), isNotNull(agentsTable.creatorId)));
   return row ? toAgent(row) : null;
 }
 

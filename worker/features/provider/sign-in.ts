@@ -3,8 +3,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../common/constants';
-import type { Role } from '../../../common/types';
 import { MESSAGES } from '../../../common/validation';
+import { eqNocase, orm } from '../../db/client';
+import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { createAccount, isUniqueViolation, syncRole } from '../../lib/accounts';
 import { fail } from '../../lib/http';
@@ -28,13 +29,10 @@ function usernameCandidate(email: string, attempt: number): string {
   return attempt === 0 ? base : `${base}-${Math.floor(1000 + Math.random() * 9000)}`;
 }
 
-interface AccountRow {
-  id: number;
-  role: Role;
-}
-
-const findByEmail = (c: Context<AppEnv>, email: string) =>
-  c.env.DB.prepare('SELECT id, role FROM users WHERE email = ? COLLATE NOCASE LIMIT 1').bind(email).first<AccountRow>();
+const findByEmail = async (c: Context<AppEnv>, email: string) => {
+  const [row] = await orm(c.env.DB).select({ id: users.id, role: users.role }).from(users).where(eqNocase(users.email, email)).limit(1);
+  return row ?? null;
+};
 
 /** Finds or creates the local account for a provider-verified email; returns its id. */
 async function localAccount(c: Context<AppEnv>, email: string): Promise<number> {

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { PublicUser } from '../../../common/types';
 import { MESSAGES, profileSchema, usernameKey } from '../../../common/validation';
+import { orm } from '../../db/client';
+import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { getSessionUser, isUniqueViolation, takenMessage } from '../../lib/accounts';
 import { requireCurrentPassword, startEmailChange } from '../auth/account-mail';
@@ -14,13 +17,14 @@ export const usersRoutes = new Hono<AppEnv>()
   // Anyone may see who created an agent; the email stays private.
   .get('/:id', async (c) => {
     const id = positiveInt(c.req.param('id'));
-    const row = id
-      ? await c.env.DB.prepare('SELECT id, username, profile_picture, created_at FROM users WHERE id = ?')
-          .bind(id)
-          .first<{ id: number; username: string; profile_picture: string | null; created_at: string }>()
-      : null;
+    const [row] = id
+      ? await orm(c.env.DB)
+          .select({ id: users.id, username: users.username, profilePicture: users.profilePicture, createdAt: users.createdAt })
+          .from(users)
+          .where(eq(users.id, id))
+      : [];
     if (!row) return fail(c, 404, USER_NOT_FOUND);
-    const user: PublicUser = { id: row.id, username: row.username, profilePicture: row.profile_picture, createdAt: row.created_at };
+    const user: PublicUser = row;
     return c.json(user);
   })
   .put('/:id', requireUser, jsonBody(profileSchema), async (c) => {
@@ -38,7 +42,7 @@ export const usersRoutes = new Hono<AppEnv>()
       await requireCurrentPassword(c, currentPassword);
     }
     try {
-      await db.prepare('UPDATE users SET username = ?, username_key = ? WHERE id = ?').bind(username, usernameKey(username), id).run();
+      await orm(db).update(users).set({ username, usernameKey: usernameKey(username) }).where(eq(users.id, id)).run();
     } catch (err) {
       // Another account took the name between the check and the update.
       if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
