@@ -114,6 +114,13 @@ test.describe('not found', () => {
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   const agentPath = await page.request.get('/agents/not-a-number');
   expect(agentPath.status()).toBe(404);
+  // Paths that look like files are the static assets' to answer; one that is not there is not the
+  // app shell with 200 but the Not Found page with 404.
+  for (const path of ['/agents/1.5', '/no-such-file.png']) {
+    const missing = await page.request.get(path);
+    expect(missing.status(), path).toBe(404);
+    expect(await missing.text(), path).toMatch(/Not Found/);
+  }
   });
 });
 

@@ -81,6 +81,11 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
 export async function staticAsset(c: Context<AppEnv>): Promise<Response> {
   if (!c.env.ASSETS) return c.text('Not found', 404);
   const asset = (await c.env.ASSETS.fetch(c.req.raw as never)) as unknown as Response;
+  // A file that is not there gets the assets' SPA fallback, the shell with 200: for a path that names
+  // a file (/agents/1.5, /x.png) that is a missing page, so the server's Not Found page with 404.
+  if (FILE.test(c.req.path) && !/\.html?$/i.test(c.req.path) && asset.headers.get('Content-Type')?.startsWith('text/html')) {
+    return serverRenderedPage(c);
+  }
   // A copy with mutable headers, so the security headers can still be added.
   return new Response(asset.body, asset);
 }
