@@ -9,6 +9,8 @@ import { markServedWithPage } from './lib/served-with-page';
 import { preloadPage } from './routes';
 import './styles.css';
 
+// TanStack assumes online until an event says otherwise; start from what the browser knows.
+onlineManager.setOnline(navigator.onLine);
 
 const queryClient = createQueryClient();
 // Before the server's state is hydrated, so that state is saved for offline use as it arrives.
@@ -36,16 +38,11 @@ const app = (
 if (state && container.firstElementChild) {
   // Server-rendered: the page's data comes with it (no second request), and React takes over the
   // markup already on screen (docs/decisions/0012).
-  // This page just came over the network: hydrate it online, as the server rendered it (TanStack's
-  // default until an offline event says otherwise). A stale navigator.onLine would pause the
-  // queries the server left loading (reviews) and render 'offline' where the HTML says 'loading' (#418).
   hydrate(queryClient, state);
   markServedWithPage(queryClient, state);
   hydrateRoot(container, app);
 } else {
-  // The plain shell (signed-in pages, the installed app offline): the app renders everything here,
-  // online or not as the browser knows it.
-  onlineManager.setOnline(navigator.onLine);
+  // The plain shell (signed-in pages, the installed app offline): the app renders everything here.
   preloadPage(location.pathname);
   createRoot(container).render(app);
   // The header bar index.html paints before any script; the app's own now stands in the same place.

@@ -1,8 +1,5 @@
-import { expect, test } from './support/test';
+import { expect, test } from '@playwright/test';
 import { controlledBySw, failOnConsoleErrors, fillProposal, inboxCount, reportOffline, signedInOperator } from './support/pwa';
-
-// Offline, the browser logs each request that cannot leave: that is the condition under test.
-test.use({ allowedConsoleErrors: [/net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/] });
 
 // Chromium fires a Background Sync at once when it has a real network, and Playwright's offline
 // emulation may reach the service worker only after that: the worker could deliver while the test

@@ -1,8 +1,5 @@
-import { expect, test } from './support/test';
+import { expect, test } from '@playwright/test';
 import { controlledBySw, fillProposal, inboxCount, reportOffline, signedInOperator } from './support/pwa';
-
-// Offline, the browser logs each request that cannot leave: that is the condition under test.
-test.use({ allowedConsoleErrors: [/net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/] });
 
 test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({ page: first, context, request }) => {
   let page = first;

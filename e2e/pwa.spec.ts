@@ -1,11 +1,8 @@
-import { chromium, expect, test } from './support/test';
+import { chromium, expect, test } from '@playwright/test';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { controlledBySw, persisted, reportOffline } from './support/pwa';
-
-// Offline, the browser logs each request that cannot leave: that is the condition under test.
-test.use({ allowedConsoleErrors: [/net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/] });
 
 const distDir = `.wrangler/e2e-${process.env.E2E_PORT ?? 8799}/dist`;
 
