@@ -53,26 +53,6 @@ test('after one online visit the home page and any app route work offline', asyn
   await context.setOffline(false);
 });
 
-test('a waiting new version is offered as "Reload to update", never applied by itself', async ({ page }) => {
-  await page.goto('/');
-  await controlledBySw(page);
-  const swPath = `${distDir}/sw.js`;
-  const original = readFileSync(swPath, 'utf8');
-  try {
-    // A changed service worker script is what a new deployment looks like to the browser.
-    appendFileSync(swPath, `\n// build ${Date.now()}\n`);
-    await expect
-      .poll(async () => {
-        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined));
-        return page.getByRole('button', { name: 'Reload to update' }).isVisible();
-      }, { timeout: 30_000 })
-      .toBe(true);
-    await expect(page.getByText('A new version of AgentMarket is available.')).toBeVisible();
-  } finally {
-    writeFileSync(swPath, original);
-  }
-});
-
 test('offline, saved listings and a visited agent page with its reviews still show', async ({ page, context, request }) => {
   const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as { id: number; name: string }[];
   const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as { user: { username: string } }[];
@@ -103,5 +83,33 @@ test('offline, saved listings and a visited agent page with its reviews still sh
     await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
   } finally {
     await context.setOffline(false);
+  }
+});
+
+// Last in this file: the local server reloads its assets when sw.js is rewritten, and a service
+// worker installed right after that reload never became ready in our runs.
+test('a waiting new version is offered as "Reload to update", never applied by itself', async ({ page, browser, request }) => {
+  await page.goto('/');
+  await controlledBySw(page);
+  const swPath = `${distDir}/sw.js`;
+  const original = readFileSync(swPath, 'utf8');
+  try {
+    // A changed service worker script is what a new deployment looks like to the browser.
+    appendFileSync(swPath, `\n// build ${Date.now()}\n`);
+    await expect
+      .poll(async () => {
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined));
+        return page.getByRole('button', { name: 'Reload to update' }).isVisible();
+      }, { timeout: 30_000 })
+      .toBe(true);
+    await expect(page.getByText('A new version of AgentMarket is available.')).toBeVisible();
+  } finally {
+    writeFileSync(swPath, original);
+    // The local server reloads its assets when the file changes; the first page load that meets the
+    // reload can fail. Wait for the original script, then load a page once, before the next test.
+    await expect.poll(async () => (await request.get('/sw.js')).text(), { timeout: 15_000 }).toBe(original);
+    const settle = await browser.newContext();
+    await (await settle.newPage()).goto('/agents').catch(() => undefined);
+    await settle.close();
   }
 });
