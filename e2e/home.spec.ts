@@ -37,23 +37,3 @@ test.describe('unknown paths', () => {
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   });
 });
-
-test('static assets and the app shell carry the security headers', async ({ page, request }) => {
-  const errors: string[] = [];
-  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
-  for (const path of ['/', '/agents', '/manifest.webmanifest', '/favicon.svg']) {
-    const res = await request.get(path);
-    expect(res.status(), path).toBe(200);
-    const headers = res.headers();
-    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
-    expect(headers['content-security-policy'], path).toContain("object-src 'none'");
-    expect(headers['content-security-policy'], path).toContain("base-uri 'none'");
-    expect(headers['strict-transport-security'], path).toContain('max-age=');
-    expect(headers['x-content-type-options'], path).toBe('nosniff');
-    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
-  }
-  // The policy does not get in the app's own way.
-  await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Top Performing Agents' }).getByRole('article')).toHaveCount(6);
-  expect(errors.filter((e) => e.includes('Content Security Policy'))).toEqual([]);
-});

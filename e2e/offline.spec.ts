@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { controlledBySw, fillProposal, inboxCount, reportOffline, signedInOperator } from './support/pwa';
+import { controlledBySw, fillProposal, inboxCount, reportOffline, savedPagesShowOffline, signedInOperator } from './support/pwa';
 
 test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({ page: first, context, request }) => {
   let page = first;
@@ -19,22 +19,8 @@ test('a listing, an agent and its reviews each seen for 200 ms and left by full 
   // The harshest way to leave: the tab closes (a phone dropping the app), not just another page.
   await page.close();
 
-  await context.setOffline(true);
   page = await context.newPage();
-  try {
-    await page.goto('/agents');
-    await reportOffline(page);
-    await expect(page.getByText('You are offline.')).toBeVisible();
-    await expect(page.getByRole('article').filter({ hasText: agent!.name }).first()).toBeVisible();
-
-    await page.goto(`/agents/${agent!.id}`);
-    await reportOffline(page);
-    await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
-    await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
-    await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
-  } finally {
-    await context.setOffline(false);
-  }
+  await savedPagesShowOffline(page, context, agent!, review!.user.username);
 });
 
 test('with no page open, a Background Sync event delivers the queued proposal', async ({ page, context, playwright, baseURL }) => {

@@ -2,7 +2,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { controlledBySw, persisted, reportOffline } from './support/pwa';
+import { controlledBySw, persisted, reportOffline, savedPagesShowOffline } from './support/pwa';
 
 const distDir = `.wrangler/e2e-${process.env.E2E_PORT ?? 8799}/dist`;
 
@@ -68,22 +68,7 @@ test('offline, saved listings and a visited agent page with its reviews still sh
   await persisted(page, `"ratings"`);
   await persisted(page, `"detail",${agent!.id}]`);
 
-  await context.setOffline(true);
-  try {
-    await page.goto('/agents');
-    await reportOffline(page);
-    await expect(page.getByText('You are offline.')).toBeVisible();
-    await expect(page.getByRole('article').first()).toBeVisible();
-    await expect(page.getByRole('article').filter({ hasText: agent!.name }).first()).toBeVisible();
-
-    await page.goto(`/agents/${agent!.id}`);
-    await reportOffline(page);
-    await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
-    await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
-    await expect(page.getByRole('list', { name: 'Reviews' }).getByText(review!.user.username).first()).toBeVisible();
-  } finally {
-    await context.setOffline(false);
-  }
+  await savedPagesShowOffline(page, context, agent!, review!.user.username);
 });
 
 // Last in this file: the local server reloads its assets when sw.js is rewritten, and a service

@@ -47,6 +47,28 @@ export async function reportOffline(page: Page) {
 }
 
 /** How many proposals named `name` the operators' inbox holds: what the server really stored. */
+/**
+ * With the context offline: /agents shows the saved listing with `agent` on it, and the agent's page
+ * shows it with its reviews, `reviewer` among them.
+ */
+export async function savedPagesShowOffline(page: Page, context: BrowserContext, agent: { id: number; name: string }, reviewer: string) {
+  await context.setOffline(true);
+  try {
+    await page.goto('/agents');
+    await reportOffline(page);
+    await expect(page.getByText('You are offline.')).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: agent.name }).first()).toBeVisible();
+
+    await page.goto(`/agents/${agent.id}`);
+    await reportOffline(page);
+    await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible();
+    await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).click();
+    await expect(page.getByRole('list', { name: 'Reviews' }).getByText(reviewer).first()).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+}
+
 export async function inboxCount(operator: APIRequestContext, name: string): Promise<number> {
   const res = await operator.get('/api/proposals');
   expect(res.ok()).toBe(true);
