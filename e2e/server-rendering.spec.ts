@@ -65,6 +65,44 @@ test.describe('without scripts', () => {
   await expect(page.getByRole('link', { name: /^View / }).first()).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'AgentMarket' })).toBeVisible();
   });
+
+  test('search works before any script runs: the browser opens the results the app would', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search agents' }).fill('lead');
+    await page.getByRole('searchbox', { name: 'Search agents' }).press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=lead$/);
+    await expect(page.getByRole('link', { name: /^View / }).first()).toBeVisible();
+    await page.getByRole('combobox', { name: 'Search agents' }).fill('invoice');
+    await page.getByRole('combobox', { name: 'Search agents' }).press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=invoice$/);
+  });
+});
+
+test('a form on a server-rendered page cannot be sent before the app runs it, and nothing typed is lost or put in the address', async ({ page }) => {
+  // The page's scripts are held back: the form is on screen, React is not yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/propose-agent', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Propose an Agent' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Proposal' })).toBeDisabled();
+  await expect(page.getByLabel('Agent name')).toBeDisabled();
+
+  release();
+  await expect(page.getByLabel('Agent name')).toBeEnabled();
+  await page.getByRole('button', { name: 'Submit Proposal' }).click();
+  await expect(page.getByText('Agent name is required')).toBeVisible();
+  await page.getByLabel('Agent name').fill('Hydration-safe idea');
+  await page.getByLabel('Description').fill('Typed after the app took over the page, so it is sent.');
+  await page.getByLabel('Your name').fill('Hal');
+  await page.getByLabel('Your email').fill('hal@example.com');
+  await page.getByRole('button', { name: 'Submit Proposal' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your proposal!' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
 });
 
 test('pages hydrate from the data in the HTML: no catalogue request at start', async ({ page }) => {

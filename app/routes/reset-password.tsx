@@ -8,6 +8,7 @@ import { forgotPassword, resetPassword } from '../features/auth/api/account';
 import { PasswordInput } from '../features/auth/components/password-input';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { errorMessage } from '../lib/api-client';
+import { AppForm } from '../components/ui/app-form';
 
 function Notice({ children, alert = false }: { children: string; alert?: boolean }) {
   return (
@@ -38,7 +39,7 @@ function RequestLink() {
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Reset your password">
+    <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Reset your password">
       <p className="text-slate-600">Enter the email address of your account and we will email you a link to choose a new password.</p>
       {sent && <Notice>{sent}</Notice>}
       <FormField id="forgot-email" label="Email" error={error ?? undefined}>
@@ -47,7 +48,7 @@ function RequestLink() {
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Sending...' : 'Email me a reset link'}
       </Button>
-    </form>
+    </AppForm>
   );
 }
 
@@ -82,7 +83,7 @@ function ChooseNew({ token }: { token: string }) {
     );
   }
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Choose a new password">
+    <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Choose a new password">
       <p className="text-slate-600">Choosing a new password signs your account out on every device.</p>
       <FormField id="reset-password" label="New password" error={error ?? undefined}>
         {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />}
@@ -90,7 +91,7 @@ function ChooseNew({ token }: { token: string }) {
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Saving...' : 'Set new password'}
       </Button>
-    </form>
+    </AppForm>
   );
 }
 

@@ -45,6 +45,7 @@ export function HeroSearchForm({
         <input
           id={id}
           type="search"
+          name="q"
           value={query}
           maxLength={SEARCH_QUERY_MAX}
           onChange={(e) => setQuery(e.target.value)}
@@ -59,7 +60,8 @@ export function HeroSearchForm({
     </>
   );
   return (
-    <form role="search" onSubmit={onSubmit} className={look.form}>
+    // `action` and `name`: before the page is hydrated, the browser opens the same results by itself.
+    <form role="search" action="/search" onSubmit={onSubmit} className={look.form}>
       {header}
       {look.row ? <div className={look.row}>{controls}</div> : controls}
     </form>

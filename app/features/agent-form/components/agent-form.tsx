@@ -6,6 +6,7 @@ import { agentSchema, fieldErrors, type AgentData } from '../../../../common/val
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
 import { formValuesToInput, type AgentFormValues } from '../lib/form-values';
+import { AppForm } from '../../../components/ui/app-form';
 
 /**
  * Create or edit an agent, validated with the shared creation schema (SPEC section 5) so the
@@ -49,7 +50,7 @@ export function AgentForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <AppForm onSubmit={handleSubmit} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <FormField id="agent-name" label="Name" error={errors.name}>
         {(c) => <TextInput {...c} name="name" value={values.name} onChange={set('name')} invalid={Boolean(errors.name)} placeholder="e.g. Invoice Chaser" />}
       </FormField>
@@ -122,6 +123,6 @@ export function AgentForm({
           Cancel
         </ButtonLink>
       </div>
-    </form>
+    </AppForm>
   );
 }

@@ -102,6 +102,8 @@ export function HeaderSearch() {
     <form
       role="search"
       aria-label="Site"
+      // Before the page is hydrated, Enter opens the same results the browser's way.
+      action="/search"
       className="relative w-full"
       onSubmit={(e) => {
         e.preventDefault();
@@ -112,6 +114,7 @@ export function HeaderSearch() {
       <input
         ref={inputRef}
         type="text"
+        name="q"
         role="combobox"
         aria-label="Search agents"
         aria-autocomplete="list"

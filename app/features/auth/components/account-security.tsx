@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { logout } from '../../../lib/session-actions';
 import { changeEmail, changePassword, getEmailStatus, logoutEverywhere } from '../api/account';
 import { PasswordInput } from './password-input';
+import { AppForm } from '../../../components/ui/app-form';
 
 function Result({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (
@@ -43,7 +44,7 @@ function ChangePasswordForm() {
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change password">
+    <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change password">
       <h3 className="font-semibold">Change password</h3>
       {result && <Result ok={result.ok}>{result.text}</Result>}
       <FormField id="settings-current-password" label="Current password" error={errors.currentPassword}>
@@ -61,7 +62,7 @@ function ChangePasswordForm() {
           {busy ? 'Saving...' : 'Change password'}
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }
 
@@ -95,7 +96,7 @@ function ChangeEmailForm({ user }: { user: SessionUser }) {
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change email">
+    <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change email">
       <h3 className="font-semibold">Change email</h3>
       <p className="text-sm text-slate-600">
         Your address is <strong className="break-all">{user.email}</strong> ({user.emailVerified ? 'confirmed' : 'not confirmed yet'}). A new address counts once you open
@@ -116,7 +117,7 @@ function ChangeEmailForm({ user }: { user: SessionUser }) {
           {busy ? 'Sending...' : 'Change email'}
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }
 

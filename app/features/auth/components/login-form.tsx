@@ -8,6 +8,7 @@ import { toast } from '../../../hooks/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { PasswordInput } from './password-input';
+import { AppForm } from '../../../components/ui/app-form';
 
 const initial = { username: '', password: '' };
 
@@ -47,7 +48,7 @@ export function LoginForm({ internal, staffDomain, onSuccess }: { internal: bool
   const set = (key: keyof typeof initial) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+    <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
       <FormField id="login-username" label={internal ? `Username or ${staffDomain} email` : 'Username or email'} error={usernameError}>
         {(control) => (
           <TextInput {...control} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} invalid={Boolean(usernameError)} />
@@ -64,6 +65,6 @@ export function LoginForm({ internal, staffDomain, onSuccess }: { internal: bool
       <Button type="submit" size="lg" disabled={mutation.isPending || Boolean(domainError)}>
         {mutation.isPending ? 'Signing in...' : 'Sign in'}
       </Button>
-    </form>
+    </AppForm>
   );
 }

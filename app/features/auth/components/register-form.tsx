@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { toastAcrossReload } from '../lib/flash';
 import { PasswordInput } from './password-input';
+import { AppForm } from '../../../components/ui/app-form';
 
 // `website` is the hidden honeypot: a person leaves it empty and it is sent as such.
 const initial = { username: '', email: '', password: '', website: '' };
@@ -52,7 +53,7 @@ export function RegisterForm({ internal, staffDomain }: { internal: boolean; sta
   const set = (key: keyof typeof initial) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
+    <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
       {serverError && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <strong className="font-semibold">Registration failed</strong>: {serverError}
@@ -75,6 +76,6 @@ export function RegisterForm({ internal, staffDomain }: { internal: boolean; sta
       <Button type="submit" size="lg" disabled={mutation.isPending || Boolean(domainError)}>
         {mutation.isPending ? 'Creating account...' : 'Create account'}
       </Button>
-    </form>
+    </AppForm>
   );
 }

@@ -8,6 +8,7 @@ import { Slider } from '../../../components/ui/slider';
 import { toast } from '../../../hooks/use-toast';
 import { digitsOnly, formatPrice, purchaseAmountError, sliderPosition } from '../lib/amount';
 import { formatCount } from '../../../lib/format';
+import { AppForm } from '../../../components/ui/app-form';
 
 /**
  * Choose how many credits to buy (SPEC section 5): slider 50-500 in steps of 10, presets, or a
@@ -25,8 +26,7 @@ export function PurchaseForm({ processing, onContinue }: { processing: boolean; 
   };
 
   return (
-    <form
-      noValidate
+    <AppForm
       aria-labelledby="purchase-heading"
       className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       onSubmit={(e) => {
@@ -121,6 +121,6 @@ export function PurchaseForm({ processing, onContinue }: { processing: boolean; 
           {processing ? 'Processing...' : 'Continue to Payment'}
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }

@@ -12,6 +12,7 @@ import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { getOutboxItem } from '../../../lib/outbox';
 import { submitProposal, type ProposalBody } from '../api/create-proposal';
+import { AppForm } from '../../../components/ui/app-form';
 
 // `website` is the hidden honeypot: it is stored with the proposal in the outbox and sent with it (empty from a person).
 const empty = { name: '', description: '', proposerName: '', proposerEmail: '', website: '' };
@@ -141,7 +142,7 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
   return (
     <>
       <PendingProposals />
-      <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="propose-form-heading" className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <AppForm onSubmit={(e) => void onSubmit(e)} aria-labelledby="propose-form-heading" className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <h2 id="propose-form-heading" className="flex items-center gap-2 text-xl font-semibold">
           <Lightbulb aria-hidden className="size-5 text-amber-500" /> Your agent idea
         </h2>
@@ -179,7 +180,7 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
             {sending ? 'Sending...' : 'Submit Proposal'}
           </Button>
         </div>
-      </form>
+      </AppForm>
     </>
   );
 }

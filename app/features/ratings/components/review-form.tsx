@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { useCreateRating } from '../api/create-rating';
 import { RatingInput } from './rating-input';
+import { AppForm } from '../../../components/ui/app-form';
 
 /** The signed-in user's review form (SPEC section 4: pending 'Submitting...', reset on success). */
 export function ReviewForm({ agentId, userId, onSubmitted }: { agentId: number; userId: number; onSubmitted: () => void }) {
@@ -12,7 +13,7 @@ export function ReviewForm({ agentId, userId, onSubmitted }: { agentId: number; 
   const mutation = useCreateRating();
 
   return (
-    <form
+    <AppForm
       aria-label="Write a review"
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4"
       onSubmit={(e) => {
@@ -55,6 +56,6 @@ export function ReviewForm({ agentId, userId, onSubmitted }: { agentId: number; 
           {mutation.isPending ? 'Submitting...' : 'Submit Review'}
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }

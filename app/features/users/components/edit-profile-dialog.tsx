@@ -9,6 +9,7 @@ import { FormField, TextInput } from '../../../components/ui/form-field';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/update-user';
+import { AppForm } from '../../../components/ui/app-form';
 
 type Profile = Pick<SessionUser, 'id' | 'username' | 'email'>;
 
@@ -48,7 +49,7 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <AppForm onSubmit={onSubmit} className="grid gap-4">
       {serverError && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {serverError}
@@ -82,7 +83,7 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
           {mutation.isPending ? 'Saving...' : 'Save changes'}
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }
 
