@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { controlledBySw, failOnConsoleErrors, fillProposal, inboxCount, reportOffline, signedInOperator } from './support/pwa';
+
+// An offline browser logs the requests it cannot make; anything else it logs fails the test.
+test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
 
 // Chromium fires a Background Sync at once when it has a real network, and Playwright's offline
 // emulation may reach the service worker only after that: the worker could deliver while the test

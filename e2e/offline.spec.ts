@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { controlledBySw, fillProposal, inboxCount, reportOffline, savedPagesShowOffline, signedInOperator } from './support/pwa';
+
+// An offline browser logs the requests it cannot make; anything else it logs fails the test.
+test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
 
 test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({ page: first, context, request }) => {
   let page = first;

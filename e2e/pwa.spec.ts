@@ -1,8 +1,11 @@
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test } from './support/test';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { controlledBySw, persisted, reportOffline, savedPagesShowOffline } from './support/pwa';
+
+// An offline browser logs the requests it cannot make; anything else it logs fails the test.
+test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
 
 const distDir = `.wrangler/e2e-${process.env.E2E_PORT ?? 8799}/dist`;
 

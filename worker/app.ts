@@ -15,7 +15,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
 import { ratingsRoutes } from './features/ratings/routes';
-import { rendersPage, serverRenderedPage, staticAsset } from './features/pages/routes';
+import { asksForShell, rendersPage, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
 import { errorBody, HttpError } from './lib/http';
@@ -61,6 +61,7 @@ const pages = new Hono<AppEnv>()
   .get('*', (c) => {
     // Unknown API paths stay JSON 404s, never the app.
     if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
+    if (asksForShell(c)) return shellPage(c);
     return rendersPage(c) ? serverRenderedPage(c) : staticAsset(c);
   });
 

@@ -16,6 +16,7 @@ import { useAgentRatings } from '../features/ratings/api/get-agent-ratings';
 import { ReviewsPanel } from '../features/ratings/components/reviews-panel';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { ApiError, errorMessage } from '../lib/api-client';
+import { usePaused } from '../hooks/use-paused';
 
 // Only an agent's creator and admins see the manage card; its confirmation dialog library stays out
 // of every visitor's load of the page.
@@ -68,6 +69,7 @@ export default function AgentDetailPage() {
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : Number.NaN;
   const valid = Number.isSafeInteger(id) && id > 0;
   const agent = useAgent(id);
+  const agentPaused = usePaused(agent);
   const ratings = useAgentRatings(valid ? id : 0);
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -80,7 +82,7 @@ export default function AgentDetailPage() {
   // A copy saved on this device is shown even when refreshing it failed.
   if (!data) {
     // Paused (known offline) or failed without reaching the server (no signal): say so plainly.
-    const unreachable = (agent.isPending && agent.fetchStatus === 'paused') || (agent.isError && !(agent.error instanceof ApiError));
+    const unreachable = (agent.isPending && agentPaused) || (agent.isError && !(agent.error instanceof ApiError));
     if (unreachable)
       return (
         <div className="mx-auto max-w-xl px-4 py-16">

@@ -8,6 +8,7 @@ import { useDepartmentsWithAgents } from '../features/departments/api/get-depart
 import { DepartmentSelect } from '../features/departments/components/department-select';
 import { GlobalNetworkLanding, type NetworkCategory } from '../features/landing/components/global-network-landing';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { usePaused } from '../hooks/use-paused';
 
 /** SPEC: a static category grid (marketing numbers are hardcoded); icons come from the names. */
 const NETWORK_DEPARTMENTS: [string, number][] = [
@@ -40,6 +41,7 @@ export default function LandingGlobalPage() {
   const [sort, setSort] = useState<AgentSort>('popular');
   const departments = useDepartmentsWithAgents();
   const { data, isPending, isError, fetchStatus } = useAgents({ limit: LANDING_AGENT_COUNT, departmentId, sort }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS });
+  const paused = usePaused({ fetchStatus });
   const active = (departmentId ? 1 : 0) + (sort !== 'popular' ? 1 : 0);
 
   const panel = (
@@ -63,8 +65,8 @@ export default function LandingGlobalPage() {
   return (
     <GlobalNetworkLanding
       agents={data?.items ?? []}
-      loading={isPending && fetchStatus !== 'paused'}
-      failed={!data && (isError || fetchStatus === 'paused')}
+      loading={isPending && !paused}
+      failed={!data && (isError || paused)}
       filterPanel={panel}
       activeFilters={active}
       categories={categories}

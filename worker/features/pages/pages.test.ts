@@ -57,6 +57,16 @@ describe('server-rendered pages', () => {
     expect((await page('/no-such-page')).html).toContain('Page Not Found');
   });
 
+  it("the service worker's fetch of /index.html gets the plain shell: nothing rendered, no query state", async () => {
+    const { res, html } = await page('/index.html');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('query-state');
+    expect(html).not.toContain('Find the AI agent');
+  });
+
   it('footer pages, landings and the proposal form are rendered too', async () => {
     for (const [path, text] of [
       ['/about', 'About'],

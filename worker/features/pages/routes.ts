@@ -77,6 +77,23 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
   });
 }
 
+/**
+ * The service worker's precache fetch of /index.html (not a person's navigation, which the static
+ * assets redirect to /). It must get the plain shell: through that redirect it stored the rendered
+ * home page, and offline every route then hydrated the home page's markup and data (a hydration
+ * mismatch, the home page's content flashing on /agents).
+ */
+export const asksForShell = (c: Context<AppEnv>): boolean =>
+  c.req.path === '/index.html' && (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.header('Sec-Fetch-Mode') !== 'navigate';
+
+/** The built index.html as it is: nothing rendered into #root, no query state; the app renders the route itself. */
+export async function shellPage(c: Context<AppEnv>): Promise<Response> {
+  const shell = (await appShell(c)) ?? BARE_SHELL;
+  return new Response(c.req.method === 'HEAD' ? null : shell, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': APP_CSP, 'Cache-Control': 'no-cache' },
+  });
+}
+
 /** Anything else a GET can ask for: a static file, or the plain shell (SPA mode) for signed-in pages. */
 export async function staticAsset(c: Context<AppEnv>): Promise<Response> {
   if (!c.env.ASSETS) return c.text('Not found', 404);

@@ -2,6 +2,7 @@ import type { FetchStatus } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListError } from './list-error';
 import { OfflineNotice } from './offline-notice';
+import { usePaused } from '../../../hooks/use-paused';
 
 /** What a listing's query says about itself (useQuery and useInfiniteQuery results both fit). */
 export interface ListQuery {
@@ -39,7 +40,8 @@ export function ListState({
   error?: ReactNode;
   children: ReactNode;
 }) {
-  if (query.isPending && query.fetchStatus === 'paused') return <OfflineNotice what={offline} />;
+  const paused = usePaused(query);
+  if (query.isPending && paused) return <OfflineNotice what={offline} />;
   if (query.isPending) return <>{loading}</>;
   if (query.isError && !query.data) return <>{error ?? <ListError error={query.error} onRetry={() => void query.refetch()} />}</>;
   if (isEmpty) return <>{empty}</>;

@@ -5,11 +5,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAgentRatings } from '../api/get-agent-ratings';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
+import { usePaused } from '../../../hooks/use-paused';
 
 /** The Reviews tab: 'Write a Review' (a form for users, a sign-in prompt for visitors) and the reviews. */
 export function ReviewsPanel({ agentId, userId, onSubmitted }: { agentId: number; userId: number | null; onSubmitted: () => void }) {
   const [writing, setWriting] = useState(false);
   const ratings = useAgentRatings(agentId);
+  const paused = usePaused(ratings);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -39,7 +41,7 @@ export function ReviewsPanel({ agentId, userId, onSubmitted }: { agentId: number
           )}
         </div>
       )}
-      {ratings.isPending && ratings.fetchStatus === 'paused' ? (
+      {ratings.isPending && paused ? (
         <p className="text-slate-600">You are offline. Reviews will load when you are back online.</p>
       ) : (
         <ReviewList ratings={ratings.data} loading={ratings.isPending} error={ratings.isError ? errorMessage(ratings.error, 'please try again later') : null} />
