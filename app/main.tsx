@@ -1,6 +1,7 @@
 import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
 import { App, attachOfflineStore } from './app';
 import { getSessionQueryOptions, hasSessionHint } from './features/auth/api/get-session';
@@ -40,7 +41,16 @@ if (state && container.firstElementChild) {
   // markup already on screen (docs/decisions/0012).
   hydrate(queryClient, state);
   markServedWithPage(queryClient, state);
-  hydrateRoot(container, app);
+  // A slice that hydrates late (its page's code still downloading) must see the path the server
+  // rendered, not one a link or search has moved to meanwhile: it would hydrate one page's HTML as
+  // another (React #418). wouter reads `ssrPath` while hydrating only; the slice then renders the
+  // current path.
+  hydrateRoot(
+    container,
+    <Router ssrPath={location.pathname} ssrSearch={location.search.replace(/^\?/, '')}>
+      {app}
+    </Router>,
+  );
 } else {
   // The plain shell (signed-in pages, the installed app offline): the app renders everything here.
   preloadPage(location.pathname);

@@ -76,11 +76,14 @@ test('offline, saved listings and a visited agent page with its reviews still sh
 
 // Last in this file: the local server reloads its assets when sw.js is rewritten, and a service
 // worker installed right after that reload never became ready in our runs.
-test('a waiting new version is offered as "Reload to update", never applied by itself', async ({ page, browser, request }) => {
+test('a waiting new version is offered as "Reload to update", never applied by itself', async ({ page, request }) => {
   await page.goto('/');
   await controlledBySw(page);
   const swPath = `${distDir}/sw.js`;
   const original = readFileSync(swPath, 'utf8');
+  // The local server restarts to serve a changed file; its ETag for the file changes with each restart.
+  const etag = async () => (await request.get('/sw.js').catch(() => null))?.headers()['etag'];
+  const tags = new Set([await etag()]);
   try {
     // A changed service worker script is what a new deployment looks like to the browser.
     appendFileSync(swPath, `\n// build ${Date.now()}\n`);
@@ -92,12 +95,16 @@ test('a waiting new version is offered as "Reload to update", never applied by i
       .toBe(true);
     await expect(page.getByText('A new version of AgentMarket is available.')).toBeVisible();
   } finally {
+    tags.add(await etag());
     writeFileSync(swPath, original);
-    // The local server reloads its assets when the file changes; the first page load that meets the
-    // reload can fail. Wait for the original script, then load a page once, before the next test.
-    await expect.poll(async () => (await request.get('/sw.js')).text(), { timeout: 15_000 }).toBe(original);
-    const settle = await browser.newContext();
-    await (await settle.newPage()).goto('/agents').catch(() => undefined);
-    await settle.close();
+    // Done once the server has restarted with the original (an ETag not seen before): a restart
+    // still to come would refuse the next test's connections.
+    await expect
+      .poll(async () => {
+        const tag = await etag();
+        return tag !== undefined && !tags.has(tag);
+      }, { timeout: 30_000 })
+      .toBe(true);
+    expect(await (await request.get('/sw.js')).text()).toBe(original);
   }
 });

@@ -105,6 +105,27 @@ test('a form on a server-rendered page cannot be sent before the app runs it, an
   expect(new URL(page.url()).search).toBe('');
 });
 
+test('a search made while the page itself is still hydrating opens the results, with no hydration mismatch', async ({ page }) => {
+  // The About page's code is held back: the navbar hydrates, the page's slice keeps its server HTML.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/about-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/about', { waitUntil: 'commit' });
+  const box = page.getByRole('combobox', { name: 'Search agents' });
+  await box.click();
+  await page.keyboard.type('ledg');
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toHaveText(/LedgerLens/);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=ledg$/);
+  release();
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /About/ })).toHaveCount(0);
+});
+
 test('pages hydrate from the data in the HTML: no catalogue request at start', async ({ page }) => {
   const [agent] = await someAgents(page);
   for (const path of ['/', '/agents', '/search?q=lead', `/agents/${agent!.id}`, '/categories', '/discover']) {
