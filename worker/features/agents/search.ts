@@ -105,9 +105,16 @@ export const allTermsExpr = (units: Unit[]) => units.map(unitExpr).join(' AND ')
 export const anyTermExpr = (units: Unit[]) => units.map(unitExpr).join(' OR ');
 
 // ---------------------------------------------------------------------------------------------
-// Per-isolate caches: the synonyms table and the prior of the damped rating.
+// Per-isolate caches: the synonyms table, the prior of the damped rating, and the category and
+// department names suggestions offer (a few dozen rows, so a suggestion costs one D1 query).
 
-let cache: { at: number; synonyms: Map<string, string[][]>; prior: number } | null = null;
+interface TaxonomyName {
+  kind: 'category' | 'department';
+  id: number;
+  name: string;
+}
+
+let cache: { at: number; synonyms: Map<string, string[][]>; prior: number; taxonomy: TaxonomyName[] } | null = null;
 
 export function clearSearchCache(): void {
   cache = null;
@@ -115,10 +122,11 @@ export function clearSearchCache(): void {
 
 async function searchContext(db: D1Database) {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache;
-  const [synonymRows, priorRow] = await db.batch([
+  const [synonymRows, priorRow, taxonomyRows] = await db.batch([
     db.prepare('SELECT term, expansion FROM search_synonyms'),
     // Rated agents only: unrated ones hold 0, which is no rating at all.
     db.prepare('SELECT avg(average_rating) AS prior FROM agents WHERE vote_count > 0'),
+    db.prepare("SELECT 'category' AS kind, id, name FROM categories UNION ALL SELECT 'department' AS kind, id, name FROM departments ORDER BY kind, name"),
   ]);
   const synonyms = new Map<string, string[][]>();
   for (const row of (synonymRows?.results ?? []) as { term: string; expansion: string }[]) {
@@ -128,7 +136,8 @@ async function searchContext(db: D1Database) {
     synonyms.set(term, [...(synonyms.get(term) ?? []), expansion]);
   }
   const prior = Number((priorRow?.results?.[0] as { prior: number | null } | undefined)?.prior ?? 0) || 0;
-  cache = { at: Date.now(), synonyms, prior };
+  const taxonomy = (taxonomyRows?.results ?? []) as TaxonomyName[];
+  cache = { at: Date.now(), synonyms, prior, taxonomy };
   return cache;
 }
 
@@ -475,41 +484,36 @@ const SUGGEST_TAXONOMY_MAX = 3;
 export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> {
   const { words } = queryWords(q);
   if (words.length === 0) return [];
-  const { prior } = await searchContext(db);
+  const { prior, taxonomy } = await searchContext(db);
   const expr = words.map((w, i) => phraseExpr([w], i === words.length - 1 && w.length >= 2)).join(' ');
   // D1 caps LIKE patterns at 50 bytes; a name that starts with the first 40 bytes typed is still a fine pick.
   let typed = words.join(' ');
   while (new TextEncoder().encode(typed).length > 40) typed = typed.slice(0, -1);
   const like = `${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const [agents, taxonomy] = await db.batch([
-    db
-      .prepare(
-        `SELECT a.id, a.name, a.label FROM (SELECT rowid AS id FROM agents_title_fts WHERE agents_title_fts MATCH ? LIMIT ${SUGGEST_POOL}) m
-         JOIN agents a ON a.id = m.id
-         ORDER BY (lower(a.name) LIKE ? ESCAPE '\\') DESC, ${DAMPED} DESC, a.vote_count DESC, a.id ASC
-         LIMIT ?`,
-      )
-      .bind(expr, like, prior, SUGGEST_MAX),
-    db
-      .prepare(
-        `SELECT * FROM (
-           SELECT 'category' AS kind, id, name FROM categories WHERE name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\'
-           UNION ALL
-           SELECT 'department' AS kind, id, name FROM departments WHERE name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\'
-         ) ORDER BY kind, name LIMIT ${SUGGEST_TAXONOMY_MAX}`,
-      )
-      .bind(like, `% ${like}`, like, `% ${like}`),
-  ]);
-  const taxonomyRows = (taxonomy?.results ?? []) as { kind: 'category' | 'department'; id: number; name: string }[];
+  const agents = await db
+    .prepare(
+      `SELECT a.id, a.name, a.label FROM (SELECT rowid AS id FROM agents_title_fts WHERE agents_title_fts MATCH ? LIMIT ${SUGGEST_POOL}) m
+       JOIN agents a ON a.id = m.id
+       ORDER BY (lower(a.name) LIKE ? ESCAPE '\\') DESC, ${DAMPED} DESC, a.vote_count DESC, a.id ASC
+       LIMIT ?`,
+    )
+    .bind(expr, like, prior, SUGGEST_MAX)
+    .all();
+  // Categories and departments whose name, or a word in it, starts with what was typed.
+  const taxonomyRows = taxonomy.filter(({ name }) => {
+    const lower = name.toLowerCase();
+    return lower.startsWith(typed) || lower.includes(` ${typed}`);
+  });
   // Category and department names the same ("Marketing") are offered once.
   const seen = new Set<string>();
   const taxonomyItems: Suggestion[] = [];
   for (const row of taxonomyRows) {
+    if (taxonomyItems.length === SUGGEST_TAXONOMY_MAX) break;
     if (seen.has(row.name.toLowerCase())) continue;
     seen.add(row.name.toLowerCase());
     taxonomyItems.push({ kind: row.kind, id: row.id, name: row.name });
   }
-  const agentItems: Suggestion[] = ((agents?.results ?? []) as { id: number; name: string; label: string | null }[])
+  const agentItems: Suggestion[] = ((agents.results ?? []) as { id: number; name: string; label: string | null }[])
     .slice(0, SUGGEST_MAX - taxonomyItems.length)
     .map((a) => ({ kind: 'agent', id: a.id, name: a.name, label: a.label }));
   return [...agentItems, ...taxonomyItems];
