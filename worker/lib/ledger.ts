@@ -3,7 +3,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, gte, notExists, sql } from 'drizzle-orm';
 import type { Balance, CreditTransaction, LedgerKind } from '../../common/types';
-import { orm } from '../db/client';
+import { orm, type Db } from '../db/client';
 import { creditLedger, now, users } from '../db/schema';
 
 export const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
@@ -30,6 +30,43 @@ export interface DebitRecord {
   consumed: number;
 }
 
+/** No ledger row holds `key` yet: the guard of every balance update (DESIGN decision 1). */
+export const keyUnused = (db: Db, key: string) => notExists(db.select({ one: sql`1` }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key)));
+
+/**
+ * The ledger row of a balance change, in the batch right after the update that made it: written only
+ * when that update moved the balance (`changes()` is its row count; drizzle has no word for it), with
+ * the balance it left. insert … select names every column in the table's order.
+ */
+export function ledgerRowAfterUpdate(db: Db, e: { userId: number; kind: LedgerKind; amount: number; reference: string; description: string; key: string }) {
+  return db
+    .insert(creditLedger)
+    .select(
+      db
+        .select({
+          id: sql<number>`NULL`.as('id'),
+          userId: users.id,
+          kind: sql<LedgerKind>`${e.kind}`.as('kind'),
+          amount: sql<number>`${e.amount}`.as('amount'),
+          balanceAfter: users.credits,
+          consumedAfter: users.consumed,
+          reference: sql<string>`${e.reference}`.as('reference'),
+          description: sql<string>`${e.description}`.as('description'),
+          idempotencyKey: sql<string>`${e.key}`.as('idempotency_key'),
+          createdAt: sql<string>`${now}`.as('created_at'),
+        })
+        .from(users)
+        .where(and(eq(users.id, e.userId), sql`changes() = 1`)),
+    )
+    .onConflictDoNothing({ target: creditLedger.idempotencyKey });
+}
+
+const debitRecord = (db: Db, userId: number, key: string) =>
+  db
+    .select({ reference: creditLedger.reference, balance: creditLedger.balanceAfter, consumed: creditLedger.consumedAfter })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.idempotencyKey, key), eq(creditLedger.userId, userId)));
+
 /**
  * Debits `amount` once per key: the update only runs when the balance covers it and the key is
  * new, and the ledger row only when the update ran. Returns the row with the key afterwards (this
@@ -41,49 +78,16 @@ export async function debitOnce(d1: D1Database, d: Debit): Promise<DebitRecord |
     db
       .update(users)
       .set({ credits: sql`${users.credits} - ${d.amount}`, consumed: sql`${users.consumed} + ${d.amount}` })
-      .where(
-        and(
-          eq(users.id, d.userId),
-          gte(users.credits, d.amount),
-          notExists(db.select({ one: sql`1` }).from(creditLedger).where(eq(creditLedger.idempotencyKey, d.key))),
-        ),
-      ),
-    // changes() is the UPDATE's row count (drizzle has no word for it): the row is written only
-    // when the debit happened. insert … select names every column in the table's order.
-    db
-      .insert(creditLedger)
-      .select(
-        db
-          .select({
-            id: sql<number>`NULL`.as('id'),
-            userId: users.id,
-            kind: sql<LedgerKind>`'try'`.as('kind'),
-            amount: sql<number>`${-d.amount}`.as('amount'),
-            balanceAfter: users.credits,
-            consumedAfter: users.consumed,
-            reference: sql<string>`${d.reference}`.as('reference'),
-            description: sql<string>`${d.description}`.as('description'),
-            idempotencyKey: sql<string>`${d.key}`.as('idempotency_key'),
-            createdAt: sql<string>`${now}`.as('created_at'),
-          })
-          .from(users)
-          .where(and(eq(users.id, d.userId), sql`changes() = 1`)),
-      )
-      .onConflictDoNothing({ target: creditLedger.idempotencyKey }),
-    db
-      .select({ reference: creditLedger.reference, balance: creditLedger.balanceAfter, consumed: creditLedger.consumedAfter })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.idempotencyKey, d.key), eq(creditLedger.userId, d.userId))),
+      .where(and(eq(users.id, d.userId), gte(users.credits, d.amount), keyUnused(db, d.key))),
+    ledgerRowAfterUpdate(db, { userId: d.userId, kind: 'try', amount: -d.amount, reference: d.reference, description: d.description, key: d.key }),
+    debitRecord(db, d.userId, d.key),
   ]);
   return existing[0] ?? null;
 }
 
 /** The debit recorded under `key` for this user, without debiting: how a try that lost its answer ended. */
 export async function findDebit(d1: D1Database, userId: number, key: string): Promise<DebitRecord | null> {
-  const [row] = await orm(d1)
-    .select({ reference: creditLedger.reference, balance: creditLedger.balanceAfter, consumed: creditLedger.consumedAfter })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.idempotencyKey, key), eq(creditLedger.userId, userId)));
+  const [row] = await debitRecord(orm(d1), userId, key);
   return row ?? null;
 }
 

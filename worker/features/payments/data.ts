@@ -1,9 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, eq, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { CENTS_PER_CREDIT } from '../../../common/constants';
-import type { LedgerKind } from '../../../common/types';
 import { orm } from '../../db/client';
-import { checkoutSessions, creditLedger, now, users } from '../../db/schema';
+import { checkoutSessions, now, users } from '../../db/schema';
+import { keyUnused, ledgerRowAfterUpdate } from '../../lib/ledger';
 
 export type CheckoutStatus = 'open' | 'completed' | 'expired';
 
@@ -51,31 +51,8 @@ export async function completePurchase(d1: D1Database, p: { sessionId: string; u
     db
       .update(users)
       .set({ credits: sql`${users.credits} + ${p.credits}` })
-      .where(
-        and(eq(users.id, p.userId), notExists(db.select({ one: sql`1` }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key)))),
-      ),
-    // changes() is the UPDATE's row count (drizzle has no word for it): the ledger row is written only
-    // when the balance moved. insert … select names every column in the table's order.
-    db
-      .insert(creditLedger)
-      .select(
-        db
-          .select({
-            id: sql<number>`NULL`.as('id'),
-            userId: users.id,
-            kind: sql<LedgerKind>`'purchase'`.as('kind'),
-            amount: sql<number>`${p.credits}`.as('amount'),
-            balanceAfter: users.credits,
-            consumedAfter: users.consumed,
-            reference: sql<string>`${p.sessionId}`.as('reference'),
-            description: sql<string>`${`Bought ${p.credits} credits`}`.as('description'),
-            idempotencyKey: sql<string>`${key}`.as('idempotency_key'),
-            createdAt: sql<string>`${now}`.as('created_at'),
-          })
-          .from(users)
-          .where(and(eq(users.id, p.userId), sql`changes() = 1`)),
-      )
-      .onConflictDoNothing({ target: creditLedger.idempotencyKey }),
+      .where(and(eq(users.id, p.userId), keyUnused(db, key))),
+    ledgerRowAfterUpdate(db, { userId: p.userId, kind: 'purchase', amount: p.credits, reference: p.sessionId, description: `Bought ${p.credits} credits`, key }),
     db
       .update(checkoutSessions)
       .set({ status: 'completed', completedAt: now })
