@@ -112,6 +112,8 @@ interface TaxonomyName {
   kind: 'category' | 'department';
   id: number;
   name: string;
+  /** The name lowercased once, for matching what is typed. */
+  lower: string;
 }
 
 let cache: { at: number; synonyms: Map<string, string[][]>; prior: number; taxonomy: TaxonomyName[] } | null = null;
@@ -136,7 +138,7 @@ async function searchContext(db: D1Database) {
     synonyms.set(term, [...(synonyms.get(term) ?? []), expansion]);
   }
   const prior = Number((priorRow?.results?.[0] as { prior: number | null } | undefined)?.prior ?? 0) || 0;
-  const taxonomy = (taxonomyRows?.results ?? []) as TaxonomyName[];
+  const taxonomy = ((taxonomyRows?.results ?? []) as Omit<TaxonomyName, 'lower'>[]).map((row) => ({ ...row, lower: row.name.toLowerCase() }));
   cache = { at: Date.now(), synonyms, prior, taxonomy };
   return cache;
 }
@@ -499,18 +501,14 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
     )
     .bind(expr, like, prior, SUGGEST_MAX)
     .all();
-  // Categories and departments whose name, or a word in it, starts with what was typed.
-  const taxonomyRows = taxonomy.filter(({ name }) => {
-    const lower = name.toLowerCase();
-    return lower.startsWith(typed) || lower.includes(` ${typed}`);
-  });
-  // Category and department names the same ("Marketing") are offered once.
+  // Categories and departments whose name, or a word in it, starts with what was typed; a category
+  // and a department of the same name ("Marketing") are offered once.
   const seen = new Set<string>();
   const taxonomyItems: Suggestion[] = [];
-  for (const row of taxonomyRows) {
+  for (const row of taxonomy) {
     if (taxonomyItems.length === SUGGEST_TAXONOMY_MAX) break;
-    if (seen.has(row.name.toLowerCase())) continue;
-    seen.add(row.name.toLowerCase());
+    if (!(row.lower.startsWith(typed) || row.lower.includes(` ${typed}`)) || seen.has(row.lower)) continue;
+    seen.add(row.lower);
     taxonomyItems.push({ kind: row.kind, id: row.id, name: row.name });
   }
   const agentItems: Suggestion[] = ((agents.results ?? []) as { id: number; name: string; label: string | null }[])

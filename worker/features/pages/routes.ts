@@ -55,6 +55,14 @@ async function agentPageChunks(c: Context<AppEnv>): Promise<string[]> {
   return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
 }
 
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': APP_CSP,
+  // The HTML names this version's chunks (and a page carries current data): always revalidated, so
+  // pages and chunks of two versions never mix and listings are never served stale.
+  'Cache-Control': 'no-cache',
+};
+
 /**
  * A public page rendered by React on the server and streamed (DESIGN decision 15): its content,
  * head and query data in the HTML; the browser hydrates it.
@@ -67,13 +75,7 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
   const { before, after } = pageDocument(shell, page.head, url.origin, page.state, chunks);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': APP_CSP,
-      // The HTML names this version's chunks and carries current data: always revalidated, so pages
-      // and chunks of two versions never mix and listings are never served stale.
-      'Cache-Control': 'no-cache',
-    },
+    headers: PAGE_HEADERS,
   });
 }
 
@@ -90,7 +92,7 @@ export const asksForShell = (c: Context<AppEnv>): boolean =>
 export async function shellPage(c: Context<AppEnv>): Promise<Response> {
   const shell = (await appShell(c)) ?? BARE_SHELL;
   return new Response(c.req.method === 'HEAD' ? null : shell, {
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': APP_CSP, 'Cache-Control': 'no-cache' },
+    headers: PAGE_HEADERS,
   });
 }
 
