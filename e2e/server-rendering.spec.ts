@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { fillProposal } from './support/pwa';
 import { expect, test } from './support/test';
 
 /** Every public route the worker renders (DESIGN decision 15), with a heading each shows. */
@@ -32,6 +33,17 @@ test.use({ serviceWorkers: 'block' });
 async function someAgents(page: Page, query = 'limit=3') {
   const res = await page.request.get(`/api/agents?${query}`);
   return (await res.json()) as { id: number; name: string }[];
+}
+
+/** Holds the requests matching `url` until the returned function is called: a slow network, on demand. */
+async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 const html = (text: string) => text.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
@@ -81,12 +93,7 @@ test.describe('without scripts', () => {
 
 test('a form on a server-rendered page cannot be sent before the app runs it, and nothing typed is lost or put in the address', async ({ page }) => {
   // The page's scripts are held back: the form is on screen, React is not yet.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/*.js');
   await page.goto('/propose-agent', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1, name: 'Propose an Agent' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Proposal' })).toBeDisabled();
@@ -96,10 +103,7 @@ test('a form on a server-rendered page cannot be sent before the app runs it, an
   await expect(page.getByLabel('Agent name')).toBeEnabled();
   await page.getByRole('button', { name: 'Submit Proposal' }).click();
   await expect(page.getByText('Agent name is required')).toBeVisible();
-  await page.getByLabel('Agent name').fill('Hydration-safe idea');
-  await page.getByLabel('Description').fill('Typed after the app took over the page, so it is sent.');
-  await page.getByLabel('Your name').fill('Hal');
-  await page.getByLabel('Your email').fill('hal@example.com');
+  await fillProposal(page, 'Hydration-safe idea');
   await page.getByRole('button', { name: 'Submit Proposal' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your proposal!' })).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
@@ -107,12 +111,7 @@ test('a form on a server-rendered page cannot be sent before the app runs it, an
 
 test('a search made while the page itself is still hydrating opens the results, with no hydration mismatch', async ({ page }) => {
   // The About page's code is held back: the navbar hydrates, the page's slice keeps its server HTML.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/about-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/about-[^/]*\.js$/);
   await page.goto('/about', { waitUntil: 'commit' });
   const box = page.getByRole('combobox', { name: 'Search agents' });
   await box.click();
