@@ -8,6 +8,7 @@
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_FLAGS } from './chromium.mjs';
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(3),
@@ -19,7 +20,6 @@ const { values: opts } = parseArgs({
   },
 });
 const PATHS = ['/documentation', '/auth', '/tutorials', '/api', '/about', '/blog', '/careers', '/privacy', '/terms', '/propose-agent', '/agents', '/agent91', '/'];
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const LOAD_TIMEOUT_MS = 20_000;
 const log = (...args) => console.log('[bench page-loads]', ...args);
 

@@ -7,8 +7,8 @@
 // The trace of each URL is written to bench-results/trace-<n>.json (open it in Chrome's Performance panel).
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { CHROMIUM_FLAGS } from './chromium.mjs';
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const urls = process.argv.slice(2);
 if (urls.length === 0) throw new Error('usage: node bench/profile-start.mjs <url> [url…]');
 
@@ -39,10 +39,11 @@ try {
     const wall = Date.now() - started;
     await page.tracing.stop();
     const { traceEvents } = JSON.parse(readFileSync(file, 'utf8'));
-    // The page's renderer main thread: of the renderers' main threads (about:blank has one too), the busiest.
-    const mains = traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const work = (t) => traceEvents.filter((e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X' && typeof e.dur === 'number');
-    const onMain = mains.map(work).sort((x, y) => y.length - x.length)[0] ?? [];
+    // The page's renderer main thread: the one that started the navigation to this URL. Not the
+    // busiest renderer: Chromium's own browser-UI pages (the omnibox pop-up) run in renderers too.
+    const nav = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
+    if (!nav) throw new Error(`no navigation to ${url} in the trace`);
+    const onMain = traceEvents.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && typeof e.dur === 'number');
     const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
     const totals = {};
     for (const [category, names] of Object.entries(CATEGORIES)) {

@@ -19,6 +19,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { wrangler } from '../scripts/lib/wrangler.mjs';
 import { runPersistBench } from './persist.mjs';
+import { CHROMIUM_FLAGS } from './chromium.mjs';
 
 // `npm run bench -- persist`: only the cost of a persisted query write (no server, no seeding).
 if (process.argv[2] === 'persist') {
@@ -34,6 +35,13 @@ if (process.argv[2] === 'search') {
 
 // `npm run bench -- page-loads`: does every page load finish on a loaded machine (bench/page-loads.mjs).
 if (process.argv[2] === 'page-loads') await import('./page-loads.mjs');
+
+// `npm run bench -- lighthouse <url>`: Lighthouse run after run on one page of a running server, with
+// each long task's share of TBT (bench/lighthouse.mjs).
+if (process.argv[2] === 'lighthouse') {
+  await import('./lighthouse.mjs');
+  process.exit(0);
+}
 
 const { values: opts } = parseArgs({
   options: {
@@ -69,7 +77,6 @@ const BUDGETS = {
   throughputRatio: 0.7,
 };
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // A Lighthouse run whose page never finished loading scores what little it saw; it is run again.
 const MAX_RETRIES_PER_RUN = 2;
 const log = (...args) => console.log('[bench]', ...args);
