@@ -1,14 +1,15 @@
 import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
 import { App, attachOfflineStore } from './app';
 import { getSessionQueryOptions, hasSessionHint } from './features/auth/api/get-session';
+import { reactTookOver, releaseEarlyClicks } from './lib/early-clicks';
+import { noHydration, pageHydrated } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { markServedWithPage } from './lib/served-with-page';
 import { preloadPage } from './routes';
-import './styles.css';
 
 // TanStack assumes online until an event says otherwise; start from what the browser knows.
 onlineManager.setOnline(navigator.onLine);
@@ -28,8 +29,18 @@ function serverState(): DehydratedState | null {
   }
 }
 
+/**
+ * Ends the current task: the start runs as a few short tasks rather than one long one, so the
+ * browser can handle a tap or paint in between (docs/decisions/0017).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// This module's own evaluation (React and the app's code) is the first task.
+await nextTask();
 const container = document.getElementById('root')!;
 const state = serverState();
+// A signed-in page needs the session before anything else: ask for it now, not after rendering.
+if (hasSessionHint()) void queryClient.prefetchQuery(getSessionQueryOptions());
 const app = (
   <StrictMode>
     <App queryClient={queryClient} />
@@ -41,23 +52,31 @@ if (state && container.firstElementChild) {
   // markup already on screen (docs/decisions/0012).
   hydrate(queryClient, state);
   markServedWithPage(queryClient, state);
+  await nextTask();
   // A slice that hydrates late (its page's code still downloading) must see the path the server
   // rendered, not one a link or search has moved to meanwhile: it would hydrate one page's HTML as
   // another (React #418). wouter reads `ssrPath` while hydrating only; the slice then renders the
   // current path.
-  hydrateRoot(
-    container,
-    <Router ssrPath={location.pathname} ssrSearch={location.search.replace(/^\?/, '')}>
-      {app}
-    </Router>,
-  );
+  // In a transition, hydration is time-sliced: React yields to the browser every few milliseconds, so
+  // a tap or a keystroke during the start is handled at once (docs/decisions/0017). The offline copy
+  // of the data waits for it to end (app/lib/hydration.ts).
+  void pageHydrated.then(releaseEarlyClicks);
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <Router ssrPath={location.pathname} ssrSearch={location.search.replace(/^\?/, '')}>
+        {app}
+      </Router>,
+    );
+  });
+  reactTookOver();
 } else {
   // The plain shell (signed-in pages, the installed app offline): the app renders everything here.
   preloadPage(location.pathname);
+  releaseEarlyClicks();
+  noHydration();
   createRoot(container).render(app);
   // The header bar index.html paints before any script; the app's own now stands in the same place.
   document.getElementById('app-shell')?.remove();
 }
 
-// A signed-in page needs the session before anything else: ask for it now, not after rendering.
-if (hasSessionHint()) void queryClient.prefetchQuery(getSessionQueryOptions());

@@ -56,3 +56,8 @@ export type RenderPage = (url: URL, source: CatalogSource) => Promise<RenderedPa
 
 /** Where the page carries its dehydrated query cache. */
 export const QUERY_STATE_ELEMENT_ID = 'query-state';
+/**
+ * The meta tag naming a rendered page's own script chunks (space-separated paths), which the entry
+ * script fetches with the app once the page is painted (docs/decisions/0017).
+ */
+export const PAGE_MODULES_META = 'page-modules';

@@ -17,7 +17,7 @@ test('an agent page carries its own metadata in the HTML, before any script runs
   }
   // The page's own script chunks are named up front, and they exist.
   const html = await (await request.get(`/agents/${agent.id}`)).text();
-  const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+  const chunks = html.match(/<meta name="page-modules" content="([^"]+)"/)![1]!.split(' ');
   expect(chunks.some((file) => /\/assets\/agent-detail-[\w-]+\.js$/.test(file))).toBe(true);
   for (const file of chunks) expect((await request.get(file)).status(), file).toBe(200);
   const missing = await request.get('/agents/999999');

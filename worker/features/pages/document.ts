@@ -1,4 +1,4 @@
-import { QUERY_STATE_ELEMENT_ID, type PageHead } from '../../../common/ssr';
+import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID, type PageHead } from '../../../common/ssr';
 import { escapeHtml, safeJson, safeJsonText } from '../../lib/html-text';
 
 const ROOT = '<div id="root"></div>';
@@ -35,9 +35,10 @@ export function headTags(head: PageHead, origin: string): string[] {
 export function pageDocument(shell: string, head: PageHead, origin: string, state: string, chunks: string[] = []): { before: string; after: string } {
   const tags = [
     ...headTags(head, origin),
-    // The page's own code (lazy chunks) starts downloading with the page, at low priority like the shell's.
-    ...chunks.filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" fetchpriority="low" />`),
   ];
+  // The page's own code (lazy chunks): app/boot.ts fetches it with the app, once the page is painted.
+  const modules = chunks.filter((file) => !shell.includes(file));
+  if (modules.length > 0) tags.push(`<meta name="${PAGE_MODULES_META}" content="${escapeHtml(modules.join(' '))}" />`);
   const html = shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />`)

@@ -70,12 +70,13 @@ describe('page HTML', () => {
     expect(JSON.parse(page.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!).name).toBe(name);
   });
 
-  it('hints the picture and the script chunks the shell does not already load', () => {
+  it('hints the picture and names the script chunks the shell does not already load', () => {
     const shell = SHELL.replace('</head>', '<link rel="modulepreload" href="/assets/app-1.js"></head>');
     const page = html(head, shell, ['/assets/agent-detail-2.js', '/assets/app-1.js']);
     expect(page).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.webp" />');
-    // At low priority like the shell's own scripts: the first paint does not need them.
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/agent-detail-2.js" fetchpriority="low" />');
+    // Named, not fetched: the entry script fetches them with the app once the page is painted.
+    expect(page).toContain('<meta name="page-modules" content="/assets/agent-detail-2.js" />');
+    expect(page).not.toContain('agent-detail-2.js" fetchpriority');
     expect(page.match(/assets\/app-1\.js/g)).toHaveLength(1);
     expect(html({ ...head, image: undefined })).not.toContain('as="image"');
   });
