@@ -6,6 +6,7 @@ import { HeaderSearch } from './features/agents/components/header-search';
 import { useSession } from './features/auth/api/get-session';
 import { VerifyEmailBanner } from './features/auth/components/verify-email-banner';
 import { useHydrated } from './hooks/use-hydrated';
+import { HydratedMark } from './lib/hydration';
 import { AppRoutes } from './routes';
 
 /** Signed-in notices: the server renders visitors' pages, so they appear once hydrated (no mismatch). */
@@ -35,6 +36,7 @@ export function AppLayout({ browser = null }: { browser?: ReactNode }) {
       <div className="flex min-h-dvh flex-col">
         <Suspense fallback={null}>
           <SessionNavbar />
+          <HydratedMark part="navbar" />
         </Suspense>
         <OfflineBanner />
         <AccountBanners />
@@ -44,6 +46,7 @@ export function AppLayout({ browser = null }: { browser?: ReactNode }) {
         </main>
         <Suspense fallback={null}>
           <Footer />
+          <HydratedMark part="footer" />
         </Suspense>
       </div>
       {browser}

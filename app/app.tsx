@@ -8,6 +8,7 @@ import { SessionEffects } from './features/auth/components/session-effects';
 import { DisplayPreferencesEffect } from './features/users/components/display-preferences';
 import { useHydrated } from './hooks/use-hydrated';
 import { toast, useToasts } from './hooks/use-toast';
+import { pageHydrated } from './lib/hydration';
 import { isQuotaError, QUOTA_MESSAGE } from './lib/offline-db';
 import { QueryStore, removeLegacyCache, setQueryStore, shouldPersistQuery } from './lib/persist';
 
@@ -54,7 +55,7 @@ export function attachOfflineStore(queryClient: QueryClient): void {
     },
   });
   setQueryStore(store);
-  store.attach(queryClient, shouldPersistQuery);
+  store.attach(queryClient, shouldPersistQuery, pageHydrated);
   removeLegacyCache();
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { HydratedMark } from './lib/hydration';
 import { forgetServedWithPage } from './lib/served-with-page';
 
 // The pages most visits start on ship with the app itself, so they render without a second round of
@@ -150,6 +151,7 @@ export function AppRoutes() {
         ))}
         <Route component={NotFoundPage} />
       </Switch>
+      <HydratedMark part="page" />
     </Suspense>
   );
 }

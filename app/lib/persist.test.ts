@@ -52,6 +52,25 @@ it('restores a saved query when a page asks for it, offline, without the network
   unsubscribe();
 });
 
+it('restores nothing before the page has been hydrated, then restores what was asked for meanwhile', async () => {
+  const first = page();
+  first.client.setQueryData(['agents', 'detail', 8], { id: 8, name: 'Saved Agent' });
+  await expect.poll(savedHashes).toEqual(['["agents","detail",8]']);
+
+  onlineManager.setOnline(false);
+  let hydrated!: () => void;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  new QueryStore().attach(client, () => true, new Promise<void>((resolve) => (hydrated = resolve)));
+  const observer = new QueryObserver(client, { queryKey: ['agents', 'detail', 8], queryFn: () => 'network' });
+  const unsubscribe = observer.subscribe(() => undefined);
+  await settle();
+  // A part still hydrating must see the cache as the server rendered it.
+  expect(observer.getCurrentResult().data).toBeUndefined();
+  hydrated();
+  await expect.poll(() => observer.getCurrentResult().data).toEqual({ id: 8, name: 'Saved Agent' });
+  unsubscribe();
+});
+
 it('never overwrites what the network answered first with the older saved copy', async () => {
   const first = page();
   first.client.setQueryData(['agents', 'list'], ['old']);

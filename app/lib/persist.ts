@@ -192,12 +192,14 @@ export class QueryStore {
 
   /**
    * Connects the store to a query client: every successful query is saved as it arrives, and a query
-   * a page asks for is filled from the saved copy if the network has not answered first.
+   * a page asks for is filled from the saved copy if the network has not answered first. Nothing is
+   * restored before `restoreAfter` settles (the page's hydration: app/lib/hydration.ts).
    */
-  attach(queryClient: QueryClient, shouldSave: (query: Query) => boolean = () => true): () => void {
+  attach(queryClient: QueryClient, shouldSave: (query: Query) => boolean = () => true, restoreAfter: Promise<void> = Promise.resolve()): () => void {
     const restore = (query: Query) => {
       if (query.meta?.persist === false) return;
-      this.read(query.queryHash)
+      restoreAfter
+        .then(() => this.read(query.queryHash))
         .then((saved) => {
           if (!saved || query.state.data !== undefined || queryClient.getQueryCache().get(query.queryHash) !== query) return;
           this.restoring = true;
