@@ -109,6 +109,36 @@ test('a form on a server-rendered page cannot be sent before the app runs it, an
   expect(new URL(page.url()).search).toBe('');
 });
 
+test('filters cannot be changed before the app runs, and text typed in the header search is kept', async ({ page }) => {
+  const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
+  await page.goto('/search?q=invoices', { waitUntil: 'commit' });
+  await expect(page.getByLabel('Department')).toBeDisabled();
+  await expect(page.getByLabel('Sort by')).toBeDisabled();
+  await expect(page.getByLabel('Refine your search')).toBeDisabled();
+  const box = page.getByRole('combobox', { name: 'Search agents' });
+  await box.fill('ledg');
+
+  release();
+  await expect(page.getByLabel('Department')).toBeEnabled();
+  // What was typed while the page was only HTML is the app's now: its suggestions open.
+  await expect(box).toHaveValue('ledg');
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toHaveText(/LedgerLens/);
+});
+
+test('a tab tapped before the app runs still opens once it does', async ({ page }) => {
+  const agents = (await (await page.request.get('/api/agents/search?q=LedgerLens')).json()) as { id: number; name: string }[];
+  const agent = agents.find((a) => a.name === 'LedgerLens')!;
+  // The first-load chunk is held back: the page is painted, its buttons do nothing yet.
+  const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
+  await page.goto(`/agents/${agent.id}`, { waitUntil: 'commit' });
+  const reviews = page.getByRole('tab', { name: /^Reviews \(\d+\)$/ });
+  await reviews.click();
+  await expect(reviews).toHaveAttribute('aria-selected', 'false');
+  release();
+  await expect(reviews).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('list', { name: 'Reviews' }).getByText('maria_k')).toBeVisible();
+});
+
 test('a search made while the page itself is still hydrating opens the results, with no hydration mismatch', async ({ page }) => {
   // The About page's code is held back: the navbar hydrates, the page's slice keeps its server HTML.
   const release = await holdRequests(page, /\/assets\/about-[^/]*\.js$/);

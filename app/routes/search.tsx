@@ -11,6 +11,7 @@ import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-pa
 import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
 import { DepartmentSelect } from '../features/departments/components/department-select';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useHydrated } from '../hooks/use-hydrated';
 import { formatCount, plural } from '../lib/format';
 
 const SORT_LABELS: Record<SearchSort, string> = {
@@ -44,6 +45,8 @@ export default function SearchPage() {
   const exact = params.get('exact') === '1';
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
   const departments = useDepartmentsWithAgents();
+  // Until the app runs, a choice would be lost: enabled once hydrated (docs/decisions/0017).
+  const hydrated = useHydrated();
   const query = useSearchAgents(q, { departmentId, sort, exact });
   const { hits, total, corrected, anyTerm } = flattenSearchPages(query.data);
   // The raw text goes to the URL so a trailing space survives while the user is still typing.
@@ -62,6 +65,7 @@ export default function SearchPage() {
           <select
             id="search-sort"
             value={sort}
+            disabled={!hydrated}
             onChange={(e) => update({ sort: parseSearchSort(e.target.value) === 'relevance' ? undefined : e.target.value })}
             className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
           >

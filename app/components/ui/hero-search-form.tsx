@@ -34,7 +34,7 @@ export function HeroSearchForm({
   button?: ReactNode;
   header?: ReactNode;
 }) {
-  const { query, setQuery, onSubmit } = useSearchForm();
+  const { query, setQuery, onSubmit, inputRef } = useSearchForm();
   const controls = (
     <>
       <label htmlFor={id} className={look.label ?? 'sr-only'}>
@@ -43,6 +43,7 @@ export function HeroSearchForm({
       <div className={look.field ?? 'relative flex-1'}>
         {look.icon !== null && <Search aria-hidden className={`pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 ${look.icon ?? 'text-slate-400'}`} />}
         <input
+          ref={inputRef}
           id={id}
           type="search"
           name="q"

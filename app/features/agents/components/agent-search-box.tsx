@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SEARCH_QUERY_MAX } from '../../../../common/constants';
+import { useHydrated } from '../../../hooks/use-hydrated';
 
 const DEBOUNCE_MS = 300;
 
@@ -25,6 +26,8 @@ export function AgentSearchBox({
   className?: string;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
+  // Until the app runs, typing would be lost (and Enter would reload the page): enabled once hydrated.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (draft === null) return;
@@ -55,6 +58,7 @@ export function AgentSearchBox({
           id={id}
           type="search"
           value={shown}
+          disabled={!hydrated}
           maxLength={SEARCH_QUERY_MAX}
           onChange={(e) => setDraft(e.target.value)}
           placeholder={placeholder}

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { SEARCH_QUERY_MAX } from '../../../../common/constants';
 import { SUGGEST_MIN_CHARS, type Suggestion } from '../../../../common/search';
 import { useSuggestions } from '../api/suggest-agents';
+import { useEarlyInput } from '../../../hooks/use-early-input';
 
 /** Suggestions are asked for after this pause in typing. */
 const SUGGEST_DEBOUNCE_MS = 150;
@@ -30,6 +31,10 @@ export function HeaderSearch() {
   const [active, setActive] = useState(-1);
   const [phoneOpen, setPhoneOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  useEarlyInput(inputRef, (text) => {
+    setValue(text);
+    setOpen(document.activeElement === inputRef.current);
+  });
   const toggleRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   const listId = `${id}-list`;

@@ -1,4 +1,5 @@
 import type { AgentSort } from '../../../../common/types';
+import { useHydrated } from '../../../hooks/use-hydrated';
 
 export interface SortOption {
   value: AgentSort;
@@ -51,6 +52,8 @@ export function SortSelect({
   selectClassName?: string;
   labelClassName?: string;
 }) {
+  // Until the app runs, a choice would be lost: enabled once hydrated (docs/decisions/0017).
+  const hydrated = useHydrated();
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className={`text-xs font-medium uppercase tracking-wide ${labelClassName}`}>
@@ -59,6 +62,7 @@ export function SortSelect({
       <select
         id={id}
         value={value}
+        disabled={!hydrated}
         onChange={(e) => onChange(parseSortParam(e.target.value, options))}
         className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}
       >

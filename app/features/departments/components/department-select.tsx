@@ -1,4 +1,5 @@
 import type { Department } from '../../../../common/types';
+import { useHydrated } from '../../../hooks/use-hydrated';
 
 /** 'All Departments' plus the given departments; the value is a department id or '' for all. */
 export function DepartmentSelect({
@@ -22,6 +23,8 @@ export function DepartmentSelect({
 }) {
   // A department in the URL that has no agents (or is not loaded yet) still shows as selected.
   const known = value === undefined || departments.some((d) => d.id === value);
+  // Until the app runs, a choice would be lost: enabled once hydrated (docs/decisions/0017).
+  const hydrated = useHydrated();
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className={`text-xs font-medium uppercase tracking-wide ${labelClassName}`}>
@@ -30,6 +33,7 @@ export function DepartmentSelect({
       <select
         id={id}
         value={value ?? ''}
+        disabled={!hydrated}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
         className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}
       >

@@ -1,0 +1,74 @@
+import { afterEach, expect, it } from 'vitest';
+import { holdEarlyClicks, partHydrated, reactTookOver, releaseEarlyClicks } from './early-clicks';
+
+afterEach(() => {
+  releaseEarlyClicks();
+  document.body.innerHTML = '';
+});
+
+/** The server's HTML: the navbar, the page and the footer, their buttons with no handler yet. */
+function serverHtml() {
+  document.body.innerHTML = `<div id="root">
+    <header><button type="button">Menu</button></header>
+    <main><div role="tablist"><button type="button" role="tab">Reviews</button></div><button type="button">Save</button>
+      <form><button type="submit">Send</button></form><a href="#x">Link</a></main>
+    <footer><button type="button">Top</button></footer></div>`;
+  const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
+  return { menu: button('Menu'), tab: button('Reviews'), save: button('Save'), send: button('Send'), link: document.querySelector('a')!, top: button('Top') };
+}
+
+/** What React (here: a listener on #root) handles as each button is tapped. */
+function handled(...buttons: HTMLElement[]) {
+  const seen: string[] = [];
+  document.getElementById('root')!.addEventListener('click', (event) => {
+    const target = (event.target as Element).closest('button');
+    if (target && buttons.includes(target)) seen.push(target.textContent!);
+  });
+  return seen;
+}
+
+it('holds taps on buttons until the page is hydrated, then taps each once, in order', () => {
+  holdEarlyClicks();
+  const { tab, save, send, link } = serverHtml();
+  const seen = handled(tab, save, send);
+  save.click();
+  tab.click();
+  tab.click(); // an impatient double tap is one tap
+  send.click(); // forms are the app's own (disabled until hydrated) or work natively
+  link.click(); // links work without the app
+  expect(seen).toEqual(['Send']);
+
+  releaseEarlyClicks();
+  expect(seen).toEqual(['Send', 'Save', 'Reviews']);
+  tab.click(); // from now on every tap goes straight through
+  expect(seen).toEqual(['Send', 'Save', 'Reviews', 'Reviews']);
+});
+
+it('once React listens, lets taps through on the parts already hydrated and holds the rest', () => {
+  holdEarlyClicks();
+  const { menu, tab, top } = serverHtml();
+  const seen = handled(menu, tab, top);
+  reactTookOver();
+  partHydrated('navbar');
+  menu.click();
+  tab.click();
+  top.click();
+  expect(seen).toEqual(['Menu']);
+  partHydrated('footer');
+  top.click();
+  expect(seen).toEqual(['Menu', 'Top']);
+
+  releaseEarlyClicks();
+  // The footer's early tap is replayed too: it was held, so React never saw it.
+  expect(seen).toEqual(['Menu', 'Top', 'Reviews', 'Top']);
+});
+
+it('skips what is no longer on the page', () => {
+  holdEarlyClicks();
+  const { save } = serverHtml();
+  const seen = handled(save);
+  save.click();
+  save.remove();
+  releaseEarlyClicks();
+  expect(seen).toEqual([]);
+});
