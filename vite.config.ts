@@ -141,9 +141,6 @@ export default defineConfig(() => ({
         handler(level, log);
       },
       output: {
-        // V8's explicit compile hint: the first-load chunk's functions nearly all run at start, so they
-        // are compiled while the file streams in, off the main thread, not one by one as first called.
-        postBanner: (chunk) => (chunk.name === 'app' ? '//# allFunctionsCalledOnLoad\n' : ''),
         codeSplitting: {
           groups: [
             // Everything the first render needs in one file (app/main.tsx and what it imports): fewer

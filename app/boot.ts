@@ -3,11 +3,12 @@ import { PAGE_MODULES_META } from '../common/ssr';
 import { holdEarlyClicks } from './lib/early-clicks';
 
 /**
- * The page's entry script. The app is fetched and run once the page's content is on screen (its first
- * contentful paint): evaluating React and hydrating are the longest tasks of the start, and on a slow
- * phone they would otherwise hold that paint back (docs/decisions/0017). Where the browser does not
- * report paints it starts at the first frame after the load event; in a hidden tab, which paints
- * nothing, at once.
+ * The page's entry script. On a page the server rendered, the app is fetched and run once the
+ * content is on screen (its first contentful paint): evaluating React and hydrating are the longest
+ * tasks of the start, and on a slow phone they would otherwise hold that paint back
+ * (docs/decisions/0017). The plain shell (signed-in pages, offline) has nothing to show without the
+ * app, and a hidden tab paints nothing: there it starts at once. A browser that does not report
+ * paints starts it a frame after the load event.
  */
 let started = false;
 function start(): void {
@@ -26,18 +27,21 @@ function start(): void {
 }
 
 holdEarlyClicks();
-if (document.visibilityState === 'hidden') {
+const rendered = document.getElementById('root')?.firstElementChild != null;
+const reportsPaints = PerformanceObserver.supportedEntryTypes?.includes('paint') ?? false;
+if (!rendered || document.visibilityState === 'hidden') {
   start();
-} else {
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    new PerformanceObserver((entries, observer) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      setTimeout(start, 0);
-    }).observe({ type: 'paint', buffered: true });
-  }
-  // Without paint reports, or with nothing contentful to paint: a frame after the page has loaded.
-  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start, 0)), { once: true });
+} else if (reportsPaints) {
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
   // A tab sent to the background paints nothing more.
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && start());
+  // Not waiting for ever: the paint report can lag the load event (a busy compositor), so the load
+  // event alone does not start the app, but a paint that never comes does not keep it from starting.
+  addEventListener('load', () => setTimeout(start, 3000), { once: true });
+} else {
+  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start, 0)), { once: true });
 }
