@@ -79,6 +79,29 @@ function scriptsAtLowPriority(): Plugin {
   };
 }
 
+/**
+ * The plain shell (signed-in pages, the installed app offline) has nothing to show without the app, so
+ * it fetches the first-load chunk with the page. The links go inside the stand-in header bar's block,
+ * which the worker removes from the pages it renders: those paint first and fetch it after
+ * (docs/decisions/0017).
+ */
+function shellPreloadsApp(): Plugin {
+  return {
+    name: 'shell-preloads-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const main = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'chunk' && /[\\/]app[\\/]main\.tsx$/.test(item.facadeModuleId ?? ''));
+        if (!main || main.type !== 'chunk') throw new Error('no chunk for app/main.tsx');
+        const links = [main.fileName, ...main.imports].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        if (!html.includes('<!-- /app-shell-bar -->')) throw new Error('app/index.html has no <!-- /app-shell-bar --> block');
+        return html.replace('<!-- /app-shell-bar -->', () => `${links.join('\n    ')}\n    <!-- /app-shell-bar -->`);
+      },
+    },
+  };
+}
+
 export default defineConfig(() => ({
   root: 'app',
   publicDir: '../public',
@@ -90,6 +113,7 @@ export default defineConfig(() => ({
     routeChunks(),
     styleSheetAfterHeaderBar(),
     scriptsAtLowPriority(),
+    shellPreloadsApp(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -39,7 +39,6 @@ export function AppLayout({ browser = null }: { browser?: ReactNode }) {
           <HydratedMark part="navbar" />
         </Suspense>
         <OfflineBanner />
-        <AccountBanners />
         {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}
         <main id="main" className="min-h-dvh flex-1">
           <AppRoutes />
@@ -48,6 +47,9 @@ export function AppLayout({ browser = null }: { browser?: ReactNode }) {
           <Footer />
           <HydratedMark part="footer" />
         </Suspense>
+        {/* Last in the page and sticky to the bottom of the screen: appearing with the session, it
+            moves nothing already on screen (no layout shift). */}
+        <AccountBanners />
       </div>
       {browser}
     </>

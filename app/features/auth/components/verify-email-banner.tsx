@@ -22,7 +22,7 @@ export function VerifyEmailBanner() {
     }
   };
   return (
-    <div role="region" aria-label="Confirm your email address" className="border-b border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">
+    <div role="region" aria-label="Confirm your email address" className="sticky bottom-0 z-40 border-t border-sky-200 bg-sky-50 px-4 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm text-sky-900">
       <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1">
         <MailWarning aria-hidden className="size-4 shrink-0" />
         <span>
