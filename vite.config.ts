@@ -94,7 +94,8 @@ function shellPreloadsApp(): Plugin {
       handler(html, ctx) {
         const main = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'chunk' && /[\\/]app[\\/]main\.tsx$/.test(item.facadeModuleId ?? ''));
         if (!main || main.type !== 'chunk') throw new Error('no chunk for app/main.tsx');
-        const links = [main.fileName, ...main.imports].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        // At low priority like the entry (decision 0010): the header bar and the style sheet first.
+        const links = [main.fileName, ...main.imports].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
         if (!html.includes('<!-- /app-shell-bar -->')) throw new Error('app/index.html has no <!-- /app-shell-bar --> block');
         return html.replace('<!-- /app-shell-bar -->', () => `${links.join('\n    ')}\n    <!-- /app-shell-bar -->`);
       },
