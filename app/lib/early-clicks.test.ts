@@ -11,10 +11,10 @@ function serverHtml() {
   document.body.innerHTML = `<div id="root">
     <header><button type="button">Menu</button></header>
     <main><div role="tablist"><button type="button" role="tab">Reviews</button></div><button type="button">Save</button>
-      <form><button type="submit">Send</button></form><a href="#x">Link</a></main>
+      <form><button type="submit">Send</button><button>Go</button></form><a href="#x">Link</a></main>
     <footer><button type="button">Top</button></footer></div>`;
   const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
-  return { menu: button('Menu'), tab: button('Reviews'), save: button('Save'), send: button('Send'), link: document.querySelector('a')!, top: button('Top') };
+  return { menu: button('Menu'), tab: button('Reviews'), save: button('Save'), send: button('Send'), go: button('Go'), link: document.querySelector('a')!, top: button('Top') };
 }
 
 /** What React (here: a listener on #root) handles as each button is tapped. */
@@ -29,19 +29,21 @@ function handled(...buttons: HTMLElement[]) {
 
 it('holds taps on buttons until the page is hydrated, then taps each once, in order', () => {
   holdEarlyClicks();
-  const { tab, save, send, link } = serverHtml();
-  const seen = handled(tab, save, send);
+  const { tab, save, send, go, link } = serverHtml();
+  const seen = handled(tab, save, send, go);
+  for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault());
   save.click();
   tab.click();
   tab.click(); // an impatient double tap is one tap
   send.click(); // forms are the app's own (disabled until hydrated) or work natively
+  go.click(); // a button without a type in a form submits it
   link.click(); // links work without the app
-  expect(seen).toEqual(['Send']);
+  expect(seen).toEqual(['Send', 'Go']);
 
   releaseEarlyClicks();
-  expect(seen).toEqual(['Send', 'Save', 'Reviews']);
+  expect(seen).toEqual(['Send', 'Go', 'Save', 'Reviews']);
   tab.click(); // from now on every tap goes straight through
-  expect(seen).toEqual(['Send', 'Save', 'Reviews', 'Reviews']);
+  expect(seen).toEqual(['Send', 'Go', 'Save', 'Reviews', 'Reviews']);
 });
 
 it('once React listens, lets taps through on the parts already hydrated and holds the rest', () => {

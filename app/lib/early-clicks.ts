@@ -8,7 +8,7 @@
  *
  * Loaded with the entry script, before React: no imports.
  */
-const TAPPABLE = 'button:not([type="submit"]), [role="tab"], [role="button"]';
+const TAPPABLE = 'button, [role="tab"], [role="button"]';
 /** The parts of app-layout.tsx hydrated one by one, by the element each renders. */
 const PARTS = { navbar: 'header', page: 'main', footer: 'footer' } as const;
 export type HydratingPart = keyof typeof PARTS;
@@ -25,6 +25,8 @@ function partOf(element: Element): HydratingPart | null {
 function hold(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
   if (!(target instanceof HTMLElement)) return;
+  // A form's submit button (a <button> without a type is one) does what the browser does with it.
+  if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form) return;
   if (reactListens) {
     // React has the page: it handles taps on what is hydrated (and what is outside the parts).
     const part = partOf(target);
