@@ -37,6 +37,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // This module's own evaluation (React and the app's code) is the first task.
 await nextTask();
+// Taps held back before React listened are replayed once every part is hydrated (or at once, below,
+// for a page the browser renders by itself).
+void pageHydrated.then(releaseEarlyClicks);
 const container = document.getElementById('root')!;
 const state = serverState();
 // A signed-in page needs the session before anything else: ask for it now, not after rendering.
@@ -60,7 +63,6 @@ if (state && container.firstElementChild) {
   // In a transition, hydration is time-sliced: React yields to the browser every few milliseconds, so
   // a tap or a keystroke during the start is handled at once (docs/decisions/0017). The offline copy
   // of the data waits for it to end (app/lib/hydration.ts).
-  void pageHydrated.then(releaseEarlyClicks);
   startTransition(() => {
     hydrateRoot(
       container,
@@ -73,7 +75,6 @@ if (state && container.firstElementChild) {
 } else {
   // The plain shell (signed-in pages, the installed app offline): the app renders everything here.
   preloadPage(location.pathname);
-  releaseEarlyClicks();
   noHydration();
   createRoot(container).render(app);
   // The header bar index.html paints before any script; the app's own now stands in the same place.

@@ -47,9 +47,10 @@ export function reactTookOver(): void {
   reactListens = true;
 }
 
-/** One part of the page has been hydrated (at its commit, app/lib/hydration.ts). */
-export function partHydrated(part: HydratingPart): void {
+/** One part of the page has been hydrated (at its commit, app/lib/hydration.ts). True once all are. */
+export function partHydrated(part: HydratingPart): boolean {
   hydrated.add(part);
+  return hydrated.size === Object.keys(PARTS).length;
 }
 
 /**

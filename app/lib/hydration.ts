@@ -1,13 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { partHydrated, type HydratingPart } from './early-clicks';
 
-/**
- * The parts of a server-rendered page React hydrates one by one (app-layout.tsx): each is a Suspense
- * boundary, hydrated in slices between other tasks.
- */
-const PARTS: HydratingPart[] = ['navbar', 'page', 'footer'];
-
-const hydrated = new Set<HydratingPart>();
 let resolveHydrated: () => void = () => undefined;
 
 /**
@@ -28,9 +21,8 @@ export const noHydration = (): void => resolveHydrated();
  */
 export function HydratedMark({ part }: { part: HydratingPart }) {
   useLayoutEffect(() => {
-    partHydrated(part);
-    hydrated.add(part);
-    if (PARTS.every((name) => hydrated.has(name))) resolveHydrated();
+    // The navbar, the page and the footer: each a Suspense boundary, hydrated in its own slices.
+    if (partHydrated(part)) resolveHydrated();
   }, [part]);
   return null;
 }
