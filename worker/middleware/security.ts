@@ -19,7 +19,6 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');
-  h.set('Cross-Origin-Opener-Policy', 'same-origin');
   if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
 };
 
