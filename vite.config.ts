@@ -171,6 +171,9 @@ export default defineConfig(() => ({
             // Everything the first render needs in one file (app/main.tsx and what it imports): fewer
             // round trips on a slow phone network. The entry (app/boot.ts) imports it after the first paint.
             { name: 'app', test: /[\\/]app[\\/]main\.tsx$/ },
+            // React itself, a file of its own: the entry evaluates it in a task before the app's code,
+            // so neither is one long task on a slow phone (docs/decisions/0018).
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             // The entry (app/boot.ts) and what it imports, Vite's preload helpers included: a small file
             // of its own, even where the app imports the same modules, or the entry would load the app.
             { name: 'boot', test: /[\\/]app[\\/]boot\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/, priority: 1 },

@@ -36,8 +36,11 @@ export function pageDocument(shell: string, head: PageHead, origin: string, stat
   const tags = [
     ...headTags(head, origin),
   ];
-  // The page's own code (lazy chunks): app/boot.ts fetches it with the app, once the page is painted.
-  const modules = chunks.filter((file) => !shell.includes(file));
+  // The app's first-load chunks (the plain shell preloads them from its header bar block, which goes)
+  // and the page's own code (lazy chunks): app/boot.ts fetches them all at once when the page is
+  // painted, though it runs React's code and the app's in tasks of their own (docs/decisions/0018).
+  const appModules = [...(HEADER_BAR.exec(shell)?.[0] ?? '').matchAll(/<link rel="modulepreload"[^>]*?href="([^"]+)"/g)].map((m) => m[1]!);
+  const modules = [...appModules, ...chunks.filter((file) => !shell.includes(file))];
   if (modules.length > 0) tags.push(`<meta name="${PAGE_MODULES_META}" content="${escapeHtml(modules.join(' '))}" />`);
   const html = shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)

@@ -81,6 +81,15 @@ describe('page HTML', () => {
     expect(html({ ...head, image: undefined })).not.toContain('as="image"');
   });
 
+  it('names the first-load chunks the plain shell preloads from its header bar, which it drops', () => {
+    const bar = '<!-- app-shell-bar --><div id="app-shell"></div><link rel="modulepreload" crossorigin href="/assets/main-3.js" fetchpriority="low"><link rel="modulepreload" crossorigin href="/assets/app-4.js" fetchpriority="low"><!-- /app-shell-bar -->';
+    const page = html(head, SHELL.replace('<body>', `<body>${bar}`), ['/assets/agent-detail-2.js', '/assets/app-4.js']);
+    expect(page).toContain('<meta name="page-modules" content="/assets/main-3.js /assets/app-4.js /assets/agent-detail-2.js" />');
+    expect(page).not.toContain('rel="modulepreload"');
+    expect(page).not.toContain('app-shell');
+    expect(html(head, SHELL.replace('<body>', `<body>${bar}`))).toContain('<meta name="page-modules" content="/assets/main-3.js /assets/app-4.js" />');
+  });
+
   it('leaves out aggregateRating for an agent without reviews', () => {
     expect(agentJsonLd(agent({ voteCount: 0 }), 'u', 'https://a.example')).not.toHaveProperty('aggregateRating');
   });
