@@ -130,7 +130,7 @@ function TopPerforming() {
     .slice(0, TOP_PERFORMING_KEEP)
     .slice(0, TOP_PERFORMING_SHOW);
   return (
-    <section aria-labelledby="top-heading" className="mx-auto max-w-7xl px-4 pt-16">
+    <section aria-labelledby="top-heading" className="render-when-near mx-auto max-w-7xl px-4 pt-16 [--near-size:60rem]">
       <div className="flex items-end justify-between gap-4">
         <h2 id="top-heading" className="text-2xl font-bold">
           Top Performing Agents
@@ -161,7 +161,7 @@ const ClosingCta = memo(function ClosingCta({ signedIn }: { signedIn: boolean })
     { icon: Sparkles, text: 'List your own agent for free' },
   ];
   return (
-    <section className="mx-auto max-w-7xl px-4 pt-16">
+    <section className="render-when-near mx-auto max-w-7xl px-4 pt-16 [--near-size:22rem]">
       <div className="rounded-2xl bg-slate-900 px-6 py-12 text-center text-white sm:px-12">
         <h2 className="text-3xl font-bold">Ready to put AI agents to work?</h2>
         <ul className="mx-auto mt-6 flex max-w-3xl flex-col justify-center gap-3 text-slate-200 sm:flex-row sm:gap-8">

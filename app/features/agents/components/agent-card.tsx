@@ -19,7 +19,8 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
   const list = layout === 'list';
   return (
     <article
-      className={`group flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${list ? 'flex-col sm:flex-row' : 'flex-col'}`}
+      // Cards in the first rows (eager) are in view at once; the rest wait until scrolled near.
+      className={`group flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${list ? 'flex-col sm:flex-row' : 'flex-col'} ${eager ? '' : `render-when-near ${list ? '[--near-size:14rem]' : '[--near-size:26rem]'}`}`}
     >
       <div className={list ? 'sm:w-56 sm:shrink-0' : ''}>
         <AgentImage
