@@ -4,12 +4,14 @@
 // compilation, HTML parsing, style and layout, paint, hydration tasks) and the longest tasks.
 //   node bench/profile-start.mjs http://localhost:8831/agents [more URLs]
 // PROFILE_SAMPLES=1 adds JavaScript samples to the trace (the profiler's own start-up shows as a long task).
+// PROFILE_CPU=1 profiles without the slowdown (the times Lighthouse's simulation multiplies by 4).
 // The trace of each URL is written to bench-results/trace-<n>.json (open it in Chrome's Performance panel).
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 
 const urls = process.argv.slice(2);
+const cpuSlowdown = Number(process.env.PROFILE_CPU ?? 4);
 if (urls.length === 0) throw new Error('usage: node bench/profile-start.mjs <url> [url…]');
 
 const CATEGORIES = {
@@ -31,7 +33,7 @@ try {
     const page = await context.newPage();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const cdp = await page.createCDPSession();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const file = `bench-results/trace-${n}.json`;
     await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', ...(process.env.PROFILE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
     const started = Date.now();
@@ -74,7 +76,7 @@ try {
       const nav = performance.getEntriesByType('navigation')[0];
       return { ...paint, domContentLoaded: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd) };
     });
-    console.log(JSON.stringify({ url, cpuSlowdown: 4, wallMs: wall, mainThreadBusyMs: busy, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file }, null, 2));
+    console.log(JSON.stringify({ url, cpuSlowdown, wallMs: wall, mainThreadBusyMs: busy, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file }, null, 2));
     await context.close();
   }
 } finally {
