@@ -95,7 +95,11 @@ function shellPreloadsApp(): Plugin {
         const main = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'chunk' && /[\\/]app[\\/]main\.tsx$/.test(item.facadeModuleId ?? ''));
         if (!main || main.type !== 'chunk') throw new Error('no chunk for app/main.tsx');
         // At low priority like the entry (decision 0010): the header bar and the style sheet first.
-        const links = [main.fileName, ...main.imports].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
+        // React's entry too, which app/boot.ts imports first (its own small chunk).
+        const react = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'chunk' && /[\\/]react-dom[\\/]client\.js$/.test(item.facadeModuleId ?? ''));
+        if (!react || react.type !== 'chunk') throw new Error('no chunk for react-dom/client');
+        const files = new Set([react.fileName, ...react.imports, main.fileName, ...main.imports]);
+        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
         if (!html.includes('<!-- /app-shell-bar -->')) throw new Error('app/index.html has no <!-- /app-shell-bar --> block');
         return html.replace('<!-- /app-shell-bar -->', () => `${links.join('\n    ')}\n    <!-- /app-shell-bar -->`);
       },
