@@ -15,7 +15,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
 import { ratingsRoutes } from './features/ratings/routes';
-import { asksForShell, rendersPage, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
+import { asksForShell, clientRenderedPage, rendersPage, rendersShell, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
 import { errorBody, HttpError } from './lib/http';
@@ -53,8 +53,8 @@ const api = new Hono<AppEnv>()
   .route('/payments', paymentsRoutes)
   .route('/admin', adminRoutes);
 
-// Public pages are rendered by React in the worker, sitemap and robots.txt too; files and the
-// signed-in pages' shell come from the static assets (run_worker_first in wrangler.toml).
+// Public pages are rendered by React in the worker, sitemap and robots.txt too; signed-in pages get
+// the plain shell naming their chunks; files come from the static assets (run_worker_first in wrangler.toml).
 const pages = new Hono<AppEnv>()
   .use(securityHeaders)
   .route('/', seoRoutes)
@@ -62,6 +62,7 @@ const pages = new Hono<AppEnv>()
     // Unknown API paths stay JSON 404s, never the app.
     if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
     if (asksForShell(c)) return shellPage(c);
+    if (rendersShell(c)) return clientRenderedPage(c);
     return rendersPage(c) ? serverRenderedPage(c) : staticAsset(c);
   });
 

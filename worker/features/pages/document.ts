@@ -54,6 +54,13 @@ export function pageDocument(shell: string, head: PageHead, origin: string, stat
   return { before: `${html.slice(0, at)}<div id="root">`, after: `</div>\n    ${stateScript}${html.slice(at + ROOT.length)}` };
 }
 
+/** The plain shell naming a page's chunks that it does not already load (app/boot.ts fetches them when it starts). */
+export function shellDocument(shell: string, chunks: string[]): string {
+  const modules = chunks.filter((file) => !shell.includes(file));
+  if (modules.length === 0) return shell;
+  return shell.replace('</head>', () => `    <meta name="${PAGE_MODULES_META}" content="${escapeHtml(modules.join(' '))}" />\n  </head>`);
+}
+
 /** before + the app's stream + after, as one response body. */
 export function concatStream(before: string, body: ReadableStream<Uint8Array>, after: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

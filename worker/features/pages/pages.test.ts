@@ -67,6 +67,17 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain('Find the AI agent');
   });
 
+  it('signed-in pages get the plain shell with the security headers: nothing rendered, no query state', async () => {
+    for (const path of ['/credits', '/settings', '/auth', '/checkout/sandbox/cs_1', '/CREDITS/']) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('Content-Type'), path).toContain('text/html');
+      expect(res.headers.get('Content-Security-Policy'), path).toContain("script-src 'self'");
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('query-state');
+    }
+  });
+
   it('footer pages, landings and the proposal form are rendered too', async () => {
     for (const [path, text] of [
       ['/about', 'About'],

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
 import { catalogSource } from './catalog-source';
-import { concatStream, pageDocument } from './document';
+import { concatStream, pageDocument, shellDocument } from './document';
 
 /** Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012). */
 const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|credits|checkout|submit-agent|proposals|billing|settings)(\/|$)/i;
@@ -45,15 +45,33 @@ function appShell(c: Context<AppEnv>): Promise<string | null> {
   return shellText;
 }
 
-/** The agent page's script chunks from the build's route-chunks.json. */
-async function agentPageChunks(c: Context<AppEnv>): Promise<string[]> {
+/** A page's script chunks (`page`: its file in app/routes/) from the build's route-chunks.json. */
+async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
   if (!c.env.ASSETS) return [];
   routeChunks ??= c.env.ASSETS.fetch(new URL('/route-chunks.json', c.req.url).toString())
     .then((res) => (res.ok ? (res.json() as Promise<Record<string, string[]>>) : {}))
     .catch(() => ({}));
-  const chunks = (await routeChunks)['agent-detail'];
+  const chunks = (await routeChunks)[page];
   return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
 }
+
+/** The signed-in pages the shell renders, by path, and their files in app/routes/ (app/routes.tsx). */
+const CLIENT_RENDERED_PAGES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/(auth|login)\/?$/i, 'auth'],
+  [/^\/auth\/google\/callback\/?$/i, 'google-callback'],
+  [/^\/my-agents\/?$/i, 'my-agents'],
+  [/^\/profile\/?$/i, 'profile'],
+  [/^\/credits\/?$/i, 'credits'],
+  [/^\/checkout\/sandbox\/[^/]+\/?$/i, 'checkout-sandbox'],
+  [/^\/submit-agent\/?$/i, 'submit-agent'],
+  [/^\/proposals\/?$/i, 'proposals-inbox'],
+  [/^\/billing\/?$/i, 'billing'],
+  [/^\/settings\/?$/i, 'settings'],
+];
+
+/** Whether this is a navigation to a signed-in page (the plain shell, rendered in the browser). */
+export const rendersShell = (c: Context<AppEnv>): boolean =>
+  (c.req.method === 'GET' || c.req.method === 'HEAD') && CLIENT_RENDERED_PAGES.some(([path]) => path.test(c.req.path));
 
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -71,7 +89,7 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
   const shell = (await appShell(c)) ?? BARE_SHELL;
   const url = new URL(c.req.url);
   const page = await renderPage(url, catalogSource(c.env));
-  const chunks = /^\/agents?\/\d+\/?$/i.test(url.pathname) ? await agentPageChunks(c) : [];
+  const chunks = /^\/agents?\/\d+\/?$/i.test(url.pathname) ? await pageChunks(c, 'agent-detail') : [];
   const { before, after } = pageDocument(shell, page.head, url.origin, page.state, chunks);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
@@ -94,6 +112,17 @@ export async function shellPage(c: Context<AppEnv>): Promise<Response> {
   return new Response(c.req.method === 'HEAD' ? null : shell, {
     headers: PAGE_HEADERS,
   });
+}
+
+/**
+ * A signed-in page: the plain shell, which starts the app at once, naming the page's own chunks so
+ * they download with the app rather than once it has run (docs/decisions/0018).
+ */
+export async function clientRenderedPage(c: Context<AppEnv>): Promise<Response> {
+  const shell = (await appShell(c)) ?? BARE_SHELL;
+  const page = CLIENT_RENDERED_PAGES.find(([path]) => path.test(c.req.path))?.[1];
+  const html = shellDocument(shell, page ? await pageChunks(c, page) : []);
+  return new Response(c.req.method === 'HEAD' ? null : html, { headers: PAGE_HEADERS });
 }
 
 /** Anything else a GET can ask for: a static file, or the plain shell (SPA mode) for signed-in pages. */

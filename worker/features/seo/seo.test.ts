@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../common/types';
 import { call, seedCatalog } from '../../test/fixtures';
 import type { PageHead } from '../../../common/ssr';
-import { pageDocument } from '../pages/document';
+import { pageDocument, shellDocument } from '../pages/document';
 import { agentJsonLd, robotsTxt, sitemapXml } from './html';
 
 beforeAll(seedCatalog);
@@ -88,6 +88,14 @@ describe('page HTML', () => {
     expect(page).not.toContain('rel="modulepreload"');
     expect(page).not.toContain('app-shell');
     expect(html(head, SHELL.replace('<body>', `<body>${bar}`))).toContain('<meta name="page-modules" content="/assets/main-3.js /assets/app-4.js" />');
+  });
+
+  it("names a signed-in page's chunks in the plain shell, leaving out those it already preloads", () => {
+    const shell = SHELL.replace('<body>', '<body><link rel="modulepreload" href="/assets/app-4.js">');
+    const html = shellDocument(shell, ['/assets/credits-5.js', '/assets/app-4.js']);
+    expect(html).toContain('<meta name="page-modules" content="/assets/credits-5.js" />\n  </head>');
+    expect(html.match(/app-4\.js/g)).toHaveLength(1);
+    expect(shellDocument(shell, ['/assets/app-4.js'])).toBe(shell);
   });
 
   it('leaves out aggregateRating for an agent without reviews', () => {
