@@ -1,12 +1,14 @@
-// npm run bench -- lighthouse <url> [--runs 3] [--save]
+// npm run bench -- lighthouse <url> [--runs 3] [--save] [--signed-in]
 // Lighthouse (default mobile settings) on one page of a running server, run after run, in the bench's
 // Chromium: each run's performance, FCP, LCP, TBT, CLS, the machine's benchmarkIndex, and the long
 // tasks as Lantern placed them, each with what it adds to TBT (its part after the FCP and before TTI,
 // past 50 ms). `--save` writes each report and trace to bench-results/lighthouse-run-<n>.json and
 // lighthouse-run-<n>.trace.json (open the trace in Chrome's Performance panel). For A/B comparisons
-// of one change; the full bench (`npm run bench`) is what docs/benchmarks.md reports.
+// of one change; the full bench (`npm run bench`) is what docs/benchmarks.md reports. `--signed-in`
+// registers a new account on that server first and measures with its session, as the bench does /credits.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
@@ -14,7 +16,7 @@ import { CHROMIUM_FLAGS } from './chromium.mjs';
 const { values: opts, positionals } = parseArgs({
   args: process.argv.slice(3),
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '3' }, save: { type: 'boolean', default: false } },
+  options: { runs: { type: 'string', default: '3' }, save: { type: 'boolean', default: false }, 'signed-in': { type: 'boolean', default: false } },
 });
 const [url] = positionals;
 if (!url) throw new Error('usage: npm run bench -- lighthouse <url> [--runs 3] [--save]');
@@ -23,6 +25,22 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
 const runs = [];
 try {
+  if (opts['signed-in']) {
+    const { origin } = new URL(url);
+    const name = `bench${Date.now()}`;
+    const res = await fetch(`${origin}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'bench-password' }),
+    });
+    if (!res.ok) throw new Error(`could not register: ${res.status} ${await res.text()}`);
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    await browser.setCookie(...res.headers.getSetCookie().map((c) => {
+      const [cookie, ...value] = c.split(';')[0].split('=');
+      return { name: cookie, value: value.join('='), url: origin };
+    }));
+    await browser.disconnect();
+  }
   // One unmeasured visit first, as the full bench does.
   await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   for (let n = 1; n <= Number(opts.runs); n++) {
