@@ -10,7 +10,9 @@ export function useSearchForm() {
   const [, navigate] = useLocation();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const q = query.trim();
+    // What the box shows: text typed before hydration is there before useEarlyInput has put it in
+    // state, and a submit in that moment must still search for it.
+    const q = (inputRef.current?.value ?? query).trim();
     if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
   };
   return { query, setQuery, onSubmit, inputRef };

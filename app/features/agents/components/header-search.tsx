@@ -66,7 +66,9 @@ export function HeaderSearch() {
     navigate(href);
   };
   const submit = () => {
-    const q = value.trim();
+    // What the box shows: text typed before hydration is there before useEarlyInput has put it in
+    // state, and an Enter in that moment must still search for it.
+    const q = (inputRef.current?.value ?? value).trim();
     if (expanded && active >= 0 && items[active]) return finish(suggestionHref(items[active]));
     if (q) finish(`/search?q=${encodeURIComponent(q)}`);
   };

@@ -1,0 +1,25 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { expect, it } from 'vitest';
+import { HeroSearchForm } from '../components/ui/hero-search-form';
+
+const look = { form: '', input: '', button: '' };
+
+/** Text the box shows but React's state does not hold yet: typed before hydration, before useEarlyInput's effect. */
+const typeBeforeState = (box: HTMLInputElement, text: string) => {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, text);
+};
+
+it('a hero search submitted before its early text reaches state searches for what the box shows', () => {
+  const location = memoryLocation({ path: '/', record: true });
+  render(
+    <Router hook={location.hook}>
+      <HeroSearchForm id="s" label="Search agents" placeholder="" look={look} />
+    </Router>,
+  );
+  const box = screen.getByRole('searchbox', { name: 'Search agents' }) as HTMLInputElement;
+  typeBeforeState(box, 'contrct reveiw');
+  fireEvent.submit(box.form!);
+  expect(location.history.at(-1)).toBe('/search?q=contrct%20reveiw');
+});
