@@ -1,5 +1,5 @@
 import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
@@ -27,6 +27,12 @@ function serverState(): DehydratedState | null {
   } catch {
     return null;
   }
+}
+
+/** The header bar index.html paints before any script: removed as the app's own takes its place. */
+function ShellBarRemoval() {
+  useLayoutEffect(() => document.getElementById('app-shell')?.remove(), []);
+  return null;
 }
 
 /**
@@ -76,8 +82,15 @@ if (state && container.firstElementChild) {
   // The plain shell (signed-in pages, the installed app offline): the app renders everything here.
   preloadPage(location.pathname);
   noHydration();
-  createRoot(container).render(app);
-  // The header bar index.html paints before any script; the app's own now stands in the same place.
-  document.getElementById('app-shell')?.remove();
+  // In a transition too, so the first render is time-sliced rather than one long task
+  // (docs/decisions/0018); the stand-in header bar goes in the same commit as the app's own.
+  startTransition(() => {
+    createRoot(container).render(
+      <>
+        {app}
+        <ShellBarRemoval />
+      </>,
+    );
+  });
 }
 
