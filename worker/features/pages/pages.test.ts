@@ -73,6 +73,7 @@ describe('server-rendered pages', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('Content-Type'), path).toContain('text/html');
       expect(res.headers.get('Content-Security-Policy'), path).toContain("script-src 'self'");
+      expect(res.headers.get('Permissions-Policy'), path).toContain('camera=()');
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain('query-state');
     }

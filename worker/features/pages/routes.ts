@@ -76,6 +76,8 @@ export const rendersShell = (c: Context<AppEnv>): boolean =>
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': APP_CSP,
+  // As public/_headers gives the static files: no page asks for these.
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   // The HTML names this version's chunks (and a page carries current data): always revalidated, so
   // pages and chunks of two versions never mix and listings are never served stale.
   'Cache-Control': 'no-cache',
