@@ -5,14 +5,9 @@ import { OfflineBanner } from './components/pwa/offline-banner';
 import { HeaderSearch } from './features/agents/components/header-search';
 import { useSession } from './features/auth/api/get-session';
 import { VerifyEmailBanner } from './features/auth/components/verify-email-banner';
-import { useHydrated } from './hooks/use-hydrated';
 import { HydratedMark } from './lib/hydration';
 import { AppRoutes } from './routes';
 
-/** Signed-in notices: the server renders visitors' pages, so they appear once hydrated (no mismatch). */
-function AccountBanners() {
-  return useHydrated() ? <VerifyEmailBanner /> : null;
-}
 
 function SessionNavbar() {
   const { user } = useSession();
@@ -47,9 +42,10 @@ export function AppLayout({ browser = null }: { browser?: ReactNode }) {
           <Footer />
           <HydratedMark part="footer" />
         </Suspense>
-        {/* Last in the page and sticky to the bottom of the screen: appearing with the session, it
-            moves nothing already on screen (no layout shift). */}
-        <AccountBanners />
+        {/* Signed-in notices, shown as the session is (useSession: once hydrated, or from the start on a
+            page rendered for the person). Last in the page and sticky to the bottom of the screen:
+            appearing with the session, it moves nothing already on screen (no layout shift). */}
+        <VerifyEmailBanner />
       </div>
       {browser}
     </>

@@ -8,8 +8,9 @@ import { AppLayout } from './app-layout';
 import type { AgentPage } from './features/agents/api/get-infinite-agents';
 import type { SearchOptions } from './features/agents/api/search-agents';
 import { createQueryClient } from './lib/query-client';
-import { agentKeys, categoryKeys, departmentKeys, ratingKeys } from './lib/query-keys';
-import { isKnownPage } from './routes';
+import { SessionInPage } from './features/auth/api/get-session';
+import { agentKeys, categoryKeys, departmentKeys, ratingKeys, sessionKeys } from './lib/query-keys';
+import { isKnownPage, lazyPageFile } from './routes';
 import { pageHead } from './ssr/page-head';
 
 /**
@@ -58,12 +59,14 @@ async function fill(client: QueryClient, queries: Query[], source: CatalogSource
   );
 }
 
-function Page({ url, client }: { url: URL; client: QueryClient }) {
+function Page({ url, client, forPerson }: { url: URL; client: QueryClient; forPerson: boolean }) {
   return (
     <StrictMode>
       <QueryClientProvider client={client}>
         <Router ssrPath={url.pathname} ssrSearch={url.search.replace(/^\?/, '')}>
-          <AppLayout />
+          <SessionInPage value={forPerson}>
+            <AppLayout />
+          </SessionInPage>
         </Router>
       </QueryClientProvider>
     </StrictMode>
@@ -75,13 +78,16 @@ async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
   while (!(await reader.read()).done);
 }
 
-export const renderPage: RenderPage = async (url, source) => {
+export const renderPage: RenderPage = async (url, source, session) => {
   const client = createQueryClient();
+  // A page about the person's own account is rendered for them (docs/decisions/0019).
+  const forPerson = session !== undefined;
+  if (forPerson) client.setQueryData(sessionKeys.session, session);
   // Render to learn which data the page asks for (lazy pages load here too, so the last pass never
   // suspends); answer it; again if answers uncovered more questions (at most twice).
   const asked = new Set<string>();
   for (let round = 0; round < 2; round += 1) {
-    const probe = await renderToReadableStream(<Page url={url} client={client} />, { onError: () => undefined });
+    const probe = await renderToReadableStream(<Page url={url} client={client} forPerson={forPerson} />, { onError: () => undefined });
     await probe.allReady;
     await drain(probe);
     const fresh = client.getQueryCache().getAll().filter((q) => wanted(q) && !asked.has(q.queryHash));
@@ -96,7 +102,7 @@ export const renderPage: RenderPage = async (url, source) => {
   const missingAgent = agentPath !== null && (agentId === null || client.getQueryData(agentKeys.detail(agentId)) === undefined);
   const notFound = !isKnownPage(url.pathname) || missingAgent;
 
-  const body = await renderToReadableStream(<Page url={url} client={client} />, {
+  const body = await renderToReadableStream(<Page url={url} client={client} forPerson={forPerson} />, {
     onError: (error) => console.error('server render failed', url.pathname, error),
     // Everything is ready by now; boundaries are written in place however large (React would move a
     // large one to the end of the stream and put it back with an inline script, which the
@@ -109,5 +115,8 @@ export const renderPage: RenderPage = async (url, source) => {
     head: pageHead(url, client, notFound),
     state: JSON.stringify(dehydrate(client)),
     body,
+    pageFile: lazyPageFile(url.pathname),
   };
 };
+
+export { lazyPageFile };

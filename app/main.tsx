@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
 import { App, attachOfflineStore } from './app';
-import { getSessionQueryOptions, hasSessionHint } from './features/auth/api/get-session';
+import { carriesSession, getSessionQueryOptions, hasSessionHint, SessionInPage } from './features/auth/api/get-session';
 import { reactTookOver, releaseEarlyClicks } from './lib/early-clicks';
 import { noHydration, pageHydrated } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
@@ -48,11 +48,15 @@ await nextTask();
 void pageHydrated.then(releaseEarlyClicks);
 const container = document.getElementById('root')!;
 const state = serverState();
-// A signed-in page needs the session before anything else: ask for it now, not after rendering.
-if (hasSessionHint()) void queryClient.prefetchQuery(getSessionQueryOptions());
+// A page rendered for the signed-in person carries their session; it hydrates with it shown.
+const sessionInPage = state !== null && carriesSession(state);
+// Elsewhere a signed-in page needs the session before anything else: ask for it now, not after rendering.
+if (hasSessionHint() && !sessionInPage) void queryClient.prefetchQuery(getSessionQueryOptions());
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <SessionInPage value={sessionInPage}>
+      <App queryClient={queryClient} />
+    </SessionInPage>
   </StrictMode>
 );
 

@@ -11,45 +11,48 @@ import SearchPage from './routes/search';
 
 type PageModule = Promise<{ default: ComponentType }>;
 const pageLoaders = new Map<ComponentType, () => PageModule>();
+/** Each lazy page's file in app/routes/: its key in the build's route-chunks.json. */
+const pageFiles = new Map<ComponentType, string>();
 
-const page = (load: () => PageModule) => {
+const page = (file: string, load: () => PageModule) => {
   const component = lazy(load);
   pageLoaders.set(component, load);
+  pageFiles.set(component, file);
   return component;
 };
 
-const NotFoundPage = page(() => import('./routes/not-found'));
-const CategoriesBrowsePage = page(() => import('./routes/categories-browse'));
-const AgentsAgent91Page = page(() => import('./routes/agents-agent91'));
-const DiscoverPage = page(() => import('./routes/discover'));
-const AgentDetailPage = page(() => import('./routes/agent-detail'));
-const LandingAgent91Page = page(() => import('./routes/landing-agent91'));
-const LandingUndergroundPage = page(() => import('./routes/landing-underground'));
-const LandingEnterprisePage = page(() => import('./routes/landing-enterprise'));
-const LandingGlobalPage = page(() => import('./routes/landing-global'));
+const NotFoundPage = page('not-found', () => import('./routes/not-found'));
+const CategoriesBrowsePage = page('categories-browse', () => import('./routes/categories-browse'));
+const AgentsAgent91Page = page('agents-agent91', () => import('./routes/agents-agent91'));
+const DiscoverPage = page('discover', () => import('./routes/discover'));
+const AgentDetailPage = page('agent-detail', () => import('./routes/agent-detail'));
+const LandingAgent91Page = page('landing-agent91', () => import('./routes/landing-agent91'));
+const LandingUndergroundPage = page('landing-underground', () => import('./routes/landing-underground'));
+const LandingEnterprisePage = page('landing-enterprise', () => import('./routes/landing-enterprise'));
+const LandingGlobalPage = page('landing-global', () => import('./routes/landing-global'));
 
 // Account, forms, credits and footer pages.
-const AuthPage = page(() => import('./routes/auth'));
-const GoogleCallbackPage = page(() => import('./routes/google-callback'));
-const MyAgentsPage = page(() => import('./routes/my-agents'));
-const ProfilePage = page(() => import('./routes/profile'));
-const CreditsPage = page(() => import('./routes/credits'));
-const CheckoutSandboxPage = page(() => import('./routes/checkout-sandbox'));
-const SubmitAgentPage = page(() => import('./routes/submit-agent'));
-const ProposeAgentPage = page(() => import('./routes/propose-agent'));
-const ProposalsInboxPage = page(() => import('./routes/proposals-inbox'));
-const BillingPage = page(() => import('./routes/billing'));
-const SettingsPage = page(() => import('./routes/settings'));
-const VerifyEmailPage = page(() => import('./routes/verify-email'));
-const ResetPasswordPage = page(() => import('./routes/reset-password'));
-const DocumentationPage = page(() => import('./routes/documentation'));
-const TutorialsPage = page(() => import('./routes/tutorials'));
-const ApiReferencePage = page(() => import('./routes/api-reference'));
-const AboutPage = page(() => import('./routes/about'));
-const BlogPage = page(() => import('./routes/blog'));
-const CareersPage = page(() => import('./routes/careers'));
-const PrivacyPage = page(() => import('./routes/privacy'));
-const TermsPage = page(() => import('./routes/terms'));
+const AuthPage = page('auth', () => import('./routes/auth'));
+const GoogleCallbackPage = page('google-callback', () => import('./routes/google-callback'));
+const MyAgentsPage = page('my-agents', () => import('./routes/my-agents'));
+const ProfilePage = page('profile', () => import('./routes/profile'));
+const CreditsPage = page('credits', () => import('./routes/credits'));
+const CheckoutSandboxPage = page('checkout-sandbox', () => import('./routes/checkout-sandbox'));
+const SubmitAgentPage = page('submit-agent', () => import('./routes/submit-agent'));
+const ProposeAgentPage = page('propose-agent', () => import('./routes/propose-agent'));
+const ProposalsInboxPage = page('proposals-inbox', () => import('./routes/proposals-inbox'));
+const BillingPage = page('billing', () => import('./routes/billing'));
+const SettingsPage = page('settings', () => import('./routes/settings'));
+const VerifyEmailPage = page('verify-email', () => import('./routes/verify-email'));
+const ResetPasswordPage = page('reset-password', () => import('./routes/reset-password'));
+const DocumentationPage = page('documentation', () => import('./routes/documentation'));
+const TutorialsPage = page('tutorials', () => import('./routes/tutorials'));
+const ApiReferencePage = page('api-reference', () => import('./routes/api-reference'));
+const AboutPage = page('about', () => import('./routes/about'));
+const BlogPage = page('blog', () => import('./routes/blog'));
+const CareersPage = page('careers', () => import('./routes/careers'));
+const PrivacyPage = page('privacy', () => import('./routes/privacy'));
+const TermsPage = page('terms', () => import('./routes/terms'));
 
 const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/', HomePage],
@@ -109,10 +112,20 @@ export const isKnownPage = (pathname: string): boolean => !NOT_AN_AGENT.test(pat
  * far enough to render it: on a slow network that is a round trip less before the first screen.
  */
 export function preloadPage(pathname: string): void {
-  const match = NO_AGENT_PAGE.test(pathname) ? undefined : ROUTES.find(([pattern]) => matches(pattern, pathname));
-  const load = pageLoaders.get(match ? match[1] : NotFoundPage);
-  load?.().catch(() => undefined); // a failed download shows when the page renders
+  pageLoaders.get(pageAt(pathname))?.().catch(() => undefined); // a failed download shows when the page renders
 }
+
+/** The page component that answers `pathname`, as the Switch below picks it. */
+function pageAt(pathname: string): ComponentType {
+  const match = NO_AGENT_PAGE.test(pathname) ? undefined : ROUTES.find(([pattern]) => matches(pattern, pathname));
+  return match ? match[1] : NotFoundPage;
+}
+
+/**
+ * The file in app/routes/ of the lazily loaded page at `pathname`, or undefined for a page that ships
+ * with the app: the server names its chunks in the HTML, so they download with the app's.
+ */
+export const lazyPageFile = (pathname: string): string | undefined => pageFiles.get(pageAt(pathname));
 
 /**
  * On navigation inside the app: scrolls to the top, as a multi-page site would, and stops treating

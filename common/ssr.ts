@@ -1,7 +1,7 @@
 // The contract between the worker and the app's server renderer (app/entry-server.tsx, built by
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
 // uses, the app renders a page and says what its <head> and status should be (DESIGN decision 15).
-import type { Agent, AgentSort, Category, Department, Rating } from './types';
+import type { Agent, AgentSort, Category, Department, Rating, SessionUser } from './types';
 
 export interface CatalogListParams {
   q?: string;
@@ -50,9 +50,19 @@ export interface RenderedPage {
   state: string;
   /** The app's markup for #root. */
   body: ReadableStream<Uint8Array>;
+  /** The rendered page's file in app/routes/ when it is loaded lazily (its key in route-chunks.json). */
+  pageFile?: string;
 }
 
-export type RenderPage = (url: URL, source: CatalogSource) => Promise<RenderedPage>;
+/**
+ * `session`: the signed-in person, given only for a page about their own account (/credits), which is
+ * then rendered for them, navbar included (docs/decisions/0019). Without it a page renders as a
+ * visitor sees it, whoever asks.
+ */
+export type RenderPage = (url: URL, source: CatalogSource, session?: SessionUser) => Promise<RenderedPage>;
+
+/** The file in app/routes/ of the lazily loaded page at a path, or undefined for a page shipped with the app. */
+export type LazyPageFile = (pathname: string) => string | undefined;
 
 /** Where the page carries its dehydrated query cache. */
 export const QUERY_STATE_ELEMENT_ID = 'query-state';

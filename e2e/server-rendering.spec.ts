@@ -220,6 +220,35 @@ test('a signed-in visitor gets the visitor page from the server, then their own 
   await page.waitForLoadState('networkidle');
 });
 
+test('/credits: a visitor gets the frame naming its code; a signed-in person gets their balance and notice in the HTML, hydrated without a mismatch', async ({ page }) => {
+  // As curl sees it without a session: the frame everyone gets, and the page's chunks named so they
+  // download with the app.
+  const visitor = await (await page.request.get('/credits', { headers: { Accept: 'text/html' } })).text();
+  expect(visitor).toMatch(/<h1[^>]*>Buy Credits<\/h1>/);
+  expect(visitor).not.toContain('Current balance');
+  const chunks = visitor.match(/<meta name="page-modules" content="([^"]+)"/)![1]!.split(' ');
+  expect(chunks.some((file) => /\/assets\/credits-[\w-]+\.js$/.test(file))).toBe(true);
+  for (const file of chunks) expect((await page.request.get(file)).status(), file).toBe(200);
+
+  // A new account (address not yet confirmed) signed in: the page is rendered for them.
+  const name = `ssr${Date.now()}`;
+  const res = await page.request.post('/api/auth/register', { data: { username: name, email: `${name}@example.com`, password: 'a-long-password' } });
+  expect(res.ok()).toBe(true);
+  const own = await page.request.get('/credits', { headers: { Accept: 'text/html' } });
+  expect(own.headers()['cache-control']).toBe('private, no-cache');
+  const ownHtml = html(await own.text());
+  expect(ownHtml).toMatch(/Current balance: <span[^>]*>100<\/span> credits/);
+  expect(ownHtml).toContain(`${name}@example.com`);
+
+  await page.goto('/credits');
+  await expect(page.getByText('Current balance: 100 credits')).toBeVisible();
+  await expect(page.getByTestId('navbar-credits')).toHaveText('100');
+  await expect(page.getByRole('region', { name: 'Confirm your email address' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  await expect(page).toHaveURL('/credits');
+  await page.waitForLoadState('networkidle');
+});
+
 test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');

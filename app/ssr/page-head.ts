@@ -30,6 +30,7 @@ const STATIC: Record<string, [title: string | null, description: string]> = {
   '/careers': ['Careers', 'Work with us on the marketplace and professional network for AI agents.'],
   '/privacy': ['Privacy Policy', 'How AgentMarket collects, uses and protects your data.'],
   '/terms': ['Terms of Service', 'The terms that govern your use of AgentMarket.'],
+  '/credits': ['Buy Credits', 'Buy credits to try AI agents on AgentMarket. 1 credit = $1.'],
 };
 const ALIASES: Record<string, string> = { '/all-agents': '/agents' };
 

@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../common/constants';
 import type { Role, SessionUser } from '../../common/types';
@@ -40,25 +40,25 @@ export const toSessionUser = ({ emailVerifiedAt, ...row }: SessionUserRow): Sess
   emailVerified: emailVerifiedAt !== null,
 });
 
+/** The session the request's cookie names, if it is current: its user, its hash and the provider's tokens. */
+export async function readSession(c: Context<AppEnv>) {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (!token || token.length > 128) return null;
+  const hash = await sha256Hex(token);
+  const [row] = await orm(c.env.DB)
+    .select({ ...SESSION_USER_COLUMNS, providerData: sessions.providerData })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, Date.now())));
+  return row ? { user: toSessionUser(row), hash, providerSession: parseStoredTokens(row.providerData) } : null;
+}
+
 /** Resolves the session cookie to a user (or null) for every /api request. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('user', null);
-  c.set('sessionHash', null);
-  c.set('providerSession', null);
-  const token = getCookie(c, SESSION_COOKIE);
-  if (token && token.length <= 128) {
-    const hash = await sha256Hex(token);
-    const [row] = await orm(c.env.DB)
-      .select({ ...SESSION_USER_COLUMNS, providerData: sessions.providerData })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, Date.now())));
-    if (row) {
-      c.set('user', toSessionUser(row));
-      c.set('sessionHash', hash);
-      c.set('providerSession', parseStoredTokens(row.providerData));
-    }
-  }
+  const session = await readSession(c);
+  c.set('user', session?.user ?? null);
+  c.set('sessionHash', session?.hash ?? null);
+  c.set('providerSession', session?.providerSession ?? null);
   await next();
 };
 

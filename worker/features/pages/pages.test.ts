@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, seedCatalog } from '../../test/fixtures';
+import { call, createUser, seedCatalog, signIn } from '../../test/fixtures';
 
 beforeAll(seedCatalog);
 
-const page = async (path: string) => {
-  const res = await call(path, { headers: { Accept: 'text/html' } });
+const page = async (path: string, cookie?: string) => {
+  const res = await call(path, { headers: { Accept: 'text/html' }, cookie });
   return { res, html: await res.text() };
 };
 
@@ -68,7 +68,7 @@ describe('server-rendered pages', () => {
   });
 
   it('signed-in pages get the plain shell with the security headers: nothing rendered, no query state', async () => {
-    for (const path of ['/credits', '/settings', '/auth', '/checkout/sandbox/cs_1', '/CREDITS/']) {
+    for (const path of ['/settings', '/auth', '/checkout/sandbox/cs_1', '/BILLING/']) {
       const { res, html } = await page(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('Content-Type'), path).toContain('text/html');
@@ -77,6 +77,40 @@ describe('server-rendered pages', () => {
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain('query-state');
     }
+  });
+
+  it("/credits arrives with the frame everyone sees, and nothing of anyone's account", async () => {
+    const { res, html } = await page('/credits');
+    expect(res.status).toBe(200);
+    expect(html).toContain('<title>Buy Credits · AgentMarket</title>');
+    expect(html).toMatch(/<h1[^>]*>Buy Credits<\/h1>/);
+    expect(html).toContain('How credits work');
+    expect(html).not.toContain('Current balance');
+    expect(queryState(html).queries.map((q) => q.queryKey)).not.toContainEqual(['auth', 'session']);
+    // A path below it is no page: Not Found, not the shell.
+    expect((await page('/credits/extra')).res.status).toBe(404);
+  });
+
+  it('/credits is rendered for the signed-in person: their balance, navbar and session in the HTML, for their browser only', async () => {
+    const user = await createUser({ credits: 1234 });
+    const { res, html } = await page('/credits', await signIn(user.id));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-cache');
+    expect(html).toMatch(/Current balance: <span[^>]*>1,234<\/span> credits/);
+    expect(html).toMatch(/data-testid="navbar-credits"[^>]*>1,234</);
+    // The address is not confirmed: the notice is in the page from the start.
+    expect(html).toContain('Please confirm your email address');
+    expect(html).toContain(user.email);
+    const session = queryState(html).queries.find((q) => JSON.stringify(q.queryKey) === '["auth","session"]') as { state: { data: { id: number } } } | undefined;
+    expect(session?.state.data.id).toBe(user.id);
+    // A session that has ended is a visitor's page.
+    const ended = await page('/credits', 'am_session=no-such-session');
+    expect(ended.res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(ended.html).not.toContain('Current balance');
+    // Public pages stay the visitor's, whoever asks.
+    const agents = await page('/agents', await signIn(user.id));
+    expect(agents.html).not.toContain('navbar-credits');
+    expect(queryState(agents.html).queries.map((q) => q.queryKey)).not.toContainEqual(['auth', 'session']);
   });
 
   it('footer pages, landings and the proposal form are rendered too', async () => {

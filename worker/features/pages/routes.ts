@@ -1,12 +1,23 @@
-import { renderPage } from '#app-ssr';
+import { lazyPageFile, renderPage } from '#app-ssr';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
+import { readSession } from '../../middleware/session';
 import { catalogSource } from './catalog-source';
 import { concatStream, pageDocument, shellDocument } from './document';
 
-/** Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012). */
-const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|credits|checkout|submit-agent|proposals|billing|settings)(\/|$)/i;
+/**
+ * Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012).
+ * /credits is not among them: the server renders it (ACCOUNT_PAGE, decision 0019).
+ */
+const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|billing|settings)(\/|$)/i;
+
+/**
+ * Pages about the signed-in person's account that the server renders: for them, from their session
+ * (balance, navbar, notices in the HTML); for anyone else the frame a visitor sees, which sends them
+ * to sign in once hydrated.
+ */
+const ACCOUNT_PAGE = /^\/credits\/?$/i;
 
 /** A path naming a file (an icon, the manifest, a picture): a static asset, never a page. */
 const FILE = /\/[^/]+\.[a-z0-9]+$/i;
@@ -55,23 +66,17 @@ async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
   return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
 }
 
-/** The signed-in pages the shell renders, by path, and their files in app/routes/ (app/routes.tsx). */
-const CLIENT_RENDERED_PAGES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/(auth|login)\/?$/i, 'auth'],
-  [/^\/auth\/google\/callback\/?$/i, 'google-callback'],
-  [/^\/my-agents\/?$/i, 'my-agents'],
-  [/^\/profile\/?$/i, 'profile'],
-  [/^\/credits\/?$/i, 'credits'],
-  [/^\/checkout\/sandbox\/[^/]+\/?$/i, 'checkout-sandbox'],
-  [/^\/submit-agent\/?$/i, 'submit-agent'],
-  [/^\/proposals\/?$/i, 'proposals-inbox'],
-  [/^\/billing\/?$/i, 'billing'],
-  [/^\/settings\/?$/i, 'settings'],
+/** The signed-in pages the shell renders (app/routes.tsx); other paths under them are the assets' SPA fallback. */
+const CLIENT_RENDERED_PAGES: readonly RegExp[] = [
+  /^\/(auth|login)\/?$/i,
+  /^\/auth\/google\/callback\/?$/i,
+  /^\/(my-agents|profile|submit-agent|proposals|billing|settings)\/?$/i,
+  /^\/checkout\/sandbox\/[^/]+\/?$/i,
 ];
 
 /** Whether this is a navigation to a signed-in page (the plain shell, rendered in the browser). */
 export const rendersShell = (c: Context<AppEnv>): boolean =>
-  (c.req.method === 'GET' || c.req.method === 'HEAD') && CLIENT_RENDERED_PAGES.some(([path]) => path.test(c.req.path));
+  (c.req.method === 'GET' || c.req.method === 'HEAD') && CLIENT_RENDERED_PAGES.some((path) => path.test(c.req.path));
 
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -90,12 +95,15 @@ const PAGE_HEADERS = {
 export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> {
   const shell = (await appShell(c)) ?? BARE_SHELL;
   const url = new URL(c.req.url);
-  const page = await renderPage(url, catalogSource(c.env));
-  const chunks = /^\/agents?\/\d+\/?$/i.test(url.pathname) ? await pageChunks(c, 'agent-detail') : [];
+  // A page about the person's account is rendered for them when they are signed in (decision 0019).
+  const session = ACCOUNT_PAGE.test(url.pathname) ? (await readSession(c))?.user : undefined;
+  const page = await renderPage(url, catalogSource(c.env), session);
+  const chunks = page.pageFile ? await pageChunks(c, page.pageFile) : [];
   const { before, after } = pageDocument(shell, page.head, url.origin, page.state, chunks);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
-    headers: PAGE_HEADERS,
+    // One person's balance and address: for their browser only, never a shared cache.
+    headers: session ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-cache' } : PAGE_HEADERS,
   });
 }
 
@@ -122,7 +130,7 @@ export async function shellPage(c: Context<AppEnv>): Promise<Response> {
  */
 export async function clientRenderedPage(c: Context<AppEnv>): Promise<Response> {
   const shell = (await appShell(c)) ?? BARE_SHELL;
-  const page = CLIENT_RENDERED_PAGES.find(([path]) => path.test(c.req.path))?.[1];
+  const page = lazyPageFile(c.req.path);
   const html = shellDocument(shell, page ? await pageChunks(c, page) : []);
   return new Response(c.req.method === 'HEAD' ? null : html, { headers: PAGE_HEADERS });
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { SESSION_HINT_COOKIE } from '../../../../common/constants';
 import type { SessionUser } from '../../../../common/types';
 import { api, ApiError, unwrap } from '../../../lib/api-client';
@@ -27,15 +28,28 @@ export const getSessionQueryOptions = () => queryOptions({ queryKey: sessionKeys
 
 
 /**
- * The signed-in user. Pages come from the server as a visitor sees them; the user shows once the
- * page is hydrated, so hydration never meets markup the server did not send.
+ * Whether the page was rendered for the signed-in person, their session in its HTML (a page about
+ * their account: docs/decisions/0019). The server and the hydrating browser both provide it.
+ */
+export const SessionInPage = createContext(false);
+
+/** Whether a server-rendered page's query state carries the session (it was rendered for that person). */
+export const carriesSession = (state: DehydratedState): boolean => state.queries.some((query) => query.queryHash === hashKey(sessionKeys.session));
+
+/**
+ * The signed-in user. Public pages come from the server as a visitor sees them; there the user shows
+ * once the page is hydrated, so hydration never meets markup the server did not send. A page rendered
+ * for the person (SessionInPage) shows them from the start.
  */
 export const useSession = () => {
   const query = useQuery(getSessionQueryOptions());
   const hydrated = useHydrated();
+  const inPage = useContext(SessionInPage);
+  const known = hydrated || inPage;
   return {
-    user: hydrated ? (query.data ?? null) : null,
-    isLoading: query.isPending,
+    user: known ? (query.data ?? null) : null,
+    // Until then the user is not shown even when known: no one may take that for a visitor.
+    isLoading: query.isPending || !known,
     /** Whether the server has confirmed the session during this page load (not just the saved copy). */
     isConfirmed: query.dataUpdatedAt >= PAGE_LOADED_AT || query.errorUpdatedAt >= PAGE_LOADED_AT,
     query,
