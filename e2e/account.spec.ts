@@ -27,6 +27,8 @@ test.describe('credits', () => {
     await expect(slider).toHaveValue('100');
     await expect(slider).toHaveAttribute('min', '50');
     await expect(slider).toHaveAttribute('max', '500');
+    // Keys go to the slider once the form is usable (hydrated; focus() does not wait for that).
+    await expect(slider).toBeEnabled();
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     await expect(slider).toHaveValue('110');
@@ -58,6 +60,8 @@ test.describe('credits', () => {
     await registerFresh(page);
     await page.goto('/credits');
     const custom = page.getByLabel(/Custom amount/);
+    // The form comes with the page and is usable once hydrated (decision 0019), as a person sees it.
+    await expect(custom).toBeEnabled();
     // Key by key, as a person types: each rejected key must leave the field as the state holds it
     // (fill() sets the whole value at once and missed this under Preact's compat layer).
     await custom.pressSequentially('4a-0.');

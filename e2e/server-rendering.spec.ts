@@ -235,11 +235,14 @@ test('/credits: a visitor gets the frame naming its code; a signed-in person get
   const res = await page.request.post('/api/auth/register', { data: { username: name, email: `${name}@example.com`, password: 'a-long-password' } });
   expect(res.ok()).toBe(true);
   const own = await page.request.get('/credits', { headers: { Accept: 'text/html' } });
-  expect(own.headers()['cache-control']).toBe('private, no-cache');
+  expect(own.headers()['cache-control']).toBe('private, no-store');
   const ownHtml = html(await own.text());
   expect(ownHtml).toMatch(/Current balance: <span[^>]*>100<\/span> credits/);
   expect(ownHtml).toContain(`${name}@example.com`);
 
+  // The session came with the page: the browser does not ask for it again at start.
+  const sessionRequests: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname === '/api/auth/session' && sessionRequests.push(request.url()));
   await page.goto('/credits');
   await expect(page.getByText('Current balance: 100 credits')).toBeVisible();
   await expect(page.getByTestId('navbar-credits')).toHaveText('100');
@@ -247,6 +250,7 @@ test('/credits: a visitor gets the frame naming its code; a signed-in person get
   await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
   await expect(page).toHaveURL('/credits');
   await page.waitForLoadState('networkidle');
+  expect(sessionRequests).toEqual([]);
 });
 
 test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({ page }) => {

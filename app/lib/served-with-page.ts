@@ -9,6 +9,9 @@ export function markServedWithPage(_client: QueryClient, state: DehydratedState)
 
 export const forgetServedWithPage = (): void => served.clear();
 
+/** Whether this query's data came in the page's HTML (until the first navigation inside the app). */
+export const isServedWithPage = (queryHash: string): boolean => served.has(queryHash);
+
 /**
  * `refetchOnMount` for data fetched again whenever it is shown (DESIGN decision 12): always, except
  * the copy the server rendered this very page from a moment ago (no second request at start). The

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createUser, seedCatalog, signIn } from '../../test/fixtures';
+import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
 
 beforeAll(seedCatalog);
 
@@ -95,7 +95,7 @@ describe('server-rendered pages', () => {
     const user = await createUser({ credits: 1234 });
     const { res, html } = await page('/credits', await signIn(user.id));
     expect(res.status).toBe(200);
-    expect(res.headers.get('Cache-Control')).toBe('private, no-cache');
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(html).toMatch(/Current balance: <span[^>]*>1,234<\/span> credits/);
     expect(html).toMatch(/data-testid="navbar-credits"[^>]*>1,234</);
     // The address is not confirmed: the notice is in the page from the start.
@@ -103,14 +103,31 @@ describe('server-rendered pages', () => {
     expect(html).toContain(user.email);
     const session = queryState(html).queries.find((q) => JSON.stringify(q.queryKey) === '["auth","session"]') as { state: { data: { id: number } } } | undefined;
     expect(session?.state.data.id).toBe(user.id);
-    // A session that has ended is a visitor's page.
-    const ended = await page('/credits', 'am_session=no-such-session');
-    expect(ended.res.headers.get('Cache-Control')).toBe('no-cache');
-    expect(ended.html).not.toContain('Current balance');
+    // A session that has ended, or was never there, is a visitor's page.
+    const cookie = await signIn(user.id);
+    await db().prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1000, user.id).run();
+    for (const gone of [cookie, 'am_session=no-such-session']) {
+      const ended = await page('/credits', gone);
+      expect(ended.res.headers.get('Cache-Control')).toBe('no-cache');
+      expect(ended.html).not.toContain('Current balance');
+      expect(queryState(ended.html).queries.map((q) => q.queryKey)).not.toContainEqual(['auth', 'session']);
+    }
     // Public pages stay the visitor's, whoever asks.
-    const agents = await page('/agents', await signIn(user.id));
+    const agents = await page('/agents', await signIn((await createUser()).id));
     expect(agents.html).not.toContain('navbar-credits');
     expect(queryState(agents.html).queries.map((q) => q.queryKey)).not.toContainEqual(['auth', 'session']);
+  });
+
+  it('two people asking for /credits at once each get their own page', async () => {
+    const people = await Promise.all([createUser({ credits: 111 }), createUser({ credits: 222 })]);
+    const cookies = await Promise.all(people.map((person) => signIn(person.id)));
+    const pages = await Promise.all([...cookies, ...cookies].map((cookie) => page('/credits', cookie)));
+    pages.forEach(({ html }, i) => {
+      const [own, other] = i % 2 === 0 ? people : [...people].reverse();
+      expect(html).toContain(own!.email);
+      expect(html).not.toContain(other!.email);
+      expect(html).toMatch(new RegExp(`Current balance: <span[^>]*>${i % 2 === 0 ? 111 : 222}</span>`));
+    });
   });
 
   it('footer pages, landings and the proposal form are rendered too', async () => {

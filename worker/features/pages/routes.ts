@@ -96,14 +96,16 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
   const shell = (await appShell(c)) ?? BARE_SHELL;
   const url = new URL(c.req.url);
   // A page about the person's account is rendered for them when they are signed in (decision 0019).
-  const session = ACCOUNT_PAGE.test(url.pathname) ? (await readSession(c))?.user : undefined;
+  // A session that cannot be read (D1 failing) gets the visitor's frame, not an error page.
+  const session = ACCOUNT_PAGE.test(url.pathname) ? (await readSession(c).catch(() => null))?.user : undefined;
   const page = await renderPage(url, catalogSource(c.env), session);
   const chunks = page.pageFile ? await pageChunks(c, page.pageFile) : [];
   const { before, after } = pageDocument(shell, page.head, url.origin, page.state, chunks);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
-    // One person's balance and address: for their browser only, never a shared cache.
-    headers: session ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-cache' } : PAGE_HEADERS,
+    // One person's balance and address: never kept, not even by their browser (Back after signing
+    // out on a shared computer must not show it).
+    headers: session ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store' } : PAGE_HEADERS,
   });
 }
 

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '../../../../common/constants';
@@ -6,6 +6,7 @@ import type { SessionUser } from '../../../../common/types';
 import { Toaster } from '../../../components/ui/toaster';
 import { dismissToast, toast } from '../../../hooks/use-toast';
 import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
+import { forgetServedWithPage, markServedWithPage } from '../../../lib/served-with-page';
 import { getSessionQueryOptions, sessionKeys, useSession } from '../api/get-session';
 import { toastAcrossReload } from '../lib/flash';
 import { SessionEffects } from './session-effects';
@@ -113,6 +114,16 @@ describe('SessionEffects: a session restored from the device', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     answer();
     await waitFor(() => expect(client.getQueryState(sessionKeys.session)?.dataUpdatedAt).toBeGreaterThanOrEqual(PAGE_LOADED_AT));
+  });
+
+  it('is not asked for again when the server rendered this page with it', async () => {
+    const client = newClient();
+    client.setQueryData(sessionKeys.session, user, { updatedAt: restoredAt });
+    markServedWithPage(client, dehydrate(client));
+    mountWith(client);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+    forgetServedWithPage();
   });
 
   it('is asked for once when the page already asked at start', async () => {

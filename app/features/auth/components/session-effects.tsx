@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../../hooks/use-toast';
 import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
+import { isServedWithPage } from '../../../lib/served-with-page';
 import { refreshSession, sessionKeys } from '../api/get-session';
 import { takeFlash } from '../lib/flash';
 
@@ -22,9 +23,14 @@ export function SessionEffects() {
   useEffect(() => {
     if (isRestoring) return;
     // A session restored from the device may have expired on the server, and cached data never goes
-    // stale by itself; a session fetched (or being fetched) during this page load is already current.
-    const state = queryClient.getQueryState(sessionKeys.session);
-    if (state?.data !== undefined && state.dataUpdatedAt < PAGE_LOADED_AT && state.fetchStatus !== 'fetching') void refreshSession(queryClient);
+    // stale by itself; a session fetched (or being fetched) during this page load is already current,
+    // and so is one the server rendered this page with. That one is not asked for again: the page is
+    // still hydrating from it, and a changed balance would not match its HTML (docs/decisions/0019).
+    const query = queryClient.getQueryCache().find({ queryKey: sessionKeys.session, exact: true });
+    const state = query?.state;
+    if (query && state?.data !== undefined && state.dataUpdatedAt < PAGE_LOADED_AT && state.fetchStatus !== 'fetching' && !isServedWithPage(query.queryHash)) {
+      void refreshSession(queryClient);
+    }
   }, [isRestoring, queryClient]);
 
   useEffect(() => {
