@@ -152,7 +152,20 @@ try {
 }
 
 // 3. Lighthouse.
+// A reference measured in the same run: the home page exactly as the server renders it, with no
+// script (its style sheet, pictures and markup only), served as a static file. What it costs is the
+// browser's own part of any page on this machine at this moment; each page's main-thread work is
+// also given as a ratio to it, which compares across runs and machines better than milliseconds.
+const REFERENCE = 'reference';
+writeFileSync(
+  `${distDir}/assets/bench-reference.html`,
+  (await (await api('/')).text())
+    .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<meta name="page-modules"[^>]*>/g, ''),
+);
 const pages = [
+  { name: REFERENCE, path: '/assets/bench-reference' },
   { name: 'home', path: '/' },
   { name: 'browse', path: '/agents' },
   { name: 'agent', path: `/agents/${sampleAgent.id}` },
@@ -244,6 +257,8 @@ if (!opts['skip-lighthouse']) {
         'lowest run': Math.min(...scores.performance),
         retried,
       };
+      const reference = page.name === REFERENCE ? row : lighthouseResults.find((r) => r.page === REFERENCE);
+      if (reference) row['main thread ratio'] = Math.round((row['main thread ms'] / reference['main thread ms']) * 100) / 100;
       lighthouseResults.push(row);
       log('lighthouse', JSON.stringify(row));
     }
@@ -297,7 +312,7 @@ stop();
 // Budgets.
 const bare = (c) => apiResults.find((r) => r.endpoint === 'bare route' && r.connections === c);
 const checks = [];
-for (const row of lighthouseResults) {
+for (const row of lighthouseResults.filter((r) => r.page !== REFERENCE)) {
   checks.push({ budget: `Lighthouse performance ${row.page}: median >= ${BUDGETS.performanceMedian}`, actual: row.performance, holds: row.performance >= BUDGETS.performanceMedian });
   checks.push({ budget: `Lighthouse performance ${row.page}: no run < ${BUDGETS.performanceFloor}`, actual: row['lowest run'], holds: row['lowest run'] >= BUDGETS.performanceFloor });
   for (const key of ['accessibility', 'best-practices', 'seo']) {
@@ -333,10 +348,12 @@ Last run: ${date} on this project's 2-core machine (Node ${process.version}, Deb
 
 ## Lighthouse (default mobile settings)
 
-${lighthouseResults.length ? table(lighthouseResults, ['page', 'path', 'performance', 'accessibility', 'best-practices', 'seo', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'main thread ms', 'benchmarkIndex', 'retried']) : '_skipped_'}
+${lighthouseResults.length ? table(lighthouseResults, ['page', 'path', 'performance', 'accessibility', 'best-practices', 'seo', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'main thread ms', 'main thread ratio', 'benchmarkIndex', 'retried']) : '_skipped_'}
 
 \`runs\` are the performance scores of each run; the other figures are medians. FCP, LCP and TBT
-are Lighthouse's simulated figures; \`main thread ms\` is the main-thread work its trace observed;
+are Lighthouse's simulated figures; \`main thread ms\` is the main-thread work its trace observed,
+and \`main thread ratio\` that work against the \`reference\` row, measured in the same run: the
+home page as the server renders it with every script taken out, served as a static file;
 \`benchmarkIndex\` is Lighthouse's measure of this machine's speed during the runs (higher is
 faster; compare figures only between runs of similar index). \`retried\` counts runs whose page
 never finished loading; each was run again.
