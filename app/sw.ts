@@ -40,6 +40,14 @@ registerRoute(
     { denylist: [/^\/api(\/|$)/, /^\/sitemap\.xml$/, /^\/robots\.txt$/] },
   ),
 );
+// Navigations to those (a sign-in redirect, Google's callback): the network's, no shell. They must
+// still be answered with the preloaded response: left unanswered, the browser sends the request a
+// second time, and Google sign-in sent twice started two attempts whose second refused the first
+// ("expired or already used", seen in CI).
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  async ({ request, event }) => (await ((event as FetchEvent).preloadResponse as Promise<Response | undefined> | undefined)?.catch(() => undefined)) ?? fetch(request),
+);
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { controlledBySw } from './support/pwa';
 
 /** Must match scripts/e2e-server.mjs: the app's port plus 100, on loopback. */
 const ISSUER_PORT = Number(process.env.E2E_PORT ?? 8799) + 100;
@@ -16,6 +17,8 @@ const unique = () => `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e
 let server: OAuth2Server;
 /** Claims the provider puts into the next tokens it signs (the stand-in has no users of its own). */
 let claims: Record<string, unknown> = {};
+/** How many sign-ins the provider has been asked to start. */
+let authorizeRequests = 0;
 
 /**
  * Playwright starts a new worker (and so a new provider) after a failed test, while the app keeps
@@ -37,6 +40,9 @@ test.beforeAll(async () => {
   await signingKey(server);
   // Set before start so the library keeps it instead of naming the host "localhost".
   server.issuer.url = ISSUER;
+  server.service.on('beforeAuthorizeRedirect', () => {
+    authorizeRequests += 1;
+  });
   server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     Object.assign(token.payload, claims);
   });
@@ -63,6 +69,21 @@ test.describe('Google sign-in', () => {
     const session = await page.request.get('/api/auth/session');
     expect(session.ok()).toBe(true);
     expect(await session.json()).toMatchObject({ username: name, email: `${name}@gmail.example`, credits: 100, role: 'user' });
+  });
+
+  test('in the installed app (its service worker in control) one tap starts one sign-in, which succeeds', async ({ page }) => {
+    const name = unique();
+    claims = { sub: `sub-${name}`, email: `${name}@gmail.example`, email_verified: true };
+    await page.goto('/auth');
+    await controlledBySw(page);
+    const before = authorizeRequests;
+
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL('/', { timeout: 20_000 });
+    await expect(toast(page, 'Authentication Successful')).toBeVisible();
+    // A navigation the service worker left unanswered was sent twice: two attempts, the second
+    // refusing the first.
+    expect(authorizeRequests - before).toBe(1);
   });
 
   test('Internal sign-in with a non-staff Google account is refused', async ({ page }) => {
