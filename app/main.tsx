@@ -20,7 +20,11 @@ attachOfflineStore(queryClient);
 
 /** The query cache the worker rendered this page from (public pages), or null for the plain shell. */
 function serverState(): DehydratedState | null {
-  const text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+  const element = document.getElementById(QUERY_STATE_ELEMENT_ID);
+  const text = element?.textContent;
+  // Read once, then gone from the page: on /credits it holds the person's session, which must not
+  // stay in the document after they sign out and the app moves on without a reload (decision 0019).
+  element?.remove();
   if (!text) return null;
   try {
     return JSON.parse(text) as DehydratedState;

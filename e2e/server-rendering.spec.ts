@@ -251,6 +251,18 @@ test('/credits: a visitor gets the frame naming its code; a signed-in person get
   await expect(page).toHaveURL('/credits');
   await page.waitForLoadState('networkidle');
   expect(sessionRequests).toEqual([]);
+
+  // Signed out in the app, then Back on a shared device: nothing of theirs is left in the document
+  // (the page's query state held the session; it goes once read).
+  await expect(page.locator(`script#query-state`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/(credits|auth)$/);
+  expect(await page.content()).not.toContain(`${name}@example.com`);
+  await expect(page).toHaveURL('/auth');
+  expect(await page.content()).not.toContain(`${name}@example.com`);
 });
 
 test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({ page }) => {
