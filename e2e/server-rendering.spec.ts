@@ -139,6 +139,22 @@ test('a tab tapped before the app runs still opens once it does', async ({ page 
   await expect(page.getByRole('list', { name: 'Reviews' }).getByText('maria_k')).toBeVisible();
 });
 
+test('arrow keys on the tabs before the app runs move between them, and the tab reached opens once it does', async ({ page }) => {
+  const agents = (await (await page.request.get('/api/agents/search?q=LedgerLens')).json()) as { id: number; name: string }[];
+  const agent = agents.find((a) => a.name === 'LedgerLens')!;
+  const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
+  await page.goto(`/agents/${agent.id}`, { waitUntil: 'commit' });
+  const description = page.getByRole('tab', { name: 'Description' });
+  const features = page.getByRole('tab', { name: 'Features' });
+  await description.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(features).toBeFocused();
+  await expect(features).toHaveAttribute('aria-selected', 'false');
+  release();
+  await expect(features).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
+});
+
 test('a search made while the page itself is still hydrating opens the results, with no hydration mismatch', async ({ page }) => {
   // The About page's code is held back: the navbar hydrates, the page's slice keeps its server HTML.
   const release = await holdRequests(page, /\/assets\/about-[^/]*\.js$/);

@@ -74,3 +74,29 @@ it('skips what is no longer on the page', () => {
   releaseEarlyClicks();
   expect(seen).toEqual([]);
 });
+
+it("holds a tab's arrow keys before hydration as taps on the tab they move to, replayed once hydrated", () => {
+  holdEarlyClicks();
+  document.body.innerHTML = `<div id="root"><main><div role="tablist">
+    <button type="button" role="tab">Description</button><button type="button" role="tab">Features</button><button type="button" role="tab">Video</button>
+  </div></main></div>`;
+  const [description, features, video] = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const seen = handled(description!, features!, video!);
+  const keys: string[] = [];
+  document.getElementById('root')!.addEventListener('keydown', (event) => keys.push(event.key));
+  const press = (key: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+
+  description!.focus();
+  press('ArrowRight');
+  expect(document.activeElement).toBe(features);
+  press('End');
+  expect(document.activeElement).toBe(video);
+  press('Enter'); // not a tablist key: left alone
+  expect(keys).toEqual(['Enter']);
+  expect(seen).toEqual([]);
+
+  releaseEarlyClicks();
+  expect(seen).toEqual(['Features', 'Video']);
+  press('ArrowLeft'); // from now on the tablist itself answers
+  expect(keys).toEqual(['Enter', 'ArrowLeft']);
+});

@@ -6,8 +6,13 @@
  * still answers. Links and search forms work without the app, and the app's own forms are disabled
  * until hydrated (AppForm), so only buttons are held.
  *
- * Loaded with the entry script, before React: no imports.
+ * A tab's arrow keys (and Home, End) are the tablist's own before hydration: they move the focus and
+ * tap the next tab, and that tap is held like any other, so a keyboard user's choice is not lost either.
+ *
+ * Loaded with the entry script, before React: nothing of React or the app is imported.
  */
+import { TAB_KEYS } from './tab-keys';
+
 const TAPPABLE = 'button, [role="tab"], [role="button"]';
 /** The parts of app-layout.tsx hydrated one by one, by the element each renders. */
 const PARTS = { navbar: 'header', page: 'main', footer: 'footer' } as const;
@@ -22,24 +27,44 @@ function partOf(element: Element): HydratingPart | null {
   return null;
 }
 
+/** Whether React already handles what happens on this element. */
+function reactHandles(element: Element): boolean {
+  if (!reactListens) return false;
+  // React has the page: it handles what is hydrated (and what is outside the parts).
+  const part = partOf(element);
+  return part === null || hydrated.has(part);
+}
+
 function hold(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
   if (!(target instanceof HTMLElement)) return;
   // A form's submit button (a <button> without a type is one) does what the browser does with it.
   if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form) return;
-  if (reactListens) {
-    // React has the page: it handles taps on what is hydrated (and what is outside the parts).
-    const part = partOf(target);
-    if (part === null || hydrated.has(part)) return;
-  }
+  if (reactHandles(target)) return;
   event.stopImmediatePropagation();
   event.preventDefault();
   if (!held.includes(target)) held.push(target);
 }
 
+/** An arrow key on a tab not yet hydrated: focus and tap the next one, as the tablist will (app/components/ui/tabs.tsx). */
+function moveTab(event: KeyboardEvent): void {
+  const move = TAB_KEYS[event.key];
+  const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
+  if (!move || !(tab instanceof HTMLElement) || reactHandles(tab)) return;
+  const tabs = [...(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]:not(:disabled)') ?? [])];
+  const current = tabs.indexOf(tab);
+  if (current < 0) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const next = tabs[move(current, tabs.length)]!;
+  next.focus();
+  next.click();
+}
+
 /** From the entry script, before the app has even been fetched. */
 export function holdEarlyClicks(): void {
   document.addEventListener('click', hold, true);
+  document.addEventListener('keydown', moveTab, true);
 }
 
 /** `hydrateRoot` has been called: React's own listeners are on the page. */
@@ -59,5 +84,6 @@ export function partHydrated(part: HydratingPart): boolean {
  */
 export function releaseEarlyClicks(): void {
   document.removeEventListener('click', hold, true);
+  document.removeEventListener('keydown', moveTab, true);
   for (const element of held.splice(0)) if (element.isConnected) element.click();
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext, useId, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { TAB_KEYS } from '../../lib/tab-keys';
 
 /**
  * Tabs after the WAI-ARIA pattern: arrow keys move between tabs and select them, Home/End jump, the
@@ -28,12 +29,6 @@ export function Tabs({ value, onValueChange, children }: { value: string; onValu
   return <TabsContext.Provider value={{ value, onValueChange, baseId }}>{children}</TabsContext.Provider>;
 }
 
-const NEXT: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (i, n) => (i + 1) % n,
-  ArrowLeft: (i, n) => (i - 1 + n) % n,
-  Home: () => 0,
-  End: (_i, n) => n - 1,
-};
 
 /** `plain` leaves all styling to className (e.g. underlined tabs); the default is the pill style. */
 type Variant = 'pill' | 'plain';
@@ -45,7 +40,7 @@ export function TabsList({
   ...props
 }: HTMLAttributes<HTMLDivElement> & { layoutClassName?: string; variant?: Variant }) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const move = NEXT[event.key];
+    const move = TAB_KEYS[event.key];
     if (!move) return;
     const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)'));
     const current = tabs.indexOf(document.activeElement as HTMLButtonElement);
