@@ -22,14 +22,17 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | {
 const NAVIGATION_TIMEOUT_MS = 5000;
 const SHELL_URL = '/index.html';
 
+/** A navigation from the network: the response navigation preload already started, else a fetch. */
+const fromNetwork = async (request: Request, event: ExtendableEvent | undefined): Promise<Response> =>
+  (await ((event as FetchEvent | undefined)?.preloadResponse as Promise<Response | undefined> | undefined)?.catch(() => undefined)) ?? fetch(request);
+
 // Navigations first: registered before the precache route, which would otherwise answer `/` itself.
 registerRoute(
   new NavigationRoute(
     async ({ request, event }) => {
-      const preload = (event as FetchEvent).preloadResponse as Promise<Response | undefined> | undefined;
       try {
         const response = await Promise.race([
-          (async () => (await preload?.catch(() => undefined)) ?? fetch(request))(),
+          fromNetwork(request, event),
           new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('navigation timed out')), NAVIGATION_TIMEOUT_MS)),
         ]);
         return response;
@@ -44,10 +47,7 @@ registerRoute(
 // still be answered with the preloaded response: left unanswered, the browser sends the request a
 // second time, and Google sign-in sent twice started two attempts whose second refused the first
 // ("expired or already used", seen in CI).
-registerRoute(
-  ({ request }) => request.mode === 'navigate',
-  async ({ request, event }) => (await ((event as FetchEvent).preloadResponse as Promise<Response | undefined> | undefined)?.catch(() => undefined)) ?? fetch(request),
-);
+registerRoute(({ request }) => request.mode === 'navigate', ({ request, event }) => fromNetwork(request, event));
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
