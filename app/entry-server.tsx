@@ -119,4 +119,4 @@ export const renderPage: RenderPage = async (url, source, session) => {
   };
 };
 
-export { lazyPageFile };
+export { isKnownPage, lazyPageFile };

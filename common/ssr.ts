@@ -64,6 +64,9 @@ export type RenderPage = (url: URL, source: CatalogSource, session?: SessionUser
 /** The file in app/routes/ of the lazily loaded page at a path, or undefined for a page shipped with the app. */
 export type LazyPageFile = (pathname: string) => string | undefined;
 
+/** Whether a page other than Not Found answers a path. */
+export type IsKnownPage = (pathname: string) => boolean;
+
 /** Where the page carries its dehydrated query cache. */
 export const QUERY_STATE_ELEMENT_ID = 'query-state';
 /**

@@ -1,4 +1,4 @@
-import { lazyPageFile, renderPage } from '#app-ssr';
+import { isKnownPage, lazyPageFile, renderPage } from '#app-ssr';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
@@ -66,17 +66,12 @@ async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
   return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
 }
 
-/** The signed-in pages the shell renders (app/routes.tsx); other paths under them are the assets' SPA fallback. */
-const CLIENT_RENDERED_PAGES: readonly RegExp[] = [
-  /^\/(auth|login)\/?$/i,
-  /^\/auth\/google\/callback\/?$/i,
-  /^\/(my-agents|profile|submit-agent|proposals|billing|settings)\/?$/i,
-  /^\/checkout\/sandbox\/[^/]+\/?$/i,
-];
-
-/** Whether this is a navigation to a signed-in page (the plain shell, rendered in the browser). */
+/**
+ * Whether this is a navigation to a signed-in page (the plain shell, rendered in the browser): one the
+ * app's routes know. Other paths under those prefixes are the assets' SPA fallback.
+ */
 export const rendersShell = (c: Context<AppEnv>): boolean =>
-  (c.req.method === 'GET' || c.req.method === 'HEAD') && CLIENT_RENDERED_PAGES.some((path) => path.test(c.req.path));
+  (c.req.method === 'GET' || c.req.method === 'HEAD') && CLIENT_RENDERED.test(c.req.path) && isKnownPage(c.req.path);
 
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
