@@ -13,7 +13,6 @@ import { useCreateCheckout } from '../features/payments/api/create-checkout';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { toast } from '../hooks/use-toast';
 import { formatCount } from '../lib/format';
-import { pageHydrated } from '../lib/hydration';
 import { isRetryable, newIdempotencyKey } from '../lib/idempotency';
 
 const positive = (value: string | null): number | null => {
@@ -30,8 +29,7 @@ export default function CreditsPage() {
   const [leaving, setLeaving] = useState(false);
   const params = new URLSearchParams(useSearch());
   const purchase = params.get('purchase');
-  // The balance changes: not before every part of a page rendered with the old one has hydrated.
-  const onConfirmed = useCallback(() => void pageHydrated.then(() => refreshSession(queryClient)), [queryClient]);
+  const onConfirmed = useCallback(() => void refreshSession(queryClient), [queryClient]);
 
   // One Idempotency-Key per intended purchase: tapping again after a lost answer gets the same checkout.
   const intended = useRef<{ amount: number; key: string } | null>(null);

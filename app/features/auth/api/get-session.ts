@@ -7,6 +7,7 @@ import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
 import { hasCookie } from '../lib/cookies';
 import { sessionKeys } from '../../../lib/query-keys';
 import { useHydrated } from '../../../hooks/use-hydrated';
+import { pageHydrated } from '../../../lib/hydration';
 
 export { sessionKeys };
 
@@ -61,5 +62,9 @@ export function updateSessionUser(queryClient: QueryClient, patch: Partial<Sessi
   queryClient.setQueryData<SessionUser | null>(sessionKeys.session, (user) => (user ? { ...user, ...patch } : user));
 }
 
-/** Re-reads the session from the server (the navbar balance is the session user's credits). */
-export const refreshSession = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: sessionKeys.session });
+/**
+ * Re-reads the session from the server (the navbar balance is the session user's credits), once every
+ * part of the page has hydrated: a page rendered with the session must not meet a changed balance
+ * while it still hydrates (docs/decisions/0019).
+ */
+export const refreshSession = (queryClient: QueryClient) => pageHydrated.then(() => queryClient.invalidateQueries({ queryKey: sessionKeys.session }));

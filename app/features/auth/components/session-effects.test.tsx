@@ -5,6 +5,7 @@ import { SESSION_HINT_COOKIE } from '../../../../common/constants';
 import type { SessionUser } from '../../../../common/types';
 import { Toaster } from '../../../components/ui/toaster';
 import { dismissToast, toast } from '../../../hooks/use-toast';
+import { noHydration } from '../../../lib/hydration';
 import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
 import { forgetServedWithPage, markServedWithPage } from '../../../lib/served-with-page';
 import { getSessionQueryOptions, sessionKeys, useSession } from '../api/get-session';
@@ -98,6 +99,8 @@ describe('SessionEffects: a session restored from the device', () => {
     );
 
   beforeEach(() => {
+    // A page the browser renders by itself, as main.tsx starts one: nothing waits for hydration.
+    noHydration();
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
     document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
