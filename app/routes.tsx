@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { HydratedMark } from './lib/hydration';
 import { forgetServedWithPage } from './lib/served-with-page';
+import { afterNavigation, startScrollRestoration } from './lib/scroll-restoration';
 
 // The pages most visits start on ship with the app itself, so they render without a second round of
 // downloads; every other page is its own chunk (route-level code splitting).
@@ -128,18 +129,21 @@ function pageAt(pathname: string): ComponentType {
 export const lazyPageFile = (pathname: string): string | undefined => pageFiles.get(pageAt(pathname));
 
 /**
- * On navigation inside the app: scrolls to the top, as a multi-page site would, and stops treating
- * the data the server rendered the first page from as just fetched.
+ * On navigation inside the app: a new page starts at the top, as on a multi-page site, and Back or
+ * Forward returns to where the person was (lib/scroll-restoration.ts); the data the server rendered
+ * the first page from stops being treated as just fetched.
  */
 function OnNavigate() {
   const [location] = useLocation();
   const first = useRef(location);
-  // Braces matter: current Chromium's scrollTo returns a Promise, which React would call as a cleanup.
+  useEffect(() => {
+    startScrollRestoration();
+  }, []);
   useEffect(() => {
     if (location === first.current) return;
     first.current = location;
     forgetServedWithPage();
-    window.scrollTo(0, 0);
+    afterNavigation();
   }, [location]);
   return null;
 }

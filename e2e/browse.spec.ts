@@ -119,13 +119,16 @@ test.describe('Categories', () => {
     await expect(page.getByRole('heading', { name: 'All Category Agents' })).toBeVisible();
   });
 
-  test('Load More Agents loads the next page and View opens the agent', async ({ page }) => {
+  test('Load More Agents loads the next page and a card opens its agent', async ({ page }) => {
     await page.goto('/categories');
     const agents = page.getByRole('list', { name: 'All Category Agents' }).getByRole('article');
     await expect(agents).toHaveCount(9);
     await page.getByRole('button', { name: 'Load More Agents' }).click();
     await expect(agents).toHaveCount(18);
-    await agents.first().getByRole('link', { name: /^View / }).click();
+    // The whole card is the link, named by the agent: a tap on its picture opens it.
+    const name = (await agents.first().getByRole('heading').textContent())!;
+    await expect(agents.first().getByRole('link')).toHaveAccessibleName(name);
+    await agents.first().click({ position: { x: 40, y: 40 } });
     await expect(page).toHaveURL(/\/agent\/\d+$/);
     await expect(page.getByRole('tab', { name: 'Description' })).toBeVisible();
   });

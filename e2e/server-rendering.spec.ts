@@ -74,7 +74,7 @@ test.describe('without scripts', () => {
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/agents');
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^View / }).first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Agent results' }).getByRole('link').first()).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'AgentMarket' })).toBeVisible();
   });
 
@@ -84,7 +84,7 @@ test.describe('without scripts', () => {
     await page.getByRole('searchbox', { name: 'Search agents' }).fill('lead');
     await page.getByRole('searchbox', { name: 'Search agents' }).press('Enter');
     await expect(page).toHaveURL(/\/search\?q=lead$/);
-    await expect(page.getByRole('link', { name: /^View / }).first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
     await page.getByRole('combobox', { name: 'Search agents' }).fill('invoice');
     await page.getByRole('combobox', { name: 'Search agents' }).press('Enter');
     await expect(page).toHaveURL(/\/search\?q=invoice$/);

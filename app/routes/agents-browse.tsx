@@ -11,6 +11,7 @@ import { AgentList } from '../features/agents/components/agent-list';
 import { AgentSearchBox } from '../features/agents/components/agent-search-box';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { BROWSE_SORTS, parseSortParam, SortSelect } from '../features/agents/components/sort-select';
+import { FilterSheet } from '../features/agents/components/filter-sheet';
 import { ViewToggle } from '../features/agents/components/view-toggle';
 import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
 import { DepartmentSelect } from '../features/departments/components/department-select';
@@ -48,45 +49,65 @@ export default function AgentsBrowsePage() {
   ];
   const filtered = filters.length > 0;
 
+  const sheetCount = (departmentId ? 1 : 0) + (sort !== BROWSE_SORTS[0]!.value ? 1 : 0);
+  const departmentSelect = (id: string) => (
+    <DepartmentSelect id={id} departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />
+  );
+  const sortSelect = (id: string) => (
+    <SortSelect id={id} options={BROWSE_SORTS} value={sort} onChange={(value) => update({ sort: value === BROWSE_SORTS[0]!.value ? undefined : value })} />
+  );
+  const viewToggle = <ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} className="self-start md:self-end" />;
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Browse Agents</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">Find the right AI agent for every team, from marketing and sales to finance and legal.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">Browse Agents</h1>
+          <p className="mt-2 hidden max-w-2xl text-slate-600 md:block">Find the right AI agent for every team, from marketing and sales to finance and legal.</p>
         </div>
-        <dl className="flex gap-3">
-          <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+        <dl className="flex gap-2 md:gap-3">
+          <div className="rounded-lg border border-slate-200 bg-white px-2 py-1 md:px-3 md:py-2">
             <dt className="sr-only">Total agents</dt>
             <dd className="flex items-center gap-2 text-sm text-slate-600">
               <Bot aria-hidden className="size-5 text-brand-600" />
-              <strong className="text-lg text-slate-900">{overallTotal !== undefined ? formatCount(overallTotal) : '—'}</strong> agents
+              <strong className="text-slate-900 md:text-lg">{overallTotal !== undefined ? formatCount(overallTotal) : '—'}</strong> agents
             </dd>
           </div>
-          <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+          <div className="rounded-lg border border-slate-200 bg-white px-2 py-1 md:px-3 md:py-2">
             <dt className="sr-only">Departments</dt>
             <dd className="flex items-center gap-2 text-sm text-slate-600">
               <Building2 aria-hidden className="size-5 text-brand-600" />
-              <strong className="text-lg text-slate-900">{departments.data ? departments.data.length : '—'}</strong> departments
+              <strong className="text-slate-900 md:text-lg">{departments.data ? departments.data.length : '—'}</strong> departments
             </dd>
           </div>
         </dl>
       </header>
 
-      <section aria-label="Filters" className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
+      <section aria-label="Filters" className="mt-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:mt-8 md:p-4">
+        <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end md:gap-4">
           <AgentSearchBox id="browse-search" value={search} onCommit={commitSearch} />
-          <DepartmentSelect
-            id="browse-department"
-            departments={departments.data ?? []}
-            value={departmentId}
-            onChange={(id) => update({ department: id })}
+          {/* On a phone these move into the filter sheet below. */}
+          <div className="hidden md:contents">
+            {departmentSelect('browse-department')}
+            {sortSelect('browse-sort')}
+            {viewToggle}
+          </div>
+          <FilterSheet
+            active={filters}
+            count={sheetCount}
+            resultCount={query.data && !query.isPlaceholderData ? total : undefined}
+            onClearAll={clearFilters}
+            aside={viewToggle}
+            controls={(prefix) => (
+              <>
+                {departmentSelect(`${prefix}-department`)}
+                {sortSelect(`${prefix}-sort`)}
+              </>
+            )}
           />
-          <SortSelect id="browse-sort" options={BROWSE_SORTS} value={sort} onChange={(value) => update({ sort: value === BROWSE_SORTS[0]!.value ? undefined : value })} />
-          <ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} className="self-start md:self-end" />
         </div>
         {filtered && (
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+          <div className="mt-4 hidden flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4 md:flex">
             <ActiveFilters filters={filters} />
             <Button variant="ghost" size="sm" onClick={clearFilters}>
               Clear Filters
@@ -95,7 +116,7 @@ export default function AgentsBrowsePage() {
         )}
       </section>
 
-      <section aria-label="Agents" aria-busy={query.isFetching} className="mt-8">
+      <section aria-label="Agents" aria-busy={query.isFetching} className="mt-4 md:mt-8">
         <ListState
           query={query}
           isEmpty={agents.length === 0}

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { LOAD_MORE_THRESHOLD, SKELETONS } from '../../common/constants';
 import { Button } from '../components/ui/button';
 import { SkeletonGrid } from '../components/ui/skeleton';
 import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
 import { CategoryAgentCard } from '../features/agents/components/category-agent-card';
+import { FilterSheet } from '../features/agents/components/filter-sheet';
 import { ListState } from '../features/agents/components/list-state';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { parseSortParam, SortSelect, VOTE_SORTS } from '../features/agents/components/sort-select';
@@ -11,6 +13,14 @@ import { useCategories } from '../features/categories/api/get-categories';
 import { CategoryFilterCard } from '../features/categories/components/category-filter-card';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { errorMessage } from '../lib/api-client';
+
+/** Brings the agents of the chosen category on screen (smoothly unless motion is reduced). */
+function showResults() {
+  const results = document.getElementById('category-agents');
+  if (!results || results.getBoundingClientRect().top < window.innerHeight / 2) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  results.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+}
 
 /**
  * The browse variant with category cards (/categories). The home page's category grid links here
@@ -28,13 +38,27 @@ export default function CategoriesBrowsePage() {
   const query = useInfiniteAgents({ categoryId, sort }, { ...BROWSE_FRESHNESS, pageSize: LOAD_MORE_THRESHOLD, keepPrevious: true });
   const { agents } = flattenAgentPages(query.data);
 
+  const sortSelect = (id: string, className?: string) => (
+    <SortSelect id={id} options={VOTE_SORTS} value={sort} onChange={(value) => update({ sort: value === VOTE_SORTS[0]!.value ? undefined : value })} className={className} />
+  );
+  // A chosen category's agents come into view, wherever the tiles left them (below the fold on
+  // a wide screen's tile grid).
+  const choose = (id: number | undefined) => {
+    update({ categoryId: id });
+    if (id !== undefined) showResults();
+  };
+  // Arriving from a category tile elsewhere (the home page links to #category-agents).
+  useEffect(() => {
+    if (window.location.hash === '#category-agents') showResults();
+  }, []);
+
   return (
     <div>
       <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-slate-50">
-        <div className="mx-auto max-w-7xl px-4 py-12">
+        <div className="mx-auto max-w-7xl px-4 py-6 md:py-12">
           <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Categories</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Explore AI Agents by Category</h1>
-          <p className="mt-3 max-w-2xl text-slate-600">Pick a category to see its agents; pick it again to see every agent.</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl md:mt-2">Explore AI Agents by Category</h1>
+          <p className="mt-3 hidden max-w-2xl text-slate-600 md:block">Pick a category to see its agents; pick it again to see every agent.</p>
 
           {categories.isPending ? (
             <SkeletonGrid count={SKELETONS.browse} label="Loading categories" className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" itemClassName="h-32" />
@@ -43,10 +67,11 @@ export default function CategoriesBrowsePage() {
               Categories could not be loaded: {errorMessage(categories.error, 'please try again later')}.
             </p>
           ) : (
-            <ul aria-label="Categories" className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            // A row that scrolls sideways on a phone, so the agents start on the first screen.
+            <ul aria-label="Categories" className="-mx-4 mt-5 flex gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:mt-8 md:grid md:grid-cols-3 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-5">
               {categories.data.map((c) => (
-                <li key={c.id}>
-                  <CategoryFilterCard category={c} selected={c.id === categoryId} onToggle={() => update({ categoryId: c.id === categoryId ? undefined : c.id })} />
+                <li key={c.id} className="w-36 shrink-0 md:w-auto">
+                  <CategoryFilterCard category={c} selected={c.id === categoryId} onToggle={() => choose(c.id === categoryId ? undefined : c.id)} />
                 </li>
               ))}
             </ul>
@@ -54,7 +79,7 @@ export default function CategoriesBrowsePage() {
         </div>
       </section>
 
-      <section aria-labelledby="category-agents-heading" aria-busy={query.isFetching} className="mx-auto max-w-7xl px-4 py-10">
+      <section id="category-agents" aria-labelledby="category-agents-heading" aria-busy={query.isFetching} className="mx-auto max-w-7xl scroll-mt-4 px-4 py-6 md:py-10">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="category-agents-heading" className="text-2xl font-bold text-slate-900">
@@ -66,12 +91,13 @@ export default function CategoriesBrowsePage() {
               </Button>
             )}
           </div>
-          <SortSelect
-            id="category-sort"
-            options={VOTE_SORTS}
-            value={sort}
-            onChange={(value) => update({ sort: value === VOTE_SORTS[0]!.value ? undefined : value })}
-            className="sm:w-56"
+          <div className="hidden md:block">{sortSelect('category-sort', 'sm:w-56')}</div>
+          <FilterSheet
+            active={sort !== VOTE_SORTS[0]!.value ? [{ key: 'sort', label: `Sort: ${VOTE_SORTS.find((o) => o.value === sort)?.label ?? ''}`, onRemove: () => update({ sort: undefined }) }] : []}
+            count={sort !== VOTE_SORTS[0]!.value ? 1 : 0}
+            resultCount={query.data && !query.isPlaceholderData ? flattenAgentPages(query.data).total : undefined}
+            onClearAll={() => update({ sort: undefined })}
+            controls={(prefix) => sortSelect(`${prefix}-sort`)}
           />
         </div>
 

@@ -7,6 +7,8 @@ import { AgentList } from '../features/agents/components/agent-list';
 import { ListState } from '../features/agents/components/list-state';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { MoreFiltersPanel } from '../features/agents/components/more-filters-panel';
+import type { ActiveFilter } from '../features/agents/components/active-filters';
+import { FilterSheet } from '../features/agents/components/filter-sheet';
 import { DISCOVER_SORTS, parseSortParam, SortSelect } from '../features/agents/components/sort-select';
 import { ViewToggle } from '../features/agents/components/view-toggle';
 import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
@@ -62,30 +64,53 @@ export default function DiscoverPage() {
 
   const resetMore = () => update({ department: undefined, minRating: undefined, maxCost: undefined, featured: undefined });
 
+  const departmentName = departments.data?.find((d) => d.id === departmentId)?.name ?? (departmentId ? `Department ${departmentId}` : '');
+  const sortLabel = DISCOVER_SORTS.find((o) => o.value === sort)?.label ?? '';
+  // What the sheet holds, in effect, as removable chips (the category is chosen with the chips above).
+  const active: ActiveFilter[] = [
+    ...(sort !== DISCOVER_SORTS[0]!.value ? [{ key: 'sort', label: `Sort: ${sortLabel}`, onRemove: () => update({ sort: undefined }) }] : []),
+    ...(departmentId ? [{ key: 'department', label: `Department: ${departmentName}`, onRemove: () => update({ department: undefined }) }] : []),
+    ...(refinements.minRating ? [{ key: 'minRating', label: `${refinements.minRating.toFixed(1)} stars and up`, onRemove: () => update({ minRating: undefined }) }] : []),
+    ...(refinements.maxCost ? [{ key: 'maxCost', label: `Up to ${refinements.maxCost} credits`, onRemove: () => update({ maxCost: undefined }) }] : []),
+    ...(refinements.featuredOnly ? [{ key: 'featured', label: 'Featured only', onRemove: () => update({ featured: undefined }) }] : []),
+  ];
+  const sortSelect = (id: string, className?: string) => (
+    <SortSelect
+      id={id}
+      options={DISCOVER_SORTS}
+      value={sort}
+      onChange={(value) => update({ sort: value === DISCOVER_SORTS[0]!.value ? undefined : value })}
+      className={className}
+    />
+  );
+  const moreFilters = (id: string) => (
+    <MoreFiltersPanel
+      id={id}
+      value={refinements}
+      onChange={(r) => update({ minRating: r.minRating, maxCost: r.maxCost, featured: r.featuredOnly ? '1' : undefined })}
+      onReset={resetMore}
+      extra={<DepartmentSelect id={`${id}-department`} departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />}
+    />
+  );
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
       <header>
         <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-brand-700">
           <Compass aria-hidden className="size-4" /> Discover
         </p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Discover AI Agents</h1>
-        <p className="mt-2 max-w-2xl text-slate-600">The newest and best-rated agents on the marketplace, ready to try.</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl md:mt-2">Discover AI Agents</h1>
+        <p className="mt-2 hidden max-w-2xl text-slate-600 md:block">The newest and best-rated agents on the marketplace, ready to try.</p>
       </header>
 
-      <section aria-label="Filters" className="mt-8 flex flex-col gap-4">
+      <section aria-label="Filters" className="mt-4 flex flex-col gap-3 md:mt-8 md:gap-4">
         <CategoryChips
           categories={(categories.data ?? []).filter((c) => c.agentCount > 0)}
           value={categoryId}
           onChange={(id) => update({ category: id })}
         />
-        <div className="flex flex-wrap items-end gap-3">
-          <SortSelect
-            id="discover-sort"
-            options={DISCOVER_SORTS}
-            value={sort}
-            onChange={(value) => update({ sort: value === DISCOVER_SORTS[0]!.value ? undefined : value })}
-            className="w-full sm:w-56"
-          />
+        <div className="hidden flex-wrap items-end gap-3 md:flex">
+          {sortSelect('discover-sort', 'w-full sm:w-56')}
           <button
             type="button"
             aria-expanded={panelOpen}
@@ -99,18 +124,26 @@ export default function DiscoverPage() {
           </button>
           <ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} className="ml-auto" />
         </div>
-        {panelOpen && (
-          <MoreFiltersPanel
-            id="discover-more-filters"
-            value={refinements}
-            onChange={(r) => update({ minRating: r.minRating, maxCost: r.maxCost, featured: r.featuredOnly ? '1' : undefined })}
-            onReset={resetMore}
-            extra={<DepartmentSelect id="discover-department" departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />}
-          />
-        )}
+        {panelOpen && <div className="hidden md:block">{moreFilters('discover-more-filters')}</div>}
+        <FilterSheet
+          active={active}
+          count={active.length}
+          resultCount={query.data && !query.isPlaceholderData ? (hasRefinements(refinements) ? agents.length : total) : undefined}
+          onClearAll={() => {
+            resetMore();
+            update({ sort: undefined });
+          }}
+          aside={<ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} />}
+          controls={(prefix) => (
+            <>
+              {sortSelect(`${prefix}-sort`)}
+              {moreFilters(`${prefix}-more`)}
+            </>
+          )}
+        />
       </section>
 
-      <section aria-label="Agents" aria-busy={query.isFetching} className="mt-8">
+      <section aria-label="Agents" aria-busy={query.isFetching} className="mt-4 md:mt-8">
         <ListState
           query={query}
           isEmpty={agents.length === 0}

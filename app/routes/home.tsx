@@ -90,7 +90,7 @@ function ExploreCategories() {
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
           {categories.map((c) => (
             <li key={c.id}>
-              <Link href={`/categories?categoryId=${c.id}`} className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md">
+              <Link href={`/categories?categoryId=${c.id}#category-agents`} className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md">
                 <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <CategoryIcon icon={c.icon} />
                 </span>

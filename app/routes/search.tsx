@@ -4,7 +4,9 @@ import { Link } from 'wouter';
 import { SEARCH_RESULT_CAP, SEARCH_SORTS, type SearchSort } from '../../common/search';
 import { flattenSearchPages, useSearchAgents } from '../features/agents/api/search-agents';
 import { AgentList } from '../features/agents/components/agent-list';
+import type { ActiveFilter } from '../features/agents/components/active-filters';
 import { AgentSearchBox } from '../features/agents/components/agent-search-box';
+import { FilterSheet } from '../features/agents/components/filter-sheet';
 import { ListState } from '../features/agents/components/list-state';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
 import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
@@ -53,32 +55,59 @@ export default function SearchPage() {
   // A new search is spelling-corrected again.
   const commit = useCallback((value: string) => update({ q: value, search: undefined, exact: undefined }), [update]);
 
+  const departmentName = departments.data?.find((d) => d.id === departmentId)?.name ?? (departmentId ? `Department ${departmentId}` : '');
+  const filters: ActiveFilter[] = [
+    ...(departmentId ? [{ key: 'department', label: `Department: ${departmentName}`, onRemove: () => update({ department: undefined }) }] : []),
+    ...(sort !== 'relevance' ? [{ key: 'sort', label: `Sort: ${SORT_LABELS[sort]}`, onRemove: () => update({ sort: undefined }) }] : []),
+  ];
+  const departmentSelect = (id: string) => (
+    <DepartmentSelect id={id} departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />
+  );
+  const sortSelect = (id: string) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium uppercase tracking-wide text-slate-600">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={sort}
+        disabled={!hydrated}
+        onChange={(e) => update({ sort: parseSearchSort(e.target.value) === 'relevance' ? undefined : e.target.value })}
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
+      >
+        {SEARCH_SORTS.map((value) => (
+          <option key={value} value={value}>
+            {SORT_LABELS[value]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-end">
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
+      <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-end md:gap-4">
         <AgentSearchBox id="search-refine" value={raw} onCommit={commit} label="Refine your search" placeholder="Search agents" />
-        <DepartmentSelect id="search-department" departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="search-sort" className="text-xs font-medium uppercase tracking-wide text-slate-600">
-            Sort by
-          </label>
-          <select
-            id="search-sort"
-            value={sort}
-            disabled={!hydrated}
-            onChange={(e) => update({ sort: parseSearchSort(e.target.value) === 'relevance' ? undefined : e.target.value })}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
-          >
-            {SEARCH_SORTS.map((value) => (
-              <option key={value} value={value}>
-                {SORT_LABELS[value]}
-              </option>
-            ))}
-          </select>
+        {/* On a phone these move into the filter sheet below. */}
+        <div className="hidden md:contents">
+          {departmentSelect('search-department')}
+          {sortSelect('search-sort')}
         </div>
+        <FilterSheet
+          active={filters}
+          count={filters.length}
+          resultCount={query.data && !query.isPlaceholderData ? Math.min(total, SEARCH_RESULT_CAP) : undefined}
+          onClearAll={() => update({ department: undefined, sort: undefined })}
+          controls={(prefix) => (
+            <>
+              {departmentSelect(`${prefix}-department`)}
+              {sortSelect(`${prefix}-sort`)}
+            </>
+          )}
+        />
       </div>
 
-      <section aria-labelledby="search-heading" aria-busy={query.isFetching} className="mt-8">
+      <section aria-labelledby="search-heading" aria-busy={query.isFetching} className="mt-4 md:mt-8">
         <h1 id="search-heading" className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {q ? `Search Results for "${q}"` : 'Search agents'}
         </h1>

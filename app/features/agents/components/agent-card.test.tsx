@@ -21,7 +21,18 @@ describe('AgentCard', () => {
     expect(screen.getByText('9 credits')).toBeTruthy();
     expect(screen.getByText('12 reviews')).toBeTruthy();
     expect(screen.getByText('💰')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View LedgerLens' }).getAttribute('href')).toBe('/agents/7');
+    // The whole card is one link named by the agent; department and category are one badge when equal.
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'LedgerLens' }).getAttribute('href')).toBe('/agents/7');
+    expect(screen.getAllByText('Finance')).toHaveLength(1);
+  });
+
+  it("says 'New' for an agent nobody has reviewed, and shows a category that differs", () => {
+    render(<AgentCard agent={{ ...agent, averageRating: 0, voteCount: 0, businessCategory: 'Accounts Payable' }} />);
+    expect(screen.getByText('New')).toBeTruthy();
+    expect(screen.queryByText('0.0')).toBeNull();
+    expect(screen.getByText('Accounts Payable')).toBeTruthy();
+    expect(screen.getByText('Finance')).toBeTruthy();
   });
 });
 

@@ -1,65 +1,76 @@
 import { memo } from 'react';
-import { Coins, Star } from 'lucide-react';
+import { ChevronRight, Coins } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SearchHit } from '../../../../common/search';
 import type { Agent } from '../../../../common/types';
 import { departmentEmoji } from '../../../lib/department-emoji';
-import { formatRating, plural } from '../../../lib/format';
+import { plural } from '../../../lib/format';
 import { AgentImage } from './agent-image';
+import { agentBadges, CardRating } from './card-rating';
 import { HighlightedText } from './highlighted-text';
 
 /**
- * The Browse Agents card (SPEC section 2), in grid or list layout. Memoised: a list that grows (more
- * cards rendered, Load More) does not render the cards it already shows again.
+ * The Browse Agents card, in grid or list layout. The whole card is one link, named by the agent
+ * (the heading's link stretches over it: docs/decisions/0023-phone-first-lists.md). The list layout
+ * is a compact row on phones: a small picture beside the text. Memoised: a list that grows (Load
+ * More) does not render the cards it already shows again.
  */
 export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent | SearchHit; layout?: 'grid' | 'list'; eager?: boolean }) {
   // Search hits carry the matched words (docs/decisions/0013-search.md).
   const highlights = 'highlights' in agent ? agent.highlights : undefined;
-  const department = agent.businessDepartment ?? 'General';
+  const { department, category } = agentBadges(agent);
   const list = layout === 'list';
   return (
     <article
+      data-agent-id={agent.id}
       // Cards in the first rows (eager) are in view at once; the rest wait until scrolled near.
-      className={`group flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${list ? 'flex-col sm:flex-row' : 'flex-col'} ${eager ? '' : `render-when-near ${list ? '[--near-size:14rem]' : '[--near-size:26rem]'}`}`}
+      className={`group relative flex min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-200 hover:shadow-md ${list ? 'flex-row' : 'flex-col'} ${eager ? '' : `render-when-near ${list ? '[--near-size:8rem] sm:[--near-size:14rem]' : '[--near-size:26rem]'}`}`}
     >
-      <div className={list ? 'sm:w-56 sm:shrink-0' : ''}>
+      <div className={list ? 'w-24 shrink-0 self-stretch sm:w-56' : ''}>
         <AgentImage
           src={agent.imageUrl}
           alt=""
           eager={eager}
-          fallback={<span className="text-5xl" aria-hidden>{departmentEmoji(department)}</span>}
+          className={list ? 'h-full min-h-24 w-full sm:aspect-[8/5] sm:h-auto' : undefined}
+          fallback={<span className={list ? 'text-3xl sm:text-5xl' : 'text-5xl'} aria-hidden>{departmentEmoji(department)}</span>}
         />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">{department}</span>
-          <span className="flex items-center gap-3 text-slate-600">
-            <span className="inline-flex items-center gap-1" aria-label={`Rating ${formatRating(agent.averageRating)}`}>
-              <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
-              {formatRating(agent.averageRating)}
+      <div className={`flex min-w-0 flex-1 flex-col ${list ? 'gap-1 p-3 sm:gap-2 sm:p-4' : 'gap-2 p-4'}`}>
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs">
+          <span className="flex min-w-0 flex-wrap gap-1">
+            <span className="max-w-full truncate rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">
+              <span className="sr-only">Department: </span>
+              {department}
             </span>
+            {category && (
+              <span className="max-w-full truncate rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">
+                <span className="sr-only">Category: </span>
+                {category}
+              </span>
+            )}
+          </span>
+          <span className="flex items-center gap-3 text-slate-600">
+            <CardRating averageRating={agent.averageRating} voteCount={agent.voteCount} />
             <span className="inline-flex items-center gap-1">
               <Coins aria-hidden className="size-3.5" />
               {plural(agent.creditCost, 'credit')}
             </span>
           </span>
         </div>
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">
-          <HighlightedText text={agent.name} segments={highlights?.name} />
+        <h3 className={`break-words font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere] ${list ? 'text-base sm:text-lg' : 'text-lg'}`}>
+          <Link href={`/agents/${agent.id}`} className="card-link group-hover:text-brand-700">
+            <HighlightedText text={agent.name} segments={highlights?.name} />
+          </Link>
         </h3>
-        {agent.businessCategory && <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{agent.businessCategory}</p>}
-        <p className="line-clamp-3 text-sm text-slate-600">
+        <p className={`text-sm text-slate-600 ${list ? 'line-clamp-2 sm:line-clamp-3' : 'line-clamp-3'}`}>
           <HighlightedText text={agent.description} segments={highlights?.description} />
         </p>
-        <div className="mt-auto flex items-center justify-between pt-2 text-sm">
+        <div className={`mt-auto flex items-center justify-between text-sm ${list ? 'pt-1' : 'pt-2'}`}>
           <span className="text-slate-500">{plural(agent.voteCount, 'review')}</span>
-          <Link
-            href={`/agents/${agent.id}`}
-            className="rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
-            aria-label={`View ${agent.name}`}
-          >
-            View
-          </Link>
+          {/* The look of SPEC's View link; the card itself is the link. */}
+          <span aria-hidden className="inline-flex items-center gap-0.5 font-medium text-brand-700">
+            View <ChevronRight className="size-4" />
+          </span>
         </div>
       </div>
     </article>

@@ -13,11 +13,14 @@ export function AgentList({ agents, layout = 'grid', label }: { agents: Agent[];
       <h2 className="sr-only">{label}</h2>
       <ul
         aria-label={label}
-        className={layout === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-4'}
+        className={layout === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3 sm:gap-4'}
       >
         {agents.map((agent, i) => (
           // Cards off screen skip layout and paint until scrolled near (a long list costs a phone little).
-          <li key={agent.id} className="flex [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto] [&>article]:w-full">
+          <li
+            key={agent.id}
+            className={`flex [content-visibility:auto] [&>article]:w-full ${layout === 'grid' ? '[contain-intrinsic-block-size:auto_26rem]' : '[contain-intrinsic-block-size:auto_8rem] sm:[contain-intrinsic-block-size:auto_14rem]'}`}
+          >
             <AgentCard agent={agent} layout={layout} eager={i < EAGER_IMAGES} />
           </li>
         ))}

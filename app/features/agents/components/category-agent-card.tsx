@@ -1,19 +1,23 @@
-import { Award, Coins, Star, ThumbsUp } from 'lucide-react';
+import { Award, ChevronRight, Coins, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Agent } from '../../../../common/types';
 import { buttonClass } from '../../../components/ui/button';
-import { formatRating, plural } from '../../../lib/format';
+import { plural } from '../../../lib/format';
+import { agentBadges, CardRating } from './card-rating';
 
 /** SPEC section 8: browse cards fall back to a stock image when theirs is missing or fails. */
 export const FALLBACK_IMAGE = '/agents/fallback.webp';
 export const DEFAULT_DESCRIPTION = 'Advanced AI assistant for specialized tasks and solutions.';
 
-/** The card of the category-card browse variant (/categories). */
+/**
+ * The card of the category-card browse variant (/categories). The whole card is one link named by
+ * the agent (docs/decisions/0023-phone-first-lists.md); 'View' keeps the variant's look.
+ */
 export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eager?: boolean }) {
   const [src, setSrc] = useState<string | null>(agent.imageUrl || FALLBACK_IMAGE);
   return (
-    <article className="flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
+    <article data-agent-id={agent.id} className="group relative flex h-full w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
       <div className="relative">
         {src ? (
           <img
@@ -38,35 +42,31 @@ export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eage
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-          <span className="rounded-md bg-slate-100 px-2 py-1 font-semibold uppercase tracking-wide text-slate-700">{agent.businessDepartment ?? 'General'}</span>
+          <span className="max-w-full truncate rounded-md bg-slate-100 px-2 py-1 font-semibold uppercase tracking-wide text-slate-700">
+            <span className="sr-only">Department: </span>
+            {agentBadges(agent).department}
+          </span>
           <span className="flex items-center gap-3 text-slate-700">
-            <span className="inline-flex items-center gap-1">
-              <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
-              <span className="sr-only">Rating: </span>
-              {formatRating(agent.averageRating)}
-            </span>
+            <CardRating averageRating={agent.averageRating} voteCount={agent.voteCount} />
             <span className="inline-flex items-center gap-1 font-medium text-emerald-700">
               <Coins aria-hidden className="size-3.5" />
               {plural(agent.creditCost, 'credit')}
             </span>
           </span>
         </div>
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">{agent.name}</h3>
+        <h3 className="break-words text-lg font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
+          <Link href={`/agent/${agent.id}`} className="card-link group-hover:text-brand-700">
+            {agent.name}
+          </Link>
+        </h3>
         <p className="line-clamp-3 text-sm text-slate-600">{agent.description?.trim() || DEFAULT_DESCRIPTION}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <span className="inline-flex items-center gap-1 text-sm text-slate-600">
             <ThumbsUp aria-hidden className="size-4" /> {plural(agent.voteCount, 'vote')}
           </span>
-          <Link
-            href={`/agent/${agent.id}`}
-            // The router's scroll-to-top runs after the new page renders; start it now so the
-            // detail page never flashes in at the old scroll position.
-            onClick={() => window.scrollTo({ top: 0 })}
-            className={buttonClass('primary', 'sm')}
-            aria-label={`View ${agent.name}`}
-          >
-            View
-          </Link>
+          <span aria-hidden className={buttonClass('primary', 'sm')}>
+            View <ChevronRight className="size-4" />
+          </span>
         </div>
       </div>
     </article>

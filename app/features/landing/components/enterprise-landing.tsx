@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
-import { formatRating, plural } from '../../../lib/format';
+import { ratingOrNew, plural } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
 import { HeroSearchForm } from '../../../components/ui/hero-search-form';
@@ -41,7 +41,7 @@ function EnterpriseSearch() {
 
 function EnterpriseCard({ agent, featured }: { agent: Agent; featured: boolean }) {
   return (
-    <article className={`flex h-full w-full flex-col overflow-hidden rounded-lg border bg-white ${featured ? 'border-amber-500 ring-1 ring-amber-500' : 'border-slate-200'}`}>
+    <article className={`relative flex h-full w-full flex-col overflow-hidden rounded-lg border bg-white ${featured ? 'border-amber-500 ring-1 ring-amber-500' : 'border-slate-200'}`}>
       <div className="relative aspect-[8/5] w-full bg-gradient-to-br from-slate-100 to-sky-100">
         <LandingImage src={agent.imageUrl} className="absolute inset-0 h-full w-full object-cover" />
         <div className="absolute left-3 top-3 flex flex-wrap gap-2">
@@ -58,16 +58,16 @@ function EnterpriseCard({ agent, featured }: { agent: Agent; featured: boolean }
         <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
           <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
           <span>
-            {formatRating(agent.averageRating)} · {plural(agent.voteCount, 'review')} · {plural(agent.creditCost, 'credit')} per use
+            {ratingOrNew(agent)} · {plural(agent.voteCount, 'review')} · {plural(agent.creditCost, 'credit')} per use
           </span>
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
-          <ExternalAgentLink agent={agent} className="inline-flex min-h-10 items-center gap-1 rounded-md bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-700">
+          <ExternalAgentLink agent={agent} className="relative z-[2] inline-flex min-h-10 items-center gap-1 rounded-md bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-700">
             Open agent <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
           <Link
             href={`/agent/${agent.id}`}
-            className="inline-flex min-h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            className="card-link inline-flex min-h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             aria-label={`View Details of ${agent.name}`}
           >
             View Details

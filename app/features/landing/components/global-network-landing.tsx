@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
-import { formatRating } from '../../../lib/format';
+import { ratingOrNew } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
 import { HeroSearchForm } from '../../../components/ui/hero-search-form';
@@ -51,7 +51,7 @@ function NetworkSearch({ filtersOpen, onToggleFilters, activeFilters }: { filter
 
 function NetworkCard({ agent }: { agent: Agent }) {
   return (
-    <article className="flex h-full w-full flex-col overflow-hidden rounded-2xl bg-white/[0.06] ring-1 ring-white/15 transition hover:ring-cyan-300/60">
+    <article className="relative flex h-full w-full flex-col overflow-hidden rounded-2xl bg-white/[0.06] ring-1 ring-white/15 transition hover:ring-cyan-300/60">
       <div className="relative aspect-[8/5] w-full bg-gradient-to-br from-cyan-500/30 via-indigo-500/30 to-fuchsia-500/30">
         <LandingImage src={agent.imageUrl} className="absolute inset-0 h-full w-full object-cover opacity-90" />
         <span className="absolute bottom-3 left-3 inline-flex items-center gap-1 rounded-full bg-slate-950/80 px-2.5 py-1 text-xs font-medium text-cyan-100">
@@ -62,16 +62,16 @@ function NetworkCard({ agent }: { agent: Agent }) {
         <h3 className="text-lg font-semibold text-white">{agent.name}</h3>
         <p className="mt-2 line-clamp-3 text-sm text-indigo-100/80">{agent.description}</p>
         <p className="mt-4 flex items-center gap-1.5 text-sm text-indigo-100">
-          <Star aria-hidden className="size-4 fill-amber-300 text-amber-300" /> {formatRating(agent.averageRating)}
+          <Star aria-hidden className="size-4 fill-amber-300 text-amber-300" /> {ratingOrNew(agent)}
           <span aria-hidden>·</span> {agent.voteCount} votes <span aria-hidden>·</span> {agent.creditCost} credits
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
-          <ExternalAgentLink agent={agent} className="inline-flex min-h-10 items-center gap-1 rounded-full bg-cyan-300 px-4 text-sm font-semibold text-slate-950 hover:bg-cyan-200">
+          <ExternalAgentLink agent={agent} className="relative z-[2] inline-flex min-h-10 items-center gap-1 rounded-full bg-cyan-300 px-4 text-sm font-semibold text-slate-950 hover:bg-cyan-200">
             Connect <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
           <Link
             href={`/agent/${agent.id}`}
-            className="inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10"
+            className="card-link inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10"
             aria-label={`View Details of ${agent.name}`}
           >
             View Details

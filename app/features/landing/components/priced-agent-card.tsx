@@ -12,7 +12,7 @@ import { LandingImage } from './landing-image';
  */
 export function PricedAgentCard({ agent, eager = false, showDetails = false }: { agent: Agent; eager?: boolean; showDetails?: boolean }) {
   return (
-    <article className="flex h-full w-full flex-col overflow-hidden rounded-3xl border border-emerald-900/10 bg-white shadow-[0_1px_0_rgba(6,78,59,0.08),0_12px_32px_-16px_rgba(6,78,59,0.25)]">
+    <article className="relative flex h-full w-full flex-col overflow-hidden rounded-3xl border border-emerald-900/10 bg-white shadow-[0_1px_0_rgba(6,78,59,0.08),0_12px_32px_-16px_rgba(6,78,59,0.25)]">
       <div className="relative aspect-[8/5] w-full bg-gradient-to-br from-emerald-100 via-lime-50 to-amber-100">
         <LandingImage src={agent.imageUrl} eager={eager} className="absolute inset-0 h-full w-full object-cover" />
         <span className="absolute right-3 top-3 rounded-full bg-emerald-950 px-3 py-1 text-sm font-bold text-lime-300 shadow">
@@ -29,7 +29,13 @@ export function PricedAgentCard({ agent, eager = false, showDetails = false }: {
             <dd className="inline-flex items-center gap-1.5">
               <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
               <span>
-                <strong>{formatRating(agent.averageRating)}</strong>/5
+                {agent.voteCount ? (
+                  <>
+                    <strong>{formatRating(agent.averageRating)}</strong>/5
+                  </>
+                ) : (
+                  <strong>New</strong>
+                )}
               </span>
             </dd>
           </div>
@@ -44,12 +50,12 @@ export function PricedAgentCard({ agent, eager = false, showDetails = false }: {
         <div className="flex flex-col gap-2 pt-1">
           <ExternalAgentLink
             agent={agent}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-emerald-700 px-4 text-center text-sm font-semibold text-white transition hover:bg-emerald-800"
+            className="relative z-[2] inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-emerald-700 px-4 text-center text-sm font-semibold text-white transition hover:bg-emerald-800"
           >
             Try {agent.name} <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
           {showDetails && (
-            <Link href={`/agent/${agent.id}`} className="text-center text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`View Details of ${agent.name}`}>
+            <Link href={`/agent/${agent.id}`} className="card-link text-center text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`View Details of ${agent.name}`}>
               View Details
             </Link>
           )}

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { SKELETONS } from '../../../../common/constants';
 import type { Agent } from '../../../../common/types';
-import { formatRating } from '../../../lib/format';
+import { ratingOrNew } from '../../../lib/format';
 import { ExternalAgentLink } from './external-agent-link';
 import { HeroSearchForm } from '../../../components/ui/hero-search-form';
 
@@ -50,21 +50,21 @@ function TerminalSearch() {
 
 function TerminalCard({ agent, index }: { agent: Agent; index: number }) {
   return (
-    <article className={`flex h-full w-full flex-col border border-green-500/25 bg-zinc-950 p-5 transition hover:border-green-400 hover:shadow-[0_0_30px_-12px_rgba(74,222,128,0.7)] ${mono}`}>
+    <article className={`relative flex h-full w-full flex-col border border-green-500/25 bg-zinc-950 p-5 transition hover:border-green-400 hover:shadow-[0_0_30px_-12px_rgba(74,222,128,0.7)] ${mono}`}>
       <p className="text-xs text-zinc-400">
         [{String(index + 1).padStart(2, '0')}] {(agent.businessDepartment ?? 'general').toLowerCase().replace(/\s+/g, '_')}
       </p>
       <h3 className="mt-2 text-lg font-bold text-green-300">&gt; {agent.name}</h3>
       <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-zinc-300">{agent.description}</p>
       <p className="mt-4 text-xs text-zinc-400">
-        rating=<span className="text-green-300">{formatRating(agent.averageRating)}</span> votes=<span className="text-green-300">{agent.voteCount}</span> cost=
+        rating=<span className="text-green-300">{ratingOrNew(agent)}</span> votes=<span className="text-green-300">{agent.voteCount}</span> cost=
         <span className="text-green-300">{agent.creditCost}cr</span>
       </p>
       <div className="mt-auto flex flex-wrap gap-3 pt-5 text-sm">
-        <ExternalAgentLink agent={agent} className="border border-green-500 bg-green-500 px-3 py-1.5 font-bold text-black hover:bg-green-400">
+        <ExternalAgentLink agent={agent} className="relative z-[2] border border-green-500 bg-green-500 px-3 py-1.5 font-bold text-black hover:bg-green-400">
           ./run {agent.slug ?? 'agent'}
         </ExternalAgentLink>
-        <Link href={`/agent/${agent.id}`} className="border border-green-500/50 px-3 py-1.5 text-green-300 hover:border-green-300" aria-label={`View Details of ${agent.name}`}>
+        <Link href={`/agent/${agent.id}`} className="card-link border border-green-500/50 px-3 py-1.5 text-green-300 hover:border-green-300" aria-label={`View Details of ${agent.name}`}>
           View Details
         </Link>
       </div>

@@ -1,0 +1,116 @@
+/**
+ * Back and Forward inside the app return to where the person was on that page, however deep in a
+ * list (docs/decisions/0023-phone-first-lists.md). The browser's own restoration runs on popstate,
+ * before the page it returns to has rendered its list again, so it lands near the top; instead each
+ * history entry gets a key, its scroll position is recorded as the person scrolls, and a return to
+ * it is restored once the page has rendered. The position is kept as the card at the top of the
+ * screen and its offset: cards far off screen are laid out at a stand-in height until near
+ * (render-when-near), so a plain number of pixels would land on another card.
+ */
+
+interface Place {
+  y: number;
+  /** The agent card at the top of the screen (data-agent-id) and how far above the top it began. */
+  anchor?: { id: string; offset: number };
+}
+
+const places = new Map<string, Place>();
+let popped = false;
+let restoring = false;
+let cancelRestore: (() => void) | null = null;
+let counter = 0;
+
+const entryKey = (): string | undefined => {
+  const state = window.history.state as { scrollKey?: unknown } | null;
+  return typeof state?.scrollKey === 'string' ? state.scrollKey : undefined;
+};
+
+/** Gives the current history entry a key of its own, keeping whatever state it carries. */
+function stampEntry(): string {
+  const existing = entryKey();
+  if (existing) return existing;
+  const key = `${Date.now().toString(36)}-${(counter++).toString(36)}`;
+  const state = (window.history.state as Record<string, unknown> | null) ?? {};
+  window.history.replaceState({ ...state, scrollKey: key }, '');
+  return key;
+}
+
+function currentPlace(): Place {
+  const y = window.scrollY;
+  for (const card of document.querySelectorAll<HTMLElement>('[data-agent-id]')) {
+    const rect = card.getBoundingClientRect();
+    if (rect.bottom > 0 && rect.height > 0) return { y, anchor: { id: card.dataset.agentId!, offset: -rect.top } };
+  }
+  return { y };
+}
+
+let recordFrame = 0;
+function onScroll() {
+  if (restoring || recordFrame) return;
+  recordFrame = requestAnimationFrame(() => {
+    recordFrame = 0;
+    // A filter change replaces the entry's state (the router passes none): key it again.
+    if (!restoring) places.set(stampEntry(), currentPlace());
+  });
+}
+
+/** Starts recording (once, in the browser). */
+export function startScrollRestoration(): void {
+  if (typeof window === 'undefined' || startScrollRestoration.started) return;
+  startScrollRestoration.started = true;
+  window.history.scrollRestoration = 'manual';
+  stampEntry();
+  window.addEventListener('scroll', onScroll, { passive: true });
+  // Captured before the router's own listener re-renders the page.
+  window.addEventListener('popstate', () => {
+    popped = true;
+  }, { capture: true });
+}
+startScrollRestoration.started = false;
+
+/** Where to scroll to for this place, or undefined while its anchor card is not rendered yet. */
+function targetY(place: Place): number | undefined {
+  if (!place.anchor) return place.y;
+  const card = document.querySelector<HTMLElement>(`[data-agent-id="${CSS.escape(place.anchor.id)}"]`);
+  if (!card) return undefined;
+  return card.getBoundingClientRect().top + window.scrollY + place.anchor.offset;
+}
+
+/**
+ * Called after each navigation has rendered: a return through history goes back to the recorded
+ * place (trying for a moment while the page's list comes back, and giving up as soon as the person
+ * scrolls themselves), anything else starts at the top as a new page would.
+ */
+export function afterNavigation(): void {
+  cancelRestore?.();
+  const wasPop = popped;
+  popped = false;
+  const key = stampEntry();
+  const place = wasPop ? places.get(key) : undefined;
+  if (!place) {
+    window.scrollTo(0, 0);
+    return;
+  }
+  restoring = true;
+  const deadline = performance.now() + 2000;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    restoring = false;
+    cancelRestore = null;
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
+  };
+  cancelRestore = stop;
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { passive: true });
+  const attempt = () => {
+    const y = targetY(place);
+    if (y !== undefined) {
+      window.scrollTo(0, y);
+      // Reached (the page is long enough) and the anchor stayed put: done.
+      if (Math.abs(window.scrollY - y) < 2 && Math.abs((targetY(place) ?? y) - y) < 2) return stop();
+    }
+    if (performance.now() > deadline) return stop();
+    frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+}
