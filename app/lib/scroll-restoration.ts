@@ -3,7 +3,8 @@
  * list (docs/decisions/0023-phone-first-lists.md). The browser's own restoration runs on popstate,
  * before the page it returns to has rendered its list again, so it lands near the top; instead each
  * history entry gets a key, its scroll position is recorded as the person scrolls, and a return to
- * it is restored once the page has rendered. The position is kept as the card at the top of the
+ * it is restored once the page has rendered. An entry the router has just pushed carries no state,
+ * so one that has a key is one returned to. The position is kept as the card at the top of the
  * screen and its offset: cards far off screen are laid out at a stand-in height until near
  * (render-when-near), so a plain number of pixels would land on another card.
  */
@@ -15,10 +16,11 @@ interface Place {
 }
 
 const places = new Map<string, Place>();
-let popped = false;
 let restoring = false;
 let cancelRestore: (() => void) | null = null;
 let counter = 0;
+/** The path the last navigation settled on: until the next one has rendered, nothing is recorded. */
+let settledPath = '';
 
 const entryKey = (): string | undefined => {
   const state = window.history.state as { scrollKey?: unknown } | null;
@@ -49,8 +51,11 @@ function onScroll() {
   if (restoring || recordFrame) return;
   recordFrame = requestAnimationFrame(() => {
     recordFrame = 0;
-    // A filter change replaces the entry's state (the router passes none): key it again.
-    if (!restoring) places.set(stampEntry(), currentPlace());
+    if (restoring) return;
+    // A filter change replaces the entry with no state (the router passes none): key it again.
+    // A new page the router has pushed is keyed once it has rendered (afterNavigation), not here.
+    const key = entryKey() ?? (window.location.pathname === settledPath ? stampEntry() : undefined);
+    if (key) places.set(key, currentPlace());
   });
 }
 
@@ -59,12 +64,9 @@ export function startScrollRestoration(): void {
   if (typeof window === 'undefined' || startScrollRestoration.started) return;
   startScrollRestoration.started = true;
   window.history.scrollRestoration = 'manual';
+  settledPath = window.location.pathname;
   stampEntry();
   window.addEventListener('scroll', onScroll, { passive: true });
-  // Captured before the router's own listener re-renders the page.
-  window.addEventListener('popstate', () => {
-    popped = true;
-  }, { capture: true });
 }
 startScrollRestoration.started = false;
 
@@ -83,12 +85,15 @@ function targetY(place: Place): number | undefined {
  */
 export function afterNavigation(): void {
   cancelRestore?.();
-  const wasPop = popped;
-  popped = false;
+  // The router pushes (or replaces) entries with no state: an entry that already has its key is
+  // one returned to through history (Back or Forward).
+  const returned = entryKey() !== undefined;
+  settledPath = window.location.pathname;
   const key = stampEntry();
-  const place = wasPop ? places.get(key) : undefined;
+  const place = returned ? places.get(key) : undefined;
+  // Instant: the page's smooth scrolling is for moves within a page, not for arriving on one.
   if (!place) {
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, behavior: 'instant' });
     return;
   }
   restoring = true;
@@ -105,7 +110,7 @@ export function afterNavigation(): void {
   const attempt = () => {
     const y = targetY(place);
     if (y !== undefined) {
-      window.scrollTo(0, y);
+      window.scrollTo({ top: y, behavior: 'instant' });
       // Reached (the page is long enough) and the anchor stayed put: done.
       if (Math.abs(window.scrollY - y) < 2 && Math.abs((targetY(place) ?? y) - y) < 2) return stop();
     }
