@@ -36,6 +36,9 @@ if (process.argv[2] === 'search') {
 // `npm run bench -- page-loads`: does every page load finish on a loaded machine (bench/page-loads.mjs).
 if (process.argv[2] === 'page-loads') await import('./page-loads.mjs');
 
+// `npm run bench -- interactions`: only the tap-to-next-paint times (bench/interactions.mjs).
+if (process.argv[2] === 'interactions') await import('./interactions.mjs');
+
 // `npm run bench -- lighthouse <url>`: Lighthouse run after run on one page of a running server, with
 // each long task's share of TBT (bench/lighthouse.mjs).
 if (process.argv[2] === 'lighthouse') {
