@@ -4,6 +4,9 @@
 // CPU calibration puts a mid-tier phone (a Pixel 5) at a benchmark score of 1,000 and a low-tier one
 // (a Moto G Power 2022) at 264: slowing this machine by benchmarkIndex / score emulates that phone.
 import lighthouse from 'lighthouse';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 
 /** The phones emulated besides Lighthouse's default settings, by their benchmark score. */
@@ -22,19 +25,40 @@ export const multiplierFor = (benchmarkIndex, tier) => Math.max(1, Math.round((b
 export const measureBenchmarkIndex = async (page) => Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
 
 /**
- * One Lighthouse run. `tier` 'default' is Lighthouse's default mobile settings (simulated 4x CPU);
- * 'mid' or 'low' replaces only the CPU multiplier of that simulation with the one calibrated from
- * `benchmarkIndex` (the machine's speed measured just before). Calibrated runs score performance only:
- * the other categories do not depend on the CPU.
+ * One page load measured by Lighthouse for each tier asked: 'default' is Lighthouse's default mobile
+ * settings (simulated 4x CPU), 'mid' and 'low' the same load simulated again with the CPU multiplier
+ * calibrated from this very load's benchmarkIndex. Lighthouse's default throttling is simulated
+ * (Lantern): it loads the page unthrottled and multiplies what the trace observed, so one trace
+ * serves every multiplier, and the benchmarkIndex it measured just before that load is the machine's
+ * speed for exactly that trace. It gathers once (`gatherMode`) and audits the saved artifacts once per
+ * tier (`auditMode`), their settings given the tier's multiplier (Lighthouse refuses to audit with
+ * settings other than the gathered ones). Calibrated tiers score performance only: the other
+ * categories do not depend on the CPU. Returns [{ tier, lhr, multiplier }] in the order asked.
  */
-export async function lighthouseRun(url, { port, tier = 'default', benchmarkIndex, categories }) {
-  const multiplier = tier === 'default' ? null : multiplierFor(benchmarkIndex, tier);
-  const flags = { port, output: 'json', logLevel: 'error' };
-  if (multiplier !== null) Object.assign(flags, { throttling: { cpuSlowdownMultiplier: multiplier }, onlyCategories: ['performance'] });
-  else if (categories) flags.onlyCategories = categories;
-  const result = await lighthouse(url, flags);
-  // Lighthouse merges flags into its default settings: the network throttling stays mobile 4G.
-  const used = result.lhr.configSettings.throttling.cpuSlowdownMultiplier;
-  if (multiplier !== null && used !== multiplier) throw new Error(`Lighthouse ran with a CPU multiplier of ${used}, not ${multiplier}`);
-  return { ...result, multiplier: used };
+export async function lighthouseTiers(url, { port, tiers = ['default', ...Object.keys(TIERS)], categories }) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
+  try {
+    const gathered = await lighthouse(url, { port, output: 'json', logLevel: 'error', gatherMode: dir, auditMode: dir, onlyCategories: categories });
+    const { lhr } = gathered;
+    if (lhr.runtimeError) return tiers.map((tier) => ({ tier, lhr, multiplier: null }));
+    const artifactsFile = path.join(dir, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8'));
+    const results = [];
+    for (const tier of tiers) {
+      if (tier === 'default') {
+        results.push({ tier, lhr, multiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier, trace: gathered.artifacts.Trace });
+        continue;
+      }
+      const multiplier = multiplierFor(lhr.environment.benchmarkIndex, tier);
+      const settings = { throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier }, onlyCategories: ['performance'] };
+      writeFileSync(artifactsFile, JSON.stringify({ ...artifacts, settings: { ...artifacts.settings, ...settings } }));
+      const audited = (await lighthouse(url, { output: 'json', logLevel: 'error', auditMode: dir, ...settings })).lhr;
+      const used = audited.configSettings.throttling.cpuSlowdownMultiplier;
+      if (used !== multiplier) throw new Error(`Lighthouse simulated a CPU multiplier of ${used}, not ${multiplier}`);
+      results.push({ tier, lhr: audited, multiplier, trace: gathered.artifacts.Trace });
+    }
+    return results;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
