@@ -221,9 +221,10 @@ export async function runInteractions({ origin, agentId, runs = 5, only, log = c
   return { runs: runRows, results };
 }
 
-if (process.argv[2] === 'interactions') {
+/** `npm run bench -- interactions [options]`: serves the app unless given --origin, measures, prints. */
+export async function main(args) {
   const { values: opts } = parseArgs({
-    args: process.argv.slice(3),
+    args,
     options: { origin: { type: 'string' }, runs: { type: 'string', default: '5' }, only: { type: 'string' }, port: { type: 'string', default: '8796' } },
   });
   const log = (...args) => console.log('[bench interactions]', ...args);
@@ -244,5 +245,4 @@ if (process.argv[2] === 'interactions') {
   for (const r of results) {
     log(r.skipped ? `${r.interaction}: skipped, ${r.skipped}` : `${r.interaction}: median ${r['median ms']} ms (runs ${r.runs}) ${r['median ms'] <= INTERACTION_BUDGET_MS ? 'holds' : 'MISSES'} the budget of ${INTERACTION_BUDGET_MS} ms`);
   }
-  process.exit(0);
 }
