@@ -38,7 +38,9 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
     const page = await context.newPage();
     // Measured unthrottled, in this very page, just before the load it calibrates.
     const benchmarkIndex = await measureBenchmarkIndex(page);
-    const rate = cpuSlowdown in TIERS ? multiplierFor(benchmarkIndex, cpuSlowdown) : Number(cpuSlowdown);
+    const wanted = cpuSlowdown in TIERS ? multiplierFor(benchmarkIndex, cpuSlowdown) : Number(cpuSlowdown);
+    // Chromium can slow the CPU down, not speed it up: on a machine slower than the phone, it runs as is.
+    const rate = Math.max(1, wanted);
     // Cookies as the bench keeps them ({ name, value, url }), for this context only.
     if (cookies.length) await context.setCookie(...cookies.map(({ name, value, url: at }) => ({ name, value, domain: new URL(at).hostname, path: '/' })));
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
@@ -90,7 +92,7 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
       const nav = performance.getEntriesByType('navigation')[0];
       return { ...paint, domContentLoaded: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd) };
     });
-    return { url, benchmarkIndex, cpuSlowdown: rate, wallMs: wall, mainThreadBusyMs: busy, blockingAfterFcpMs, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file };
+    return { url, benchmarkIndex, cpuSlowdown: rate, calibratedSlowdown: wanted, wallMs: wall, mainThreadBusyMs: busy, blockingAfterFcpMs, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file };
   } finally {
     await context.close();
   }

@@ -349,7 +349,7 @@ if (!opts['skip-profile']) {
           if (profile.blockingAfterFcpMs !== null) blocking.push(profile.blockingAfterFcpMs);
           multipliers.push(profile.cpuSlowdown);
           indexes.push(profile.benchmarkIndex);
-          const run = { page: page.name, tier, run: i + 1, benchmarkIndex: profile.benchmarkIndex, 'CPU multiplier': profile.cpuSlowdown, 'blocking after FCP ms': profile.blockingAfterFcpMs ?? 'no FCP', 'main thread busy ms': profile.mainThreadBusyMs, 'longest tasks ms': profile.longTasksMs.slice(0, 3).join(', ') };
+          const run = { page: page.name, tier, run: i + 1, benchmarkIndex: profile.benchmarkIndex, 'CPU multiplier': profile.cpuSlowdown === profile.calibratedSlowdown ? profile.cpuSlowdown : `${profile.cpuSlowdown} (${profile.calibratedSlowdown} wanted: the machine was slower than the phone)`, 'blocking after FCP ms': profile.blockingAfterFcpMs ?? 'no FCP', 'main thread busy ms': profile.mainThreadBusyMs, 'longest tasks ms': profile.longTasksMs.slice(0, 3).join(', ') };
           profileRuns.push(run);
           log('profile run', JSON.stringify(run));
         }
@@ -542,10 +542,12 @@ How to read it:
 - **Calibrated** figures are the same loads simulated with the CPU slowdown that makes this machine,
   at the benchmarkIndex measured for that very load, as fast as a mid-tier phone (Chrome DevTools'
   benchmark score 1,000, a Pixel 5: multiplier = benchmarkIndex / 1,000) or a low-tier one (score
-  264, a Moto G Power 2022: benchmarkIndex / 264); \`CPU multiplier\` is the one used (bench/calibrate.mjs).
+  264, a Moto G Power 2022: benchmarkIndex / 264); \`CPU multiplier\` is the one used, below 1 when
+  the machine was slower than the phone (the simulation then speeds the trace up; bench/calibrate.mjs).
 - **Real blocking after the first paint**: the page loaded in Chromium really slowed down by the
-  calibrated multiplier (from a benchmarkIndex measured just before each load); each task after the
-  first contentful paint, its time past 50 ms (bench/profile-start.mjs).
+  calibrated multiplier (from a benchmarkIndex measured just before each load; at least 1, as
+  Chromium cannot speed a page up); each task after the first contentful paint, its time past 50 ms
+  (bench/profile-start.mjs).
 - **Taps**: the Event Timing API's duration of the tap (input to the next frame presented, the
   largest of its pointer and click entries, as INP takes it) once the page has hydrated; under 16 ms
   the browser reports nothing and the tap shows as \`< 16\` (bench/interactions.mjs).
