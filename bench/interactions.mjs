@@ -11,9 +11,9 @@
 // presented. Under 16 ms the browser reports no entry; such a tap counts as 16 ms (an upper bound).
 // Without --origin it serves the app itself, as the end-to-end tests do (scripts/e2e-server.mjs).
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
+import { e2eOrigin } from './e2e-origin.mjs';
 
 export const INTERACTION_SLOWDOWN = 4;
 export const INTERACTION_BUDGET_MS = 200;
@@ -228,18 +228,7 @@ export async function main(args) {
     options: { origin: { type: 'string' }, runs: { type: 'string', default: '5' }, only: { type: 'string' }, port: { type: 'string', default: '8796' } },
   });
   const log = (...args) => console.log('[bench interactions]', ...args);
-  let origin = opts.origin;
-  let server = null;
-  if (!origin) {
-    origin = `http://localhost:${opts.port}`;
-    server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: opts.port } });
-    process.on('exit', () => server.kill('SIGTERM'));
-    for (let i = 0; ; i++) {
-      if (await fetch(`${origin}/api/config`).then((r) => r.ok, () => false)) break;
-      if (i > 300) throw new Error(`${origin} did not start`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
+  const origin = await e2eOrigin(opts);
   const [agent] = await (await fetch(`${origin}/api/agents?limit=1&sort=reviews`)).json();
   const { results } = await runInteractions({ origin, agentId: agent.id, runs: Number(opts.runs), only: opts.only, log });
   for (const r of results) {
