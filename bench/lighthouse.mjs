@@ -1,25 +1,30 @@
-// npm run bench -- lighthouse <url> [--runs 3] [--save] [--signed-in]
-// Lighthouse (default mobile settings) on one page of a running server, run after run, in the bench's
-// Chromium: each run's performance, FCP, LCP, TBT, CLS, the machine's benchmarkIndex, and the long
-// tasks as Lantern placed them, each with what it adds to TBT (its part after the FCP and before TTI,
-// past 50 ms). `--save` writes each report and trace to bench-results/lighthouse-run-<n>.json and
-// lighthouse-run-<n>.trace.json (open the trace in Chrome's Performance panel). For A/B comparisons
+// npm run bench -- lighthouse <url> [--runs 3] [--tiers default,mid,low] [--save] [--signed-in]
+// Lighthouse on one page of a running server, run after run, in the bench's Chromium: each load
+// scored with the default mobile settings, then simulated again with the CPU slowdown calibrated
+// from that load's own benchmarkIndex to a mid-tier and to a low-tier phone (bench/calibrate.mjs;
+// `--tiers` picks some). Each run's performance, FCP, LCP, TBT, CLS, the machine's
+// benchmarkIndex, the CPU multiplier, and the long tasks as Lantern placed them, each with what it
+// adds to TBT (its part after the FCP and before TTI, past 50 ms). `--save` writes each report and
+// trace to bench-results/lighthouse-run-<n>-<tier>.json and .trace.json (open the trace in Chrome's
+// Performance panel). For A/B comparisons
 // of one change; the full bench (`npm run bench`) is what docs/benchmarks.md reports. `--signed-in`
 // registers a new account on that server first and measures with its session, as the bench does /credits.
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
+import { lighthouseTiers, TIERS } from './calibrate.mjs';
 
 const { values: opts, positionals } = parseArgs({
   args: process.argv.slice(3),
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '3' }, save: { type: 'boolean', default: false }, 'signed-in': { type: 'boolean', default: false } },
+  options: { runs: { type: 'string', default: '3' }, tiers: { type: 'string', default: ['default', ...Object.keys(TIERS)].join(',') }, save: { type: 'boolean', default: false }, 'signed-in': { type: 'boolean', default: false } },
 });
 const [url] = positionals;
-if (!url) throw new Error('usage: npm run bench -- lighthouse <url> [--runs 3] [--save]');
+if (!url) throw new Error('usage: npm run bench -- lighthouse <url> [--runs 3] [--tiers default,mid,low] [--save] [--signed-in]');
+const tiers = opts.tiers.split(',');
+for (const tier of tiers) if (tier !== 'default' && !(tier in TIERS)) throw new Error(`unknown tier '${tier}': default, ${Object.keys(TIERS).join(', ')}`);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
@@ -42,36 +47,42 @@ try {
     await browser.disconnect();
   }
   // One unmeasured visit first, as the full bench does.
-  await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  await lighthouseTiers(url, { port: chrome.port, tiers: ['default'], categories: ['performance'] });
   for (let n = 1; n <= Number(opts.runs); n++) {
-    const { lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-    const fcp = audit('first-contentful-paint');
-    const tti = audit('interactive');
-    const run = {
-      run: n,
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      fcp: Math.round(fcp),
-      lcp: Math.round(audit('largest-contentful-paint')),
-      tbt: Math.round(audit('total-blocking-time')),
-      cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-    };
-    runs.push(run);
-    console.log(JSON.stringify(run));
-    for (const task of lhr.audits['long-tasks']?.details?.items ?? []) {
-      const end = task.startTime + task.duration;
-      const adds = Math.max(0, Math.min(end, tti) - Math.max(task.startTime, fcp) - 50);
-      console.log(`  long task ${String(Math.round(task.duration)).padStart(4)} ms at ${String(Math.round(task.startTime)).padStart(5)} ms adds ${String(Math.round(adds)).padStart(4)} ms to TBT  ${task.url || '(no script)'}`);
-    }
-    if (opts.save) {
-      mkdirSync('bench-results', { recursive: true });
-      writeFileSync(`bench-results/lighthouse-run-${n}.json`, JSON.stringify(lhr));
-      writeFileSync(`bench-results/lighthouse-run-${n}.trace.json`, JSON.stringify(artifacts.Trace));
+    for (const { tier, lhr, multiplier, trace } of await lighthouseTiers(url, { port: chrome.port, tiers, categories: ['performance'] })) {
+      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      const fcp = audit('first-contentful-paint');
+      const tti = audit('interactive');
+      const run = {
+        run: n,
+        tier,
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        fcp: Math.round(fcp),
+        lcp: Math.round(audit('largest-contentful-paint')),
+        tbt: Math.round(audit('total-blocking-time')),
+        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        multiplier,
+      };
+      runs.push(run);
+      console.log(JSON.stringify(run));
+      for (const task of lhr.audits['long-tasks']?.details?.items ?? []) {
+        const end = task.startTime + task.duration;
+        const adds = Math.max(0, Math.min(end, tti) - Math.max(task.startTime, fcp) - 50);
+        console.log(`  long task ${String(Math.round(task.duration)).padStart(4)} ms at ${String(Math.round(task.startTime)).padStart(5)} ms adds ${String(Math.round(adds)).padStart(4)} ms to TBT  ${task.url || '(no script)'}`);
+      }
+      if (opts.save) {
+        mkdirSync('bench-results', { recursive: true });
+        writeFileSync(`bench-results/lighthouse-run-${n}-${tier}.json`, JSON.stringify(lhr));
+        writeFileSync(`bench-results/lighthouse-run-${n}-${tier}.trace.json`, JSON.stringify(trace));
+      }
     }
   }
 } finally {
   chrome.kill();
 }
-const summary = Object.fromEntries(['performance', 'fcp', 'lcp', 'tbt', 'cls', 'benchmarkIndex'].map((key) => [key, median(runs.map((r) => r[key]))]));
-console.log('median', JSON.stringify(summary));
+for (const tier of tiers) {
+  const mine = runs.filter((r) => r.tier === tier);
+  const summary = Object.fromEntries(['performance', 'fcp', 'lcp', 'tbt', 'cls', 'benchmarkIndex', 'multiplier'].map((key) => [key, median(mine.map((r) => r[key]))]));
+  console.log(`median (${tier === 'default' ? 'default mobile settings' : `calibrated to a ${TIERS[tier].label}`})`, JSON.stringify(summary));
+}

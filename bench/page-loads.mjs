@@ -7,6 +7,7 @@
 // Prints the loads, the ones that never finished, and each of those with its pending requests.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
+import { e2eOrigin } from './e2e-origin.mjs';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 
@@ -23,18 +24,7 @@ const PATHS = ['/documentation', '/auth', '/tutorials', '/api', '/about', '/blog
 const LOAD_TIMEOUT_MS = 20_000;
 const log = (...args) => console.log('[bench page-loads]', ...args);
 
-let server = null;
-let origin = opts.origin;
-if (!origin) {
-  origin = `http://localhost:${opts.port}`;
-  server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: opts.port } });
-  process.on('exit', () => server.kill('SIGTERM'));
-  for (let i = 0; ; i++) {
-    if (await fetch(`${origin}/api/config`).then((r) => r.ok, () => false)) break;
-    if (i > 300) throw new Error(`${origin} did not start`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
+const origin = await e2eOrigin(opts);
 
 // Busy loops in child processes: the machine stays loaded while the browser works.
 const busy = Array.from({ length: Number(opts.busy) }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));

@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-// Start-up profile of a page under Lighthouse's mobile CPU slowdown (4x): loads it once in Debian's
-// Chromium with a Chrome trace, then prints where the main thread's time went (script evaluation and
-// compilation, HTML parsing, style and layout, paint, hydration tasks), the longest tasks and the
-// blocking time after the first contentful paint (TBT as measured, not simulated).
+// Start-up profile of a page under a CPU slowdown: loads it once in Debian's Chromium with a Chrome
+// trace, then prints where the main thread's time went (script evaluation and compilation, HTML
+// parsing, style and layout, paint, hydration tasks), the longest tasks and the blocking time after
+// the first contentful paint (TBT as measured, not simulated).
 //   node bench/profile-start.mjs http://localhost:8831/agents [more URLs]
+// PROFILE_CPU sets the slowdown: 4 by default (Lighthouse's mobile setting), 1 for none (the times
+// Lighthouse's simulation multiplies by 4), `mid` or `low` for the one calibrated from this machine's
+// benchmarkIndex, measured just before the load, to a mid-tier or low-tier phone (bench/calibrate.mjs).
 // PROFILE_SAMPLES=1 adds JavaScript samples to the trace (the profiler's own start-up shows as a long task).
-// PROFILE_CPU=1 profiles without the slowdown (the times Lighthouse's simulation multiplies by 4).
 // The trace of each URL is written to bench-results/trace-<n>.json (open it in Chrome's Performance panel).
+// `npm run bench` takes blockingAfterFcpMs from here at the calibrated slowdowns (profileStart).
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
-
-const urls = process.argv.slice(2);
-const cpuSlowdown = Number(process.env.PROFILE_CPU ?? 4);
-if (urls.length === 0) throw new Error('usage: node bench/profile-start.mjs <url> [url…]');
+import { measureBenchmarkIndex, multiplierFor, TIERS } from './calibrate.mjs';
 
 const CATEGORIES = {
   'script evaluation': ['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'RunMicrotasks', 'FireAnimationFrame'],
@@ -25,17 +25,27 @@ const CATEGORIES = {
   'garbage collection': ['MinorGC', 'MajorGC', 'V8.GCScavenger', 'V8.GCFinalizeMC'],
 };
 
-mkdirSync('bench-results', { recursive: true });
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-try {
-  for (const [n, url] of urls.entries()) {
-    // A context of its own: no service worker or cache left by the previous URL answers this load.
-    const context = await browser.createBrowserContext();
+/**
+ * Loads `url` once, in a browser context of its own, at `cpuSlowdown` (a number, or 'mid' / 'low' to
+ * calibrate it from the benchmarkIndex measured in that context just before), with `cookies` set
+ * first; returns where the main thread's time went and the blocking time after the first paint.
+ */
+export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = [], traceFile: file = 'bench-results/trace-0.json' } = {}) {
+  mkdirSync('bench-results', { recursive: true });
+  // A context of its own: no service worker or cache left by the previous load answers this one.
+  const context = await browser.createBrowserContext();
+  try {
     const page = await context.newPage();
+    // Measured unthrottled, in this very page, just before the load it calibrates.
+    const benchmarkIndex = await measureBenchmarkIndex(page);
+    const wanted = cpuSlowdown in TIERS ? multiplierFor(benchmarkIndex, cpuSlowdown) : Number(cpuSlowdown);
+    // Chromium can slow the CPU down, not speed it up: on a machine slower than the phone, it runs as is.
+    const rate = Math.max(1, wanted);
+    // Cookies as the bench keeps them ({ name, value, url }), for this context only.
+    if (cookies.length) await context.setCookie(...cookies.map(({ name, value, url: at }) => ({ name, value, domain: new URL(at).hostname, path: '/' })));
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const cdp = await page.createCDPSession();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    const file = `bench-results/trace-${n}.json`;
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', ...(process.env.PROFILE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
     const started = Date.now();
     await page.goto(url, { waitUntil: 'networkidle0' });
@@ -82,9 +92,22 @@ try {
       const nav = performance.getEntriesByType('navigation')[0];
       return { ...paint, domContentLoaded: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd) };
     });
-    console.log(JSON.stringify({ url, cpuSlowdown, wallMs: wall, mainThreadBusyMs: busy, blockingAfterFcpMs, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file }, null, 2));
+    return { url, benchmarkIndex, cpuSlowdown: rate, calibratedSlowdown: wanted, wallMs: wall, mainThreadBusyMs: busy, blockingAfterFcpMs, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file };
+  } finally {
     await context.close();
   }
-} finally {
-  await browser.close();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const urls = process.argv.slice(2);
+  if (urls.length === 0) throw new Error('usage: [PROFILE_CPU=4|1|mid|low] node bench/profile-start.mjs <url> [url…]');
+  const cpuSlowdown = process.env.PROFILE_CPU ?? 4;
+  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  try {
+    for (const [n, url] of urls.entries()) {
+      console.log(JSON.stringify(await profileStart(browser, url, { cpuSlowdown, traceFile: `bench-results/trace-${n}.json` }), null, 2));
+    }
+  } finally {
+    await browser.close();
+  }
 }
