@@ -27,7 +27,8 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
               {agent.businessCategory}
             </span>
           )}
-          {agent.businessDepartment && (
+          {/* One badge when department and category are the same word ('Sales' and 'Sales'). */}
+          {agent.businessDepartment && agent.businessDepartment.toLowerCase() !== agent.businessCategory?.trim().toLowerCase() && (
             <span className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
               <span className="sr-only">Department: </span>
               {agent.businessDepartment}
