@@ -43,6 +43,7 @@ const SubmitAgentPage = page('submit-agent', () => import('./routes/submit-agent
 const ProposeAgentPage = page('propose-agent', () => import('./routes/propose-agent'));
 const ProposalsInboxPage = page('proposals-inbox', () => import('./routes/proposals-inbox'));
 const BillingPage = page('billing', () => import('./routes/billing'));
+const BillingReceiptPage = page('billing-receipt', () => import('./routes/billing-receipt'));
 const SettingsPage = page('settings', () => import('./routes/settings'));
 const VerifyEmailPage = page('verify-email', () => import('./routes/verify-email'));
 const ResetPasswordPage = page('reset-password', () => import('./routes/reset-password'));
@@ -80,6 +81,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/propose-agent', ProposeAgentPage],
   ['/proposals', ProposalsInboxPage],
   ['/billing', BillingPage],
+  ['/billing/receipts/:id', BillingReceiptPage],
   ['/settings', SettingsPage],
   ['/verify-email', VerifyEmailPage],
   ['/reset-password', ResetPasswordPage],

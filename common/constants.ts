@@ -6,6 +6,8 @@ export const MIN_CREDIT_COST = 1;
 export const MAX_CREDIT_COST = 100;
 /** 1 credit = $1; Stripe amounts are in cents. */
 export const CENTS_PER_CREDIT = 100;
+/** What a purchase is called at checkout (Stripe's product name) and on its receipt. */
+export const creditsProductName = (credits: number): string => `${credits} AgentMarket credits`;
 
 export const PURCHASE_MIN = 50;
 export const PURCHASE_MAX = 10_000;

@@ -101,6 +101,15 @@ export interface Proposal {
 
 export type LedgerKind = 'signup' | 'purchase' | 'try' | 'admin_topup';
 
+/** The agent a try was for: named as it is now, or as it was when tried once it is deleted. */
+export interface TransactionAgent {
+  id: number;
+  /** Null only for a try of an agent deleted before names were kept with the ledger. */
+  name: string | null;
+  /** Deleted since: there is no page to link. */
+  deleted: boolean;
+}
+
 export interface CreditTransaction {
   id: number;
   kind: LedgerKind;
@@ -109,6 +118,21 @@ export interface CreditTransaction {
   reference: string | null;
   description: string | null;
   createdAt: string;
+  /** Tries only. */
+  agent: TransactionAgent | null;
+}
+
+/** A purchase's receipt: what was bought, for how much, when, by whom (GET /api/credits/receipts/:id). */
+export interface Receipt {
+  /** The purchase's ledger row. */
+  id: number;
+  /** The checkout session the payment went through (the ledger id when there is none). */
+  reference: string;
+  product: string;
+  credits: number;
+  amountCents: number;
+  paidAt: string;
+  buyer: { username: string; email: string };
 }
 
 export interface Balance {

@@ -50,6 +50,7 @@ export const creditKeys = {
   all: ['credits'] as const,
   balance: () => [...creditKeys.all, 'balance'] as const,
   transactions: () => [...creditKeys.all, 'transactions'] as const,
+  receipt: (id: string) => [...creditKeys.all, 'receipt', id] as const,
 };
 
 /** Under 'my-agents' so the list is dropped at logout with the rest of the private data. */

@@ -177,6 +177,8 @@ export const creditLedger = sqliteTable(
     description: text('description'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: text('created_at').notNull().default(now),
+    // Migration 0006: a try's agent name as it was when tried (the agent may be deleted since).
+    agentName: text('agent_name'),
   },
   (t) => [
     index('credit_ledger_user_created').on(t.userId, sql`${t.id} DESC`),

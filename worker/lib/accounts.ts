@@ -85,6 +85,7 @@ export async function createAccount(d1: D1Database, account: NewAccount): Promis
           description: sql<string>`'Sign-up credits'`.as('description'),
           idempotencyKey: sql<string>`'signup:' || ${users.id}`.as('idempotency_key'),
           createdAt: sql<string>`${now}`.as('created_at'),
+          agentName: sql<null>`NULL`.as('agent_name'),
         })
         .from(users)
         .where(eqNocase(users.email, account.email)),

@@ -4,7 +4,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, gte, notExists, sql } from 'drizzle-orm';
 import type { Balance, CreditTransaction, LedgerKind } from '../../common/types';
 import { orm, type Db } from '../db/client';
-import { creditLedger, now, users } from '../db/schema';
+import { agents, creditLedger, now, users } from '../db/schema';
 
 export const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
@@ -30,6 +30,12 @@ export interface DebitRecord {
   consumed: number;
 }
 
+/** The agent id of a try's reference (`agent:{id}`), or null for any other. */
+function tryAgentId(reference: string | null): number | null {
+  const id = /^agent:(\d{1,15})$/.exec(reference ?? '')?.[1];
+  return id ? Number(id) : null;
+}
+
 /** No ledger row holds `key` yet: the guard of every balance update (DESIGN decision 1). */
 export const keyUnused = (db: Db, key: string) => notExists(db.select({ one: sql`1` }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key)));
 
@@ -38,7 +44,11 @@ export const keyUnused = (db: Db, key: string) => notExists(db.select({ one: sql
  * when that update moved the balance (`changes()` is its row count; drizzle has no word for it), with
  * the balance it left. insert … select names every column in the table's order.
  */
-export function ledgerRowAfterUpdate(db: Db, e: { userId: number; kind: LedgerKind; amount: number; reference: string; description: string; key: string }) {
+export function ledgerRowAfterUpdate(
+  db: Db,
+  e: { userId: number; kind: LedgerKind; amount: number; reference: string; description: string; key: string },
+) {
+  const agentId = e.kind === 'try' ? tryAgentId(e.reference) : null;
   return db
     .insert(creditLedger)
     .select(
@@ -54,6 +64,8 @@ export function ledgerRowAfterUpdate(db: Db, e: { userId: number; kind: LedgerKi
           description: sql<string>`${e.description}`.as('description'),
           idempotencyKey: sql<string>`${e.key}`.as('idempotency_key'),
           createdAt: sql<string>`${now}`.as('created_at'),
+          // A try keeps its agent's name as it is now: /billing still names it once the agent is deleted.
+          agentName: (agentId === null ? sql<null>`NULL` : sql<string | null>`(SELECT ${agents.name} FROM ${agents} WHERE ${agents.id} = ${agentId})`).as('agent_name'),
         })
         .from(users)
         .where(and(eq(users.id, e.userId), sql`changes() = 1`)),
@@ -91,8 +103,12 @@ export async function findDebit(d1: D1Database, userId: number, key: string): Pr
   return row ?? null;
 }
 
+/**
+ * The caller's ledger, newest first. A try names its agent: as it is now while it exists (its page
+ * is linked), else as it was when tried (docs/decisions/0020).
+ */
 export async function listTransactions(d1: D1Database, userId: number, limit = 200): Promise<CreditTransaction[]> {
-  return orm(d1)
+  const rows = await orm(d1)
     .select({
       id: creditLedger.id,
       kind: creditLedger.kind,
@@ -101,9 +117,17 @@ export async function listTransactions(d1: D1Database, userId: number, limit = 2
       reference: creditLedger.reference,
       description: creditLedger.description,
       createdAt: creditLedger.createdAt,
+      agentName: creditLedger.agentName,
+      currentName: agents.name,
     })
     .from(creditLedger)
+    // The reference's id looked up by the agents' primary key, for tries only.
+    .leftJoin(agents, and(eq(creditLedger.kind, 'try'), sql`${agents.id} = CAST(substr(${creditLedger.reference}, 7) AS INTEGER)`))
     .where(eq(creditLedger.userId, userId))
     .orderBy(desc(creditLedger.id))
     .limit(limit);
+  return rows.map(({ agentName, currentName, ...row }) => {
+    const agentId = row.kind === 'try' ? tryAgentId(row.reference) : null;
+    return { ...row, agent: agentId === null ? null : { id: agentId, name: currentName ?? agentName, deleted: currentName === null } };
+  });
 }

@@ -57,6 +57,14 @@ async function sandboxOfA(credits = 50): Promise<string> {
   return ((await res.json()) as { url: string }).url.split('/').pop()!;
 }
 
+/** A completed sandbox purchase of A's: the id of its ledger row (its receipt's id). */
+async function purchaseOfA(): Promise<number> {
+  const a = await signIn(users.a.id);
+  expect((await call(`/api/payments/sandbox/${await sandboxOfA()}/complete`, { method: 'POST', cookie: a })).status).toBe(200);
+  const list = (await (await call('/api/credits/transactions', { cookie: a })).json()) as CreditTransaction[];
+  return list.find((t) => t.kind === 'purchase')!.id;
+}
+
 async function proposal(): Promise<number> {
   return ((await (await call('/api/propose-agent', { json: visitorProposal })).json()) as { id: number }).id;
 }
@@ -93,6 +101,7 @@ const ROWS: Row[] = [
   get('GET /api/credits/balance', '/api/credits/balance', signedIn(200)),
   get('GET /api/credits/transactions', '/api/credits/transactions', signedIn(200)),
   get('GET /api/proposals', '/api/proposals', operators),
+  { route: "GET /api/credits/receipts/:id (A's)", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/credits/receipts/${await purchaseOfA()}` }) },
   { route: 'POST /api/auth/logout', expected: all(200), make: async () => ({ path: '/api/auth/logout', method: 'POST' }) },
   // Invalid bodies: the same 400 for everyone, before any password work or throttling.
   { route: 'POST /api/auth/login (invalid)', expected: all(400), make: async () => ({ path: '/api/auth/login', json: { username: 'ab', password: 'x' } }) },

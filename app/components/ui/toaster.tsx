@@ -27,7 +27,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
+      {/* Clear of every bar with an action (the confirm-email banner, the install offer, the update
+          prompt): below the navbar on phones and tablets, where those bars span the bottom of the
+          screen; above them, on the right, on wide screens (the update prompt keeps to the left). */}
+      <Toast.Viewport className="fixed right-0 top-16 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none lg:top-auto lg:bottom-(--bottom-bars)" />
     </Toast.Provider>
   );
 }

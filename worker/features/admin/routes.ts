@@ -28,6 +28,7 @@ export const adminRoutes = new Hono<AppEnv>().use(requireRole('admin')).post('/e
           description: sql<string>`'Top-up to the guaranteed minimum'`.as('description'),
           idempotencyKey: sql<string>`'topup:' || ${users.id} || ':' || ${run}`.as('idempotency_key'),
           createdAt: sql<string>`${now}`.as('created_at'),
+          agentName: sql<null>`NULL`.as('agent_name'),
         })
         .from(users)
         .where(short),

@@ -1,6 +1,6 @@
 // Stripe Checkout through the SDK's Workers build (fetch HTTP client, SubtleCrypto signatures).
 import Stripe from 'stripe';
-import { CENTS_PER_CREDIT } from '../../../common/constants';
+import { CENTS_PER_CREDIT, creditsProductName } from '../../../common/constants';
 import type { Bindings } from '../../env';
 import { createCheckoutSession } from './data';
 
@@ -40,7 +40,7 @@ export async function createStripeCheckout(
         price_data: {
           currency: 'usd',
           unit_amount: p.credits * CENTS_PER_CREDIT,
-          product_data: { name: `${p.credits} AgentMarket credits` },
+          product_data: { name: creditsProductName(p.credits) },
         },
       },
     ],

@@ -1,9 +1,10 @@
 import { ArrowDownLeft, ArrowUpRight, Receipt } from 'lucide-react';
-import type { CreditTransaction, LedgerKind } from '../../../../common/types';
+import { Link } from 'wouter';
+import type { CreditTransaction, LedgerKind, TransactionAgent } from '../../../../common/types';
 import { ButtonLink } from '../../../components/ui/button';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { useTransactions } from '../api/get-transactions';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatCount, formatCredits, formatDateTime } from '../../../lib/format';
 
 export const KIND_LABELS: Record<LedgerKind, string> = {
   signup: 'Sign-up bonus',
@@ -12,8 +13,19 @@ export const KIND_LABELS: Record<LedgerKind, string> = {
   admin_topup: 'Top-up by an administrator',
 };
 
-
 export const formatAmount = (amount: number): string => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCount(Math.abs(amount))}`;
+
+/** The agent a try was for: its page while it exists, else its name as it was (decision 0020). */
+function TriedAgent({ agent }: { agent: TransactionAgent }) {
+  if (agent.deleted) return <p className="break-words text-sm text-slate-600">{agent.name ? `${agent.name} (deleted since)` : 'Deleted agent'}</p>;
+  return (
+    <p className="break-words text-sm">
+      <Link href={`/agents/${agent.id}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        {agent.name}
+      </Link>
+    </p>
+  );
+}
 
 function Row({ t }: { t: CreditTransaction }) {
   const credit = t.amount >= 0;
@@ -25,10 +37,15 @@ function Row({ t }: { t: CreditTransaction }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{KIND_LABELS[t.kind] ?? t.kind}</p>
-        {t.description && <p className="break-words text-sm text-slate-600">{t.description}</p>}
+        {t.agent ? <TriedAgent agent={t.agent} /> : t.description && <p className="break-words text-sm text-slate-600">{t.description}</p>}
         <p className="text-xs text-slate-600">
           <time dateTime={t.createdAt}>{formatDateTime(new Date(t.createdAt))}</time>
         </p>
+        {t.kind === 'purchase' && (
+          <Link href={`/billing/receipts/${t.id}`} className="mt-1 inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            View receipt<span className="sr-only"> for {formatCredits(t.amount)} bought {formatDateTime(new Date(t.createdAt))}</span>
+          </Link>
+        )}
       </div>
       <div className="shrink-0 text-right">
         <p className={`font-semibold tabular-nums ${credit ? 'text-green-700' : 'text-slate-900'}`}>

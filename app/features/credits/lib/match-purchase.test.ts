@@ -11,6 +11,7 @@ const row = (over: Partial<CreditTransaction>): CreditTransaction => ({
   reference: null,
   description: null,
   createdAt: new Date(now - 1000).toISOString(),
+  agent: null,
   ...over,
 });
 

@@ -1,0 +1,88 @@
+import { Bot, Printer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatUsd } from '../../../../common/format';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatCount, formatDateTime } from '../../../lib/format';
+import { useReceipt } from '../api/get-receipt';
+
+function Line({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="min-w-0 break-words font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Unknown, malformed or someone else's id: the same answer, so a receipt's existence is not told. */
+function ReceiptMissing({ error }: { error: unknown }) {
+  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 text-center sm:p-8">
+      <h1 className="text-2xl font-bold">{missing ? 'Receipt not found' : 'Receipt unavailable'}</h1>
+      <p className="mt-2 text-slate-600">
+        {missing ? 'This receipt does not exist or belongs to another account.' : errorMessage(error, 'Please try again later.')}
+      </p>
+      <ButtonLink href="/billing" className="mt-6">
+        Back to Billing
+      </ButtonLink>
+    </section>
+  );
+}
+
+/**
+ * A purchase's receipt: what was bought, what it cost, when, by whom and the payment's reference.
+ * `data-print-root` makes it the one thing printed (app/styles.css).
+ */
+export function ReceiptView({ id }: { id: string }) {
+  const { data, isPending, isError, error } = useReceipt(id);
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading receipt" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-48" />
+      </div>
+    );
+  }
+  if (isError) return <ReceiptMissing error={error} />;
+  const paidAt = new Date(data.paidAt);
+  return (
+    <article data-print-root aria-labelledby="receipt-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 print:border-0 print:p-0 print:shadow-none">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="flex items-center gap-2 font-bold text-slate-900">
+            <Bot aria-hidden className="size-5 text-brand-600" /> AgentMarket
+          </p>
+          <h1 id="receipt-title" className="mt-3 text-2xl font-bold sm:text-3xl">
+            Receipt
+          </h1>
+          <p className="text-sm text-slate-600">Thank you for your purchase.</p>
+        </div>
+        <Button variant="secondary" onClick={() => window.print()} className="print:hidden">
+          <Printer aria-hidden className="size-4" /> Print
+        </Button>
+      </div>
+      <p className="mt-6 text-3xl font-bold tabular-nums" data-testid="receipt-amount">
+        {formatUsd(data.amountCents / 100)} <span className="text-base font-medium text-slate-600">paid</span>
+      </p>
+      <dl className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+        <Line term="Product">{data.product}</Line>
+        <Line term="Credits">{formatCount(data.credits)}</Line>
+        <Line term="Amount paid">{formatUsd(data.amountCents / 100)} (USD)</Line>
+        <Line term="Date">
+          <time dateTime={data.paidAt}>{formatDateTime(paidAt)}</time>
+        </Line>
+        <Line term="Reference">
+          <span className="break-all font-mono text-sm">{data.reference}</span>
+        </Line>
+        <Line term="Billed to">
+          {data.buyer.username}
+          <span className="block break-all text-sm font-normal text-slate-600">{data.buyer.email}</span>
+        </Line>
+      </dl>
+      <p className="mt-4 text-xs text-slate-600">1 credit = $1. Credits are added to your AgentMarket balance as soon as payment completes.</p>
+    </article>
+  );
+}

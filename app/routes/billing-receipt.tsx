@@ -1,0 +1,21 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import { Skeleton } from '../components/ui/skeleton';
+import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
+import { ReceiptView } from '../features/credits/components/receipt-view';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** /billing/receipts/:id: one purchase's receipt, the owner's alone. */
+export default function BillingReceiptPage() {
+  useDocumentTitle('Receipt');
+  const { user } = useRequireAuth('Please log in to view your receipts');
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10 print:max-w-none print:p-0">
+      <Link href="/billing" className="mb-4 inline-flex min-h-10 items-center gap-2 text-sm font-medium text-slate-700 hover:text-brand-700 print:hidden">
+        <ArrowLeft aria-hidden className="size-4" /> Back to Billing
+      </Link>
+      {user ? <ReceiptView id={id} /> : <Skeleton className="h-96 rounded-2xl" />}
+    </div>
+  );
+}

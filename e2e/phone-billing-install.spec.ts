@@ -1,0 +1,188 @@
+// Billing, receipts, the install offer and toasts on a phone (issue 33): 360x740, touch.
+import { expectNoSeriousViolations } from './support/axe';
+import { overflowRight } from './support/layout';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
+
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
+test.use(PHONE);
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+
+/** A new account (its email unconfirmed, so the confirm-email banner shows); the request's cookies sign the page in. */
+async function register(request: APIRequestContext, baseURL: string | undefined): Promise<string> {
+  const username = `ph${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const res = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
+    headers: { Origin: baseURL ?? '' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return username;
+}
+
+/** Tries LeadScout Pro (a seeded agent) as the signed-in person; returns it. */
+async function tryAgent(request: APIRequestContext, baseURL: string | undefined): Promise<{ id: number; name: string }> {
+  const found = (await (await request.get('/api/agents/search?q=LeadScout%20Pro')).json()) as { id: number; name: string }[];
+  const agent = found.find((a) => a.name === 'LeadScout Pro')!;
+  const res = await request.post(`/api/agents/${agent.id}/try`, { headers: { Origin: baseURL ?? '' } });
+  expect(res.status(), await res.text()).toBe(200);
+  return agent;
+}
+
+const boxesOverlap = async (a: Locator, b: Locator): Promise<boolean> => {
+  const [p, q] = [await a.boundingBox(), await b.boundingBox()];
+  if (!p || !q) throw new Error('both elements must be on screen');
+  return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+};
+
+const history = (page: Page) => page.getByRole('list', { name: 'Credit history' });
+const installOffer = (page: Page) => page.getByRole('region', { name: 'Install the app' });
+
+/** What Chromium fires when the app may be installed, as a page can make it (with the two members the app uses). */
+const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+    });
+    window.dispatchEvent(event);
+  });
+
+test.describe('billing and receipts', () => {
+  // The stranger's request for someone else's receipt is answered 404, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('billing names and links the agent tried; a purchase opens its receipt, which only its owner sees', async ({ page, baseURL, browser }) => {
+    await register(page.request, baseURL);
+    const agent = await tryAgent(page.request, baseURL);
+
+    await page.goto('/billing');
+    const link = history(page).getByRole('link', { name: agent.name });
+    await expect(link).toBeVisible();
+    await expect(history(page).getByText('Tried agent #')).toHaveCount(0);
+    await link.tap();
+    await expect(page).toHaveURL(`/agents/${agent.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible();
+
+    // Buy 50 credits through the sandbox checkout, as a person does.
+    await page.goto('/credits');
+    await page.getByRole('button', { name: '$50', exact: true }).tap();
+    await page.getByRole('button', { name: 'Continue to Payment' }).tap();
+    await expect(page).toHaveURL(/\/checkout\/sandbox\/cs_sandbox_/);
+    const session = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Pay $50 (test)' }).tap();
+    await expect(page.getByText('Credits Purchased!').first()).toBeVisible();
+
+    await page.goto('/billing');
+    await expect(history(page).getByRole('link', { name: agent.name })).toBeVisible();
+    expect(await overflowRight(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page);
+    const purchase = history(page).getByRole('listitem').filter({ hasText: 'Credit purchase' });
+    await purchase.getByRole('link', { name: /^View receipt/ }).tap();
+
+    await expect(page).toHaveURL(/\/billing\/receipts\/\d+$/);
+    const receiptUrl = new URL(page.url()).pathname;
+    const receipt = page.getByRole('article', { name: 'Receipt' });
+    await expect(receipt.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+    const line = (term: string) => receipt.locator(`xpath=.//dt[normalize-space()="${term}"]/following-sibling::dd[1]`);
+    await expect(line('Amount paid')).toHaveText('$50.00 (USD)');
+    await expect(line('Credits')).toHaveText('50');
+    await expect(line('Product')).toHaveText('50 AgentMarket credits');
+    await expect(line('Date')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    await expect(line('Reference')).toHaveText(session);
+    await expect(line('Billed to')).toContainText('@example.com');
+    expect(await overflowRight(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page);
+
+    // Print prints the receipt alone.
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await page.getByRole('button', { name: 'Print' }).tap();
+    await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+    await page.emulateMedia({ media: 'print' });
+    await expect(receipt).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Confirm your email address' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Back to Billing' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+
+    // Another account typing that receipt's address.
+    const stranger = await browser.newContext({ ...PHONE, baseURL });
+    try {
+      const other = await stranger.newPage();
+      await register(other.request, baseURL);
+      await other.goto(receiptUrl);
+      await expect(other.getByRole('heading', { level: 1, name: 'Receipt not found' })).toBeVisible();
+      await expect(other.getByText('$50.00')).toHaveCount(0);
+      await expect(other.getByRole('link', { name: 'Back to Billing' }).last()).toBeVisible();
+    } finally {
+      await stranger.close();
+    }
+  });
+});
+
+test.describe('install offer', () => {
+  test('the install bar sits at the end of the page, and once dismissed stays dismissed', async ({ page, baseURL }) => {
+    await register(page.request, baseURL);
+    await page.goto('/billing');
+    // The page renders in the browser: once its history shows, the app (and the install offer) is running.
+    await expect(history(page)).toBeVisible();
+    await offerInstall(page);
+    const offer = installOffer(page);
+    await expect(offer.getByRole('button', { name: 'Install app' })).toBeVisible();
+    // In the flow after the footer: it covers nothing of the page.
+    const footer = await page.getByRole('contentinfo').boundingBox();
+    const bar = await offer.boundingBox();
+    expect(bar!.y).toBeGreaterThanOrEqual(footer!.y + footer!.height - 1);
+    expect(await overflowRight(page)).toBeLessThanOrEqual(0);
+
+    await offer.getByRole('button', { name: 'Dismiss install prompt' }).tap();
+    await expect(offer).toHaveCount(0);
+    await page.reload();
+    await expect(history(page)).toBeVisible();
+    await offerInstall(page);
+    // A frame for React to show what the event would have shown.
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    await expect(offer).toHaveCount(0);
+  });
+
+  test.describe('on iPhone Safari', () => {
+    test.use({ userAgent: IPHONE_SAFARI });
+
+    test('the Add to Home Screen hint shows once: not after it is dismissed', async ({ page, baseURL }) => {
+      await register(page.request, baseURL);
+      await page.goto('/billing');
+      const hint = installOffer(page).getByText('Install: tap Share, then Add to Home Screen');
+      await expect(hint).toBeVisible();
+      await expect(installOffer(page).getByRole('button', { name: 'Install app' })).toHaveCount(0);
+      await installOffer(page).getByRole('button', { name: 'Dismiss install prompt' }).tap();
+      await expect(installOffer(page)).toHaveCount(0);
+      await page.reload();
+      // Rendered by the app: the offer, had it been due, would show with the history.
+      await expect(history(page)).toBeVisible();
+      await expect(installOffer(page)).toHaveCount(0);
+    });
+  });
+});
+
+test('a toast never covers the confirm-email banner’s Resend, which stays tappable', async ({ page, baseURL }) => {
+  await register(page.request, baseURL);
+  await page.goto('/billing');
+  const banner = page.getByRole('region', { name: 'Confirm your email address' });
+  const resend = banner.getByRole('button', { name: 'Resend' });
+  await expect(resend).toBeVisible();
+
+  await resend.tap();
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Confirmation email sent' });
+  await expect(toast).toBeVisible();
+  expect(await boxesOverlap(toast, resend)).toBe(false);
+  expect(await boxesOverlap(toast, banner)).toBe(false);
+
+  // With the toast still up, a tap on Resend reaches Resend.
+  const resent = page.waitForResponse((res) => res.url().endsWith('/api/auth/resend-verification') && res.request().method() === 'POST');
+  await resend.tap();
+  expect((await resent).status()).toBe(202);
+  await expect(toast).toBeVisible();
+});
