@@ -105,7 +105,7 @@ export async function findDebit(d1: D1Database, userId: number, key: string): Pr
 
 /**
  * The caller's ledger, newest first. A try names its agent: as it is now while it exists (its page
- * is linked), else as it was when tried (docs/decisions/0020).
+ * is linked), else as it was when tried (docs/decisions/0022).
  */
 export async function listTransactions(d1: D1Database, userId: number, limit = 200): Promise<CreditTransaction[]> {
   const rows = await orm(d1)

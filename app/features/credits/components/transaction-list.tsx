@@ -15,7 +15,7 @@ export const KIND_LABELS: Record<LedgerKind, string> = {
 
 export const formatAmount = (amount: number): string => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCount(Math.abs(amount))}`;
 
-/** The agent a try was for: its page while it exists, else its name as it was (decision 0020). */
+/** The agent a try was for: its page while it exists, else its name as it was (decision 0022). */
 function TriedAgent({ agent }: { agent: TransactionAgent }) {
   if (agent.deleted) return <p className="break-words text-sm text-slate-600">{agent.name ? `${agent.name} (deleted since)` : 'Deleted agent'}</p>;
   return (

@@ -1,5 +1,5 @@
 -- The name of the agent a try was for, as it was when tried: /billing names and links each try, and
--- an agent deleted since is still named (docs/decisions/0020). Existing tries take the name their
+-- an agent deleted since is still named (docs/decisions/0022). Existing tries take the name their
 -- agent has now; tries of agents already deleted have none (shown as 'Deleted agent').
 ALTER TABLE credit_ledger ADD COLUMN agent_name TEXT;
 UPDATE credit_ledger
