@@ -60,10 +60,15 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
   const upstream = new Upstream(mf, options);
   await upstream.start();
   const front = frontServer(upstream);
-  await new Promise((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(Number(port), host, resolve);
-  });
+  try {
+    await new Promise((resolve, reject) => {
+      front.once('error', reject);
+      front.listen(Number(port), host, resolve);
+    });
+  } catch (error) {
+    await upstream.dispose();
+    throw error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use: stop what listens there or set PORT.`) : error;
+  }
   const address = front.address();
   const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}/`);
 
@@ -197,10 +202,14 @@ function frontServer(upstream) {
     if (req.headers['cf-connecting-ip'] === undefined && req.socket.remoteAddress) {
       headers.push('CF-Connecting-IP', req.socket.remoteAddress.replace(/^::ffff:/, ''));
     }
+    let gone = false;
+    res.once('close', () => (gone = true));
     upstream
       .use(
         (url) =>
           new Promise((resolve) => {
+            // Held through a reload by a client that has since gone: nothing left to answer.
+            if (gone) return resolve();
             res.once('close', resolve);
             const forward = http.request(
               { host: url.hostname, port: url.port, method: req.method, path: req.url, headers, agent: false },
