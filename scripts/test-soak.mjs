@@ -31,19 +31,19 @@ function parseArgs(argv) {
 }
 
 /** Every test of a Playwright JSON report, with where it is and how it ended. */
-function* testsOf(suite, titles = []) {
+function* testsOf(suite, rootDir, titles = []) {
   const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
   for (const spec of suite.specs ?? []) {
     for (const t of spec.tests) {
       const last = t.results.at(-1);
       yield {
-        name: `${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`,
+        name: `${path.relative(process.cwd(), path.join(rootDir, spec.file))}:${spec.line} › ${[...here, spec.title].join(' › ')}`,
         status: t.status,
         error: last?.error?.message?.split('\n').find((line) => line.trim()) ?? last?.status ?? '',
       };
     }
   }
-  for (const child of suite.suites ?? []) yield* testsOf(child, here);
+  for (const child of suite.suites ?? []) yield* testsOf(child, rootDir, here);
 }
 
 function runOnce(index, rest, reportFile, outputDir) {
@@ -84,7 +84,7 @@ for (let i = 0; i < runs && !stopping; i++) {
   let tests = [];
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-    tests = report.suites.flatMap((suite) => [...testsOf(suite)]);
+    tests = report.suites.flatMap((suite) => [...testsOf(suite, report.config.rootDir)]);
     for (const error of report.errors ?? []) tests.push({ name: '(outside any test)', status: 'unexpected', error: error.message?.split('\n')[0] ?? '' });
   } catch {
     tests.push({ name: '(no report)', status: 'unexpected', error: `Playwright ended with ${signal ?? `exit ${code}`} and wrote no report` });
