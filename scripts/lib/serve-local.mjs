@@ -2,11 +2,22 @@
 // end-to-end tests. This is what `wrangler dev` runs, minus the ProxyWorker it puts in front of the
 // worker: under load that proxy now and then never answers one of a page's requests (a script the
 // page needs), so the page never finishes loading (docs/decisions/0015).
+// A small Node HTTP front owns the public port, so no request is dropped: workerd closes a connection
+// idle for 5 s without saying so and is restarted on every change of the assets (docs/decisions/0020).
 import { mkdirSync, rmSync, watch } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { wrangler } from './wrangler.mjs';
+
+/** Longer than any client keeps an idle connection (Chromium 5 min), so the client is always the one to close it. */
+const KEEP_ALIVE_MS = 10 * 60_000;
+/** How long a reload of the assets waits for the responses under way to finish. */
+const DRAIN_MS = 15_000;
+// Per connection, never forwarded (RFC 9110 §7.6.1).
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 const LOG_LEVELS = { debug: LogLevel.DEBUG, info: LogLevel.INFO, log: LogLevel.INFO, warn: LogLevel.WARN, error: LogLevel.ERROR, none: LogLevel.NONE };
 
@@ -16,15 +27,16 @@ const LOG_LEVELS = { debug: LogLevel.DEBUG, info: LogLevel.INFO, log: LogLevel.I
  * `persistTo` is the folder `wrangler d1 ... --persist-to` uses, so migrations and seed data apply.
  */
 export async function serveLocal({ configFile = 'wrangler.toml', port, host, persistTo, envFile, logLevel = 'info' }) {
-  const outdir = path.resolve('.wrangler', 'tmp', `bundle-${port}`);
+  const outdir = path.resolve('.wrangler', 'tmp', `bundle-${Number(port) || process.pid}`);
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   wrangler(['deploy', '--dry-run', '--outdir', outdir, '--config', configFile], { capture: true });
 
   const { workerOptions } = unstable_getMiniflareWorkerOptions(configFile, undefined, { envFiles: envFile ? [envFile] : [] });
   const options = {
-    host,
-    port: Number(port),
+    // workerd listens on loopback only, on a port of its own; the front below takes `host`:`port`.
+    host: '127.0.0.1',
+    port: 0,
     // wrangler keeps local state under <persist-to>/v3; reading the same files keeps one database.
     defaultPersistRoot: path.resolve(persistTo, 'v3'),
     d1Persist: true,
@@ -45,7 +57,20 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
     ],
   };
   const mf = new Miniflare(options);
-  const url = await mf.ready;
+  const upstream = new Upstream(mf, options);
+  await upstream.start();
+  const front = frontServer(upstream);
+  try {
+    await new Promise((resolve, reject) => {
+      front.once('error', reject);
+      front.listen(Number(port), host, resolve);
+    });
+  } catch (error) {
+    await upstream.dispose();
+    throw error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use: stop what listens there or set PORT.`) : error;
+  }
+  const address = front.address();
+  const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}/`);
 
   // Like wrangler dev, files written into the assets folder are served from then on (a rebuilt
   // service worker is how the e2e test of "Reload to update" looks like a new deployment).
@@ -54,15 +79,154 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
   const watcher = assetsDir
     ? watch(assetsDir, { recursive: true }, () => {
         clearTimeout(reload);
-        reload = setTimeout(() => void mf.setOptions(options).catch((error) => console.error('Reloading the static assets failed:', error)), 100);
+        reload = setTimeout(() => upstream.reload(), 100);
       })
     : null;
   return {
     url,
-    dispose: () => {
+    dispose: async () => {
       watcher?.close();
       clearTimeout(reload);
-      return mf.dispose();
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+      await upstream.dispose();
     },
   };
+}
+
+/**
+ * workerd behind the front. Miniflare applies new options by killing workerd and starting another
+ * (a new port, every connection to the old one reset), so a reload first holds new requests, lets
+ * the ones under way finish, restarts, then lets the held ones through.
+ */
+class Upstream {
+  #mf;
+  #options;
+  #url = null;
+  /** Settles when a reload under way is done; null when none is. */
+  #reloading = null;
+  #reloadAgain = false;
+  #active = 0;
+  #idle = [];
+
+  constructor(mf, options) {
+    this.#mf = mf;
+    this.#options = options;
+  }
+
+  async start() {
+    this.#url = await this.#mf.ready;
+  }
+
+  /** Runs `send(url)` against a workerd that stays up until the promise it returns settles. */
+  async use(send) {
+    while (this.#reloading) await this.#reloading;
+    this.#active += 1;
+    try {
+      return await send(this.#url);
+    } finally {
+      this.#active -= 1;
+      if (this.#active === 0) for (const resolve of this.#idle.splice(0)) resolve();
+    }
+  }
+
+  reload() {
+    // A change while restarting: once more afterwards, so the last files written are what is served.
+    if (this.#reloading) {
+      this.#reloadAgain = true;
+      return;
+    }
+    this.#reloading = (async () => {
+      do {
+        this.#reloadAgain = false;
+        await this.#drained();
+        try {
+          await this.#mf.setOptions(this.#options);
+          this.#url = await this.#mf.ready;
+        } catch (error) {
+          console.error('Reloading the static assets failed:', error);
+        }
+      } while (this.#reloadAgain);
+    })().finally(() => {
+      this.#reloading = null;
+    });
+  }
+
+  /** Resolves when no request is under way, or after DRAIN_MS for one that never ends. */
+  #drained() {
+    if (this.#active === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, DRAIN_MS);
+      this.#idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  async dispose() {
+    while (this.#reloading) await this.#reloading;
+    await this.#mf.dispose();
+  }
+}
+
+/** Raw header pairs without the hop-by-hop ones. */
+function endToEnd(rawHeaders) {
+  const pairs = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (!HOP_BY_HOP.has(rawHeaders[i].toLowerCase())) pairs.push(rawHeaders[i], rawHeaders[i + 1]);
+  }
+  return pairs;
+}
+
+/** Answers the request with a plain-text error unless its response has begun (then it can only be cut). */
+function fail(res, status, message) {
+  if (res.destroyed || res.writableEnded) return;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(`${message}\n`);
+}
+
+/**
+ * The public side. Idle connections stay open for KEEP_ALIVE_MS and say so (`Keep-Alive: timeout=`),
+ * and each request reaches workerd on a connection of its own, so no request is ever written to a
+ * connection its server is closing.
+ */
+function frontServer(upstream) {
+  const server = http.createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
+    const headers = endToEnd(req.rawHeaders);
+    // What workerd would have set itself from the client's address (the worker limits by it).
+    if (req.headers['cf-connecting-ip'] === undefined && req.socket.remoteAddress) {
+      headers.push('CF-Connecting-IP', req.socket.remoteAddress.replace(/^::ffff:/, ''));
+    }
+    let gone = false;
+    res.once('close', () => (gone = true));
+    upstream
+      .use(
+        (url) =>
+          new Promise((resolve) => {
+            // Held through a reload by a client that has since gone: nothing left to answer.
+            if (gone) return resolve();
+            res.once('close', resolve);
+            const forward = http.request(
+              { host: url.hostname, port: url.port, method: req.method, path: req.url, headers, agent: false },
+              (answer) => {
+                res.writeHead(answer.statusCode, answer.statusMessage, endToEnd(answer.rawHeaders));
+                pipeline(answer, res, () => {});
+              },
+            );
+            forward.on('error', (error) => fail(res, 502, `The local worker did not answer (${error.code ?? error.message}).`));
+            // A client that goes away takes its forwarded request with it.
+            res.once('close', () => forward.destroy());
+            pipeline(req, forward, () => {});
+          }),
+      )
+      .catch((error) => fail(res, 502, `The local worker did not answer (${error.message}).`));
+  });
+  // The app serves no WebSocket; refuse one plainly rather than leave it hanging.
+  server.on('upgrade', (_req, socket) => socket.end('HTTP/1.1 501 Not Implemented\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
+  return server;
 }
