@@ -48,9 +48,9 @@ test.describe('Agent detail for a visitor', () => {
     await expect(video).toHaveAttribute('target', '_blank');
     await expect(page.getByRole('tabpanel')).toContainText('hosted on YouTube');
 
-    // Visitors are sent to sign in to try.
+    // Visitors are sent to sign in to try, and back here afterwards.
     await page.getByRole('link', { name: 'Login to Try Agent' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(`/auth?next=%2Fagent%2F${agent.id}`);
   });
 
   test('an agent without a video says so', async ({ page, request }) => {
@@ -68,7 +68,7 @@ test.describe('Agent detail for a visitor', () => {
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await expect(page.getByText('Please log in to write a review')).toBeVisible();
     await page.getByRole('link', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(`/auth?next=%2Fagent%2F${agent.id}`);
   });
 
   test('an agent without reviews invites the first one', async ({ page, request }) => {
