@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useSession } from '../features/auth/api/get-session';
 import { AuthScreen } from '../features/auth/components/auth-screen';
-import { useNextPath } from '../features/auth/lib/auth-href';
+import { useNextPath } from '../hooks/use-auth-href';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyCreditsHref, digitsOnly, formatPrice, initialPurchaseAmount, onSlider, purchaseAmountError, purchaseToCover, sliderPosition } from './amount';
+import { digitsOnly, formatPrice, initialPurchaseAmount, onSlider, purchaseAmountError, sliderPosition } from './amount';
 
 describe('purchase amounts', () => {
   it('keeps digits only', () => {
@@ -18,16 +18,6 @@ describe('purchase amounts', () => {
     expect(sliderPosition(20)).toBe(50);
     expect(sliderPosition(750)).toBe(500);
     expect(formatPrice(120)).toBe('$120.00');
-  });
-
-  it('offers the smallest quick amount that covers a shortfall, else the shortfall', () => {
-    expect(purchaseToCover(8)).toBe(50);
-    expect(purchaseToCover(50)).toBe(50);
-    expect(purchaseToCover(51)).toBe(100);
-    expect(purchaseToCover(499)).toBe(500);
-    expect(purchaseToCover(640)).toBe(640);
-    expect(purchaseToCover(20_000)).toBe(10_000);
-    expect(buyCreditsHref(8)).toBe('/credits?amount=50');
   });
 
   it("starts /credits at a buyable ?amount=, else the default", () => {

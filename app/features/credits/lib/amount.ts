@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { formatUsd } from '../../../../common/format';
-import { PURCHASE_DEFAULT, PURCHASE_MAX, PURCHASE_MIN, PURCHASE_PRESETS, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '../../../../common/constants';
+import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '../../../../common/constants';
 import { firstIssue, purchaseSchema } from '../../../../common/validation';
 
 /** The custom amount field accepts digits only; anything else typed or pasted is dropped. */
@@ -17,16 +17,6 @@ export const sliderPosition = (amount: number): number => Math.min(Math.max(amou
 
 /** 1 credit = $1. */
 export const formatPrice = (credits: number): string => formatUsd(credits);
-
-/**
- * What to offer someone `shortfall` credits short of a try: the smallest quick amount that covers it
- * (nothing under PURCHASE_MIN can be bought, so 8 short is 50), else the shortfall itself.
- */
-export const purchaseToCover = (shortfall: number): number =>
-  PURCHASE_PRESETS.find((preset) => preset >= shortfall) ?? Math.min(Math.max(Math.ceil(shortfall), PURCHASE_MIN), PURCHASE_MAX);
-
-/** /credits with that amount chosen. */
-export const buyCreditsHref = (shortfall: number): string => `/credits?amount=${purchaseToCover(shortfall)}`;
 
 /**
  * The amount /credits starts with from its `?amount=` (the same on the server and in the browser,

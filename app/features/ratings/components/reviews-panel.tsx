@@ -6,7 +6,7 @@ import { useAgentRatings } from '../api/get-agent-ratings';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { usePaused } from '../../../hooks/use-paused';
-import { useAuthHref } from '../../auth/lib/auth-href';
+import { useAuthHref } from '../../../hooks/use-auth-href';
 
 /** The Reviews tab: 'Write a Review' (a form for users, a sign-in prompt for visitors) and the reviews. */
 export function ReviewsPanel({ agentId, userId, onSubmitted }: { agentId: number; userId: number | null; onSubmitted: () => void }) {
