@@ -1,20 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from './support/test';
-
-interface AgentJson {
-  id: number;
-  name: string;
-  creditCost: number;
-  externalUrl: string;
-}
-
-/** Looks an agent up by its exact name through the public API. */
-async function agentNamed(request: APIRequestContext, name: string): Promise<AgentJson> {
-  const res = await request.get(`/api/agents/search?q=${encodeURIComponent(name)}`);
-  expect(res.ok()).toBe(true);
-  const agent = ((await res.json()) as AgentJson[]).find((a) => a.name === name);
-  if (!agent) throw new Error(`no seeded agent named ${name}`);
-  return agent;
-}
+import { agentNamed, type AgentJson } from './support/agents';
+import { expect, test, type Page } from './support/test';
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
 

@@ -1,24 +1,10 @@
 // The agent page on a phone (issue 33): the cost and Try Agent on the first screen, sign-in that
 // returns to the page, a short balance sent to buy credits, Back to the list it came from, Share.
 import { expectNoSeriousViolations } from './support/axe';
-import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
+import { agentNamed, type AgentJson } from './support/agents';
+import { expect, test, type Locator, type Page } from './support/test';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-
-interface AgentJson {
-  id: number;
-  name: string;
-  creditCost: number;
-  businessDepartment: string | null;
-}
-
-async function agentNamed(request: APIRequestContext, name: string): Promise<AgentJson> {
-  const res = await request.get(`/api/agents/search?q=${encodeURIComponent(name)}`);
-  expect(res.ok()).toBe(true);
-  const agent = ((await res.json()) as AgentJson[]).find((a) => a.name === name);
-  if (!agent) throw new Error(`no seeded agent named ${name}`);
-  return agent;
-}
 
 const bar = (page: Page, agent: AgentJson) => page.getByRole('region', { name: `Try ${agent.name}` });
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
