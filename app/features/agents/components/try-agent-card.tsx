@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Agent } from '../../../../common/types';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useAuthHref } from '../../../hooks/use-auth-href';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useOnline } from '../../../hooks/use-online';
 import { toast } from '../../../hooks/use-toast';
 import { ApiError } from '../../../lib/api-client';
@@ -36,6 +37,9 @@ const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(u
 export function useTryAction(agent: Agent, user: { id: number; credits: number } | null) {
   const online = useOnline();
   const authHref = useAuthHref();
+  // The sidebar's breakpoint (Tailwind's lg). What a try says (its outcome, a short balance) is
+  // written once, in the card or in the bar, whichever shows: it only ever appears after hydration.
+  const wide = useMediaQuery('(min-width: 64rem)');
   const mutation = useTryAgent();
   const check = useCheckTry();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -141,6 +145,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     settled,
     outcome,
     busy,
+    wide,
     label: checking ? 'Checking your try…' : mutation.isPending ? 'Processing...' : isCreator ? 'Try Agent' : `Try Agent (${formatCredits(agent.creditCost)})`,
   };
 }
@@ -236,9 +241,9 @@ export function TryAgentCard({ action }: { action: TryAction }) {
 
       <div className="mt-5 grid gap-2">
         <TryButton action={action} />
-        <TryNote action={action} />
+        {action.wide !== false && <TryNote action={action} />}
       </div>
-      <TryOutcome action={action} />
+      {action.wide !== false && <TryOutcome action={action} />}
     </section>
   );
 }
@@ -260,7 +265,7 @@ export function TryAgentBar({ action }: { action: TryAction }) {
       <h2 id="try-bar-heading" className="sr-only">
         Try {agent.name}
       </h2>
-      <TryOutcome action={action} />
+      {action.wide === false && <TryOutcome action={action} />}
       <div className="mt-1 flex items-center gap-3">
         <p className="min-w-0 flex-1 leading-tight text-slate-900">
           <span className="flex items-center gap-1.5 text-xl font-bold">
@@ -271,9 +276,11 @@ export function TryAgentBar({ action }: { action: TryAction }) {
         </p>
         <TryButton action={action} className="shrink-0 px-4" />
       </div>
-      <div className="mt-1 empty:hidden">
-        <TryNote action={action} />
-      </div>
+      {action.wide === false && (
+        <div className="mt-1 empty:hidden">
+          <TryNote action={action} />
+        </div>
+      )}
     </section>
   );
 }
