@@ -126,20 +126,31 @@ test.describe('Agent detail for a signed-in user', () => {
     // The refused try answers 402, which the browser logs.
     test.use({ allowedConsoleErrors: [/status of 402/] });
     test('without enough credits the server message shows with a way to buy more', async ({ page, request, baseURL, context }) => {
-      await signUp(page, baseURL);
+      const username = await signUp(page, baseURL);
       const agent = await agentNamed(request, 'RentRoll Analyst');
       expect(agent.creditCost).toBeGreaterThan(50);
       await page.goto(`/agent/${agent.id}`);
       const button = page.getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` });
+      await expect(button).toBeVisible();
 
-      const first = context.waitForEvent('page');
+      // Spent elsewhere (another device) meanwhile: this page still shows the old balance, and the
+      // server refuses the try.
+      const elsewhere = await page.request.post(`/api/agents/${agent.id}/try`, { headers: { Origin: baseURL ?? '', 'Idempotency-Key': `elsewhere-${username}` } });
+      expect(elsewhere.status()).toBe(200);
+      const blank = context.waitForEvent('page');
       await button.click();
-      await (await first).close();
-      await expect(page.getByText('Credits deducted')).toBeVisible();
+      // The blank tab opened in the tap is closed again on the refusal.
+      const tab = await blank;
+      await expect.poll(() => tab.isClosed()).toBe(true);
+      const card = page.getByRole('region', { name: 'Credits required' });
+      await expect(card.getByText('Not enough credits to try this agent')).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Buy credits', exact: true })).toHaveAttribute('href', /^\/credits/);
 
-      await button.click();
-      await expect(page.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+      // With the balance known short, the page offers to buy instead of trying.
+      await page.reload();
       await expect(page.getByTestId('navbar-credits')).toHaveText(String(100 - agent.creditCost));
+      await expect(page.getByRole('link', { name: 'Buy credits to try' })).toHaveAttribute('href', '/credits?amount=50');
+      await expect(page.getByRole('button', { name: /Try Agent/ })).toHaveCount(0);
     });
   });
 
