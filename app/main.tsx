@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
 import { App, attachOfflineStore } from './app';
 import { carriesSession, getSessionQueryOptions, hasSessionHint, SessionInPage } from './features/auth/api/get-session';
+import { trackCameFrom } from './lib/came-from';
 import { reactTookOver, releaseEarlyClicks } from './lib/early-clicks';
 import { noHydration, pageHydrated } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
@@ -13,6 +14,8 @@ import { preloadPage } from './routes';
 
 // TanStack assumes online until an event says otherwise; start from what the browser knows.
 onlineManager.setOnline(navigator.onLine);
+// Before any navigation in the app: "Back to listings" needs each entry's previous page.
+trackCameFrom();
 
 const queryClient = createQueryClient();
 // Before the server's state is hydrated, so that state is saved for offline use as it arrives.

@@ -34,8 +34,14 @@ export interface PageHead {
   description: string;
   /** Path and query of the canonical address (the worker adds the origin). */
   canonicalPath: string;
-  /** Path of the social preview picture, when the page has one of its own. */
+  /** Path (or address) of the social preview picture (og:image), when the page has one of its own. */
   image?: string;
+  /** What the preview picture shows (og:image:alt). */
+  imageAlt?: string;
+  /** Its size in pixels, when known (our own covers), so link previews lay it out before fetching it. */
+  imageSize?: { width: number; height: number };
+  /** The picture in view at the top of the page, fetched with it (a preload); by default `image`. */
+  preloadImage?: string | null;
   /** schema.org data, already a plain object. */
   jsonLd?: Record<string, unknown>;
   /** Whether search engines should leave the page out (search results, unknown paths). */

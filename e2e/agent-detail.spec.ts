@@ -1,20 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from './support/test';
-
-interface AgentJson {
-  id: number;
-  name: string;
-  creditCost: number;
-  externalUrl: string;
-}
-
-/** Looks an agent up by its exact name through the public API. */
-async function agentNamed(request: APIRequestContext, name: string): Promise<AgentJson> {
-  const res = await request.get(`/api/agents/search?q=${encodeURIComponent(name)}`);
-  expect(res.ok()).toBe(true);
-  const agent = ((await res.json()) as AgentJson[]).find((a) => a.name === name);
-  if (!agent) throw new Error(`no seeded agent named ${name}`);
-  return agent;
-}
+import { agentNamed, type AgentJson } from './support/agents';
+import { expect, test, type Page } from './support/test';
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
 
@@ -48,9 +33,9 @@ test.describe('Agent detail for a visitor', () => {
     await expect(video).toHaveAttribute('target', '_blank');
     await expect(page.getByRole('tabpanel')).toContainText('hosted on YouTube');
 
-    // Visitors are sent to sign in to try.
+    // Visitors are sent to sign in to try, and back here afterwards.
     await page.getByRole('link', { name: 'Login to Try Agent' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(`/auth?next=%2Fagent%2F${agent.id}`);
   });
 
   test('an agent without a video says so', async ({ page, request }) => {
@@ -68,7 +53,7 @@ test.describe('Agent detail for a visitor', () => {
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await expect(page.getByText('Please log in to write a review')).toBeVisible();
     await page.getByRole('link', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(`/auth?next=%2Fagent%2F${agent.id}`);
   });
 
   test('an agent without reviews invites the first one', async ({ page, request }) => {
@@ -141,20 +126,31 @@ test.describe('Agent detail for a signed-in user', () => {
     // The refused try answers 402, which the browser logs.
     test.use({ allowedConsoleErrors: [/status of 402/] });
     test('without enough credits the server message shows with a way to buy more', async ({ page, request, baseURL, context }) => {
-      await signUp(page, baseURL);
+      const username = await signUp(page, baseURL);
       const agent = await agentNamed(request, 'RentRoll Analyst');
       expect(agent.creditCost).toBeGreaterThan(50);
       await page.goto(`/agent/${agent.id}`);
       const button = page.getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` });
+      await expect(button).toBeVisible();
 
-      const first = context.waitForEvent('page');
+      // Spent elsewhere (another device) meanwhile: this page still shows the old balance, and the
+      // server refuses the try.
+      const elsewhere = await page.request.post(`/api/agents/${agent.id}/try`, { headers: { Origin: baseURL ?? '', 'Idempotency-Key': `elsewhere-${username}` } });
+      expect(elsewhere.status()).toBe(200);
+      const blank = context.waitForEvent('page');
       await button.click();
-      await (await first).close();
-      await expect(page.getByText('Credits deducted')).toBeVisible();
+      // The blank tab opened in the tap is closed again on the refusal.
+      const tab = await blank;
+      await expect.poll(() => tab.isClosed()).toBe(true);
+      const card = page.getByRole('region', { name: 'Credits required' });
+      await expect(card.getByText('Not enough credits to try this agent')).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Buy credits', exact: true })).toHaveAttribute('href', /^\/credits/);
 
-      await button.click();
-      await expect(page.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+      // With the balance known short, the page offers to buy instead of trying.
+      await page.reload();
       await expect(page.getByTestId('navbar-credits')).toHaveText(String(100 - agent.creditCost));
+      await expect(page.getByRole('link', { name: 'Buy credits to try' })).toHaveAttribute('href', '/credits?amount=50');
+      await expect(page.getByRole('button', { name: /Try Agent/ })).toHaveCount(0);
     });
   });
 

@@ -150,11 +150,15 @@ test.describe('protected pages', () => {
     ['/settings', 'Please log in to change your settings'],
   ] as const;
   for (const [path, message] of cases) {
-    test(`${path} sends visitors to /auth`, async ({ page }) => {
+    test(`${path} sends visitors to /auth, and back once signed in`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL('/auth');
+      await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(path)}`);
       await expect(toast(page, 'Authentication required')).toBeVisible();
       await expect(toast(page, message)).toBeVisible();
+      await page.getByLabel('Username or email').fill('demo');
+      await page.getByLabel('Password', { exact: true }).fill('demo-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(path);
     });
   }
 });

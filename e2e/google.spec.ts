@@ -71,6 +71,20 @@ test.describe('Google sign-in', () => {
     expect(await session.json()).toMatchObject({ username: name, email: `${name}@gmail.example`, credits: 100, role: 'user' });
   });
 
+  test('signing in with Google from an agent page comes back to that page', async ({ page }) => {
+    const name = unique();
+    claims = { sub: `sub-${name}`, email: `${name}@gmail.example`, email_verified: true };
+    const found = (await (await page.request.get('/api/agents/search?q=LeadScout%20Pro')).json()) as { id: number; name: string }[];
+    const agent = found.find((a) => a.name === 'LeadScout Pro')!;
+    await page.goto(`/agents/${agent.id}`);
+    await page.getByRole('link', { name: 'Login to Try Agent' }).click();
+    await expect(page).toHaveURL(`/auth?next=%2Fagents%2F${agent.id}`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(`/agents/${agent.id}`, { timeout: 20_000 });
+    await expect(toast(page, 'Authentication Successful')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Try Agent \(\d+ credits?\)$/ })).toBeVisible();
+  });
+
   test('in the installed app (its service worker in control) one tap starts one sign-in, which succeeds', async ({ page }) => {
     const name = unique();
     claims = { sub: `sub-${name}`, email: `${name}@gmail.example`, email_verified: true };

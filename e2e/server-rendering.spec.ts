@@ -275,9 +275,9 @@ test('/credits: a visitor gets the frame naming its code; a signed-in person get
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page).toHaveURL('/');
   await page.goBack();
-  await expect(page).toHaveURL(/\/(credits|auth)$/);
+  await expect(page).toHaveURL(/\/(credits|auth\?next=%2Fcredits)$/);
   expect(await page.content()).not.toContain(`${name}@example.com`);
-  await expect(page).toHaveURL('/auth');
+  await expect(page).toHaveURL('/auth?next=%2Fcredits');
   expect(await page.content()).not.toContain(`${name}@example.com`);
 });
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import type { Agent } from '../../common/types';
 import { ButtonLink, Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { useAgent } from '../features/agents/api/get-agent';
@@ -10,21 +11,40 @@ import { AgentDetailTabs, type DetailTab } from '../features/agents/components/a
 import { AgentHero } from '../features/agents/components/agent-hero';
 import { AgentInfoCard } from '../features/agents/components/agent-info-card';
 import { OfflineNotice } from '../features/agents/components/offline-notice';
-import { TryAgentCard } from '../features/agents/components/try-agent-card';
+import { ShareButton } from '../features/agents/components/share-button';
+import { TryAgentBar, TryAgentCard, useTryAction } from '../features/agents/components/try-agent-card';
 import { useSession } from '../features/auth/api/get-session';
 import { useAgentRatings } from '../features/ratings/api/get-agent-ratings';
 import { ReviewsPanel } from '../features/ratings/components/reviews-panel';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { usePaused } from '../hooks/use-paused';
+import { useCameFrom } from '../lib/came-from';
 
 // Only an agent's creator and admins see the manage card; its confirmation dialog library stays out
 // of every visitor's load of the page.
 const ManageAgentCard = lazy(() => import('../features/agents/components/manage-agent-card').then((m) => ({ default: m.ManageAgentCard })));
 
+/** The app's list pages: home, the listings, discover, categories and search (with their filters). */
+const LIST_PAGE = /^\/(agents|all-agents|discover|categories|search)?\/?(\?|$)/i;
+const isListPage = (path: string) => LIST_PAGE.test(path);
+
+/**
+ * Back to the list the person came from, as they left it (history back: its filters, its scroll);
+ * from anywhere else, the home page (SPEC: 'Back to listings' goes to /).
+ */
 function BackLink() {
+  const from = useCameFrom(isListPage);
   return (
-    <Link href="/" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-slate-600 hover:text-brand-700">
+    <Link
+      href={from ?? '/'}
+      onClick={(event) => {
+        if (!from || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+        event.preventDefault();
+        history.back();
+      }}
+      className="inline-flex min-h-11 items-center gap-1 rounded-md text-sm font-medium text-slate-600 hover:text-brand-700"
+    >
       <ArrowLeft aria-hidden className="size-4" /> Back to listings
     </Link>
   );
@@ -71,9 +91,6 @@ export default function AgentDetailPage() {
   const agent = useAgent(id);
   const agentPaused = usePaused(agent);
   const ratings = useAgentRatings(valid ? id : 0);
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  const [tab, setTab] = useState<DetailTab>('description');
   const notFound = !valid || (agent.error instanceof ApiError && agent.error.status === 404);
   useDocumentTitle(notFound ? 'Agent Not Found' : agent.data?.name);
 
@@ -100,12 +117,25 @@ export default function AgentDetailPage() {
       </div>
     );
   }
-  const reviewCount = ratings.data?.length ?? data.voteCount;
+  return <AgentDetail data={data} reviewCount={ratings.data?.length ?? data.voteCount} />;
+}
+
+/** The page of an agent that has loaded. */
+function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<DetailTab>('description');
+  // One try for the sidebar's card and the phone's bar (one of them shown at each width).
+  const tryAction = useTryAction(data, user);
   const isCreator = user !== null && data.creatorId === user.id;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <BackLink />
+    // No bottom padding on phones: the try bar ends the page there (it keeps its own room under the content).
+    <div className="mx-auto max-w-7xl px-4 pt-6 lg:py-8">
+      <div className="flex items-center justify-between gap-3">
+        <BackLink />
+        <ShareButton title={data.name} text={data.description} path={`/agents/${data.id}`} />
+      </div>
       <div className="mt-6">
         <AgentHero agent={data} reviewCount={reviewCount} />
       </div>
@@ -131,7 +161,7 @@ export default function AgentDetailPage() {
           />
         </div>
         <aside aria-label="Try and info" className="flex flex-col gap-6">
-          <TryAgentCard agent={data} user={user} />
+          <TryAgentCard action={tryAction} />
           <AgentInfoCard agent={data} />
           {(isCreator || user?.role === 'admin') && (
             <Suspense fallback={null}>
@@ -140,6 +170,7 @@ export default function AgentDetailPage() {
           )}
         </aside>
       </div>
+      <TryAgentBar action={tryAction} />
     </div>
   );
 }

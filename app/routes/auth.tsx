@@ -2,17 +2,22 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useSession } from '../features/auth/api/get-session';
 import { AuthScreen } from '../features/auth/components/auth-screen';
+import { useNextPath } from '../hooks/use-auth-href';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
-/** /auth and /login. Someone already signed in is sent home (SPEC 'Session handling on load'). */
+/**
+ * /auth and /login. Someone already signed in is sent home (SPEC 'Session handling on load'), or back
+ * to the page that sent them here (`?next=`, a path of this site only: docs/decisions/0021).
+ */
 export default function AuthPage() {
   useDocumentTitle('Sign in');
   const { user, isLoading } = useSession();
   const [, navigate] = useLocation();
+  const next = useNextPath();
 
   useEffect(() => {
-    if (user) navigate('/', { replace: true });
-  }, [user, navigate]);
+    if (user) navigate(next ?? '/', { replace: true });
+  }, [user, next, navigate]);
 
   if (isLoading) {
     return (
@@ -22,5 +27,5 @@ export default function AuthPage() {
     );
   }
   // Stays mounted for the moment between signing in and the redirect so its toasts still fire.
-  return <AuthScreen onSignedIn={() => navigate('/')} />;
+  return <AuthScreen next={next} onSignedIn={() => navigate(next ?? '/')} />;
 }

@@ -9,6 +9,7 @@ import { refreshSession } from '../features/auth/api/get-session';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
 import { PurchaseConfirmation } from '../features/credits/components/purchase-confirmation';
 import { PurchaseForm } from '../features/credits/components/purchase-form';
+import { initialPurchaseAmount } from '../features/credits/lib/amount';
 import { useCreateCheckout } from '../features/payments/api/create-checkout';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { toast } from '../hooks/use-toast';
@@ -92,7 +93,9 @@ export default function CreditsPage() {
             </p>
           </div>
         ) : user ? (
-          <PurchaseForm processing={checkout.isPending || leaving} onContinue={onContinue} />
+          // ?amount= (an agent page sends someone short of a try here with it): read from the router,
+          // so the server's render for the person and the browser's hydration start from the same amount.
+          <PurchaseForm processing={checkout.isPending || leaving} initialAmount={initialPurchaseAmount(params.get('amount'))} onContinue={onContinue} />
         ) : (
           <Skeleton className="h-[28rem] rounded-2xl" />
         )}

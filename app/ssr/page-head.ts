@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { agentJsonLd } from '../../common/agent-json-ld';
 import type { PageHead } from '../../common/ssr';
 import type { Agent, Category } from '../../common/types';
+import { FALLBACK_IMAGE } from '../features/agents/components/category-agent-card';
 import { agentKeys, categoryKeys } from '../lib/query-keys';
 
 const SITE = 'AgentMarket';
@@ -10,6 +11,26 @@ const DEFAULT_DESCRIPTION = 'Discover, try and review AI agents for marketing, s
 
 const titled = (title: string) => `${title} · ${SITE}`;
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
+
+/**
+ * An agent's preview picture for shared links (docs/decisions/0021): its cover, else the shared
+ * fallback cover, both drawn 640x400 WebP by scripts/generate-agent-images.mjs. A creator's own
+ * picture elsewhere on the web is used as it is, its size unknown.
+ */
+const FALLBACK_COVER = FALLBACK_IMAGE;
+const COVER_SIZE = { width: 640, height: 400 };
+const OWN_COVER = /^\/agents\/[\w-]+\.webp$/;
+
+function agentImage(agent: Agent): Pick<PageHead, 'image' | 'imageAlt' | 'imageSize' | 'preloadImage'> {
+  const image = agent.imageUrl ?? FALLBACK_COVER;
+  return {
+    image,
+    imageAlt: agent.imageUrl ? `${agent.name} cover image` : `${agent.name} on ${SITE}`,
+    imageSize: OWN_COVER.test(image) ? COVER_SIZE : undefined,
+    // The page shows the name's first letter, not the fallback cover: nothing to fetch early.
+    preloadImage: agent.imageUrl,
+  };
+}
 
 /** Static pages: path → [title as the page sets it, description]. */
 const STATIC: Record<string, [title: string | null, description: string]> = {
@@ -47,7 +68,7 @@ export function pageHead(url: URL, client: QueryClient, notFound: boolean): Page
         title: `${agent.name} · AI agent on ${SITE}`,
         description: clip(agent.description, 200),
         canonicalPath,
-        image: agent.imageUrl ?? undefined,
+        ...agentImage(agent),
         jsonLd: agentJsonLd(agent, url.origin + canonicalPath, url.origin),
       };
     }

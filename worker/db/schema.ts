@@ -267,6 +267,8 @@ export const oauthStates = sqliteTable('oauth_states', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   isInternal: integer('is_internal', { mode: 'boolean' }).notNull().default(false),
+  /** Where the app sends the person afterwards (migration 0006): a path safeNextPath accepted, or null for home. */
+  nextPath: text('next_path'),
   /** Epoch milliseconds. */
   expiresAt: integer('expires_at').notNull(),
 });

@@ -3,6 +3,7 @@ import { Bot, Coins, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '../../../common/types';
+import { useAuthHref } from '../../hooks/use-auth-href';
 import { logout } from '../../lib/session-actions';
 import { buttonClass } from '../ui/button';
 import { AccountMenuTrigger } from './account-menu-trigger';
@@ -28,6 +29,8 @@ const MENU = [
 /** The header; `user` is the signed-in person, or null for a visitor (and while the page hydrates). */
 /** `search` is the header search box (a feature's component: this layer takes it as a slot). */
 export function Navbar({ user, search }: { user: SessionUser | null; search?: ReactNode }) {
+  // Sign In and Get Started return here once signed in (docs/decisions/0021).
+  const authLink = useAuthHref();
   const [location, navigate] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   // Whose account menu has been asked for (its code loads then, and it opens at once).
@@ -93,10 +96,10 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
             </>
           ) : (
             <>
-              <Link href="/auth" className={buttonClass('ghost', 'sm')}>
+              <Link href={authLink} className={buttonClass('ghost', 'sm')}>
                 Sign In
               </Link>
-              <Link href="/auth" className={buttonClass('primary', 'sm')}>
+              <Link href={authLink} className={buttonClass('primary', 'sm')}>
                 Get Started
               </Link>
             </>
@@ -142,10 +145,10 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
               </div>
             ) : (
               <div className="flex gap-2">
-                <Link href="/auth" className={buttonClass('secondary', 'sm', 'flex-1')} onClick={() => setMobileOpen(false)}>
+                <Link href={authLink} className={buttonClass('secondary', 'sm', 'flex-1')} onClick={() => setMobileOpen(false)}>
                   Sign In
                 </Link>
-                <Link href="/auth" className={buttonClass('primary', 'sm', 'flex-1')} onClick={() => setMobileOpen(false)}>
+                <Link href={authLink} className={buttonClass('primary', 'sm', 'flex-1')} onClick={() => setMobileOpen(false)}>
                   Get Started
                 </Link>
               </div>

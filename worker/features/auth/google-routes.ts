@@ -4,6 +4,7 @@ import { eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
+import { safeNextPath } from '../../../common/next-path';
 import type { SessionUser } from '../../../common/types';
 import { internalEmailError } from '../../../common/validation';
 import { eqNocase, orm } from '../../db/client';
@@ -47,8 +48,16 @@ const credentialSchema = v.object({
 
 const isHttps = (c: Context<AppEnv>) => new URL(c.req.url).protocol === 'https:';
 
-const backToApp = (c: Context<AppEnv>, error?: string) =>
-  c.redirect(error ? `${APP_CALLBACK}?${new URLSearchParams({ error })}` : APP_CALLBACK, 302);
+/**
+ * The app's callback page, with the error if any and where to go next (checked again here: only a
+ * same-origin path ever reaches a redirect, docs/decisions/0021). After an error the app keeps
+ * `next` on its sign-in page, so another way of signing in still returns there.
+ */
+const backToApp = (c: Context<AppEnv>, { error, next }: { error?: string; next?: string | null }) => {
+  const path = safeNextPath(next);
+  const query = new URLSearchParams({ ...(error ? { error } : {}), ...(path ? { next: path } : {}) }).toString();
+  return c.redirect(query ? `${APP_CALLBACK}?${query}` : APP_CALLBACK, 302);
+};
 
 /** The usable part of an email's local part as a username, at least 3 characters. */
 function usernameBase(email: string): string {
@@ -143,10 +152,12 @@ const providerError = (code: string): string =>
 export const googleAuthRoutes = new Hono<AppEnv>()
   .get('/login/google', async (c) => {
     const config = oidcConfig(c.env);
+    // Anything but a path of this site is dropped, not refused: the sign-in then ends at home.
+    const next = safeNextPath(c.req.query('next'));
     const wantsJson = !/text\/html/.test(c.req.header('Accept') ?? '') && /json/.test(c.req.header('Accept') ?? '');
     if (!config) {
       if (wantsJson) return fail(c, 404, OIDC_MESSAGES.notConfigured);
-      return c.redirect(`/auth?${new URLSearchParams({ error: OIDC_MESSAGES.notConfigured })}`, 302);
+      return c.redirect(`/auth?${new URLSearchParams({ error: OIDC_MESSAGES.notConfigured, ...(next ? { next } : {}) })}`, 302);
     }
     const internal = c.req.query('isInternalLogin') === 'true';
     const redirectUri = new URL(CALLBACK_PATH, c.req.url).toString();
@@ -162,6 +173,7 @@ export const googleAuthRoutes = new Hono<AppEnv>()
           codeVerifier: request.codeVerifier,
           nonce: request.nonce,
           isInternal: internal,
+          nextPath: next,
           expiresAt: now + OAUTH_STATE_TTL_MS,
         }),
       ]);
@@ -174,13 +186,14 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       });
       return c.redirect(request.url, 302);
     } catch (err) {
-      return backToApp(c, messageOf(c, err));
+      return backToApp(c, { error: messageOf(c, err), next });
     }
   })
   .get('/google/callback', async (c) => {
     const { code, state, error } = c.req.query();
     const stateCookie = getCookie(c, STATE_COOKIE);
     deleteCookie(c, STATE_COOKIE, { path: '/api/auth/google', secure: isHttps(c) });
+    let next: string | null = null;
     try {
       const config = oidcConfig(c.env);
       if (!config) throw new OidcError(OIDC_MESSAGES.notConfigured);
@@ -193,9 +206,11 @@ export const googleAuthRoutes = new Hono<AppEnv>()
           codeVerifier: oauthStates.codeVerifier,
           nonce: oauthStates.nonce,
           isInternal: oauthStates.isInternal,
+          nextPath: oauthStates.nextPath,
           expiresAt: oauthStates.expiresAt,
         });
       if (!saved || saved.expiresAt < Date.now() || stateCookie !== state) throw new OidcError(OIDC_MESSAGES.stateInvalid);
+      next = saved.nextPath;
       if (error) throw new OidcError(providerError(error));
       if (!code || code.length > 2048) throw new OidcError(OIDC_MESSAGES.exchangeFailed);
       const who = await exchangeCode(config, {
@@ -205,9 +220,9 @@ export const googleAuthRoutes = new Hono<AppEnv>()
         nonce: saved.nonce,
       });
       await signInWithGoogle(c, who, saved.isInternal);
-      return backToApp(c);
+      return backToApp(c, { next });
     } catch (err) {
-      return backToApp(c, messageOf(c, err));
+      return backToApp(c, { error: messageOf(c, err), next });
     }
   })
   .post('/google', jsonBody(credentialSchema), async (c) => {

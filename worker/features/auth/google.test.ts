@@ -102,6 +102,11 @@ describe('GET /api/auth/login/google', () => {
     const url = new URL(res.headers.get('Location')!, 'http://localhost');
     expect(url.pathname).toBe('/auth');
     expect(url.searchParams.get('error')).toBe(OIDC_MESSAGES.notConfigured);
+    // The page to return to stays with the sign-in page, checked: a good path kept, another dropped.
+    const kept = new URL((await send('/api/auth/login/google?next=/agents/3', { bindings: plain })).headers.get('Location')!, 'http://localhost');
+    expect(kept.searchParams.get('next')).toBe('/agents/3');
+    const dropped = new URL((await send('/api/auth/login/google?next=//evil.example', { bindings: plain })).headers.get('Location')!, 'http://localhost');
+    expect(dropped.searchParams.has('next')).toBe(false);
 
     const json = await send('/api/auth/login/google', { bindings: plain, accept: 'application/json' });
     expect(json.status).toBe(404);
@@ -214,6 +219,51 @@ describe('GET /api/auth/google/callback', () => {
     const { res } = await signInFlow({ claims: { sub: fresh('sub'), email: 'admin@example.com' } });
     expect(errorOf(res)).toBeNull();
     expect((await userByEmail('admin@example.com'))!.role).toBe('admin');
+  });
+
+  it('returns to the page the sign-in started from: a path of this site, carried in the stored state', async () => {
+    const email = `${fresh()}@gmail.example`;
+    const { location } = await startLogin(`?next=${encodeURIComponent('/agents/7?tab=reviews')}`);
+    const row = await db().prepare('SELECT next_path FROM oauth_states WHERE state = ?').bind(location.searchParams.get('state')).first<{ next_path: string | null }>();
+    expect(row?.next_path).toBe('/agents/7?tab=reviews');
+
+    const { res } = await signInFlow({ claims: { sub: fresh('sub'), email } }, `?next=${encodeURIComponent('/agents/7?tab=reviews')}`);
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('Location')!, 'http://localhost');
+    expect(back.pathname).toBe('/auth/google/callback');
+    expect(back.searchParams.get('next')).toBe('/agents/7?tab=reviews');
+    expect(back.searchParams.get('error')).toBeNull();
+    expect(await sessionUserId(res)).toBe((await userByEmail(email))!.id);
+  });
+
+  it.each(['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/auth'])(
+    'drops a next of %j: the sign-in still works and ends at home',
+    async (bad) => {
+      const { location } = await startLogin(`?next=${encodeURIComponent(bad)}`);
+      const row = await db().prepare('SELECT next_path FROM oauth_states WHERE state = ?').bind(location.searchParams.get('state')).first<{ next_path: string | null }>();
+      expect(row?.next_path).toBeNull();
+      const { res } = await signInFlow({ claims: { sub: fresh('sub'), email: `${fresh()}@gmail.example` } }, `?next=${encodeURIComponent(bad)}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('Location')).toBe('/auth/google/callback');
+      expect(await sessionUserId(res)).not.toBeNull();
+    },
+  );
+
+  it('checks the stored path again at the callback, and keeps a good one after an error', async () => {
+    // A row that somehow holds an address off the site is never redirected to.
+    const { location, stateCookie } = await startLogin('?next=/agents/3');
+    const state = location.searchParams.get('state')!;
+    await db().prepare("UPDATE oauth_states SET next_path = '//evil.example' WHERE state = ?").bind(state).run();
+    const callbackPath = await authorize(location, { claims: { sub: fresh('sub'), email: `${fresh()}@gmail.example`, email_verified: true } });
+    const res = await send(callbackPath, { cookie: stateCookie });
+    expect(res.headers.get('Location')).toBe('/auth/google/callback');
+
+    // Google refused: back to the app with the error and the page to return to after another try.
+    const refused = await startLogin('?next=/agents/3');
+    const failed = await send(`/api/auth/google/callback?state=${refused.location.searchParams.get('state')}&error=access_denied`, { cookie: refused.stateCookie });
+    const back = new URL(failed.headers.get('Location')!, 'http://localhost');
+    expect(back.searchParams.get('error')).toBe('Google sign-in was cancelled');
+    expect(back.searchParams.get('next')).toBe('/agents/3');
   });
 
   it('refuses a replayed state', async () => {

@@ -7,7 +7,9 @@ const HEADER_BAR = /<!-- app-shell-bar -->[\s\S]*?<!-- \/app-shell-bar -->\s*/;
 /** The page's own title, description, canonical address, social tags and structured data. */
 export function headTags(head: PageHead, origin: string): string[] {
   const url = origin + head.canonicalPath;
+  // Absolute, from the request's origin as the canonical address is: link previews need a full URL.
   const image = new URL(head.image ?? '/icons/icon-512.png', origin).toString();
+  const preload = head.preloadImage === undefined ? head.image : head.preloadImage;
   return [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...(head.noindex ? ['<meta name="robots" content="noindex, follow" />'] : []),
@@ -17,13 +19,18 @@ export function headTags(head: PageHead, origin: string): string[] {
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    ...(head.imageSize
+      ? [`<meta property="og:image:width" content="${head.imageSize.width}" />`, `<meta property="og:image:height" content="${head.imageSize.height}" />`]
+      : []),
+    ...(head.imageAlt ? [`<meta property="og:image:alt" content="${escapeHtml(head.imageAlt)}" />`] : []),
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    ...(head.imageAlt ? [`<meta name="twitter:image:alt" content="${escapeHtml(head.imageAlt)}" />`] : []),
     ...(head.jsonLd ? [`<script type="application/ld+json">${safeJson(head.jsonLd)}</script>`] : []),
     // The picture in view is the largest paint: fetched with the page, not once the markup is parsed.
-    ...(head.image ? [`<link rel="preload" as="image" href="${escapeHtml(head.image)}" />`] : []),
+    ...(preload ? [`<link rel="preload" as="image" href="${escapeHtml(preload)}" />`] : []),
   ];
 }
 

@@ -32,6 +32,39 @@ describe('server-rendered pages', () => {
     expect(queryState(html).queries.map((q) => q.queryKey)).toContainEqual(['agents', 'detail', 2]);
   });
 
+  it("an agent page's shared link has a large preview picture: its cover, absolute, with size and alt", async () => {
+    await db()
+      .prepare(
+        `INSERT INTO agents (id, name, description, category_id, creator_id, credit_cost, image_url, created_at)
+         VALUES (41, 'CoverCast', 'Turns call notes into a one-page brief.', 1, 1, 9, '/agents/ledgerlens.webp', '2026-04-01T00:00:00.000Z')`,
+      )
+      .run();
+    const { html } = await page('/agents/41');
+    expect(html).toContain('<meta property="og:image" content="http://localhost/agents/ledgerlens.webp" />');
+    expect(html).toContain('<meta property="og:image:width" content="640" />');
+    expect(html).toContain('<meta property="og:image:height" content="400" />');
+    expect(html).toContain('<meta property="og:image:alt" content="CoverCast cover image" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta name="twitter:image" content="http://localhost/agents/ledgerlens.webp" />');
+    // The cover is the picture in view: fetched with the page.
+    expect(html).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.webp" />');
+  });
+
+  it('an agent without a picture shares the fallback cover, which the page itself does not fetch', async () => {
+    const { html } = await page('/agents/2');
+    expect(html).toContain('<meta property="og:image" content="http://localhost/agents/fallback.webp" />');
+    expect(html).toContain('<meta property="og:image:width" content="640" />');
+    expect(html).toContain('<meta property="og:image:height" content="400" />');
+    expect(html).toContain('<meta property="og:image:alt" content="LedgerLens on AgentMarket" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).not.toContain('rel="preload" as="image"');
+    // Other pages keep the app icon as a small card.
+    const home = (await page('/')).html;
+    expect(home).toContain('<meta property="og:image" content="http://localhost/icons/icon-512.png" />');
+    expect(home).toContain('<meta name="twitter:card" content="summary" />');
+    expect(home).not.toContain('og:image:width');
+  });
+
   it('listing, category and search pages have title, description, canonical and OpenGraph', async () => {
     const cases: [string, string, string][] = [
       ['/agents', 'Browse Agents · AgentMarket', 'http://localhost/agents'],

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '../../../../common/types';
-import { TryAgentCard } from './try-agent-card';
+import { TryAgentBar, TryAgentCard, useTryAction } from './try-agent-card';
 
 const agent = {
   id: 7,
@@ -12,6 +12,22 @@ const agent = {
   creditCost: 7,
   externalUrl: 'https://ledgerlens.agents.example.com/app',
 } as Agent;
+
+/** The card as the agent page renders it, with its own try. */
+function Card({ agent: a, user }: { agent: Agent; user: { id: number; credits?: number } | null }) {
+  return <TryAgentCard action={useTryAction(a, user && { credits: 100, ...user })} />;
+}
+
+/** The sidebar's card and the phone's bar sharing one try, as on the page. */
+function CardAndBar({ user }: { user: { id: number; credits: number } }) {
+  const action = useTryAction(agent, user);
+  return (
+    <>
+      <TryAgentCard action={action} />
+      <TryAgentBar action={action} />
+    </>
+  );
+}
 
 function setup(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -42,7 +58,7 @@ describe('TryAgentCard', () => {
     let resolve!: (r: Response) => void;
     const fetchMock = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
     vi.stubGlobal('fetch', fetchMock);
-    const queryClient = setup(<TryAgentCard agent={agent} user={{ id: 2 }} />);
+    const queryClient = setup(<Card agent={agent} user={{ id: 2 }} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
     // Opened synchronously, before the request answers, and cut off from this page.
@@ -61,7 +77,7 @@ describe('TryAgentCard', () => {
     const tab = fakeTab();
     vi.stubGlobal('open', vi.fn(() => tab));
     vi.stubGlobal('fetch', vi.fn(async () => json(402, { message: 'Not enough credits to try this agent', error: 'Not enough credits to try this agent' })));
-    setup(<TryAgentCard agent={agent} user={{ id: 2 }} />);
+    setup(<Card agent={agent} user={{ id: 2 }} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
     expect((await screen.findByRole('link', { name: 'Buy credits' })).getAttribute('href')).toBe('/credits');
@@ -72,12 +88,42 @@ describe('TryAgentCard', () => {
   it('omits the cost for the creator and sends visitors to sign in', () => {
     setup(
       <>
-        <TryAgentCard agent={agent} user={{ id: 1 }} />
-        <TryAgentCard agent={agent} user={null} />
+        <Card agent={agent} user={{ id: 1 }} />
+        <Card agent={agent} user={null} />
       </>,
     );
     expect(screen.getByRole('button', { name: 'Try Agent' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login to Try Agent' }).getAttribute('href')).toBe('/auth');
+  });
+
+  it('short of the cost, offers to buy what covers it instead of trying, and opens no tab', () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    setup(<Card agent={{ ...agent, creditCost: 90 }} user={{ id: 2, credits: 82 }} />);
+    expect(screen.queryByRole('button', { name: /Try Agent/ })).toBeNull();
+    const buy = screen.getByRole('link', { name: 'Buy credits to try' });
+    expect(buy.getAttribute('href')).toBe('/credits?amount=50');
+    expect(screen.getByText('You have 82 credits: not enough for one try.')).toBeTruthy();
+    fireEvent.click(buy);
+    expect(open).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the bar and the card are one try: a tap in the bar shows its result once, in the part shown', async () => {
+    const tab = fakeTab();
+    vi.stubGlobal('open', vi.fn(() => tab));
+    const fetchMock = vi.fn(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
+    vi.stubGlobal('fetch', fetchMock);
+    setup(<CardAndBar user={{ id: 2, credits: 100 }} />);
+    const bar = screen.getByRole('region', { name: 'Try LedgerLens' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Try Agent (7 credits)' }));
+    expect(await screen.findAllByText('Credits deducted')).toHaveLength(1);
+    // A wide screen (happy-dom's 1024 px): the sidebar's card says it.
+    expect(within(screen.getByRole('region', { name: 'Credits required' })).getByText('Credits deducted')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(tab.location.href).toBe(agent.externalUrl);
   });
 
   it('sends a try whose answer was lost again with the same key, checking it, and shows the result once', async () => {
@@ -88,7 +134,7 @@ describe('TryAgentCard', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockImplementationOnce(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchMock);
-    setup(<TryAgentCard agent={agent} user={{ id: 2 }} />);
+    setup(<Card agent={agent} user={{ id: 2 }} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
     expect(await screen.findByRole('button', { name: 'Checking your try…' })).toBeTruthy();
@@ -105,7 +151,7 @@ describe('TryAgentCard', () => {
     vi.stubGlobal('open', vi.fn(() => tab));
     const fetchMock = vi.fn(async () => json(503, { message: 'Service unavailable', error: 'Service unavailable' }));
     vi.stubGlobal('fetch', fetchMock);
-    setup(<TryAgentCard agent={agent} user={{ id: 2 }} />);
+    setup(<Card agent={agent} user={{ id: 2 }} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5), { timeout: 12_000 });
@@ -130,7 +176,7 @@ describe('TryAgentCard', () => {
     document.cookie = 'pending-try=1; Path=/';
     const fetchMock = vi.fn(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
     vi.stubGlobal('fetch', fetchMock);
-    setup(<TryAgentCard agent={agent} user={{ id: 2 }} />);
+    setup(<Card agent={agent} user={{ id: 2 }} />);
 
     expect(await screen.findByText('Credits deducted')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith('/api/agents/7/try/key-from-before-reload', expect.objectContaining({ method: 'GET' }));
@@ -150,7 +196,7 @@ describe('TryAgentCard', () => {
     document.cookie = 'pending-try=1; Path=/';
     const message = 'This try did not go through: nothing was charged';
     vi.stubGlobal('fetch', vi.fn(async () => json(404, { message, error: message })));
-    setup(<TryAgentCard agent={agent} user={{ id: 2 }} />);
+    setup(<Card agent={agent} user={{ id: 2 }} />);
     expect(await screen.findByText(message)).toBeTruthy();
     expect(sessionStorage.getItem('pending-try:7')).toBeNull();
     expect(screen.getByRole('button', { name: 'Try Agent (7 credits)' })).toBeTruthy();

@@ -3,10 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Agent } from '../../../../common/types';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { useAuthHref } from '../../../hooks/use-auth-href';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useOnline } from '../../../hooks/use-online';
 import { toast } from '../../../hooks/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { isRetryable, newIdempotencyKey } from '../../../lib/idempotency';
+import { buyCreditsHref } from '../../../lib/buy-credits';
 import { formatCredits } from '../../../lib/format';
 import { useCheckTry, useTryAgent } from '../api/try-agent';
 import { clearPendingTry, loadPendingTry, savePendingTry } from '../lib/pending-try';
@@ -21,7 +24,8 @@ type Outcome =
 const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(url)?.href ?? null;
 
 /**
- * The sidebar's Try Agent card. Browsers only allow a new tab from the click itself, not after an
+ * Trying an agent, shared by the sidebar's card (wide screens) and the bar at the bottom of a phone's
+ * screen: one state, so both show the same try, and CSS shows one of them at each width. Browsers only allow a new tab from the click itself, not after an
  * awaited request, so a blank tab is opened synchronously and pointed at the agent once the server
  * has debited the credits (or closed if it refuses).
  *
@@ -30,8 +34,12 @@ const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(u
  * asked for again with the same key (automatically, then by the next tap), and a reloaded page asks
  * the server how a try it still holds a key for ended.
  */
-export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number } | null }) {
+export function useTryAction(agent: Agent, user: { id: number; credits: number } | null) {
   const online = useOnline();
+  const authHref = useAuthHref();
+  // The sidebar's breakpoint (Tailwind's lg). What a try says (its outcome, a short balance) is
+  // written once, in the card or in the bar, whichever shows: it only ever appears after hydration.
+  const wide = useMediaQuery('(min-width: 64rem)');
   const mutation = useTryAgent();
   const check = useCheckTry();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -122,8 +130,105 @@ export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number
   const checking = check.isPending || (mutation.isPending && mutation.failureCount > 0);
   const busy = mutation.isPending || check.isPending;
 
+  // The session's balance (the server stays the judge: a 402 still says so). Short of the cost, the
+  // button leads to /credits with an amount that covers it, and no tab is opened for nothing.
+  const shortfall = user && !isCreator ? agent.creditCost - user.credits : 0;
+  return {
+    agent,
+    signedIn: user !== null,
+    isCreator,
+    online,
+    authHref,
+    buyHref: shortfall > 0 ? buyCreditsHref(shortfall) : null,
+    balance: user?.credits ?? null,
+    onTry,
+    settled,
+    outcome,
+    busy,
+    wide,
+    label: checking ? 'Checking your try…' : mutation.isPending ? 'Processing...' : isCreator ? 'Try Agent' : `Try Agent (${formatCredits(agent.creditCost)})`,
+  };
+}
+
+export type TryAction = ReturnType<typeof useTryAction>;
+
+/** Try Agent, or what stands in for it: sign in first, or buy the credits it needs. */
+function TryButton({ action, className = 'w-full' }: { action: TryAction; className?: string }) {
+  if (!action.signedIn)
+    return (
+      <ButtonLink href={action.authHref} size="lg" className={className}>
+        <LogIn aria-hidden className="size-5" /> Login to Try Agent
+      </ButtonLink>
+    );
+  if (action.buyHref)
+    return (
+      <ButtonLink href={action.buyHref} size="lg" className={className}>
+        <Coins aria-hidden className="size-5" /> Buy credits to try
+      </ButtonLink>
+    );
   return (
-    <section aria-labelledby="try-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <Button size="lg" className={className} onClick={action.onTry} disabled={action.busy || !action.online} aria-busy={action.busy}>
+      <Zap aria-hidden className="size-5" />
+      {action.label}
+    </Button>
+  );
+}
+
+/** Short of credits, offline: said under the button. */
+function TryNote({ action }: { action: TryAction }) {
+  if (action.signedIn && action.buyHref && action.balance !== null)
+    return <p className="text-sm text-slate-600">You have {formatCredits(action.balance)}: not enough for one try.</p>;
+  if (action.signedIn && !action.online) return <p className="text-sm text-slate-600">Trying an agent needs a connection.</p>;
+  return null;
+}
+
+/** How the last try went (a live region: announced as it changes). */
+function TryOutcome({ action }: { action: TryAction }) {
+  const { outcome, agent, settled } = action;
+  return (
+    <div aria-live="polite">
+      {outcome?.kind === 'deducted' && (
+        <div className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          <p className="flex items-center gap-2 font-semibold">
+            <CheckCircle2 aria-hidden className="size-4" /> {outcome.cost > 0 ? 'Credits deducted' : 'Agent opened: no credits deducted'}
+          </p>
+          <p className="mt-1">
+            {outcome.cost > 0 && `${formatCredits(outcome.cost)} used. `}Your balance is {formatCredits(outcome.balance)}.
+          </p>
+          {outcome.url && (
+            <a
+              href={outcome.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={settled}
+              className="mt-2 inline-flex items-center gap-1 font-medium text-emerald-800 underline"
+            >
+              {outcome.blocked ? `Open ${agent.name}` : `Open ${agent.name} again`} <ExternalLink aria-hidden className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+      )}
+      {outcome?.kind === 'not-charged' && (
+        <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">{outcome.message}</p>
+      )}
+      {outcome?.kind === 'short' && (
+        <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p>{outcome.message}</p>
+          <Link href="/credits" className="mt-1 inline-block font-semibold underline">
+            Buy credits
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The sidebar's card (wide screens; phones get TryAgentBar instead). */
+export function TryAgentCard({ action }: { action: TryAction }) {
+  const { agent } = action;
+  return (
+    <section aria-labelledby="try-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm max-lg:hidden">
       <h2 id="try-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
         Credits required
       </h2>
@@ -132,57 +237,50 @@ export function TryAgentCard({ agent, user }: { agent: Agent; user: { id: number
         {agent.creditCost}
         <span className="text-base font-medium text-slate-600">{agent.creditCost === 1 ? 'credit' : 'credits'} per use</span>
       </p>
-      {isCreator && <p className="mt-1 text-sm text-emerald-700">Free for you: you created this agent.</p>}
+      {action.isCreator && <p className="mt-1 text-sm text-emerald-700">Free for you: you created this agent.</p>}
 
-      <div className="mt-5">
-        {user ? (
-          <Button size="lg" className="w-full" onClick={onTry} disabled={busy || !online} aria-busy={busy}>
-            <Zap aria-hidden className="size-5" />
-            {checking ? 'Checking your try…' : mutation.isPending ? 'Processing...' : isCreator ? 'Try Agent' : `Try Agent (${formatCredits(agent.creditCost)})`}
-          </Button>
-        ) : (
-          <ButtonLink href="/auth" size="lg" className="w-full">
-            <LogIn aria-hidden className="size-5" /> Login to Try Agent
-          </ButtonLink>
-        )}
-        {user && !online && <p className="mt-2 text-sm text-slate-600">Trying an agent needs a connection.</p>}
+      <div className="mt-5 grid gap-2">
+        <TryButton action={action} />
+        {action.wide !== false && <TryNote action={action} />}
       </div>
+      {action.wide !== false && <TryOutcome action={action} />}
+    </section>
+  );
+}
 
-      <div aria-live="polite">
-        {outcome?.kind === 'deducted' && (
-          <div className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
-            <p className="flex items-center gap-2 font-semibold">
-              <CheckCircle2 aria-hidden className="size-4" /> {outcome.cost > 0 ? 'Credits deducted' : 'Agent opened: no credits deducted'}
-            </p>
-            <p className="mt-1">
-              {outcome.cost > 0 && `${formatCredits(outcome.cost)} used. `}Your balance is {formatCredits(outcome.balance)}.
-            </p>
-            {outcome.url && (
-              <a
-                href={outcome.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={settled}
-                className="mt-2 inline-flex items-center gap-1 font-medium text-emerald-800 underline"
-              >
-                {outcome.blocked ? `Open ${agent.name}` : `Open ${agent.name} again`} <ExternalLink aria-hidden className="size-3.5" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            )}
-          </div>
-        )}
-        {outcome?.kind === 'not-charged' && (
-          <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">{outcome.message}</p>
-        )}
-        {outcome?.kind === 'short' && (
-          <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p>{outcome.message}</p>
-            <Link href="/credits" className="mt-1 inline-block font-semibold underline">
-              Buy credits
-            </Link>
-          </div>
-        )}
+/**
+ * Phones and narrow windows (below the sidebar's breakpoint): the cost and Try Agent stay at the
+ * bottom of the screen, so they are on the first screen rather than after the tabs. Sticky at the end
+ * of the page, not fixed: it takes its own room in the page, so at the end of the scroll it rests
+ * under the last content instead of covering it. Clear of the home indicator (safe area) and above
+ * the confirm-email notice when that is shown.
+ */
+export function TryAgentBar({ action }: { action: TryAction }) {
+  const { agent } = action;
+  return (
+    <section
+      aria-labelledby="try-bar-heading"
+      className="sticky bottom-(--bottom-bars) z-30 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(15_23_42/0.06)] backdrop-blur lg:hidden"
+    >
+      <h2 id="try-bar-heading" className="sr-only">
+        Try {agent.name}
+      </h2>
+      {action.wide === false && <TryOutcome action={action} />}
+      <div className="mt-1 flex items-center gap-3">
+        <p className="min-w-0 flex-1 leading-tight text-slate-900">
+          <span className="flex items-center gap-1.5 text-xl font-bold">
+            <Coins aria-hidden className="size-5 shrink-0 text-amber-500" />
+            {agent.creditCost}
+          </span>
+          <span className="text-xs text-slate-600">{action.isCreator ? 'free for you' : `${agent.creditCost === 1 ? 'credit' : 'credits'} per use`}</span>
+        </p>
+        <TryButton action={action} className="shrink-0 px-4" />
       </div>
+      {action.wide === false && (
+        <div className="mt-1 empty:hidden">
+          <TryNote action={action} />
+        </div>
+      )}
     </section>
   );
 }

@@ -26,7 +26,7 @@ const tabClass =
   'flex-1 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
 
 /** Sign in / register, for customers and for staff (Internal), with Google when configured. */
-export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+export function AuthScreen({ next = null, onSignedIn }: { next?: string | null; onSignedIn: (user: SessionUser) => void }) {
   const [kind, setKind] = useState<LoginKind>('customer');
   const [mode, setMode] = useState('signin');
   const [authenticating, setAuthenticating] = useState(false);
@@ -70,7 +70,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
               <LoginForm internal={internal} staffDomain={staffDomain} onSuccess={onSignedIn} />
             </TabsContent>
             <TabsContent variant="plain" value="register" className="pt-6">
-              <RegisterForm internal={internal} staffDomain={staffDomain} />
+              <RegisterForm internal={internal} staffDomain={staffDomain} next={next} />
             </TabsContent>
           </Tabs>
         </div>
@@ -78,7 +78,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
         <div className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
           <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
         </div>
-        <GoogleButton config={config.data} internal={internal} onStart={() => setAuthenticating(true)} />
+        <GoogleButton config={config.data} internal={internal} next={next} onStart={() => setAuthenticating(true)} />
       </section>
       <AuthSidePanel />
     </div>

@@ -17,7 +17,18 @@ function GoogleMark() {
  * Google sign-in is a full-page redirect through the worker (the browser never sees provider
  * secrets). When the server has no Google client configured, the button says so instead.
  */
-export function GoogleButton({ config, internal, onStart }: { config: PublicConfig | undefined; internal: boolean; onStart: () => void }) {
+export function GoogleButton({
+  config,
+  internal,
+  next = null,
+  onStart,
+}: {
+  config: PublicConfig | undefined;
+  internal: boolean;
+  /** Where the sign-in returns to (a checked path), or null for home. */
+  next?: string | null;
+  onStart: () => void;
+}) {
   const base = 'flex h-11 w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900';
   if (!config) {
     return (
@@ -45,7 +56,7 @@ export function GoogleButton({ config, internal, onStart }: { config: PublicConf
       onClick={() => {
         toast({ title: 'Redirecting to Google', description: 'You will come back here once you have signed in.' });
         onStart();
-        window.location.assign(googleLoginUrl(internal));
+        window.location.assign(googleLoginUrl(internal, next));
       }}
     >
       <GoogleMark /> Continue with Google

@@ -1,13 +1,15 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { authHref, safeNextPath } from '../../../../common/next-path';
 import { toast } from '../../../hooks/use-toast';
 import { getSession } from '../api/get-session';
 import { toastAcrossReload } from '../lib/flash';
 
 /**
  * Where the worker sends the browser after Google (SPEC 'Google callback'). An `error` parameter
- * means sign-in failed; otherwise the session cookie is set and the app reloads at its root.
+ * means sign-in failed; otherwise the session cookie is set and the app reloads at `next` (the page
+ * the sign-in started from, checked by the worker and again here) or at its root.
  */
 export function GoogleCallback() {
   const [, navigate] = useLocation();
@@ -16,10 +18,12 @@ export function GoogleCallback() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const error = new URLSearchParams(window.location.search).get('error');
+    const params = new URLSearchParams(window.location.search);
+    const error = params.get('error');
+    const next = safeNextPath(params.get('next'));
     if (error) {
       toast({ title: 'Authentication Error', description: error, variant: 'destructive' });
-      navigate('/auth', { replace: true });
+      navigate(authHref(next), { replace: true });
       return;
     }
     void (async () => {
@@ -27,10 +31,10 @@ export function GoogleCallback() {
         const user = await getSession();
         if (!user) throw new Error('No session after Google sign-in');
         toastAcrossReload({ title: 'Authentication Successful', description: `Signed in as ${user.username}` });
-        window.location.replace('/');
+        window.location.replace(next ?? '/');
       } catch {
         toast({ title: 'Authentication Failed', description: 'We could not sign you in with Google. Please try again.', variant: 'destructive' });
-        navigate('/auth', { replace: true });
+        navigate(authHref(next), { replace: true });
       }
     })();
   }, [navigate]);

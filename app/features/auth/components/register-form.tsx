@@ -14,8 +14,8 @@ import { AppForm } from '../../../components/ui/app-form';
 // `website` is the hidden honeypot: a person leaves it empty and it is sent as such.
 const initial = { username: '', email: '', password: '', website: '' };
 
-/** Registration; success reloads the whole app as the new user (SPEC section 4). */
-export function RegisterForm({ internal, staffDomain }: { internal: boolean; staffDomain: string }) {
+/** Registration; success reloads the whole app as the new user (SPEC section 4), at `next` (a checked path) or home. */
+export function RegisterForm({ internal, staffDomain, next = null }: { internal: boolean; staffDomain: string; next?: string | null }) {
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -35,7 +35,7 @@ export function RegisterForm({ internal, staffDomain }: { internal: boolean; sta
     mutation.mutate(parsed.output, {
       onSuccess: () => {
         toastAcrossReload({ title: 'Registration successful', description: 'Your account has been created' });
-        window.location.assign('/');
+        window.location.assign(next ?? '/');
       },
       onError: (error) => {
         setServerError(error instanceof ApiError && error.message ? error.message : 'Please check your details and try again');

@@ -30,12 +30,13 @@ describe('useRequireAuth', () => {
     await new Promise((resolve) => setTimeout(resolve, 350));
   });
 
-  it('sends visitors to /auth with the reason', async () => {
-    window.history.replaceState(null, '', '/my-agents');
+  it('sends visitors to /auth with the reason, asking to come back here', async () => {
+    window.history.replaceState(null, '', '/my-agents?tab=drafts');
     mount(null);
     expect(await screen.findByText('Authentication required')).toBeTruthy();
     expect(screen.getByText('You need to be logged in to view your agents')).toBeTruthy();
     expect(window.location.pathname).toBe('/auth');
+    expect(new URLSearchParams(window.location.search).get('next')).toBe('/my-agents?tab=drafts');
   });
 
   it('lets users in, and stays quiet when they log out on the page', async () => {

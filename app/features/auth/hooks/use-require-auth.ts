@@ -1,16 +1,19 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { authHref } from '../../../../common/next-path';
 import { toast } from '../../../hooks/use-toast';
 import { useSession } from '../api/get-session';
 
 /**
  * Protected pages (SPEC section 6): a visitor is told why and sent to /auth. When the user signs
- * out while on the page, the logout action takes them home, so no second toast is shown here.
+ * out while on the page, the logout action takes them home, so no second toast is shown here. The
+ * sign-in page brings them back here afterwards (`?next=`, docs/decisions/0021).
  */
 export function useRequireAuth(description: string, title = 'Authentication required') {
   const { user, isLoading, isConfirmed } = useSession();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const hadUser = useRef(false);
   const redirected = useRef(false);
 
@@ -26,8 +29,8 @@ export function useRequireAuth(description: string, title = 'Authentication requ
     redirected.current = true;
     if (hadUser.current) return;
     toast({ title, description, variant: 'destructive' });
-    navigate('/auth', { replace: true });
-  }, [isLoading, isConfirmed, user, title, description, navigate]);
+    navigate(authHref(search ? `${location}?${search}` : location), { replace: true });
+  }, [isLoading, isConfirmed, user, title, description, navigate, location, search]);
 
   return { user, isLoading };
 }

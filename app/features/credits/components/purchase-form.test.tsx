@@ -30,6 +30,20 @@ describe('PurchaseForm', () => {
     expect((screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('starts at the amount it is given: a quick amount on the slider, another in the custom field', async () => {
+    const onContinue = vi.fn();
+    const { unmount } = render(<PurchaseForm processing={false} initialAmount={50} onContinue={onContinue} />);
+    expect(screen.getByRole('button', { name: '$50' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('purchase-price').textContent).toBe('$50.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(onContinue).toHaveBeenCalledWith(50);
+    unmount();
+
+    render(<PurchaseForm processing={false} initialAmount={640} onContinue={() => {}} />);
+    expect((screen.getByLabelText(/Custom amount/) as HTMLInputElement).value).toBe('640');
+    expect(screen.getByTestId('purchase-price').textContent).toBe('$640.00');
+  });
+
   it('shows the processing state', () => {
     render(<PurchaseForm processing onContinue={() => {}} />);
     expect((screen.getByRole('button', { name: 'Processing...' }) as HTMLButtonElement).disabled).toBe(true);

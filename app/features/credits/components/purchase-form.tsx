@@ -6,17 +6,25 @@ import { Button } from '../../../components/ui/button';
 import { FormField, TextInput } from '../../../components/ui/form-field';
 import { Slider } from '../../../components/ui/slider';
 import { toast } from '../../../hooks/use-toast';
-import { digitsOnly, formatPrice, purchaseAmountError, sliderPosition } from '../lib/amount';
+import { digitsOnly, formatPrice, onSlider, purchaseAmountError, sliderPosition } from '../lib/amount';
 import { formatCount } from '../../../lib/format';
 import { AppForm } from '../../../components/ui/app-form';
 
 /**
  * Choose how many credits to buy (SPEC section 5): slider 50-500 in steps of 10, presets, or a
- * custom whole number; nothing under 50 can be bought.
+ * custom whole number; nothing under 50 can be bought. `initialAmount` (from /credits?amount=) starts
+ * on the slider when it can show it, else in the custom field.
  */
-export function PurchaseForm({ processing, onContinue }: { processing: boolean; onContinue: (amount: number) => void }) {
-  const [sliderAmount, setSliderAmount] = useState<number>(PURCHASE_DEFAULT);
-  const [custom, setCustom] = useState('');
+export function PurchaseForm({
+  processing,
+  initialAmount = PURCHASE_DEFAULT,
+  onContinue,
+}: {
+  processing: boolean;
+  initialAmount?: number;
+  onContinue: (amount: number) => void }) {
+  const [sliderAmount, setSliderAmount] = useState<number>(() => sliderPosition(initialAmount));
+  const [custom, setCustom] = useState(() => (onSlider(initialAmount) ? '' : String(initialAmount)));
   const amount = custom ? Number(custom) : sliderAmount;
   const error = purchaseAmountError(amount);
 

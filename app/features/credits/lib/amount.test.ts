@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, formatPrice, purchaseAmountError, sliderPosition } from './amount';
+import { digitsOnly, formatPrice, initialPurchaseAmount, onSlider, purchaseAmountError, sliderPosition } from './amount';
 
 describe('purchase amounts', () => {
   it('keeps digits only', () => {
@@ -18,5 +18,15 @@ describe('purchase amounts', () => {
     expect(sliderPosition(20)).toBe(50);
     expect(sliderPosition(750)).toBe(500);
     expect(formatPrice(120)).toBe('$120.00');
+  });
+
+  it("starts /credits at a buyable ?amount=, else the default", () => {
+    expect(initialPurchaseAmount('50')).toBe(50);
+    expect(initialPurchaseAmount('750')).toBe(750);
+    for (const bad of [null, '', '8', '49', '10001', '1e3', '-50', '50.5', ' 50', 'abc']) expect(initialPurchaseAmount(bad), String(bad)).toBe(100);
+    expect(onSlider(50)).toBe(true);
+    expect(onSlider(120)).toBe(true);
+    expect(onSlider(125)).toBe(false);
+    expect(onSlider(750)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { formatUsd } from '../../../../common/format';
-import { PURCHASE_MIN, PURCHASE_SLIDER_MAX } from '../../../../common/constants';
+import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '../../../../common/constants';
 import { firstIssue, purchaseSchema } from '../../../../common/validation';
 
 /** The custom amount field accepts digits only; anything else typed or pasted is dropped. */
@@ -17,3 +17,17 @@ export const sliderPosition = (amount: number): number => Math.min(Math.max(amou
 
 /** 1 credit = $1. */
 export const formatPrice = (credits: number): string => formatUsd(credits);
+
+/**
+ * The amount /credits starts with from its `?amount=` (the same on the server and in the browser,
+ * both reading the URL): a whole number that can be bought, else the default.
+ */
+export function initialPurchaseAmount(param: string | null): number {
+  if (!param || !/^\d{1,6}$/.test(param)) return PURCHASE_DEFAULT;
+  const amount = Number(param);
+  return purchaseAmountError(amount) ? PURCHASE_DEFAULT : amount;
+}
+
+/** Whether the slider (and the quick amounts) can show this amount, rather than the custom field. */
+export const onSlider = (amount: number): boolean =>
+  amount >= PURCHASE_MIN && amount <= PURCHASE_SLIDER_MAX && (amount - PURCHASE_MIN) % PURCHASE_SLIDER_STEP === 0;

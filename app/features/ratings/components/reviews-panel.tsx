@@ -6,12 +6,15 @@ import { useAgentRatings } from '../api/get-agent-ratings';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { usePaused } from '../../../hooks/use-paused';
+import { useAuthHref } from '../../../hooks/use-auth-href';
 
 /** The Reviews tab: 'Write a Review' (a form for users, a sign-in prompt for visitors) and the reviews. */
 export function ReviewsPanel({ agentId, userId, onSubmitted }: { agentId: number; userId: number | null; onSubmitted: () => void }) {
   const [writing, setWriting] = useState(false);
   const ratings = useAgentRatings(agentId);
   const paused = usePaused(ratings);
+  // Signing in from here comes back to this agent's page.
+  const authHref = useAuthHref();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -34,7 +37,7 @@ export function ReviewsPanel({ agentId, userId, onSubmitted }: { agentId: number
           ) : (
             <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-slate-700">Please log in to write a review</p>
-              <ButtonLink href="/auth" size="sm">
+              <ButtonLink href={authHref} size="sm">
                 <LogIn aria-hidden className="size-4" /> Log in
               </ButtonLink>
             </div>

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { authHref, NEXT_PATH_MAX, safeNextPath } from './next-path';
+
+describe('safeNextPath', () => {
+  it('accepts paths of this site, with their query and hash', () => {
+    expect(safeNextPath('/')).toBe('/');
+    expect(safeNextPath('/agents/7')).toBe('/agents/7');
+    expect(safeNextPath('/agents?department=Sales&sort=rating')).toBe('/agents?department=Sales&sort=rating');
+    expect(safeNextPath('/credits?amount=50#top')).toBe('/credits?amount=50#top');
+  });
+
+  it('normalises dot segments without leaving the site', () => {
+    expect(safeNextPath('/a/../agents/7')).toBe('/agents/7');
+    expect(safeNextPath('/..//evil.example')).toBeNull();
+    expect(safeNextPath('/./%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  });
+
+  it.each([
+    ['//evil.example', 'protocol-relative'],
+    ['//evil.example/agents', 'protocol-relative with a path'],
+    ['/\\evil.example', 'a backslash read as a slash'],
+    ['/\\/evil.example', 'backslash then slash'],
+    ['\\\\evil.example', 'two backslashes'],
+    ['https://evil.example/x', 'absolute'],
+    ['http://localhost/agents', 'absolute, even this host'],
+    ['javascript:alert(1)', 'script'],
+    ['/\t/evil.example', 'a tab the parser drops'],
+    ['/\n/evil.example', 'a newline the parser drops'],
+    ['agents/7', 'relative'],
+    ['', 'empty'],
+    ['/auth', 'the sign-in page'],
+    ['/auth?next=/agents', 'the sign-in page with its own next'],
+    ['/login', 'the other sign-in page'],
+    ['/auth/google/callback', 'the Google callback'],
+  ])('refuses %j (%s)', (raw) => {
+    expect(safeNextPath(raw)).toBeNull();
+  });
+
+  it('refuses what is not a string or too long', () => {
+    expect(safeNextPath(null)).toBeNull();
+    expect(safeNextPath(undefined)).toBeNull();
+    expect(safeNextPath(`/${'a'.repeat(NEXT_PATH_MAX)}`)).toBeNull();
+    expect(safeNextPath(`/${'a'.repeat(NEXT_PATH_MAX - 1)}`)).toBe(`/${'a'.repeat(NEXT_PATH_MAX - 1)}`);
+  });
+});
+
+describe('authHref', () => {
+  it('carries a checked path, and nothing for home or a bad one', () => {
+    expect(authHref('/agents/7')).toBe('/auth?next=%2Fagents%2F7');
+    expect(authHref('/agents?department=Sales')).toBe('/auth?next=%2Fagents%3Fdepartment%3DSales');
+    expect(authHref('/')).toBe('/auth');
+    expect(authHref('//evil.example')).toBe('/auth');
+    expect(authHref()).toBe('/auth');
+  });
+});
