@@ -19,7 +19,7 @@ const page = await context.newPage();
 const shot = async (name) => {
   // Images and the app settle (hydrated, covers decoded) before the picture is taken.
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => globalThis.document.fonts.ready);
   await page.screenshot({ path: `${out}/${name}.png` });
   console.log(`${out}/${name}.png`);
 };
