@@ -260,6 +260,7 @@ export function TryAgentBar({ action }: { action: TryAction }) {
   return (
     <section
       aria-labelledby="try-bar-heading"
+      data-try-bar=""
       className="sticky bottom-(--bottom-bars) z-30 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(15_23_42/0.06)] backdrop-blur lg:hidden"
     >
       <h2 id="try-bar-heading" className="sr-only">
