@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { ChevronRight, Coins } from 'lucide-react';
+import { Coins } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SearchHit } from '../../../../common/search';
 import type { Agent } from '../../../../common/types';
@@ -57,7 +57,7 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
             </span>
           </span>
         </div>
-        <h3 className={`break-words font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere] ${list ? 'text-base sm:text-lg' : 'text-lg'}`}>
+        <h3 className={`font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere] ${list ? 'text-base sm:text-lg' : 'text-lg'}`}>
           <Link href={`/agents/${agent.id}`} className="card-link group-hover:text-brand-700">
             <HighlightedText text={agent.name} segments={highlights?.name} />
           </Link>
@@ -68,8 +68,9 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
         <div className={`mt-auto flex items-center justify-between text-sm ${list ? 'pt-1' : 'pt-2'}`}>
           <span className="text-slate-500">{plural(agent.voteCount, 'review')}</span>
           {/* The look of SPEC's View link; the card itself is the link. */}
-          <span aria-hidden className="inline-flex items-center gap-0.5 font-medium text-brand-700">
-            View <ChevronRight className="size-4" />
+          {/* Text, not an icon: twelve icons would push a listing's HTML past the first round trip. */}
+          <span aria-hidden className="font-medium text-brand-700">
+            View ›
           </span>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Award, ChevronRight, Coins, ThumbsUp } from 'lucide-react';
+import { Award, Coins, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Agent } from '../../../../common/types';
@@ -54,7 +54,7 @@ export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eage
             </span>
           </span>
         </div>
-        <h3 className="break-words text-lg font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
+        <h3 className="text-lg font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
           <Link href={`/agent/${agent.id}`} className="card-link group-hover:text-brand-700">
             {agent.name}
           </Link>
@@ -65,7 +65,7 @@ export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eage
             <ThumbsUp aria-hidden className="size-4" /> {plural(agent.voteCount, 'vote')}
           </span>
           <span aria-hidden className={buttonClass('primary', 'sm')}>
-            View <ChevronRight className="size-4" />
+            View ›
           </span>
         </div>
       </div>
