@@ -1,6 +1,7 @@
 import type { Agent } from '../../../../common/types';
 import { formatRating, plural } from '../../../lib/format';
 import { AgentImage } from './agent-image';
+import { sameBadge } from './card-rating';
 import { StarRating } from './star-rating';
 
 /** The detail page's header: picture (or the name's first letter), badges, name, rating, description. */
@@ -28,7 +29,7 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
             </span>
           )}
           {/* One badge when department and category are the same word ('Sales' and 'Sales'). */}
-          {agent.businessDepartment && agent.businessDepartment.toLowerCase() !== agent.businessCategory?.trim().toLowerCase() && (
+          {agent.businessDepartment && !sameBadge(agent.businessDepartment, agent.businessCategory) && (
             <span className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
               <span className="sr-only">Department: </span>
               {agent.businessDepartment}

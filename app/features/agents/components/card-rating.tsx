@@ -24,5 +24,9 @@ export function CardRating({ averageRating, voteCount, className = '' }: { avera
 export function agentBadges(agent: { businessDepartment: string | null; businessCategory: string | null }): { department: string; category: string | null } {
   const department = agent.businessDepartment ?? 'General';
   const category = agent.businessCategory?.trim() || null;
-  return { department, category: category && category.toLowerCase() !== department.toLowerCase() ? category : null };
+  return { department, category: category && !sameBadge(category, department) ? category : null };
 }
+
+/** Whether two badges name the same thing, whatever the case and the spaces around. */
+export const sameBadge = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  Boolean(a && b) && a!.trim().toLowerCase() === b!.trim().toLowerCase();
