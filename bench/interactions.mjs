@@ -12,6 +12,7 @@
 // Without --origin it serves the app itself, as the end-to-end tests do (scripts/e2e-server.mjs).
 import { chromium } from '@playwright/test';
 import { parseArgs } from 'node:util';
+import { measureBenchmarkIndex } from './calibrate.mjs';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { e2eOrigin } from './e2e-origin.mjs';
 
@@ -150,6 +151,9 @@ async function measureOnce(browser, origin, interaction, context) {
   const browserContext = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   try {
     const page = await browserContext.newPage();
+    // The machine's speed just before this run, unthrottled (a 4x slowdown of a slow moment is a
+    // slower phone than 4x of a fast one: the figure says which it was).
+    const benchmarkIndex = await measureBenchmarkIndex(page);
     const cdp = await browserContext.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: INTERACTION_SLOWDOWN });
     await page.goto(origin + interaction.path(context), { waitUntil: 'load' });
@@ -178,7 +182,7 @@ async function measureOnce(browser, origin, interaction, context) {
       else await scope.getByLabel(step.select.label).selectOption({ index: step.select.index });
       if (step.measure) {
         await doneState(page, interaction.done);
-        timing = await tapTiming(page);
+        timing = { ...(await tapTiming(page)), benchmarkIndex };
       } else {
         // The step's own work is over before the next one is timed.
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -207,11 +211,12 @@ export async function runInteractions({ origin, agentId, runs = 5, only, log = c
           break;
         }
         times.push(timing.ms);
-        const row = { interaction: interaction.name, run, 'tap to paint ms': timing.under ? `< ${THRESHOLD_MS}` : timing.ms, event: timing.event ?? '', 'input delay ms': timing.inputDelayMs ?? '', 'processing ms': timing.processingMs ?? '', 'presentation ms': timing.presentationMs ?? '' };
+        const row = { interaction: interaction.name, run, 'tap to paint ms': timing.under ? `< ${THRESHOLD_MS}` : timing.ms, event: timing.event ?? '', 'input delay ms': timing.inputDelayMs ?? '', 'processing ms': timing.processingMs ?? '', 'presentation ms': timing.presentationMs ?? '', benchmarkIndex: timing.benchmarkIndex };
         runRows.push(row);
         log('interaction run', JSON.stringify(row));
       }
-      const result = { interaction: interaction.name, path: interaction.path({ agentId }), 'median ms': times.length ? median(times) : null, runs: times.join(', '), skipped };
+      const indexes = runRows.filter((r) => r.interaction === interaction.name).map((r) => r.benchmarkIndex);
+      const result = { interaction: interaction.name, path: interaction.path({ agentId }), 'median ms': times.length ? median(times) : null, runs: times.join(', '), benchmarkIndex: indexes.length ? median(indexes) : null, skipped };
       results.push(result);
       if (!skipped) log('interaction', JSON.stringify(result));
     }
@@ -232,6 +237,6 @@ export async function main(args) {
   const [agent] = await (await fetch(`${origin}/api/agents?limit=1&sort=reviews`)).json();
   const { results } = await runInteractions({ origin, agentId: agent.id, runs: Number(opts.runs), only: opts.only, log });
   for (const r of results) {
-    log(r.skipped ? `${r.interaction}: skipped, ${r.skipped}` : `${r.interaction}: median ${r['median ms']} ms (runs ${r.runs}) ${r['median ms'] <= INTERACTION_BUDGET_MS ? 'holds' : 'MISSES'} the budget of ${INTERACTION_BUDGET_MS} ms`);
+    log(r.skipped ? `${r.interaction}: skipped, ${r.skipped}` : `${r.interaction}: median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}) ${r['median ms'] <= INTERACTION_BUDGET_MS ? 'holds' : 'MISSES'} the budget of ${INTERACTION_BUDGET_MS} ms`);
   }
 }

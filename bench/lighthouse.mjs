@@ -3,7 +3,7 @@
 // scored with the default mobile settings, then simulated again with the CPU slowdown calibrated
 // from that load's own benchmarkIndex to a mid-tier and to a low-tier phone (bench/calibrate.mjs;
 // `--tiers` picks some). Each run's performance, FCP, LCP, TBT, CLS, the machine's
-// benchmarkIndex, the CPU multiplier, and the long tasks as Lantern placed them, each with what it
+// benchmarkIndex, the CPU multiplier, the main-thread work observed, and the long tasks as Lantern placed them, each with what it
 // adds to TBT (its part after the FCP and before TTI, past 50 ms). `--save` writes each report and
 // trace to bench-results/lighthouse-run-<n>-<tier>.json and .trace.json (open the trace in Chrome's
 // Performance panel). For A/B comparisons
@@ -61,6 +61,8 @@ try {
         lcp: Math.round(audit('largest-contentful-paint')),
         tbt: Math.round(audit('total-blocking-time')),
         cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+        // The main-thread work its trace observed, as the full bench's ratio to the reference uses it.
+        mainThread: Math.round(audit('mainthread-work-breakdown')),
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         multiplier,
       };
@@ -83,6 +85,6 @@ try {
 }
 for (const tier of tiers) {
   const mine = runs.filter((r) => r.tier === tier);
-  const summary = Object.fromEntries(['performance', 'fcp', 'lcp', 'tbt', 'cls', 'benchmarkIndex', 'multiplier'].map((key) => [key, median(mine.map((r) => r[key]))]));
+  const summary = Object.fromEntries(['performance', 'fcp', 'lcp', 'tbt', 'cls', 'mainThread', 'benchmarkIndex', 'multiplier'].map((key) => [key, median(mine.map((r) => r[key]))]));
   console.log(`median (${tier === 'default' ? 'default mobile settings' : `calibrated to a ${TIERS[tier].label}`})`, JSON.stringify(summary));
 }

@@ -3,7 +3,8 @@
 //  1. a fresh local D1 with 10,000 agents and 50,000 reviews (override: --agents N --reviews N)
 //  2. the app served exactly as `npm start` serves it, on its own port
 //  3. Lighthouse (Debian's Chromium), median of 5 after one unmeasured visit of each page (a warm
-//     server), on /, /agents, /agents/{id}, /search?q=… and /credits signed in: each load scored with
+//     server), on /, /agents, /agents/{id}, /search?q=…, /credits signed in, /categories, /discover
+//     and /billing signed in: each load scored with
 //     the default mobile settings, then simulated again with the CPU slowdown calibrated from that
 //     load's benchmarkIndex to a mid-tier and to a low-tier phone (bench/calibrate.mjs); every run
 //     printed (performance, FCP, LCP, TBT, CLS, observed main-thread ms, the machine's benchmarkIndex
@@ -207,6 +208,11 @@ const allPages = [
   { name: 'agent', path: `/agents/${sampleAgent.id}` },
   { name: 'search', path: `/search?q=${encodeURIComponent('lead')}` },
   { name: 'credits (signed in)', path: '/credits', signedIn: true },
+  // The other pages issue 33 reshaped for phones: a category's list, the discover list and the
+  // signed-in history.
+  { name: 'categories', path: '/categories' },
+  { name: 'discover', path: '/discover' },
+  { name: 'billing (signed in)', path: '/billing', signedIn: true },
 ];
 // `--pages home,agent`: those pages only (by the first word of their name); the reference always runs,
 // each page's main-thread ratio is taken against it.
@@ -497,11 +503,11 @@ ${profileRuns.length ? table(profileRuns, ['page', 'tier', 'run', 'benchmarkInde
 
 ### Taps: input to next paint (${INTERACTION_SLOWDOWN}x CPU, 360x740 with touch)
 
-${interactions ? table(interactions.results.map((r) => ({ ...r, 'median ms': r.skipped ? `skipped: ${r.skipped}` : r['median ms'] })), ['interaction', 'path', 'median ms', 'runs']) : '_skipped_'}
+${interactions ? table(interactions.results.map((r) => ({ ...r, 'median ms': r.skipped ? `skipped: ${r.skipped}` : r['median ms'] })), ['interaction', 'path', 'median ms', 'runs', 'benchmarkIndex']) : '_skipped_'}
 
 #### Every run
 
-${interactions?.runs.length ? table(interactions.runs, ['interaction', 'run', 'tap to paint ms', 'event', 'input delay ms', 'processing ms', 'presentation ms']) : '_skipped_'}
+${interactions?.runs.length ? table(interactions.runs, ['interaction', 'run', 'tap to paint ms', 'event', 'input delay ms', 'processing ms', 'presentation ms', 'benchmarkIndex']) : '_skipped_'}
 
 ### First load (/, from Lighthouse's network records)
 
