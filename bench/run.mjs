@@ -55,6 +55,12 @@ if (process.argv[2] === 'interactions') {
   process.exit(0);
 }
 
+// `npm run bench -- start-floor`: what starting React at all costs, beside the app's start (bench/start-floor.mjs).
+if (process.argv[2] === 'start-floor') {
+  await import('./start-floor.mjs');
+  process.exit(0);
+}
+
 // `npm run bench -- lighthouse <url>`: Lighthouse run after run on one page of a running server, with
 // each long task's share of TBT (bench/lighthouse.mjs).
 if (process.argv[2] === 'lighthouse') {

@@ -1,0 +1,85 @@
+// npm run bench -- start-floor [--path /agents] [--runs 7] [--cpu 1] [--origin URL --dist DIR]
+// What any start-up that evaluates React costs, beside what the app's start costs now
+// (docs/decisions/0031). Three versions of one page, loaded in turn, run after run, in one browser:
+//  - reference: the page as the server renders it with every script taken out (the bench's reference);
+//  - React only: the same HTML plus one script that evaluates react-dom/client and renders nothing,
+//    the floor of islands, React Server Components or anything else that starts React at load;
+//  - the page as shipped.
+// Each load's main-thread busy time and script time (bench/profile-start.mjs) and, per round of
+// three, each version's ratio to that round's reference: the machine's speed moves from minute to
+// minute, a ratio within one round much less. Prints every run and the medians.
+// Without --origin it serves the app as the end-to-end tests do; with --origin, --dist is the folder
+// that server serves its static files from (the candidates are written there).
+import puppeteer from 'puppeteer-core';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { CHROMIUM_FLAGS } from './chromium.mjs';
+import { e2eOrigin } from './e2e-origin.mjs';
+import { profileStart } from './profile-start.mjs';
+
+const { values: opts } = parseArgs({
+  args: process.argv.slice(3),
+  options: {
+    origin: { type: 'string' },
+    dist: { type: 'string' },
+    port: { type: 'string', default: '8797' },
+    path: { type: 'string', default: '/agents' },
+    runs: { type: 'string', default: '7' },
+    cpu: { type: 'string', default: '1' },
+  },
+});
+if (opts.origin && !opts.dist) throw new Error('--origin needs --dist: the folder that server serves its static files from');
+const origin = await e2eOrigin(opts);
+const dist = opts.dist ?? `.wrangler/e2e-${opts.port}/dist`;
+const assets = `${dist}/assets`;
+
+// React's entry chunk as the build names it (app/boot.ts imports it before the app).
+const reactEntry = readdirSync(assets).find((file) => /^client-[\w-]+\.js$/.test(file));
+if (!reactEntry) throw new Error(`no react-dom/client chunk in ${assets}`);
+const html = await (await fetch(origin + opts.path)).text();
+const reference = html
+  .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
+  .replace(/<link rel="modulepreload"[^>]*>/g, '')
+  .replace(/<meta name="page-modules"[^>]*>/g, '');
+writeFileSync(`${assets}/start-floor-reference.html`, reference);
+// An external script: the pages' Content-Security-Policy allows no inline one.
+writeFileSync(`${assets}/start-floor-react.js`, `await import('/assets/${reactEntry}');\n`);
+writeFileSync(`${assets}/start-floor-react.html`, reference.replace('</body>', '<script type="module" src="/assets/start-floor-react.js"></script></body>'));
+const versions = [
+  { name: 'reference', url: `${origin}/assets/start-floor-reference` },
+  { name: 'React only', url: `${origin}/assets/start-floor-react` },
+  { name: 'as shipped', url: origin + opts.path },
+];
+// The local server reloads its assets when the folder changes: wait until it serves the new files.
+for (let i = 0; !(await fetch(versions[1].url).then((r) => r.ok, () => false)); i++) {
+  if (i > 60) throw new Error(`${versions[1].url} is not served`);
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+const rounds = [];
+try {
+  for (let run = 1; run <= Number(opts.runs); run++) {
+    const round = {};
+    for (const version of versions) {
+      const p = await profileStart(browser, version.url, { cpuSlowdown: opts.cpu, traceFile: 'bench-results/trace-start-floor.json' });
+      const scriptMs = p.byCategoryMs['script evaluation'] + p.byCategoryMs['script compile'];
+      round[version.name] = { busy: p.mainThreadBusyMs, script: scriptMs, benchmarkIndex: p.benchmarkIndex };
+      console.log(JSON.stringify({ run, version: version.name, mainThreadMs: p.mainThreadBusyMs, scriptMs, benchmarkIndex: p.benchmarkIndex }));
+    }
+    rounds.push(round);
+  }
+} finally {
+  await browser.close();
+}
+const ratio = (name) => rounds.map((r) => Math.round((r[name].busy / r.reference.busy) * 100) / 100);
+for (const version of versions) {
+  const of = rounds.map((r) => r[version.name]);
+  console.log(
+    `${version.name.padEnd(10)} main thread median ${median(of.map((x) => x.busy))} ms, script ${median(of.map((x) => x.script))} ms` +
+      (version.name === 'reference' ? '' : `; ratio to the reference: median ${median(ratio(version.name))} (rounds ${ratio(version.name).join(', ')})`) +
+      `; benchmarkIndex median ${median(of.map((x) => x.benchmarkIndex))} (${of.map((x) => x.benchmarkIndex).join(', ')})`,
+  );
+}
+process.exit(0);
