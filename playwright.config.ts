@@ -35,7 +35,9 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${PORT}/api/config`,
-    timeout: 240_000,
+    // Build, migrations, seed and workerd's start: about a minute on a quiet 2-core machine, but over
+    // four on one busy with other work (seen 2026-11-26: 51 s build, 74 s migrations, 52 s seed).
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -43,6 +43,10 @@ export default defineConfig({
   ],
   test: {
     include: ['worker/**/*.test.ts'],
+    // A case that takes a second on a quiet machine took over five on a 2-core one shared with other
+    // work (a fresh-clone run, 2026-11-26): the limit catches a hang, not a slow moment.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     setupFiles: ['./worker/test/apply-migrations.ts'],
     // The worker logs one JSON line per request; tests that care read them through a spy.
     onConsoleLog: (log) => !log.includes('"msg":"request"'),
