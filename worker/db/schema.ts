@@ -3,7 +3,7 @@
 // agents_fts (FTS5, a virtual table drizzle does not model) and the triggers that maintain it and
 // categories.agent_count live only in the migrations.
 import { sql } from 'drizzle-orm';
-import { type AnySQLiteColumn, check, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** The migrations' timestamp default: ISO-8601 UTC with milliseconds. */
 export const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -25,6 +25,10 @@ export const users = sqliteTable(
     // Migration 0003.
     usernameKey: text('username_key'),
     emailVerifiedAt: text('email_verified_at'),
+    // Migration 0012: the public profile (docs/decisions/0028).
+    displayName: text('display_name'),
+    bio: text('bio'),
+    website: text('website'),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`${t.username} COLLATE NOCASE`),
@@ -102,6 +106,8 @@ export const agents = sqliteTable(
     businessDepartment: text('business_department'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    // Migration 0012: the small size of an uploaded cover.
+    thumbnailUrl: text('thumbnail_url'),
   },
   (t) => [
     uniqueIndex('agents_slug_unique').on(t.slug).where(sql`${t.slug} IS NOT NULL`),
@@ -285,3 +291,22 @@ export type AgentRow = typeof agents.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type DepartmentRow = typeof departments.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;
+
+// Migration 0012: who follows which creator (docs/decisions/0028).
+export const follows = sqliteTable(
+  'follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.creatorId] }),
+    index('follows_creator_id').on(t.creatorId),
+    check('follows_not_self', sql`${t.followerId} <> ${t.creatorId}`),
+  ],
+);

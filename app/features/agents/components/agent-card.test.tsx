@@ -6,7 +6,7 @@ import { StarRating } from './star-rating';
 
 const agent: Agent = {
   id: 7, hoaId: null, name: 'LedgerLens', agentCode: null, slug: null, label: null,
-  description: 'Reconciles invoices.', longDescription: null, features: [], videoUrl: null, imageUrl: null,
+  description: 'Reconciles invoices.', longDescription: null, features: [], videoUrl: null, imageUrl: null, thumbnailUrl: null,
   externalUrl: null, categoryId: 1, departmentId: 3, creatorId: null, averageRating: 4.46, rating: 4.46,
   voteCount: 12, viewCount: 0, isFeatured: false, isTrending: false, isPremium: false, creditCost: 9,
   credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',
