@@ -8,11 +8,13 @@ ALTER TABLE users ADD COLUMN website TEXT;
 ALTER TABLE agents ADD COLUMN thumbnail_url TEXT;
 
 CREATE TABLE follows (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   follower_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   creator_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  PRIMARY KEY (follower_id, creator_id),
   CHECK (follower_id <> creator_id)
 );
+-- One follow per pair (following twice is following once).
+CREATE UNIQUE INDEX follows_pair ON follows (follower_id, creator_id);
 -- A creator's follower count.
 CREATE INDEX follows_creator_id ON follows (creator_id);

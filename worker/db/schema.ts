@@ -3,7 +3,7 @@
 // agents_fts (FTS5, a virtual table drizzle does not model) and the triggers that maintain it and
 // categories.agent_count live only in the migrations.
 import { sql } from 'drizzle-orm';
-import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, check, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** The migrations' timestamp default: ISO-8601 UTC with milliseconds. */
 export const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -296,6 +296,7 @@ export type RatingRow = typeof ratings.$inferSelect;
 export const follows = sqliteTable(
   'follows',
   {
+    id: integer('id').primaryKey({ autoIncrement: true }),
     followerId: integer('follower_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -305,7 +306,7 @@ export const follows = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [
-    primaryKey({ columns: [t.followerId, t.creatorId] }),
+    uniqueIndex('follows_pair').on(t.followerId, t.creatorId),
     index('follows_creator_id').on(t.creatorId),
     check('follows_not_self', sql`${t.followerId} <> ${t.creatorId}`),
   ],
