@@ -51,7 +51,8 @@ async function newCreator(page: Page): Promise<{ username: string; agents: { id:
 const visitorPage = async (browser: Browser) => (await browser.newContext({ ...PHONE, extraHTTPHeaders: CLIENT, baseURL: test.info().project.use.baseURL })).newPage();
 
 test('a creator uploads a picture and a cover; a visitor finds them from the agent page and follows', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  // Two browsers, three uploads and a sign-in on a shared machine.
+  test.setTimeout(420_000);
   const { username, agents } = await newCreator(page);
   const [first, second] = agents as [{ id: number; name: string }, { id: number; name: string }];
 

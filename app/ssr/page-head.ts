@@ -21,13 +21,16 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 const FALLBACK_COVER = FALLBACK_IMAGE;
 const COVER_SIZE = { width: 640, height: 400 };
 const OWN_COVER = /^\/agents\/[\w-]+\.webp$/;
+/** A cover its creator uploaded (docs/decisions/0028): the browser made it this size. */
+const UPLOADED_COVER = /^\/media\/covers\//;
+const UPLOADED_COVER_SIZE = { width: 1280, height: 800 };
 
 function agentImage(agent: Agent): Pick<PageHead, 'image' | 'imageAlt' | 'imageSize' | 'preloadImage'> {
   const image = agent.imageUrl ?? FALLBACK_COVER;
   return {
     image,
     imageAlt: agent.imageUrl ? `${agent.name} cover image` : `${agent.name} on ${SITE}`,
-    imageSize: OWN_COVER.test(image) ? COVER_SIZE : undefined,
+    imageSize: OWN_COVER.test(image) ? COVER_SIZE : UPLOADED_COVER.test(image) ? UPLOADED_COVER_SIZE : undefined,
     // The page shows the name's first letter, not the fallback cover: nothing to fetch early.
     preloadImage: agent.imageUrl,
   };

@@ -16,7 +16,8 @@ export function FollowButton({ username, creatorId, followers, viewerId }: { use
   const setFollowing = useSetFollowing(username, creatorId);
   const authHref = useAuthHref();
   const hydrated = useHydrated();
-  const count = state.data?.followers ?? followers;
+  // Until hydrated, the count the server rendered (a saved copy must not meet different markup).
+  const count = hydrated ? (state.data?.followers ?? followers) : followers;
   const countText = <span className="text-sm text-slate-600">{count === 1 ? '1 follower' : `${formatCount(count)} followers`}</span>;
 
   if (viewerId === creatorId) return <p aria-live="polite">{countText}</p>;
