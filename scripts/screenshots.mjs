@@ -3,6 +3,7 @@
 // Chromium from a running server: `npm start`, then `npm run screenshots` (ORIGIN overrides
 // http://localhost:8787). It registers a new account, tries an agent and buys credits in the
 // sandbox checkout, so /billing shows a try and a purchase.
+/* global document -- the drawing runs inside Chromium */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
