@@ -9,7 +9,8 @@ import type { AgentPage } from './features/agents/api/get-infinite-agents';
 import type { SearchOptions } from './features/agents/api/search-agents';
 import { createQueryClient } from './lib/query-client';
 import { SessionInPage } from './features/auth/api/get-session';
-import { agentKeys, categoryKeys, departmentKeys, ratingKeys, sessionKeys } from './lib/query-keys';
+import { agentKeys, categoryKeys, creatorKeys, departmentKeys, ratingKeys, sessionKeys } from './lib/query-keys';
+import { MORE_FROM_CREATOR, type CreatorSort } from '../common/creators';
 import { isKnownPage, lazyPageFile } from './routes';
 import { pageHead } from './ssr/page-head';
 
@@ -45,6 +46,8 @@ async function answer(query: Query, source: CatalogSource): Promise<unknown> {
   if (startsWith(key, ratingKeys.all) && key[1] === 'agent') return source.agentRatings(Number(key[2]));
   if (startsWith(key, categoryKeys.list())) return source.categories();
   if (startsWith(key, departmentKeys.list())) return source.departments();
+  if (startsWith(key, [...creatorKeys.all, 'page'])) return source.creator(String(key[2]), key[3] as CreatorSort); // null: no such person (404)
+  if (startsWith(key, [...agentKeys.all, 'creator'])) return source.creatorAgents(Number(key[2]), Number(key[3]) || MORE_FROM_CREATOR + 1);
   return undefined;
 }
 
@@ -100,7 +103,11 @@ export const renderPage: RenderPage = async (url, source, session) => {
   const agentPath = /^\/agents?\/([^/]+)\/?$/i.exec(url.pathname);
   const agentId = agentPath && /^\d+$/.test(agentPath[1]!) ? Number(agentPath[1]) : null;
   const missingAgent = agentPath !== null && (agentId === null || client.getQueryData(agentKeys.detail(agentId)) === undefined);
-  const notFound = !isKnownPage(url.pathname) || missingAgent;
+  // A creator page answers 404 for a name nobody has (docs/decisions/0028).
+  const creatorPath = /^\/creators\/([^/]+)\/?$/i.exec(url.pathname);
+  const missingCreator =
+    creatorPath !== null && client.getQueryCache().findAll({ queryKey: [...creatorKeys.all, 'page'] }).every((q) => !q.state.data);
+  const notFound = !isKnownPage(url.pathname) || missingAgent || missingCreator;
 
   const body = await renderToReadableStream(<Page url={url} client={client} forPerson={forPerson} />, {
     onError: (error) => console.error('server render failed', url.pathname, error),

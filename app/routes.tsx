@@ -27,6 +27,7 @@ const CategoriesBrowsePage = page('categories-browse', () => import('./routes/ca
 const AgentsAgent91Page = page('agents-agent91', () => import('./routes/agents-agent91'));
 const DiscoverPage = page('discover', () => import('./routes/discover'));
 const AgentDetailPage = page('agent-detail', () => import('./routes/agent-detail'));
+const CreatorPage = page('creator', () => import('./routes/creator'));
 const LandingAgent91Page = page('landing-agent91', () => import('./routes/landing-agent91'));
 const LandingUndergroundPage = page('landing-underground', () => import('./routes/landing-underground'));
 const LandingEnterprisePage = page('landing-enterprise', () => import('./routes/landing-enterprise'));
@@ -62,6 +63,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/all-agents', AgentsBrowsePage],
   ['/agents/:id', AgentDetailPage],
   ['/agent/:id', AgentDetailPage],
+  ['/creators/:username', CreatorPage],
   ['/categories', CategoriesBrowsePage],
   ['/agents-agent91', AgentsAgent91Page],
   ['/discover', DiscoverPage],

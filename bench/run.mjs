@@ -175,6 +175,8 @@ const api = async (path, init) => {
   return res;
 };
 const [sampleAgent] = await (await api('/api/agents?limit=1&sort=reviews')).json();
+// A creator page (issue 28): the creator of the most-reviewed agent that has one, else the seed's demo.
+const sampleCreator = (await (await api('/api/agents?limit=100&sort=reviews')).json()).find((a) => a.creatorUsername)?.creatorUsername ?? 'demo';
 const rareTerm = 'LedgerLens';
 const commonTerm = 'teams';
 
@@ -213,6 +215,7 @@ const allPages = [
   { name: 'browse', path: '/agents' },
   { name: 'agent', path: `/agents/${sampleAgent.id}` },
   { name: 'search', path: `/search?q=${encodeURIComponent('lead')}` },
+  { name: 'creator', path: `/creators/${encodeURIComponent(sampleCreator)}` },
   { name: 'credits (signed in)', path: '/credits', signedIn: true },
   // The other pages issue 33 reshaped for phones: a category's list, the discover list and the
   // signed-in history.

@@ -1,6 +1,7 @@
 // The contract between the worker and the app's server renderer (app/entry-server.tsx, built by
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
 // uses, the app renders a page and says what its <head> and status should be (DESIGN decision 15).
+import type { CreatorPage, CreatorSort } from './creators';
 import type { Agent, AgentSort, Category, Department, Rating, SessionUser } from './types';
 
 export interface CatalogListParams {
@@ -26,6 +27,10 @@ export interface CatalogSource {
   agentRatings(id: number): Promise<Rating[]>;
   categories(): Promise<Category[]>;
   departments(): Promise<Department[]>;
+  /** As GET /api/creators/{username}; null for no such person (the page answers 404). */
+  creator(username: string, sort: CreatorSort): Promise<CreatorPage | null>;
+  /** As GET /api/agents/creator/{userId}?limit=: the agent page's 'More from this creator'. */
+  creatorAgents(userId: number, limit: number): Promise<Agent[]>;
 }
 
 /** The page's own title, description, canonical address, social picture and structured data. */

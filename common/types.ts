@@ -14,6 +14,8 @@ export interface Agent {
   features: string[];
   videoUrl: string | null;
   imageUrl: string | null;
+  /** The small copy of an uploaded cover (cards); null for seeded covers and outside pictures. */
+  thumbnailUrl: string | null;
   externalUrl: string | null;
   categoryId: number;
   departmentId: number;
@@ -83,6 +85,10 @@ export interface SessionUser {
 export interface PublicUser {
   id: number;
   username: string;
+  /** The creator page's fields (common/creators.ts, docs/decisions/0028). */
+  displayName: string | null;
+  bio: string | null;
+  website: string | null;
   profilePicture: string | null;
   createdAt: string;
 }

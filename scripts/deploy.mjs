@@ -61,5 +61,17 @@ if (dryRun) {
   // Migrations first: the new code may read a column only they add. Each migration is additive, so
   // the previous version keeps working on the migrated database until the deploy switches over.
   run(`Applying D1 migrations to the remote database "${db.database_name}"`, ['d1', 'migrations', 'apply', 'DB', '--remote', '--env', env]);
+  // The pictures bucket (docs/decisions/0028): created once; an existing one is left as it is.
+  const media = config.r2_buckets.find((b) => b.binding === 'MEDIA');
+  step(`Creating the R2 bucket "${media.bucket_name}" unless it exists`, () => {
+    try {
+      wrangler(['r2', 'bucket', 'create', media.bucket_name], { capture: true });
+    } catch (error) {
+      if (!/already exists|already own it/i.test(error.message)) {
+        console.error(error.message);
+        process.exit(1);
+      }
+    }
+  });
   run('Deploying the worker and the app', ['deploy', '--env', env]);
 }

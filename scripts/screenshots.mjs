@@ -3,6 +3,7 @@
 // Chromium from a running server: `npm start`, then `npm run screenshots` (ORIGIN overrides
 // http://localhost:8787). It registers a new account, tries an agent and buys credits in the
 // sandbox checkout, so /billing shows a try and a purchase.
+/* global document -- the drawing runs inside Chromium */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
@@ -53,5 +54,55 @@ await page.getByText('Credits Purchased!').first().waitFor();
 await page.goto('/billing');
 await page.getByRole('list', { name: 'Credit history' }).getByRole('link', { name: /^View receipt/ }).waitFor();
 await shot('billing-360');
+
+// A creator page and an agent with an uploaded cover (docs/decisions/0028): the seed's demo creator
+// uploads a picture and a cover the way the app does (the browser draws and converts them to WebP).
+await context.clearCookies();
+const login = await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo-password' }, headers: { Origin: origin } });
+if (!login.ok()) throw new Error(`login: ${login.status()} ${await login.text()}`);
+const mine = await (await page.request.get('/api/creators/demo')).json();
+const covered = mine.agents[0];
+/** A picture drawn in the page, as WebP bytes: a gradient with soft shapes, like a photo's colours. */
+const drawn = (width, height, from, to) =>
+  page.evaluate(
+    async ([w, h, a, b]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const g = canvas.getContext('2d');
+      const gradient = g.createLinearGradient(0, 0, w, h);
+      gradient.addColorStop(0, a);
+      gradient.addColorStop(1, b);
+      g.fillStyle = gradient;
+      g.fillRect(0, 0, w, h);
+      g.fillStyle = 'rgba(255,255,255,0.18)';
+      for (const [x, y, r] of [[0.2, 0.3, 0.25], [0.75, 0.65, 0.35], [0.55, 0.15, 0.12]]) {
+        g.beginPath();
+        g.arc(x * w, y * h, r * Math.min(w, h), 0, Math.PI * 2);
+        g.fill();
+      }
+      const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/webp', 0.85));
+      return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    },
+    [width, height, from, to],
+  );
+const file = (bytes, name) => ({ name, mimeType: 'image/webp', buffer: Buffer.from(bytes) });
+await page.goto('/');
+const upload = async (path, multipart) => {
+  const res = await page.request.put(`/api/media/${path}`, { multipart, headers: { Origin: origin } });
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+};
+await upload('profile-picture', { picture: file(await drawn(256, 256, '#f97316', '#db2777'), 'me.webp') });
+await upload(`agents/${covered.id}/cover`, {
+  cover: file(await drawn(1280, 800, '#0ea5e9', '#4338ca'), 'cover.webp'),
+  thumbnail: file(await drawn(640, 400, '#0ea5e9', '#4338ca'), 'thumb.webp'),
+});
+await context.clearCookies();
+await page.goto('/creators/demo');
+await page.getByRole('heading', { level: 1 }).waitFor();
+await shot('creator-page-360');
+await page.goto(`/agents/${covered.id}`);
+await page.getByRole('img', { name: `${covered.name} cover image` }).waitFor();
+await shot('agent-cover-360');
 
 await browser.close();

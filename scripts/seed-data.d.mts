@@ -1,7 +1,7 @@
 // Types of scripts/seed-data.mjs, for the worker tests that load the demo catalogue.
 export interface SeedCategory { name: string; description: string; icon: string; isMainCategory: boolean }
 export interface SeedDepartment { name: string; description: string; categoryName: string }
-export interface SeedUser { username: string; email: string; role: 'user' | 'staff' | 'admin' }
+export interface SeedUser { username: string; email: string; role: 'user' | 'staff' | 'admin'; displayName?: string; bio?: string; website?: string }
 export interface SeedAgent {
   name: string;
   slug: string;

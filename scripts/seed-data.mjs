@@ -46,7 +46,15 @@ export const departments = [
 export const users = [
   { username: 'admin', email: 'admin@example.cc', role: 'admin' },
   { username: 'operator', email: 'operator@example.cc', role: 'staff' },
-  { username: 'demo', email: 'demo@example.com', role: 'user' },
+  {
+    username: 'demo',
+    email: 'demo@example.com',
+    role: 'user',
+    // The public creator page (/creators/demo, docs/decisions/0028).
+    displayName: 'Dana Demo',
+    bio: 'I build small, dependable agents for learning teams and operations: they do one job, explain what they did and never need a manual.',
+    website: 'https://example.com/dana',
+  },
   { username: 'maria_k', email: 'maria.k@example.com', role: 'user' },
   { username: 'jlee', email: 'jamie.lee@example.com', role: 'user' },
   { username: 'tomasz.w', email: 'tomasz.w@example.com', role: 'user' },

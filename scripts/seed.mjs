@@ -97,8 +97,8 @@ function buildSql({ agentTotal, reviewTotal }) {
     ...inserts(
       'users',
       // Demo addresses count as confirmed, so README's demo logins keep their roles (DESIGN decision 4).
-      ['id', 'username', 'username_key', 'email', 'password_hash', 'role', 'credits', 'consumed', 'created_at', 'email_verified_at'],
-      users.map((u) => [u.id, u.username, u.username.normalize('NFKC').toLowerCase(), u.email, u.hash, u.role, 100, 0, iso(u.daysAgo), iso(u.daysAgo)]),
+      ['id', 'username', 'username_key', 'email', 'password_hash', 'role', 'credits', 'consumed', 'created_at', 'email_verified_at', 'display_name', 'bio', 'website'],
+      users.map((u) => [u.id, u.username, u.username.normalize('NFKC').toLowerCase(), u.email, u.hash, u.role, 100, 0, iso(u.daysAgo), iso(u.daysAgo), u.displayName ?? null, u.bio ?? null, u.website ?? null]),
     ),
     // Every account's balance is backed by its sign-up grant in the ledger.
     ...inserts(
@@ -216,7 +216,7 @@ function buildSql({ agentTotal, reviewTotal }) {
   return { sql: sql.join('\n'), counts: { agents: agents.length, reviews: reviews.length, users: users.length } };
 }
 
-const RESET_SQL = ['email_tokens', 'oauth_states', 'auth_throttle', 'checkout_sessions', 'credit_ledger', 'proposals', 'ratings', 'sessions', 'agents', 'departments', 'categories', 'users']
+const RESET_SQL = ['follows', 'email_tokens', 'oauth_states', 'auth_throttle', 'checkout_sessions', 'credit_ledger', 'proposals', 'ratings', 'sessions', 'agents', 'departments', 'categories', 'users']
   .map((t) => `DELETE FROM ${t};`)
   .concat("DELETE FROM sqlite_sequence;")
   .join('\n');

@@ -18,6 +18,8 @@ import { ratingsRoutes } from './features/ratings/routes';
 import { asksForShell, clientRenderedPage, rendersPage, rendersShell, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
+import { creatorsRoutes, followsRoutes } from './features/creators/routes';
+import { mediaFileRoutes, mediaUploadRoutes } from './features/media/routes';
 import { errorBody, HttpError } from './lib/http';
 import { log } from './lib/log';
 import { catalogCache, clearCatalogCacheOnWrite } from './lib/catalog-cache';
@@ -44,6 +46,9 @@ const api = new Hono<AppEnv>()
   .route('/auth', googleAuthRoutes)
   .route('/auth', accountRoutes)
   .route('/users', usersRoutes)
+  .route('/creators', creatorsRoutes)
+  .route('/follows', followsRoutes)
+  .route('/media', mediaUploadRoutes)
   .route('/ratings', ratingsRoutes)
   .route('/propose-agent', proposeAgentRoutes)
   .route('/proposals', proposalsRoutes)
@@ -58,6 +63,7 @@ const api = new Hono<AppEnv>()
 const pages = new Hono<AppEnv>()
   .use(securityHeaders)
   .route('/', seoRoutes)
+  .route('/', mediaFileRoutes)
   .get('*', (c) => {
     // Unknown API paths stay JSON 404s, never the app.
     if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);

@@ -1,4 +1,4 @@
-import type { D1Database, Fetcher } from '@cloudflare/workers-types';
+import type { D1Database, Fetcher, R2Bucket } from '@cloudflare/workers-types';
 import type { SessionUser } from '../common/types';
 import type { ProviderTokens } from './features/provider/client';
 
@@ -6,6 +6,8 @@ import type { ProviderTokens } from './features/provider/client';
 export interface Bindings {
   DB: D1Database;
   ASSETS?: Fetcher;
+  /** Uploaded pictures (DESIGN decision 17, docs/decisions/0028). */
+  MEDIA?: R2Bucket;
   STAFF_EMAIL_DOMAIN?: string;
   ADMIN_EMAILS?: string;
   STRIPE_SECRET_KEY?: string;

@@ -1,3 +1,4 @@
+import type { CreatorSort } from '../../common/creators';
 import type { CatalogListParams } from '../../common/ssr';
 
 /**
@@ -86,4 +87,18 @@ export const userKeys = {
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
   update: () => [...userKeys.all, 'update'] as const,
   ensureMinimumCredits: () => ['admin', 'ensure-minimum-credits'] as const,
+};
+
+/** Creators' public pages (docs/decisions/0028); usernames compare without case. */
+export const creatorKeys = {
+  all: ['creators'] as const,
+  page: (username: string, sort: CreatorSort) => [...creatorKeys.all, 'page', username.toLowerCase(), sort] as const,
+};
+
+/** Whom the signed-in person follows: private, dropped at logout. */
+export const followKeys = {
+  all: ['follows'] as const,
+  list: () => [...followKeys.all, 'list'] as const,
+  agents: () => [...followKeys.all, 'agents'] as const,
+  state: (username: string) => [...followKeys.all, 'state', username.toLowerCase()] as const,
 };

@@ -10,6 +10,7 @@ import { agentKeys } from '../features/agents/api/keys';
 import { AgentDetailTabs, type DetailTab } from '../features/agents/components/agent-detail-tabs';
 import { AgentHero } from '../features/agents/components/agent-hero';
 import { AgentInfoCard } from '../features/agents/components/agent-info-card';
+import { MoreFromCreator } from '../features/agents/components/more-from-creator';
 import { OfflineNotice } from '../features/agents/components/offline-notice';
 import { ShareButton } from '../features/agents/components/share-button';
 import { TryAgentBar, TryAgentCard, useTryAction } from '../features/agents/components/try-agent-card';
@@ -24,6 +25,8 @@ import { useCameFrom } from '../lib/came-from';
 // Only an agent's creator and admins see the manage card; its confirmation dialog library stays out
 // of every visitor's load of the page.
 const ManageAgentCard = lazy(() => import('../features/agents/components/manage-agent-card').then((m) => ({ default: m.ManageAgentCard })));
+// The creator's cover upload (docs/decisions/0028): likewise only in their load of the page.
+const CoverCard = lazy(() => import('../features/creators/components/cover-card').then((m) => ({ default: m.CoverCard })));
 
 /** The app's list pages: home, the listings, discover, categories and search (with their filters). */
 const LIST_PAGE = /^\/(agents|all-agents|discover|categories|search)?\/?(\?|$)/i;
@@ -168,8 +171,14 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
               <ManageAgentCard agent={data} canEdit={isCreator} />
             </Suspense>
           )}
+          {isCreator && (
+            <Suspense fallback={null}>
+              <CoverCard agent={data} />
+            </Suspense>
+          )}
         </aside>
       </div>
+      <MoreFromCreator agent={data} />
       <TryAgentBar action={tryAction} />
     </div>
   );

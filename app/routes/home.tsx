@@ -1,10 +1,11 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { ArrowRight, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '../../common/constants';
 import { ButtonLink } from '../components/ui/button';
 import { SkeletonGrid } from '../components/ui/skeleton';
 import { AgentCard } from '../features/agents/components/agent-card';
+import { AgentList } from '../features/agents/components/agent-list';
 import { useAgents } from '../features/agents/api/get-agents';
 import { useSession } from '../features/auth/api/get-session';
 import { useCategories } from '../features/categories/api/get-categories';
@@ -190,6 +191,9 @@ const ClosingCta = memo(function ClosingCta({ signedIn }: { signedIn: boolean })
   );
 });
 
+// Signed-in people only (docs/decisions/0028): its code stays off the visitors' first load.
+const NewFromFollowed = lazy(() => import('../features/creators/components/new-from-followed').then((m) => ({ default: m.NewFromFollowed })));
+
 export default function HomePage() {
   useDocumentTitle(null);
   const { user } = useSession();
@@ -199,6 +203,11 @@ export default function HomePage() {
     <>
       <Hero />
       <Stats agents={top.data?.total} categories={categories.data?.length} />
+      {user && (
+        <Suspense fallback={null}>
+          <NewFromFollowed renderAgents={(agents, label) => <AgentList agents={agents} label={label} />} />
+        </Suspense>
+      )}
       <ExploreCategories />
       <TopPerforming />
       <ClosingCta signedIn={Boolean(user)} />

@@ -10,6 +10,9 @@ import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
 import { useMyAgents } from '../features/my-agents/api/get-my-agents';
 import { AdminControls } from '../features/users/components/admin-controls';
 import { EditProfileDialog } from '../features/users/components/edit-profile-dialog';
+import { CreatorAvatar } from '../features/creators/components/creator-avatar';
+import { FollowingList } from '../features/creators/components/following-list';
+import { PublicProfileCard } from '../features/creators/components/public-profile-card';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { formatCount, formatDate } from '../lib/format';
 import { logout } from '../lib/session-actions';
@@ -39,9 +42,7 @@ export default function ProfilePage() {
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10">
       <section aria-labelledby="profile-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-          <span aria-hidden className="flex size-20 shrink-0 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white">
-            {user.username.charAt(0).toUpperCase()}
-          </span>
+          <CreatorAvatar id={user.id} name={user.username} picture={user.profilePicture} className="size-20" />
           <div className="min-w-0 flex-1">
             <h1 id="profile-heading" className="flex flex-wrap items-center gap-2 text-2xl font-bold">
               <span className="break-all">{user.username}</span>
@@ -87,6 +88,8 @@ export default function ProfilePage() {
         </div>
       </section>
 
+      <PublicProfileCard user={user} onPicture={(profilePicture) => updateSessionUser(queryClient, { profilePicture })} />
+
       {user.role === 'admin' && <AdminControls onCreditsChanged={() => void refreshSession(queryClient)} />}
 
       <section aria-labelledby="your-agents-heading">
@@ -119,6 +122,8 @@ export default function ProfilePage() {
           )}
         </div>
       </section>
+
+      <FollowingList />
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { agentJsonLd } from '../../common/agent-json-ld';
 import type { PageHead } from '../../common/ssr';
 import type { Agent, Category } from '../../common/types';
 import { FALLBACK_IMAGE } from '../features/agents/components/category-agent-card';
-import { agentKeys, categoryKeys } from '../lib/query-keys';
+import { agentKeys, categoryKeys, creatorKeys } from '../lib/query-keys';
+import { creatorName, creatorPath, type CreatorPage } from '../../common/creators';
 
 const SITE = 'AgentMarket';
 const DEFAULT_TITLE = 'AgentMarket · The marketplace for AI agents';
@@ -20,13 +21,16 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 const FALLBACK_COVER = FALLBACK_IMAGE;
 const COVER_SIZE = { width: 640, height: 400 };
 const OWN_COVER = /^\/agents\/[\w-]+\.webp$/;
+/** A cover its creator uploaded (docs/decisions/0028): the browser made it this size. */
+const UPLOADED_COVER = /^\/media\/covers\//;
+const UPLOADED_COVER_SIZE = { width: 1280, height: 800 };
 
 function agentImage(agent: Agent): Pick<PageHead, 'image' | 'imageAlt' | 'imageSize' | 'preloadImage'> {
   const image = agent.imageUrl ?? FALLBACK_COVER;
   return {
     image,
     imageAlt: agent.imageUrl ? `${agent.name} cover image` : `${agent.name} on ${SITE}`,
-    imageSize: OWN_COVER.test(image) ? COVER_SIZE : undefined,
+    imageSize: OWN_COVER.test(image) ? COVER_SIZE : UPLOADED_COVER.test(image) ? UPLOADED_COVER_SIZE : undefined,
     // The page shows the name's first letter, not the fallback cover: nothing to fetch early.
     preloadImage: agent.imageUrl,
   };
@@ -73,6 +77,11 @@ export function pageHead(url: URL, client: QueryClient, notFound: boolean): Page
       };
     }
   }
+  const creatorMatch = /^\/creators\/([^/]+)$/.exec(path);
+  if (creatorMatch && !notFound) {
+    const page = client.getQueryCache().findAll({ queryKey: [...creatorKeys.all, 'page'] }).map((q) => q.state.data as CreatorPage | null | undefined).find(Boolean);
+    if (page) return creatorHead(page, url.origin);
+  }
   if (notFound) return { title: titled(agentMatch ? 'Agent Not Found' : 'Page Not Found'), description: DEFAULT_DESCRIPTION, canonicalPath: path, noindex: true };
   if (lower === '/categories') {
     const id = Number(url.searchParams.get('categoryId'));
@@ -97,4 +106,38 @@ export function pageHead(url: URL, client: QueryClient, notFound: boolean): Page
   const known = STATIC[key];
   if (!known) return { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, canonicalPath: key };
   return { title: known[0] ? titled(known[0]) : DEFAULT_TITLE, description: known[1], canonicalPath: key };
+}
+
+/** A creator page's head: their name and bio, their picture, and schema.org Person (docs/decisions/0028). */
+function creatorHead(page: CreatorPage, origin: string): PageHead {
+  const { creator, totals, agents } = page;
+  const name = creatorName(creator);
+  const canonicalPath = creatorPath(creator.username);
+  const summary = `${name} on ${SITE}: ${totals.agents === 1 ? '1 AI agent' : `${totals.agents} AI agents`}, ratings and reviews.`;
+  return {
+    title: titled(`${name} · Creator`),
+    description: clip(creator.bio ? `${creator.bio} · ${summary}` : summary, 200),
+    canonicalPath,
+    image: creator.profilePicture ?? undefined,
+    imageAlt: creator.profilePicture ? `${name}'s picture` : undefined,
+    preloadImage: creator.profilePicture,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: origin + canonicalPath,
+      dateCreated: creator.createdAt,
+      mainEntity: {
+        '@type': 'Person',
+        name,
+        alternateName: creator.username,
+        identifier: String(creator.id),
+        url: origin + canonicalPath,
+        ...(creator.bio ? { description: creator.bio } : {}),
+        ...(creator.profilePicture ? { image: new URL(creator.profilePicture, origin).toString() } : {}),
+        ...(creator.website ? { sameAs: [creator.website] } : {}),
+        agentInteractionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/FollowAction', userInteractionCount: totals.followers },
+        owns: agents.slice(0, 20).map((a) => ({ '@type': 'SoftwareApplication', name: a.name, url: `${origin}/agents/${a.id}` })),
+      },
+    },
+  };
 }

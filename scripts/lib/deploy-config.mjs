@@ -40,6 +40,8 @@ export function configProblems(config, { forDeploy = false } = {}) {
   else if (forDeploy && isPlaceholderId(db.database_id)) {
     problems.push(`database_id of "${db.database_name}" is still the placeholder: paste the id \`wrangler d1 create ${db.database_name}\` printed`);
   }
+  // Uploaded pictures live in R2 (docs/decisions/0028); the deploy script creates the bucket.
+  if (!(config.r2_buckets ?? []).some((b) => b.binding === 'MEDIA' && b.bucket_name)) problems.push('no R2 bucket bound as MEDIA (uploaded pictures)');
   if (!config.triggers?.crons?.length) problems.push('no cron trigger: expired sessions and tokens would never be pruned');
   return problems;
 }

@@ -40,6 +40,8 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
     // wrangler keeps local state under <persist-to>/v3; reading the same files keeps one database.
     defaultPersistRoot: path.resolve(persistTo, 'v3'),
     d1Persist: true,
+    // Uploaded pictures (the MEDIA bucket), beside the database as `wrangler dev` keeps them.
+    r2Persist: true,
     cachePersist: true,
     // No request to Cloudflare for request.cf (the machine may be offline).
     cf: false,

@@ -25,6 +25,10 @@ export const users = sqliteTable(
     // Migration 0003.
     usernameKey: text('username_key'),
     emailVerifiedAt: text('email_verified_at'),
+    // Migration 0012: the public profile (docs/decisions/0028).
+    displayName: text('display_name'),
+    bio: text('bio'),
+    website: text('website'),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`${t.username} COLLATE NOCASE`),
@@ -102,6 +106,8 @@ export const agents = sqliteTable(
     businessDepartment: text('business_department'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    // Migration 0012: the small size of an uploaded cover.
+    thumbnailUrl: text('thumbnail_url'),
   },
   (t) => [
     uniqueIndex('agents_slug_unique').on(t.slug).where(sql`${t.slug} IS NOT NULL`),
@@ -285,3 +291,23 @@ export type AgentRow = typeof agents.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type DepartmentRow = typeof departments.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;
+
+// Migration 0012: who follows which creator (docs/decisions/0028).
+export const follows = sqliteTable(
+  'follows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('follows_pair').on(t.followerId, t.creatorId),
+    index('follows_creator_id').on(t.creatorId),
+    check('follows_not_self', sql`${t.followerId} <> ${t.creatorId}`),
+  ],
+);

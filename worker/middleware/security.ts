@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { CREATOR_MESSAGES, IMAGE_MAX_BYTES } from '../../common/creators';
 import { MESSAGES } from '../../common/validation';
 import type { AppEnv } from '../env';
 import { errorBody } from '../lib/http';
@@ -42,7 +43,16 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export const limitBody = bodyLimit({
+const smallBody = bodyLimit({
   maxSize: BODY_LIMIT_BYTES,
   onError: (c) => c.json(errorBody(MESSAGES.tooLarge), 413),
 });
+
+/** Picture uploads (docs/decisions/0028): a cover and its thumbnail of 2 MB each, with the form's framing. */
+export const UPLOAD_LIMIT_BYTES = 2 * IMAGE_MAX_BYTES + 64 * 1024;
+const uploadBody = bodyLimit({
+  maxSize: UPLOAD_LIMIT_BYTES,
+  onError: (c) => c.json(errorBody(CREATOR_MESSAGES.imageTooLarge), 413),
+});
+
+export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (c.req.path.startsWith('/api/media/') ? uploadBody(c, next) : smallBody(c, next));

@@ -151,6 +151,27 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 403),
     make: async () => ({ path: `/api/users/${users.a.id}`, method: 'PUT', json: { username: users.a.username, email: users.a.email } }),
   },
+  // Creators and follows (docs/decisions/0028).
+  { route: "GET /api/creators/:username (A's)", expected: all(200), make: async () => ({ path: `/api/creators/${users.a.username}` }) },
+  get('GET /api/creators/:unknown', '/api/creators/nobody-at-all', all(404)),
+  { route: "GET /api/creators/:username/follow (A's)", expected: all(200), make: async () => ({ path: `/api/creators/${users.a.username}/follow` }) },
+  get('GET /api/follows', '/api/follows', signedIn(200)),
+  get('GET /api/follows/agents', '/api/follows/agents', signedIn(200)),
+  // A cannot follow themselves.
+  { route: 'PUT /api/follows/:id (A)', expected: { ...signedIn(200), a: 400 }, make: async () => ({ path: `/api/follows/${users.a.id}`, method: 'PUT' }) },
+  { route: 'DELETE /api/follows/:id (A)', expected: signedIn(200), make: async () => ({ path: `/api/follows/${users.a.id}`, method: 'DELETE' }) },
+  { route: 'PUT /api/follows/:unknown', expected: signedIn(404), make: async () => ({ path: '/api/follows/999999', method: 'PUT' }) },
+  {
+    route: "PUT /api/users/:id/public-profile (A's)",
+    expected: ownerOnly(200, 403),
+    make: async () => ({ path: `/api/users/${users.a.id}/public-profile`, method: 'PUT', json: { bio: 'Matrix bio.' } }),
+  },
+  { route: 'DELETE /api/media/profile-picture', expected: signedIn(200), make: async () => ({ path: '/api/media/profile-picture', method: 'DELETE' }) },
+  { route: 'PUT /api/media/profile-picture (no file)', expected: signedIn(400), make: async () => ({ path: '/api/media/profile-picture', method: 'PUT', json: {} }) },
+  // Only the creator changes a cover; admins moderate agents, they do not repaint them.
+  { route: "DELETE /api/media/agents/:id/cover (A's)", expected: ownerOnly(200, 403), make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover`, method: 'DELETE' }) },
+  { route: "PUT /api/media/agents/:id/cover (A's, no file)", expected: ownerOnly(400, 403), make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover`, method: 'PUT', json: {} }) },
+  { route: 'PUT /api/media/agents/:unknown/cover', expected: signedIn(404), make: async () => ({ path: '/api/media/agents/999999/cover', method: 'PUT', json: {} }) },
   { route: 'POST /api/propose-agent', expected: all(201), make: async () => ({ path: '/api/propose-agent', json: visitorProposal }) },
   {
     route: 'POST /api/propose-agent (no name/email)',
@@ -329,6 +350,7 @@ const BODY_ROUTES: BodyRoute[] = [
   { route: 'POST /api/payments/create-checkout', method: 'POST', who: 'b', valid: { amount: 50 }, path: async () => '/api/payments/create-checkout' },
   { route: 'PUT /api/users/:id', method: 'PUT', who: 'b', valid: { username: 'hostile_b', email: 'hostile_b@example.com' }, path: async () => `/api/users/${users.b.id}` },
   { route: 'POST /api/propose-agent', method: 'POST', who: 'visitor', valid: visitorProposal, path: async () => '/api/propose-agent' },
+  { route: 'PUT /api/users/:id/public-profile', method: 'PUT', who: 'b', valid: { displayName: 'B', bio: 'Bio.', website: 'https://b.example' }, path: async () => `/api/users/${users.b.id}/public-profile` },
   { route: 'PATCH /api/proposals/:id', method: 'PATCH', who: 'staff', valid: { status: 'reviewed' }, path: async () => `/api/proposals/${await proposal()}` },
 ];
 

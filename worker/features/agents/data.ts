@@ -19,6 +19,7 @@ export interface AgentRowRaw {
   features: string;
   video_url: string | null;
   image_url: string | null;
+  thumbnail_url: string | null;
   external_url: string | null;
   category_id: number;
   department_id: number;
@@ -61,6 +62,7 @@ export function toAgent(row: AgentRowRaw): Agent {
     features: parseFeatures(row.features),
     videoUrl: row.video_url,
     imageUrl: row.image_url,
+    thumbnailUrl: row.thumbnail_url ?? null,
     externalUrl: row.external_url,
     categoryId: row.category_id,
     departmentId: row.department_id,
@@ -171,6 +173,7 @@ export const agentQuery = (d1: D1Database) =>
       features: agents.features,
       video_url: agents.videoUrl,
       image_url: agents.imageUrl,
+      thumbnail_url: agents.thumbnailUrl,
       external_url: agents.externalUrl,
       category_id: agents.categoryId,
       department_id: agents.departmentId,

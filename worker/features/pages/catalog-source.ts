@@ -2,7 +2,8 @@ import { PAGE_SIZE_MAX } from '../../../common/constants';
 import type { CatalogListParams, CatalogSource } from '../../../common/ssr';
 import type { Bindings } from '../../env';
 import { getCatalogAgent, getProviderAgent, listCatalog } from '../agents/catalog';
-import { parseSort } from '../agents/data';
+import { listAgents, parseSort } from '../agents/data';
+import { creatorPage } from '../creators/data';
 import { agentOwner } from '../agents/write';
 import { listCategories, listDepartments } from '../categories/data';
 import { listRatings } from '../ratings/data';
@@ -30,5 +31,7 @@ export function catalogSource(env: Bindings): CatalogSource {
     },
     categories: () => listCategories(env.DB),
     departments: () => listDepartments(env.DB),
+    creator: (username, sort) => creatorPage(env.DB, username, sort),
+    creatorAgents: async (userId, limit) => (await listAgents(env.DB, { creatorId: userId, limit: bounded(limit) })).agents,
   };
 }

@@ -56,6 +56,7 @@ export function mapProviderAgent(record: unknown, now: string): Agent | null {
     features: parseFeatures(r['features'] ?? []),
     videoUrl: text(r['video_url']) ?? text(r['videoUrl']),
     imageUrl: text(r['agent_image_path']) ?? text(r['image_url']) ?? text(r['imageUrl']),
+    thumbnailUrl: null,
     externalUrl: text(r['agent_url']) ?? text(r['external_url']) ?? text(r['externalUrl']),
     categoryId: num(r['categoryId'] ?? r['category_id'], 1),
     departmentId: num(r['departmentId'] ?? r['department_id'], 1),

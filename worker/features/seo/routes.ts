@@ -1,7 +1,7 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { orm } from '../../db/client';
-import { agents } from '../../db/schema';
+import { agents, users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
 import { mergedCatalog } from '../provider/catalog';
@@ -25,8 +25,13 @@ export const seoRoutes = new Hono<AppEnv>()
       const known = new Set(results.map((r) => r.id));
       for (const a of catalog) if (!known.has(a.id)) results.push({ id: a.id, updated_at: a.updatedAt });
     }
+    const creators = await orm(c.env.DB)
+      .selectDistinct({ username: users.username })
+      .from(users)
+      .innerJoin(agents, eq(agents.creatorId, users.id))
+      .orderBy(asc(users.username));
     pageHeaders(c, 'application/xml; charset=utf-8');
-    return c.body(sitemapXml(new URL(c.req.url).origin, results));
+    return c.body(sitemapXml(new URL(c.req.url).origin, results, creators.map((r) => r.username)));
   })
   .get('/robots.txt', (c) => {
     pageHeaders(c, 'text/plain; charset=utf-8');

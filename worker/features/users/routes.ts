@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { PublicUser } from '../../../common/types';
+import { publicProfileSchema } from '../../../common/creators';
 import { MESSAGES, profileSchema, usernameKey } from '../../../common/validation';
 import { orm } from '../../db/client';
 import { users } from '../../db/schema';
@@ -10,6 +10,7 @@ import { requireCurrentPassword, startEmailChange } from '../auth/account-mail';
 import { fail, positiveInt } from '../../lib/http';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
+import { publicProfileById } from '../creators/data';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -17,15 +18,18 @@ export const usersRoutes = new Hono<AppEnv>()
   // Anyone may see who created an agent; the email stays private.
   .get('/:id', async (c) => {
     const id = positiveInt(c.req.param('id'));
-    const [row] = id
-      ? await orm(c.env.DB)
-          .select({ id: users.id, username: users.username, profilePicture: users.profilePicture, createdAt: users.createdAt })
-          .from(users)
-          .where(eq(users.id, id))
-      : [];
-    if (!row) return fail(c, 404, USER_NOT_FOUND);
-    const user: PublicUser = row;
+    const user = id ? await publicProfileById(c.env.DB, id) : null;
+    if (!user) return fail(c, 404, USER_NOT_FOUND);
     return c.json(user);
+  })
+  // What a person says about themselves on their creator page (docs/decisions/0028).
+  .put('/:id/public-profile', requireUser, jsonBody(publicProfileSchema), async (c) => {
+    const id = positiveInt(c.req.param('id'));
+    if (!id) return fail(c, 404, USER_NOT_FOUND);
+    if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+    const { displayName, bio, website } = c.req.valid('json');
+    await orm(c.env.DB).update(users).set({ displayName, bio, website }).where(eq(users.id, id)).run();
+    return c.json((await publicProfileById(c.env.DB, id))!);
   })
   .put('/:id', requireUser, jsonBody(profileSchema), async (c) => {
     const id = positiveInt(c.req.param('id'));

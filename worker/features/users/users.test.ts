@@ -21,7 +21,7 @@ describe('GET /api/users/:id', () => {
     const res = await call(`/api/users/${user.id}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ id: user.id, username: 'public_pat', profilePicture: null, createdAt: expect.any(String) });
+    expect(body).toEqual({ id: user.id, username: 'public_pat', displayName: null, bio: null, website: null, profilePicture: null, createdAt: expect.any(String) });
     expect(JSON.stringify(body)).not.toContain('@');
     // Signed in as someone else changes nothing.
     const other = await signIn((await createUser()).id);

@@ -6,7 +6,7 @@ import { StarRating } from './star-rating';
 
 const agent: Agent = {
   id: 7, hoaId: null, name: 'LedgerLens', agentCode: null, slug: null, label: null,
-  description: 'Reconciles invoices.', longDescription: null, features: [], videoUrl: null, imageUrl: null,
+  description: 'Reconciles invoices.', longDescription: null, features: [], videoUrl: null, imageUrl: null, thumbnailUrl: null,
   externalUrl: null, categoryId: 1, departmentId: 3, creatorId: null, averageRating: 4.46, rating: 4.46,
   voteCount: 12, viewCount: 0, isFeatured: false, isTrending: false, isPremium: false, creditCost: 9,
   credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',
@@ -20,11 +20,19 @@ describe('AgentCard', () => {
     expect(screen.getByText('4.5')).toBeTruthy();
     expect(screen.getByText('9 credits')).toBeTruthy();
     expect(screen.getByText('12 reviews')).toBeTruthy();
-    expect(screen.getByText('💰')).toBeTruthy();
+    // No picture: the generated one (the name's initials on the seed's gradient), never an emoji box.
+    expect(screen.getByText('LL').closest('svg')).toBeTruthy();
     // The whole card is one link named by the agent; department and category are one badge when equal.
     expect(screen.getAllByRole('link')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'LedgerLens' }).getAttribute('href')).toBe('/agents/7');
     expect(screen.getAllByText('Finance')).toHaveLength(1);
+  });
+
+  it("links the creator's name to their page, above the card's own link, and shows the small cover", () => {
+    render(<AgentCard agent={{ ...agent, creatorId: 3, creatorUsername: 'demo', imageUrl: '/media/covers/a.webp', thumbnailUrl: '/media/thumbs/b.webp' }} />);
+    expect(screen.getByRole('link', { name: 'demo' }).getAttribute('href')).toBe('/creators/demo');
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('/media/thumbs/b.webp');
   });
 
   it("says 'New' for an agent nobody has reviewed, and shows a category that differs", () => {

@@ -3,9 +3,10 @@ import { Coins } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SearchHit } from '../../../../common/search';
 import type { Agent } from '../../../../common/types';
-import { departmentEmoji } from '../../../lib/department-emoji';
+import { GeneratedPicture } from '../../../components/ui/generated-picture';
 import { plural } from '../../../lib/format';
 import { AgentImage } from './agent-image';
+import { CreatorLink } from './creator-link';
 import { agentBadges, CardRating } from './card-rating';
 import { HighlightedText } from './highlighted-text';
 
@@ -28,11 +29,12 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
     >
       <div className={list ? 'w-24 shrink-0 self-stretch sm:w-56' : ''}>
         <AgentImage
-          src={agent.imageUrl}
+          src={agent.thumbnailUrl ?? agent.imageUrl}
           alt=""
           eager={eager}
           className={list ? 'h-full min-h-24 w-full sm:aspect-[8/5] sm:h-auto' : undefined}
-          fallback={<span className={list ? 'text-3xl sm:text-5xl' : 'text-5xl'} aria-hidden>{departmentEmoji(department)}</span>}
+          // No picture: the generated one in the seed's style (docs/decisions/0028), never an emoji box.
+          fallback={<GeneratedPicture seed={`agent-${agent.id}`} name={agent.name} className="size-full" />}
         />
       </div>
       <div className={`flex min-w-0 flex-1 flex-col ${list ? 'gap-1 p-3 sm:gap-2 sm:p-4' : 'gap-2 p-4'}`}>
@@ -66,7 +68,16 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
           <HighlightedText text={agent.description} segments={highlights?.description} />
         </p>
         <div className={`mt-auto flex items-center justify-between text-sm ${list ? 'pt-1' : 'pt-2'}`}>
-          <span className="text-slate-500">{plural(agent.voteCount, 'review')}</span>
+          <span className="min-w-0 truncate text-slate-500">
+            {plural(agent.voteCount, 'review')}
+            {/* Above the card's own link (docs/decisions/0028): the creator's page. */}
+            {agent.creatorUsername && (
+              <>
+                {' · by '}
+                <CreatorLink username={agent.creatorUsername} className="relative z-10" />
+              </>
+            )}
+          </span>
           {/* The look of SPEC's View link; the card itself is the link. */}
           {/* Text, not an icon: twelve icons would push a listing's HTML past the first round trip. */}
           <span aria-hidden className="font-medium text-brand-700">

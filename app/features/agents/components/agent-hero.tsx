@@ -1,6 +1,8 @@
 import type { Agent } from '../../../../common/types';
 import { formatRating, plural } from '../../../lib/format';
+import { GeneratedPicture } from '../../../components/ui/generated-picture';
 import { AgentImage } from './agent-image';
+import { CreatorLink } from './creator-link';
 import { sameBadge } from './card-rating';
 import { StarRating } from './star-rating';
 
@@ -13,11 +15,7 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
           src={agent.imageUrl}
           alt={`${agent.name} cover image`}
           eager
-          fallback={
-            <span aria-hidden className="text-7xl font-bold text-brand-600">
-              {agent.name.charAt(0).toUpperCase()}
-            </span>
-          }
+          fallback={<GeneratedPicture seed={`agent-${agent.id}`} name={agent.name} className="size-full" />}
         />
       </div>
       <div className="min-w-0 flex-1">
@@ -37,6 +35,11 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
           )}
         </div>
         <h1 className="mt-3 break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{agent.name}</h1>
+        {agent.creatorUsername && (
+          <p className="mt-1 text-sm text-slate-600">
+            by <CreatorLink username={agent.creatorUsername} className="inline-flex min-h-11 items-center sm:min-h-0" />
+          </p>
+        )}
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <StarRating value={agent.averageRating} className="size-5" />
           <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span>

@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
 import type { Agent } from '../../../../common/types';
 import { formatDate } from '../../../lib/format';
+import { CreatorLink } from './creator-link';
 
 export function AgentInfoCard({ agent }: { agent: Agent }) {
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Created', formatDate(agent.createdAt) || 'Unknown'],
-    ['Creator', agent.creatorUsername ?? 'AgentMarket'],
+    // A person's name leads to their public page (docs/decisions/0028); the operators' own agents have none.
+    ['Creator', agent.creatorUsername ? <CreatorLink username={agent.creatorUsername} /> : 'AgentMarket'],
     ['Category', agent.categoryName ?? agent.businessCategory ?? 'Uncategorised'],
   ];
   return (

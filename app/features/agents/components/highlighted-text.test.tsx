@@ -30,7 +30,7 @@ describe('HighlightedText', () => {
   it('is what a search result card shows for its name and description', () => {
     const hit = {
       id: 7, hoaId: null, name: 'LedgerLens', agentCode: null, slug: null, label: null,
-      description: 'Reconciles <b>invoices</b>.', longDescription: null, features: [], videoUrl: null, imageUrl: null,
+      description: 'Reconciles <b>invoices</b>.', longDescription: null, features: [], videoUrl: null, imageUrl: null, thumbnailUrl: null,
       externalUrl: null, categoryId: 1, departmentId: 3, creatorId: null, averageRating: 4.46, rating: 4.46,
       voteCount: 12, viewCount: 0, isFeatured: false, isTrending: false, isPremium: false, creditCost: 9,
       credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { MORE_FROM_CREATOR } from '../../../../common/creators';
+import type { Agent } from '../../../../common/types';
+import { unwrap } from '../../../lib/api-client';
+import { agentKeys } from './keys';
+
+/**
+ * 'More from this creator' (GET /api/agents/creator/{userId}?limit=): one more than shown, so the
+ * page's own agent can be left out. The server renderer answers the same key (app/entry-server.tsx).
+ */
+export const useMoreFromCreator = (creatorId: number | null) =>
+  useQuery({
+    queryKey: [...agentKeys.byCreator(creatorId ?? 0), MORE_FROM_CREATOR + 1],
+    queryFn: async () => {
+      // The route reads `limit` by hand, so the typed client does not know it: its URL, then fetch.
+      const path = `/api/agents/creator/${creatorId}?limit=${MORE_FROM_CREATOR + 1}`;
+      return unwrap<Agent[]>(await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } }));
+    },
+    enabled: creatorId !== null && creatorId > 0,
+  });

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicProfile } from '../../../../common/creators';
+import { api, unwrap } from '../../../lib/api-client';
+import { userKeys } from '../../../lib/query-keys';
+
+/** GET /api/users/{id}: the public profile (no email), as anyone sees it. */
+export const usePublicProfile = (id: number | undefined) =>
+  useQuery({
+    queryKey: userKeys.detail(id ?? 0),
+    queryFn: async () => unwrap<PublicProfile>(await api.users[':id'].$get({ param: { id: String(id) } })),
+    enabled: Boolean(id),
+  });

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { COVER_SIZE, THUMBNAIL_SIZE } from '../../../../common/creators';
+import type { Agent } from '../../../../common/types';
+import { agentKeys, creatorKeys } from '../../../lib/query-keys';
+import { removeCover, uploadCover } from '../api/upload-picture';
+import { scaleTo } from '../lib/scale-image';
+import { PicturePicker } from './picture-picker';
+
+/** The creator's cover upload on their agent's page (docs/decisions/0028). */
+export function CoverCard({ agent }: { agent: Agent }) {
+  const queryClient = useQueryClient();
+  const changed = (patch: Pick<Agent, 'imageUrl' | 'thumbnailUrl'>) => {
+    queryClient.setQueryData<Agent>(agentKeys.detail(agent.id), (old) => (old ? { ...old, ...patch } : old));
+    void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+    void queryClient.invalidateQueries({ queryKey: creatorKeys.all });
+  };
+  const uploaded = agent.imageUrl?.startsWith('/media/') ?? false;
+  return (
+    <section aria-labelledby="cover-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="cover-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Cover picture
+      </h2>
+      <div className="mt-3">
+        <PicturePicker
+          label="Upload a cover"
+          hint="PNG, JPEG or WebP up to 2 MB; cropped to 16:10."
+          hasPicture={uploaded}
+          uploadedMessage="Cover updated"
+          upload={async (file) => {
+            const [cover, thumbnail] = await Promise.all([scaleTo(file, COVER_SIZE.width, COVER_SIZE.height), scaleTo(file, THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height)]);
+            changed(await uploadCover(agent.id, cover, thumbnail));
+          }}
+          remove={async () => changed(await removeCover(agent.id))}
+        />
+      </div>
+    </section>
+  );
+}

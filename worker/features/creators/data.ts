@@ -1,0 +1,120 @@
+// Creators' public pages and follows (DESIGN decision 22, docs/decisions/0028). Everything here is
+// public but whom a person follows; no query selects an email, a role or a balance.
+import type { D1Database } from '@cloudflare/workers-types';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { CreatorPage, CreatorSort, CreatorTotals, FollowedCreator, FollowState, PublicProfile } from '../../../common/creators';
+import { PAGE_SIZE_MAX } from '../../../common/constants';
+import type { Agent } from '../../../common/types';
+import { usernameKey } from '../../../common/validation';
+import { orm } from '../../db/client';
+import { follows, users } from '../../db/schema';
+import { AGENT_SELECT, listAgents, toAgent, type AgentRowRaw } from '../agents/data';
+
+/** The columns anyone may see. */
+const PUBLIC_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  bio: users.bio,
+  website: users.website,
+  profilePicture: users.profilePicture,
+  createdAt: users.createdAt,
+} as const;
+
+/** Decision 18's weight of the prior: a creator's few reviews move their average less. */
+const PRIOR_WEIGHT = 5;
+
+export async function publicProfileById(db: D1Database, id: number): Promise<PublicProfile | null> {
+  const [row] = await orm(db).select(PUBLIC_COLUMNS).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** By username as people type it: any case, compatibility forms folded (common/validation.ts's key). */
+export async function publicProfileByUsername(db: D1Database, username: string): Promise<PublicProfile | null> {
+  const key = usernameKey(username);
+  if (!key) return null;
+  const [row] = await orm(db)
+    .select(PUBLIC_COLUMNS)
+    .from(users)
+    .where(sql`${users.usernameKey} = ${key} OR (${users.usernameKey} IS NULL AND ${users.username} = ${username.trim()} COLLATE NOCASE)`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function creatorTotals(db: D1Database, creatorId: number): Promise<CreatorTotals> {
+  const row = await db
+    .prepare(
+      `SELECT
+         (SELECT count(*) FROM agents WHERE creator_id = ?1) AS agents,
+         (SELECT coalesce(sum(vote_count), 0) FROM agents WHERE creator_id = ?1) AS reviews,
+         (SELECT sum(vote_count * average_rating) FROM agents WHERE creator_id = ?1) AS stars,
+         (SELECT avg(average_rating) FROM agents WHERE vote_count > 0) AS prior,
+         (SELECT count(*) FROM credit_ledger l JOIN agents a ON l.reference = 'agent:' || a.id
+           WHERE l.kind = 'try' AND a.creator_id = ?1) AS tries,
+         (SELECT count(*) FROM follows WHERE creator_id = ?1) AS followers`,
+    )
+    .bind(creatorId)
+    .first<{ agents: number; reviews: number; stars: number | null; prior: number | null; tries: number; followers: number }>();
+  const reviews = row?.reviews ?? 0;
+  // Decision 18: the creator's reviews pulled towards the mean of all rated agents, weight 5.
+  const prior = row?.prior ?? 0;
+  const rating = reviews > 0 ? Math.round((((row?.stars ?? 0) + PRIOR_WEIGHT * prior) / (reviews + PRIOR_WEIGHT)) * 100) / 100 : null;
+  return { agents: row?.agents ?? 0, tries: row?.tries ?? 0, rating, reviews, followers: row?.followers ?? 0 };
+}
+
+/** A creator's page: profile, totals and agents (the first PAGE_SIZE_MAX in the sort asked for). */
+export async function creatorPage(db: D1Database, username: string, sort: CreatorSort): Promise<CreatorPage | null> {
+  const creator = await publicProfileByUsername(db, username);
+  if (!creator) return null;
+  const [totals, page] = await Promise.all([creatorTotals(db, creator.id), listAgents(db, { creatorId: creator.id, sort, limit: PAGE_SIZE_MAX })]);
+  return { creator, totals, agents: page.agents };
+}
+
+/** Up to `limit` agents by the creator of `agentId`, itself left out ('More from this creator'). */
+export async function moreFromCreator(db: D1Database, creatorId: number, exceptAgentId: number, limit: number): Promise<Agent[]> {
+  const { results } = await db
+    .prepare(`${AGENT_SELECT} WHERE a.creator_id = ? AND a.id <> ? ORDER BY a.average_rating * MAX(a.vote_count, 1) DESC, a.id DESC LIMIT ?`)
+    .bind(creatorId, exceptAgentId, limit)
+    .all<AgentRowRaw>();
+  return results.map(toAgent);
+}
+
+export async function followerCount(db: D1Database, creatorId: number): Promise<number> {
+  const [row] = await orm(db).select({ n: sql<number>`count(*)` }).from(follows).where(eq(follows.creatorId, creatorId));
+  return row?.n ?? 0;
+}
+
+/** Follows or stops following; doing it twice is the same as once. */
+export async function setFollowing(db: D1Database, followerId: number, creatorId: number, following: boolean): Promise<FollowState> {
+  if (following) await orm(db).insert(follows).values({ followerId, creatorId }).onConflictDoNothing().run();
+  else await orm(db).delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.creatorId, creatorId))).run();
+  return { following, followers: await followerCount(db, creatorId) };
+}
+
+export async function isFollowing(db: D1Database, followerId: number, creatorId: number): Promise<boolean> {
+  const [row] = await orm(db)
+    .select({ one: sql<number>`1` })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.creatorId, creatorId)));
+  return row !== undefined;
+}
+
+/** Whom a person follows, the newest first. */
+export async function followedCreators(db: D1Database, followerId: number): Promise<FollowedCreator[]> {
+  return orm(db)
+    .select({ ...PUBLIC_COLUMNS, followedAt: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.creatorId))
+    .where(eq(follows.followerId, followerId))
+    .orderBy(desc(follows.createdAt))
+    .limit(PAGE_SIZE_MAX);
+}
+
+/** The newest agents of the creators a person follows ('New from creators you follow' on the home page). */
+export async function newFromFollowed(db: D1Database, followerId: number, limit: number): Promise<Agent[]> {
+  const { results } = await db
+    .prepare(`${AGENT_SELECT} WHERE a.creator_id IN (SELECT creator_id FROM follows WHERE follower_id = ?) ORDER BY a.created_at DESC, a.id DESC LIMIT ?`)
+    .bind(followerId, limit)
+    .all<AgentRowRaw>();
+  return results.map(toAgent);
+}

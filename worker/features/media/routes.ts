@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { CREATOR_MESSAGES } from '../../../common/creators';
+import { MESSAGES } from '../../../common/validation';
+import { orm } from '../../db/client';
+import { agents, users } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { fail, positiveInt } from '../../lib/http';
+import { requireUser } from '../../middleware/session';
+import { checkedImage, MEDIA_KEY, mediaBucket, removeUnused, storeImage } from './store';
+
+/** The form fields of an upload (multipart/form-data); anything else is no picture at all. */
+async function formFields(req: Request): Promise<FormData | null> {
+  if (!req.headers.get('Content-Type')?.toLowerCase().startsWith('multipart/form-data')) return null;
+  return req.formData().catch(() => null);
+}
+
+/**
+ * Uploads (docs/decisions/0028): a person's own profile picture, and the cover of an agent they
+ * created. Every file is checked before anything is stored; the replaced picture is removed.
+ */
+export const mediaUploadRoutes = new Hono<AppEnv>()
+  .put('/profile-picture', requireUser, async (c) => {
+    const form = await formFields(c.req.raw);
+    const picture = await checkedImage(form?.get('picture'));
+    const me = c.var.user!;
+    const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+    const path = await storeImage(c.env, 'avatars', picture);
+    await orm(c.env.DB).update(users).set({ profilePicture: path }).where(eq(users.id, me.id)).run();
+    if (before?.picture !== path) await removeUnused(c.env, c.env.DB, [before?.picture]);
+    return c.json({ profilePicture: path });
+  })
+  .delete('/profile-picture', requireUser, async (c) => {
+    const me = c.var.user!;
+    const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+    await orm(c.env.DB).update(users).set({ profilePicture: null }).where(eq(users.id, me.id)).run();
+    await removeUnused(c.env, c.env.DB, [before?.picture]);
+    return c.json({ profilePicture: null });
+  })
+  .put('/agents/:id/cover', requireUser, async (c) => {
+    const id = positiveInt(c.req.param('id'));
+    const [agent] = id
+      ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
+      : [];
+    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+    // Before reading the body: someone else's agent gets nothing stored, however good the file.
+    if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
+    const form = await formFields(c.req.raw);
+    const cover = await checkedImage(form?.get('cover'));
+    // The browser sends a small copy for the cards; without one the cover serves both.
+    const thumbnailField = form?.get('thumbnail');
+    const thumbnail = thumbnailField ? await checkedImage(thumbnailField) : null;
+    const coverPath = await storeImage(c.env, 'covers', cover);
+    const thumbnailPath = thumbnail ? await storeImage(c.env, 'thumbs', thumbnail) : coverPath;
+    await orm(c.env.DB)
+      .update(agents)
+      .set({ imageUrl: coverPath, thumbnailUrl: thumbnailPath, updatedAt: new Date().toISOString() })
+      .where(eq(agents.id, id!))
+      .run();
+    await removeUnused(
+      c.env,
+      c.env.DB,
+      [agent.imageUrl, agent.thumbnailUrl].filter((p) => p !== coverPath && p !== thumbnailPath),
+    );
+    return c.json({ imageUrl: coverPath, thumbnailUrl: thumbnailPath });
+  })
+  .delete('/agents/:id/cover', requireUser, async (c) => {
+    const id = positiveInt(c.req.param('id'));
+    const [agent] = id
+      ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
+      : [];
+    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+    if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
+    await orm(c.env.DB).update(agents).set({ imageUrl: null, thumbnailUrl: null, updatedAt: new Date().toISOString() }).where(eq(agents.id, id!)).run();
+    await removeUnused(c.env, c.env.DB, [agent.imageUrl, agent.thumbnailUrl]);
+    return c.json({ imageUrl: null, thumbnailUrl: null });
+  });
+
+/** GET /media/{key}: a stored picture, as its checked type, cached for a year (the key is its hash). */
+export const mediaFileRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/media/*', async (c) => {
+  const key = c.req.path.slice('/media/'.length);
+  const object = MEDIA_KEY.test(key) ? await mediaBucket(c.env).get(key) : null;
+  if (!object) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+  const headers = new Headers({
+    'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Content-Length': String(object.size),
+    ETag: object.httpEtag,
+    // Pictures only, never a document: nothing in one may run.
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  });
+  return new Response(c.req.method === 'HEAD' ? null : (object.body as unknown as ReadableStream), { headers });
+});
