@@ -47,6 +47,7 @@ function fromMask(text: string, mask: number[]): HighlightSegment[] {
  */
 export function nameHighlight(name: string, markedName: string | null | undefined, markedParts: string | null | undefined): HighlightSegment[] | null {
   // A name holding the marker characters itself cannot be told apart from the marks.
+  // eslint-disable-next-line no-control-regex -- those are the characters looked for
   if (/[\u0001\u0002]/u.test(name)) return null;
   const mask = Array.from({ length: name.length }, () => NONE);
   const own = markedName ? parseMarked(markedName) : null;
