@@ -4,8 +4,10 @@
 //  2. the worker served as `npm start` serves it, with the catalogue cache off
 //     (CATALOG_CACHE_SECONDS=0): every request reaches D1
 //  3. the relevance set (worker/features/agents/search-relevance.json): top-3 hit rate, each miss
-//  4. latency at 1 connection (autocannon): a rare term, a very common term, a misspelt query and
-//     suggestions as you type; --rounds (3) interleaved rounds of --duration (5) s, median round
+//  4. the size of the search indexes (their FTS5 segments, stored text and lengths; issue 27)
+//  5. latency at 1 connection (autocannon): a rare term, a very common term, a part of a name, a
+//     misspelt query and suggestions as you type (a prefix, a part of a name, a typo);
+//     --rounds (3) interleaved rounds of --duration (5) s, median round
 // Prints the figures and the budgets, and writes bench-results/search.json.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
@@ -55,6 +57,21 @@ if (seeded < Number(opts.agents)) {
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
 }
 
+// 4 (read before the server opens the database). The indexes' size: FTS5 keeps each index's segments in <name>_data, a copy of the text in
+// <name>_content and each row's token counts in <name>_docsize (dbstat is not there on D1).
+const indexSize = ['agents_fts', 'agents_title_fts'].map((name) => {
+  const columns = queryLocal(`SELECT name FROM pragma_table_info('${name}_content') WHERE name <> 'id'`, persistTo).map((c) => `COALESCE(length(CAST(${c.name} AS BLOB)), 0)`);
+  const [row] = queryLocal(
+    `SELECT (SELECT sum(length(block)) FROM ${name}_data) AS segments, (SELECT sum(${columns.join(' + ')}) FROM ${name}_content) AS text,
+      (SELECT sum(length(sz)) FROM ${name}_docsize) AS lengths, (SELECT count(*) FROM ${name}_data) AS blocks`,
+    persistTo,
+  );
+  const mb = (bytes) => Number(((bytes ?? 0) / 1024 / 1024).toFixed(1));
+  return { index: name, 'segments MB': mb(row.segments), 'text MB': mb(row.text), 'lengths MB': mb(row.lengths), 'total MB': mb(row.segments + row.text + row.lengths), blocks: row.blocks };
+});
+const [names] = queryLocal("SELECT count(*) AS terms, sum(term NOT GLOB '*[0-9]*') AS words FROM agents_title_fts_vocab", persistTo);
+log(`index size: ${indexSize.map((i) => `${i.index} ${i['total MB']} MB`).join(', ')}; names and labels hold ${names.terms} terms, ${names.words} of them words (the vocabulary suggestions keep)`);
+
 // 2. The worker, every read going to D1.
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -90,7 +107,7 @@ const hitRate = relevance.filter((r) => r.top3).length / relevance.length;
 for (const r of relevance) log(`${r.top3 ? 'hit ' : 'MISS'} #${r.rank ?? '-'} ${JSON.stringify(r.q)} → ${r.agent}${r.corrected ? ` (searched: ${r.corrected})` : ''}${r.top3 ? '' : ` [top 3: ${r.got}]`}`);
 log(`relevance: ${relevance.filter((r) => r.top3).length}/${relevance.length} top-3 = ${(hitRate * 100).toFixed(1)}%`);
 
-// 4. Latency, one connection, nothing cached.
+// 5. Latency, one connection, nothing cached.
 const rare = 'LedgerLens';
 const common = 'teams';
 const total = async (q) => Number((await get(`/api/agents/search?q=${encodeURIComponent(q)}&limit=1`)).headers.get('X-Total-Count'));
@@ -99,10 +116,14 @@ const endpoints = [
   { name: `search, rare term "${rare}"`, path: `/api/agents/search?q=${rare}&limit=24`, budget: BUDGETS.searchP99Ms },
   { name: `search, very common term "${common}"`, path: `/api/agents/search?q=${common}&limit=24`, budget: BUDGETS.searchP99Ms },
   { name: 'search, two words "invoice chasing"', path: `/api/agents/search?q=${encodeURIComponent('invoice chasing')}&limit=24`, budget: null },
+  { name: 'search, part of names "scout"', path: '/api/agents/search?q=scout&limit=24', budget: BUDGETS.searchP99Ms },
   { name: 'search, misspelt "contrct reveiw"', path: `/api/agents/search?q=${encodeURIComponent('contrct reveiw')}&limit=24`, budget: null },
   { name: 'suggest "le"', path: '/api/agents/suggest?q=le', budget: BUDGETS.suggestP99Ms },
   { name: 'suggest "ledg"', path: '/api/agents/suggest?q=ledg', budget: BUDGETS.suggestP99Ms },
   { name: 'suggest "smartpi"', path: '/api/agents/suggest?q=smartpi', budget: BUDGETS.suggestP99Ms },
+  { name: 'suggest, part of names "scout"', path: '/api/agents/suggest?q=scout', budget: BUDGETS.suggestP99Ms },
+  { name: 'suggest, typo "invoces"', path: '/api/agents/suggest?q=invoces', budget: BUDGETS.suggestP99Ms },
+  { name: 'suggest, typo "lead scoutt"', path: `/api/agents/suggest?q=${encodeURIComponent('lead scoutt')}`, budget: BUDGETS.suggestP99Ms },
 ];
 log(`matches: "${rare}" ${await total(rare)}, "${common}" ${await total(common)} (ranked: at most the cap)`);
 // Rounds interleave the endpoints, so a noisy moment of a shared machine falls on one round of
@@ -142,7 +163,9 @@ const checks = [
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`\nSearch at ${opts.agents} agents and ${opts.reviews} reviews, 1 connection, catalogue cache off, median of ${rounds} rounds of ${duration} s (load average ${load}):`);
 console.table(latency.map(({ budget: _budget, ...r }) => r));
+console.log(`Index size (${names.terms} terms in names and labels, ${names.words} words):`);
+console.table(indexSize);
 console.table(checks.map((c) => ({ ...c, holds: c.holds ? 'holds' : 'MISSES' })));
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/search.json', JSON.stringify({ date: new Date().toISOString(), agents: opts.agents, reviews: opts.reviews, load, rounds, duration, relevance, hitRate, latency, runs, checks }, null, 2));
+writeFileSync('bench-results/search.json', JSON.stringify({ date: new Date().toISOString(), agents: opts.agents, reviews: opts.reviews, load, rounds, duration, relevance, hitRate, indexSize, nameTerms: names, latency, runs, checks }, null, 2));
 process.exit(0);

@@ -16,11 +16,14 @@ export interface SearchHighlights {
 
 export type SearchHit = Agent & { highlights?: SearchHighlights };
 
+/** What of a suggestion matched the words typed (docs/decisions/0026): absent when nothing is marked. */
+export type SuggestionHighlights = Pick<SearchHighlights, 'name' | 'label'>;
+
 /** One entry of GET /api/agents/suggest?q=. */
 export type Suggestion =
-  | { kind: 'agent'; id: number; name: string; label: string | null }
-  | { kind: 'category'; id: number; name: string }
-  | { kind: 'department'; id: number; name: string };
+  | { kind: 'agent'; id: number; name: string; label: string | null; highlights?: SuggestionHighlights }
+  | { kind: 'category'; id: number; name: string; highlights?: SuggestionHighlights }
+  | { kind: 'department'; id: number; name: string; highlights?: SuggestionHighlights };
 
 /** Search sorts: relevance (the default) and the list sorts. */
 export const SEARCH_SORTS = ['relevance', 'popular', 'rating', 'reviews', 'newest'] as const;

@@ -48,13 +48,18 @@ for (const { name, width, height } of [
       // Before hydration the form submits natively (a space is `+`); after, the app navigates (`%20`).
       // Either way it is the same search.
       await expect(page).toHaveURL(/\/search\?q=contrct(%20|\+)reveiw$/);
-      await expect(page.getByText('Showing results for contract review.')).toBeVisible();
+      // The heading names what was searched; the words typed are one tap away.
+      await expect(page.getByRole('heading', { level: 1, name: 'Search Results for "contract review"' })).toBeVisible();
+      await expect(page.getByText('Showing results for contract review')).toBeVisible();
       await expect(results(page).getByRole('article').first().getByRole('heading')).toHaveText('ContractSentry');
-      // The matched words are marked, as text.
-      await expect(results(page).getByRole('article').first().locator('mark').first()).toHaveText('Reviews');
+      // The matched words are marked, as text: a part of the name (docs/decisions/0026) and the description's word.
+      const marks = results(page).getByRole('article').first().locator('mark');
+      await expect(marks.first()).toHaveText('Contract');
+      await expect(marks.filter({ hasText: /^Reviews$/ }).first()).toBeVisible();
 
-      await page.getByRole('link', { name: 'Search instead for “contrct reveiw”' }).click();
+      await page.getByRole('link', { name: 'Search instead for contrct reveiw' }).click();
       await expect(page).toHaveURL(/exact=1/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Search Results for "contrct reveiw"' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
     });
 

@@ -51,6 +51,8 @@ export default function SearchPage() {
   const hydrated = useHydrated();
   const query = useSearchAgents(q, { departmentId, sort, exact });
   const { hits, total, corrected, anyTerm } = flattenSearchPages(query.data);
+  // After a correction the heading names what was searched; the words typed stay one tap away.
+  const searched = corrected ?? q;
   // The raw text goes to the URL so a trailing space survives while the user is still typing.
   // A new search is spelling-corrected again.
   const commit = useCallback((value: string) => update({ q: value, search: undefined, exact: undefined }), [update]);
@@ -109,13 +111,14 @@ export default function SearchPage() {
 
       <section aria-labelledby="search-heading" aria-busy={query.isFetching} className="mt-4 md:mt-8">
         <h1 id="search-heading" className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          {q ? `Search Results for "${q}"` : 'Search agents'}
+          {q ? `Search Results for "${searched}"` : 'Search agents'}
         </h1>
         {q && corrected && (
           <p className="mt-2 break-words text-slate-700">
-            Showing results for <strong className="font-semibold">{corrected}</strong>.{' '}
+            Showing results for <strong className="font-semibold">{corrected}</strong>
+            {' · '}
             <Link href={exactHref(q, departmentId, sort)} className="font-medium text-brand-700 underline underline-offset-2">
-              Search instead for “{q}”
+              Search instead for {q}
             </Link>
           </p>
         )}

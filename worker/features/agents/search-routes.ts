@@ -4,7 +4,7 @@ import { SEARCH_HEADERS } from '../../../common/search';
 import type { AppEnv } from '../../env';
 import type { AgentPage } from './data';
 
-export { suggest } from './search';
+export { suggest } from './suggest';
 
 /** Tells the page that misspelt words were replaced, or that results match only some words. */
 export function searchHeaders(c: Context<AppEnv>, page: AgentPage): void {

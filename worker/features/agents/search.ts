@@ -7,21 +7,27 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
 import {
   SEARCH_RESULT_CAP,
-  SUGGEST_MAX,
   type HighlightSegment,
   type SearchHighlights,
   type SearchHit,
   type SearchSort,
-  type Suggestion,
 } from '../../../common/search';
 import { AGENT_SELECT, toAgent, type AgentRowRaw } from './data';
+import { nameHighlight, parseMarked } from './name-parts';
 
 /** Input beyond this is ignored (a 2,000-character paste costs no more than a sentence). */
 const MAX_INPUT_CHARS = 2000;
 const MAX_WORDS = 8;
 const MAX_WORD_CHARS = 40;
-/** bm25 weights by column: name, label, description, long_description, features, category, department, creator. */
-const BM25 = 'bm25(agents_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 2.0, 2.0, 4.0)';
+/**
+ * bm25 weights by column: name, label, description, long_description, features, category,
+ * department, creator, and the name's parts (docs/decisions/0026): a part weighs a little less than
+ * a whole word of the name, which the parts column holds as well, so "Scout Desk" ranks above
+ * "LeadScout" for 'scout' and both above a description that mentions scouting.
+ */
+const BM25 = 'bm25(agents_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 2.0, 2.0, 4.0, 8.0)';
+/** The same for the names-and-labels index: name, label, parts. */
+export const TITLE_BM25 = 'bm25(agents_title_fts, 10.0, 6.0, 8.0)';
 /** Decision 18: a Bayesian average with the mean rating of all rated agents as prior, weight 5. */
 const PRIOR_WEIGHT = 5;
 /** Synonyms and the prior change rarely; each isolate reads them again after this long. */
@@ -94,7 +100,7 @@ function toUnits(words: string[], lastComplete: boolean, synonyms: Map<string, s
   return units;
 }
 
-const phraseExpr = (words: string[], prefix: boolean) => `"${words.join(' ')}"${prefix ? '*' : ''}`;
+export const phraseExpr = (words: string[], prefix: boolean) => `"${words.join(' ')}"${prefix ? '*' : ''}`;
 
 function unitExpr(unit: Unit): string {
   const parts = [phraseExpr(unit.words, unit.prefix), ...unit.alternatives.map((a) => phraseExpr(a, false))];
@@ -122,7 +128,7 @@ export function clearSearchCache(): void {
   cache = null;
 }
 
-async function searchContext(db: D1Database) {
+export async function searchContext(db: D1Database) {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache;
   const [synonymRows, priorRow, taxonomyRows] = await db.batch([
     db.prepare('SELECT term, expansion FROM search_synonyms'),
@@ -167,7 +173,7 @@ function filtersOf(params: SearchParams): Filters {
   return { sql: where.map((w) => ` AND ${w}`).join(''), binds };
 }
 
-const DAMPED = `((a.vote_count * a.average_rating + ${PRIOR_WEIGHT} * ?) / (a.vote_count + ${PRIOR_WEIGHT}))`;
+export const DAMPED = `((a.vote_count * a.average_rating + ${PRIOR_WEIGHT} * ?) / (a.vote_count + ${PRIOR_WEIGHT}))`;
 
 /** Within the ranked matches; relevance orders by words matched, then bm25, then quality. */
 const ORDER: Record<SearchSort, string> = {
@@ -219,7 +225,7 @@ async function ranked(
   const addSource = (expr: string, unit: number) => {
     sources.push(
       `SELECT * FROM (SELECT agents_fts.rowid AS id, ${BM25} AS score, ${unit} AS unit ${from('agents_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
-      `SELECT * FROM (SELECT agents_title_fts.rowid AS id, bm25(agents_title_fts, 10.0, 6.0) AS score, ${unit} AS unit ${from('agents_title_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
+      `SELECT * FROM (SELECT agents_title_fts.rowid AS id, ${TITLE_BM25} AS score, ${unit} AS unit ${from('agents_title_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
     );
     sourceBinds.push(expr, ...filters.binds, expr, ...filters.binds);
   };
@@ -244,7 +250,8 @@ async function ranked(
       (SELECT json_array(
         highlight(agents_fts, 0, char(1), char(2)),
         highlight(agents_fts, 1, char(1), char(2)),
-        highlight(agents_fts, 2, char(1), char(2)))
+        highlight(agents_fts, 2, char(1), char(2)),
+        highlight(agents_fts, 8, char(1), char(2)))
        FROM agents_fts WHERE agents_fts MATCH ? AND rowid = p.id) AS marks
     FROM p JOIN (${AGENT_SELECT}) x ON x.id = p.id
     ORDER BY ${order.replace(/\b(id|created_at|vote_count)\b/g, 'p.$1')}`;
@@ -264,23 +271,8 @@ async function ranked(
 
 /** Splits FTS5 highlight() output into segments; null when the text itself held our markers. */
 export function segments(marked: string, original: string): HighlightSegment[] | null {
-  const out: HighlightSegment[] = [];
-  let plain = '';
-  // eslint-disable-next-line no-control-regex -- highlight() marks with \u0001 and \u0002, chosen because text rarely holds them
-  const re = /\u0001([^\u0001\u0002]*)\u0002|([^\u0001\u0002]+)/gy;
-  let consumed = 0;
-  for (let m = re.exec(marked); m; m = re.exec(marked)) {
-    consumed = re.lastIndex;
-    if (m[1] !== undefined) {
-      if (m[1]) out.push({ text: m[1], match: true });
-      plain += m[1];
-    } else {
-      out.push({ text: m[2]! });
-      plain += m[2];
-    }
-  }
-  if (consumed !== marked.length || plain !== original) return null;
-  return out;
+  const out = parseMarked(marked);
+  return out && out.map((s) => s.text).join('') === original ? out : null;
 }
 
 function highlightsOf(row: RankedRow): SearchHighlights | undefined {
@@ -293,14 +285,17 @@ function highlightsOf(row: RankedRow): SearchHighlights | undefined {
   }
   if (!Array.isArray(marks)) return undefined;
   const fields: [keyof SearchHighlights, string | null][] = [
-    ['name', row.name],
     ['label', row.label],
     ['description', row.description],
   ];
   const highlights: SearchHighlights = {};
+  const text = (i: number) => (typeof marks[i] === 'string' && marks[i].includes(MARK_START) ? (marks[i] as string) : null);
+  // The name is marked where its own words or its parts (the last column) matched.
+  const name = row.name == null ? null : nameHighlight(row.name, text(0), text(3));
+  if (name) highlights.name = name;
   fields.forEach(([field, original], i) => {
-    const marked = marks[i];
-    if (typeof marked !== 'string' || original == null || !marked.includes(MARK_START)) return;
+    const marked = text(i + 1);
+    if (marked == null || original == null) return;
     const parts = segments(marked, original);
     if (parts?.some((p) => p.match)) highlights[field] = parts;
   });
@@ -336,17 +331,22 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * How far a typed word is from an indexed term. Terms are Porter stems ("invoic", "review"), so
- * the typed word may carry up to four letters of suffix the stem dropped; each costs a little, so
- * a closer whole word wins over a short stem.
+ * How far a typed word is from an indexed term, in tenths of an edit. Terms are Porter stems
+ * ("invoic", "review"): a word within the allowed edits of the term counts its edits; failing
+ * that, the word may be the stem (within the edits) plus up to four letters of suffix the stem
+ * dropped, which counts one edit more than that, plus a little a letter. So a closer whole word
+ * wins over a short stem: "sentinal" is "sentinel", not "sent" with "inal" dropped.
  */
 export function stemDistance(word: string, stem: string, max: number): number {
-  let best = Infinity;
-  for (let k = Math.max(1, stem.length - max); k <= word.length; k++) {
+  const whole = editDistance(word, stem, max);
+  let best = whole <= max ? whole * 10 : Infinity;
+  for (let k = Math.max(1, stem.length - max); k < word.length; k++) {
     const suffix = word.length - k;
-    if (suffix > 4) continue;
+    // A stem shorter than 4 letters stands for a short word, not the start of a longer one: "scout"
+    // is not "soc" (SOC 2) with "ut" dropped.
+    if (suffix > 4 || stem.length < 4) continue;
     const d = editDistance(word.slice(0, k), stem, max);
-    if (d <= max) best = Math.min(best, d * 10 + suffix);
+    if (d <= max) best = Math.min(best, (d + 1) * 10 + suffix);
   }
   return best;
 }
@@ -402,7 +402,7 @@ async function surfaceForm(db: D1Database, stem: string, typed: string): Promise
     .prepare(
       `SELECT json_array(highlight(agents_fts, 0, char(1), char(2)), highlight(agents_fts, 1, char(1), char(2)),
         highlight(agents_fts, 2, char(1), char(2)), highlight(agents_fts, 3, char(1), char(2)),
-        highlight(agents_fts, 4, char(1), char(2))) AS marks
+        highlight(agents_fts, 4, char(1), char(2)), highlight(agents_fts, 8, char(1), char(2))) AS marks
        FROM agents_fts WHERE agents_fts MATCH ? LIMIT 3`,
     )
     .bind(`"${stem}"`)
@@ -474,45 +474,4 @@ export async function searchAgents(db: D1Database, params: SearchParams): Promis
     corrected,
     anyTerm,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Suggestions as you type: agents whose name or label start with the words, then categories and
-// departments. A prefix match over name and label only, the first few hundred, best rated first.
-
-const SUGGEST_POOL = 200;
-const SUGGEST_TAXONOMY_MAX = 3;
-
-export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> {
-  const { words } = queryWords(q);
-  if (words.length === 0) return [];
-  const { prior, taxonomy } = await searchContext(db);
-  const expr = words.map((w, i) => phraseExpr([w], i === words.length - 1 && w.length >= 2)).join(' ');
-  // D1 caps LIKE patterns at 50 bytes; a name that starts with the first 40 bytes typed is still a fine pick.
-  let typed = words.join(' ');
-  while (new TextEncoder().encode(typed).length > 40) typed = typed.slice(0, -1);
-  const like = `${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const agents = await db
-    .prepare(
-      `SELECT a.id, a.name, a.label FROM (SELECT rowid AS id FROM agents_title_fts WHERE agents_title_fts MATCH ? LIMIT ${SUGGEST_POOL}) m
-       JOIN agents a ON a.id = m.id
-       ORDER BY (lower(a.name) LIKE ? ESCAPE '\\') DESC, ${DAMPED} DESC, a.vote_count DESC, a.id ASC
-       LIMIT ?`,
-    )
-    .bind(expr, like, prior, SUGGEST_MAX)
-    .all();
-  // Categories and departments whose name, or a word in it, starts with what was typed; a category
-  // and a department of the same name ("Marketing") are offered once.
-  const seen = new Set<string>();
-  const taxonomyItems: Suggestion[] = [];
-  for (const row of taxonomy) {
-    if (taxonomyItems.length === SUGGEST_TAXONOMY_MAX) break;
-    if (!(row.lower.startsWith(typed) || row.lower.includes(` ${typed}`)) || seen.has(row.lower)) continue;
-    seen.add(row.lower);
-    taxonomyItems.push({ kind: row.kind, id: row.id, name: row.name });
-  }
-  const agentItems: Suggestion[] = ((agents.results ?? []) as { id: number; name: string; label: string | null }[])
-    .slice(0, SUGGEST_MAX - taxonomyItems.length)
-    .map((a) => ({ kind: 'agent', id: a.id, name: a.name, label: a.label }));
-  return [...agentItems, ...taxonomyItems];
 }

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { SEARCH_QUERY_MAX } from '../../../../common/constants';
 import { SUGGEST_MIN_CHARS, type Suggestion } from '../../../../common/search';
 import { useSuggestions } from '../api/suggest-agents';
+import { HighlightedText } from './highlighted-text';
 import { useEarlyInput } from '../../../hooks/use-early-input';
 
 /** Suggestions are asked for after this pause in typing. */
@@ -162,8 +163,13 @@ export function HeaderSearch() {
             onClick={() => finish(suggestionHref(s))}
             className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-50'}`}
           >
-            <span className="truncate font-medium">{s.name}</span>
-            <span className="shrink-0 text-xs text-slate-500">{s.kind === 'agent' ? (s.label ?? KIND_LABEL.agent) : KIND_LABEL[s.kind]}</span>
+            {/* What matched is marked (a part of a name, a word despite a typo: docs/decisions/0026). */}
+            <span className="truncate font-medium">
+              <HighlightedText text={s.name} segments={s.highlights?.name} />
+            </span>
+            <span className="shrink-0 text-xs text-slate-500">
+              {s.kind === 'agent' && s.label ? <HighlightedText text={s.label} segments={s.highlights?.label} /> : s.kind === 'agent' ? KIND_LABEL.agent : KIND_LABEL[s.kind]}
+            </span>
           </li>
         ))}
       </ul>
