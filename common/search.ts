@@ -18,7 +18,8 @@ export type SearchHit = Agent & { highlights?: SearchHighlights };
 
 /** One entry of GET /api/agents/suggest?q=. */
 export type Suggestion =
-  | { kind: 'agent'; id: number; name: string; label: string | null }
+  // `fromDevice`: found among the agents saved on this device, with no signal (docs/decisions/0027).
+  | { kind: 'agent'; id: number; name: string; label: string | null; fromDevice?: true }
   | { kind: 'category'; id: number; name: string }
   | { kind: 'department'; id: number; name: string };
 

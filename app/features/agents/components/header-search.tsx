@@ -163,7 +163,9 @@ export function HeaderSearch() {
             className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-50'}`}
           >
             <span className="truncate font-medium">{s.name}</span>
-            <span className="shrink-0 text-xs text-slate-500">{s.kind === 'agent' ? (s.label ?? KIND_LABEL.agent) : KIND_LABEL[s.kind]}</span>
+            <span className="shrink-0 text-xs text-slate-500">
+              {s.kind === 'agent' ? (s.fromDevice ? 'From this device' : (s.label ?? KIND_LABEL.agent)) : KIND_LABEL[s.kind]}
+            </span>
           </li>
         ))}
       </ul>
