@@ -1,3 +1,4 @@
+import { QUERY_STATE_ELEMENT_ID } from '../../common/ssr';
 import { request, STORES, transact } from './offline-db';
 import { creditKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
 
@@ -77,5 +78,20 @@ export async function saveServedQueries(stateText: string, now = Date.now()): Pr
     return records.length;
   } catch {
     return 0;
+  }
+}
+
+const STATE_IN_HTML = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`);
+
+/**
+ * The service worker's half of "seen means saved": the query state inside a rendered page it just
+ * served, saved while the page is still arriving, however soon the page is left (or closed).
+ */
+export async function saveServedPage(response: Response): Promise<void> {
+  try {
+    const state = STATE_IN_HTML.exec(await response.text())?.[1];
+    if (state) await saveServedQueries(state);
+  } catch {
+    // The page's own save (app/boot.ts) still runs.
   }
 }
