@@ -17,15 +17,29 @@ interface ListedAgent {
 const agents = async (request: APIRequestContext, query = 'sort=reviews&limit=40') => (await (await request.get(`/api/agents?${query}`)).json()) as ListedAgent[];
 
 /**
- * Opens `url` and leaves it for `next` as soon as its first paint is reported: within 200 ms of it
- * (measured), long before a 4x slower phone has started the app.
+ * The page itself leaves for the planned address as soon as its first paint is reported (a test
+ * asking from outside would take seconds on a slowed CPU), and notes how long after the paint it left.
  */
+function leaveAtFirstPaint() {
+  const plan = JSON.parse(sessionStorage.getItem('leave-at-paint') ?? 'null') as { path: string; next: string } | null;
+  if (!plan || location.pathname !== plan.path) return;
+  sessionStorage.removeItem('leave-at-paint');
+  new PerformanceObserver((entries, observer) => {
+    const paint = entries.getEntriesByName('first-contentful-paint')[0];
+    if (!paint) return;
+    observer.disconnect();
+    localStorage.setItem('left-after-paint', String(performance.now() - paint.startTime));
+    location.assign(plan.next);
+  }).observe({ type: 'paint', buffered: true });
+}
+
+/** Opens `url` and leaves it for `next` within 200 ms of its first paint (measured), long before a 4x slower phone has started the app. */
 async function leaveRightAfterFirstPaint(page: Page, url: string, next: string) {
+  await page.evaluate(([path, next]) => sessionStorage.setItem('leave-at-paint', JSON.stringify({ path, next })), [url, next]);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { polling: 10 });
-  const sincePaint = await page.evaluate(() => performance.now() - performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+  await page.waitForURL((address) => address.pathname === next);
+  const sincePaint = await page.evaluate(() => Number(localStorage.getItem('left-after-paint')));
   expect(sincePaint, 'left within 200 ms of the first paint').toBeLessThan(200);
-  await page.goto(next, { waitUntil: 'commit' });
 }
 
 async function signUp(request: APIRequestContext, baseURL: string | undefined) {
@@ -47,6 +61,7 @@ test('CPU 4x slower: a listing and an agent page, each left within 200 ms of its
   const [listed] = await agents(request);
   // Another agent, seen only on its own page, left at once.
   const [, other] = await agents(request, 'sort=newest&limit=2');
+  await page.addInitScript(leaveAtFirstPaint);
   await page.goto('/about');
   await controlledBySw(page);
   const cdp = await context.newCDPSession(page);
@@ -121,7 +136,7 @@ test('a review written offline, the tab closed, is delivered once when a new tab
   await page.getByRole('group', { name: 'Your rating' }).getByRole('radio', { name: '4 stars' }).check({ force: true });
   await page.getByLabel(/Comment/).fill(comment);
   await page.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(page.getByText('Review saved on this device')).toBeVisible();
+  await expect(page.getByText('Review saved on this device', { exact: true })).toBeVisible();
   await page.close();
 
   const reviewsWith = async () => {
@@ -167,8 +182,9 @@ test('saved agents follow the person between two browsers, and removing one remo
     await expect(second.getByText('No saved agents yet')).toBeVisible();
 
     await expect.poll(async () => (await (await one.request.get('/api/saved')).json()) as unknown[]).toEqual([]);
+    // The first browser learns of the removal when it opens again.
     await first.goto('/saved');
-    await expect(first.getByText('No saved agents yet')).toBeVisible();
+    await expect(first.getByText('No saved agents yet')).toBeVisible({ timeout: 20_000 });
   } finally {
     await one.close();
     await two.close();

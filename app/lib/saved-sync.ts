@@ -2,7 +2,7 @@ import type { Agent, Rating, SavedAgentEntry } from '../../common/types';
 import { api, unwrap } from './api-client';
 import { newIdempotencyKey } from './idempotency';
 import { addToOutbox, deliverOutbox, listOutbox, type NewOutboxItem, type OutboxItem } from './outbox';
-import { listSavedAgents, putSavedAgents, removeSavedAgents, type SavedAgentRecord } from './saved-agents';
+import { getSavedAgent, listSavedAgents, putSavedAgents, removeSavedAgents, type SavedAgentRecord } from './saved-agents';
 
 /** GET /api/saved: the signed-in person's saved agents, newest first. */
 export const getSavedOnServer = async (): Promise<SavedAgentEntry[]> => unwrap<SavedAgentEntry[]>(await api.saved.$get());
@@ -24,7 +24,12 @@ export async function setSaved(agent: Agent, save: boolean, options: { signedIn:
   else await removeSavedAgents([agent.id]);
   if (!options.signedIn) return;
   const item = await addToOutbox(savedChange(agent, save, savedAt));
-  if (options.online) void deliverOutbox({ only: item.id, force: true, quiet: true }).catch(() => undefined);
+  if (options.online) void deliverOutbox({ only: item.id, force: true, quiet: true }).then(markDelivered, () => undefined);
+}
+
+/** Saves the server now has are marked synced (a later absence from the server then means removed elsewhere). */
+async function markDelivered(report: { delivered: OutboxItem[] }): Promise<void> {
+  for (const item of report.delivered) if (item.kind === 'save' && item.agentId !== undefined) await markSynced(item.agentId);
 }
 
 const pendingSavedChanges = (items: OutboxItem[]): Map<number, OutboxItem['kind']> => {
@@ -64,11 +69,11 @@ export async function mergeSavedAgents(server: SavedAgentEntry[], options: { onl
   await putSavedAgents(keep);
   await removeSavedAgents(gone);
   for (const record of upload) await addToOutbox(savedChange(record.agent, true, record.savedAt));
-  if (upload.length > 0 && options.online) void deliverOutbox({ force: true, quiet: true }).catch(() => undefined);
+  if (upload.length > 0 && options.online) void deliverOutbox({ force: true, quiet: true }).then(markDelivered, () => undefined);
 }
 
 /** Marks a saved agent as on the server once its save was delivered. */
 export async function markSynced(agentId: number): Promise<void> {
-  const record = (await listSavedAgents()).find((r) => r.id === agentId);
+  const record = await getSavedAgent(agentId);
   if (record && !record.synced) await putSavedAgents([{ ...record, synced: true }]);
 }
