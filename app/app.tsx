@@ -11,6 +11,8 @@ import { toast, useToasts } from './hooks/use-toast';
 import { pageHydrated } from './lib/hydration';
 import { isQuotaError, QUOTA_MESSAGE } from './lib/offline-db';
 import { QueryStore, removeLegacyCache, setQueryStore, shouldPersistQuery } from './lib/persist';
+import { keepSavedAgentsFresh, savedQueryData } from './lib/saved-queries';
+import { SavedAgentsSync } from './components/saved/saved-agents-sync';
 
 // The toast library loads with the first toast (it is kept in the store meanwhile), not on every page load.
 const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -35,6 +37,7 @@ function BrowserOnly() {
       <ToasterOnDemand />
       <SessionEffects />
       <OutboxDelivery />
+      <SavedAgentsSync />
       <UpdatePrompt />
       <InstallButton />
     </>
@@ -48,6 +51,8 @@ function BrowserOnly() {
 export function attachOfflineStore(queryClient: QueryClient): void {
   let warned = false;
   const store = new QueryStore({
+    // Saved agents stay readable offline whatever the bound drops (docs/decisions/0027).
+    fallback: savedQueryData,
     onError: (error) => {
       if (!isQuotaError(error) || warned) return;
       warned = true;
@@ -56,6 +61,7 @@ export function attachOfflineStore(queryClient: QueryClient): void {
   });
   setQueryStore(store);
   store.attach(queryClient, shouldPersistQuery, pageHydrated);
+  keepSavedAgentsFresh(queryClient);
   removeLegacyCache();
 }
 

@@ -1,6 +1,7 @@
 import './styles.css';
-import { PAGE_MODULES_META } from '../common/ssr';
+import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '../common/ssr';
 import { holdEarlyClicks } from './lib/early-clicks';
+import { saveServedQueries } from './lib/saved-record';
 
 /**
  * The page's entry script. On a page the server rendered, the app is fetched and run once the
@@ -34,6 +35,10 @@ function start(): void {
 }
 
 holdEarlyClicks();
+// Seen means saved (docs/decisions/0027): the data this page arrived with goes to IndexedDB now, not
+// when the app takes over after the first paint; a page left at once is readable offline all the same.
+const servedState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+if (servedState) void saveServedQueries(servedState);
 const rendered = document.getElementById('root')?.firstElementChild != null;
 const reportsPaints = PerformanceObserver.supportedEntryTypes?.includes('paint') ?? false;
 if (!rendered || document.visibilityState === 'hidden') {

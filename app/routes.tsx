@@ -46,6 +46,7 @@ const ProposalsInboxPage = page('proposals-inbox', () => import('./routes/propos
 const BillingPage = page('billing', () => import('./routes/billing'));
 const BillingReceiptPage = page('billing-receipt', () => import('./routes/billing-receipt'));
 const SettingsPage = page('settings', () => import('./routes/settings'));
+const SavedPage = page('saved', () => import('./routes/saved'));
 const VerifyEmailPage = page('verify-email', () => import('./routes/verify-email'));
 const ResetPasswordPage = page('reset-password', () => import('./routes/reset-password'));
 const DocumentationPage = page('documentation', () => import('./routes/documentation'));
@@ -85,6 +86,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/billing', BillingPage],
   ['/billing/receipts/:id', BillingReceiptPage],
   ['/settings', SettingsPage],
+  ['/saved', SavedPage],
   ['/verify-email', VerifyEmailPage],
   ['/reset-password', ResetPasswordPage],
   ['/documentation', DocumentationPage],

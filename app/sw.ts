@@ -6,7 +6,8 @@
  * - The shell, styles and every route chunk are precached as one version. A new worker waits until
  *   the person accepts the update (or every tab of the old version is gone), so a page never mixes
  *   HTML of one version with chunks of another; the old precache goes when the new one activates.
- * - The outbox of proposals saved on this device is replayed on Background Sync, app open or not.
+ * - The data a rendered page arrives with is saved for offline use as the page arrives (docs/decisions/0027).
+ * - The outbox (proposals, reviews, saves) is replayed on Background Sync, app open or not.
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -15,6 +16,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { deliverOutbox, OUTBOX_SYNC_TAG } from './lib/outbox';
+import { saveServedPage } from './lib/saved-record';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -35,6 +37,9 @@ registerRoute(
           fromNetwork(request, event),
           new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('navigation timed out')), NAVIGATION_TIMEOUT_MS)),
         ]);
+        // Seen means saved (docs/decisions/0027): the data a rendered page arrives with is written
+        // here, as it arrives, whether or not the page lives long enough to start the app.
+        if (response.ok && response.headers.get('Content-Type')?.includes('text/html')) (event as ExtendableEvent | undefined)?.waitUntil(saveServedPage(response.clone()));
         return response;
       } catch {
         return (await matchPrecache(SHELL_URL)) ?? Response.error();

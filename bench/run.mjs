@@ -40,6 +40,13 @@ if (process.argv[2] === 'persist') {
   process.exit(0);
 }
 
+// `npm run bench -- offline-search`: one search over 10,000 agents saved on the device (bench/offline-search.mjs).
+if (process.argv[2] === 'offline-search') {
+  const { runOfflineSearchBench } = await import('./offline-search.mjs');
+  await runOfflineSearchBench();
+  process.exit(0);
+}
+
 // `npm run bench -- search` runs the search part alone (bench/search.mjs).
 if (process.argv[2] === 'search') {
   await import('./search.mjs');

@@ -21,7 +21,8 @@ export type SuggestionHighlights = Pick<SearchHighlights, 'name' | 'label'>;
 
 /** One entry of GET /api/agents/suggest?q=. */
 export type Suggestion =
-  | { kind: 'agent'; id: number; name: string; label: string | null; highlights?: SuggestionHighlights }
+  // `fromDevice`: found among the agents saved on this device, with no signal (docs/decisions/0027).
+  | { kind: 'agent'; id: number; name: string; label: string | null; highlights?: SuggestionHighlights; fromDevice?: true }
   | { kind: 'category'; id: number; name: string; highlights?: SuggestionHighlights }
   | { kind: 'department'; id: number; name: string; highlights?: SuggestionHighlights };
 

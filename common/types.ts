@@ -166,3 +166,11 @@ export interface ApiErrorBody {
 }
 
 export type AgentSort = 'popular' | 'newest' | 'rating' | 'reviews';
+
+/** One agent a signed-in person saved for later (GET /api/saved; docs/decisions/0027). */
+export interface SavedAgentEntry {
+  agentId: number;
+  /** When it was saved, in milliseconds since the epoch (the device's time of the save). */
+  savedAt: number;
+  agent: Agent;
+}

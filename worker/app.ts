@@ -16,6 +16,7 @@ import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
 import { ratingsRoutes } from './features/ratings/routes';
 import { asksForShell, clientRenderedPage, rendersPage, rendersShell, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
+import { savedRoutes } from './features/saved/routes';
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
 import { creatorsRoutes, followsRoutes } from './features/creators/routes';
@@ -50,6 +51,7 @@ const api = new Hono<AppEnv>()
   .route('/follows', followsRoutes)
   .route('/media', mediaUploadRoutes)
   .route('/ratings', ratingsRoutes)
+  .route('/saved', savedRoutes)
   .route('/propose-agent', proposeAgentRoutes)
   .route('/proposals', proposalsRoutes)
   .route('/credits', creditsRoutes)

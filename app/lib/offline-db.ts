@@ -1,14 +1,15 @@
 /**
  * The one IndexedDB database the app and its service worker share for offline use: saved query data
  * (one entry per query, with a small index beside it for the least-recently-used bound and the
- * settings page) and the outbox of requests waiting to be sent. No React and no DOM beyond
+ * settings page), the outbox of requests waiting to be sent, and the agents the person saved. No React and no DOM beyond
  * IndexedDB, so the service worker can import it.
  */
 
 export const OFFLINE_DB_NAME = 'agentmarket-offline';
-const OFFLINE_DB_VERSION = 1;
+/** 2: saved agents (docs/decisions/0027). */
+const OFFLINE_DB_VERSION = 2;
 
-export const STORES = { queries: 'queries', queryIndex: 'query-index', outbox: 'outbox' } as const;
+export const STORES = { queries: 'queries', queryIndex: 'query-index', outbox: 'outbox', savedAgents: 'saved-agents' } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 
 let opening: Promise<IDBDatabase> | undefined;
@@ -28,6 +29,8 @@ export function openOfflineDb(): Promise<IDBDatabase> {
       if (!db.objectStoreNames.contains(STORES.queries)) db.createObjectStore(STORES.queries);
       if (!db.objectStoreNames.contains(STORES.queryIndex)) db.createObjectStore(STORES.queryIndex);
       if (!db.objectStoreNames.contains(STORES.outbox)) db.createObjectStore(STORES.outbox, { keyPath: 'id' });
+      // Outside the queries' least-recently-used bound: kept until the person removes them.
+      if (!db.objectStoreNames.contains(STORES.savedAgents)) db.createObjectStore(STORES.savedAgents, { keyPath: 'id' });
     };
     request.onsuccess = () => {
       const db = request.result;

@@ -8,15 +8,20 @@ import { isQuotaError, QUOTA_MESSAGE, request, STORES, transact } from './offlin
  */
 
 export type OutboxState = 'queued' | 'sending' | 'delivered' | 'failed';
+export type OutboxKind = 'proposal' | 'review' | 'save' | 'unsave';
 
 export interface OutboxItem {
   /** Also the Idempotency-Key the request carries. */
   id: string;
-  /** What it is (one kind today; any request queued in future adds its own). */
-  kind: 'proposal';
-  /** What the person recognises it by (a proposal's name). */
+  /** What it is: a proposal, a review, or a save or removal of a saved agent (docs/decisions/0027). */
+  kind: OutboxKind;
+  /** What the person recognises it by (a proposal's name, the reviewed or saved agent's name). */
   label: string;
   url: string;
+  /** POST when absent (proposals and reviews); saves are PUT, their removal DELETE. */
+  method?: 'POST' | 'PUT' | 'DELETE';
+  /** The agent a review or a save is about. */
+  agentId?: number;
   body: unknown;
   createdAt: number;
   state: OutboxState;
@@ -87,7 +92,9 @@ export class OutboxSaveError extends Error {
  * Adds an item and resolves only once IndexedDB has committed it: only then may the page say it is
  * saved. Asks the browser to keep the site's storage and for a Background Sync.
  */
-export async function addToOutbox(item: Pick<OutboxItem, 'id' | 'kind' | 'label' | 'url' | 'body'>, now = Date.now()): Promise<OutboxItem> {
+export type NewOutboxItem = Pick<OutboxItem, 'id' | 'kind' | 'label' | 'url' | 'body' | 'method' | 'agentId'>;
+
+export async function addToOutbox(item: NewOutboxItem, now = Date.now()): Promise<OutboxItem> {
   const saved: OutboxItem = { ...item, createdAt: now, state: 'queued', attempts: 0, nextAttemptAt: now };
   try {
     await putItem(saved);
@@ -146,6 +153,49 @@ async function requestDelivery(): Promise<void> {
 
 // --- delivery ------------------------------------------------------------------------------------
 
+/**
+ * What happened to something submitted through the outbox: `sent` (the server has it), `queued`
+ * (committed to this device's outbox, sent by itself later), `refused` (the server's 4xx message) or
+ * `not-saved` (offline and this device could not keep it either).
+ */
+export type SubmitResult = { kind: 'sent' } | { kind: 'queued' } | { kind: 'refused'; message: string } | { kind: 'not-saved'; message: string };
+
+/**
+ * Submits a request through the outbox: it is written to IndexedDB (and that write awaited) before
+ * anything says it is saved, then sent at once unless the browser knows it is offline. Where the
+ * device cannot keep it, an online browser still sends it directly. `keepRefused`: a refusal stays in
+ * the outbox (shown under On this device) instead of going back to the form that sent it.
+ */
+export async function submitThroughOutbox(entry: NewOutboxItem, options: { online: boolean; replaces?: string; keepRefused?: boolean }): Promise<SubmitResult> {
+  let saved = true;
+  try {
+    await addToOutbox(entry);
+    // An edited refusal replaces the refused item.
+    if (options.replaces) await discardOutboxItem(options.replaces).catch(() => undefined);
+  } catch (error) {
+    if (!(error instanceof OutboxSaveError)) throw error;
+    saved = false;
+    if (!options.online) return { kind: 'not-saved', message: error.message };
+  }
+  if (!options.online) return { kind: 'queued' };
+  if (!saved) {
+    const item: OutboxItem = { ...entry, createdAt: Date.now(), state: 'sending', attempts: 0, nextAttemptAt: 0 };
+    const outcome = await send(item);
+    if (outcome.kind === 'delivered') return { kind: 'sent' };
+    if (outcome.kind === 'refused') return { kind: 'refused', message: outcome.message };
+    return { kind: 'not-saved', message: 'Could not save this for offline use, and the server could not be reached. Please try again.' };
+  }
+  const report = await deliverOutbox({ only: entry.id, force: true, quiet: true });
+  if (report.delivered.some((item) => item.id === entry.id)) return { kind: 'sent' };
+  const refused = report.refused.find((item) => item.id === entry.id);
+  if (refused) {
+    // The form shows the refusal and keeps the text for editing: no second copy waits in the outbox.
+    if (!options.keepRefused) await discardOutboxItem(entry.id).catch(() => undefined);
+    return { kind: 'refused', message: refused.error ?? 'It was not accepted' };
+  }
+  return { kind: 'queued' };
+}
+
 type Outcome = { kind: 'delivered' } | { kind: 'retry'; retryAfterSeconds?: number | null } | { kind: 'refused'; message: string; fieldErrors?: Record<string, string> };
 
 /** Sends one item with its Idempotency-Key and sorts the answer: delivered, worth retrying, or refused. */
@@ -153,7 +203,7 @@ export async function send(item: OutboxItem, fetcher: typeof fetch = fetch): Pro
   let res: Response;
   try {
     res = await fetcher(item.url, {
-      method: 'POST',
+      method: item.method ?? 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': item.id },
       body: JSON.stringify(item.body),

@@ -1,6 +1,8 @@
 import type { Query, QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isQuotaError, request, STORES, transact } from './offline-db';
-import { creditKeys, followKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
+import { PERSIST_BUSTER, savedRecords, type SavedQuery, type SavedQueryInfo } from './saved-record';
+
+export { PERSIST_BUSTER, PRIVATE_KEY_PREFIXES, type SavedQueryInfo } from './saved-record';
 
 /**
  * Query data saved for offline use, one IndexedDB entry per query (docs/decisions/0011):
@@ -18,27 +20,6 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  * reviews or a category list: a few KB each, so the bound is a few MB at most.
  */
 export const MAX_SAVED_QUERIES = 1000;
-/** A new app version starts from a clean cache, so old shapes never reach new code. */
-export const PERSIST_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
-/** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
-export const PRIVATE_KEY_PREFIXES = [sessionKeys.session[0], creditKeys.all[0], myAgentsKeys.all[0], proposalKeys.all[0], paymentKeys.all[0], followKeys.all[0]] as const;
-
-interface SavedQuery {
-  queryKey: QueryKey;
-  /** JSON of the query's data: its length is the entry's size, and nothing unclonable reaches IndexedDB. */
-  data: string;
-  updatedAt: number;
-  buster: string;
-}
-
-/** The small record kept per saved query beside it: what the LRU bound and the settings page read. */
-export interface SavedQueryInfo {
-  usedAt: number;
-  updatedAt: number;
-  size: number;
-  private: boolean;
-}
-
 export interface SavedDataSummary {
   count: number;
   bytes: number;
@@ -57,8 +38,6 @@ function leastRecentlyUsed(index: Map<string, SavedQueryInfo>, count: number, ex
   return found;
 }
 
-const isPrivateKey = (key: QueryKey): boolean => (PRIVATE_KEY_PREFIXES as readonly unknown[]).includes(key[0]);
-
 /** Persists one query client's successful queries and restores them on demand. */
 export class QueryStore {
   /** hash -> info, oldest use first (a Map keeps insertion order: a use moves an entry to the end). */
@@ -71,9 +50,14 @@ export class QueryStore {
   private readonly onError: (error: unknown) => void;
   private readonly limit: number;
   private readonly now: () => number;
+  private readonly fallback: (queryKey: QueryKey) => Promise<{ data: unknown; updatedAt: number } | undefined>;
 
-  constructor(options: { limit?: number; onError?: (error: unknown) => void; now?: () => number } = {}) {
+  /** `fallback`: where a query not (or no longer) saved here may still be found (saved agents: docs/decisions/0027). */
+  constructor(
+    options: { limit?: number; onError?: (error: unknown) => void; now?: () => number; fallback?: (queryKey: QueryKey) => Promise<{ data: unknown; updatedAt: number } | undefined> } = {},
+  ) {
     this.limit = options.limit ?? MAX_SAVED_QUERIES;
+    this.fallback = options.fallback ?? (() => Promise.resolve(undefined));
     this.onError = options.onError ?? (() => undefined);
     this.now = options.now ?? Date.now;
   }
@@ -102,11 +86,10 @@ export class QueryStore {
   /** Saves one query's data; resolves once it is committed. Past the bound, the least recently used go. */
   save(queryHash: string, queryKey: QueryKey, data: unknown, updatedAt: number): Promise<void> {
     return this.queue(async () => {
-      const json = JSON.stringify(data);
-      if (json === undefined) return;
+      const records = savedRecords(queryKey, data, updatedAt, this.now());
+      if (!records) return;
+      const { saved, info } = records;
       const index = await this.loadIndex();
-      const info: SavedQueryInfo = { usedAt: this.now(), updatedAt, size: json.length, private: isPrivateKey(queryKey) };
-      const saved: SavedQuery = { queryKey, data: json, updatedAt, buster: PERSIST_BUSTER };
       const write = (evict: number) =>
         transact([STORES.queries, STORES.queryIndex], 'readwrite', (tx) => {
           const queries = tx.objectStore(STORES.queries);
@@ -200,6 +183,7 @@ export class QueryStore {
       if (query.meta?.persist === false) return;
       restoreAfter
         .then(() => this.read(query.queryHash))
+        .then((saved) => saved ?? this.fallback(query.queryKey))
         .then((saved) => {
           if (!saved || query.state.data !== undefined || queryClient.getQueryCache().get(query.queryHash) !== query) return;
           this.restoring = true;

@@ -22,6 +22,12 @@ export const agentKeys = {
   ratings: (id: number) => [...agentKeys.all, 'ratings', id] as const,
 };
 
+/** Searches of what this device holds (offline search: docs/decisions/0027); never persisted. */
+export const deviceSearchKeys = {
+  all: ['device-search'] as const,
+  search: (q: string, limit: number) => [...deviceSearchKeys.all, q, limit] as const,
+};
+
 /** Ratings (reviews), by agent. */
 export const ratingKeys = {
   all: ['ratings'] as const,

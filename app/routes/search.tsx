@@ -6,6 +6,8 @@ import { flattenSearchPages, useSearchAgents } from '../features/agents/api/sear
 import { AgentList } from '../features/agents/components/agent-list';
 import type { ActiveFilter } from '../features/agents/components/active-filters';
 import { AgentSearchBox } from '../features/agents/components/agent-search-box';
+import { DeviceResults } from '../features/agents/components/device-results';
+import { unreachable } from '../features/agents/api/search-device';
 import { FilterSheet } from '../features/agents/components/filter-sheet';
 import { ListState } from '../features/agents/components/list-state';
 import { LoadMoreButton } from '../features/agents/components/load-more-button';
@@ -14,6 +16,7 @@ import { useDepartmentsWithAgents } from '../features/departments/api/get-depart
 import { DepartmentSelect } from '../features/departments/components/department-select';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
+import { useOnline } from '../hooks/use-online';
 import { formatCount, plural } from '../lib/format';
 
 const SORT_LABELS: Record<SearchSort, string> = {
@@ -53,6 +56,10 @@ export default function SearchPage() {
   const { hits, total, corrected, anyTerm } = flattenSearchPages(query.data);
   // After a correction the heading names what was searched; the words typed stay one tap away.
   const searched = corrected ?? q;
+  // With no signal, or a server that cannot be reached and nothing fetched: what this device holds
+  // (docs/decisions/0027). Online results are unchanged.
+  const online = useOnline();
+  const fromDevice = hydrated && !query.data && (!online || (query.isError && unreachable(query.error)));
   // The raw text goes to the URL so a trailing space survives while the user is still typing.
   // A new search is spelling-corrected again.
   const commit = useCallback((value: string) => update({ q: value, search: undefined, exact: undefined }), [update]);
@@ -125,6 +132,8 @@ export default function SearchPage() {
 
         {!q ? (
           <p className="mt-4 text-slate-600">Type what you need done, for example “invoice reconciliation” or “lead generation”.</p>
+        ) : fromDevice ? (
+          <DeviceResults q={q} online={online} />
         ) : (
           <ListState
             query={query}

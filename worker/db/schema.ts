@@ -311,3 +311,19 @@ export const follows = sqliteTable(
     check('follows_not_self', sql`${t.followerId} <> ${t.creatorId}`),
   ],
 );
+
+/** Agents a person saved for later (migration 0011, docs/decisions/0027). */
+export const savedAgents = sqliteTable(
+  'saved_agents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    savedAt: integer('saved_at').notNull(),
+  },
+  (t) => [unique('saved_agents_user_agent').on(t.userId, t.agentId), index('saved_agents_user_saved').on(t.userId, sql`${t.savedAt} DESC`)],
+);

@@ -17,6 +17,8 @@ const NAV = [
   { href: '/', label: 'Home' },
   { href: '/agents', label: 'Agents' },
   { href: '/propose-agent', label: 'Propose Agent' },
+  // Agents kept on this device (and, signed in, on the account): docs/decisions/0027.
+  { href: '/saved', label: 'Saved' },
 ];
 
 const MENU = [

@@ -19,8 +19,8 @@ export function OfflineBanner() {
         <WifiOff aria-hidden className="size-4 shrink-0" />
         <span>
           <strong>You are offline.</strong> Showing agents saved on this device
-          {updated > 0 ? <> (last updated {formatDateTime(updated)})</> : null}. Trying agents, buying credits, reviews and submissions need a
-          connection; proposals are queued and sent when you are back online.
+          {updated > 0 ? <> (last updated {formatDateTime(updated)})</> : null}. Trying agents, buying credits and submitting agents need a
+          connection; proposals, reviews and saves are queued and sent when you are back online.
         </span>
       </p>
     </div>

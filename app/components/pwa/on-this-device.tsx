@@ -7,6 +7,7 @@ import { sessionKeys } from '../../lib/query-keys';
 import { clearPersistedCache, getQueryStore, MAX_SAVED_QUERIES, type SavedDataSummary } from '../../lib/persist';
 import { Button } from '../ui/button';
 import { OutboxList, useOutbox } from './outbox-list';
+import { SavedAgentsOnDevice } from '../saved/saved-agents-on-device';
 
 const formatBytes = (bytes: number): string =>
   bytes < 1024 ? plural(bytes, 'byte') : bytes < 1024 * 1024 ? `${Math.round(bytes / 102.4) / 10} KB` : `${Math.round(bytes / (1024 * 104.8576)) / 10} MB`;
@@ -49,7 +50,7 @@ export function OnThisDevice({ onClear }: { onClear?: () => void }) {
         {summary ? (
           <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
             <dt className="text-slate-700">Saved items</dt>
-            <dd>{`${plural(summary.count, 'item')} (listings, agents, reviews, categories; at most ${formatCount(MAX_SAVED_QUERIES)}, the least recently used go first)`}</dd>
+            <dd>{`${plural(summary.count, 'item')} (listings, agents, reviews, categories; at most ${formatCount(MAX_SAVED_QUERIES)}, the least recently used go first; saved agents below are kept apart)`}</dd>
             <dt className="text-slate-700">Size</dt>
             <dd>{formatBytes(summary.bytes)}</dd>
             <dt className="text-slate-700">Oldest</dt>
@@ -62,12 +63,13 @@ export function OnThisDevice({ onClear }: { onClear?: () => void }) {
           <Trash2 aria-hidden className="size-4" /> {clearing ? 'Clearing...' : 'Clear saved data'}
         </Button>
       </div>
+      <SavedAgentsOnDevice />
       <div>
         <h3 className="font-medium">Waiting to be sent</h3>
         <p className="mt-1 text-sm text-slate-600">
           {waiting === 0
             ? 'Nothing is waiting: everything you submitted has been sent.'
-            : `${waiting === 1 ? '1 proposal is' : `${waiting} proposals are`} kept on this device and sent by themselves when there is a connection, even with the app closed. Clearing saved data keeps them.`}
+            : `${waiting === 1 ? '1 item is' : `${waiting} items are`} kept on this device and sent by themselves when there is a connection, even with the app closed. Clearing saved data keeps them.`}
         </p>
         {items && items.length > 0 && (
           <div className="mt-3">

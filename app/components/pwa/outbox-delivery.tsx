@@ -1,7 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../../hooks/use-toast';
-import { deliverOutbox, subscribeOutbox } from '../../lib/outbox';
+import { deliverOutbox, subscribeOutbox, type OutboxItem } from '../../lib/outbox';
+import { agentKeys, proposalKeys, ratingKeys } from '../../lib/query-keys';
+
+/** What the person is told when an item arrives or is refused; saves arrive silently (the button already showed them). */
+function delivered(item: OutboxItem): { title: string; description: string } | null {
+  if (item.kind === 'proposal') return { title: 'Proposal delivered', description: `“${item.label}” reached our operators. Thank you!` };
+  if (item.kind === 'review') return { title: 'Review delivered', description: `Your ${item.label.replace(/^Review/, 'review')} is published.` };
+  return null;
+}
+
+function refused(item: OutboxItem): { title: string; description: string } {
+  const reason = item.error ?? 'unknown error';
+  if (item.kind === 'proposal')
+    return { title: 'Submission Failed', description: `“${item.label}” was not accepted: ${reason}. It is kept under Settings, On this device, for you to edit.` };
+  if (item.kind === 'review')
+    return { title: 'Review not delivered', description: `Your ${item.label.replace(/^Review/, 'review')} was not accepted: ${reason}. It is kept under Settings, On this device.` };
+  return { title: 'Saved list not updated', description: `“${item.label}” was not accepted: ${reason}. It is kept under Settings, On this device.` };
+}
 
 /**
  * Sends what this device's outbox holds: when the app starts, when the browser comes back online and
@@ -25,14 +42,17 @@ export function OutboxDelivery() {
     const onOnline = () => run(true);
     const unsubscribe = subscribeOutbox((event) => {
       if (event.type === 'delivered') {
-        void queryClient.invalidateQueries({ queryKey: ['proposals'] });
-        if (!event.quiet) toast({ title: 'Proposal delivered', description: `“${event.item.label}” reached our operators. Thank you!` });
+        const { item } = event;
+        if (item.kind === 'proposal') void queryClient.invalidateQueries({ queryKey: proposalKeys.all });
+        if (item.kind === 'review' && item.agentId !== undefined) {
+          void queryClient.invalidateQueries({ queryKey: ratingKeys.byAgent(item.agentId) });
+          void queryClient.invalidateQueries({ queryKey: agentKeys.detail(item.agentId) });
+        }
+        const message = delivered(item);
+        if (message && !event.quiet) toast(message);
       } else if (event.type === 'failed' && !event.quiet) {
-        toast({
-          title: 'Submission Failed',
-          description: `“${event.item.label}” was not accepted: ${event.item.error ?? 'unknown error'}. It is kept under Settings, On this device, for you to edit.`,
-          variant: 'destructive',
-        });
+        // A refusal is always shown (a review of a deleted agent too): never dropped silently.
+        toast({ ...refused(event.item), variant: 'destructive' });
       }
     });
     window.addEventListener('online', onOnline);

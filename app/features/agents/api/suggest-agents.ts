@@ -2,6 +2,7 @@ import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query'
 import { SUGGEST_MIN_CHARS, type Suggestion } from '../../../../common/search';
 import { api, unwrap } from '../../../lib/api-client';
 import { agentKeys } from './keys';
+import { deviceSuggestions, orFromDevice } from './search-device';
 
 /** Suggestions as you type (GET /api/agents/suggest): agent names, then categories and departments. */
 export const suggestAgents = async (q: string, signal?: AbortSignal): Promise<Suggestion[]> =>
@@ -10,7 +11,11 @@ export const suggestAgents = async (q: string, signal?: AbortSignal): Promise<Su
 export const suggestQueryOptions = (q: string) =>
   queryOptions({
     queryKey: [...agentKeys.all, 'suggest', q],
-    queryFn: ({ signal }) => suggestAgents(q, signal),
+    // With no signal, or a server that cannot be reached: from what this device holds.
+    queryFn: ({ signal }) => orFromDevice(() => suggestAgents(q, signal), () => deviceSuggestions(q)),
+    networkMode: 'always',
+    // Suggestions are not kept for offline use: offline, the device's own search answers.
+    meta: { persist: false },
     enabled: q.trim().length >= SUGGEST_MIN_CHARS,
     staleTime: 60_000,
     gcTime: 60_000,

@@ -1,4 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render as renderInPage, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../../../common/types';
 import { AgentCard } from './agent-card';
@@ -13,6 +15,9 @@ const agent: Agent = {
   creatorUsername: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 };
 
+// The card's Save button reads who is signed in from the query cache.
+const render = (ui: ReactElement) => renderInPage(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+
 describe('AgentCard', () => {
   it('shows the browse card fields and links to the detail page', () => {
     render(<AgentCard agent={agent} />);
@@ -25,6 +30,8 @@ describe('AgentCard', () => {
     // The whole card is one link named by the agent; department and category are one badge when equal.
     expect(screen.getAllByRole('link')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'LedgerLens' }).getAttribute('href')).toBe('/agents/7');
+    // Its Save toggle, not pressed until saved (docs/decisions/0027).
+    expect(screen.getByRole('button', { name: 'Save' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getAllByText('Finance')).toHaveLength(1);
   });
 

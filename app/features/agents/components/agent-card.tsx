@@ -5,6 +5,7 @@ import type { SearchHit } from '../../../../common/search';
 import type { Agent } from '../../../../common/types';
 import { GeneratedPicture } from '../../../components/ui/generated-picture';
 import { plural } from '../../../lib/format';
+import { SaveButton } from '../../../components/saved/save-button';
 import { AgentImage } from './agent-image';
 import { CreatorLink } from './creator-link';
 import { agentBadges, CardRating } from './card-rating';
@@ -27,6 +28,10 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
       // Cards in the first rows (eager) are in view at once; the rest wait until scrolled near.
       className={`group relative flex min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-200 hover:shadow-md ${list ? 'flex-row' : 'flex-col'} ${eager ? '' : `render-when-near ${list ? '[--near-size:8rem] sm:[--near-size:14rem]' : '[--near-size:26rem]'}`}`}
     >
+      {/* Above the card's stretched link; it appears once the app has taken the page over. */}
+      <div className={`absolute z-10 ${list ? 'bottom-2 left-2' : 'right-2 top-2'}`}>
+        <SaveButton agent={agent} />
+      </div>
       <div className={list ? 'w-24 shrink-0 self-stretch sm:w-56' : ''}>
         <AgentImage
           src={agent.thumbnailUrl ?? agent.imageUrl}

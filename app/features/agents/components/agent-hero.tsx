@@ -1,4 +1,5 @@
 import type { Agent } from '../../../../common/types';
+import { SaveButton } from '../../../components/saved/save-button';
 import { formatRating, plural } from '../../../lib/format';
 import { GeneratedPicture } from '../../../components/ui/generated-picture';
 import { AgentImage } from './agent-image';
@@ -44,6 +45,9 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
           <StarRating value={agent.averageRating} className="size-5" />
           <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span>
           <span>({plural(reviewCount, 'review')})</span>
+          <span className="ml-2">
+            <SaveButton agent={agent} variant="page" />
+          </span>
         </div>
         <p className="mt-4 text-lg text-slate-700">{agent.description}</p>
       </div>

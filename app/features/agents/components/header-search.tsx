@@ -168,7 +168,7 @@ export function HeaderSearch() {
               <HighlightedText text={s.name} segments={s.highlights?.name} />
             </span>
             <span className="shrink-0 text-xs text-slate-500">
-              {s.kind === 'agent' && s.label ? <HighlightedText text={s.label} segments={s.highlights?.label} /> : s.kind === 'agent' ? KIND_LABEL.agent : KIND_LABEL[s.kind]}
+              {s.kind === 'agent' ? (s.fromDevice ? 'From this device' : s.label ? <HighlightedText text={s.label} segments={s.highlights?.label} /> : KIND_LABEL.agent) : KIND_LABEL[s.kind]}
             </span>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../../common/search';
@@ -37,7 +38,12 @@ describe('HighlightedText', () => {
       creatorUsername: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
       highlights: { description: [{ text: 'Reconciles <b>' }, { text: 'invoices', match: true }, { text: '</b>.' }] },
     } satisfies SearchHit;
-    const { container } = render(<AgentCard agent={hit} />);
+    // The card's Save button reads who is signed in from the query cache.
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AgentCard agent={hit} />
+      </QueryClientProvider>,
+    );
     expect(screen.getByRole('heading', { name: 'LedgerLens' })).toBeTruthy();
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('mark')?.textContent).toBe('invoices');

@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Rating } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import { onlineManager, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Agent } from '../../../../common/types';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { submitThroughOutbox } from '../../../lib/outbox';
+import { agentKeys } from '../../../lib/query-keys';
 import { ratingKeys } from './keys';
 
 export interface CreateRatingInput {
@@ -10,22 +12,35 @@ export interface CreateRatingInput {
   comment?: string;
 }
 
-/** POST /api/ratings. A second review of the same agent replaces the first (DESIGN decision 7). */
-export async function createRating(input: CreateRatingInput): Promise<Rating> {
-  return unwrap<Rating>(
-    await api.ratings.$post({ json: input }),
+/** `sent`: the server has it; `queued`: kept on this device, sent by itself when the signal returns. */
+export type RatingDelivery = 'sent' | 'queued';
+
+/**
+ * POST /api/ratings (a second review of the same agent replaces the first: DESIGN decision 7),
+ * submitted through the outbox, as proposals are (docs/decisions/0027): written to this
+ * device before the page says it is saved, sent now when online with its Idempotency-Key, otherwise
+ * when the signal returns (Background Sync, or the app's next start or reconnect). A refusal (a 4xx)
+ * is thrown with the server's message.
+ */
+export async function submitRating(queryClient: QueryClient, input: CreateRatingInput): Promise<RatingDelivery> {
+  const name = queryClient.getQueryData<Agent>(agentKeys.detail(input.agentId))?.name ?? `agent ${input.agentId}`;
+  const result = await submitThroughOutbox(
+    { id: newIdempotencyKey(), kind: 'review', label: `Review of ${name}`, url: '/api/ratings', body: input, agentId: input.agentId },
+    { online: onlineManager.isOnline() },
   );
+  if (result.kind === 'refused' || result.kind === 'not-saved') throw new Error(result.message);
+  return result.kind;
 }
 
-export function useCreateRating({ onSuccess }: { onSuccess?: (rating: Rating, input: CreateRatingInput) => void } = {}) {
+export function useCreateRating({ onSuccess }: { onSuccess?: (delivery: RatingDelivery, input: CreateRatingInput) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createRating,
-    // A review needs a connection; failing at once beats a silently paused request.
+    mutationFn: (input: CreateRatingInput) => submitRating(queryClient, input),
+    // Never paused by TanStack: offline, the outbox keeps the review and says so.
     networkMode: 'always',
-    onSuccess: async (rating, input) => {
-      await queryClient.invalidateQueries({ queryKey: ratingKeys.byAgent(input.agentId) });
-      onSuccess?.(rating, input);
+    onSuccess: async (delivery, input) => {
+      if (delivery === 'sent') await queryClient.invalidateQueries({ queryKey: ratingKeys.byAgent(input.agentId) });
+      onSuccess?.(delivery, input);
     },
   });
 }

@@ -21,10 +21,14 @@ export function ReviewForm({ agentId, userId, onSubmitted }: { agentId: number; 
         mutation.mutate(
           { agentId, userId, rating, comment: comment.trim() || undefined },
           {
-            onSuccess: () => {
+            onSuccess: (delivery) => {
               setRating(RATING_DEFAULT);
               setComment('');
-              toast({ title: 'Review submitted', description: 'Thank you for your feedback.' });
+              toast(
+                delivery === 'queued'
+                  ? { title: 'Review saved on this device', description: 'It will be sent by itself when you are back online (see Settings, On this device).' }
+                  : { title: 'Review submitted', description: 'Thank you for your feedback.' },
+              );
               onSubmitted();
             },
             onError: (error) => {

@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Bookmark } from 'lucide-react';
+import { useRef } from 'react';
+import type { Agent, Rating } from '../../../common/types';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useOnline } from '../../hooks/use-online';
+import { useSavedAgents } from '../../hooks/use-saved-agents';
+import { useSignedInUserId } from '../../hooks/use-signed-in-user-id';
+import { toast } from '../../hooks/use-toast';
+import { ratingKeys } from '../../lib/query-keys';
+import { setSaved } from '../../lib/saved-sync';
+
+/** The agent as the API sends it, without what a search adds (highlights). */
+function plainAgent(agent: Agent): Agent {
+  const { highlights: _highlights, ...rest } = agent as Agent & { highlights?: unknown };
+  return rest;
+}
+
+/**
+ * The 'Save' toggle (a bookmark, pressed when saved) of a card or an agent page: keeps the agent on
+ * this device for offline use and, signed in, on the person's list (docs/decisions/0027). Rendered
+ * once the page is the app's (the server's HTML never depends on the device, and a listing's HTML
+ * stays inside its first round trip).
+ */
+export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?: 'card' | 'page' }) {
+  const hydrated = useHydrated();
+  const saved = useSavedAgents();
+  const userId = useSignedInUserId();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  // A double tap toggles once: the second tap waits for the first to be written.
+  const busy = useRef(false);
+  // The agent page keeps the button's place in its HTML, so nothing moves when it appears.
+  if (!hydrated) return variant === 'page' ? <span aria-hidden className="inline-block h-9 w-[5.5rem]" /> : null;
+  const isSaved = saved?.some((record) => record.id === agent.id) ?? false;
+
+  const toggle = async () => {
+    if (busy.current || saved === undefined) return;
+    busy.current = true;
+    try {
+      const ratings = queryClient.getQueryData<Rating[]>(ratingKeys.byAgent(agent.id));
+      await setSaved(plainAgent(agent), !isSaved, { signedIn: userId !== null, online, ratings });
+    } catch (error) {
+      toast({ title: 'Could not save this agent', description: error instanceof Error ? error.message : 'This device could not keep it.', variant: 'destructive' });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const look =
+    variant === 'card'
+      ? `relative z-10 inline-flex size-9 items-center justify-center rounded-full border shadow-sm ${isSaved ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white/95 text-slate-700 hover:text-brand-700'}`
+      : `inline-flex h-9 w-[5.5rem] items-center justify-center gap-2 rounded-lg border text-sm font-medium ${isSaved ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-50'}`;
+  return (
+    <button
+      type="button"
+      aria-pressed={isSaved}
+      // The name stays 'Save'; being saved is the pressed state (a toggle's name does not change).
+      aria-label={variant === 'card' ? 'Save' : undefined}
+      title={isSaved ? 'Saved on this device: tap to remove' : 'Save for later, also offline'}
+      onClick={() => void toggle()}
+      className={look}
+    >
+      <Bookmark aria-hidden className="size-4" fill={isSaved ? 'currentColor' : 'none'} />
+      {variant === 'page' && 'Save'}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useOnline } from '../../hooks/use-online';
+import { useSignedInUserId } from '../../hooks/use-signed-in-user-id';
+import { subscribeOutbox } from '../../lib/outbox';
+import { getSavedOnServer, markSynced, mergeSavedAgents } from '../../lib/saved-sync';
+
+/**
+ * Signed in and online: merges this device's saved agents with the person's list on the server when
+ * the app starts, when the signal returns and when the person comes back to the tab (another
+ * device may have changed it meanwhile). Docs/decisions/0027.
+ */
+export function SavedAgentsSync() {
+  const userId = useSignedInUserId();
+  const online = useOnline();
+
+  useEffect(
+    () =>
+      subscribeOutbox((event) => {
+        if (event.type === 'delivered' && event.item.kind === 'save' && event.item.agentId !== undefined) markSynced(event.item.agentId).catch(() => undefined);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (userId === null || !online) return;
+    let stopped = false;
+    const run = () => {
+      getSavedOnServer()
+        .then((server) => (stopped ? undefined : mergeSavedAgents(server, { online: true })))
+        .catch(() => undefined);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') run();
+    };
+    run();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [userId, online]);
+  return null;
+}

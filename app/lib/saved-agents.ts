@@ -1,0 +1,116 @@
+import type { Agent, Rating } from '../../common/types';
+import { request, STORES, transact } from './offline-db';
+
+/**
+ * Agents the person saved, kept on this device in their own IndexedDB store (docs/decisions/0027):
+ * outside the query cache's least-recently-used bound, so nothing but the person removes them. Each
+ * keeps the agent's data and its reviews as last seen, for reading offline. No React here.
+ */
+export interface SavedAgentRecord {
+  /** The agent's id (the store's key). */
+  id: number;
+  agent: Agent;
+  /** The agent's reviews as last seen, when they were. */
+  ratings?: Rating[];
+  savedAt: number;
+  /**
+   * Whether the person's list on the server has held it: one that did and no longer does was removed
+   * on another device. A save made signed out (never synced) is added to the list at sign-in instead.
+   */
+  synced: boolean;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** The records as last read, newest save first (undefined until the first read). */
+let snapshot: SavedAgentRecord[] | undefined;
+let reading: Promise<SavedAgentRecord[]> | undefined;
+
+/** Reads the store again; listeners hear of it once the new list is in (no flash of an empty list). */
+function reread(): void {
+  reading = undefined;
+  listSavedAgents().catch(() => undefined);
+}
+
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('agentmarket-saved') : undefined;
+channel?.addEventListener('message', reread);
+
+function changed(): void {
+  reread();
+  channel?.postMessage('changed');
+}
+
+export function subscribeSaved(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Every saved agent, newest save first (one read shared by every caller until the store changes). */
+export function listSavedAgents(): Promise<SavedAgentRecord[]> {
+  if (reading) return reading;
+  const read: Promise<SavedAgentRecord[]> = transact([STORES.savedAgents], 'readonly', (tx) =>
+    request(tx.objectStore(STORES.savedAgents).getAll() as IDBRequest<SavedAgentRecord[]>),
+  ).then(
+    (records) => {
+      const sorted = records.sort((a, b) => b.savedAt - a.savedAt || b.id - a.id);
+      if (reading === read) {
+        snapshot = sorted;
+        for (const listener of listeners) listener();
+      }
+      return sorted;
+    },
+    (error: unknown) => {
+      if (reading === read) reading = undefined;
+      throw error;
+    },
+  );
+  reading = read;
+  return read;
+}
+
+/** The last list read (for a synchronous render), or undefined before the first read. */
+export const savedSnapshot = (): SavedAgentRecord[] | undefined => snapshot;
+
+export const getSavedAgent = (id: number): Promise<SavedAgentRecord | undefined> =>
+  transact([STORES.savedAgents], 'readonly', (tx) => request(tx.objectStore(STORES.savedAgents).get(id) as IDBRequest<SavedAgentRecord | undefined>));
+
+/** Writes records (committed when this resolves), then tells every tab. */
+export async function putSavedAgents(records: SavedAgentRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await transact([STORES.savedAgents], 'readwrite', (tx) => {
+    const store = tx.objectStore(STORES.savedAgents);
+    for (const record of records) store.put(record);
+  });
+  changed();
+}
+
+export async function removeSavedAgents(ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await transact([STORES.savedAgents], 'readwrite', (tx) => {
+    const store = tx.objectStore(STORES.savedAgents);
+    for (const id of ids) store.delete(id);
+  });
+  changed();
+}
+
+/**
+ * Keeps a saved agent's copy current: its data or its reviews as a page just received them. Does
+ * nothing for an agent that is not saved.
+ */
+export async function refreshSavedAgent(id: number, update: { agent?: Agent; ratings?: Rating[] }): Promise<void> {
+  const found = await transact([STORES.savedAgents], 'readwrite', async (tx) => {
+    const store = tx.objectStore(STORES.savedAgents);
+    const record = await request(store.get(id) as IDBRequest<SavedAgentRecord | undefined>);
+    if (!record) return false;
+    store.put({ ...record, ...(update.agent ? { agent: update.agent } : {}), ...(update.ratings ? { ratings: update.ratings } : {}) });
+    return true;
+  });
+  if (found) changed();
+}
+
+/** Forgets the in-memory list (tests: a fresh page load). */
+export const forgetSavedSnapshot = (): void => {
+  snapshot = undefined;
+  reading = undefined;
+};

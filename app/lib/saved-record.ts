@@ -1,0 +1,97 @@
+import { QUERY_STATE_ELEMENT_ID } from '../../common/ssr';
+import { request, STORES, transact } from './offline-db';
+import { creditKeys, followKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
+
+/**
+ * The shape of one query saved for offline use, and the write the page's entry script makes of the
+ * data a page arrived with (docs/decisions/0027). Kept apart from app/lib/persist.ts so app/boot.ts
+ * carries only this much on the first load, not the whole store.
+ */
+
+/** A new app version starts from a clean cache, so old shapes never reach new code. */
+export const PERSIST_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
+/** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
+export const PRIVATE_KEY_PREFIXES = [sessionKeys.session[0], creditKeys.all[0], myAgentsKeys.all[0], proposalKeys.all[0], paymentKeys.all[0], followKeys.all[0]] as const;
+
+export const isPrivateKey = (key: readonly unknown[]): boolean => (PRIVATE_KEY_PREFIXES as readonly unknown[]).includes(key[0]);
+
+export interface SavedQuery {
+  queryKey: readonly unknown[];
+  /** JSON of the query's data: its length is the entry's size, and nothing unclonable reaches IndexedDB. */
+  data: string;
+  updatedAt: number;
+  buster: string;
+}
+
+/** The small record kept per saved query beside it: what the LRU bound and the settings page read. */
+export interface SavedQueryInfo {
+  usedAt: number;
+  updatedAt: number;
+  size: number;
+  private: boolean;
+}
+
+/** The two records saved for one query, or undefined for data JSON cannot hold. */
+export function savedRecords(queryKey: readonly unknown[], data: unknown, updatedAt: number, usedAt: number): { saved: SavedQuery; info: SavedQueryInfo } | undefined {
+  const json = JSON.stringify(data);
+  if (json === undefined) return undefined;
+  return {
+    saved: { queryKey, data: json, updatedAt, buster: PERSIST_BUSTER },
+    info: { usedAt, updatedAt, size: json.length, private: isPrivateKey(queryKey) },
+  };
+}
+
+interface ServedQuery {
+  queryHash: string;
+  queryKey: readonly unknown[];
+  meta?: { persist?: boolean };
+  state: { status: string; data: unknown; dataUpdatedAt: number };
+}
+
+/**
+ * Saves every settled query in the server's dehydrated state (the JSON text the page arrived with),
+ * in one transaction, as soon as the entry script runs: before, and whether or not, the app takes
+ * the page over. A page left a moment after its first paint is then readable offline all the same.
+ * The least-recently-used bound is applied by the next save of the page's store (app/lib/persist.ts).
+ * Resolves once committed; never throws (a failure only means the app's own save is the one that counts).
+ */
+export async function saveServedQueries(stateText: string, now = Date.now()): Promise<number> {
+  try {
+    const state = JSON.parse(stateText) as { queries?: ServedQuery[] };
+    const records = (state.queries ?? [])
+      .filter((q) => q.state.status === 'success' && q.state.data !== undefined && q.meta?.persist !== false)
+      .map((q) => [q.queryHash, savedRecords(q.queryKey, q.state.data, q.state.dataUpdatedAt, now)] as const)
+      .filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined);
+    if (records.length === 0) return 0;
+    await transact([STORES.queries, STORES.queryIndex], 'readwrite', async (tx) => {
+      const queries = tx.objectStore(STORES.queries);
+      const infos = tx.objectStore(STORES.queryIndex);
+      // A newer copy saved by a page the app did take over is never replaced by an older one.
+      const existing = await Promise.all(records.map(([hash]) => request(infos.get(hash) as IDBRequest<SavedQueryInfo | undefined>)));
+      records.forEach(([hash, { saved, info }], i) => {
+        const known = existing[i];
+        if (known && known.updatedAt > info.updatedAt) return;
+        queries.put(saved, hash);
+        infos.put(info, hash);
+      });
+    });
+    return records.length;
+  } catch {
+    return 0;
+  }
+}
+
+const STATE_IN_HTML = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`);
+
+/**
+ * The service worker's half of "seen means saved": the query state inside a rendered page it just
+ * served, saved while the page is still arriving, however soon the page is left (or closed).
+ */
+export async function saveServedPage(response: Response): Promise<void> {
+  try {
+    const state = STATE_IN_HTML.exec(await response.text())?.[1];
+    if (state) await saveServedQueries(state);
+  } catch {
+    // The page's own save (app/boot.ts) still runs.
+  }
+}

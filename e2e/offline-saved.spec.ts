@@ -1,0 +1,192 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
+import { controlledBySw, reportOffline } from './support/pwa';
+
+// Issue 34 (docs/decisions/0027): seen means saved, saved agents, search with no signal, reviews
+// through the outbox. An offline browser logs the requests it cannot make.
+test.use({
+  allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/],
+  extraHTTPHeaders: { 'CF-Connecting-IP': `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
+});
+
+interface ListedAgent {
+  id: number;
+  name: string;
+  creatorUsername: string | null;
+}
+
+const agents = async (request: APIRequestContext, query = 'sort=reviews&limit=40') => (await (await request.get(`/api/agents?${query}`)).json()) as ListedAgent[];
+
+/**
+ * The page itself leaves for the planned address as soon as its first paint is reported (a test
+ * asking from outside would take seconds on a slowed CPU), and notes how long after the paint it left.
+ */
+function leaveAtFirstPaint() {
+  const plan = JSON.parse(sessionStorage.getItem('leave-at-paint') ?? 'null') as { path: string; next: string } | null;
+  if (!plan || location.pathname !== plan.path) return;
+  sessionStorage.removeItem('leave-at-paint');
+  new PerformanceObserver((entries, observer) => {
+    const paint = entries.getEntriesByName('first-contentful-paint')[0];
+    if (!paint) return;
+    observer.disconnect();
+    localStorage.setItem('left-after-paint', String(performance.now() - paint.startTime));
+    location.assign(plan.next);
+  }).observe({ type: 'paint', buffered: true });
+}
+
+/** Opens `url` and leaves it for `next` within 200 ms of its first paint (measured), long before a 4x slower phone has started the app. */
+async function leaveRightAfterFirstPaint(page: Page, url: string, next: string) {
+  await page.evaluate(([path, next]) => sessionStorage.setItem('leave-at-paint', JSON.stringify({ path, next })), [url, next]);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForURL((address) => address.pathname === next);
+  const sincePaint = await page.evaluate(() => Number(localStorage.getItem('left-after-paint')));
+  expect(sincePaint, 'left within 200 ms of the first paint').toBeLessThan(200);
+}
+
+async function signUp(request: APIRequestContext, baseURL: string | undefined) {
+  const username = `saver_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const res = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', isInternalLogin: false },
+    headers: { Origin: baseURL ?? '' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return username;
+}
+
+async function signIn(context: BrowserContext, username: string, baseURL: string | undefined) {
+  const res = await context.request.post('/api/auth/login', { data: { username, password: 'correct-horse-battery' }, headers: { Origin: baseURL ?? '' } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('CPU 4x slower: a listing and an agent page, each left within 200 ms of its first paint, show offline', async ({ page, context, request }) => {
+  const [listed] = await agents(request);
+  // Another agent, seen only on its own page, left at once.
+  const [, other] = await agents(request, 'sort=newest&limit=2');
+  await page.addInitScript(leaveAtFirstPaint);
+  await page.goto('/about');
+  await controlledBySw(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+  await leaveRightAfterFirstPaint(page, '/agents', `/agents/${listed!.id}`);
+  await page.waitForLoadState('domcontentloaded');
+  await leaveRightAfterFirstPaint(page, `/agents/${other!.id}`, '/about');
+  await page.waitForLoadState('domcontentloaded');
+
+  await context.setOffline(true);
+  try {
+    await page.goto('/agents');
+    await reportOffline(page);
+    await expect(page.getByText('You are offline.')).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: listed!.name }).first()).toBeVisible();
+    await expect(page.getByText('These agents have not been saved on this device yet')).toHaveCount(0);
+
+    await page.goto(`/agents/${other!.id}`);
+    await reportOffline(page);
+    await expect(page.getByRole('heading', { level: 1, name: other!.name })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+});
+
+test('offline, /search and the search box find a misspelt saved agent, marked From this device', async ({ page, context, request }) => {
+  // An agent with a word long enough to forgive one wrong letter once misspelt (6 letters or more).
+  const agent = (await agents(request)).find((a) => /[A-Za-z]{7,}/.test(a.name))!;
+  const word = /[A-Za-z]{7,}/.exec(agent.name)![0];
+  // One letter left out: 'Invoice' → 'Ivoice'.
+  const misspelt = word[0] + word.slice(2);
+  await page.goto(`/agents/${agent.id}`);
+  await controlledBySw(page);
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`/search?q=${encodeURIComponent(misspelt.toLowerCase())}`);
+    await reportOffline(page);
+    await expect(page.getByText('From this device').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Results from this device' }).getByRole('article').filter({ hasText: agent.name }).first()).toBeVisible();
+
+    // The saved list itself, offline.
+    await page.goto('/saved');
+    await reportOffline(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved agents' })).toBeVisible();
+    const card = page.getByRole('list', { name: 'Saved agents' }).getByRole('article').filter({ hasText: agent.name });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'true');
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a review written offline, the tab closed, is delivered once when a new tab opens online', async ({ page, context, request, baseURL }) => {
+  const username = await signUp(context.request, baseURL);
+  const agent = (await agents(request)).find((a) => a.creatorUsername !== username)!;
+  const comment = `Written in a tunnel ${Date.now()}`;
+  await page.goto(`/agents/${agent.id}`);
+  await controlledBySw(page);
+  await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible();
+
+  await context.setOffline(true);
+  await reportOffline(page);
+  await page.getByRole('tab', { name: /^Reviews/ }).click();
+  await page.getByRole('button', { name: 'Write a Review' }).click();
+  await page.getByRole('group', { name: 'Your rating' }).getByRole('radio', { name: '4 stars' }).check({ force: true });
+  await page.getByLabel(/Comment/).fill(comment);
+  await page.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(page.getByText('Review saved on this device', { exact: true })).toBeVisible();
+  await page.close();
+
+  const reviewsWith = async () => {
+    const ratings = (await (await request.get(`/api/agents/${agent.id}/ratings`)).json()) as { comment: string | null; user: { username: string } }[];
+    return ratings.filter((r) => r.comment === comment && r.user.username === username).length;
+  };
+  expect(await reviewsWith()).toBe(0);
+  await context.setOffline(false);
+
+  const next = await context.newPage();
+  await next.goto(`/agents/${agent.id}`);
+  await expect.poll(reviewsWith, { timeout: 20_000 }).toBe(1);
+  await next.goto('/settings');
+  const item = next.getByRole('region', { name: 'On this device' }).getByRole('list', { name: 'Outbox' }).getByRole('listitem', { name: `Review of ${agent.name}` });
+  await expect(item).toContainText('Delivered');
+  // Sent once: a later start of the app sends nothing again.
+  await next.reload();
+  await expect(item).toContainText('Delivered');
+  expect(await reviewsWith()).toBe(1);
+});
+
+test('saved agents follow the person between two browsers, and removing one removes it everywhere', async ({ browser, baseURL, request }) => {
+  const headers = { 'CF-Connecting-IP': `203.0.113.${1 + Math.floor(Math.random() * 250)}` };
+  const one = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  const two = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  try {
+    const username = await signUp(one.request, baseURL);
+    await signIn(two, username, baseURL);
+    const [agent] = await agents(request);
+
+    const first = await one.newPage();
+    await first.goto(`/agents/${agent!.id}`);
+    const save = first.getByRole('button', { name: 'Save', exact: true });
+    await save.click();
+    await expect(save).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => ((await (await one.request.get('/api/saved')).json()) as { agentId: number }[]).map((s) => s.agentId)).toEqual([agent!.id]);
+
+    const second = await two.newPage();
+    await second.goto('/saved');
+    const card = second.getByRole('list', { name: 'Saved agents' }).getByRole('article').filter({ hasText: agent!.name });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(second.getByText('No saved agents yet')).toBeVisible();
+
+    await expect.poll(async () => (await (await one.request.get('/api/saved')).json()) as unknown[]).toEqual([]);
+    // The first browser learns of the removal when it opens again.
+    await first.goto('/saved');
+    await expect(first.getByText('No saved agents yet')).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await one.close();
+    await two.close();
+  }
+});

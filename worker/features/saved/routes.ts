@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { MESSAGES } from '../../../common/validation';
+import type { AppEnv } from '../../env';
+import { fail, positiveInt } from '../../lib/http';
+import { jsonBody } from '../../lib/validator';
+import { requireUser } from '../../middleware/session';
+import { countSaved, listSaved, MAX_SAVED_AGENTS, saveAgent, unsaveAgent } from './data';
+
+export const SAVED_LIMIT_MESSAGE = `You can keep at most ${MAX_SAVED_AGENTS} saved agents. Remove some to save more.`;
+export const SAVED_TIME_MESSAGE = 'savedAt must be a time in milliseconds';
+
+/** A save made on a device: when it was made there (kept as the save's time, never in the future). */
+const saveBody = v.object({ savedAt: v.optional(v.pipe(v.number(SAVED_TIME_MESSAGE), v.integer(SAVED_TIME_MESSAGE), v.minValue(0, SAVED_TIME_MESSAGE))) });
+
+/**
+ * Saved agents of the signed-in person (docs/decisions/0027): the list every device merges with.
+ * PUT and DELETE are idempotent by nature (a repeat changes nothing), so the outbox may send them
+ * more than once.
+ */
+export const savedRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/', async (c) => c.json(await listSaved(c.env.DB, c.var.user!.id)))
+  .put('/:agentId', jsonBody(saveBody), async (c) => {
+    const agentId = positiveInt(c.req.param('agentId'));
+    if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
+    const userId = c.var.user!.id;
+    if ((await countSaved(c.env.DB, userId)) >= MAX_SAVED_AGENTS) return fail(c, 409, SAVED_LIMIT_MESSAGE);
+    const savedAt = Math.min(c.req.valid('json').savedAt ?? Date.now(), Date.now());
+    if (!(await saveAgent(c.env.DB, userId, agentId, savedAt))) return fail(c, 404, MESSAGES.agentNotFound);
+    return c.json({ agentId, saved: true });
+  })
+  .delete('/:agentId', async (c) => {
+    const agentId = positiveInt(c.req.param('agentId'));
+    if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
+    await unsaveAgent(c.env.DB, c.var.user!.id, agentId);
+    return c.json({ agentId, saved: false });
+  });

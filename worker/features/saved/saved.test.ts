@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Rating, SavedAgentEntry } from '../../../common/types';
+import { MESSAGES } from '../../../common/validation';
+import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { SAVED_TIME_MESSAGE } from './routes';
+
+beforeAll(seedCatalog);
+
+const list = async (cookie: string) => {
+  const res = await call('/api/saved', { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as SavedAgentEntry[];
+};
+const save = (cookie: string, agentId: number | string, json: unknown = {}) => call(`/api/saved/${agentId}`, { method: 'PUT', json, cookie });
+const unsave = (cookie: string, agentId: number | string) => call(`/api/saved/${agentId}`, { method: 'DELETE', cookie });
+const error = async (res: Response) => ((await res.json()) as { message: string }).message;
+
+describe('/api/saved', () => {
+  it('saves, lists newest first with the agent, keeps the first save time, and removes', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    expect(await list(cookie)).toEqual([]);
+
+    expect((await save(cookie, 1, { savedAt: 1_000 })).status).toBe(200);
+    expect((await save(cookie, 3, { savedAt: 2_000 })).status).toBe(200);
+    // A repeat (the outbox sending twice, a second device) changes nothing.
+    const again = await save(cookie, 1, { savedAt: 5_000 });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ agentId: 1, saved: true });
+
+    const saved = await list(cookie);
+    expect(saved.map((s) => [s.agentId, s.savedAt, s.agent.name])).toEqual([
+      [3, 2_000, 'ContractSentry'],
+      [1, 1_000, 'LeadScout Pro'],
+    ]);
+    expect(saved[1]!.agent).toMatchObject({ id: 1, creditCost: 7, averageRating: 4.5, businessDepartment: expect.anything() });
+
+    expect((await unsave(cookie, 1)).status).toBe(200);
+    // Removing what is not saved is not an error either.
+    expect(await (await unsave(cookie, 1)).json()).toEqual({ agentId: 1, saved: false });
+    expect((await list(cookie)).map((s) => s.agentId)).toEqual([3]);
+  });
+
+  it('never stores a save time in the future, and takes now when none is given', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const before = Date.now();
+    await save(cookie, 2, { savedAt: Date.now() + 86_400_000 });
+    await save(cookie, 3);
+    for (const entry of await list(cookie)) {
+      expect(entry.savedAt).toBeGreaterThanOrEqual(before);
+      expect(entry.savedAt).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('keeps each person’s list apart', async () => {
+    const a = await signIn((await createUser()).id);
+    const b = await signIn((await createUser()).id);
+    await save(a, 2);
+    expect(await list(b)).toEqual([]);
+    await unsave(b, 2);
+    expect((await list(a)).map((s) => s.agentId)).toEqual([2]);
+  });
+
+  it('answers bad input with a clear message, never a 5xx', async () => {
+    const cookie = await signIn((await createUser()).id);
+    for (const body of [{ savedAt: 'yesterday' }, { savedAt: -1 }, { savedAt: 1.5 }]) {
+      const res = await save(cookie, 1, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await error(res)).toBe(SAVED_TIME_MESSAGE);
+    }
+    const notObject = await call('/api/saved/1', { method: 'PUT', json: [1], cookie });
+    expect(notObject.status).toBe(400);
+  });
+
+  it('answers 404 for an agent that does not exist or an id that is not one', async () => {
+    const cookie = await signIn((await createUser()).id);
+    for (const id of [999_999, 'abc', 0]) {
+      const res = await save(cookie, id);
+      expect(res.status, String(id)).toBe(404);
+      expect(await error(res)).toBe(MESSAGES.agentNotFound);
+    }
+    expect((await unsave(cookie, 'abc')).status).toBe(404);
+  });
+
+  it('refuses visitors (401) on every route', async () => {
+    expect((await call('/api/saved')).status).toBe(401);
+    expect((await save('', 1)).status).toBe(401);
+    expect((await unsave('', 1)).status).toBe(401);
+  });
+
+  it('drops a save when its agent is deleted', async () => {
+    const cookie = await signIn((await createUser()).id);
+    await db().prepare(`INSERT INTO agents (id, name, description, category_id) VALUES (40, 'Short Lived', 'Saved, then deleted by its creator.', 1)`).run();
+    await save(cookie, 40);
+    await db().prepare('DELETE FROM agents WHERE id = 40').run();
+    expect(await list(cookie)).toEqual([]);
+  });
+});
+
+describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
+  it('stores a review sent twice with one key once, and the repeat gets the first answer', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const send = () => call('/api/ratings', { json: { agentId: 2, rating: 3, comment: 'Written in a tunnel' }, cookie, headers: { 'Idempotency-Key': 'review-key-0001' } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const second = await send();
+    expect(second.status).toBe(201);
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(((await second.json()) as Rating).id).toBe(((await first.json()) as Rating).id);
+    const rows = await db().prepare('SELECT count(*) AS n FROM ratings WHERE user_id = ? AND agent_id = 2').bind(user.id).first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+  });
+
+  it('answers a review of a deleted agent with 404 and its message (shown by the outbox, never dropped)', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const res = await call('/api/ratings', { json: { agentId: 999_998, rating: 4 }, cookie, headers: { 'Idempotency-Key': 'review-key-0002' } });
+    expect(res.status).toBe(404);
+    expect(await error(res)).toBe(MESSAGES.agentNotFound);
+  });
+});
