@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { MESSAGES } from '../../../common/validation';
 import { orm } from '../../db/client';
 import { users } from '../../db/schema';
-import type { AppEnv } from '../../env';
+import { appOrigin, type AppEnv } from '../../env';
 import { takenMessage } from '../../lib/accounts';
 import { issueToken } from '../../lib/email-tokens';
 import { HttpError } from '../../lib/http';
@@ -13,7 +13,7 @@ import { DUMMY_HASH, verifyPassword } from '../../lib/password';
 import { endOtherSessions } from '../../lib/session-cookie';
 import { HOUR_MS, hit, MAILS_PER_HOUR } from '../../lib/throttle';
 
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+const origin = (c: Context<AppEnv>) => appOrigin(c.env);
 
 /**
  * Sends after the response when the runtime allows (so how long the API takes reveals nothing about

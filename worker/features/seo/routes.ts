@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { orm } from '../../db/client';
 import { agents } from '../../db/schema';
-import type { AppEnv } from '../../env';
+import { appOrigin, type AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
 import { mergedCatalog } from '../provider/catalog';
 import { providerConfig } from '../provider/client';
@@ -26,9 +26,9 @@ export const seoRoutes = new Hono<AppEnv>()
       for (const a of catalog) if (!known.has(a.id)) results.push({ id: a.id, updated_at: a.updatedAt });
     }
     pageHeaders(c, 'application/xml; charset=utf-8');
-    return c.body(sitemapXml(new URL(c.req.url).origin, results));
+    return c.body(sitemapXml(appOrigin(c.env), results));
   })
   .get('/robots.txt', (c) => {
     pageHeaders(c, 'text/plain; charset=utf-8');
-    return c.body(robotsTxt(new URL(c.req.url).origin));
+    return c.body(robotsTxt(appOrigin(c.env)));
   });
