@@ -68,6 +68,7 @@ export const MESSAGES = {
   priceChanged: (cost: number) => `The price of this agent has changed to ${cost} ${cost === 1 ? 'credit' : 'credits'}`,
   confirmNeedsOwner: 'To confirm this address, sign in to its account or choose a new password for it.',
   sortInvalid: 'Unknown sort order',
+  expectedCost: 'expectedCost must be a whole number of credits',
   honeypot: 'Your submission could not be accepted. Please reload the page and try again.',
 } as const;
 
@@ -253,6 +254,11 @@ const featuresField = v.optional(
   ),
   [],
 );
+
+/** A try carries the cost the person was shown (DESIGN decision 20); without it, none is compared. */
+export const trySchema = v.object({
+  expectedCost: v.optional(v.pipe(v.number(MESSAGES.expectedCost), v.integer(MESSAGES.expectedCost), v.minValue(0, MESSAGES.expectedCost))),
+});
 
 export const agentSchema = v.object({
   name: v.pipe(

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
 import type { Agent, TryResult } from '../../../common/types';
-import { agentSchema, MESSAGES } from '../../../common/validation';
+import { agentSchema, MESSAGES, trySchema } from '../../../common/validation';
 import type { AppEnv } from '../../env';
-import { fail, HttpError, positiveInt } from '../../lib/http';
+import { errorBody, fail, HttpError, positiveInt } from '../../lib/http';
 import { once, settleKey } from '../../lib/idempotency';
 import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '../../lib/ledger';
 import { jsonBody } from '../../lib/validator';
@@ -112,16 +112,24 @@ export const agentsRoutes = new Hono<AppEnv>()
     }
     return c.json(await listRatings(c.env.DB, agent.id));
   })
-  .post('/:id/try', requireUser, async (c) => {
+  .post('/:id/try', requireUser, jsonBody(trySchema), async (c) => {
     const target = await tryTarget(c);
     if (!target) return fail(c, 404, MESSAGES.agentNotFound);
+    const { expectedCost } = c.req.valid('json');
     return once(c, tryRequest(target), async (step) => {
+      const user = c.var.user!;
+      // DESIGN decision 20: the price is the one the person saw. Checked inside the key's run, so a
+      // replay of a try that was charged still gets its first answer; a refusal frees the key.
+      const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
+      const isCreator = !target.external && target.agent.creator_id === user.id;
+      if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
+        return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
+      }
       // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
       if (target.external) return c.json(await tryAtProvider(c, target.external, step));
-      const user = c.var.user!;
       const agent = target.agent;
       // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
-      const cost = agent.creator_id === user.id ? 0 : agent.credit_cost;
+      const cost = isCreator ? 0 : agent.credit_cost;
       const debit = await debitOnce(c.env.DB, {
         userId: user.id,
         amount: cost,

@@ -524,7 +524,7 @@ describe('throttling', () => {
   }, 60_000);
 
   it('the per-account slowdown is capped, so a long attack slows the owner by seconds at most', async () => {
-    const { username, id } = await account();
+    const { username } = await account();
     await seed(loginKeys(usernameKey(username), 'x').account, 10_000);
     const started = Date.now();
     expect((await login({ username }, client())).status).toBe(200);
@@ -574,7 +574,7 @@ describe('throttling', () => {
   }, 60_000);
 
   it('a successful sign-in clears its client counter for the account; an old window no longer counts', async () => {
-    const { username, id } = await account();
+    const { username } = await account();
     const headers = client();
     const keys = loginKeys(usernameKey(username), headers['CF-Connecting-IP']);
     await seed(keys.pair, PAIR_ATTEMPTS - 1);
