@@ -3,7 +3,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../common/types';
+import { KNOWN_SIGN_IN_ERRORS } from '../../../common/auth-errors';
 import { MESSAGES } from '../../../common/validation';
+import { OIDC_MESSAGES } from '../../lib/oidc';
 import { MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW } from '../../lib/throttle';
 import { call, db } from '../../test/fixtures';
 import { mailsTo, nthMailTo, tokenIn, type CaughtMail } from '../../test/mail';
@@ -317,5 +319,11 @@ describe('signed-in proposals', () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe('Google sign-in errors', () => {
+  it('every message the worker puts in ?error= is one the app shows as it is', () => {
+    for (const text of Object.values(OIDC_MESSAGES)) expect(KNOWN_SIGN_IN_ERRORS).toContain(text);
   });
 });
