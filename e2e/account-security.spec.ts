@@ -1,12 +1,10 @@
 // Issue 26 in the browser (docs/decisions/0024): the pre-registration takeover of an admin address,
 // a pending email change cancelled from Settings, and a try after a price change.
+import { linkFromMail } from './support/mail';
 import { expect, test } from './support/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE = `http://localhost:${PORT}`;
-const MAIL_DIR = path.resolve(`.wrangler/e2e-${PORT}/mail`);
 const unique = () => `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** The admin address e2e-server.mjs configures and nobody has registered. */
 const TARGET = 'takeover-target@example.cc';
@@ -16,36 +14,6 @@ const client = { 'CF-Connecting-IP': `203.0.113.${1 + Math.floor(Math.random() *
 test.use({ extraHTTPHeaders: client });
 // 400, 403 and 409 answers are the behaviour under test; Chromium logs them as failed resources.
 test.use({ allowedConsoleErrors: [/status of 40[0-9]/] });
-
-/** Waits for the `nth` mail to `to` and returns the path and query of its link to `page`. */
-async function linkFromMail(to: string, page: string, nth = 1): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
-        } catch {
-          return '';
-        }
-        const pattern = new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`);
-        const links = files
-          .map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'))
-          .filter((m) => m.includes(`To: ${to}`))
-          .map((m) => m.match(pattern)?.[0])
-          .filter((l): l is string => Boolean(l));
-        link = links[nth - 1] ?? '';
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  const url = new URL(link);
-  // Links name the configured origin (APP_ORIGIN), which the e2e server sets to its own address.
-  expect(url.origin).toBe(BASE);
-  return url.pathname + url.search;
-}
 
 test('pre-registration takeover: the owner opens the link signed out, and the attacker never becomes admin', async ({ page, browser }) => {
   const attacker = await browser.newContext({ baseURL: BASE, extraHTTPHeaders: client });
