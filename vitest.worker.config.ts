@@ -29,6 +29,8 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
           STAFF_EMAIL_DOMAIN: 'example.cc',
+          // Links are built from configuration, never from the request's Host (docs/decisions/0024).
+          APP_ORIGIN: 'http://localhost',
           ADMIN_EMAILS: 'admin@example.com',
           // Tests reset D1 between cases; the cache has its own tests (worker/lib/catalog-cache.test.ts).
           CATALOG_CACHE_SECONDS: '0',

@@ -49,6 +49,7 @@ const SettingsPage = page('settings', () => import('./routes/settings'));
 const SavedPage = page('saved', () => import('./routes/saved'));
 const VerifyEmailPage = page('verify-email', () => import('./routes/verify-email'));
 const ResetPasswordPage = page('reset-password', () => import('./routes/reset-password'));
+const UndoEmailChangePage = page('undo-email-change', () => import('./routes/undo-email-change'));
 const DocumentationPage = page('documentation', () => import('./routes/documentation'));
 const TutorialsPage = page('tutorials', () => import('./routes/tutorials'));
 const ApiReferencePage = page('api-reference', () => import('./routes/api-reference'));
@@ -89,6 +90,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/saved', SavedPage],
   ['/verify-email', VerifyEmailPage],
   ['/reset-password', ResetPasswordPage],
+  ['/undo-email-change', UndoEmailChangePage],
   ['/documentation', DocumentationPage],
   ['/tutorials', TutorialsPage],
   ['/api', ApiReferencePage],

@@ -62,6 +62,13 @@ export const MESSAGES = {
   registerThrottled: 'Too many accounts were created from your connection. Please try again in an hour.',
   proposalsThrottled: 'Too many proposals from your connection. Please try again in an hour.',
   mailThrottled: 'Too many emails were requested. Please wait a few minutes and try again.',
+  agentNameChars: 'Agent name cannot contain invisible or text-direction characters',
+  agentNameLookalike: 'An agent with a name that looks the same already exists. Please choose a different name.',
+  usernameLookalike: 'That username is already taken',
+  priceChanged: (cost: number) => `The price of this agent has changed to ${cost} ${cost === 1 ? 'credit' : 'credits'}`,
+  confirmNeedsOwner: 'To confirm this address, sign in to its account or choose a new password for it.',
+  sortInvalid: 'Unknown sort order',
+  expectedCost: 'expectedCost must be a whole number of credits',
   honeypot: 'Your submission could not be accepted. Please reload the page and try again.',
 } as const;
 
@@ -71,6 +78,11 @@ export const MESSAGES = {
  * accounts cannot look alike. Unique case-insensitively through `usernameKey`.
  */
 const USERNAME_CHARS = /^[\p{L}\p{N}._-]+$/u;
+/**
+ * Characters that draw nothing or turn text around (Hangul fillers, zero-width joiners, U+202E...):
+ * some are letters to \p{L}, so they are refused by property (UTS #39, docs/decisions/0024).
+ */
+export const INVISIBLE_CHARS = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;
 export const normalizeUsername = (value: string): string => value.normalize('NFKC').trim();
 /** What uniqueness compares: the normalised name in lower case (Unicode-aware, unlike SQLite's NOCASE). */
 export const usernameKey = (value: string): string => normalizeUsername(value).toLowerCase().normalize('NFKC');
@@ -136,6 +148,7 @@ const usernameField = (requiredMessage: string) =>
     v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
     v.maxLength(C.USERNAME_MAX, MESSAGES.usernameMax),
     v.regex(USERNAME_CHARS, MESSAGES.usernameChars),
+    v.check((name) => !INVISIBLE_CHARS.test(name), MESSAGES.usernameChars),
   );
 
 const passwordField = (message: string = MESSAGES.passwordMin) =>
@@ -158,7 +171,11 @@ export const registerSchema = v.object({
 /** The one-time token of a mailed link. */
 const tokenField = v.pipe(v.string(MESSAGES.tokenRequired), v.trim(), v.nonEmpty(MESSAGES.tokenRequired), v.maxLength(128, MESSAGES.tokenInvalid));
 
-export const verifyEmailSchema = v.object({ token: tokenField });
+/** A password is sent only when the link is opened outside the account's session (docs/decisions/0024). */
+export const verifyEmailSchema = v.object({ token: tokenField, password: v.optional(passwordField()) });
+
+/** Restores the address an email change replaced; the new password locks out whoever made the change. */
+export const undoEmailChangeSchema = v.object({ token: tokenField, password: passwordField() });
 
 export const forgotPasswordSchema = v.object({ email: emailField(MESSAGES.email) });
 
@@ -238,8 +255,18 @@ const featuresField = v.optional(
   [],
 );
 
+/** A try carries the cost the person was shown (DESIGN decision 20); without it, none is compared. */
+export const trySchema = v.object({
+  expectedCost: v.optional(v.pipe(v.number(MESSAGES.expectedCost), v.integer(MESSAGES.expectedCost), v.minValue(0, MESSAGES.expectedCost))),
+});
+
 export const agentSchema = v.object({
-  name: v.pipe(trimmed(MESSAGES.nameMin), v.minLength(C.AGENT_NAME_MIN, MESSAGES.nameMin), v.maxLength(C.NAME_MAX, MESSAGES.nameMax)),
+  name: v.pipe(
+    trimmed(MESSAGES.nameMin),
+    v.minLength(C.AGENT_NAME_MIN, MESSAGES.nameMin),
+    v.maxLength(C.NAME_MAX, MESSAGES.nameMax),
+    v.check((name) => !INVISIBLE_CHARS.test(name), MESSAGES.agentNameChars),
+  ),
   description: v.pipe(
     trimmed(MESSAGES.descriptionMin),
     v.minLength(C.DESCRIPTION_MIN, MESSAGES.descriptionMin),

@@ -128,15 +128,22 @@ test.describe('auth screen', () => {
   test('an error parameter is a Google sign-in error, then removed from the address', async ({ page }) => {
     await page.goto('/auth?error=access_denied');
     await expect(toast(page, 'Authentication failed')).toBeVisible();
-    await expect(toast(page, 'Error: access_denied. Please try again.')).toBeVisible();
+    // The link's own text is never shown (docs/decisions/0024).
+    await expect(toast(page, 'Please try again.')).toBeVisible();
+    await expect(page.getByText('access_denied')).toHaveCount(0);
     await expect(page).toHaveURL('/auth');
   });
 
   test('the Google callback reports errors and sends you back to sign in', async ({ page }) => {
-    await page.goto('/auth/google/callback?error=invalid_state');
+    await page.goto('/auth/google/callback?error=Your%20account%20is%20locked.%20Call%20%2B1-555-0100');
     await expect(toast(page, 'Authentication Error')).toBeVisible();
-    await expect(toast(page, 'invalid_state')).toBeVisible();
+    // Any text in a link shows as the generic failure; the attacker's words never appear.
+    await expect(toast(page, 'Authentication failed')).toBeVisible();
+    await expect(page.getByText(/555-0100/)).toHaveCount(0);
     await expect(page).toHaveURL('/auth');
+    // A message the worker really sends is shown as it is.
+    await page.goto('/auth/google/callback?error=Google%20sign-in%20was%20cancelled');
+    await expect(toast(page, 'Google sign-in was cancelled')).toBeVisible();
   });
 });
 

@@ -109,7 +109,7 @@ test.describe('Google sign-in', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
 
     await expect(toast(page, 'Authentication Error')).toBeVisible({ timeout: 20_000 });
-    await expect(toast(page, 'Internal login requires a example.cc email address')).toBeVisible();
+    await expect(toast(page, 'Internal sign-in requires your company email address')).toBeVisible();
     await expect(page).toHaveURL('/auth');
     expect((await page.request.get('/api/auth/session')).status()).toBe(401);
   });

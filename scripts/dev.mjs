@@ -26,6 +26,8 @@ const vars = {
   PAYMENTS_MODE: process.env.PAYMENTS_MODE ?? 'sandbox',
   MAIL_API_URL: process.env.MAIL_API_URL ?? catcher.url,
   MAIL_FROM: process.env.MAIL_FROM ?? 'AgentMarket <no-reply@agentmarket.localhost>',
+  // Links name the Vite server people open, never a request's Host (docs/decisions/0024).
+  APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${process.env.PORT || '5173'}`,
 };
 const worker = spawnWrangler([
   'dev',

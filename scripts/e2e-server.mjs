@@ -15,7 +15,8 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     ...process.env,
     D1_PERSIST_TO: persistTo,
     DIST_DIR: `.wrangler/e2e-${port}/dist`,
-    ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.cc',
+    // takeover-target@example.cc has no account: e2e/account-security.spec.ts registers it as an attacker would.
+    ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.cc,takeover-target@example.cc',
     // Always the OpenID provider stand-in e2e/google.spec.ts starts on PORT + 100, never a real
     // Google client that happens to be in the shell.
     GOOGLE_CLIENT_ID: 'e2e-client.apps.example',

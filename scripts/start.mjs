@@ -55,6 +55,7 @@ const CONFIG_VARS = [
   'MAIL_API_KEY',
   'MAIL_FROM',
   'PAYMENTS_MODE',
+  'APP_ORIGIN',
 ];
 
 function step(label, fn) {
@@ -97,6 +98,8 @@ if (!process.env.MAIL_API_URL) {
   process.env.MAIL_API_KEY ??= 'local-mail-catcher';
   console.log(`> Mail catcher on ${catcher.url}: every message is written to ${path.resolve(catcher.dir)}`);
 }
+// Links in mail, canonical URLs and the sitemap name this address, never a request's Host (docs/decisions/0024).
+process.env.APP_ORIGIN ??= `http://localhost:${port}`;
 process.env.MAIL_FROM ??= 'AgentMarket <no-reply@agentmarket.localhost>';
 
 // Variables go through an env file rather than argv, so secrets do not show in the process list.

@@ -32,6 +32,11 @@ export interface Bindings {
   PAYMENTS_MODE?: string;
   /** Seconds visitors' catalogue reads are kept per isolate (default 10; 0 turns the cache off). */
   CATALOG_CACHE_SECONDS?: string;
+  /**
+   * The site's own origin, e.g. 'https://agents.example.com': every mailed link, canonical and
+   * OpenGraph URL and the sitemap are built from it, never from the request's Host (docs/decisions/0024).
+   */
+  APP_ORIGIN?: string;
 }
 
 export interface Variables {
@@ -67,3 +72,21 @@ export const adminEmails = (env: Bindings): Set<string> =>
  */
 export const paymentsMode = (env: Bindings): 'stripe' | 'sandbox' | 'none' =>
   env.STRIPE_SECRET_KEY ? 'stripe' : env.PAYMENTS_MODE?.trim().toLowerCase() === 'sandbox' ? 'sandbox' : 'none';
+
+/** Where the app lives when APP_ORIGIN is not set (wrangler's own local port); never the request's Host. */
+export const LOCAL_APP_ORIGIN = 'http://localhost:8787';
+
+/**
+ * The configured origin (scheme, host and port only) the product's absolute links use. A Host header
+ * is whatever the client typed, so a forged one would otherwise put its domain into a reset mail
+ * (docs/decisions/0024). `npm start` sets it to the local address; the deploy check requires it.
+ */
+export function appOrigin(env: Bindings): string {
+  const raw = env.APP_ORIGIN?.trim();
+  if (!raw) return LOCAL_APP_ORIGIN;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    return LOCAL_APP_ORIGIN;
+  }
+}

@@ -1,31 +1,48 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { ButtonLink } from '../components/ui/button';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { authHref } from '../../common/next-path';
+import { MESSAGES, undoEmailChangeSchema } from '../../common/validation';
+import { AppForm } from '../components/ui/app-form';
+import { Button, ButtonLink } from '../components/ui/button';
+import { FormField } from '../components/ui/form-field';
 import { verifyEmail } from '../features/auth/api/account';
 import { refreshSession } from '../features/auth/api/get-session';
+import { PasswordInput } from '../features/auth/components/password-input';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { errorMessage } from '../lib/api-client';
+import { ApiError, errorMessage } from '../lib/api-client';
 
-type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'working' }
+  | { kind: 'done'; email: string; message: string | null }
+  | { kind: 'needs-owner' }
+  | { kind: 'failed'; message: string };
 
-/** The page a confirmation link opens (DESIGN decision 13): confirms once with POST /api/auth/verify-email. */
+/**
+ * The page a confirmation link opens (DESIGN decision 13). In the account's session it confirms at
+ * once; anywhere else the link alone proves nothing about who set the password, so the person signs
+ * in first or chooses a new password here, which signs every other device out (docs/decisions/0024).
+ */
 export default function VerifyEmailPage() {
   useDocumentTitle('Confirm your email');
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
+  const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('token') ?? '');
   useEffect(() => {
     // Tokens work once: never send it twice (StrictMode runs effects twice in development).
     if (started.current) return;
     started.current = true;
-    const token = new URLSearchParams(window.location.search).get('token') ?? '';
     verifyEmail(token)
       .then(({ email }) => {
-        setState({ kind: 'done', email });
+        setState({ kind: 'done', email, message: null });
         void refreshSession(queryClient);
       })
-      .catch((error: unknown) => setState({ kind: 'failed', message: errorMessage(error, 'This link could not be used.') }));
-  }, [queryClient]);
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 403 && error.message === MESSAGES.confirmNeedsOwner) setState({ kind: 'needs-owner' });
+        else setState({ kind: 'failed', message: errorMessage(error, 'This link could not be used.') });
+      });
+  }, [queryClient, token]);
 
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -40,10 +57,20 @@ export default function VerifyEmailPage() {
           <p className="text-slate-700">
             Thank you: <strong className="break-all">{state.email}</strong> is confirmed.
           </p>
+          {state.message && <p className="text-sm text-slate-600">{state.message}</p>}
           <div>
             <ButtonLink href="/">Continue to AgentMarket</ButtonLink>
           </div>
         </div>
+      )}
+      {state.kind === 'needs-owner' && (
+        <ConfirmWithPassword
+          token={token}
+          onDone={(email, message) => {
+            setState({ kind: 'done', email, message });
+            void refreshSession(queryClient);
+          }}
+        />
       )}
       {state.kind === 'failed' && (
         <div className="mt-4 grid gap-6">
@@ -59,5 +86,51 @@ export default function VerifyEmailPage() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Signed out (or as someone else): sign in to the account, or confirm by choosing its password. */
+function ConfirmWithPassword({ token, onDone }: { token: string; onDone: (email: string, message: string) => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    // The same rules as the undo form: a token and a new password.
+    const parsed = v.safeParse(undoEmailChangeSchema, { token, password });
+    if (!parsed.success) return setError(v.flatten(parsed.issues).nested?.password?.[0] ?? parsed.issues[0].message);
+    setError(null);
+    setBusy(true);
+    try {
+      const done = await verifyEmail(parsed.output.token, parsed.output.password);
+      onDone(done.email, done.message);
+    } catch (err) {
+      setError(errorMessage(err, 'Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const here = `/verify-email?${new URLSearchParams({ token })}`;
+  return (
+    <div className="mt-6 grid gap-6 text-left">
+      <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        {MESSAGES.confirmNeedsOwner} A new password signs the account out on every other device.
+      </p>
+      <div>
+        <ButtonLink href={authHref(here)} variant="secondary">
+          Sign in to confirm
+        </ButtonLink>
+      </div>
+      <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Confirm with a new password">
+        <FormField id="confirm-password" label="New password" error={error ?? undefined}>
+          {(control) => (
+            <PasswordInput {...control} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? 'Confirming...' : 'Confirm and set password'}
+        </Button>
+      </AppForm>
+    </div>
   );
 }

@@ -35,6 +35,10 @@ export function configProblems(config, { forDeploy = false } = {}) {
   for (const [name, value] of Object.entries(vars)) {
     if (typeof value === 'string' && LOOPBACK.test(value.trim())) problems.push(`${name} points at this machine (${value})`);
   }
+  // Links in mail and canonical URLs come from APP_ORIGIN alone (docs/decisions/0024).
+  const appOrigin = typeof vars.APP_ORIGIN === 'string' ? vars.APP_ORIGIN.trim() : '';
+  if (!appOrigin) problems.push('APP_ORIGIN is not set: mailed links, canonical URLs and the sitemap need the site\'s own https origin');
+  else if (!/^https:\/\/[^/\s]+\/?$/i.test(appOrigin)) problems.push(`APP_ORIGIN must be an https origin with nothing after the host (${appOrigin})`);
   const db = (config.d1_databases ?? []).find((d) => d.binding === 'DB');
   if (!db) problems.push('no D1 database bound as DB');
   else if (forDeploy && isPlaceholderId(db.database_id)) {

@@ -29,12 +29,15 @@ export const users = sqliteTable(
     displayName: text('display_name'),
     bio: text('bio'),
     website: text('website'),
+    // Migration 0008: UTS #39 skeleton (worker/lib/confusables.ts); NULL until the worker fills it.
+    usernameSkeleton: text('username_skeleton'),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`${t.username} COLLATE NOCASE`),
     uniqueIndex('users_email_unique').on(sql`${t.email} COLLATE NOCASE`),
     uniqueIndex('users_google_id_unique').on(t.googleId).where(sql`${t.googleId} IS NOT NULL`),
     uniqueIndex('users_username_key_unique').on(t.usernameKey).where(sql`${t.usernameKey} IS NOT NULL`),
+    index('users_username_skeleton').on(t.usernameSkeleton),
     check('users_role', sql`${t.role} IN ('user', 'staff', 'admin')`),
     check('users_credits', sql`${t.credits} >= 0`),
     check('users_consumed', sql`${t.consumed} >= 0`),
@@ -108,8 +111,11 @@ export const agents = sqliteTable(
     updatedAt: text('updated_at').notNull().default(now),
     // Migration 0012: the small size of an uploaded cover.
     thumbnailUrl: text('thumbnail_url'),
+    // Migration 0008: UTS #39 skeleton of the name (worker/lib/confusables.ts); NULL until the worker fills it.
+    nameSkeleton: text('name_skeleton'),
   },
   (t) => [
+    index('agents_name_skeleton').on(t.nameSkeleton),
     uniqueIndex('agents_slug_unique').on(t.slug).where(sql`${t.slug} IS NOT NULL`),
     index('agents_category_id').on(t.categoryId),
     index('agents_department_id').on(t.departmentId),
@@ -255,7 +261,7 @@ export const emailTokens = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'undo'] }).notNull(),
     email: text('email').notNull(),
     expiresAt: integer('expires_at').notNull(),
     createdAt: text('created_at').notNull().default(now),
@@ -263,7 +269,7 @@ export const emailTokens = sqliteTable(
   (t) => [
     index('email_tokens_user').on(t.userId, t.purpose),
     index('email_tokens_expires').on(t.expiresAt),
-    check('email_tokens_purpose', sql`${t.purpose} IN ('verify', 'reset')`),
+    check('email_tokens_purpose', sql`${t.purpose} IN ('verify', 'reset', 'undo')`),
   ],
 );
 

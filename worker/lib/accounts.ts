@@ -8,6 +8,7 @@ import { eqNocase, orm } from '../db/client';
 import { creditLedger, now, users } from '../db/schema';
 import { adminEmails, staffDomain, type Bindings } from '../env';
 import { SESSION_USER_COLUMNS, toSessionUser } from '../middleware/session';
+import { fillUsernameSkeletons, skeleton } from './confusables';
 
 /**
  * The role an account earns (DESIGN decision 4): admin for a verified address in ADMIN_EMAILS; staff
@@ -62,6 +63,7 @@ export async function createAccount(d1: D1Database, account: NewAccount): Promis
       .values({
         username: account.username,
         usernameKey: usernameKey(account.username),
+        usernameSkeleton: skeleton(account.username),
         email: account.email,
         passwordHash: account.passwordHash ?? null,
         googleId: account.googleId ?? null,
@@ -102,10 +104,14 @@ export const isUniqueViolation = (err: unknown): boolean =>
 
 /**
  * The 409 message when another account (not `exceptId`) has this username (compared NFKC and
- * case-insensitively) or email; null when both are free.
+ * case-insensitively, and by confusables skeleton so a look-alike counts as the same name) or email;
+ * null when both are free.
  */
 export async function takenMessage(d1: D1Database, username: string, email: string, exceptId = 0): Promise<string | null> {
-  const sameName = or(eq(users.usernameKey, usernameKey(username)), eqNocase(users.username, username))!;
+  if (username) await fillUsernameSkeletons(d1);
+  const sameName = username
+    ? or(eq(users.usernameKey, usernameKey(username)), eqNocase(users.username, username), eq(users.usernameSkeleton, skeleton(username)))!
+    : sql`0`;
   const [row] = await orm(d1)
     .select({ sameName: sql<number>`${sameName}` })
     .from(users)

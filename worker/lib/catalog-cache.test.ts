@@ -71,4 +71,16 @@ describe('catalogue cache', () => {
     await rename('Uncached');
     expect(await (await app.request('/api/agents/2', {}, env)).json()).toMatchObject({ name: 'Uncached' });
   });
+
+  it('a refused write (an anonymous POST to a missing path) leaves the cache as it was', async () => {
+    await get('/api/agents?limit=2');
+    expect(catalogCacheSize()).toBeGreaterThan(0);
+    const before = catalogCacheSize();
+    for (const path of ['/api/nope', '/api/agents', '/api/ratings']) {
+      const res = await app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' }, body: '{}' }, cached);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+    expect(catalogCacheSize()).toBe(before);
+    expect((await get('/api/agents?limit=2')).headers.get('X-Cache')).toBe('hit');
+  });
 });

@@ -55,8 +55,11 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   entries.set(key, { expires: now + seconds * 1000, status: c.res.status, headers: [...c.res.headers.entries()], body });
 };
 
-/** Any write through this isolate may change what the catalogue shows: start over after it. */
+/**
+ * A write through this isolate that succeeded may change what the catalogue shows: start over after
+ * it. A refused or failed one changed nothing, so it cannot be used to empty the cache at will.
+ */
 export const clearCatalogCacheOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') clearCatalogCache();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && c.res.ok) clearCatalogCache();
 };

@@ -1,18 +1,21 @@
 // One-time tokens of mailed links (DESIGN decision 13): random, stored only as a SHA-256 hash,
-// single use, 24 h to verify an address and 1 h to reset a password.
+// single use, 24 h to verify an address, 1 h to reset a password and 7 days to undo an email change
+// from the address it replaced (docs/decisions/0024).
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { orm } from '../db/client';
 import { emailTokens, users } from '../db/schema';
 import { randomToken, sha256Hex } from './crypto';
 
-export type TokenPurpose = 'verify' | 'reset';
+export type TokenPurpose = 'verify' | 'reset' | 'undo';
 
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { verify: 24 * 3_600_000, reset: 3_600_000 };
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { verify: 24 * 3_600_000, reset: 3_600_000, undo: 7 * 24 * 3_600_000 };
 
 /**
- * Issues a token for `email` (the address a verify link confirms, or the account's address for a
- * reset). Earlier tokens of the same purpose stop working, and expired ones of anyone are pruned.
+ * Issues a token for `email` (the address a verify link confirms, the account's address for a
+ * reset, the replaced address for an undo). Earlier verify or reset tokens stop working; undo
+ * tokens all stay, so a second change cannot take back the owner's way home. Expired ones of
+ * anyone are pruned.
  */
 export async function issueToken(d1: D1Database, userId: number, purpose: TokenPurpose, email: string, now = Date.now()): Promise<string> {
   const db = orm(d1);
@@ -21,7 +24,12 @@ export async function issueToken(d1: D1Database, userId: number, purpose: TokenP
   await db.batch([
     db
       .delete(emailTokens)
-      .where(or(lt(emailTokens.expiresAt, now), and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)))),
+      .where(
+        or(
+          lt(emailTokens.expiresAt, now),
+          purpose === 'undo' ? sql`0` : and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)),
+        ),
+      ),
     db.insert(emailTokens).values({ tokenHash, userId, purpose, email, expiresAt: now + TOKEN_TTL_MS[purpose] }),
   ]);
   return token;
@@ -37,6 +45,38 @@ export async function consumeToken(d1: D1Database, token: string, purpose: Token
   if (!row || row.expiresAt < now) return null;
   return { userId: row.userId, email: row.email };
 }
+
+/** A live token's account and address, without using it up (the link may still need a password). */
+export async function findToken(d1: D1Database, token: string, purpose: TokenPurpose, now = Date.now()): Promise<{ userId: number; email: string } | null> {
+  const [row] = await orm(d1)
+    .select({ userId: emailTokens.userId, email: emailTokens.email })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, await sha256Hex(token)), eq(emailTokens.purpose, purpose), gte(emailTokens.expiresAt, now)));
+  return row ?? null;
+}
+
+/**
+ * Voids every pending email change, address confirmation and reset link of an account: what a
+ * password reset, a password change and 'Sign out of all devices' do, so whoever started a change
+ * with a stolen password cannot finish it after the owner's recovery. Undo links stay: they are
+ * the owner's. A statement for the caller's batch.
+ */
+export const voidPendingTokens = (d1: D1Database, userId: number) =>
+  orm(d1)
+    .delete(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), inArray(emailTokens.purpose, ['verify', 'reset'])));
+
+/** Cancels a pending email change (verify links for an address other than the account's). */
+export const cancelEmailChange = (d1: D1Database, userId: number) =>
+  orm(d1)
+    .delete(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, 'verify'),
+        ne(emailTokens.email, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId}) COLLATE NOCASE`),
+      ),
+    );
 
 /** The address an email change is waiting to confirm, if any. */
 export async function pendingEmail(d1: D1Database, userId: number, now = Date.now()): Promise<string | null> {

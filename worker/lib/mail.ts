@@ -67,7 +67,7 @@ ${buttonHtml}<p style="font-size:14px;color:#475569">${escapeHtml(o.note)}</p>
 }
 
 /** The absolute link to an app page with a token (decision 13). */
-export const tokenLink = (origin: string, path: '/verify-email' | '/reset-password', token: string): string =>
+export const tokenLink = (origin: string, path: '/verify-email' | '/reset-password' | '/undo-email-change', token: string): string =>
   `${origin}${path}?${new URLSearchParams({ token })}`;
 
 export const verifyEmailMail = (o: { to: string; username: string; link: string; change: boolean }): MailMessage =>
@@ -90,10 +90,28 @@ export const resetPasswordMail = (o: { to: string; username: string; link: strin
     note: 'The link works once and expires in 1 hour. Choosing a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.',
   });
 
-/** To the address an account just left (decision 14): a notice only, nothing in it undoes the change. */
-export const emailChangedMail = (o: { to: string; username: string; newEmail: string }): MailMessage =>
+/**
+ * To the address an account just left (docs/decisions/0024): the change can be undone from here for
+ * 7 days, which restores this address, sets a new password and signs every device out.
+ */
+export const emailChangedMail = (o: { to: string; username: string; newEmail: string; undoLink: string }): MailMessage =>
   actionMail(o.to, `Your ${PRODUCT_NAME} email address was changed`, {
     greeting: `Hi ${o.username},`,
     lead: `The email address of your ${PRODUCT_NAME} account was changed from ${o.to} to ${o.newEmail}. Mail about your account now goes to the new address.`,
-    note: `If you made this change, there is nothing more to do. If it was not you, contact ${PRODUCT_NAME} support right away: someone may know your password.`,
+    action: 'This was not me: restore my address',
+    link: o.undoLink,
+    note: `If you made this change, there is nothing more to do. If it was not you, open the link within 7 days: it puts ${o.to} back, lets you choose a new password and signs out every device.`,
+  });
+
+/**
+ * To the owner of an address someone else asked to use (registration or an email change): the
+ * asker is answered as if the address were free (no enumeration), and the owner learns of it here.
+ */
+export const addressInUseMail = (o: { to: string; username: string; resetLink: string }): MailMessage =>
+  actionMail(o.to, `Someone tried to use your email address on ${PRODUCT_NAME}`, {
+    greeting: `Hi ${o.username},`,
+    lead: `Someone asked to use ${o.to} for another ${PRODUCT_NAME} account. It already belongs to your account, so nothing was changed.`,
+    action: 'Forgot your password? Choose a new one',
+    link: o.resetLink,
+    note: 'If it was you, sign in to your existing account instead. If not, you can ignore this email: your account is unchanged.',
   });

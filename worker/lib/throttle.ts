@@ -29,8 +29,14 @@ export const ACCOUNT_SLOW_MAX_MS = 2_000;
 export const REGISTRATIONS_PER_HOUR = 20;
 /** Proposals one client may send per hour without signing in. */
 export const ANONYMOUS_PROPOSALS_PER_HOUR = 20;
-/** Verification or reset mails per account (and per client) per hour. */
+/** Proposals one signed-in account may send per hour (its client's limit applies as well). */
+export const ACCOUNT_PROPOSALS_PER_HOUR = 20;
+/** Verification or reset mails per account and requesting client per hour. */
 export const MAILS_PER_HOUR = 5;
+/** Mails one client may cause per hour, whatever the accounts. */
+export const CLIENT_MAILS_PER_HOUR = 20;
+/** Profile and email-change attempts one client may make in a window. */
+export const PROFILE_CHECKS_PER_WINDOW = 20;
 
 /** The client as Cloudflare sees it; local runs have no such header and share one bucket. */
 export const clientKey = (c: Context<AppEnv>): string => c.req.header('CF-Connecting-IP') ?? 'local';
@@ -98,6 +104,11 @@ export const refund = (d1: D1Database, key: string) =>
 /** Counts a client's use of something limited per hour; true when it is over the limit. */
 export async function overHourlyLimit(c: Context<AppEnv>, what: string, limit: number): Promise<boolean> {
   return (await hit(c.env.DB, `${what}:${clientKey(c)}`, { windowMs: HOUR_MS })) > limit;
+}
+
+/** Counts an account's use of something limited per hour; true when it is over the limit. */
+export async function overAccountHourlyLimit(c: Context<AppEnv>, what: string, userId: number, limit: number): Promise<boolean> {
+  return (await hit(c.env.DB, `${what}-account:${userId}`, { windowMs: HOUR_MS })) > limit;
 }
 
 /** Keys of the sign-in counters: per (account, client), per client, per account. */

@@ -104,8 +104,11 @@ const SORT_ALIASES: Record<string, AgentSort> = {
   'most-votes': 'reviews',
 };
 
-export const parseSort = (value: string | undefined): AgentSort | null =>
-  value ? (SORT_ALIASES[value.toLowerCase()] ?? null) : null;
+/** Own keys only: `?sort=__proto__` or `constructor` must not reach Object.prototype (they answered 500). */
+export const parseSort = (value: string | undefined): AgentSort | null => {
+  const key = value?.toLowerCase();
+  return key && Object.hasOwn(SORT_ALIASES, key) ? SORT_ALIASES[key]! : null;
+};
 
 export interface ListParams {
   q?: string | null;

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
 import type { Agent, TryResult } from '../../../common/types';
-import { agentSchema, MESSAGES } from '../../../common/validation';
+import { agentSchema, MESSAGES, trySchema } from '../../../common/validation';
 import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
+import { errorBody, fail, HttpError, positiveInt } from '../../lib/http';
 import { once, settleKey } from '../../lib/idempotency';
 import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '../../lib/ledger';
 import { jsonBody } from '../../lib/validator';
@@ -15,16 +15,20 @@ import { getAgent, parseSort, type ListParams } from './data';
 import { searchHeaders, suggest } from './search-routes';
 import { agentOwner, createAgent, deleteAgent, updateAgent } from './write';
 
-/** Reads the common list parameters; anything malformed is ignored rather than refused. */
+/** Reads the common list parameters; malformed numbers are ignored, an unknown sort is a 400. */
 function listParams(c: Context<AppEnv>): ListParams {
   const q = c.req.query('q') ?? c.req.query('search');
+  const sortParam = c.req.query('sort');
+  const sort = parseSort(sortParam);
+  // 'relevance' is search's own order (its default); anything else unknown is refused, never looked up.
+  if (sortParam && !sort && sortParam.toLowerCase() !== 'relevance') throw new HttpError(400, MESSAGES.sortInvalid);
   const limit = positiveInt(c.req.query('limit'));
   const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
   return {
     q: q ?? null,
     categoryId: positiveInt(c.req.query('categoryId')),
     departmentId: positiveInt(c.req.query('departmentId')),
-    sort: parseSort(c.req.query('sort')),
+    sort,
     limit: limit ? Math.min(limit, PAGE_SIZE_MAX) : PAGE_SIZE_MAX,
     offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
     exact: c.req.query('exact') === '1',
@@ -86,7 +90,7 @@ export const agentsRoutes = new Hono<AppEnv>()
     const agent = id ? await agentOwner(c.env.DB, id) : null;
     if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
     if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    await updateAgent(c.env.DB, agent.id, c.req.valid('json'));
+    await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
     return c.json(await getAgent(c.env.DB, agent.id));
   })
   .delete('/:id', requireUser, async (c) => {
@@ -108,16 +112,24 @@ export const agentsRoutes = new Hono<AppEnv>()
     }
     return c.json(await listRatings(c.env.DB, agent.id));
   })
-  .post('/:id/try', requireUser, async (c) => {
+  .post('/:id/try', requireUser, jsonBody(trySchema), async (c) => {
     const target = await tryTarget(c);
     if (!target) return fail(c, 404, MESSAGES.agentNotFound);
+    const { expectedCost } = c.req.valid('json');
     return once(c, tryRequest(target), async (step) => {
+      const user = c.var.user!;
+      // DESIGN decision 20: the price is the one the person saw. Checked inside the key's run, so a
+      // replay of a try that was charged still gets its first answer; a refusal frees the key.
+      const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
+      const isCreator = !target.external && target.agent.creator_id === user.id;
+      if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
+        return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
+      }
       // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
       if (target.external) return c.json(await tryAtProvider(c, target.external, step));
-      const user = c.var.user!;
       const agent = target.agent;
       // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
-      const cost = agent.creator_id === user.id ? 0 : agent.credit_cost;
+      const cost = isCreator ? 0 : agent.credit_cost;
       const debit = await debitOnce(c.env.DB, {
         userId: user.id,
         amount: cost,

@@ -1,9 +1,10 @@
 // Creating, changing and deleting agents (SPEC section 5 creation rules; DESIGN: creator only).
 import type { D1Database } from '@cloudflare/workers-types';
-import { eq, like, or } from 'drizzle-orm';
+import { and, eq, isNull, like, ne, or } from 'drizzle-orm';
 import { MESSAGES, type AgentData } from '../../../common/validation';
 import { orm } from '../../db/client';
 import { agents, categories, departments, now } from '../../db/schema';
+import { fillAgentNameSkeletons, skeleton } from '../../lib/confusables';
 import { HttpError } from '../../lib/http';
 
 /** URL-safe slug from a name; uniqueness is settled by the caller. */
@@ -62,8 +63,30 @@ async function withUniqueSlug<T>(db: D1Database, name: string, exceptId: number 
   }
 }
 
+/**
+ * A name that looks like another creator's agent (same UTS #39 skeleton, e.g. a Cyrillic letter
+ * for a Latin one) is refused, so nobody passes their agent off as someone else's. A creator may
+ * reuse their own names.
+ */
+async function refuseLookalike(d1: D1Database, creatorId: number, name: string, exceptId: number | null): Promise<void> {
+  await fillAgentNameSkeletons(d1);
+  const [clash] = await orm(d1)
+    .select({ id: agents.id })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.nameSkeleton, skeleton(name)),
+        ne(agents.id, exceptId ?? 0),
+        or(isNull(agents.creatorId), ne(agents.creatorId, creatorId)),
+      ),
+    )
+    .limit(1);
+  if (clash) throw new HttpError(409, MESSAGES.agentNameLookalike);
+}
+
 const columns = (data: AgentData) => ({
   name: data.name,
+  nameSkeleton: skeleton(data.name),
   description: data.description,
   longDescription: data.longDescription ?? null,
   features: JSON.stringify(data.features),
@@ -78,6 +101,7 @@ const columns = (data: AgentData) => ({
 
 export async function createAgent(d1: D1Database, creatorId: number, data: AgentData): Promise<number> {
   await checkReferences(d1, data);
+  await refuseLookalike(d1, creatorId, data.name, null);
   const [row] = await withUniqueSlug(d1, data.name, null, (slug) =>
     orm(d1)
       .insert(agents)
@@ -87,8 +111,9 @@ export async function createAgent(d1: D1Database, creatorId: number, data: Agent
   return row!.id;
 }
 
-export async function updateAgent(d1: D1Database, id: number, data: AgentData): Promise<void> {
+export async function updateAgent(d1: D1Database, id: number, creatorId: number, data: AgentData): Promise<void> {
   await checkReferences(d1, data);
+  await refuseLookalike(d1, creatorId, data.name, id);
   await withUniqueSlug(d1, data.name, id, (slug) =>
     orm(d1)
       .update(agents)

@@ -1,19 +1,21 @@
-// The account mails (verify an address, reset a password) and the email-change step they share.
+// The account mails (verify an address, reset a password, undo an email change, address in use) and
+// the email-change step they share.
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MESSAGES } from '../../../common/validation';
-import { orm } from '../../db/client';
+import { eqNocase, orm } from '../../db/client';
 import { users } from '../../db/schema';
-import type { AppEnv } from '../../env';
+import { appOrigin, type AppEnv } from '../../env';
 import { takenMessage } from '../../lib/accounts';
 import { issueToken } from '../../lib/email-tokens';
 import { HttpError } from '../../lib/http';
-import { emailChangedMail, resetPasswordMail, sendMail, tokenLink, verifyEmailMail, type MailMessage } from '../../lib/mail';
+import { addressInUseMail, emailChangedMail, resetPasswordMail, sendMail, tokenLink, verifyEmailMail, type MailMessage } from '../../lib/mail';
 import { DUMMY_HASH, verifyPassword } from '../../lib/password';
 import { endOtherSessions } from '../../lib/session-cookie';
-import { HOUR_MS, hit, MAILS_PER_HOUR } from '../../lib/throttle';
+import { log } from '../../lib/log';
+import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit, MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW } from '../../lib/throttle';
 
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+const origin = (c: Context<AppEnv>) => appOrigin(c.env);
 
 /**
  * Sends after the response when the runtime allows (so how long the API takes reveals nothing about
@@ -28,9 +30,32 @@ export async function deliver(c: Context<AppEnv>, message: MailMessage): Promise
   }
 }
 
-/** True when this account may be sent another mail this hour (counted per account). */
-export const mayMail = async (c: Context<AppEnv>, userId: number) =>
-  (await hit(c.env.DB, `mail:${userId}`, { windowMs: HOUR_MS })) <= MAILS_PER_HOUR;
+/**
+ * True when this account may be sent another mail this hour. Counted per (account, requesting
+ * client) and per client, so strangers asking for the owner's mails use up their own budget, never
+ * the owner's (docs/decisions/0024).
+ */
+export async function mayMail(c: Context<AppEnv>, userId: number): Promise<boolean> {
+  const client = clientKey(c);
+  const [pair, total] = await Promise.all([
+    hit(c.env.DB, `mail:${userId}|${client}`, { windowMs: HOUR_MS }),
+    hit(c.env.DB, `mail-client:${client}`, { windowMs: HOUR_MS }),
+  ]);
+  return pair <= MAILS_PER_HOUR && total <= CLIENT_MAILS_PER_HOUR;
+}
+
+/**
+ * Runs work whose duration must not show in the answer (a look-up that differs by whether an account
+ * exists) after the response when the runtime allows, otherwise before it. Failures are logged.
+ */
+export async function deliverLater(c: Context<AppEnv>, work: () => Promise<void>): Promise<void> {
+  const running = work().catch((error: unknown) => log('error', 'background account mail failed', { requestId: c.var.requestId, error }));
+  try {
+    c.executionCtx.waitUntil(running);
+  } catch {
+    await running;
+  }
+}
 
 /** Mails a link that confirms `email` for the account (registration, email change, resend). */
 export async function mailVerification(c: Context<AppEnv>, user: { id: number; username: string }, email: string, change = false) {
@@ -43,9 +68,21 @@ export async function mailPasswordReset(c: Context<AppEnv>, user: { id: number; 
   await deliver(c, resetPasswordMail({ to: user.email, username: user.username, link: tokenLink(origin(c), '/reset-password', token) }));
 }
 
-/** Tells the address an account just left that it changed (so a stolen account does not go unnoticed). */
-export const mailEmailChanged = (c: Context<AppEnv>, o: { username: string; oldEmail: string; newEmail: string }) =>
-  deliver(c, emailChangedMail({ to: o.oldEmail, username: o.username, newEmail: o.newEmail }));
+/**
+ * Tells the address an account just left that it changed, with a link (7 days) that undoes it: a
+ * stolen account is noticed and taken back from the old mailbox (docs/decisions/0024).
+ */
+export async function mailEmailChanged(c: Context<AppEnv>, o: { id: number; username: string; oldEmail: string; newEmail: string }) {
+  const token = await issueToken(c.env.DB, o.id, 'undo', o.oldEmail);
+  await deliver(c, emailChangedMail({ to: o.oldEmail, username: o.username, newEmail: o.newEmail, undoLink: tokenLink(origin(c), '/undo-email-change', token) }));
+}
+
+/** Tells an address's owner that someone else asked to use it (the asker is told nothing). */
+export async function mailAddressInUse(c: Context<AppEnv>, email: string) {
+  const [owner] = await orm(c.env.DB).select({ id: users.id, username: users.username, email: users.email }).from(users).where(eqNocase(users.email, email)).limit(1);
+  if (!owner || !(await mayMail(c, owner.id))) return;
+  await deliver(c, addressInUseMail({ to: owner.email, username: owner.username, resetLink: `${origin(c)}/reset-password` }));
+}
 
 /** Checks the signed-in user's current password; a wrong one is a 400 with its own message. */
 export async function requireCurrentPassword(c: Context<AppEnv>, password: string): Promise<void> {
@@ -58,15 +95,33 @@ export async function requireCurrentPassword(c: Context<AppEnv>, password: strin
 /**
  * DESIGN decision 14: an email change needs the current password (checked by the caller) and
  * counts only once the new address is confirmed from the mail sent to it; the account's other
- * sessions end now. Returns the address waiting for confirmation.
+ * sessions end now. An address another account uses is answered the same way, in the same time
+ * (a token nobody receives is issued, so Settings shows the change it asked for), and its owner is
+ * mailed instead: the answer never tells whether an address has an account (docs/decisions/0024).
+ * Returns the address waiting for confirmation.
  */
 export async function startEmailChange(c: Context<AppEnv>, email: string): Promise<string> {
   const user = c.var.user!;
   if (email.toLowerCase() === user.email.toLowerCase()) throw new HttpError(400, MESSAGES.sameEmail);
-  const taken = await takenMessage(c.env.DB, '', email, user.id);
-  if (taken) throw new HttpError(409, MESSAGES.emailTaken);
   if (!(await mayMail(c, user.id))) throw new HttpError(429, MESSAGES.mailThrottled);
   await endOtherSessions(c.env.DB, user.id, c.var.sessionHash);
-  await mailVerification(c, user, email, true);
+  if (await takenMessage(c.env.DB, '', email, user.id)) {
+    await issueToken(c.env.DB, user.id, 'verify', email);
+    await mailAddressInUse(c, email);
+  } else {
+    await mailVerification(c, user, email, true);
+  }
   return email;
+}
+
+/**
+ * Password checks of the signed-in account (email change, profile) are limited per account and per
+ * client, so neither a stolen session nor a script can use them to test passwords or addresses.
+ */
+export async function overProfileChecks(c: Context<AppEnv>): Promise<boolean> {
+  const [account, client] = await Promise.all([
+    hit(c.env.DB, `password-check:${c.var.user!.id}`),
+    hit(c.env.DB, `profile-check:${clientKey(c)}`),
+  ]);
+  return account > 10 || client > PROFILE_CHECKS_PER_WINDOW;
 }

@@ -1,6 +1,6 @@
 // The account life cycle (DESIGN decisions 13 and 14): confirm an address, reset or change the
 // password, change the email, sign out everywhere. Mounted under /api/auth beside sign-in.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   changeEmailSchema,
@@ -8,52 +8,103 @@ import {
   forgotPasswordSchema,
   MESSAGES,
   resetPasswordSchema,
+  undoEmailChangeSchema,
   verifyEmailSchema,
 } from '../../../common/validation';
 import { eqNocase, orm } from '../../db/client';
-import { emailTokens, sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
-import { consumeToken, pendingEmail } from '../../lib/email-tokens';
-import { fail } from '../../lib/http';
+import { cancelEmailChange, consumeToken, findToken, pendingEmail, voidPendingTokens } from '../../lib/email-tokens';
+import { errorBody, fail } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
-import { endOtherSessions, endSession } from '../../lib/session-cookie';
-import { clientKey, HOUR_MS, hit, MAILS_PER_HOUR } from '../../lib/throttle';
+import { endSession, startSession } from '../../lib/session-cookie';
+import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit } from '../../lib/throttle';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
-import { mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
+import { deliverLater, overProfileChecks, mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
 
 /** Forgot password answers this whether or not the address has an account (decision 14). */
 export const FORGOT_PASSWORD_ANSWER = 'If an account uses that address, we have emailed it a link to choose a new password. The link works for 1 hour.';
 const VERIFIED = 'Your email address is confirmed';
 const PASSWORD_RESET = 'Your password has been changed. Please sign in with the new one.';
 const VERIFICATION_SENT = 'We have emailed you a new confirmation link';
+const VERIFIED_WITH_PASSWORD = 'Your email address is confirmed and your new password is set. Every other device has been signed out.';
+const EMAIL_RESTORED = 'Your email address is restored and your new password is set. Every other device has been signed out.';
+const CHANGE_CANCELLED = 'The email change is cancelled. Your address stays as it is.';
 const now = () => new Date().toISOString();
 /** The first confirmation's time stays (COALESCE: drizzle has no word for it). */
 const verifiedNow = () => sql`COALESCE(${users.emailVerifiedAt}, ${now()})`;
 
 export const accountRoutes = new Hono<AppEnv>()
+  /**
+   * Whoever proves the mailbox holds the account afterwards (docs/decisions/0024): a link counts in
+   * a session of its account, or together with a new password that ends every other session (as a
+   * reset does), so a password chosen by someone who never saw the mail gains nothing from it.
+   */
   .post('/verify-email', jsonBody(verifyEmailSchema), async (c) => {
     const db = c.env.DB;
-    const used = await consumeToken(db, c.req.valid('json').token, 'verify');
+    const { token, password } = c.req.valid('json');
+    const found = await findToken(db, token, 'verify');
+    if (!found) return fail(c, 400, MESSAGES.tokenInvalid);
+    const own = c.var.user?.id === found.userId;
+    // The link is left unused: the owner signs in, or chooses a password, and opens it again.
+    if (!own && !password) return c.json({ ...errorBody(MESSAGES.confirmNeedsOwner), needsPassword: true }, 403);
+    const used = await consumeToken(db, token, 'verify');
     const [user] = used ? await orm(db).select({ email: users.email, username: users.username }).from(users).where(eq(users.id, used.userId)) : [];
     if (!used || !user) return fail(c, 400, MESSAGES.tokenInvalid);
-    if (used.email.toLowerCase() === user.email.toLowerCase()) {
-      await orm(db).update(users).set({ emailVerifiedAt: verifiedNow() }).where(eq(users.id, used.userId)).run();
-    } else {
-      // An email change takes effect here, once the new address is proven; someone may have taken it since.
-      if (await takenMessage(db, '', used.email, used.userId)) return fail(c, 409, MESSAGES.emailTaken);
-      try {
-        await orm(db).update(users).set({ email: used.email, emailVerifiedAt: now() }).where(eq(users.id, used.userId)).run();
-      } catch (err) {
-        if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
-        throw err;
+    const changes = used.email.toLowerCase() !== user.email.toLowerCase();
+    // An email change takes effect here, once the new address is proven; someone may have taken it since.
+    if (changes && (await takenMessage(db, '', used.email, used.userId))) return fail(c, 409, MESSAGES.emailTaken);
+    const d = orm(db);
+    const confirm = changes ? { email: used.email, emailVerifiedAt: now() } : { emailVerifiedAt: verifiedNow() };
+    try {
+      if (own) await d.update(users).set(confirm).where(eq(users.id, used.userId)).run();
+      else {
+        // The reset flow: the new password and the address together, every session and pending link gone.
+        const passwordHash = await hashPassword(password!);
+        await d.batch([
+          d.update(users).set({ ...confirm, passwordHash }).where(eq(users.id, used.userId)),
+          d.delete(sessions).where(eq(sessions.userId, used.userId)),
+          voidPendingTokens(db, used.userId),
+        ]);
       }
-      await mailEmailChanged(c, { username: user.username, oldEmail: user.email, newEmail: used.email });
+    } catch (err) {
+      if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
+      throw err;
+    }
+    if (changes) await mailEmailChanged(c, { id: used.userId, username: user.username, oldEmail: user.email, newEmail: used.email });
+    await syncRole(db, c.env, used.userId);
+    // Having proven the mailbox and chosen the password, this browser is signed in to the account.
+    if (!own) await startSession(c, used.userId);
+    return c.json({ message: own ? VERIFIED : VERIFIED_WITH_PASSWORD, email: used.email, user: await getSessionUser(db, used.userId) });
+  })
+  /**
+   * The link mailed to the address an email change replaced (7 days): puts that address back, sets a
+   * new password (whoever made the change knew the old one) and ends every session.
+   */
+  .post('/undo-email-change', jsonBody(undoEmailChangeSchema), async (c) => {
+    const db = c.env.DB;
+    const { token, password } = c.req.valid('json');
+    const used = await consumeToken(db, token, 'undo');
+    const [user] = used ? await orm(db).select({ id: users.id }).from(users).where(eq(users.id, used.userId)) : [];
+    if (!used || !user) return fail(c, 400, MESSAGES.tokenInvalid);
+    if (await takenMessage(db, '', used.email, used.userId)) return fail(c, 409, MESSAGES.emailTaken);
+    const d = orm(db);
+    const passwordHash = await hashPassword(password);
+    try {
+      await d.batch([
+        d.update(users).set({ email: used.email, emailVerifiedAt: now(), passwordHash }).where(eq(users.id, used.userId)),
+        d.delete(sessions).where(eq(sessions.userId, used.userId)),
+        voidPendingTokens(db, used.userId),
+      ]);
+    } catch (err) {
+      if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
+      throw err;
     }
     await syncRole(db, c.env, used.userId);
-    const signedIn = c.var.user?.id === used.userId ? await getSessionUser(db, used.userId) : null;
-    return c.json({ message: VERIFIED, email: used.email, user: signedIn });
+    await startSession(c, used.userId);
+    return c.json({ message: EMAIL_RESTORED, email: used.email, user: await getSessionUser(db, used.userId) });
   })
   .post('/resend-verification', requireUser, async (c) => {
     const user = c.var.user!;
@@ -68,13 +119,22 @@ export const accountRoutes = new Hono<AppEnv>()
     const user = c.var.user!;
     return c.json({ email: user.email, emailVerified: user.emailVerified, pendingEmail: await pendingEmail(c.env.DB, user.id) });
   })
+  /** Settings' Cancel beside a pending change: its link stops working, the address stays. */
+  .post('/cancel-email-change', requireUser, async (c) => {
+    await cancelEmailChange(c.env.DB, c.var.user!.id).run();
+    return c.json({ message: CHANGE_CANCELLED, pendingEmail: null });
+  })
   .post('/forgot-password', jsonBody(forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.env.DB;
     // Per client a plain 429 (it says nothing about any account); per account the answer stays the same.
-    if ((await hit(db, `forgot:${clientKey(c)}`, { windowMs: HOUR_MS })) > MAILS_PER_HOUR * 4) return fail(c, 429, MESSAGES.mailThrottled);
-    const [user] = await orm(db).select({ id: users.id, username: users.username, email: users.email }).from(users).where(eqNocase(users.email, email)).limit(1);
-    if (user && (await mayMail(c, user.id))) await mailPasswordReset(c, user);
+    if ((await hit(db, `forgot:${clientKey(c)}`, { windowMs: HOUR_MS })) > CLIENT_MAILS_PER_HOUR) return fail(c, 429, MESSAGES.mailThrottled);
+    // The look-up and the mail happen after the answer, so it takes as long for an unknown address
+    // as for a real one (docs/decisions/0024).
+    await deliverLater(c, async () => {
+      const [user] = await orm(db).select({ id: users.id, username: users.username, email: users.email }).from(users).where(eqNocase(users.email, email)).limit(1);
+      if (user && (await mayMail(c, user.id))) await mailPasswordReset(c, user);
+    });
     return c.json({ message: FORGOT_PASSWORD_ANSWER }, 202);
   })
   .post('/reset-password', jsonBody(resetPasswordSchema), async (c) => {
@@ -90,7 +150,8 @@ export const accountRoutes = new Hono<AppEnv>()
       db.update(users).set({ passwordHash: hash, emailVerifiedAt: verifiedNow() }).where(eq(users.id, used.userId)),
       // Every session ends, this browser's included: whoever knew the old password is out.
       db.delete(sessions).where(eq(sessions.userId, used.userId)),
-      db.delete(emailTokens).where(and(eq(emailTokens.userId, used.userId), eq(emailTokens.purpose, 'reset'))),
+      // So is any email change they started with it (docs/decisions/0024).
+      voidPendingTokens(c.env.DB, used.userId),
     ]);
     await syncRole(c.env.DB, c.env, used.userId);
     if (c.var.user?.id === used.userId) await endSession(c);
@@ -102,20 +163,26 @@ export const accountRoutes = new Hono<AppEnv>()
     if ((await hit(c.env.DB, `password-check:${user.id}`)) > 10) return fail(c, 429, MESSAGES.throttled);
     await requireCurrentPassword(c, currentPassword);
     const passwordHash = await hashPassword(newPassword);
-    await orm(c.env.DB).update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-    await endOtherSessions(c.env.DB, user.id, c.var.sessionHash);
+    const db = orm(c.env.DB);
+    await db.batch([
+      db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+      db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, c.var.sessionHash ?? ''))),
+      voidPendingTokens(c.env.DB, user.id),
+    ]);
     return c.json({ message: 'Your password has been changed. Your other devices have been signed out.' });
   })
   .post('/change-email', requireUser, jsonBody(changeEmailSchema), async (c) => {
     const { currentPassword, email } = c.req.valid('json');
-    const user = c.var.user!;
-    if ((await hit(c.env.DB, `password-check:${user.id}`)) > 10) return fail(c, 429, MESSAGES.throttled);
+    if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
     await requireCurrentPassword(c, currentPassword);
     const pending = await startEmailChange(c, email);
     return c.json({ message: `We have emailed a confirmation link to ${pending}. Your address changes once you open it.`, pendingEmail: pending }, 202);
   })
   .post('/logout-everywhere', requireUser, async (c) => {
-    await orm(c.env.DB).delete(sessions).where(eq(sessions.userId, c.var.user!.id)).run();
+    const db = orm(c.env.DB);
+    const userId = c.var.user!.id;
+    await db.batch([db.delete(sessions).where(eq(sessions.userId, userId)), voidPendingTokens(c.env.DB, userId)]);
     await endSession(c);
     return c.json({ ok: true });
   });
+

@@ -82,7 +82,7 @@ describe('verified mailboxes', () => {
     expect(res.status).toBe(202);
     const second = tokenIn(await nthMailTo(email, 2), '/verify-email');
     expect((await verify(first)).status).toBe(400);
-    expect((await verify(second)).status).toBe(200);
+    expect((await verify(second, cookie)).status).toBe(200);
     const done = await call('/api/auth/resend-verification', { json: {}, cookie });
     expect(done.status).toBe(409);
     expect(await message(done)).toBe(MESSAGES.alreadyVerified);
@@ -163,8 +163,11 @@ describe('change password, change email, sign out everywhere', () => {
     expect(await message(wrong)).toBe(MESSAGES.currentPassword);
     expect(await message(await call('/api/auth/change-email', { json: { currentPassword: 'secret-pass', email }, cookie }))).toBe(MESSAGES.sameEmail);
     const taken = await register();
+    // A taken address is answered as a free one (docs/decisions/0024); its owner is told instead.
     const clash = await call('/api/auth/change-email', { json: { currentPassword: 'secret-pass', email: taken.email }, cookie });
-    expect(clash.status).toBe(409);
+    expect(clash.status).toBe(202);
+    expect(await clash.json()).toMatchObject({ pendingEmail: taken.email });
+    expect((await nthMailTo(taken.email, 2)).subject).toBe('Someone tried to use your email address on AgentMarket');
 
     const res = await call('/api/auth/change-email', { json: { currentPassword: 'secret-pass', email: next }, cookie });
     expect(res.status).toBe(202);
@@ -176,18 +179,17 @@ describe('change password, change email, sign out everywhere', () => {
     expect(mail.text).toContain(`use ${next} for your AgentMarket account`);
     // Asking for the change tells the old address nothing yet (only its registration mail is there).
     expect(await mailsTo(email)).toHaveLength(1);
-    expect((await verify(tokenIn(mail, '/verify-email'))).status).toBe(200);
+    expect((await verify(tokenIn(mail, '/verify-email'), cookie)).status).toBe(200);
     expect(await session(cookie)).toMatchObject({ email: next, emailVerified: true });
 
-    // Once it takes effect, the old address is told, with no link, and where to turn if it was not them.
+    // Once it takes effect, the old address is told, with a link that undoes it (docs/decisions/0024).
     const notice = await nthMailTo(email, 2);
     expect(notice.subject).toBe('Your AgentMarket email address was changed');
     expect(notice.text).toContain(`Hi ${username},`);
     expect(notice.text).toContain(`changed from ${email} to ${next}`);
-    expect(notice.text).toContain('If it was not you, contact AgentMarket support right away');
+    expect(notice.text).toContain('If it was not you, open the link within 7 days');
     expect(notice.html).toContain(`to ${next}`);
-    expect(notice.text).not.toMatch(/https?:\/\//);
-    expect(notice.html).not.toContain('<a ');
+    expect(notice.text).toMatch(/http:\/\/localhost\/undo-email-change\?token=[\w-]{40,}/);
     // The new address gets only its confirmation.
     expect(await mailsTo(next)).toHaveLength(1);
     expect(await mailsTo(email)).toHaveLength(2);
@@ -208,12 +210,12 @@ describe('change password, change email, sign out everywhere', () => {
     expect(started.status).toBe(200);
     expect(await started.json()).toMatchObject({ role: 'user', pendingEmail: 'admin@example.com' });
     expect(await session(cookie)).toMatchObject({ role: 'user' });
-    await verify(tokenIn(await nthMailTo('admin@example.com', (await mailsTo('admin@example.com')).length), '/verify-email'));
+    await verify(tokenIn(await nthMailTo('admin@example.com', (await mailsTo('admin@example.com')).length), '/verify-email'), cookie);
     expect(await session(cookie)).toMatchObject({ email: 'admin@example.com', role: 'admin' });
 
     const away = `${fresh()}@example.com`;
     await call('/api/auth/change-email', { json: { currentPassword: 'secret-pass', email: away }, cookie });
-    await verify(tokenIn(await nthMailTo(away), '/verify-email'));
+    await verify(tokenIn(await nthMailTo(away), '/verify-email'), cookie);
     expect(await session(cookie)).toMatchObject({ email: away, role: 'user' });
   });
 

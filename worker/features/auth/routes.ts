@@ -71,8 +71,10 @@ export const authRoutes = new Hono<AppEnv>()
       // An email always means its owner, even if another account took that text as its username.
       .orderBy(desc(sameEmail))
       .limit(1);
-    // Keyed by the account, so naming it by username or email shares the same budget of guesses.
-    const keys = loginKeys(row ? `#${row.id}` : login, clientKey(c));
+    // Keyed by what was typed, not by the account found: were a username's and an email's failures
+    // counted together, the slowdown one causes would show on the other and tell which public
+    // username owns which address (docs/decisions/0024). Each name keeps its own budget of guesses.
+    const keys = loginKeys(login.includes('@') ? login : usernameKey(username), clientKey(c));
     // Attempts are counted before the (slow) hash check so a parallel burst cannot slip past the limits.
     const [clientCount, pairCount, accountFailures] = await Promise.all([hit(db, keys.client), hit(db, keys.pair), peek(db, keys.account)]);
     if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return fail(c, 429, MESSAGES.throttled);

@@ -7,7 +7,7 @@ const HEADER_BAR = /<!-- app-shell-bar -->[\s\S]*?<!-- \/app-shell-bar -->\s*/;
 /** The page's own title, description, canonical address, social tags and structured data. */
 export function headTags(head: PageHead, origin: string): string[] {
   const url = origin + head.canonicalPath;
-  // Absolute, from the request's origin as the canonical address is: link previews need a full URL.
+  // Absolute, from the configured origin as the canonical address is (docs/decisions/0024): link previews need a full URL.
   const image = new URL(head.image ?? '/icons/icon-512.png', origin).toString();
   const preload = head.preloadImage === undefined ? head.image : head.preloadImage;
   return [

@@ -1,6 +1,6 @@
 import { isKnownPage, lazyPageFile, renderPage } from '#app-ssr';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import { appOrigin, type AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
 import { readSession } from '../../middleware/session';
 import { catalogSource } from './catalog-source';
@@ -95,7 +95,7 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
   const session = ACCOUNT_PAGE.test(url.pathname) ? (await readSession(c).catch(() => null))?.user : undefined;
   const page = await renderPage(url, catalogSource(c.env), session);
   const chunks = page.pageFile ? await pageChunks(c, page.pageFile) : [];
-  const { before, after } = pageDocument(shell, page.head, url.origin, page.state, chunks);
+  const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, chunks);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
     // One person's balance and address: never kept, not even by their browser (Back after signing

@@ -10,7 +10,7 @@ import { errorBody, fail, positiveInt } from '../../lib/http';
 import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
 import { jsonBody, parseAllKeys } from '../../lib/validator';
 import { requireRole } from '../../middleware/session';
-import { ANONYMOUS_PROPOSALS_PER_HOUR, overHourlyLimit } from '../../lib/throttle';
+import { ACCOUNT_PROPOSALS_PER_HOUR, ANONYMOUS_PROPOSALS_PER_HOUR, overAccountHourlyLimit, overHourlyLimit } from '../../lib/throttle';
 
 /** What an API answer shows of a proposal, in the Proposal type's order (the rows are the answers). */
 const PROPOSAL_COLUMNS = {
@@ -48,7 +48,12 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post('/', anyObject, async 
   const db = orm(c.env.DB);
   // Visitors are limited per client (an offline queue keeps a 429 and sends it later). A replay of an
   // already stored key is counted too, which is harmless: the limit is far above any real queue.
-  if (!user && (await overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR))) {
+  // Signed-in accounts are limited too, per account and per client (docs/decisions/0024): an account
+  // is free to make, so it must not be a way around the visitors' limit.
+  const overLimit = user
+    ? (await Promise.all([overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR), overAccountHourlyLimit(c, 'proposal', user.id, ACCOUNT_PROPOSALS_PER_HOUR)])).some(Boolean)
+    : await overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR);
+  if (overLimit) {
     c.header('Retry-After', '3600');
     return fail(c, 429, MESSAGES.proposalsThrottled);
   }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { orm } from '../../db/client';
 import { agents, users } from '../../db/schema';
-import type { AppEnv } from '../../env';
+import { appOrigin, type AppEnv } from '../../env';
 import { APP_CSP } from '../../middleware/security';
 import { mergedCatalog } from '../provider/catalog';
 import { providerConfig } from '../provider/client';
@@ -31,9 +31,9 @@ export const seoRoutes = new Hono<AppEnv>()
       .innerJoin(agents, eq(agents.creatorId, users.id))
       .orderBy(asc(users.username));
     pageHeaders(c, 'application/xml; charset=utf-8');
-    return c.body(sitemapXml(new URL(c.req.url).origin, results, creators.map((r) => r.username)));
+    return c.body(sitemapXml(appOrigin(c.env), results, creators.map((r) => r.username)));
   })
   .get('/robots.txt', (c) => {
     pageHeaders(c, 'text/plain; charset=utf-8');
-    return c.body(robotsTxt(new URL(c.req.url).origin));
+    return c.body(robotsTxt(appOrigin(c.env)));
   });

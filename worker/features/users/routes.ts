@@ -6,8 +6,9 @@ import { orm } from '../../db/client';
 import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { getSessionUser, isUniqueViolation, takenMessage } from '../../lib/accounts';
-import { requireCurrentPassword, startEmailChange } from '../auth/account-mail';
+import { overProfileChecks, requireCurrentPassword, startEmailChange } from '../auth/account-mail';
 import { fail, positiveInt } from '../../lib/http';
+import { skeleton } from '../../lib/confusables';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { publicProfileById } from '../creators/data';
@@ -38,15 +39,17 @@ export const usersRoutes = new Hono<AppEnv>()
     const { username, email, currentPassword } = c.req.valid('json');
     const db = c.env.DB;
     const changesEmail = email !== c.var.user!.email.toLowerCase();
-    // The address is checked first so a taken one is refused before a mail goes out.
-    const clash = await takenMessage(db, username, changesEmail ? email : '', id);
+    // Usernames are public, so a taken one may be named; whether an address has an account is never
+    // told: a taken one is answered as a free one, after the password (docs/decisions/0024).
+    const clash = await takenMessage(db, username, '', id);
     if (clash) return fail(c, 409, clash);
     if (changesEmail) {
+      if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
       if (!currentPassword) return fail(c, 400, MESSAGES.currentPasswordRequired);
       await requireCurrentPassword(c, currentPassword);
     }
     try {
-      await orm(db).update(users).set({ username, usernameKey: usernameKey(username) }).where(eq(users.id, id)).run();
+      await orm(db).update(users).set({ username, usernameKey: usernameKey(username), usernameSkeleton: skeleton(username) }).where(eq(users.id, id)).run();
     } catch (err) {
       // Another account took the name between the check and the update.
       if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);

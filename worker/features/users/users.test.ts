@@ -99,7 +99,7 @@ describe('PUT /api/users/:id', () => {
     expect(await stored(other.id)).toEqual(before);
   });
 
-  it('409 for a username or email another account has, whatever the case', async () => {
+  it('409 for a username another account has, whatever the case; a taken email is answered as a free one', async () => {
     const me = await createUser({ username: 'clash_me' });
     const other = await createUser({ username: 'taken_tom' });
     const cookie = await signIn(me.id);
@@ -107,9 +107,11 @@ describe('PUT /api/users/:id', () => {
     const name = await put(me.id, { username: 'TAKEN_TOM', email: 'free_clash@example.com' }, cookie);
     expect(name.status).toBe(409);
     expect(await errorOf(name)).toBe('That username is already taken');
+    // Whether an address has an account is never told (docs/decisions/0024): the same answer as a free one.
     const email = await put(me.id, { username: 'clash_me', email: other.email.toUpperCase() }, cookie);
-    expect(email.status).toBe(409);
-    expect(await errorOf(email)).toBe('An account with that email already exists');
+    const free = await put(me.id, { username: 'clash_me', email: 'nobody_has_this@example.com' }, cookie);
+    expect([email.status, free.status]).toEqual([400, 400]);
+    expect(await errorOf(email)).toBe(await errorOf(free));
     expect(await stored(me.id)).toMatchObject({ username: 'clash_me', email: me.email });
   });
 

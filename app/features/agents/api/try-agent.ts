@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TryResult } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import { api, ApiError, unwrap } from '../../../lib/api-client';
 import { creditKeys, sessionKeys } from '../../../lib/query-keys';
 import { retryWithSameKey } from '../../../lib/idempotency';
 
@@ -8,10 +8,24 @@ import { retryWithSameKey } from '../../../lib/idempotency';
  * POST /api/agents/{id}/try: the server debits the credits (DESIGN decision 1) and answers with the
  * new balance and the agent's URL. The idempotency key makes a retried request debit once.
  */
-export async function tryAgent({ agentId, idempotencyKey }: { agentId: number; idempotencyKey: string }): Promise<TryResult> {
-  return unwrap<TryResult>(
-    await api.agents[':id'].try.$post({ param: { id: String(agentId) } }, { headers: { 'Idempotency-Key': idempotencyKey } }),
-  );
+export async function tryAgent({ agentId, idempotencyKey, expectedCost }: { agentId: number; idempotencyKey: string; expectedCost: number }): Promise<TryResult> {
+  const res = await api.agents[':id'].try.$post({ param: { id: String(agentId) }, json: { expectedCost } }, { headers: { 'Idempotency-Key': idempotencyKey } });
+  if (res.status === 409) {
+    // DESIGN decision 20: the cost changed since the page showed it; nothing was charged.
+    const body = (await res.clone().json().catch(() => null)) as { message?: string; creditCost?: unknown } | null;
+    if (body && typeof body.creditCost === 'number' && typeof body.message === 'string') throw new PriceChangedError(body.message, body.creditCost);
+  }
+  return unwrap<TryResult>(res);
+}
+
+/** A try refused because the agent's price is no longer the one shown; carries the new price. */
+export class PriceChangedError extends ApiError {
+  constructor(
+    message: string,
+    readonly creditCost: number,
+  ) {
+    super(409, message);
+  }
 }
 
 /**
@@ -22,7 +36,7 @@ export async function checkTry({ agentId, idempotencyKey }: { agentId: number; i
   return unwrap<TryResult>(await api.agents[':id'].try[':key'].$get({ param: { id: String(agentId), key: idempotencyKey } }));
 }
 
-function useTryMutation(mutationFn: typeof tryAgent) {
+function useTryMutation<V>(mutationFn: (variables: V) => Promise<TryResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

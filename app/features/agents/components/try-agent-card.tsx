@@ -1,4 +1,5 @@
 import { CheckCircle2, Coins, ExternalLink, LogIn, Zap } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Agent } from '../../../../common/types';
@@ -11,14 +12,16 @@ import { ApiError } from '../../../lib/api-client';
 import { isRetryable, newIdempotencyKey } from '../../../lib/idempotency';
 import { buyCreditsHref } from '../../../lib/buy-credits';
 import { formatCredits } from '../../../lib/format';
-import { useCheckTry, useTryAgent } from '../api/try-agent';
+import { PriceChangedError, useCheckTry, useTryAgent } from '../api/try-agent';
+import { agentKeys } from '../../../lib/query-keys';
 import { clearPendingTry, loadPendingTry, savePendingTry } from '../lib/pending-try';
 import { demoVideoUrl } from '../lib/video';
 
 type Outcome =
   | { kind: 'deducted'; cost: number; balance: number; url: string | null; blocked: boolean }
   | { kind: 'short'; message: string }
-  | { kind: 'not-charged'; message: string };
+  | { kind: 'not-charged'; message: string }
+  | { kind: 'price-changed'; message: string; cost: number };
 
 /** Only web addresses are ever opened (same rule as the demo link). */
 const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(url)?.href ?? null;
@@ -35,6 +38,12 @@ const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(u
  * the server how a try it still holds a key for ended.
  */
 export function useTryAction(agent: Agent, user: { id: number; credits: number } | null) {
+  const queryClient = useQueryClient();
+  /** Writes the new price into every cached copy of this agent (its page, the lists it is in). */
+  const onPriceChanged = (creditCost: number) => {
+    queryClient.setQueryData<Agent>(agentKeys.detail(agent.id), (old) => (old ? { ...old, creditCost, credits: creditCost } : old));
+    void queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
+  };
   const online = useOnline();
   const authHref = useAuthHref();
   // The sidebar's breakpoint (Tailwind's lg). What a try says (its outcome, a short balance) is
@@ -94,7 +103,8 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     pendingKey.current = key;
     savePendingTry(agent.id, key);
     mutation.mutate(
-      { agentId: agent.id, idempotencyKey: key },
+      // The cost on the screen: the server charges nothing if it is no longer the price (decision 20).
+      { agentId: agent.id, idempotencyKey: key, expectedCost: agent.creditCost },
       {
         onSuccess: (result) => {
           settled();
@@ -112,7 +122,11 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
           // A refusal is final and charged nothing: the next tap is a new try. Otherwise the answer
           // is still out there, and the next tap asks for it with the same key.
           if (!isRetryable(error)) settled();
-          if (error instanceof ApiError && error.status === 402) {
+          if (error instanceof PriceChangedError) {
+            // The page shows the new price at once; the person decides again with Try again.
+            onPriceChanged(error.creditCost);
+            setOutcome({ kind: 'price-changed', message: error.message, cost: error.creditCost });
+          } else if (error instanceof ApiError && error.status === 402) {
             toast({ title: 'Not enough credits', description: error.message, variant: 'destructive' });
             setOutcome({ kind: 'short', message: error.message });
           } else {
@@ -207,6 +221,15 @@ function TryOutcome({ action }: { action: TryAction }) {
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           )}
+        </div>
+      )}
+      {outcome?.kind === 'price-changed' && (
+        <div role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">{outcome.message}</p>
+          <p className="mt-1">Nothing was charged. Try again to pay the new price of {formatCredits(outcome.cost)}.</p>
+          <Button size="sm" className="mt-2" onClick={action.onTry} disabled={action.busy || !action.online || action.buyHref !== null}>
+            Try again
+          </Button>
         </div>
       )}
       {outcome?.kind === 'not-charged' && (

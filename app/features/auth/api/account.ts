@@ -5,8 +5,16 @@ import { api, unwrap } from '../../../lib/api-client';
 
 type Message = { message: string };
 
-export const verifyEmail = async (token: string) =>
-  unwrap<Message & { email: string; user: SessionUser | null }>(await api.auth['verify-email'].$post({ json: { token } }));
+/** Confirms an address: in the account's session, or with a new password (docs/decisions/0024). */
+export const verifyEmail = async (token: string, password?: string) =>
+  unwrap<Message & { email: string; user: SessionUser | null }>(await api.auth['verify-email'].$post({ json: password === undefined ? { token } : { token, password } }));
+
+/** The old address's link: restores it with a new password, every device signed out. */
+export const undoEmailChange = async (input: { token: string; password: string }) =>
+  unwrap<Message & { email: string; user: SessionUser | null }>(await api.auth['undo-email-change'].$post({ json: input }));
+
+/** Settings' Cancel beside a pending email change. */
+export const cancelEmailChange = async () => unwrap<Message & { pendingEmail: null }>(await api.auth['cancel-email-change'].$post());
 
 export const resendVerification = async () => unwrap<Message & { email: string }>(await api.auth['resend-verification'].$post());
 

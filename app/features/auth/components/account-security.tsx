@@ -10,7 +10,7 @@ import { FormField, TextInput } from '../../../components/ui/form-field';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { logout } from '../../../lib/session-actions';
-import { changeEmail, changePassword, getEmailStatus, logoutEverywhere } from '../api/account';
+import { cancelEmailChange, changeEmail, changePassword, getEmailStatus, logoutEverywhere } from '../api/account';
 import { PasswordInput } from './password-input';
 import { AppForm } from '../../../components/ui/app-form';
 
@@ -102,8 +102,8 @@ function ChangeEmailForm({ user }: { user: SessionUser }) {
         Your address is <strong className="break-all">{user.email}</strong> ({user.emailVerified ? 'confirmed' : 'not confirmed yet'}). A new address counts once you open
         the link we email to it; your other devices are signed out.
       </p>
-      {pending && !result && <Result ok>{`Waiting for you to confirm ${pending}.`}</Result>}
       {result && <Result ok={result.ok}>{result.text}</Result>}
+      {pending && <PendingChange email={pending} onCancelled={(text) => (setPending(null), setResult({ ok: true, text }))} />}
       <FormField id="settings-new-email" label="New email" error={errors.email}>
         {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues((s) => ({ ...s, email: e.target.value }))} invalid={Boolean(errors.email)} />}
       </FormField>
@@ -118,6 +118,34 @@ function ChangeEmailForm({ user }: { user: SessionUser }) {
         </Button>
       </div>
     </AppForm>
+  );
+}
+
+/**
+ * A change waiting for its link, shown with Cancel (docs/decisions/0024): someone who learned the
+ * password and asked for their own address is seen here, and stopped in one tap.
+ */
+function PendingChange({ email, onCancelled }: { email: string; onCancelled: (message: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const onCancel = async () => {
+    setBusy(true);
+    try {
+      onCancelled((await cancelEmailChange()).message);
+    } catch (err) {
+      toast({ title: 'Could not cancel the change', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div role="group" aria-label="Pending email change" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="min-w-0 flex-1">
+        Pending change to <strong className="break-all">{email}</strong>: it takes effect once the link mailed there is opened. Not you? Cancel it and change your password.
+      </p>
+      <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => void onCancel()}>
+        {busy ? 'Cancelling...' : 'Cancel change'}
+      </Button>
+    </div>
   );
 }
 

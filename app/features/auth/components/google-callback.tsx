@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { signInErrorMessage } from '../../../../common/auth-errors';
 import { authHref, safeNextPath } from '../../../../common/next-path';
 import { toast } from '../../../hooks/use-toast';
 import { getSession } from '../api/get-session';
@@ -22,7 +23,8 @@ export function GoogleCallback() {
     const error = params.get('error');
     const next = safeNextPath(params.get('next'));
     if (error) {
-      toast({ title: 'Authentication Error', description: error, variant: 'destructive' });
+      // Anyone can put any text in a link's `error`: only the known messages are shown (docs/decisions/0024).
+      toast({ title: 'Authentication Error', description: signInErrorMessage(error), variant: 'destructive' });
       navigate(authHref(next), { replace: true });
       return;
     }

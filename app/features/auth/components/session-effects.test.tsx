@@ -38,7 +38,9 @@ describe('SessionEffects', () => {
     window.history.replaceState(null, '', '/auth?error=access_denied&keep=1');
     mount();
     expect(await screen.findByText('Authentication failed')).toBeTruthy();
-    expect(screen.getByText('Error: access_denied. Please try again.')).toBeTruthy();
+    // A link's own text is never shown (docs/decisions/0024): only known messages, else a generic one.
+    expect(screen.getByText('Please try again.')).toBeTruthy();
+    expect(screen.queryByText(/access_denied/)).toBeNull();
     expect(window.location.pathname + window.location.search).toBe('/auth?keep=1');
   });
 

@@ -1,6 +1,7 @@
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { AUTH_FAILED, signInErrorMessage } from '../../../../common/auth-errors';
 import { toast } from '../../../hooks/use-toast';
 import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
 import { isServedWithPage } from '../../../lib/served-with-page';
@@ -40,7 +41,9 @@ export function SessionEffects() {
     const error = params.get('error');
     const flash = takeFlash();
     if (error && location !== CALLBACK_PATH) {
-      toast({ title: 'Authentication failed', description: `Error: ${error}. Please try again.`, variant: 'destructive' });
+      // Only known messages are shown; a link's own text never is (docs/decisions/0024).
+      const known = signInErrorMessage(error);
+      toast({ title: 'Authentication failed', description: known === AUTH_FAILED ? 'Please try again.' : known, variant: 'destructive' });
       params.delete('error');
       const search = params.toString();
       navigate(`${location}${search ? `?${search}` : ''}${window.location.hash}`, { replace: true });

@@ -1,0 +1,39 @@
+// Reads the mail the e2e server's catcher writes as .eml files under .wrangler/e2e-<port>/mail.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from './test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const MAIL_DIR = path.resolve(`.wrangler/e2e-${PORT}/mail`);
+
+/**
+ * Waits for the `nth` mail to `to` with a link to `page` and returns that link's path and query.
+ * Links name the configured origin (APP_ORIGIN), which the e2e server sets to its own address.
+ */
+export async function linkFromMail(to: string, page: string, nth = 1): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        let files: string[];
+        try {
+          files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
+        } catch {
+          return '';
+        }
+        const pattern = new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`);
+        const links = files
+          .map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'))
+          .filter((m) => m.includes(`To: ${to}`))
+          .map((m) => m.match(pattern)?.[0])
+          .filter((l): l is string => Boolean(l));
+        link = links[nth - 1] ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  const url = new URL(link);
+  expect(url.origin).toBe(`http://localhost:${PORT}`);
+  return url.pathname + url.search;
+}

@@ -1,0 +1,41 @@
+// Look-alike names (UTS #39 confusables, docs/decisions/0024): 'dеmo' with a Cyrillic е reads as
+// 'demo' but is another string, so uniqueness compares each name's skeleton, not its text. The
+// mapping is Unicode's confusables.txt as packaged by `unhomoglyph` (pinned in package.json).
+import type { D1Database } from '@cloudflare/workers-types';
+import { eq, isNull } from 'drizzle-orm';
+import unhomoglyph from 'unhomoglyph';
+import { orm } from '../db/client';
+import { agents, users } from '../db/schema';
+
+/**
+ * The skeleton of a name: NFKC and lower case (names are unique whatever the case), then UTS #39's
+ * skeleton (NFD, map each confusable to its prototype, NFD), lower-cased again since prototypes
+ * may be capitals ('0' maps to 'O').
+ */
+export const skeleton = (name: string): string =>
+  unhomoglyph(name.normalize('NFKC').trim().toLowerCase().normalize('NFD')).normalize('NFD').toLowerCase();
+
+/** Rows written before migration 0008 (or by plain SQL) get their skeleton before anyone compares. */
+const FILL_BATCH = 200;
+
+/** Fills missing username skeletons; cheap once every row has one (an indexed IS NULL look-up). */
+export async function fillUsernameSkeletons(d1: D1Database): Promise<void> {
+  const db = orm(d1);
+  for (;;) {
+    const rows = await db.select({ id: users.id, name: users.username }).from(users).where(isNull(users.usernameSkeleton)).limit(FILL_BATCH);
+    const [first, ...rest] = rows.map((r) => db.update(users).set({ usernameSkeleton: skeleton(r.name) }).where(eq(users.id, r.id)));
+    if (first) await db.batch([first, ...rest]);
+    if (rows.length < FILL_BATCH) return;
+  }
+}
+
+/** Fills missing agent-name skeletons, as fillUsernameSkeletons does for users. */
+export async function fillAgentNameSkeletons(d1: D1Database): Promise<void> {
+  const db = orm(d1);
+  for (;;) {
+    const rows = await db.select({ id: agents.id, name: agents.name }).from(agents).where(isNull(agents.nameSkeleton)).limit(FILL_BATCH);
+    const [first, ...rest] = rows.map((r) => db.update(agents).set({ nameSkeleton: skeleton(r.name) }).where(eq(agents.id, r.id)));
+    if (first) await db.batch([first, ...rest]);
+    if (rows.length < FILL_BATCH) return;
+  }
+}
