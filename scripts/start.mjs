@@ -55,6 +55,8 @@ const CONFIG_VARS = [
   'MAIL_API_KEY',
   'MAIL_FROM',
   'PAYMENTS_MODE',
+  'CREATOR_SHARE',
+  'EARNINGS_HOLD_DAYS',
 ];
 
 function step(label, fn) {

@@ -58,5 +58,6 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Any write through this isolate may change what the catalogue shows: start over after it. */
 export const clearCatalogCacheOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') clearCatalogCache();
+  // A page view beacon (POST /api/agents/{id}/views) changes no catalogue answer.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && !/^\/api\/agents\/\d+\/views$/.test(c.req.path)) clearCatalogCache();
 };
