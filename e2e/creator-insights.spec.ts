@@ -32,6 +32,8 @@ async function todayInTable(page: Page, chart: string) {
 }
 
 test('a creator sees another person’s try of their agent, its page view and the earning in Insights', async ({ page, baseURL }) => {
+  // Two registrations (scrypt) and a sign-in before the page: slow on a loaded machine.
+  test.slow();
   // The creator lists an agent at 5 credits a try.
   const creator = await register(page, baseURL);
   const name = `Insightful ${unique()}`;
@@ -58,13 +60,14 @@ test('a creator sees another person’s try of their agent, its page view and th
   await expect(page).toHaveURL(/tab=insights/);
 
   const earnings = page.getByRole('region', { name: 'Your earnings' });
-  await expect(earnings.getByText('You earn 80% of every paid try of your agents.', { exact: false })).toBeVisible();
+  await expect(earnings.getByText('You earn 80% of every paid try of your agents.', { exact: false })).toBeVisible({ timeout: 30_000 });
   // 80 % of 5 credits ($5.00) is $4.00, held for 7 days: pending, not yet available.
   await expect(earnings.getByRole('definition').filter({ hasText: '$4.00' })).toHaveCount(2);
   await expect(earnings.getByRole('button', { name: 'Nothing to move yet' })).toBeDisabled();
 
   await expect(page.getByLabel('Agent', { exact: true })).toHaveValue(String(agent.id));
   const figures = page.getByLabel(`${name} in the last 30 days`);
+  await expect(figures).toBeVisible({ timeout: 30_000 });
   await expect(figures).toContainText('Tries1');
   await expect(figures).toContainText('People who tried1');
   await expect(figures).toContainText('Credits spent5');

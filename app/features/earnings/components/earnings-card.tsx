@@ -1,20 +1,18 @@
 import { useRef } from 'react';
-import { formatUsd } from '../../../../common/format';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCredits, plural } from '../../../lib/format';
+import { formatCents, formatCredits, plural } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useEarnings } from '../api/get-earnings';
 import { useMoveToCredits } from '../api/move-to-credits';
 
-export const usd = (cents: number): string => formatUsd(cents / 100);
 
 function Figure({ label, cents, note }: { label: string; cents: number; note: string }) {
   return (
     <div className="rounded-lg bg-slate-50 p-3">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{usd(cents)}</dd>
+      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{formatCents(cents)}</dd>
       <dd className="mt-1 text-xs text-slate-600">{note}</dd>
     </div>
   );

@@ -1,14 +1,12 @@
 import { useId, useState } from 'react';
-import { formatUsd } from '../../../../common/format';
 import type { AgentInsights } from '../../../../common/types';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCount, formatDate, formatRating, plural } from '../../../lib/format';
+import { formatCents, formatCount, formatDate, formatRating, plural } from '../../../lib/format';
 import { useInsights } from '../api/get-insights';
 import { DayChart } from './day-chart';
 
 const PERIODS = [7, 30, 90] as const;
-const usd = (cents: number) => formatUsd(cents / 100);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -30,13 +28,13 @@ function Figures({ data, days }: { data: AgentInsights; days: number }) {
         <Stat label="Tries" value={formatCount(t.tries)} />
         <Stat label="People who tried" value={formatCount(t.people)} />
         <Stat label="Credits spent" value={formatCount(t.creditsSpent)} />
-        <Stat label="Earnings" value={usd(t.earningsCents)} />
+        <Stat label="Earnings" value={formatCents(t.earningsCents)} />
         <Stat label="Page views" value={formatCount(t.views)} />
         <Stat label="Rating" value={rating === null ? 'No reviews yet' : `${formatRating(rating)} / 5`} />
       </dl>
       <div className="mt-5 grid gap-4 lg:grid-cols-2">
         <DayChart title="Tries per day" points={points('tries')} format={formatCount} summary={`${plural(t.tries, 'try', 'tries')} ${period}`} />
-        <DayChart title="Earnings per day" points={points('earningsCents')} format={usd} summary={`${usd(t.earningsCents)} ${period}`} />
+        <DayChart title="Earnings per day" points={points('earningsCents')} format={formatCents} summary={`${formatCents(t.earningsCents)} ${period}`} />
         <DayChart title="Page views per day" points={points('views')} format={formatCount} summary={`${plural(t.views, 'view')} ${period}`} />
         <DayChart
           title="Rating over time"
@@ -85,9 +83,12 @@ export function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id
         Agent insights
       </h2>
       <div className="mt-3 flex flex-wrap gap-4">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Agent
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-agent`} className="text-sm font-medium">
+            Agent
+          </label>
           <select
+            id={`${id}-agent`}
             value={agentId}
             onChange={(e) => onAgentChange(Number(e.target.value))}
             className="min-h-11 max-w-full rounded-md border border-slate-300 bg-white px-3 text-base"
@@ -98,17 +99,19 @@ export function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Period
-          <select value={days} onChange={(e) => setDays(Number(e.target.value))} className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base">
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-period`} className="text-sm font-medium">
+            Period
+          </label>
+          <select id={`${id}-period`} value={days} onChange={(e) => setDays(Number(e.target.value))} className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base">
             {PERIODS.map((p) => (
               <option key={p} value={p}>
                 Last {p} days
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       <p className="mt-2 text-xs text-slate-600">Days follow this device's time zone. Page views are counted without recording who viewed.</p>
       <div aria-busy={insights.isFetching}>
