@@ -73,11 +73,12 @@ export function DayChart({
         type="button"
         aria-expanded={showTable}
         aria-controls={`${id}-table`}
+        // The chart's title in the name: each chart has one of these buttons.
+        aria-label={`${showTable ? 'Hide table' : 'Show as table'}: ${title}`}
         onClick={() => setShowTable((v) => !v)}
         className="mt-2 min-h-11 rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
       >
         {showTable ? 'Hide table' : 'Show as table'}
-        <span className="sr-only">: {title}</span>
       </button>
       <div id={`${id}-table`} className={showTable ? 'mt-2 max-h-72 overflow-y-auto' : 'sr-only'}>
         <table className="w-full text-left text-sm">
