@@ -105,7 +105,7 @@ export interface Proposal {
   reviewedAt: string | null;
 }
 
-export type LedgerKind = 'signup' | 'purchase' | 'try' | 'admin_topup';
+export type LedgerKind = 'signup' | 'purchase' | 'try' | 'admin_topup' | 'refund' | 'earnings';
 
 /** The agent a try was for: named as it is now, or as it was when tried once it is deleted. */
 export interface TransactionAgent {
@@ -173,4 +173,48 @@ export interface SavedAgentEntry {
   /** When it was saved, in milliseconds since the epoch (the device's time of the save). */
   savedAt: number;
   agent: Agent;
+}
+
+/** A creator's earnings (GET /api/earnings), in cents; docs/decisions/0029. */
+export interface EarningsBalance {
+  /** Earned, still inside the holding period (a refund can still reverse it). */
+  pendingCents: number;
+  /** Past the holding period: can move into credits. */
+  availableCents: number;
+  /** Everything earned, refunds taken off. */
+  lifetimeCents: number;
+  /** What has left the earnings balance (moved into credits). */
+  paidOutCents: number;
+  /** The creator's share of a paid try, in percent. */
+  sharePercent: number;
+  holdDays: number;
+}
+
+/** One day of an agent's insights, in the creator's time zone. */
+export interface InsightsDay {
+  /** YYYY-MM-DD. */
+  date: string;
+  tries: number;
+  people: number;
+  creditsSpent: number;
+  earningsCents: number;
+  views: number;
+  /** The agent's average rating at the end of the day; null before its first review. */
+  rating: number | null;
+}
+
+export interface InsightsReview {
+  id: number;
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  username: string | null;
+}
+
+/** GET /api/agents/{id}/insights: one row per day, oldest first, days without data as zeros. */
+export interface AgentInsights {
+  agent: { id: number; name: string };
+  days: InsightsDay[];
+  totals: { tries: number; people: number; creditsSpent: number; earningsCents: number; views: number };
+  reviews: InsightsReview[];
 }

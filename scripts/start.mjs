@@ -56,6 +56,8 @@ const CONFIG_VARS = [
   'MAIL_FROM',
   'PAYMENTS_MODE',
   'APP_ORIGIN',
+  'CREATOR_SHARE',
+  'EARNINGS_HOLD_DAYS',
 ];
 
 function step(label, fn) {

@@ -11,6 +11,8 @@ import { authRoutes } from './features/auth/routes';
 import { categoriesRoutes, departmentsRoutes } from './features/categories/routes';
 import { configRoutes } from './features/config/routes';
 import { creditsRoutes } from './features/credits/routes';
+import { earningsRoutes } from './features/earnings/routes';
+import { insightsRoutes } from './features/insights/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
@@ -41,6 +43,7 @@ const api = new Hono<AppEnv>()
   .use('/departments/*', catalogCache)
   .route('/config', configRoutes)
   .route('/agents', agentsRoutes)
+  .route('/agents', insightsRoutes)
   .route('/categories', categoriesRoutes)
   .route('/departments', departmentsRoutes)
   .route('/auth', authRoutes)
@@ -55,6 +58,7 @@ const api = new Hono<AppEnv>()
   .route('/propose-agent', proposeAgentRoutes)
   .route('/proposals', proposalsRoutes)
   .route('/credits', creditsRoutes)
+  .route('/earnings', earningsRoutes)
   // Before the session-only payment routes: Stripe calls this without a session.
   .route('/payments/webhook', stripeWebhookRoutes)
   .route('/payments', paymentsRoutes)

@@ -37,6 +37,10 @@ export interface Bindings {
    * OpenGraph URL and the sitemap are built from it, never from the request's Host (docs/decisions/0024).
    */
   APP_ORIGIN?: string;
+  /** The creator's percentage of every paid try (default 80; docs/decisions/0029). */
+  CREATOR_SHARE?: string;
+  /** Days an earning is held before it is available, so refunds can still reverse it (default 7). */
+  EARNINGS_HOLD_DAYS?: string;
 }
 
 export interface Variables {
@@ -90,3 +94,15 @@ export function appOrigin(env: Bindings): string {
     return LOCAL_APP_ORIGIN;
   }
 }
+
+/** CREATOR_SHARE as a percentage 0-100 (default 80); anything else falls back to the default. */
+export const creatorSharePercent = (env: Bindings): number => {
+  const n = Number(env.CREATOR_SHARE ?? '');
+  return env.CREATOR_SHARE?.trim() && Number.isFinite(n) && n >= 0 && n <= 100 ? n : 80;
+};
+
+/** EARNINGS_HOLD_DAYS as whole days 0-365 (default 7). */
+export const earningsHoldDays = (env: Bindings): number => {
+  const n = Number(env.EARNINGS_HOLD_DAYS ?? '');
+  return env.EARNINGS_HOLD_DAYS?.trim() && Number.isInteger(n) && n >= 0 && n <= 365 ? n : 7;
+};

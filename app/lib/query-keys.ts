@@ -64,6 +64,9 @@ export const creditKeys = {
 export const myAgentsKeys = {
   all: ['my-agents'] as const,
   list: (userId: number) => [...myAgentsKeys.all, 'list', userId] as const,
+  /** The creator's earnings and their agents' insights (docs/decisions/0029): private like the list. */
+  earnings: () => [...myAgentsKeys.all, 'earnings'] as const,
+  insights: (agentId: number, days: number, utcOffset: number) => [...myAgentsKeys.all, 'insights', agentId, days, utcOffset] as const,
 };
 
 export const paymentKeys = {

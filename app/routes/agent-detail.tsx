@@ -15,6 +15,7 @@ import { OfflineNotice } from '../features/agents/components/offline-notice';
 import { ShareButton } from '../features/agents/components/share-button';
 import { TryAgentBar, TryAgentCard, useTryAction } from '../features/agents/components/try-agent-card';
 import { useSession } from '../features/auth/api/get-session';
+import { useCountView } from '../features/insights/api/count-view';
 import { useAgentRatings } from '../features/ratings/api/get-agent-ratings';
 import { ReviewsPanel } from '../features/ratings/components/reviews-panel';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -125,12 +126,14 @@ export default function AgentDetailPage() {
 
 /** The page of an agent that has loaded. */
 function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }) {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<DetailTab>('description');
   // One try for the sidebar's card and the phone's bar (one of them shown at each width).
   const tryAction = useTryAction(data, user);
   const isCreator = user !== null && data.creatorId === user.id;
+  // A view for the creator's insights (docs/decisions/0029), once the session says who is looking.
+  useCountView(data.id, isCreator, isLoading);
 
   return (
     // No bottom padding on phones: the try bar ends the page there (it keeps its own room under the content).

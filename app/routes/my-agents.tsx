@@ -1,18 +1,32 @@
-import { Bot, Pencil, Plus } from 'lucide-react';
+import { BarChart3, Bot, Pencil, Plus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { SKELETONS } from '../../common/constants';
 import { ButtonLink } from '../components/ui/button';
 import { SkeletonGrid } from '../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { AgentCard } from '../features/agents/components/agent-card';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
 import { useMyAgents } from '../features/my-agents/api/get-my-agents';
+import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { plural } from '../lib/format';
+
+// The Insights tab's charts and earnings are loaded only when that tab opens (docs/decisions/0029).
+const InsightsPanel = lazy(() => import('../features/insights/components/insights-panel'));
+const EarningsCard = lazy(() => import('../features/earnings/components/earnings-card').then((m) => ({ default: m.EarningsCard })));
+
+type MyAgentsTab = 'agents' | 'insights';
 
 export default function MyAgentsPage() {
   useDocumentTitle('My Agents');
   const { user } = useRequireAuth('You need to be logged in to view your agents');
   const agents = useMyAgents(user?.id);
+  // The tab and the agent are in the URL: an agent's insights can be linked and survive a reload.
+  const [params, setParams] = useUrlParams();
+  const tab: MyAgentsTab = params.get('tab') === 'insights' ? 'insights' : 'agents';
+  const asked = positiveParam(params.get('agent'));
+  const insightsAgent = agents.data?.find((a) => a.id === asked) ?? agents.data?.[0];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -28,7 +42,12 @@ export default function MyAgentsPage() {
         </ButtonLink>
       </div>
 
-      <div className="mt-8">
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value === 'insights' ? 'insights' : null })}>
+        <TabsList aria-label="My Agents" className="mt-6 w-fit max-w-full">
+          <TabsTrigger value="agents">Agents</TabsTrigger>
+          <TabsTrigger value="insights">Insights</TabsTrigger>
+        </TabsList>
+      <TabsContent value="agents" variant="plain" className="mt-6">
         {!user || agents.isPending ? (
           <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading your agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
         ) : agents.isError ? (
@@ -51,15 +70,42 @@ export default function MyAgentsPage() {
               {agents.data.map((agent) => (
                 <li key={agent.id} className="flex flex-col gap-2">
                   <AgentCard agent={agent} />
-                  <Link href={`/submit-agent?edit=${agent.id}`} className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                    <Pencil aria-hidden className="size-3.5" /> Edit <span className="sr-only">{agent.name}</span>
-                  </Link>
+                  <div className="flex flex-wrap gap-2">
+                    <Link href={`/submit-agent?edit=${agent.id}`} className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
+                      <Pencil aria-hidden className="size-3.5" /> Edit <span className="sr-only">{agent.name}</span>
+                    </Link>
+                    <Link
+                      href={`/my-agents?tab=insights&agent=${agent.id}`}
+                      className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                    >
+                      <BarChart3 aria-hidden className="size-3.5" /> Insights <span className="sr-only">of {agent.name}</span>
+                    </Link>
+                  </div>
                 </li>
               ))}
             </ul>
           </>
         )}
-      </div>
+      </TabsContent>
+      <TabsContent value="insights" variant="plain" className="mt-6">
+        <Suspense fallback={<div role="status" aria-label="Loading insights" className="h-40 animate-pulse rounded-xl bg-slate-100" />}>
+          <EarningsCard />
+          {agents.isError ? (
+            <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+              Error loading your agents. Please try again later.
+            </p>
+          ) : insightsAgent ? (
+            <InsightsPanel
+              agents={agents.data!.map((a) => ({ id: a.id, name: a.name }))}
+              agentId={insightsAgent.id}
+              onAgentChange={(id) => setParams({ tab: 'insights', agent: id })}
+            />
+          ) : agents.data ? (
+            <p className="mt-6 text-slate-600">Insights appear here once you list an agent and people try it.</p>
+          ) : null}
+        </Suspense>
+      </TabsContent>
+      </Tabs>
     </div>
   );
 }

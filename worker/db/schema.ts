@@ -181,7 +181,8 @@ export const creditLedger = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['signup', 'purchase', 'try', 'admin_topup'] }).notNull(),
+    // Migration 0013 added 'refund' and 'earnings' (docs/decisions/0029).
+    kind: text('kind', { enum: ['signup', 'purchase', 'try', 'admin_topup', 'refund', 'earnings'] }).notNull(),
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     consumedAfter: integer('consumed_after').notNull().default(0),
@@ -194,7 +195,8 @@ export const creditLedger = sqliteTable(
   },
   (t) => [
     index('credit_ledger_user_created').on(t.userId, sql`${t.id} DESC`),
-    check('credit_ledger_kind', sql`${t.kind} IN ('signup', 'purchase', 'try', 'admin_topup')`),
+    index('credit_ledger_reference_created').on(t.reference, t.createdAt),
+    check('credit_ledger_kind', sql`${t.kind} IN ('signup', 'purchase', 'try', 'admin_topup', 'refund', 'earnings')`),
   ],
 );
 
@@ -332,4 +334,39 @@ export const savedAgents = sqliteTable(
     savedAt: integer('saved_at').notNull(),
   },
   (t) => [unique('saved_agents_user_agent').on(t.userId, t.agentId), index('saved_agents_user_saved').on(t.userId, sql`${t.savedAt} DESC`)],
+);
+
+/** Migration 0013: the creators' earnings ledger, in cents (docs/decisions/0029). */
+export const creatorEarnings = sqliteTable(
+  'creator_earnings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['earning', 'reversal', 'to_credits'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    platformCents: integer('platform_cents').notNull().default(0),
+    agentId: integer('agent_id'),
+    tryKey: text('try_key'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    availableAt: text('available_at').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('creator_earnings_creator_available').on(t.creatorId, t.availableAt),
+    index('creator_earnings_agent_created').on(t.agentId, t.createdAt),
+    check('creator_earnings_kind', sql`${t.kind} IN ('earning', 'reversal', 'to_credits')`),
+  ],
+);
+
+/** Migration 0013: agent page views per UTC hour ('YYYY-MM-DDTHH:00'), a bare counter. */
+export const agentViews = sqliteTable(
+  'agent_views',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    hour: text('hour').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [unique('agent_views_agent_hour').on(t.agentId, t.hour)],
 );

@@ -2,9 +2,11 @@
 // row with a unique idempotency key, in one D1 batch.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, gte, notExists, sql } from 'drizzle-orm';
+import { CENTS_PER_CREDIT } from '../../common/constants';
 import type { Balance, CreditTransaction, LedgerKind } from '../../common/types';
 import { orm, type Db } from '../db/client';
 import { agents, creditLedger, now, users } from '../db/schema';
+import { earningAfterDebit, reversalAfterRefund, takeAvailable, type EarningTerms } from './earnings';
 
 export const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
@@ -21,6 +23,8 @@ export interface Debit {
   key: string;
   reference: string;
   description: string;
+  /** Who earns from the debit (a try of an agent): their share goes in with the debit, same batch. */
+  earning?: EarningTerms;
 }
 
 /** What a debit left in the ledger: replays answer from it, so they get the first answer. */
@@ -86,14 +90,18 @@ const debitRecord = (db: Db, userId: number, key: string) =>
  */
 export async function debitOnce(d1: D1Database, d: Debit): Promise<DebitRecord | null> {
   const db = orm(d1);
-  const [, , existing] = await db.batch([
-    db
-      .update(users)
-      .set({ credits: sql`${users.credits} - ${d.amount}`, consumed: sql`${users.consumed} + ${d.amount}` })
-      .where(and(eq(users.id, d.userId), gte(users.credits, d.amount), keyUnused(db, d.key))),
-    ledgerRowAfterUpdate(db, { userId: d.userId, kind: 'try', amount: -d.amount, reference: d.reference, description: d.description, key: d.key }),
-    debitRecord(db, d.userId, d.key),
-  ]);
+  const debit = db
+    .update(users)
+    .set({ credits: sql`${users.credits} - ${d.amount}`, consumed: sql`${users.consumed} + ${d.amount}` })
+    .where(and(eq(users.id, d.userId), gte(users.credits, d.amount), keyUnused(db, d.key)));
+  const row = ledgerRowAfterUpdate(db, { userId: d.userId, kind: 'try', amount: -d.amount, reference: d.reference, description: d.description, key: d.key });
+  const record = debitRecord(db, d.userId, d.key);
+  // The creator's earning is written from the ledger row itself, so it exists exactly when the debit does.
+  if (d.earning) {
+    const [, , , existing] = await db.batch([debit, row, earningAfterDebit(db, d.key, d.amount, d.earning), record]);
+    return existing[0] ?? null;
+  }
+  const [, , existing] = await db.batch([debit, row, record]);
   return existing[0] ?? null;
 }
 
@@ -130,4 +138,62 @@ export async function listTransactions(d1: D1Database, userId: number, limit = 2
     const agentId = row.kind === 'try' ? tryAgentId(row.reference) : null;
     return { ...row, agent: agentId === null ? null : { id: agentId, name: currentName ?? agentName, deleted: currentName === null } };
   });
+}
+
+export type RefundOutcome = { refunded: true; userId: number; credits: number; balance: number } | { refunded: false; reason: 'missing' | 'free' | 'already' };
+
+/**
+ * Gives a try's credits back (an operator's refund from the person's history), once: the person's
+ * credits and a 'refund' ledger row, and the reversal of the creator's earning, in one batch. The
+ * refund's key derives from the try's, so a second refund of the same try changes nothing.
+ */
+export async function refundTry(d1: D1Database, ledgerId: number): Promise<RefundOutcome> {
+  const db = orm(d1);
+  const [tried] = await db
+    .select({ userId: creditLedger.userId, amount: creditLedger.amount, key: creditLedger.idempotencyKey, reference: creditLedger.reference, agentName: creditLedger.agentName })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.id, ledgerId), eq(creditLedger.kind, 'try')));
+  if (!tried) return { refunded: false, reason: 'missing' };
+  const credits = -tried.amount;
+  if (credits <= 0) return { refunded: false, reason: 'free' };
+  const refundKey = `refund:${tried.key}`;
+  const [update, , , [after]] = await db.batch([
+    db
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${credits}`, consumed: sql`max(${users.consumed} - ${credits}, 0)` })
+      .where(and(eq(users.id, tried.userId), keyUnused(db, refundKey))),
+    ledgerRowAfterUpdate(db, {
+      userId: tried.userId,
+      kind: 'refund',
+      amount: credits,
+      // The agent's reference, so the agent's insights net the refund off its credits spent.
+      reference: tried.reference ?? `ledger:${ledgerId}`,
+      description: `Refund of a try of ${tried.agentName ?? 'an agent'}`,
+      key: refundKey,
+    }),
+    reversalAfterRefund(db, tried.key, refundKey),
+    db.select({ balance: users.credits }).from(users).where(eq(users.id, tried.userId)),
+  ]);
+  if (!update.meta.changes) return { refunded: false, reason: 'already' };
+  return { refunded: true, userId: tried.userId, credits, balance: after?.balance ?? 0 };
+}
+
+/**
+ * Moves `credits` whole credits of the creator's available earnings into their spendable credits,
+ * once per key, in one batch: the earnings row only when that much is available, the credits and
+ * their ledger row only when it was written. Null when not enough was available (or the key was used).
+ */
+export async function moveEarningsToCredits(d1: D1Database, userId: number, credits: number, key: string): Promise<Balance | null> {
+  const db = orm(d1);
+  const ledgerKey = `earnings:${key}`;
+  const [, update, , [after]] = await db.batch([
+    takeAvailable(db, userId, credits * CENTS_PER_CREDIT, key),
+    db
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${credits}` })
+      .where(and(eq(users.id, userId), sql`changes() = 1`)),
+    ledgerRowAfterUpdate(db, { userId, kind: 'earnings', amount: credits, reference: 'earnings', description: 'Earnings moved to credits', key: ledgerKey }),
+    db.select({ balance: users.credits, consumed: users.consumed }).from(users).where(eq(users.id, userId)),
+  ]);
+  return update.meta.changes ? (after ?? null) : null;
 }

@@ -6,8 +6,26 @@ import { orm } from '../../db/client';
 import { creditLedger, now, users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { requireRole } from '../../middleware/session';
+import { fail } from '../../lib/http';
+import { refundTry } from '../../lib/ledger';
+import { jsonBody } from '../../lib/validator';
+import * as v from 'valibot';
 
-export const adminRoutes = new Hono<AppEnv>().use(requireRole('admin')).post('/ensure-minimum-credits', async (c) => {
+export const TRY_NOT_FOUND = 'No try with that ledger id';
+export const TRY_WAS_FREE = 'That try cost nothing: there is nothing to refund';
+export const TRY_ALREADY_REFUNDED = 'That try was already refunded';
+const refundSchema = v.object({ ledgerId: v.pipe(v.number(TRY_NOT_FOUND), v.integer(TRY_NOT_FOUND), v.minValue(1, TRY_NOT_FOUND)) });
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use(requireRole('admin'))
+  // Support refunds a try from a person's history, once: credits back, the creator's earning reversed (docs/decisions/0029).
+  .post('/refunds', jsonBody(refundSchema), async (c) => {
+    const outcome = await refundTry(c.env.DB, c.req.valid('json').ledgerId);
+    if (outcome.refunded) return c.json(outcome);
+    if (outcome.reason === 'missing') return fail(c, 404, TRY_NOT_FOUND);
+    return fail(c, 409, outcome.reason === 'free' ? TRY_WAS_FREE : TRY_ALREADY_REFUNDED);
+  })
+  .post('/ensure-minimum-credits', async (c) => {
   const db = orm(c.env.DB);
   const min = GUARANTEED_MINIMUM_CREDITS;
   const run = crypto.randomUUID();

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
 import type { Agent, TryResult } from '../../../common/types';
 import { agentSchema, MESSAGES, trySchema } from '../../../common/validation';
-import type { AppEnv } from '../../env';
+import { creatorSharePercent, earningsHoldDays, type AppEnv } from '../../env';
 import { errorBody, fail, HttpError, positiveInt } from '../../lib/http';
 import { once, settleKey } from '../../lib/idempotency';
 import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '../../lib/ledger';
@@ -136,6 +136,8 @@ export const agentsRoutes = new Hono<AppEnv>()
         key: ledgerKey(user.id, step.key ?? crypto.randomUUID()),
         reference: `agent:${agent.id}`,
         description: `Tried agent #${agent.id}`,
+        // The creator's share goes in the debit's batch (DESIGN decision 21, docs/decisions/0029).
+        earning: { creatorId: agent.creator_id, agentId: agent.id, sharePercent: creatorSharePercent(c.env), holdDays: earningsHoldDays(c.env) },
       });
       if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
       return tryAnswer(c, agent, debit);

@@ -11,6 +11,8 @@ export const KIND_LABELS: Record<LedgerKind, string> = {
   purchase: 'Credit purchase',
   try: 'Agent try',
   admin_topup: 'Top-up by an administrator',
+  refund: 'Refund of a try',
+  earnings: 'Earnings moved to credits',
 };
 
 export const formatAmount = (amount: number): string => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCount(Math.abs(amount))}`;

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Balance, EarningsBalance } from '../../../../common/types';
+import { api, unwrap } from '../../../lib/api-client';
+import { retryWithSameKey } from '../../../lib/idempotency';
+import { creditKeys, myAgentsKeys, sessionKeys } from '../../../lib/query-keys';
+
+export interface MovedToCredits extends Balance {
+  moved: number;
+  earnings: EarningsBalance;
+}
+
+/**
+ * POST /api/earnings/to-credits: every whole credit of the available earnings becomes spendable
+ * credits. One key per tap, sent again with each retry, so a lost answer never moves twice.
+ */
+export async function moveToCredits({ idempotencyKey }: { idempotencyKey: string }): Promise<MovedToCredits> {
+  return unwrap<MovedToCredits>(await api.earnings['to-credits'].$post({ json: {} }, { headers: { 'Idempotency-Key': idempotencyKey } }));
+}
+
+export function useMoveToCredits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveToCredits,
+    networkMode: 'always',
+    ...retryWithSameKey,
+    onSuccess: ({ balance, consumed, earnings }) => {
+      queryClient.setQueryData(myAgentsKeys.earnings(), earnings);
+      // The navbar reads the balance from the session query (written by value, as a try does).
+      queryClient.setQueryData<{ credits: number; consumed: number }>(sessionKeys.session, (user) => (user ? { ...user, credits: balance, consumed } : user));
+      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { api } from '../../../lib/api-client';
+
+/**
+ * Counts one view of an agent's page for its creator's insights (POST /api/agents/{id}/views; only a
+ * count per hour is kept). Not for the creator's own visits; a failed count is not worth a retry.
+ */
+export function useCountView(agentId: number, isCreator: boolean, sessionLoading: boolean) {
+  useEffect(() => {
+    if (sessionLoading || isCreator || !navigator.onLine) return;
+    api.agents[':id'].views.$post({ param: { id: String(agentId) } }, { init: { keepalive: true } }).catch(() => {});
+  }, [agentId, isCreator, sessionLoading]);
+}

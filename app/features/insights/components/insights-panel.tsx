@@ -1,0 +1,135 @@
+import { useId, useState } from 'react';
+import type { AgentInsights } from '../../../../common/types';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCents, formatCount, formatDate, formatRating, plural } from '../../../lib/format';
+import { useInsights } from '../api/get-insights';
+import { DayChart } from './day-chart';
+
+const PERIODS = [7, 30, 90] as const;
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function Figures({ data, days }: { data: AgentInsights; days: number }) {
+  const t = data.totals;
+  const rating = data.days.at(-1)?.rating ?? null;
+  const points = <K extends 'tries' | 'earningsCents' | 'views' | 'rating'>(key: K) => data.days.map((d) => ({ date: d.date, value: d[key] }));
+  const period = `in the last ${plural(days, 'day')}`;
+  return (
+    <>
+      <dl aria-label={`${data.agent.name} ${period}`} className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Stat label="Tries" value={formatCount(t.tries)} />
+        <Stat label="People who tried" value={formatCount(t.people)} />
+        <Stat label="Credits spent" value={formatCount(t.creditsSpent)} />
+        <Stat label="Earnings" value={formatCents(t.earningsCents)} />
+        <Stat label="Page views" value={formatCount(t.views)} />
+        <Stat label="Rating" value={rating === null ? 'No reviews yet' : `${formatRating(rating)} / 5`} />
+      </dl>
+      <div className="mt-5 grid gap-4 lg:grid-cols-2">
+        <DayChart title="Tries per day" points={points('tries')} format={formatCount} summary={`${plural(t.tries, 'try', 'tries')} ${period}`} />
+        <DayChart title="Earnings per day" points={points('earningsCents')} format={formatCents} summary={`${formatCents(t.earningsCents)} ${period}`} />
+        <DayChart title="Page views per day" points={points('views')} format={formatCount} summary={`${plural(t.views, 'view')} ${period}`} />
+        <DayChart
+          title="Rating over time"
+          kind="line"
+          max={5}
+          points={points('rating')}
+          format={(v) => `${formatRating(v)} / 5`}
+          summary={rating === null ? 'No reviews yet' : `${formatRating(rating)} / 5 now`}
+        />
+      </div>
+      <section aria-labelledby="newest-reviews" className="mt-6">
+        <h3 id="newest-reviews" className="font-semibold">
+          Newest reviews
+        </h3>
+        {data.reviews.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No reviews yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100">
+            {data.reviews.map((r) => (
+              <li key={r.id} className="py-3">
+                <p className="text-sm">
+                  <span className="font-medium">{r.username ?? 'A former member'}</span>{' '}
+                  <span className="text-slate-600">
+                    · {r.rating} of 5 stars · {formatDate(r.createdAt)}
+                  </span>
+                </p>
+                {r.comment && <p className="mt-1 break-words text-sm text-slate-700">{r.comment}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Insights of one of the creator's agents: figures, four charts with their tables, newest reviews. */
+export function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id: number; name: string }[]; agentId: number; onAgentChange: (id: number) => void }) {
+  const id = useId();
+  const [days, setDays] = useState<number>(30);
+  const insights = useInsights(agentId, days);
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-6">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        Agent insights
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-agent`} className="text-sm font-medium">
+            Agent
+          </label>
+          <select
+            id={`${id}-agent`}
+            value={agentId}
+            onChange={(e) => onAgentChange(Number(e.target.value))}
+            className="min-h-11 max-w-full rounded-md border border-slate-300 bg-white px-3 text-base"
+          >
+            {agents.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-period`} className="text-sm font-medium">
+            Period
+          </label>
+          <select id={`${id}-period`} value={days} onChange={(e) => setDays(Number(e.target.value))} className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base">
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                Last {p} days
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="mt-2 text-xs text-slate-600">Days follow this device's time zone. Page views are counted without recording who viewed.</p>
+      <div aria-busy={insights.isFetching}>
+        {insights.isPending ? (
+          <div role="status" aria-label="Loading insights" className="mt-5 h-64 animate-pulse rounded-xl bg-slate-100" />
+        ) : insights.isError ? (
+          <div role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+            <p>{errorMessage(insights.error, 'Insights could not be loaded. Please try again later.')}</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void insights.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <Figures data={insights.data} days={days} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default InsightsPanel;

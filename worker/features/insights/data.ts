@@ -1,0 +1,113 @@
+// An agent's insights for its creator (issue 29, docs/decisions/0029): one row per day of the
+// creator's own calendar. Every query reads one index range (the agent's rows since the window's
+// start): credit_ledger_reference_created, creator_earnings_agent_created, agent_views' primary key
+// and ratings_agent_created. They go to D1 in one batch, one round trip.
+import type { D1Database } from '@cloudflare/workers-types';
+import type { AgentInsights, InsightsDay, InsightsReview } from '../../../common/types';
+
+export const INSIGHTS_DAYS_DEFAULT = 30;
+export const INSIGHTS_DAYS_MAX = 90;
+/** Time zones run from UTC−12 to UTC+14. */
+export const UTC_OFFSET_MAX_MINUTES = 14 * 60;
+const REVIEWS_SHOWN = 5;
+const DAY_MS = 86_400_000;
+
+/** The window in the creator's calendar: its local days and where the first one starts in UTC. */
+export function insightsWindow(days: number, utcOffsetMinutes: number, nowMs = Date.now()) {
+  const localToday = Math.floor((nowMs + utcOffsetMinutes * 60_000) / DAY_MS) * DAY_MS;
+  const localStart = localToday - (days - 1) * DAY_MS;
+  const dates = Array.from({ length: days }, (_, i) => new Date(localStart + i * DAY_MS).toISOString().slice(0, 10));
+  const startUtc = new Date(localStart - utcOffsetMinutes * 60_000).toISOString();
+  // SQLite's date() modifier moving a UTC timestamp into the creator's day.
+  const modifier = `${utcOffsetMinutes >= 0 ? '+' : ''}${utcOffsetMinutes} minutes`;
+  return { dates, startUtc, startHour: `${startUtc.slice(0, 13)}:00`, modifier };
+}
+
+type Window = ReturnType<typeof insightsWindow>;
+
+/** The statements of one agent's insights, in batch order (the bench runs the same ones). */
+export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
+  const reference = `agent:${agentId}`;
+  return [
+    // Tries and refunds carry the agent's reference; refunds net their credits off the day they happened.
+    d1
+      .prepare(
+        `SELECT date(created_at, ?1) AS day, sum(kind = 'try') AS tries, count(DISTINCT CASE WHEN kind = 'try' THEN user_id END) AS people, -sum(amount) AS spent
+         FROM credit_ledger WHERE reference = ?2 AND created_at >= ?3 GROUP BY day`,
+      )
+      .bind(w.modifier, reference, w.startUtc),
+    d1.prepare(`SELECT count(DISTINCT user_id) AS people FROM credit_ledger WHERE reference = ?1 AND created_at >= ?2 AND kind = 'try'`).bind(reference, w.startUtc),
+    d1
+      .prepare(
+        `SELECT date(created_at, ?1) AS day, sum(amount_cents) AS cents FROM creator_earnings
+         WHERE agent_id = ?2 AND created_at >= ?3 AND kind IN ('earning', 'reversal') GROUP BY day`,
+      )
+      .bind(w.modifier, agentId, w.startUtc),
+    d1.prepare(`SELECT date(hour, ?1) AS day, sum(views) AS views FROM agent_views WHERE agent_id = ?2 AND hour >= ?3 GROUP BY day`).bind(w.modifier, agentId, w.startHour),
+    d1
+      .prepare(`SELECT date(created_at, ?1) AS day, sum(rating) AS total, count(*) AS n FROM ratings WHERE agent_id = ?2 AND created_at >= ?3 GROUP BY day`)
+      .bind(w.modifier, agentId, w.startUtc),
+    d1.prepare(`SELECT coalesce(sum(rating), 0) AS total, count(*) AS n FROM ratings WHERE agent_id = ?1 AND created_at < ?2`).bind(agentId, w.startUtc),
+    d1
+      .prepare(
+        `SELECT r.id, r.rating, r.comment, r.created_at AS createdAt, u.username FROM ratings r LEFT JOIN users u ON u.id = r.user_id
+         WHERE r.agent_id = ?1 ORDER BY r.created_at DESC LIMIT ${REVIEWS_SHOWN}`,
+      )
+      .bind(agentId),
+  ];
+}
+
+const byDay = <T extends { day: string }>(rows: T[]) => new Map(rows.map((r) => [r.day, r]));
+
+export async function getInsights(d1: D1Database, agent: { id: number; name: string }, days: number, utcOffsetMinutes: number): Promise<AgentInsights> {
+  const w = insightsWindow(days, utcOffsetMinutes);
+  const [tries, people, earnings, views, ratings, before, reviews] = await d1.batch(insightsStatements(d1, agent.id, w));
+  const triesByDay = byDay(tries!.results as { day: string; tries: number; people: number; spent: number }[]);
+  const earningsByDay = byDay(earnings!.results as { day: string; cents: number }[]);
+  const viewsByDay = byDay(views!.results as { day: string; views: number }[]);
+  const ratingsByDay = byDay(ratings!.results as { day: string; total: number; n: number }[]);
+  const prior = before!.results[0] as { total: number; n: number };
+  let ratingTotal = prior.total;
+  let ratingCount = prior.n;
+  const rows: InsightsDay[] = w.dates.map((date) => {
+    const t = triesByDay.get(date);
+    const r = ratingsByDay.get(date);
+    if (r) {
+      ratingTotal += r.total;
+      ratingCount += r.n;
+    }
+    return {
+      date,
+      tries: t?.tries ?? 0,
+      people: t?.people ?? 0,
+      creditsSpent: t?.spent ?? 0,
+      earningsCents: earningsByDay.get(date)?.cents ?? 0,
+      views: viewsByDay.get(date)?.views ?? 0,
+      rating: ratingCount ? Math.round((ratingTotal / ratingCount) * 100) / 100 : null,
+    };
+  });
+  const sum = (key: 'tries' | 'creditsSpent' | 'earningsCents' | 'views') => rows.reduce((n, row) => n + row[key], 0);
+  return {
+    agent,
+    days: rows,
+    totals: {
+      tries: sum('tries'),
+      people: (people!.results[0] as { people: number }).people,
+      creditsSpent: sum('creditsSpent'),
+      earningsCents: sum('earningsCents'),
+      views: sum('views'),
+    },
+    reviews: reviews!.results as unknown as InsightsReview[],
+  };
+}
+
+/** Counts one page view in the current UTC hour; nothing about the viewer is kept. */
+export async function countView(d1: D1Database, agentId: number): Promise<void> {
+  await d1
+    .prepare(
+      `INSERT INTO agent_views (agent_id, hour, views) SELECT id, strftime('%Y-%m-%dT%H:00', 'now'), 1 FROM agents WHERE id = ?1
+       ON CONFLICT (agent_id, hour) DO UPDATE SET views = views + 1`,
+    )
+    .bind(agentId)
+    .run();
+}

@@ -1,0 +1,139 @@
+// The creators' earnings ledger (DESIGN decision 21, docs/decisions/0029): rows that ride in the
+// same D1 batch as the credit change they belong to, each guarded so it is written exactly once.
+import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { CENTS_PER_CREDIT } from '../../common/constants';
+import type { EarningsBalance } from '../../common/types';
+import { orm, type Db } from '../db/client';
+import { creatorEarnings, creditLedger, now } from '../db/schema';
+
+/** Who earns from a try and on what terms (the env's CREATOR_SHARE and EARNINGS_HOLD_DAYS). */
+export interface EarningTerms {
+  /** Null for agents nobody created (seeded ones): the platform keeps the whole price. */
+  creatorId: number | null;
+  agentId: number;
+  sharePercent: number;
+  holdDays: number;
+}
+
+/** The creator's share of a price in whole cents (rounded down); the platform keeps the rest. */
+export function splitPrice(credits: number, creatorId: number | null, sharePercent: number): { creatorCents: number; platformCents: number } {
+  const priceCents = credits * CENTS_PER_CREDIT;
+  const creatorCents = creatorId === null ? 0 : Math.floor((priceCents * sharePercent) / 100);
+  return { creatorCents, platformCents: priceCents - creatorCents };
+}
+
+const earnKey = (tryKey: string) => `earn:${tryKey}`;
+const reverseKey = (tryKey: string) => `reverse:${tryKey}`;
+/** `now` in the migrations' timestamp form, moved by an SQLite modifier such as '+7 days'. */
+const nowPlus = (modifier: string) => sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${modifier})`;
+
+/**
+ * The earning of the try debited under `tryKey`, for the debit's batch: written only when that
+ * ledger row exists and charged something (a free try earns nothing), once (its own unique key),
+ * so a retry or a replay of the batch never earns twice. insert … select names every column in order.
+ */
+export function earningAfterDebit(db: Db, tryKey: string, credits: number, terms: EarningTerms) {
+  const { creatorCents, platformCents } = splitPrice(credits, terms.creatorId, terms.sharePercent);
+  return db
+    .insert(creatorEarnings)
+    .select(
+      db
+        .select({
+          id: sql<number>`NULL`.as('id'),
+          creatorId: (terms.creatorId === null ? sql<null>`NULL` : sql<number>`${terms.creatorId}`).as('creator_id'),
+          kind: sql<'earning'>`'earning'`.as('kind'),
+          amountCents: sql<number>`${creatorCents}`.as('amount_cents'),
+          platformCents: sql<number>`${platformCents}`.as('platform_cents'),
+          agentId: sql<number>`${terms.agentId}`.as('agent_id'),
+          tryKey: sql<string>`${tryKey}`.as('try_key'),
+          idempotencyKey: sql<string>`${earnKey(tryKey)}`.as('idempotency_key'),
+          availableAt: nowPlus(`+${terms.holdDays} days`).as('available_at'),
+          createdAt: sql<string>`${now}`.as('created_at'),
+        })
+        .from(creditLedger)
+        .where(and(eq(creditLedger.idempotencyKey, tryKey), eq(creditLedger.kind, 'try'), lt(creditLedger.amount, 0))),
+    )
+    .onConflictDoNothing({ target: creatorEarnings.idempotencyKey });
+}
+
+/**
+ * The reversal of a try's earning, for the refund's batch: written only when the refund's ledger row
+ * (`refundKey`) exists, once. It keeps the earning's available_at, so it comes off the side of the
+ * balance the earning is on (pending while held, available after).
+ */
+export function reversalAfterRefund(db: Db, tryKey: string, refundKey: string) {
+  return db
+    .insert(creatorEarnings)
+    .select(
+      db
+        .select({
+          id: sql<number>`NULL`.as('id'),
+          creatorId: creatorEarnings.creatorId,
+          kind: sql<'reversal'>`'reversal'`.as('kind'),
+          amountCents: sql<number>`-${creatorEarnings.amountCents}`.as('amount_cents'),
+          platformCents: sql<number>`-${creatorEarnings.platformCents}`.as('platform_cents'),
+          agentId: creatorEarnings.agentId,
+          tryKey: creatorEarnings.tryKey,
+          idempotencyKey: sql<string>`${reverseKey(tryKey)}`.as('idempotency_key'),
+          availableAt: creatorEarnings.availableAt,
+          createdAt: sql<string>`${now}`.as('created_at'),
+        })
+        .from(creatorEarnings)
+        .where(
+          and(
+            eq(creatorEarnings.idempotencyKey, earnKey(tryKey)),
+            sql`EXISTS (SELECT 1 FROM ${creditLedger} WHERE ${creditLedger.idempotencyKey} = ${refundKey})`,
+          ),
+        ),
+    )
+    .onConflictDoNothing({ target: creatorEarnings.idempotencyKey });
+}
+
+/** The creator's available earnings in cents, as an SQL expression (past the hold, less what left). */
+export const availableCentsSql = (creatorId: number) =>
+  sql<number>`(SELECT coalesce(sum(${creatorEarnings.amountCents}), 0) FROM ${creatorEarnings} WHERE ${creatorEarnings.creatorId} = ${creatorId} AND ${creatorEarnings.availableAt} <= ${now})`;
+
+/**
+ * Takes `cents` off the creator's available earnings, for a batch whose next statements give the
+ * money somewhere else (they run only when `changes() = 1`): written only when that much is
+ * available and the key is new. Never lets the available balance go below zero, however many ask at once
+ * (D1 runs one batch at a time).
+ */
+export function takeAvailable(db: Db, creatorId: number, cents: number, key: string) {
+  return db
+    .insert(creatorEarnings)
+    .select(
+      db
+        .select({
+          id: sql<number>`NULL`.as('id'),
+          creatorId: sql<number>`${creatorId}`.as('creator_id'),
+          kind: sql<'to_credits'>`'to_credits'`.as('kind'),
+          amountCents: sql<number>`${-cents}`.as('amount_cents'),
+          platformCents: sql<number>`0`.as('platform_cents'),
+          agentId: sql<null>`NULL`.as('agent_id'),
+          tryKey: sql<null>`NULL`.as('try_key'),
+          idempotencyKey: sql<string>`${key}`.as('idempotency_key'),
+          availableAt: sql<string>`${now}`.as('available_at'),
+          createdAt: sql<string>`${now}`.as('created_at'),
+        })
+        .from(sql`(SELECT 1)`)
+        .where(sql`${availableCentsSql(creatorId)} >= ${cents}`),
+    )
+    .onConflictDoNothing({ target: creatorEarnings.idempotencyKey });
+}
+
+export async function getEarnings(d1: D1Database, creatorId: number, terms: { sharePercent: number; holdDays: number }): Promise<EarningsBalance> {
+  const held = sql`${creatorEarnings.availableAt} > ${now}`;
+  const earned = sql`${creatorEarnings.kind} IN ('earning', 'reversal')`;
+  const [row] = await orm(d1)
+    .select({
+      pendingCents: sql<number>`coalesce(sum(CASE WHEN ${held} AND ${earned} THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
+      availableCents: sql<number>`coalesce(sum(CASE WHEN NOT (${held}) THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
+      lifetimeCents: sql<number>`coalesce(sum(CASE WHEN ${earned} THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
+      paidOutCents: sql<number>`coalesce(-sum(CASE WHEN ${creatorEarnings.kind} = 'to_credits' THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
+    })
+    .from(creatorEarnings)
+    .where(eq(creatorEarnings.creatorId, creatorId));
+  return { pendingCents: 0, availableCents: 0, lifetimeCents: 0, paidOutCents: 0, ...row, ...terms };
+}
