@@ -1,7 +1,10 @@
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_USER_MAX, type ApiTokenSummary, type CreatedApiToken } from '../../../common/api-tokens';
 import type { TryResult } from '../../../common/types';
 import { MESSAGES } from '../../../common/validation';
+import { app } from '../../app';
+import { clearCatalogCache } from '../../lib/catalog-cache';
 import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
 
 beforeAll(async () => {
@@ -215,5 +218,21 @@ describe('Authorization: Bearer on the API', () => {
     expect(over.headers.get('Retry-After')).toBe('60');
     expect(await errorOf(over)).toBe(TOKEN_MESSAGES.throttled);
     expect((await withToken(calm.token, '/api/categories')).status).toBe(200);
+  });
+
+  it("never puts a token's answers in the visitors' catalogue cache", async () => {
+    const cached = { ...env, CATALOG_CACHE_SECONDS: '10' };
+    clearCatalogCache();
+    const cookie = await signIn((await createUser()).id);
+    const { token } = await newToken(cookie, ['read', 'try']);
+    const key = 'cache-try-0001';
+    const bearer = { Authorization: `Bearer ${token}` };
+    expect((await app.request('/api/agents/2/try', { method: 'POST', headers: { ...bearer, 'Idempotency-Key': key } }, cached)).status).toBe(200);
+    const mine = await app.request(`/api/agents/2/try/${key}`, { headers: bearer }, cached);
+    expect(mine.status).toBe(200);
+    const stranger = await app.request(`/api/agents/2/try/${key}`, {}, cached);
+    expect(stranger.status).toBe(401);
+    expect(stranger.headers.get('X-Cache')).toBeNull();
+    clearCatalogCache();
   });
 });
