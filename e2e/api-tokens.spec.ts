@@ -17,7 +17,8 @@ test('a token is created and shown once, works for what its scopes allow, shows 
   await registerFresh(page);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'API tokens' });
-  await expect(section.getByText('No API tokens yet.')).toBeVisible();
+  // The settings chunk, the session and the token list come one after another: allow a slow machine.
+  await expect(section.getByText('No API tokens yet.')).toBeVisible({ timeout: 30_000 });
 
   // Nothing typed: the shared schema's message, and nothing created.
   await section.getByRole('button', { name: 'Create token' }).click();
