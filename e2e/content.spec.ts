@@ -47,6 +47,8 @@ test('the API reference lists every route of the contract', async ({ page }) => 
     'GET/api/credits/transactions',
     'POST/api/payments/webhook',
     'POST/api/admin/ensure-minimum-credits',
+    'POST/api/tokens',
+    'POST/mcp',
   ]) {
     await expect(page.getByRole('listitem').filter({ hasText: route }).first()).toBeVisible();
   }

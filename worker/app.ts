@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { MESSAGES } from '../common/validation';
 import type { AppEnv } from './env';
@@ -20,6 +20,9 @@ import { ratingsRoutes } from './features/ratings/routes';
 import { asksForShell, clientRenderedPage, rendersPage, rendersShell, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
 import { savedRoutes } from './features/saved/routes';
 import { seoRoutes } from './features/seo/routes';
+import { mcpRoutes } from './features/mcp/routes';
+import { bearerAuth } from './features/tokens/bearer';
+import { tokensRoutes } from './features/tokens/routes';
 import { usersRoutes } from './features/users/routes';
 import { creatorsRoutes, followsRoutes } from './features/creators/routes';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/routes';
@@ -38,6 +41,8 @@ const api = new Hono<AppEnv>()
   // Before the session: the health check answers for D1 alone, whatever cookie comes with it.
   .route('/health', healthRoutes)
   .use(loadSession)
+  // A personal API token replaces the session for what its scopes allow (docs/decisions/0030).
+  .use(bearerAuth)
   .use('/agents/*', catalogCache)
   .use('/categories/*', catalogCache)
   .use('/departments/*', catalogCache)
@@ -62,7 +67,8 @@ const api = new Hono<AppEnv>()
   // Before the session-only payment routes: Stripe calls this without a session.
   .route('/payments/webhook', stripeWebhookRoutes)
   .route('/payments', paymentsRoutes)
-  .route('/admin', adminRoutes);
+  .route('/admin', adminRoutes)
+  .route('/tokens', tokensRoutes);
 
 // Public pages are rendered by React in the worker, sitemap and robots.txt too; signed-in pages get
 // the plain shell naming their chunks; files come from the static assets (run_worker_first in wrangler.toml).
@@ -78,7 +84,19 @@ const pages = new Hono<AppEnv>()
     return rendersPage(c) ? serverRenderedPage(c) : staticAsset(c);
   });
 
-export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('/', pages);
+/** The request's ExecutionContext, when the runtime gave one (Hono throws when asked without). */
+function executionContextOf(c: Context<AppEnv>) {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
+
+// The MCP endpoint's tools call the API through the whole app, as any request would (docs/decisions/0030).
+const mcp = mcpRoutes(async (request, c) => app.fetch(request, c.env, executionContextOf(c)));
+
+export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('/mcp', mcp).route('/', pages);
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);

@@ -8,6 +8,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { updateSessionUser } from '../features/auth/api/get-session';
 import { AccountSecurity } from '../features/auth/components/account-security';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
+import { ApiTokensSettings } from '../features/tokens/components/api-tokens-settings';
 import { EditProfileDialog } from '../features/users/components/edit-profile-dialog';
 import { PreferenceToggles } from '../features/users/components/preference-toggles';
 import { resetPreferences } from '../features/users/lib/preferences';
@@ -73,6 +74,14 @@ export default function SettingsPage() {
 
       <Section id="settings-security" title="Password and sign-in" description="Your password, your email address and where you are signed in.">
         <AccountSecurity user={user} />
+      </Section>
+
+      <Section
+        id="settings-api-tokens"
+        title="API tokens"
+        description="Personal tokens let your own programs and AI assistants (through MCP) search agents, read your balance and, if you allow it, try agents with your credits."
+      >
+        <ApiTokensSettings />
       </Section>
 
       <Section id="settings-display" title="Display" description="Saved in this browser only; other devices keep their own choice.">

@@ -370,3 +370,22 @@ export const agentViews = sqliteTable(
   },
   (t) => [unique('agent_views_agent_hour').on(t.agentId, t.hour)],
 );
+
+/** Personal API tokens (migration 0014, docs/decisions/0030): only the token's hash is stored. */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Space-separated scopes: 'read', 'try'. */
+    scopes: text('scopes').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+    lastUsedAt: text('last_used_at'),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('api_tokens_user').on(t.userId)],
+);

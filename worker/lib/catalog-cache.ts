@@ -39,7 +39,8 @@ export const catalogCacheSize = (): number => entries.size;
 /** Serves visitors' GETs from the cache when fresh; stores successful answers. */
 export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const seconds = catalogCacheSeconds(c.env);
-  if (!seconds || c.req.method !== 'GET' || getCookie(c, SESSION_COOKIE)) return next();
+  // Programs with a token are people too (docs/decisions/0030): their answers (a try's, by key) are theirs.
+  if (!seconds || c.req.method !== 'GET' || getCookie(c, SESSION_COOKIE) || c.var.user || c.req.header('Authorization') !== undefined) return next();
   const key = c.req.url;
   const now = Date.now();
   const hit = entries.get(key);

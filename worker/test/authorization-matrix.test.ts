@@ -69,6 +69,13 @@ async function proposal(): Promise<number> {
   return ((await (await call('/api/propose-agent', { json: visitorProposal })).json()) as { id: number }).id;
 }
 
+/** A new personal API token of A's: its id. */
+async function tokenOfA(): Promise<number> {
+  const res = await call('/api/tokens', { json: { name: 'Matrix token', scopes: ['read'] }, cookie: await signIn(users.a.id) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
 interface Row {
   route: string;
   expected: Expected;
@@ -180,6 +187,12 @@ const ROWS: Row[] = [
   },
   { route: 'PATCH /api/proposals/:id', expected: operators, make: async () => ({ path: `/api/proposals/${await proposal()}`, method: 'PATCH', json: { status: 'reviewed' } }) },
   { route: 'POST /api/admin/ensure-minimum-credits', expected: adminOnly, make: async () => ({ path: '/api/admin/ensure-minimum-credits', method: 'POST' }) },
+  // Personal API tokens (docs/decisions/0030): the owner's own, through a session.
+  get('GET /api/tokens', '/api/tokens', signedIn(200)),
+  { route: 'POST /api/tokens', expected: signedIn(201), make: async () => ({ path: '/api/tokens', json: { name: 'Matrix token', scopes: ['read'] } }) },
+  { route: 'POST /api/tokens (invalid)', expected: signedIn(400), make: async () => ({ path: '/api/tokens', json: { name: '', scopes: [] } }) },
+  { route: "DELETE /api/tokens/:id (A's)", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/tokens/${await tokenOfA()}`, method: 'DELETE' }) },
+  { route: 'DELETE /api/tokens/:unknown', expected: signedIn(404), make: async () => ({ path: '/api/tokens/999999', method: 'DELETE' }) },
 ];
 
 beforeAll(async () => {

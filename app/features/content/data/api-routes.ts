@@ -1,6 +1,6 @@
 // This product's own API (DESIGN.md's contract), as the /api reference page lists it.
 
-export type Caller = 'Anyone' | 'Signed-in user' | 'Creator' | 'Creator or admin' | 'The user themself' | 'Staff or admin' | 'Admin' | 'Stripe';
+export type Caller = 'Anyone' | 'Signed-in user' | 'Creator' | 'Creator or admin' | 'The user themself' | 'Staff or admin' | 'Admin' | 'Stripe' | 'API token';
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -230,6 +230,31 @@ export const API_GROUPS: ApiGroup[] = [
         body: 'Stripe event (signature-verified)',
         response: '200',
         notes: 'checkout.session.completed credits the account once per checkout session.',
+      },
+    ],
+  },
+  {
+    id: 'api-tokens',
+    title: 'API tokens and MCP',
+    routes: [
+      {
+        method: 'POST',
+        path: '/api/tokens',
+        who: 'Signed-in user',
+        body: '{ name, scopes: ["read" | "try"] }',
+        response: '201 { id, token, name, scopes, createdAt, lastUsedAt }',
+        notes: 'The token is shown only in this answer; only its hash is stored. Session only: a token cannot manage tokens.',
+      },
+      { method: 'GET', path: '/api/tokens', who: 'Signed-in user', response: 'Your active tokens [{ id, name, scopes, createdAt, lastUsedAt }], never the tokens themselves' },
+      { method: 'DELETE', path: '/api/tokens/{id}', who: 'Signed-in user', response: '{ ok: true }; 404 for a token that is not yours', notes: 'Revoked tokens answer 401 from then on.' },
+      {
+        method: 'POST',
+        path: '/mcp',
+        who: 'API token',
+        body: 'MCP JSON-RPC (Streamable HTTP, stateless), Authorization: Bearer <token>',
+        response: 'Tools search_agents, get_agent, list_categories, try_agent (scope try) and my_balance',
+        notes:
+          'Authorization: Bearer <token> also works on the API: scope read for the catalogue, your balance and history; scope try for tries (charged like the Try button, Idempotency-Key honoured). Never for account, payment or token routes; 60 requests a minute per token.',
       },
     ],
   },

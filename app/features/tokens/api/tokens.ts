@@ -1,0 +1,34 @@
+// Personal API tokens (docs/decisions/0030) through the typed client. The list is private and only
+// useful online: never saved to the offline cache, and forgotten when the settings page goes.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiTokenSummary, CreatedApiToken, CreateTokenInput } from '../../../../common/api-tokens';
+import { api, unwrap } from '../../../lib/api-client';
+
+export const tokensKey = ['api-tokens'] as const;
+
+export const useApiTokens = () =>
+  useQuery({
+    queryKey: tokensKey, queryFn: async () => unwrap<ApiTokenSummary[]>(await api.tokens.$get()),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { persist: false },
+  });
+
+export function useCreateToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateTokenInput) => unwrap<CreatedApiToken>(await api.tokens.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
+  });
+}
+
+export function useRevokeToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => unwrap<{ ok: true }>(await api.tokens[':id'].$delete({ param: { id: String(id) } })),
+    onSuccess: (_done, id) => {
+      queryClient.setQueryData<ApiTokenSummary[]>(tokensKey, (list) => list?.filter((t) => t.id !== id));
+      return queryClient.invalidateQueries({ queryKey: tokensKey });
+    },
+  });
+}

@@ -1,0 +1,175 @@
+// Settings' 'API tokens' part (docs/decisions/0030): create a personal token for a program or an AI
+// assistant (shown once), see the ones in use, revoke them.
+import { Check, Copy, KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { createTokenSchema, TOKEN_NAME_MAX, TOKEN_SCOPE_TEXT, TOKEN_SCOPES, type ApiTokenSummary, type CreatedApiToken, type TokenScope } from '../../../../common/api-tokens';
+import { fieldErrors } from '../../../../common/validation';
+import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../../components/ui/alert-dialog';
+import { AppForm } from '../../../components/ui/app-form';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { FormField, TextInput } from '../../../components/ui/form-field';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../hooks/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useApiTokens, useCreateToken, useRevokeToken } from '../api/tokens';
+
+/** The new token, once: copied by a button, never shown again. */
+function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.token);
+      setCopied(true);
+    } catch {
+      toast({ title: 'Copy failed', description: 'Select the token and copy it by hand.', variant: 'destructive' });
+    }
+  };
+  return (
+    <div role="status" className="grid gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
+      <p className="font-semibold">Token '{created.name}' created. Copy it now: it will not be shown again.</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <TextInput readOnly aria-label="New API token" value={created.token} onFocus={(e) => e.currentTarget.select()} className="font-mono" />
+        <Button variant="secondary" onClick={() => void copy()}>
+          {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />} {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <p>
+        Send it as <code className="rounded bg-white px-1">Authorization: Bearer …</code> to the API, or add it to your AI assistant's MCP settings
+        (see the README's 'MCP' section).
+      </p>
+      <div>
+        <Button variant="secondary" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<TokenScope[]>(['read']);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const mutation = useCreateToken();
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = v.safeParse(createTokenSchema, { name, scopes });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
+    setErrors({});
+    mutation.mutate(parsed.output, {
+      onSuccess: (created) => {
+        setName('');
+        setScopes(['read']);
+        onCreated(created);
+      },
+      onError: (error) => setErrors({ form: errorMessage(error, 'The token could not be created.') }),
+    });
+  };
+  const toggle = (scope: TokenScope, on: boolean) => setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
+  return (
+    <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Create API token">
+      <h3 className="font-semibold">Create a token</h3>
+      {errors.form && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {errors.form}
+        </p>
+      )}
+      <FormField id="token-name" label="Token name" hint="Say where it is used, e.g. 'Claude desktop' or 'Nightly report'." error={errors.name}>
+        {(control) => <TextInput {...control} name="name" maxLength={TOKEN_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} invalid={Boolean(errors.name)} />}
+      </FormField>
+      <fieldset className="grid gap-2" aria-describedby={errors.scopes ? 'token-scopes-error' : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Scopes</legend>
+        {TOKEN_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-0.5 size-4" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
+            <span>{TOKEN_SCOPE_TEXT[scope]}</span>
+          </label>
+        ))}
+        {errors.scopes && (
+          <p id="token-scopes-error" className="text-sm text-red-700">
+            {errors.scopes}
+          </p>
+        )}
+      </fieldset>
+      <p className="text-sm text-slate-600">Tokens never work for your account, payments or other tokens: those always need you signed in here.</p>
+      <div>
+        <Button type="submit" disabled={mutation.isPending}>
+          <KeyRound aria-hidden className="size-4" /> {mutation.isPending ? 'Creating...' : 'Create token'}
+        </Button>
+      </div>
+    </AppForm>
+  );
+}
+
+function RevokeButton({ token }: { token: ApiTokenSummary }) {
+  const [open, setOpen] = useState(false);
+  const mutation = useRevokeToken();
+  const onConfirm = () =>
+    mutation.mutate(token.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: 'Token revoked', description: `'${token.name}' no longer works.` });
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The token could not be revoked.'), variant: 'destructive' }),
+    });
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
+      <AlertDialogTrigger className={buttonClass('secondary', 'sm')} aria-label={`Revoke ${token.name}`}>
+        Revoke
+      </AlertDialogTrigger>
+      <AlertDialogContent
+        title={`Revoke '${token.name}'?`}
+        description="Programs and assistants using this token stop working at once. It cannot be undone."
+        confirmLabel="Revoke token"
+        pendingLabel="Revoking..."
+        pending={mutation.isPending}
+        onConfirm={onConfirm}
+      />
+    </AlertDialog>
+  );
+}
+
+function TokenList() {
+  const { data, isPending, isError, refetch } = useApiTokens();
+  if (isPending) return <Skeleton className="h-16 rounded-lg" aria-label="Loading tokens" />;
+  if (isError)
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        Your tokens could not be loaded.{' '}
+        <button type="button" className="underline" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  if (data.length === 0) return <p className="text-sm text-slate-600">No API tokens yet.</p>;
+  return (
+    <ul aria-label="Your API tokens" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+      {data.map((token) => (
+        <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+          <div className="min-w-0">
+            <p className="break-all font-medium">{token.name}</p>
+            <p className="text-sm text-slate-600">
+              Scopes: {token.scopes.join(', ')} · Created {formatDate(token.createdAt)} · {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt)}` : 'Never used'}
+            </p>
+          </div>
+          <RevokeButton token={token} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ApiTokensSettings() {
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  return (
+    <div className="grid gap-6">
+      {created ? <NewToken created={created} onDone={() => setCreated(null)} /> : <CreateTokenForm onCreated={setCreated} />}
+      <div className="grid gap-3">
+        <h3 className="font-semibold">Your tokens</h3>
+        <TokenList />
+      </div>
+    </div>
+  );
+}

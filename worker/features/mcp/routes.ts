@@ -1,0 +1,65 @@
+// POST /mcp: the Model Context Protocol over Streamable HTTP for AI assistants (docs/decisions/0030),
+// through the official TypeScript SDK. Stateless: every request is answered on its own (a server and
+// transport per request, JSON answers), which suits Workers, where no two requests share an isolate
+// reliably. Authenticated by the same personal API tokens as /api.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../env';
+import { errorBody } from '../../lib/http';
+import { limitBody, securityHeaders } from '../../middleware/security';
+import { authenticateBearer, bearerOf, forwardAs, unauthorized, tokenInQuery } from '../tokens/bearer';
+import { TOKEN_MESSAGES } from '../../../common/api-tokens';
+import type { TokenHolder } from '../tokens/data';
+import { callTool, toolList, type ApiCall } from './tools';
+
+/** Hands a request to the whole app (its /api routes), as the worker's fetch handler would. */
+export type Dispatch = (request: Request, c: Context<AppEnv>) => Promise<Response>;
+
+export const MCP_POST_ONLY = 'This MCP endpoint is stateless: send JSON-RPC messages with POST';
+
+const SERVER_INFO = { name: 'agentmarket', title: 'AgentMarket', version: '1.0.0' };
+
+function mcpServer(api: ApiCall, origin: string): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    // The server validates JSON Schemas only for elicitation, which these tools never use; the
+    // default (Ajv) would compile code at run time, which Workers forbid.
+    jsonSchemaValidator: { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'JSON Schema validation is not used here' }) },
+    instructions:
+      'AgentMarket is a marketplace of AI agents. Search the catalogue with search_agents, read one with get_agent, and try one with try_agent, which charges the owner of this token credits exactly as the app does. Check credits with my_balance.',
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments, api, origin));
+  return server;
+}
+
+/** Calls of the API made for `holder`: already authenticated and counted, so not counted again. */
+const apiFor =
+  (c: Context<AppEnv>, dispatch: Dispatch, holder: TokenHolder): ApiCall =>
+  (path, init = {}) => {
+    const request = new Request(new URL(`/api${path}`, c.req.url), { method: init.method ?? 'GET', headers: { Accept: 'application/json', ...init.headers } });
+    return dispatch(forwardAs(request, holder), c);
+  };
+
+export const mcpRoutes = (dispatch: Dispatch) =>
+  new Hono<AppEnv>()
+    .use(securityHeaders)
+    .use(limitBody)
+    .post('/', async (c) => {
+      if (tokenInQuery(c.req.url)) return unauthorized(c, TOKEN_MESSAGES.inQuery);
+      const token = bearerOf(c);
+      if (!token) return unauthorized(c, TOKEN_MESSAGES.missing);
+      const holder = await authenticateBearer(c, token);
+      if (holder instanceof Response) return holder;
+      const server = mcpServer(apiFor(c, dispatch, holder), new URL(c.req.url).origin);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      return transport.handleRequest(c.req.raw);
+    })
+    // Stateless: no server-sent event stream to open (GET) and no session to end (DELETE).
+    .on(['GET', 'DELETE'], '/', (c) => {
+      c.header('Allow', 'POST');
+      return c.json(errorBody(MCP_POST_ONLY), 405);
+    });

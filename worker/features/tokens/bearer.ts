@@ -1,0 +1,79 @@
+// Authorization: Bearer for programs (docs/decisions/0030). A request that carries a personal API
+// token acts as the token's owner, only for what the token's scopes allow, at most
+// TOKEN_REQUESTS_PER_MINUTE a minute per token. The session cookie is ignored for such a request, so
+// a token can never borrow a browser session's rights.
+import type { Context, MiddlewareHandler } from 'hono';
+import { TOKEN_MESSAGES, TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE } from '../../../common/api-tokens';
+import type { AppEnv } from '../../env';
+import { errorBody } from '../../lib/http';
+import { hit } from '../../lib/throttle';
+import { findToken, type TokenHolder } from './data';
+import { scopeFor } from './policy';
+
+const MINUTE_MS = 60_000;
+/** Query parameter names programs commonly put tokens in. */
+const TOKEN_PARAMS = new Set(['access_token', 'api_key', 'apikey', 'token', 'bearer']);
+
+/** Requests made by the MCP endpoint on behalf of a token it already checked and counted. */
+const forwarded = new WeakMap<Request, TokenHolder>();
+export const forwardAs = (request: Request, holder: TokenHolder): Request => {
+  forwarded.set(request, holder);
+  return request;
+};
+
+/** A token in the address ends up in logs, histories and Referer headers: refuse it, whatever its name. */
+export function tokenInQuery(url: string): boolean {
+  for (const [name, value] of new URL(url).searchParams) {
+    if (TOKEN_PARAMS.has(name.toLowerCase()) || value.startsWith(TOKEN_PREFIX)) return true;
+  }
+  return false;
+}
+
+/** The Bearer credential of the request; undefined without an Authorization header, '' when malformed. */
+export function bearerOf(c: Context): string | undefined {
+  const header = c.req.header('Authorization');
+  if (header === undefined) return undefined;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : '';
+}
+
+export const unauthorized = (c: Context, message: string) => {
+  c.header('WWW-Authenticate', 'Bearer realm="AgentMarket"');
+  return c.json(errorBody(message), 401);
+};
+
+/**
+ * Resolves and counts a Bearer token: the holder, or the response refusing it (401 unknown or
+ * revoked, 429 over the per-token limit). Shared by /api and /mcp.
+ */
+export async function authenticateBearer(c: Context<AppEnv>, token: string): Promise<TokenHolder | Response> {
+  const holder = token ? await findToken(c.env.DB, token) : null;
+  if (!holder) return unauthorized(c, TOKEN_MESSAGES.invalid);
+  const used = await hit(c.env.DB, `api-token:${holder.tokenId}`, { windowMs: MINUTE_MS });
+  if (used > TOKEN_REQUESTS_PER_MINUTE) {
+    c.header('Retry-After', '60');
+    return c.json(errorBody(TOKEN_MESSAGES.throttled), 429);
+  }
+  return holder;
+}
+
+/** Runs after loadSession on /api: a Bearer token replaces whatever the cookie said. */
+export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (tokenInQuery(c.req.url)) return unauthorized(c, TOKEN_MESSAGES.inQuery);
+  let holder = forwarded.get(c.req.raw);
+  if (!holder) {
+    const token = bearerOf(c);
+    if (token === undefined) return next();
+    const result = await authenticateBearer(c, token);
+    if (result instanceof Response) return result;
+    holder = result;
+  }
+  const path = c.req.path.replace(/^\/api/, '');
+  const scope = scopeFor(c.req.method, path);
+  if (!scope) return c.json(errorBody(TOKEN_MESSAGES.notAllowed), 403);
+  if (!holder.scopes.includes(scope)) return c.json(errorBody(TOKEN_MESSAGES.scopeMissing(scope)), 403);
+  c.set('user', holder.user);
+  c.set('sessionHash', null);
+  c.set('providerSession', null);
+  await next();
+};

@@ -1,0 +1,238 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_USER_MAX, type ApiTokenSummary, type CreatedApiToken } from '../../../common/api-tokens';
+import type { TryResult } from '../../../common/types';
+import { MESSAGES } from '../../../common/validation';
+import { app } from '../../app';
+import { clearCatalogCache } from '../../lib/catalog-cache';
+import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+
+beforeAll(async () => {
+  await seedCatalog();
+});
+
+const sha256 = async (text: string) =>
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) => b.toString(16).padStart(2, '0')).join('');
+
+async function newToken(cookie: string, scopes: string[], name = 'Script'): Promise<CreatedApiToken> {
+  const res = await call('/api/tokens', { json: { name, scopes }, cookie });
+  expect(res.status).toBe(201);
+  return (await res.json()) as CreatedApiToken;
+}
+
+/** A program's request: no cookie, no Origin, the token in the Authorization header. */
+const withToken = (token: string, path: string, init: { method?: string; headers?: Record<string, string>; json?: unknown } = {}) =>
+  call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
+
+const errorOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+
+describe('/api/tokens (session only)', () => {
+  it('creates a token shown once, lists it without the token, and stores only its hash', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const created = await newToken(cookie, ['try', 'read', 'read'], '  Claude desktop  ');
+    expect(created).toMatchObject({ name: 'Claude desktop', scopes: ['read', 'try'], lastUsedAt: null });
+    expect(created.token).toMatch(/^amk_[\w-]{43}$/);
+
+    const list = (await (await call('/api/tokens', { cookie })).json()) as ApiTokenSummary[];
+    expect(list).toEqual([{ id: created.id, name: 'Claude desktop', scopes: ['read', 'try'], createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(JSON.stringify(list)).not.toContain(created.token);
+
+    const row = await db().prepare('SELECT * FROM api_tokens WHERE id = ?').bind(created.id).first<Record<string, unknown>>();
+    expect(row!.token_hash).toBe(await sha256(created.token));
+    expect(Object.values(row!).some((value) => String(value).includes(created.token.slice(4)))).toBe(false);
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const cases: [unknown, string][] = [
+      [{ name: '   ', scopes: ['read'] }, TOKEN_MESSAGES.nameRequired],
+      [{ scopes: ['read'] }, TOKEN_MESSAGES.nameRequired],
+      [{ name: 'x'.repeat(61), scopes: ['read'] }, TOKEN_MESSAGES.nameMax],
+      [{ name: 'Script', scopes: [] }, TOKEN_MESSAGES.scopesRequired],
+      [{ name: 'Script' }, TOKEN_MESSAGES.scopesRequired],
+      [{ name: 'Script', scopes: ['admin'] }, TOKEN_MESSAGES.scopeUnknown],
+    ];
+    for (const [json, message] of cases) {
+      const res = await call('/api/tokens', { json, cookie });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(await errorOf(res)).toBe(message);
+    }
+    expect((await (await call('/api/tokens', { cookie })).json()) as unknown[]).toEqual([]);
+  });
+
+  it(`holds at most ${TOKENS_PER_USER_MAX} active tokens`, async () => {
+    const cookie = await signIn((await createUser()).id);
+    for (let i = 0; i < TOKENS_PER_USER_MAX; i++) await newToken(cookie, ['read'], `Token ${i}`);
+    const over = await call('/api/tokens', { json: { name: 'One more', scopes: ['read'] }, cookie });
+    expect(over.status).toBe(409);
+    expect(await errorOf(over)).toBe(TOKEN_MESSAGES.tooMany);
+  });
+
+  it('needs a session: visitors get 401', async () => {
+    expect((await call('/api/tokens')).status).toBe(401);
+    expect((await call('/api/tokens', { json: { name: 'Script', scopes: ['read'] } })).status).toBe(401);
+    expect((await call('/api/tokens/1', { method: 'DELETE' })).status).toBe(401);
+  });
+
+  it("revokes the owner's token; someone else's, an unknown or a malformed id is 404", async () => {
+    const owner = await signIn((await createUser()).id);
+    const stranger = await signIn((await createUser()).id);
+    const { id, token } = await newToken(owner, ['read']);
+    for (const path of [`/api/tokens/${id}`, '/api/tokens/999999', '/api/tokens/abc']) {
+      const res = await call(path, { method: 'DELETE', cookie: stranger });
+      expect(res.status, path).toBe(404);
+      expect(await errorOf(res)).toBe(TOKEN_MESSAGES.notFound);
+    }
+    expect((await withToken(token, '/api/credits/balance')).status).toBe(200);
+    const revoked = await call(`/api/tokens/${id}`, { method: 'DELETE', cookie: owner });
+    expect(revoked.status).toBe(200);
+    expect((await call(`/api/tokens/${id}`, { method: 'DELETE', cookie: owner })).status).toBe(404);
+    expect((await (await call('/api/tokens', { cookie: owner })).json()) as unknown[]).toEqual([]);
+
+    const after = await withToken(token, '/api/credits/balance');
+    expect(after.status).toBe(401);
+    expect(after.headers.get('WWW-Authenticate')).toContain('Bearer');
+    expect(await errorOf(after)).toBe(TOKEN_MESSAGES.invalid);
+  });
+});
+
+describe('Authorization: Bearer on the API', () => {
+  it('acts as the owner for what the scopes allow, and records when the token was last used', async () => {
+    const user = await createUser({ credits: 50 });
+    const cookie = await signIn(user.id);
+    const read = await newToken(cookie, ['read']);
+    const balance = await withToken(read.token, '/api/credits/balance');
+    expect(balance.status).toBe(200);
+    expect(await balance.json()).toEqual({ balance: 50, consumed: 0 });
+    expect((await withToken(read.token, '/api/agents/search?q=lead')).status).toBe(200);
+    expect((await withToken(read.token, '/api/agents/1')).status).toBe(200);
+    expect((await withToken(read.token, '/api/agents/999999')).status).toBe(404);
+    expect((await withToken(read.token, '/api/categories')).status).toBe(200);
+    expect((await withToken(read.token, '/api/credits/transactions')).status).toBe(200);
+    const [listed] = (await (await call('/api/tokens', { cookie })).json()) as ApiTokenSummary[];
+    expect(listed!.lastUsedAt).toEqual(expect.any(String));
+  });
+
+  it('enforces scopes: a read token cannot try, a try token cannot read', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const read = await newToken(cookie, ['read']);
+    const tryOnly = await newToken(cookie, ['try']);
+    const refused = await withToken(read.token, '/api/agents/1/try', { method: 'POST' });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe(TOKEN_MESSAGES.scopeMissing('try'));
+    const noRead = await withToken(tryOnly.token, '/api/credits/balance');
+    expect(noRead.status).toBe(403);
+    expect(await errorOf(noRead)).toBe(TOKEN_MESSAGES.scopeMissing('read'));
+    const row = await db().prepare('SELECT credits FROM users WHERE id = ?').bind(user.id).first<{ credits: number }>();
+    expect(row!.credits).toBe(100);
+  });
+
+  it('a try by token is charged exactly like a tap, and one Idempotency-Key charges once', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const { token } = await newToken(cookie, ['try']);
+    const key = 'token-try-0001';
+    const answers = await Promise.all([1, 2].map(() => withToken(token, '/api/agents/2/try', { method: 'POST', headers: { 'Idempotency-Key': key } })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as TryResult[];
+    expect(bodies).toEqual([{ balance: 88, consumed: 12, url: null }, { balance: 88, consumed: 12, url: null }]);
+    // The app, signed in as the same person, sees the same charge in the same ledger.
+    const tries = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(user.id).first<{ n: number }>();
+    expect(tries!.n).toBe(1);
+    expect(await (await call('/api/credits/balance', { cookie })).json()).toEqual({ balance: 88, consumed: 12 });
+    // Asking how the try ended is part of trying.
+    expect((await withToken(token, `/api/agents/2/try/${key}`)).status).toBe(200);
+    // Without enough credits: 402, nothing charged.
+    await db().prepare('UPDATE users SET credits = 5 WHERE id = ?').bind(user.id).run();
+    const short = await withToken(token, '/api/agents/2/try', { method: 'POST' });
+    expect(short.status).toBe(402);
+    expect(await errorOf(short)).toBe(MESSAGES.notEnoughCredits);
+  });
+
+  it('is never accepted for account, payment, token, operator or admin routes, whatever its scopes or cookie', async () => {
+    const user = await createUser({ role: 'admin' });
+    const cookie = await signIn(user.id);
+    const { id, token } = await newToken(cookie, ['read', 'try']);
+    const refused: [string, string, unknown?][] = [
+      ['GET', '/api/auth/session'],
+      ['POST', '/api/auth/logout'],
+      ['POST', '/api/auth/change-password', { currentPassword: 'secret-pass', newPassword: 'another-pass' }],
+      ['POST', '/api/auth/logout-everywhere'],
+      ['GET', '/api/auth/email-status'],
+      ['PUT', `/api/users/${user.id}`, { username: 'renamed', email: 'renamed@example.com' }],
+      ['POST', '/api/payments/create-checkout', { amount: 50 }],
+      ['GET', '/api/payments/sandbox/abc'],
+      ['GET', '/api/credits/receipts/1'],
+      ['GET', '/api/tokens'],
+      ['POST', '/api/tokens', { name: 'Another', scopes: ['read'] }],
+      ['DELETE', `/api/tokens/${id}`],
+      ['GET', '/api/proposals'],
+      ['POST', '/api/admin/ensure-minimum-credits'],
+      ['POST', '/api/agents', { name: 'Token agent' }],
+      ['POST', '/api/ratings', { agentId: 1, rating: 5 }],
+    ];
+    for (const [method, path, json] of refused) {
+      for (const withCookie of [false, true]) {
+        const res = await call(path, { method, json, headers: { Authorization: `Bearer ${token}` }, cookie: withCookie ? cookie : undefined });
+        expect(res.status, `${method} ${path}${withCookie ? ' (with cookie)' : ''}`).toBe(403);
+        expect(await errorOf(res)).toBe(TOKEN_MESSAGES.notAllowed);
+      }
+    }
+    // Nothing changed: the token still exists and the account is untouched.
+    expect((await (await call('/api/tokens', { cookie })).json()) as unknown[]).toHaveLength(1);
+    expect(await db().prepare('SELECT username FROM users WHERE id = ?').bind(user.id).first()).toEqual({ username: user.username });
+  });
+
+  it('refuses unknown, malformed and revoked tokens with 401, even on public routes', async () => {
+    for (const header of ['Bearer amk_not-a-real-token', 'Bearer ', 'Basic dXNlcjpwYXNz', 'amk_x']) {
+      const res = await call('/api/agents', { headers: { Authorization: header } });
+      expect(res.status, header).toBe(401);
+      expect(await errorOf(res)).toBe(TOKEN_MESSAGES.invalid);
+    }
+  });
+
+  it('refuses a token in the query string, whatever the parameter is called', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const { token } = await newToken(cookie, ['read']);
+    for (const path of [`/api/credits/balance?access_token=${token}`, `/api/agents?token=${token}`, `/api/agents?key=${token}`]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(401);
+      expect(await errorOf(res)).toBe(TOKEN_MESSAGES.inQuery);
+    }
+  });
+
+  it(`throttles per token: request ${TOKEN_REQUESTS_PER_MINUTE + 1} within a minute is 429, other tokens unaffected`, async () => {
+    const cookie = await signIn((await createUser()).id);
+    const busy = await newToken(cookie, ['read'], 'Busy');
+    const calm = await newToken(cookie, ['read'], 'Calm');
+    // The window as if the busy token had already made its minute's requests.
+    await db()
+      .prepare('INSERT INTO auth_throttle (key, count, window_start) VALUES (?, ?, ?)')
+      .bind(`api-token:${busy.id}`, TOKEN_REQUESTS_PER_MINUTE - 1, Date.now())
+      .run();
+    expect((await withToken(busy.token, '/api/categories')).status).toBe(200);
+    const over = await withToken(busy.token, '/api/categories');
+    expect(over.status).toBe(429);
+    expect(over.headers.get('Retry-After')).toBe('60');
+    expect(await errorOf(over)).toBe(TOKEN_MESSAGES.throttled);
+    expect((await withToken(calm.token, '/api/categories')).status).toBe(200);
+  });
+
+  it("never puts a token's answers in the visitors' catalogue cache", async () => {
+    const cached = { ...env, CATALOG_CACHE_SECONDS: '10' };
+    clearCatalogCache();
+    const cookie = await signIn((await createUser()).id);
+    const { token } = await newToken(cookie, ['read', 'try']);
+    const key = 'cache-try-0001';
+    const bearer = { Authorization: `Bearer ${token}` };
+    expect((await app.request('/api/agents/2/try', { method: 'POST', headers: { ...bearer, 'Idempotency-Key': key } }, cached)).status).toBe(200);
+    const mine = await app.request(`/api/agents/2/try/${key}`, { headers: bearer }, cached);
+    expect(mine.status).toBe(200);
+    const stranger = await app.request(`/api/agents/2/try/${key}`, {}, cached);
+    expect(stranger.status).toBe(401);
+    expect(stranger.headers.get('X-Cache')).toBeNull();
+    clearCatalogCache();
+  });
+});
