@@ -1,7 +1,7 @@
 // The contract between the worker and the app's server renderer (app/entry-server.tsx, built by
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
 // uses, the app renders a page and says what its <head> and status should be (DESIGN decision 15).
-import type { Agent, AgentSort, Category, Department, Rating, SessionUser } from './types';
+import type { Agent, AgentSort, Category, Department, Rating, ReviewSort, SessionUser } from './types';
 
 export interface CatalogListParams {
   q?: string;
@@ -23,7 +23,8 @@ export interface CatalogSource {
     offset: number,
   ): Promise<{ items: Agent[]; total: number; corrected: string | null; anyTerm: boolean }>;
   getAgent(id: number): Promise<Agent | null>;
-  agentRatings(id: number): Promise<Rating[]>;
+  /** As GET /api/agents/{id}/ratings?sort=: the first page and the total. */
+  agentRatings(id: number, sort: ReviewSort): Promise<{ items: Rating[]; total: number }>;
   categories(): Promise<Category[]>;
   departments(): Promise<Department[]>;
 }

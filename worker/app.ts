@@ -15,6 +15,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
 import { ratingsRoutes } from './features/ratings/routes';
+import { moderationRoutes, reportsRoutes } from './features/moderation/routes';
 import { asksForShell, clientRenderedPage, rendersPage, rendersShell, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
 import { seoRoutes } from './features/seo/routes';
 import { usersRoutes } from './features/users/routes';
@@ -45,6 +46,8 @@ const api = new Hono<AppEnv>()
   .route('/auth', accountRoutes)
   .route('/users', usersRoutes)
   .route('/ratings', ratingsRoutes)
+  .route('/reports', reportsRoutes)
+  .route('/moderation', moderationRoutes)
   .route('/propose-agent', proposeAgentRoutes)
   .route('/proposals', proposalsRoutes)
   .route('/credits', creditsRoutes)

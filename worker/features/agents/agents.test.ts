@@ -36,7 +36,8 @@ describe('GET /api/agents', () => {
       ((await (await call(`/api/agents${query}`)).json()) as Agent[]).map((a) => a.name);
     expect(await names('')).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
     expect(await names('?sort=newest')).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
-    expect(await names('?sort=rating')).toEqual(['LedgerLens', 'LeadScout Pro', 'ContractSentry']);
+    // Decision 18: damped (prior 4.17, weight 5), so LedgerLens's one 5-star review (4.31) sits below LeadScout's ten at 4.5 (4.39).
+    expect(await names('?sort=rating')).toEqual(['LeadScout Pro', 'LedgerLens', 'ContractSentry']);
     expect(await names('?sort=reviews')).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
   });
 

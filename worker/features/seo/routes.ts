@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { orm } from '../../db/client';
 import { agents } from '../../db/schema';
@@ -17,7 +17,7 @@ function pageHeaders(c: Context<AppEnv>, contentType: string) {
 
 export const seoRoutes = new Hono<AppEnv>()
   .get('/sitemap.xml', async (c) => {
-    const results = await orm(c.env.DB).select({ id: agents.id, updated_at: agents.updatedAt }).from(agents).orderBy(asc(agents.id));
+    const results = await orm(c.env.DB).select({ id: agents.id, updated_at: agents.updatedAt }).from(agents).where(isNull(agents.hiddenAt)).orderBy(asc(agents.id));
     // Provider mode: the provider's agents have pages too (best effort; D1's list always stands).
     const config = providerConfig(c.env);
     if (config) {
