@@ -1,6 +1,6 @@
 import type { Query, QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isQuotaError, request, STORES, transact } from './offline-db';
-import { creditKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
+import { creditKeys, moderationKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
 
 /**
  * Query data saved for offline use, one IndexedDB entry per query (docs/decisions/0011):
@@ -21,7 +21,7 @@ export const MAX_SAVED_QUERIES = 1000;
 /** A new app version starts from a clean cache, so old shapes never reach new code. */
 export const PERSIST_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
 /** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
-export const PRIVATE_KEY_PREFIXES = [sessionKeys.session[0], creditKeys.all[0], myAgentsKeys.all[0], proposalKeys.all[0], paymentKeys.all[0]] as const;
+export const PRIVATE_KEY_PREFIXES = [sessionKeys.session[0], creditKeys.all[0], myAgentsKeys.all[0], proposalKeys.all[0], paymentKeys.all[0], moderationKeys.all[0]] as const;
 
 interface SavedQuery {
   queryKey: QueryKey;

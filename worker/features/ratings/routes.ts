@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { validator } from 'hono/validator';
 import { REVIEW_SORTS, type ReviewSort } from '../../../common/types';
 import { MESSAGES, replySchema, reviewSchema } from '../../../common/validation';
 import type { AppEnv } from '../../env';
@@ -105,7 +106,8 @@ export function agentRatingsRoutes(externalAgent: (c: Context<AppEnv>, id: numbe
     return { id, agent };
   };
   return new Hono<AppEnv>()
-    .get('/:id/ratings', async (c) => {
+    // Declared for the typed client; malformed values are ignored below, as GET /api/agents does.
+    .get('/:id/ratings', validator('query', (q) => q as { sort?: string; limit?: string; offset?: string }), async (c) => {
       const { id, agent } = await target(c);
       const limit = positiveInt(c.req.query('limit'));
       const offset = Number.parseInt(c.req.query('offset') ?? '', 10);

@@ -10,7 +10,7 @@ export interface CreateRatingInput {
   comment?: string;
 }
 
-/** POST /api/ratings. A second review of the same agent replaces the first (DESIGN decision 7). */
+/** POST /api/ratings. A second review of the same agent edits the first (DESIGN decision 7). */
 export async function createRating(input: CreateRatingInput): Promise<Rating> {
   return unwrap<Rating>(
     await api.ratings.$post({ json: input }),
