@@ -1,37 +1,11 @@
 // The account life cycle through real mail: the e2e server runs the mail catcher, which writes each
-// message as one .eml file under .wrangler/e2e-<port>/mail; these tests read the file and open its link.
+// message as one .eml file under .wrangler/e2e-<port>/mail; these tests read the file and open its link
+// (e2e/support/mail.ts).
 import { expect, test } from './support/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { linkFromMail } from './support/mail';
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
-const MAIL_DIR = path.resolve(`.wrangler/e2e-${PORT}/mail`);
 const unique = () => `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Waits for the `nth` mail file addressed to `to` and returns the link to `page` in it. */
-async function linkFromMail(to: string, page: '/verify-email' | '/reset-password', nth = 1): Promise<string> {
-  let link = '';
-  await expect
-    .poll(() => {
-      const files = (() => {
-        try {
-          return readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
-        } catch {
-          return [];
-        }
-      })();
-      const pattern = new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`);
-      const links = files
-        .map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'))
-        .filter((m) => m.includes(`To: ${to}`))
-        .map((m) => m.match(pattern)?.[0])
-        .filter((l): l is string => Boolean(l));
-      link = links[nth - 1] ?? '';
-      return link;
-    }, { timeout: 15_000 })
-    .not.toBe('');
-  return new URL(link).pathname + new URL(link).search;
-}
 
 // 400 (a wrong current password) and 401 (an ended session) are the behaviour under test; Chromium
 // logs such answers as failed resources.

@@ -159,6 +159,7 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
                 agentId={data.id}
                 creatorId={data.creatorId}
                 viewer={user ? { id: user.id, emailVerified: user.emailVerified } : null}
+                reportAction={(review, name) => <ReportButton itemType="review" itemId={review.id} name={name} />}
                 onSubmitted={() => {
                   setTab('reviews');
                   // The average and the count on the agent (and in every list) changed with the review.

@@ -7,7 +7,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, plural } from '../../../lib/format';
-import { ReviewStars } from '../../ratings/components/review-stars';
 import { useModerationQueue, type QueueView } from '../api/get-moderation-queue';
 import { useModerateItem } from '../api/moderate-item';
 
@@ -47,7 +46,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
           </Link>
         )}
       </h2>
-      {item.rating !== null && <ReviewStars value={item.rating} />}
+      {item.rating !== null && <p className="text-sm text-slate-700">Rated {item.rating} out of 5 stars</p>}
       {item.text && <p className="mt-1 line-clamp-4 whitespace-pre-line break-words text-slate-700">{item.text}</p>}
       {item.reports.length > 0 && (
         <>

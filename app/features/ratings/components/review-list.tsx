@@ -1,11 +1,11 @@
 import { BadgeCheck, ThumbsUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { SKELETONS } from '../../../../common/constants';
 import type { Rating } from '../../../../common/types';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, plural } from '../../../lib/format';
-import { ReportButton } from '../../moderation/components/report-button';
 import { useSetHelpful } from '../api/set-helpful';
 import { ReviewReply } from './review-reply';
 import { ReviewStars } from './review-stars';
@@ -48,6 +48,7 @@ export function ReviewList({
   error,
   viewerId = null,
   creatorId = null,
+  reportAction,
 }: {
   ratings: Rating[] | undefined;
   loading: boolean;
@@ -55,6 +56,8 @@ export function ReviewList({
   viewerId?: number | null;
   /** The agent's creator, who may reply under each review. */
   creatorId?: number | null;
+  /** 'Report' for a review, given by the page (reports belong to the moderation feature). */
+  reportAction?: (review: Rating, name: string) => ReactNode;
 }) {
   if (loading)
     return (
@@ -97,7 +100,7 @@ export function ReviewList({
                 {viewerId !== null && !own ? (
                   <>
                     <HelpfulButton review={r} />
-                    <ReportButton itemType="review" itemId={r.id} name={name} />
+                    {reportAction?.(r, name)}
                   </>
                 ) : (
                   r.helpfulCount > 0 && <p className="text-sm text-slate-600">{plural(r.helpfulCount, 'person', 'people')} found this helpful</p>

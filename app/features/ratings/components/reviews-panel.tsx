@@ -1,5 +1,5 @@
 import { LogIn, MailCheck, PenLine } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { ReviewSort } from '../../../../common/types';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -24,7 +24,19 @@ export interface ReviewViewer {
  * The Reviews tab: the histogram, 'Your review' (edit, delete) or 'Write a Review' (a form for users,
  * a sign-in prompt for visitors), then the reviews in the chosen order, ten at a time.
  */
-export function ReviewsPanel({ agentId, creatorId, viewer, onSubmitted }: { agentId: number; creatorId: number | null; viewer: ReviewViewer | null; onSubmitted: () => void }) {
+export function ReviewsPanel({
+  agentId,
+  creatorId,
+  viewer,
+  onSubmitted,
+  reportAction,
+}: {
+  agentId: number;
+  creatorId: number | null;
+  viewer: ReviewViewer | null;
+  onSubmitted: () => void;
+  reportAction?: ComponentProps<typeof ReviewList>['reportAction'];
+}) {
   const [writing, setWriting] = useState(false);
   const [sort, setSort] = useState<ReviewSort>('helpful');
   const ratings = useAgentRatings(agentId, sort);
@@ -110,6 +122,7 @@ export function ReviewsPanel({ agentId, creatorId, viewer, onSubmitted }: { agen
           error={ratings.isError ? errorMessage(ratings.error, 'please try again later') : null}
           viewerId={viewer?.id ?? null}
           creatorId={creatorId}
+          reportAction={reportAction}
         />
       )}
       {ratings.hasNextPage && (

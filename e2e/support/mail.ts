@@ -1,0 +1,40 @@
+// The e2e server runs the mail catcher, which writes each message as one .eml file under
+// .wrangler/e2e-<port>/mail: tests read the file and follow its link, as a person would.
+import { expect, type APIRequestContext } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const MAIL_DIR = path.resolve(`.wrangler/e2e-${PORT}/mail`);
+
+/** Waits for the `nth` mail file addressed to `to` and returns the link to `page` in it (path and query). */
+export async function linkFromMail(to: string, page: '/verify-email' | '/reset-password', nth = 1): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      const files = (() => {
+        try {
+          return readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
+        } catch {
+          return [];
+        }
+      })();
+      const pattern = new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`);
+      const links = files
+        .map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'))
+        .filter((m) => m.includes(`To: ${to}`))
+        .map((m) => m.match(pattern)?.[0])
+        .filter((l): l is string => Boolean(l));
+      link = links[nth - 1] ?? '';
+      return link;
+    }, { timeout: 15_000 })
+    .not.toBe('');
+  return new URL(link).pathname + new URL(link).search;
+}
+
+/** Confirms `email` with the token of the link mailed at registration, as the /verify-email page does. */
+export async function confirmEmail(request: APIRequestContext, email: string, origin: string): Promise<void> {
+  const token = new URLSearchParams((await linkFromMail(email, '/verify-email')).split('?')[1]).get('token');
+  const res = await request.post('/api/auth/verify-email', { data: { token }, headers: { Origin: origin } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
