@@ -50,7 +50,7 @@ for (const width of [360, 1280]) {
     test.use({ viewport: { width, height: width < 800 ? 780 : 900 } });
 
     test('your review edited then deleted; the creator replies; histogram and Show more', async ({ page, playwright, browser, baseURL }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(240_000);
       const origin = baseURL!;
       const creatorApi = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT } });
       const agent = await agentOfNewCreator(creatorApi, origin);
@@ -69,11 +69,11 @@ for (const width of [360, 1280]) {
       await expect(page.getByText('from 12 reviews')).toBeVisible();
       await reviewsTab(page).click();
 
-      const histogram = page.getByRole('list', { name: 'Reviews by star' });
+      const histogram = page.getByRole('list', { name: 'Ratings by star' });
       await expect(histogram.getByRole('listitem')).toHaveCount(5);
       await expect(histogram.getByRole('listitem').first()).toHaveText(/5\s*stars:\s*3 reviews/);
       await expect(histogram.getByRole('listitem').last()).toHaveText(/1\s*star:\s*2 reviews/);
-      const reviews = page.getByRole('list', { name: 'Reviews' });
+      const reviews = page.getByRole('list', { name: 'Reviews', exact: true });
       await expect(reviews.getByRole('listitem')).toHaveCount(10);
       await expect(page.getByText('Showing 10 of 12 reviews')).toBeVisible();
       await page.getByRole('button', { name: 'Show more' }).click();
@@ -134,7 +134,7 @@ for (const width of [360, 1280]) {
     });
 
     test('a reported review hidden by staff is gone for visitors', async ({ page, playwright, browser, baseURL }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const origin = baseURL!;
       const creatorApi = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT } });
       const agent = await agentOfNewCreator(creatorApi, origin);

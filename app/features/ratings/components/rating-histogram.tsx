@@ -13,7 +13,7 @@ export function RatingHistogram({ summary }: { summary: RatingSummary }) {
           {summary.total ? `${formatRating(summary.average)} from ${plural(summary.total, 'review')}` : 'No reviews yet'}
         </span>
       </p>
-      <ul aria-label="Reviews by star" className="flex w-full max-w-sm flex-col gap-1.5">
+      <ul aria-label="Ratings by star" className="flex w-full max-w-sm flex-col gap-1.5">
         {rows.map((stars) => {
           const n = summary.counts[stars - 1] ?? 0;
           const share = summary.total ? Math.round((n / summary.total) * 100) : 0;
