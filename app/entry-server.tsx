@@ -4,6 +4,7 @@ import { renderToReadableStream } from 'react-dom/server.edge';
 import { Router } from 'wouter';
 import { PAGE_SIZE_DEFAULT } from '../common/constants';
 import type { CatalogListParams, CatalogSource, RenderPage } from '../common/ssr';
+import type { Rating, ReviewSort } from '../common/types';
 import { AppLayout } from './app-layout';
 import type { AgentPage } from './features/agents/api/get-infinite-agents';
 import type { SearchOptions } from './features/agents/api/search-agents';
@@ -23,7 +24,7 @@ import { pageHead } from './ssr/page-head';
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) => prefix.every((part, i) => key[i] === part);
 
-const firstPage = <P extends { items: AgentPage['items']; total: number }>(page: P): InfiniteData<P & { offset: number }, number> => ({
+const firstPage = <P extends { items: AgentPage['items'] | Rating[]; total: number }>(page: P): InfiniteData<P & { offset: number }, number> => ({
   pages: [{ ...page, offset: 0 }],
   pageParams: [0],
 });
@@ -43,7 +44,8 @@ async function answer(query: Query, source: CatalogSource): Promise<unknown> {
     return q ? firstPage(await source.searchAgents(q, options, PAGE_SIZE_DEFAULT, 0)) : undefined;
   }
   if (startsWith(key, agentKeys.details())) return (await source.getAgent(Number(key[2]))) ?? undefined;
-  if (startsWith(key, ratingKeys.all) && key[1] === 'agent') return source.agentRatings(Number(key[2]));
+  // Key and page shape as app/features/ratings/api/get-agent-ratings.ts; the summary holds the viewer's own review, so the browser asks.
+  if (startsWith(key, ratingKeys.all) && key[1] === 'agent' && key[3] === 'pages') return firstPage(await source.agentRatings(Number(key[2]), key[4] as ReviewSort));
   if (startsWith(key, categoryKeys.list())) return source.categories();
   if (startsWith(key, departmentKeys.list())) return source.departments();
   if (startsWith(key, [...creatorKeys.all, 'page'])) return source.creator(String(key[2]), key[3] as CreatorSort); // null: no such person (404)

@@ -43,6 +43,7 @@ const CheckoutSandboxPage = page('checkout-sandbox', () => import('./routes/chec
 const SubmitAgentPage = page('submit-agent', () => import('./routes/submit-agent'));
 const ProposeAgentPage = page('propose-agent', () => import('./routes/propose-agent'));
 const ProposalsInboxPage = page('proposals-inbox', () => import('./routes/proposals-inbox'));
+const ModerationPage = page('moderation', () => import('./routes/moderation'));
 const BillingPage = page('billing', () => import('./routes/billing'));
 const BillingReceiptPage = page('billing-receipt', () => import('./routes/billing-receipt'));
 const SettingsPage = page('settings', () => import('./routes/settings'));
@@ -84,6 +85,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/submit-agent', SubmitAgentPage],
   ['/propose-agent', ProposeAgentPage],
   ['/proposals', ProposalsInboxPage],
+  ['/moderation', ModerationPage],
   ['/billing', BillingPage],
   ['/billing/receipts/:id', BillingReceiptPage],
   ['/settings', SettingsPage],

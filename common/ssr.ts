@@ -2,7 +2,7 @@
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
 // uses, the app renders a page and says what its <head> and status should be (DESIGN decision 15).
 import type { CreatorPage, CreatorSort } from './creators';
-import type { Agent, AgentSort, Category, Department, Rating, SessionUser } from './types';
+import type { Agent, AgentSort, Category, Department, Rating, ReviewSort, SessionUser } from './types';
 
 export interface CatalogListParams {
   q?: string;
@@ -24,7 +24,8 @@ export interface CatalogSource {
     offset: number,
   ): Promise<{ items: Agent[]; total: number; corrected: string | null; anyTerm: boolean }>;
   getAgent(id: number): Promise<Agent | null>;
-  agentRatings(id: number): Promise<Rating[]>;
+  /** As GET /api/agents/{id}/ratings?sort=: the first page and the total. */
+  agentRatings(id: number, sort: ReviewSort): Promise<{ items: Rating[]; total: number }>;
   categories(): Promise<Category[]>;
   departments(): Promise<Department[]>;
   /** As GET /api/creators/{username}; null for no such person (the page answers 404). */

@@ -37,6 +37,8 @@ export interface Agent {
   creatorUsername: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set only in answers to the agent's creator and the moderators: the moderators hid it (issue 25). */
+  hiddenByModerators?: true;
 }
 
 export interface Category {
@@ -64,7 +66,63 @@ export interface Rating {
   rating: number;
   comment: string | null;
   createdAt: string;
+  /** When the author last changed it (equal to createdAt until then). */
+  updatedAt: string;
   user: { username: string } | null;
+  /** The ledger holds a successful, unrefunded try of this agent by the author (DESIGN decision 19). */
+  triedIt: boolean;
+  helpfulCount: number;
+  /** The signed-in caller marked it helpful (false for visitors). */
+  helpedByMe: boolean;
+  /** The creator's one public answer. */
+  reply: ReviewReply | null;
+  /** Set only in answers to its author and the moderators. */
+  hiddenByModerators?: true;
+}
+
+export interface ReviewReply {
+  body: string;
+  createdAt: string;
+  updatedAt: string;
+  user: { username: string } | null;
+}
+
+/** How reviews can be ordered: GET /api/agents/{id}/ratings?sort= */
+export const REVIEW_SORTS = ['helpful', 'newest', 'highest', 'lowest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** GET /api/agents/{id}/ratings/summary: the shown reviews by star, and the caller's own review. */
+export interface RatingSummary {
+  total: number;
+  average: number;
+  /** Index 0 is 1 star, index 4 is 5 stars. */
+  counts: [number, number, number, number, number];
+  /** The signed-in caller's review of the agent (hidden ones too, marked); null for visitors and non-reviewers. */
+  mine: Rating | null;
+}
+
+export const REPORT_REASONS = ['spam', 'offensive', 'misleading', 'broken', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export type ReportItemType = 'review' | 'agent';
+export type ModerationAction = 'hide' | 'restore' | 'dismiss';
+
+/** One reported (or hidden) item in the moderation queue, its open reports grouped. */
+export interface ModerationItem {
+  itemType: ReportItemType;
+  itemId: number;
+  /** The agent's name, or for a review the agent it is about. */
+  agentId: number;
+  agentName: string;
+  /** A review's author and text; for an agent its creator and description. */
+  author: { id: number | null; username: string | null };
+  text: string | null;
+  rating: number | null;
+  hidden: boolean;
+  openReports: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  reports: { reason: ReportReason; details: string | null; createdAt: string; reporter: string | null }[];
+  lastReportAt: string | null;
+  lastAction: { action: ModerationAction; by: string | null; at: string } | null;
 }
 
 /** The signed-in user as GET /api/auth/session returns it. Never includes the password hash. */

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import * as C from './constants';
 import { formatDecimal } from './format';
+import { REPORT_REASONS } from './types';
 
 export const MESSAGES = {
   usernameMin: 'Username must be at least 3 characters',
@@ -69,6 +70,19 @@ export const MESSAGES = {
   confirmNeedsOwner: 'To confirm this address, sign in to its account or choose a new password for it.',
   sortInvalid: 'Unknown sort order',
   expectedCost: 'expectedCost must be a whole number of credits',
+  ownReview: 'You cannot review your own agent',
+  confirmToReview: 'Please confirm your email address before writing a review',
+  reviewNotFound: 'Review not found',
+  replyCreatorOnly: 'Only the creator of this agent can reply to its reviews',
+  replyRequired: 'Please write a reply',
+  replyMax: `Reply must be less than ${C.COMMENT_MAX} characters`,
+  ownHelpful: 'You cannot mark your own review as helpful',
+  reportReason: 'Please choose a reason: spam, offensive, misleading, broken or other',
+  reportItem: 'Please choose a review or an agent to report',
+  reportDetailsMax: `Details must be less than ${C.COMMENT_MAX} characters`,
+  reportDuplicate: 'You have already reported this. Our moderators will look at it.',
+  reportsThrottled: 'Too many reports from your account. Please try again in an hour.',
+  moderationAction: 'Action must be hide, restore or dismiss',
   honeypot: 'Your submission could not be accepted. Please reload the page and try again.',
 } as const;
 
@@ -244,6 +258,19 @@ export const reviewSchema = v.object({
   ),
   comment: optionalText(C.COMMENT_MAX, MESSAGES.comment),
 });
+
+export const replySchema = v.object({
+  body: v.pipe(trimmed(MESSAGES.replyRequired), v.nonEmpty(MESSAGES.replyRequired), v.maxLength(C.COMMENT_MAX, MESSAGES.replyMax)),
+});
+
+export const reportSchema = v.object({
+  itemType: v.picklist(['review', 'agent'], MESSAGES.reportItem),
+  itemId: v.pipe(integerField(MESSAGES.reportItem), v.minValue(1, MESSAGES.reportItem)),
+  reason: v.picklist(REPORT_REASONS, MESSAGES.reportReason),
+  details: optionalText(C.COMMENT_MAX, MESSAGES.reportDetailsMax),
+});
+
+export const moderationSchema = v.object({ action: v.picklist(['hide', 'restore', 'dismiss'], MESSAGES.moderationAction) });
 
 const featuresField = v.optional(
   v.pipe(

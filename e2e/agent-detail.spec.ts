@@ -1,4 +1,5 @@
 import { agentNamed, type AgentJson } from './support/agents';
+import { confirmEmail } from './support/mail';
 import { expect, test, type Page } from './support/test';
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
@@ -91,6 +92,8 @@ test.describe('Agent detail for a signed-in user', () => {
 
   test('tries an agent in a new tab, pays for it and reviews it', async ({ page, context, request, baseURL }) => {
     const username = await signUp(page, baseURL);
+    // Reviews need a confirmed address (DESIGN decision 19): follow the mailed link.
+    await confirmEmail(page.request, `${username}@example.com`, baseURL ?? '');
     const agent = await agentNamed(request, 'LeadScout Pro');
     await page.goto(`/agent/${agent.id}`);
     const credits = page.getByTestId('navbar-credits');
@@ -120,6 +123,8 @@ test.describe('Agent detail for a signed-in user', () => {
     await expect(reviews.getByText(username)).toBeVisible();
     await expect(reviews.getByText('Found twelve solid leads in my first run.')).toBeVisible();
     await expect(tab(page, /^Reviews/)).toHaveAttribute('aria-selected', 'true');
+    // Paid for a try first: the review says so.
+    await expect(reviews.getByRole('listitem', { name: `Review by ${username}` }).getByText('Tried it')).toBeVisible();
   });
 
   test.describe(() => {

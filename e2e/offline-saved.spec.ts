@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
+import { confirmEmail } from './support/mail';
 import { controlledBySw, reportOffline } from './support/pwa';
 
 // Issue 34 (docs/decisions/0027): seen means saved, saved agents, search with no signal, reviews
@@ -123,6 +124,8 @@ test('offline, /search and the search box find a misspelt saved agent, marked Fr
 
 test('a review written offline, the tab closed, is delivered once when a new tab opens online', async ({ page, context, request, baseURL }) => {
   const username = await signUp(context.request, baseURL);
+  // A review needs a confirmed address (issue 25): the mailed link first, as a person would.
+  await confirmEmail(context.request, `${username}@example.com`, baseURL ?? '');
   const agent = (await agents(request)).find((a) => a.creatorUsername !== username)!;
   const comment = `Written in a tunnel ${Date.now()}`;
   await page.goto(`/agents/${agent.id}`);

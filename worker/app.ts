@@ -17,6 +17,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
 import { ratingsRoutes } from './features/ratings/routes';
+import { moderationRoutes, reportsRoutes } from './features/moderation/routes';
 import { asksForShell, clientRenderedPage, rendersPage, rendersShell, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
 import { savedRoutes } from './features/saved/routes';
 import { seoRoutes } from './features/seo/routes';
@@ -60,6 +61,8 @@ const api = new Hono<AppEnv>()
   .route('/media', mediaUploadRoutes)
   .route('/ratings', ratingsRoutes)
   .route('/saved', savedRoutes)
+  .route('/reports', reportsRoutes)
+  .route('/moderation', moderationRoutes)
   .route('/propose-agent', proposeAgentRoutes)
   .route('/proposals', proposalsRoutes)
   .route('/credits', creditsRoutes)

@@ -1,15 +1,10 @@
 import { formatDecimal, formatMediumDate, formatShortTime, formatUsd } from '../../common/format';
-import type { Agent } from '../../common/types';
 
 export const formatRating = (value: number | null | undefined): string => (Number(value) || 0).toFixed(1);
 
 /** A card's rating: 'New' until someone has reviewed the agent (a 0.0 reads as a bad agent). */
 export const ratingOrNew = (agent: { averageRating: number | null; voteCount: number }): string =>
   agent.voteCount ? formatRating(agent.averageRating) : 'New';
-
-/** SPEC section 9: popular score is rating times votes, votes counted as 1 when zero. */
-export const popularityScore = (agent: Pick<Agent, 'averageRating' | 'voteCount'>): number =>
-  (agent.averageRating || 0) * Math.max(agent.voteCount || 0, 1);
 
 export const formatDate = (iso: string | null | undefined): string => {
   if (!iso) return '';

@@ -1,5 +1,6 @@
 import type { CreatorSort } from '../../common/creators';
 import type { CatalogListParams } from '../../common/ssr';
+import type { ReviewSort } from '../../common/types';
 
 /**
  * Every query key of the app, in one place: features read and invalidate each other's data through
@@ -31,7 +32,18 @@ export const deviceSearchKeys = {
 /** Ratings (reviews), by agent. */
 export const ratingKeys = {
   all: ['ratings'] as const,
+  /** Everything about one agent's reviews: invalidated together after any change. */
   byAgent: (agentId: number) => [...ratingKeys.all, 'agent', agentId] as const,
+  /** Paged ('Show more') reviews in one order. */
+  pages: (agentId: number, sort: ReviewSort) => [...ratingKeys.byAgent(agentId), 'pages', sort] as const,
+  /** The histogram and the viewer's own review (per viewer: 0 for visitors). */
+  summary: (agentId: number, viewerId: number) => [...ratingKeys.byAgent(agentId), 'summary', viewerId] as const,
+};
+
+/** The moderation queue is operators' private data, dropped at logout. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  queue: (view: 'open' | 'hidden', limit: number) => [...moderationKeys.all, 'queue', view, limit] as const,
 };
 
 export const categoryKeys = {

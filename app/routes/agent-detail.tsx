@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft, EyeOff, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Agent } from '../../common/types';
@@ -16,7 +16,7 @@ import { ShareButton } from '../features/agents/components/share-button';
 import { TryAgentBar, TryAgentCard, useTryAction } from '../features/agents/components/try-agent-card';
 import { useSession } from '../features/auth/api/get-session';
 import { useCountView } from '../features/insights/api/count-view';
-import { useAgentRatings } from '../features/ratings/api/get-agent-ratings';
+import { ReportButton } from '../features/moderation/components/report-button';
 import { ReviewsPanel } from '../features/ratings/components/reviews-panel';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { ApiError, errorMessage } from '../lib/api-client';
@@ -94,7 +94,6 @@ export default function AgentDetailPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const agent = useAgent(id);
   const agentPaused = usePaused(agent);
-  const ratings = useAgentRatings(valid ? id : 0);
   const notFound = !valid || (agent.error instanceof ApiError && agent.error.status === 404);
   useDocumentTitle(notFound ? 'Agent Not Found' : agent.data?.name);
 
@@ -121,7 +120,8 @@ export default function AgentDetailPage() {
       </div>
     );
   }
-  return <AgentDetail data={data} reviewCount={ratings.data?.length ?? data.voteCount} />;
+  // voteCount is the number of shown reviews, kept exact by the server (DESIGN decisions 7 and 19).
+  return <AgentDetail data={data} reviewCount={data.voteCount} />;
 }
 
 /** The page of an agent that has loaded. */
@@ -140,8 +140,16 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
     <div className="mx-auto max-w-7xl px-4 pt-6 lg:py-8">
       <div className="flex items-center justify-between gap-3">
         <BackLink />
-        <ShareButton title={data.name} text={data.description} path={`/agents/${data.id}`} />
+        <div className="flex items-center gap-1">
+          {user && !isCreator && <ReportButton itemType="agent" itemId={data.id} name={data.name} />}
+          <ShareButton title={data.name} text={data.description} path={`/agents/${data.id}`} />
+        </div>
       </div>
+      {data.hiddenByModerators && (
+        <p role="status" className="mt-4 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+          <EyeOff aria-hidden className="size-4 shrink-0" /> Hidden by moderators: this agent is not listed, found or shown to anyone but you.
+        </p>
+      )}
       <div className="mt-6">
         <AgentHero agent={data} reviewCount={reviewCount} />
       </div>
@@ -155,7 +163,9 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
             reviews={
               <ReviewsPanel
                 agentId={data.id}
-                userId={user?.id ?? null}
+                creatorId={data.creatorId}
+                viewer={user ? { id: user.id, emailVerified: user.emailVerified } : null}
+                reportAction={(review, name) => <ReportButton itemType="review" itemId={review.id} name={name} />}
                 onSubmitted={() => {
                   setTab('reviews');
                   // The average and the count on the agent (and in every list) changed with the review.

@@ -126,10 +126,8 @@ const useTopAgents = () => useAgents({ sort: 'rating', limit: TOP_PERFORMING_KEE
 
 function TopPerforming() {
   const { data, isPending, isError } = useTopAgents();
-  const top = [...(data?.items ?? [])]
-    .sort((a, b) => b.averageRating - a.averageRating)
-    .slice(0, TOP_PERFORMING_KEEP)
-    .slice(0, TOP_PERFORMING_SHOW);
+  // Already in the server's 'rating' order, the damped average of decision 18 (worker/features/agents/ranking.ts).
+  const top = (data?.items ?? []).slice(0, TOP_PERFORMING_SHOW);
   return (
     <section aria-labelledby="top-heading" className="render-when-near mx-auto max-w-7xl px-4 pt-16 [--near-size:60rem]">
       <div className="flex items-end justify-between gap-4">

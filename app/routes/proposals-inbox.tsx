@@ -2,6 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { ButtonLink } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
+import { OperatorTabs } from '../features/moderation/components/operator-tabs';
 import { ProposalsInbox } from '../features/proposals/components/proposals-inbox';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
@@ -17,7 +18,10 @@ export default function ProposalsInboxPage() {
       {!user ? (
         <Skeleton className="h-64 rounded-xl" />
       ) : operator ? (
-        <ProposalsInbox />
+        <>
+          <OperatorTabs />
+          <ProposalsInbox />
+        </>
       ) : (
         <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-10 text-center">
           <ShieldAlert aria-hidden className="size-10 text-slate-400" />

@@ -1,4 +1,6 @@
-// Reads the mail the e2e server's catcher writes as .eml files under .wrangler/e2e-<port>/mail.
+// Reads the mail the e2e server's catcher writes as .eml files under .wrangler/e2e-<port>/mail:
+// tests read the file and follow its link, as a person would.
+import type { APIRequestContext } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from './test';
@@ -36,4 +38,11 @@ export async function linkFromMail(to: string, page: string, nth = 1): Promise<s
   const url = new URL(link);
   expect(url.origin).toBe(`http://localhost:${PORT}`);
   return url.pathname + url.search;
+}
+
+/** Confirms `email` with the token of the link mailed at registration, as the /verify-email page does. */
+export async function confirmEmail(request: APIRequestContext, email: string, origin: string): Promise<void> {
+  const token = new URLSearchParams((await linkFromMail(email, '/verify-email')).split('?')[1]).get('token');
+  const res = await request.post('/api/auth/verify-email', { data: { token }, headers: { Origin: origin } });
+  expect(res.ok(), await res.text()).toBe(true);
 }

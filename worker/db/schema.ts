@@ -113,6 +113,8 @@ export const agents = sqliteTable(
     thumbnailUrl: text('thumbnail_url'),
     // Migration 0008: UTS #39 skeleton of the name (worker/lib/confusables.ts); NULL until the worker fills it.
     nameSkeleton: text('name_skeleton'),
+    // Migration 0009: hidden by a moderator (NULL: shown).
+    hiddenAt: text('hidden_at'),
   },
   (t) => [
     index('agents_name_skeleton').on(t.nameSkeleton),
@@ -143,10 +145,13 @@ export const ratings = sqliteTable(
     comment: text('comment'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    // Migration 0009: hidden by a moderator (NULL: shown).
+    hiddenAt: text('hidden_at'),
   },
   (t) => [
     unique('ratings_agent_user').on(t.agentId, t.userId),
     index('ratings_agent_created').on(t.agentId, sql`${t.createdAt} DESC`),
+    index('ratings_agent_shown').on(t.agentId, t.rating).where(sql`${t.hiddenAt} IS NULL`),
     check('ratings_rating', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -292,6 +297,80 @@ export const searchSynonyms = sqliteTable(
   'search_synonyms',
   { id: integer('id').primaryKey(), term: text('term').notNull(), expansion: text('expansion').notNull() },
   (t) => [unique().on(t.term, t.expansion)],
+);
+
+/** The creator's one public answer to a review (migration 0009). */
+export const reviewReplies = sqliteTable('review_replies', {
+  ratingId: integer('rating_id')
+    .primaryKey()
+    .references(() => ratings.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  body: text('body').notNull(),
+  createdAt: text('created_at').notNull().default(now),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
+/** 'Helpful' marks, one per person and review (migration 0009). */
+export const reviewHelpful = sqliteTable(
+  'review_helpful',
+  {
+    ratingId: integer('rating_id')
+      .notNull()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [unique().on(t.ratingId, t.userId)],
+);
+
+export const REPORT_ITEM_TYPES = ['review', 'agent'] as const;
+export const REPORT_REASONS = ['spam', 'offensive', 'misleading', 'broken', 'other'] as const;
+export const MODERATION_ACTIONS = ['hide', 'restore', 'dismiss'] as const;
+
+/** Reports of a review or an agent (migration 0009): one open report per person and item. */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemType: text('item_type', { enum: REPORT_ITEM_TYPES }).notNull(),
+    itemId: integer('item_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    createdAt: text('created_at').notNull().default(now),
+    closedAt: text('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('reports_open_unique').on(t.itemType, t.itemId, t.userId).where(sql`${t.status} = 'open'`),
+    index('reports_status_item').on(t.status, t.itemType, t.itemId),
+    index('reports_user_created').on(t.userId, t.createdAt),
+    check('reports_item_type', sql`${t.itemType} IN ('review', 'agent')`),
+    check('reports_reason', sql`${t.reason} IN ('spam', 'offensive', 'misleading', 'broken', 'other')`),
+    check('reports_status', sql`${t.status} IN ('open', 'closed')`),
+  ],
+);
+
+/** Every moderator decision, with who and when (migration 0009). */
+export const moderationActions = sqliteTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemType: text('item_type', { enum: REPORT_ITEM_TYPES }).notNull(),
+    itemId: integer('item_id').notNull(),
+    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('moderation_actions_item').on(t.itemType, t.itemId, sql`${t.id} DESC`),
+    check('moderation_actions_item_type', sql`${t.itemType} IN ('review', 'agent')`),
+    check('moderation_actions_action', sql`${t.action} IN ('hide', 'restore', 'dismiss')`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -49,16 +49,16 @@ let userCounter = 1000;
 
 /** Creates an account (with its sign-up ledger row, as registration does) and returns its id. */
 export async function createUser(
-  options: { username?: string; email?: string; role?: 'user' | 'staff' | 'admin'; credits?: number } = {},
+  options: { username?: string; email?: string; role?: 'user' | 'staff' | 'admin'; credits?: number; verified?: boolean } = {},
 ): Promise<{ id: number; username: string; email: string }> {
   const n = userCounter++;
   const username = options.username ?? `user${n}`;
   const email = options.email ?? `${username}@example.com`;
   const credits = options.credits ?? 100;
   const row = await env.DB.prepare(
-    `INSERT INTO users (username, email, role, credits) VALUES (?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO users (username, email, role, credits, email_verified_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(username, email, options.role ?? 'user', credits)
+    .bind(username, email, options.role ?? 'user', credits, options.verified ? new Date().toISOString() : null)
     .first<{ id: number }>();
   const id = row!.id;
   await env.DB.prepare(

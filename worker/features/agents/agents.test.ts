@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../common/types';
+import { MESSAGES } from '../../../common/validation';
 import { call, db, seedCatalog } from '../../test/fixtures';
 import { listAgents } from './data';
 
@@ -36,7 +37,8 @@ describe('GET /api/agents', () => {
       ((await (await call(`/api/agents${query}`)).json()) as Agent[]).map((a) => a.name);
     expect(await names('')).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
     expect(await names('?sort=newest')).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
-    expect(await names('?sort=rating')).toEqual(['LedgerLens', 'LeadScout Pro', 'ContractSentry']);
+    // Decision 18: damped (prior 4.17, weight 5), so LedgerLens's one 5-star review (4.31) sits below LeadScout's ten at 4.5 (4.39).
+    expect(await names('?sort=rating')).toEqual(['LeadScout Pro', 'LedgerLens', 'ContractSentry']);
     expect(await names('?sort=reviews')).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
   });
 
@@ -50,10 +52,14 @@ describe('GET /api/agents', () => {
     expect(((await res.json()) as Agent[]).map((a) => a.name)).toEqual(['LeadScout Pro']);
   });
 
-  it('ignores malformed parameters instead of failing', async () => {
-    const res = await call('/api/agents?limit=abc&offset=-5&sort=%27%3B%20DROP&categoryId=x');
+  it('ignores malformed numbers instead of failing, and refuses an unknown sort in words', async () => {
+    const res = await call('/api/agents?limit=abc&offset=-5&categoryId=x');
     expect(res.status).toBe(200);
     expect((await res.json()) as Agent[]).toHaveLength(3);
+    // Issue 26: sort keys are the API's own, anything else is a 400 'Unknown sort order'.
+    const sorted = await call('/api/agents?limit=abc&sort=%27%3B%20DROP');
+    expect(sorted.status).toBe(400);
+    expect(await sorted.json()).toMatchObject({ message: MESSAGES.sortInvalid });
   });
 });
 

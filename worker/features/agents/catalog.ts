@@ -1,6 +1,6 @@
 // Where the catalogue comes from: D1, or in provider mode (SPEC §7) the provider's listing merged
 // with creators' own D1 agents.
-import type { Agent } from '../../../common/types';
+import type { Agent, SessionUser } from '../../../common/types';
 import type { Bindings } from '../../env';
 import { providerConfig } from '../provider/client';
 import { findProviderAgent, getMergedAgent, mergedCatalog, pageOf } from '../provider/catalog';
@@ -11,9 +11,10 @@ export async function listCatalog(env: Bindings, params: ListParams): Promise<Ag
   return config ? pageOf(await mergedCatalog(env.DB, config), params) : listAgents(env.DB, params);
 }
 
-export async function getCatalogAgent(env: Bindings, id: number): Promise<Agent | null> {
+/** `viewer` may see the agent when moderators hid it: its creator or a moderator. */
+export async function getCatalogAgent(env: Bindings, id: number, viewer?: Pick<SessionUser, 'id' | 'role'> | null): Promise<Agent | null> {
   const config = providerConfig(env);
-  return config ? getMergedAgent(env.DB, config, id) : getAgent(env.DB, id);
+  return config ? getMergedAgent(env.DB, config, id) : getAgent(env.DB, id, viewer);
 }
 
 /** The provider's agent with this id (tried through countUsage); null outside provider mode or for our own agents. */

@@ -1,10 +1,11 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
-import type { Agent, AgentSort } from '../../../common/types';
+import type { Agent, AgentSort, SessionUser } from '../../../common/types';
 import { parseFeatures } from '../../../common/validation';
 import { orm } from '../../db/client';
 import { agents, categories, departments, users } from '../../db/schema';
+import { agentOrderSql } from './ranking';
 import { searchAgents } from './search';
 
 export interface AgentRowRaw {
@@ -40,6 +41,7 @@ export interface AgentRowRaw {
   creator_username: string | null;
   created_at: string;
   updated_at: string;
+  hidden_at: string | null;
 }
 
 export const AGENT_SELECT = `SELECT a.*, c.name AS category_name, d.name AS department_name, u.username AS creator_username
@@ -82,15 +84,10 @@ export function toAgent(row: AgentRowRaw): Agent {
     creatorUsername: row.creator_username,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Only the creator and the moderators ever receive a hidden agent (issue 25).
+    ...(row.hidden_at ? { hiddenByModerators: true } : {}),
   };
 }
-
-const SORTS: Record<AgentSort, string> = {
-  popular: 'a.average_rating * MAX(a.vote_count, 1) DESC, a.id DESC',
-  newest: 'a.created_at DESC, a.id DESC',
-  rating: 'a.average_rating DESC, a.vote_count DESC, a.id DESC',
-  reviews: 'a.vote_count DESC, a.average_rating DESC, a.id DESC',
-};
 
 const SORT_ALIASES: Record<string, AgentSort> = {
   popular: 'popular',
@@ -120,6 +117,8 @@ export interface ListParams {
   offset?: number;
   /** Search only: the words as typed, no spelling correction. */
   exact?: boolean;
+  /** The creator's own list: their agents hidden by moderators too (marked). */
+  includeHidden?: boolean;
 }
 
 export interface AgentPage {
@@ -134,7 +133,8 @@ export interface AgentPage {
 // Stays SQL: it shares AGENT_SELECT and its sort expressions with the FTS5 search (search.ts), which drizzle cannot carry.
 export async function listAgents(db: D1Database, params: ListParams): Promise<AgentPage> {
   if (params.q != null && params.q.trim() !== '') return searchAgents(db, { ...params, q: params.q });
-  const where: string[] = [];
+  // Hidden agents leave every public list (issue 25).
+  const where: string[] = params.includeHidden ? [] : ['a.hidden_at IS NULL'];
   const binds: (string | number)[] = [];
   if (params.categoryId) {
     where.push('a.category_id = ?');
@@ -152,7 +152,7 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
   const offset = Math.max(params.offset ?? 0, 0);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
-  const order = SORTS[params.sort ?? 'popular'];
+  const order = agentOrderSql(params.sort ?? 'popular');
   const listStmt = db.prepare(`${AGENT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
   const countStmt = db.prepare(`SELECT count(*) AS total FROM agents a ${whereSql}`).bind(...binds);
   const [list, count] = await db.batch([listStmt, countStmt]);
@@ -196,13 +196,21 @@ export const agentQuery = (d1: D1Database) =>
       creator_username: users.username,
       created_at: agents.createdAt,
       updated_at: agents.updatedAt,
+      hidden_at: agents.hiddenAt,
     } satisfies Record<keyof AgentRowRaw, unknown>)
     .from(agents)
     .leftJoin(categories, eq(categories.id, agents.categoryId))
     .leftJoin(departments, eq(departments.id, agents.departmentId))
     .leftJoin(users, eq(users.id, agents.creatorId));
 
-export async function getAgent(db: D1Database, id: number): Promise<Agent | null> {
+/** One agent; a hidden one only for its creator and the moderators (`viewer`), null for everyone else. */
+export async function getAgent(db: D1Database, id: number, viewer?: Pick<SessionUser, 'id' | 'role'> | null): Promise<Agent | null> {
   const [row] = await agentQuery(db).where(eq(agents.id, id));
-  return row ? toAgent(row) : null;
+  if (!row) return null;
+  if (row.hidden_at && !maySeeHidden(row.creator_id, viewer)) return null;
+  return toAgent(row);
 }
+
+/** Who sees what moderators hid: its author and the moderators themselves. */
+export const maySeeHidden = (authorId: number | null, viewer: Pick<SessionUser, 'id' | 'role'> | null | undefined) =>
+  !!viewer && (viewer.id === authorId || viewer.role === 'staff' || viewer.role === 'admin');

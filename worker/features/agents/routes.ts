@@ -9,7 +9,7 @@ import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { tryAtProvider } from '../provider/usage';
-import { listRatings } from '../ratings/data';
+import { agentRatingsRoutes } from '../ratings/routes';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 import { getAgent, parseSort, type ListParams } from './data';
 import { searchHeaders, suggest } from './search-routes';
@@ -53,6 +53,8 @@ async function tryTarget(c: Context<AppEnv>): Promise<TryTarget | null> {
   const external = await getProviderAgent(c.env, id);
   if (external) return { id, external };
   const agent = await agentOwner(c.env.DB, id);
+  // An agent hidden by moderators can be tried only by its creator (issue 25).
+  if (agent?.hidden_at && agent.creator_id !== c.var.user?.id) return null;
   return agent ? { id, agent } : null;
 }
 
@@ -79,11 +81,12 @@ export const agentsRoutes = new Hono<AppEnv>()
   .get('/creator/:userId', (c) => {
     const creatorId = positiveInt(c.req.param('userId'));
     if (!creatorId) return fail(c, 404, 'User not found');
-    return page(c, { ...listParams(c), creatorId });
+    // Creators see their own agents that moderators hid, marked as such.
+    return page(c, { ...listParams(c), creatorId, includeHidden: c.var.user?.id === creatorId });
   })
   .post('/', requireUser, jsonBody(agentSchema), async (c) => {
     const id = await createAgent(c.env.DB, c.var.user!.id, c.req.valid('json'));
-    return c.json(await getAgent(c.env.DB, id), 201);
+    return c.json(await getAgent(c.env.DB, id, c.var.user), 201);
   })
   .put('/:id', requireUser, jsonBody(agentSchema), async (c) => {
     const id = positiveInt(c.req.param('id'));
@@ -91,7 +94,7 @@ export const agentsRoutes = new Hono<AppEnv>()
     if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
     if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
     await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
-    return c.json(await getAgent(c.env.DB, agent.id));
+    return c.json(await getAgent(c.env.DB, agent.id, c.var.user));
   })
   .delete('/:id', requireUser, async (c) => {
     const id = positiveInt(c.req.param('id'));
@@ -102,16 +105,8 @@ export const agentsRoutes = new Hono<AppEnv>()
     await deleteAgent(c.env.DB, agent.id);
     return c.json({ ok: true });
   })
-  .get('/:id/ratings', async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (!agent) {
-      // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
-      if (id && (await getProviderAgent(c.env, id))) return c.json([]);
-      return fail(c, 404, MESSAGES.agentNotFound);
-    }
-    return c.json(await listRatings(c.env.DB, agent.id));
-  })
+  // Reviews of an agent: GET /:id/ratings (paged and sorted) and /:id/ratings/summary.
+  .route('/', agentRatingsRoutes(async (c, id) => (await getProviderAgent(c.env, id)) !== null))
   .post('/:id/try', requireUser, jsonBody(trySchema), async (c) => {
     const target = await tryTarget(c);
     if (!target) return fail(c, 404, MESSAGES.agentNotFound);
@@ -157,7 +152,7 @@ export const agentsRoutes = new Hono<AppEnv>()
   })
   .get('/:id', async (c) => {
     const id = positiveInt(c.req.param('id'));
-    const agent = id ? await getCatalogAgent(c.env, id) : null;
+    const agent = id ? await getCatalogAgent(c.env, id, c.var.user) : null;
     if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
     return c.json(agent);
   });

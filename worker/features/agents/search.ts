@@ -12,8 +12,10 @@ import {
   type SearchHit,
   type SearchSort,
 } from '../../../common/search';
+import type { AgentSort } from '../../../common/types';
 import { AGENT_SELECT, toAgent, type AgentRowRaw } from './data';
 import { nameHighlight, parseMarked } from './name-parts';
+import { dampedSql, ORDERINGS, popularitySql } from './ranking';
 
 /** Input beyond this is ignored (a 2,000-character paste costs no more than a sentence). */
 const MAX_INPUT_CHARS = 2000;
@@ -28,9 +30,7 @@ const MAX_WORD_CHARS = 40;
 const BM25 = 'bm25(agents_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 2.0, 2.0, 4.0, 8.0)';
 /** The same for the names-and-labels index: name, label, parts. */
 export const TITLE_BM25 = 'bm25(agents_title_fts, 10.0, 6.0, 8.0)';
-/** Decision 18: a Bayesian average with the mean rating of all rated agents as prior, weight 5. */
-const PRIOR_WEIGHT = 5;
-/** Synonyms and the prior change rarely; each isolate reads them again after this long. */
+/** Synonyms change rarely; each isolate reads them again after this long. */
 const CACHE_MS = 5 * 60 * 1000;
 const MARK_START = '\u0001';
 
@@ -111,7 +111,7 @@ export const allTermsExpr = (units: Unit[]) => units.map(unitExpr).join(' AND ')
 export const anyTermExpr = (units: Unit[]) => units.map(unitExpr).join(' OR ');
 
 // ---------------------------------------------------------------------------------------------
-// Per-isolate caches: the synonyms table, the prior of the damped rating, and the category and
+// Per-isolate caches: the synonyms table and the category and
 // department names suggestions offer (a few dozen rows, so a suggestion costs one D1 query).
 
 interface TaxonomyName {
@@ -122,7 +122,7 @@ interface TaxonomyName {
   lower: string;
 }
 
-let cache: { at: number; synonyms: Map<string, string[][]>; prior: number; taxonomy: TaxonomyName[] } | null = null;
+let cache: { at: number; synonyms: Map<string, string[][]>; taxonomy: TaxonomyName[] } | null = null;
 
 export function clearSearchCache(): void {
   cache = null;
@@ -130,10 +130,8 @@ export function clearSearchCache(): void {
 
 export async function searchContext(db: D1Database) {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache;
-  const [synonymRows, priorRow, taxonomyRows] = await db.batch([
+  const [synonymRows, taxonomyRows] = await db.batch([
     db.prepare('SELECT term, expansion FROM search_synonyms'),
-    // Rated agents only: unrated ones hold 0, which is no rating at all.
-    db.prepare('SELECT avg(average_rating) AS prior FROM agents WHERE vote_count > 0'),
     db.prepare("SELECT 'category' AS kind, id, name FROM categories UNION ALL SELECT 'department' AS kind, id, name FROM departments ORDER BY kind, name"),
   ]);
   const synonyms = new Map<string, string[][]>();
@@ -143,9 +141,8 @@ export async function searchContext(db: D1Database) {
     if (!term || expansion.length === 0) continue;
     synonyms.set(term, [...(synonyms.get(term) ?? []), expansion]);
   }
-  const prior = Number((priorRow?.results?.[0] as { prior: number | null } | undefined)?.prior ?? 0) || 0;
   const taxonomy = ((taxonomyRows?.results ?? []) as Omit<TaxonomyName, 'lower'>[]).map((row) => ({ ...row, lower: row.name.toLowerCase() }));
-  cache = { at: Date.now(), synonyms, prior, taxonomy };
+  cache = { at: Date.now(), synonyms, taxonomy };
   return cache;
 }
 
@@ -158,7 +155,8 @@ interface Filters {
 }
 
 function filtersOf(params: SearchParams): Filters {
-  const where: string[] = [];
+  // Agents hidden by moderators are never found (issue 25).
+  const where: string[] = ['a.hidden_at IS NULL'];
   const binds: number[] = [];
   for (const [column, value] of [
     ['category_id', params.categoryId],
@@ -173,16 +171,19 @@ function filtersOf(params: SearchParams): Filters {
   return { sql: where.map((w) => ` AND ${w}`).join(''), binds };
 }
 
-export const DAMPED = `((a.vote_count * a.average_rating + ${PRIOR_WEIGHT} * ?) / (a.vote_count + ${PRIOR_WEIGHT}))`;
+/** Decision 18, exactly as every other ordering computes it (worker/features/agents/ranking.ts). */
+export const DAMPED = dampedSql('a.');
+/** The list sorts come from the ranking module; r (below) names its columns plainly. */
+const listOrder = (sort: AgentSort) => ORDERINGS[sort].sql((name) => name);
 
 /** Within the ranked matches; relevance orders by words matched, then bm25, then quality. */
 const ORDER: Record<SearchSort, string> = {
   // bm25 rounded to two places: scores that differ only in the noise go to the better-rated agent.
   relevance: 'hits DESC, round(score, 2) ASC, damped DESC, vote_count DESC, id ASC',
-  popular: 'popularity DESC, id ASC',
-  rating: 'damped DESC, vote_count DESC, id ASC',
-  reviews: 'vote_count DESC, damped DESC, id ASC',
-  newest: 'created_at DESC, id DESC',
+  popular: listOrder('popular'),
+  rating: listOrder('rating'),
+  reviews: listOrder('reviews'),
+  newest: listOrder('newest'),
 };
 
 interface RankedRow extends AgentRowRaw {
@@ -211,13 +212,12 @@ async function ranked(
   units: Unit[],
   mode: 'all' | 'any',
   params: SearchParams,
-  prior: number,
 ): Promise<{ rows: RankedRow[]; total: number }> {
   const filters = filtersOf(params);
   const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
   const from = (table: 'agents_fts' | 'agents_title_fts') =>
-    filters.binds.length
+    filters.sql
       ? `FROM ${table} CROSS JOIN agents a ON a.id = ${table}.rowid WHERE ${table} MATCH ?${filters.sql}`
       : `FROM ${table} WHERE ${table} MATCH ?`;
   const sources: string[] = [];
@@ -242,7 +242,7 @@ async function ranked(
     ),
     r AS (
       SELECT m.id, m.score, m.hits, ${DAMPED} AS damped, a.vote_count, a.created_at,
-        a.average_rating * MAX(a.vote_count, 1) AS popularity
+        ${popularitySql('a.')} AS popularity
       FROM m JOIN agents a ON a.id = m.id
     ),
     p AS (SELECT * FROM r ORDER BY ${order} LIMIT ? OFFSET ?)
@@ -255,7 +255,7 @@ async function ranked(
        FROM agents_fts WHERE agents_fts MATCH ? AND rowid = p.id) AS marks
     FROM p JOIN (${AGENT_SELECT}) x ON x.id = p.id
     ORDER BY ${order.replace(/\b(id|created_at|vote_count)\b/g, 'p.$1')}`;
-  const binds = [...sourceBinds, prior, limit, offset, anyTermExpr(units)];
+  const binds = [...sourceBinds, limit, offset, anyTermExpr(units)];
   const rows = (await db.prepare(sql).bind(...binds).all<RankedRow>()).results ?? [];
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
@@ -434,7 +434,7 @@ export async function searchAgents(db: D1Database, params: SearchParams): Promis
   const empty: SearchPage = { agents: [], total: 0, corrected: null, anyTerm: false };
   const { words, lastComplete } = queryWords(params.q);
   if (words.length === 0) return empty;
-  const { synonyms, prior } = await searchContext(db);
+  const { synonyms } = await searchContext(db);
   let units = toUnits(words, lastComplete, synonyms);
   const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
 
@@ -445,8 +445,8 @@ export async function searchAgents(db: D1Database, params: SearchParams): Promis
   const last = units.at(-1)!;
   const wholeFirst = last.prefix && (last.words.at(-1)?.length ?? 0) > 3;
   const whole = wholeFirst ? [...units.slice(0, -1), { ...last, prefix: false }] : units;
-  let result = await ranked(db, whole, 'all', params, prior);
-  if (wholeFirst && result.total === 0) result = await ranked(db, units, 'all', params, prior);
+  let result = await ranked(db, whole, 'all', params);
+  if (wholeFirst && result.total === 0) result = await ranked(db, units, 'all', params);
   else units = whole;
   let corrected: string | null = null;
   let anyTerm = false;
@@ -455,11 +455,11 @@ export async function searchAgents(db: D1Database, params: SearchParams): Promis
     if (fixed) {
       units = fixed;
       corrected = fixed.map((u) => u.words.join(' ')).join(' ');
-      result = await ranked(db, units, 'all', params, prior);
+      result = await ranked(db, units, 'all', params);
     }
   }
   if (result.total < limit && units.length > 1) {
-    const any = await ranked(db, units, 'any', params, prior);
+    const any = await ranked(db, units, 'any', params);
     if (any.total > result.total) {
       result = any;
       anyTerm = true;

@@ -142,7 +142,7 @@ function agentHighlights(row: SuggestRow, typed: string[]): SuggestionHighlights
 export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> {
   const { words } = queryWords(q);
   if (words.length === 0) return [];
-  const [{ prior, taxonomy }, names] = await Promise.all([searchContext(db), nameVocabulary(db)]);
+  const [{ taxonomy }, names] = await Promise.all([searchContext(db), nameVocabulary(db)]);
   const last = words.length - 1;
   // The last word is a prefix (it is being typed); a one-letter prefix would match too much.
   const prefix = (i: number) => i === last && words[i]!.length >= 2;
@@ -169,11 +169,11 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
          (SELECT json_array(highlight(agents_title_fts, 0, char(1), char(2)), highlight(agents_title_fts, 1, char(1), char(2)),
             highlight(agents_title_fts, 2, char(1), char(2)))
           FROM agents_title_fts WHERE agents_title_fts MATCH ? AND rowid = a.id) AS marks
-       FROM m JOIN agents a ON a.id = m.id
+       FROM m JOIN agents a ON a.id = m.id AND a.hidden_at IS NULL
        ORDER BY m.exact DESC, (lower(a.name) LIKE ? ESCAPE '\\') DESC, round(m.score, 1) ASC, ${DAMPED} DESC, a.vote_count DESC, a.id ASC
        LIMIT ?`,
     )
-    .bind(...(forgiving ? [exact, forgiving, forgiving] : [exact, exact]), like, prior, SUGGEST_MAX)
+    .bind(...(forgiving ? [exact, forgiving, forgiving] : [exact, exact]), like, SUGGEST_MAX)
     .all<SuggestRow>();
 
   // Categories and departments, those matching as typed before those matching despite a typo; a

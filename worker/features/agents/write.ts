@@ -127,7 +127,7 @@ export const deleteAgent = (d1: D1Database, id: number) => orm(d1).delete(agents
 
 export const agentOwner = async (d1: D1Database, id: number) => {
   const [row] = await orm(d1)
-    .select({ id: agents.id, creator_id: agents.creatorId, credit_cost: agents.creditCost, external_url: agents.externalUrl })
+    .select({ id: agents.id, creator_id: agents.creatorId, credit_cost: agents.creditCost, external_url: agents.externalUrl, hidden_at: agents.hiddenAt })
     .from(agents)
     .where(eq(agents.id, id));
   return row ?? null;

@@ -9,6 +9,7 @@ import { usernameKey } from '../../../common/validation';
 import { orm } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import { AGENT_SELECT, listAgents, toAgent, type AgentRowRaw } from '../agents/data';
+import { agentOrderSql, PRIOR_SQL, PRIOR_WEIGHT } from '../agents/ranking';
 
 /** The columns anyone may see. */
 const PUBLIC_COLUMNS = {
@@ -20,9 +21,6 @@ const PUBLIC_COLUMNS = {
   profilePicture: users.profilePicture,
   createdAt: users.createdAt,
 } as const;
-
-/** Decision 18's weight of the prior: a creator's few reviews move their average less. */
-const PRIOR_WEIGHT = 5;
 
 export async function publicProfileById(db: D1Database, id: number): Promise<PublicProfile | null> {
   const [row] = await orm(db).select(PUBLIC_COLUMNS).from(users).where(eq(users.id, id));
@@ -45,18 +43,19 @@ export async function creatorTotals(db: D1Database, creatorId: number): Promise<
   const row = await db
     .prepare(
       `SELECT
-         (SELECT count(*) FROM agents WHERE creator_id = ?1) AS agents,
-         (SELECT coalesce(sum(vote_count), 0) FROM agents WHERE creator_id = ?1) AS reviews,
-         (SELECT sum(vote_count * average_rating) FROM agents WHERE creator_id = ?1) AS stars,
-         (SELECT avg(average_rating) FROM agents WHERE vote_count > 0) AS prior,
+         (SELECT count(*) FROM agents WHERE creator_id = ?1 AND hidden_at IS NULL) AS agents,
+         (SELECT coalesce(sum(vote_count), 0) FROM agents WHERE creator_id = ?1 AND hidden_at IS NULL) AS reviews,
+         (SELECT sum(vote_count * average_rating) FROM agents WHERE creator_id = ?1 AND hidden_at IS NULL) AS stars,
+         ${PRIOR_SQL} AS prior,
          (SELECT count(*) FROM credit_ledger l JOIN agents a ON l.reference = 'agent:' || a.id
-           WHERE l.kind = 'try' AND a.creator_id = ?1) AS tries,
+           WHERE l.kind = 'try' AND a.creator_id = ?1 AND a.hidden_at IS NULL) AS tries,
          (SELECT count(*) FROM follows WHERE creator_id = ?1) AS followers`,
     )
     .bind(creatorId)
     .first<{ agents: number; reviews: number; stars: number | null; prior: number | null; tries: number; followers: number }>();
   const reviews = row?.reviews ?? 0;
-  // Decision 18: the creator's reviews pulled towards the mean of all rated agents, weight 5.
+  // Decision 18: the creator's reviews pulled towards the mean of all shown rated agents (worker/features/agents/ranking.ts).
+  // Agents hidden by moderators count nowhere (issue 25).
   const prior = row?.prior ?? 0;
   const rating = reviews > 0 ? Math.round((((row?.stars ?? 0) + PRIOR_WEIGHT * prior) / (reviews + PRIOR_WEIGHT)) * 100) / 100 : null;
   return { agents: row?.agents ?? 0, tries: row?.tries ?? 0, rating, reviews, followers: row?.followers ?? 0 };
@@ -73,7 +72,7 @@ export async function creatorPage(db: D1Database, username: string, sort: Creato
 /** Up to `limit` agents by the creator of `agentId`, itself left out ('More from this creator'). */
 export async function moreFromCreator(db: D1Database, creatorId: number, exceptAgentId: number, limit: number): Promise<Agent[]> {
   const { results } = await db
-    .prepare(`${AGENT_SELECT} WHERE a.creator_id = ? AND a.id <> ? ORDER BY a.average_rating * MAX(a.vote_count, 1) DESC, a.id DESC LIMIT ?`)
+    .prepare(`${AGENT_SELECT} WHERE a.creator_id = ? AND a.id <> ? AND a.hidden_at IS NULL ORDER BY ${agentOrderSql('popular')} LIMIT ?`)
     .bind(creatorId, exceptAgentId, limit)
     .all<AgentRowRaw>();
   return results.map(toAgent);
@@ -113,7 +112,7 @@ export async function followedCreators(db: D1Database, followerId: number): Prom
 /** The newest agents of the creators a person follows ('New from creators you follow' on the home page). */
 export async function newFromFollowed(db: D1Database, followerId: number, limit: number): Promise<Agent[]> {
   const { results } = await db
-    .prepare(`${AGENT_SELECT} WHERE a.creator_id IN (SELECT creator_id FROM follows WHERE follower_id = ?) ORDER BY a.created_at DESC, a.id DESC LIMIT ?`)
+    .prepare(`${AGENT_SELECT} WHERE a.creator_id IN (SELECT creator_id FROM follows WHERE follower_id = ?) AND a.hidden_at IS NULL ORDER BY ${agentOrderSql('newest')} LIMIT ?`)
     .bind(followerId, limit)
     .all<AgentRowRaw>();
   return results.map(toAgent);

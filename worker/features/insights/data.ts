@@ -28,6 +28,7 @@ type Window = ReturnType<typeof insightsWindow>;
 /** The statements of one agent's insights, in batch order (the bench runs the same ones). */
 export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
   const reference = `agent:${agentId}`;
+  // Reviews hidden by moderators count nowhere, here neither (issue 25).
   return [
     // Tries and refunds carry the agent's reference; refunds net their credits off the day they happened.
     d1
@@ -45,13 +46,13 @@ export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
       .bind(w.modifier, agentId, w.startUtc),
     d1.prepare(`SELECT date(hour, ?1) AS day, sum(views) AS views FROM agent_views WHERE agent_id = ?2 AND hour >= ?3 GROUP BY day`).bind(w.modifier, agentId, w.startHour),
     d1
-      .prepare(`SELECT date(created_at, ?1) AS day, sum(rating) AS total, count(*) AS n FROM ratings WHERE agent_id = ?2 AND created_at >= ?3 GROUP BY day`)
+      .prepare(`SELECT date(created_at, ?1) AS day, sum(rating) AS total, count(*) AS n FROM ratings WHERE agent_id = ?2 AND hidden_at IS NULL AND created_at >= ?3 GROUP BY day`)
       .bind(w.modifier, agentId, w.startUtc),
-    d1.prepare(`SELECT coalesce(sum(rating), 0) AS total, count(*) AS n FROM ratings WHERE agent_id = ?1 AND created_at < ?2`).bind(agentId, w.startUtc),
+    d1.prepare(`SELECT coalesce(sum(rating), 0) AS total, count(*) AS n FROM ratings WHERE agent_id = ?1 AND hidden_at IS NULL AND created_at < ?2`).bind(agentId, w.startUtc),
     d1
       .prepare(
         `SELECT r.id, r.rating, r.comment, r.created_at AS createdAt, u.username FROM ratings r LEFT JOIN users u ON u.id = r.user_id
-         WHERE r.agent_id = ?1 ORDER BY r.created_at DESC LIMIT ${REVIEWS_SHOWN}`,
+         WHERE r.agent_id = ?1 AND r.hidden_at IS NULL ORDER BY r.created_at DESC LIMIT ${REVIEWS_SHOWN}`,
       )
       .bind(agentId),
   ];

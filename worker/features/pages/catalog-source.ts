@@ -24,10 +24,11 @@ export function catalogSource(env: Bindings): CatalogSource {
     searchAgents: (q, { departmentId, sort, exact }, limit, offset) =>
       list({ q, departmentId, sort: parseSort(sort) ?? undefined, exact, limit, offset }),
     getAgent: (id) => getCatalogAgent(env, id),
-    agentRatings: async (id) => {
-      // As GET /api/agents/{id}/ratings: the provider's agents have none here.
-      if (!(await agentOwner(env.DB, id))) return (await getProviderAgent(env, id)) ? [] : Promise.reject(new Error('no such agent'));
-      return listRatings(env.DB, id);
+    agentRatings: async (id, sort) => {
+      // As GET /api/agents/{id}/ratings for a visitor: the provider's agents have none here, hidden agents none at all.
+      const agent = await agentOwner(env.DB, id);
+      if (!agent || agent.hidden_at) return (await getProviderAgent(env, id)) ? { items: [], total: 0 } : Promise.reject(new Error('no such agent'));
+      return listRatings(env.DB, id, { sort });
     },
     categories: () => listCategories(env.DB),
     departments: () => listDepartments(env.DB),

@@ -1,11 +1,12 @@
 // Provider mode's catalogue: the provider's listing (cached 5 minutes per isolate) merged with the
 // agents creators listed here, then filtered, sorted and paged in memory like the D1 path.
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { PAGE_SIZE_MAX } from '../../../common/constants';
-import type { Agent, AgentSort } from '../../../common/types';
+import type { Agent } from '../../../common/types';
 import { agents as agentsTable } from '../../db/schema';
 import { agentQuery, toAgent, type AgentPage, type ListParams } from '../agents/data';
+import { priorOf, sortAgents } from '../agents/ranking';
 import { fetchListing, type ProviderConfig } from './client';
 import { mapProviderAgent } from './map';
 
@@ -58,7 +59,7 @@ export async function findProviderAgent(config: ProviderConfig, id: number): Pro
 
 /** Creators' own agents from D1 (seeded catalogue rows without a creator stay hidden in provider mode). */
 async function creatorAgents(db: D1Database): Promise<Agent[]> {
-  const rows = await agentQuery(db).where(isNotNull(agentsTable.creatorId)).orderBy(desc(agentsTable.id));
+  const rows = await agentQuery(db).where(and(isNotNull(agentsTable.creatorId), isNull(agentsTable.hiddenAt))).orderBy(desc(agentsTable.id));
   return rows.map(toAgent);
 }
 
@@ -73,19 +74,9 @@ export async function mergedCatalog(db: D1Database, config: ProviderConfig): Pro
 export async function getMergedAgent(db: D1Database, config: ProviderConfig, id: number): Promise<Agent | null> {
   const external = await findProviderAgent(config, id);
   if (external) return external;
-  const [row] = await agentQuery(db).where(and(eq(agentsTable.id, id), isNotNull(agentsTable.creatorId)));
+  const [row] = await agentQuery(db).where(and(eq(agentsTable.id, id), isNotNull(agentsTable.creatorId), isNull(agentsTable.hiddenAt)));
   return row ? toAgent(row) : null;
 }
-
-const popularity = (a: Agent) => a.averageRating * Math.max(a.voteCount, 1);
-
-// The same orders as data.ts's SORTS.
-const ORDERS: Record<AgentSort, (a: Agent, b: Agent) => number> = {
-  popular: (a, b) => popularity(b) - popularity(a) || b.id - a.id,
-  newest: (a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || b.id - a.id,
-  rating: (a, b) => b.averageRating - a.averageRating || b.voteCount - a.voteCount || b.id - a.id,
-  reviews: (a, b) => b.voteCount - a.voteCount || b.averageRating - a.averageRating || b.id - a.id,
-};
 
 /**
  * Filters, sorts and pages like listAgents: q is a case-insensitive substring match over name,
@@ -103,7 +94,8 @@ export function pageOf(agents: Agent[], params: ListParams): AgentPage {
     const haystack = [a.name, a.description, a.businessCategory, a.categoryName, a.businessDepartment].join('\n').toLowerCase();
     return words.every((w) => haystack.includes(w));
   });
-  const sorted = params.sort ? [...matches].sort(ORDERS[params.sort]) : matches;
+  // The prior of the damped rating is taken over the whole catalogue, as the SQL takes it over the table.
+  const sorted = params.sort ? sortAgents(matches, params.sort, priorOf(agents)) : matches;
   const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
   return { agents: sorted.slice(offset, offset + limit), total: matches.length };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, Rating } from '../../../common/types';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { call, createUser as createAnyUser, db, seedCatalog, signIn } from '../../test/fixtures';
 import { listRatings, upsertRating } from './data';
 
 beforeAll(async () => {
@@ -15,6 +15,8 @@ beforeAll(async () => {
     .run();
 });
 
+// Reviewers have confirmed their address (DESIGN decision 19; reviews-trust.test.ts covers those who have not).
+const createUser = (options: Parameters<typeof createAnyUser>[0] = {}) => createAnyUser({ verified: true, ...options });
 const agent = async (id: number) => (await (await call(`/api/agents/${id}`)).json()) as Agent;
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const rate = async (userId: number, body: Record<string, unknown>) => call('/api/ratings', { json: body, cookie: await signIn(userId) });
@@ -33,7 +35,12 @@ describe('POST /api/ratings', () => {
       rating: 4,
       comment: 'Solid',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updatedAt: expect.any(String),
       user: { username: 'rater_a' },
+      triedIt: false,
+      helpfulCount: 0,
+      helpedByMe: false,
+      reply: null,
     });
     expect(await agent(10)).toMatchObject({ averageRating: 4, voteCount: 1 });
 
@@ -124,7 +131,7 @@ describe('POST /api/ratings', () => {
     }
     const huge = await call('/api/ratings', { json: { agentId: 1, rating: 5, comment: 'x'.repeat(100_000) }, cookie });
     expect(huge.status).toBe(413);
-    expect((await listRatings(db(), 1)).filter((r) => r.userId === user.id)).toHaveLength(1);
+    expect((await listRatings(db(), 1, { limit: 50 })).items.filter((r) => r.userId === user.id)).toHaveLength(1);
   });
 });
 
@@ -142,7 +149,21 @@ describe('GET /api/agents/:id/ratings', () => {
       ['late_comer', 5, null],
       ['early_bird', 2, 'Meh'],
     ]);
-    expect(list[0]).toEqual({ id: expect.any(Number), agentId: 3, userId: second.id, rating: 5, comment: null, createdAt: expect.any(String), user: { username: 'late_comer' } });
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      agentId: 3,
+      userId: second.id,
+      rating: 5,
+      comment: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      user: { username: 'late_comer' },
+      triedIt: false,
+      helpfulCount: 0,
+      helpedByMe: false,
+      reply: null,
+    });
+    expect(res.headers.get('X-Total-Count')).toBe('2');
 
     expect(await (await call('/api/agents/13/ratings')).json()).toEqual([]);
     for (const id of ['999', 'abc', '0', '99999999999999999999']) {
@@ -160,7 +181,7 @@ describe('data functions', () => {
     const twice = await upsertRating(db(), { agentId: 2, userId: u.id, rating: 4, comment: 'changed' });
     expect([once?.created, twice?.created]).toEqual([true, false]);
     expect(twice?.rating).toMatchObject({ id: once?.rating.id, rating: 4, comment: 'changed' });
-    expect((await listRatings(db(), 2)).filter((r) => r.userId === u.id)).toHaveLength(1);
+    expect((await listRatings(db(), 2, { limit: 50 })).items.filter((r) => r.userId === u.id)).toHaveLength(1);
     expect(await upsertRating(db(), { agentId: 4040, userId: u.id, rating: 3, comment: null })).toBeNull();
     expect((await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = 4040').first<{ n: number }>())!.n).toBe(0);
   });

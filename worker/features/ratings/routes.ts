@@ -1,31 +1,148 @@
-import { Hono } from 'hono';
-import { MESSAGES, reviewSchema } from '../../../common/validation';
+import { Hono, type Context } from 'hono';
+import { validator } from 'hono/validator';
+import { REVIEW_SORTS, type ReviewSort } from '../../../common/types';
+import { MESSAGES, replySchema, reviewSchema } from '../../../common/validation';
 import type { AppEnv } from '../../env';
-import { fail } from '../../lib/http';
+import { fail, positiveInt } from '../../lib/http';
 import { once } from '../../lib/idempotency';
 import { jsonBody } from '../../lib/validator';
-import { upsertRating } from './data';
+import { requireUser } from '../../middleware/session';
+import { maySeeHidden } from '../agents/data';
+import { agentOwner } from '../agents/write';
+import { deleteRating, deleteReply, getRating, listRatings, ratingSummary, REVIEW_PAGE, REVIEW_PAGE_MAX, reviewContext, saveReply, setHelpful, upsertRating } from './data';
 
-export const ratingsRoutes = new Hono<AppEnv>().post(
-  '/',
-  // SPEC §5 has its own wording for a visitor's review.
-  async (c, next) => (c.var.user ? next() : fail(c, 401, MESSAGES.reviewLogin)),
-  jsonBody(reviewSchema),
-  async (c) => {
+type ReviewContext = NonNullable<Awaited<ReturnType<typeof reviewContext>>>;
+
+/** The review the path names, when the caller may see it (hidden ones only by their author and moderators). */
+async function visibleReview(c: Context<AppEnv>): Promise<ReviewContext | null> {
+  const id = positiveInt(c.req.param('id'));
+  const review = id ? await reviewContext(c.env.DB, id) : null;
+  if (!review) return null;
+  if (review.agent_hidden_at && !maySeeHidden(review.creator_id, c.var.user)) return null;
+  if (review.review_hidden_at && !maySeeHidden(review.author_id, c.var.user)) return null;
+  return review;
+}
+
+/** Helpful marks and replies are for reviews everyone sees. */
+const shownReview = async (c: Context<AppEnv>) => {
+  const review = await visibleReview(c);
+  return review && !review.review_hidden_at && !review.agent_hidden_at ? review : null;
+};
+
+function helpfulRoute(helpful: boolean) {
+  return async (c: Context<AppEnv>) => {
+    const review = await shownReview(c);
+    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
     const user = c.var.user!;
-    const input = c.req.valid('json');
-    // DESIGN decision 3: an id in the body must be the caller's own.
-    if (input.userId !== undefined && input.userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
-    // A review from the outbox (docs/decisions/0027) carries an Idempotency-Key: a repeat gets the first answer.
-    return once(c, `POST /api/ratings ${input.agentId}`, async () => {
-      const saved = await upsertRating(c.env.DB, {
-        agentId: input.agentId,
-        userId: user.id,
-        rating: input.rating,
-        comment: input.comment ?? null,
+    if (review.author_id === user.id) return fail(c, 403, MESSAGES.ownHelpful);
+    return c.json(await setHelpful(c.env.DB, review.id, user.id, helpful));
+  };
+}
+
+export const ratingsRoutes = new Hono<AppEnv>()
+  .post(
+    '/',
+    // SPEC §5 has its own wording for a visitor's review.
+    async (c, next) => (c.var.user ? next() : fail(c, 401, MESSAGES.reviewLogin)),
+    jsonBody(reviewSchema),
+    async (c) => {
+      const user = c.var.user!;
+      const input = c.req.valid('json');
+      // DESIGN decision 3: an id in the body must be the caller's own.
+      if (input.userId !== undefined && input.userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
+      // A review from the outbox (docs/decisions/0027) carries an Idempotency-Key: a repeat gets the first answer.
+      return once(c, `POST /api/ratings ${input.agentId}`, async () => {
+        const agent = await agentOwner(c.env.DB, input.agentId);
+        if (!agent || (agent.hidden_at && agent.creator_id !== user.id)) return fail(c, 404, MESSAGES.agentNotFound);
+        // DESIGN decision 19: reviews count only from people who may give them.
+        if (agent.creator_id === user.id) return fail(c, 403, MESSAGES.ownReview);
+        if (!user.emailVerified) return fail(c, 403, MESSAGES.confirmToReview);
+        const saved = await upsertRating(c.env.DB, {
+          agentId: input.agentId,
+          userId: user.id,
+          rating: input.rating,
+          comment: input.comment ?? null,
+        });
+        if (!saved) return fail(c, 404, MESSAGES.agentNotFound);
+        return c.json(saved.rating, saved.created ? 201 : 200);
       });
-      if (!saved) return fail(c, 404, MESSAGES.agentNotFound);
-      return c.json(saved.rating, saved.created ? 201 : 200);
+    },
+  )
+  // The author deletes their own review; the agent's average and count follow in the same batch.
+  .delete('/:id', requireUser, async (c) => {
+    const review = await visibleReview(c);
+    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+    if (review.author_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+    if (!(await deleteRating(c.env.DB, review.id, review.agent_id, review.author_id))) return fail(c, 404, MESSAGES.reviewNotFound);
+    return c.json({ ok: true });
+  })
+  // The creator's one public reply: PUT writes or replaces it.
+  .put('/:id/reply', requireUser, jsonBody(replySchema), async (c) => {
+    const review = await shownReview(c);
+    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+    const user = c.var.user!;
+    if (review.creator_id !== user.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
+    const created = await saveReply(c.env.DB, review.id, user.id, c.req.valid('json').body);
+    return c.json(await getRating(c.env.DB, review.id, user.id), created ? 201 : 200);
+  })
+  .delete('/:id/reply', requireUser, async (c) => {
+    const review = await shownReview(c);
+    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+    if (review.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
+    if (!(await deleteReply(c.env.DB, review.id))) return fail(c, 404, 'Reply not found');
+    return c.json({ ok: true });
+  })
+  // 'Helpful': PUT marks, DELETE takes the mark back; either is safe to repeat.
+  .put('/:id/helpful', requireUser, helpfulRoute(true))
+  .delete('/:id/helpful', requireUser, helpfulRoute(false));
+
+/** The review order asked for: newest when none; null for an unknown one (a 400, as GET /api/agents answers). */
+const reviewSort = (value: string | undefined): ReviewSort | null =>
+  value === undefined || value === '' ? 'newest' : (REVIEW_SORTS as readonly string[]).includes(value) ? (value as ReviewSort) : null;
+
+/**
+ * GET /api/agents/{id}/ratings and /summary, mounted beside the agent routes. `agentExists` answers
+ * for agents rated elsewhere (provider mode): an empty list rather than a 404.
+ */
+export function agentRatingsRoutes(externalAgent: (c: Context<AppEnv>, id: number) => Promise<boolean>) {
+  const target = async (c: Context<AppEnv>) => {
+    const id = positiveInt(c.req.param('id'));
+    const agent = id ? await agentOwner(c.env.DB, id) : null;
+    if (agent && agent.hidden_at && !maySeeHidden(agent.creator_id, c.var.user)) return { id, agent: null };
+    return { id, agent };
+  };
+  return new Hono<AppEnv>()
+    // Declared for the typed client; malformed numbers are ignored below and an unknown sort is a 400,
+    // as GET /api/agents does.
+    .get('/:id/ratings', validator('query', (q) => q as { sort?: string; limit?: string; offset?: string }), async (c) => {
+      const sort = reviewSort(c.req.query('sort'));
+      if (!sort) return fail(c, 400, MESSAGES.sortInvalid);
+      const { id, agent } = await target(c);
+      const limit = positiveInt(c.req.query('limit'));
+      const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
+      if (!agent) {
+        // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
+        if (id && (await externalAgent(c, id))) {
+          c.header('X-Total-Count', '0');
+          return c.json([]);
+        }
+        return fail(c, 404, MESSAGES.agentNotFound);
+      }
+      const page = await listRatings(c.env.DB, agent.id, {
+        sort,
+        limit: limit ? Math.min(limit, REVIEW_PAGE_MAX) : REVIEW_PAGE,
+        offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+        viewerId: c.var.user?.id ?? null,
+      });
+      c.header('X-Total-Count', String(page.total));
+      return c.json(page.items);
+    })
+    .get('/:id/ratings/summary', async (c) => {
+      const { id, agent } = await target(c);
+      if (!agent) {
+        if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null });
+        return fail(c, 404, MESSAGES.agentNotFound);
+      }
+      return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));
     });
-  },
-);
+}

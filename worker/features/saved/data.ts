@@ -1,5 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { SavedAgentEntry } from '../../../common/types';
 import { orm } from '../../db/client';
 import { agents, savedAgents } from '../../db/schema';
@@ -12,6 +12,8 @@ export const MAX_SAVED_AGENTS = 500;
 export async function listSaved(d1: D1Database, userId: number): Promise<SavedAgentEntry[]> {
   const rows = await agentQuery(d1)
     .innerJoin(savedAgents, and(eq(savedAgents.agentId, agents.id), eq(savedAgents.userId, userId)))
+    // Agents hidden by moderators leave every list (issue 25); the save itself stays, for a restore.
+    .where(isNull(agents.hiddenAt))
     .orderBy(desc(savedAgents.savedAt), desc(savedAgents.id))
     .limit(MAX_SAVED_AGENTS);
   const times = new Map(
@@ -30,7 +32,7 @@ export const countSaved = async (d1: D1Database, userId: number): Promise<number
 
 /** Saves (or keeps) one agent; false when the agent does not exist. The first save's time stays. */
 export async function saveAgent(d1: D1Database, userId: number, agentId: number, savedAt: number): Promise<boolean> {
-  const [agent] = await orm(d1).select({ id: agents.id }).from(agents).where(eq(agents.id, agentId));
+  const [agent] = await orm(d1).select({ id: agents.id }).from(agents).where(and(eq(agents.id, agentId), isNull(agents.hiddenAt)));
   if (!agent) return false;
   await orm(d1).insert(savedAgents).values({ userId, agentId, savedAt }).onConflictDoNothing().run();
   return true;

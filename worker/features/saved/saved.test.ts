@@ -100,7 +100,8 @@ describe('/api/saved', () => {
 
 describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
   it('stores a review sent twice with one key once, and the repeat gets the first answer', async () => {
-    const user = await createUser();
+    // Reviews need a confirmed address (issue 25).
+    const user = await createUser({ verified: true });
     const cookie = await signIn(user.id);
     const send = () => call('/api/ratings', { json: { agentId: 2, rating: 3, comment: 'Written in a tunnel' }, cookie, headers: { 'Idempotency-Key': 'review-key-0001' } });
     const first = await send();
@@ -114,7 +115,7 @@ describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
   });
 
   it('answers a review of a deleted agent with 404 and its message (shown by the outbox, never dropped)', async () => {
-    const cookie = await signIn((await createUser()).id);
+    const cookie = await signIn((await createUser({ verified: true })).id);
     const res = await call('/api/ratings', { json: { agentId: 999_998, rating: 4 }, cookie, headers: { 'Idempotency-Key': 'review-key-0002' } });
     expect(res.status).toBe(404);
     expect(await error(res)).toBe(MESSAGES.agentNotFound);

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { orm } from '../../db/client';
 import { agents, users } from '../../db/schema';
@@ -17,7 +17,7 @@ function pageHeaders(c: Context<AppEnv>, contentType: string) {
 
 export const seoRoutes = new Hono<AppEnv>()
   .get('/sitemap.xml', async (c) => {
-    const results = await orm(c.env.DB).select({ id: agents.id, updated_at: agents.updatedAt }).from(agents).orderBy(asc(agents.id));
+    const results = await orm(c.env.DB).select({ id: agents.id, updated_at: agents.updatedAt }).from(agents).where(isNull(agents.hiddenAt)).orderBy(asc(agents.id));
     // Provider mode: the provider's agents have pages too (best effort; D1's list always stands).
     const config = providerConfig(c.env);
     if (config) {
@@ -28,7 +28,8 @@ export const seoRoutes = new Hono<AppEnv>()
     const creators = await orm(c.env.DB)
       .selectDistinct({ username: users.username })
       .from(users)
-      .innerJoin(agents, eq(agents.creatorId, users.id))
+      // A creator whose only agents were hidden by moderators has no page worth listing.
+      .innerJoin(agents, and(eq(agents.creatorId, users.id), isNull(agents.hiddenAt)))
       .orderBy(asc(users.username));
     pageHeaders(c, 'application/xml; charset=utf-8');
     return c.body(sitemapXml(appOrigin(c.env), results, creators.map((r) => r.username)));

@@ -5,7 +5,7 @@ import type { TokenScope } from '../../../common/api-tokens';
 
 /** GETs under /api a `read` token may make: the catalogue, public profiles, the owner's balance and history. */
 const READ = [
-  /^\/agents(\/(search|suggest|category\/[^/]+|creator\/[^/]+|[^/]+|[^/]+\/ratings))?\/?$/,
+  /^\/agents(\/(search|suggest|category\/[^/]+|creator\/[^/]+|[^/]+|[^/]+\/ratings(\/summary)?))?\/?$/,
   /^\/categories(\/[^/]+)?\/?$/,
   /^\/departments(\/[^/]+)?\/?$/,
   /^\/users\/[^/]+\/?$/,

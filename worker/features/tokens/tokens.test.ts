@@ -108,6 +108,9 @@ describe('Authorization: Bearer on the API', () => {
     expect((await withToken(read.token, '/api/agents/search?q=lead')).status).toBe(200);
     expect((await withToken(read.token, '/api/agents/1')).status).toBe(200);
     expect((await withToken(read.token, '/api/agents/999999')).status).toBe(404);
+    // Issue 25's reviews are catalogue reads too.
+    expect((await withToken(read.token, '/api/agents/1/ratings?sort=helpful')).status).toBe(200);
+    expect((await withToken(read.token, '/api/agents/1/ratings/summary')).status).toBe(200);
     expect((await withToken(read.token, '/api/categories')).status).toBe(200);
     expect((await withToken(read.token, '/api/credits/transactions')).status).toBe(200);
     const [listed] = (await (await call('/api/tokens', { cookie })).json()) as ApiTokenSummary[];
@@ -172,6 +175,8 @@ describe('Authorization: Bearer on the API', () => {
       ['POST', '/api/admin/ensure-minimum-credits'],
       ['POST', '/api/agents', { name: 'Token agent' }],
       ['POST', '/api/ratings', { agentId: 1, rating: 5 }],
+      ['GET', '/api/moderation'],
+      ['POST', '/api/reports', { itemType: 'agent', itemId: 1, reason: 'spam' }],
     ];
     for (const [method, path, json] of refused) {
       for (const withCookie of [false, true]) {

@@ -1,18 +1,46 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Rating } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import type { Rating, ReviewSort } from '../../../../common/types';
+import { api, unwrapPage } from '../../../lib/api-client';
 import { ratingKeys } from './keys';
 
-/** GET /api/agents/{id}/ratings: newest first, each with the reviewer's username. */
-export async function getAgentRatings(agentId: number): Promise<Rating[]> {
-  return unwrap<Rating[]>(await api.agents[':id'].ratings.$get({ param: { id: String(agentId) } }));
+/** Reviews per page ('Show more' loads the next ten). */
+export const REVIEW_PAGE_SIZE = 10;
+
+export interface ReviewPage {
+  items: Rating[];
+  total: number;
+  offset: number;
 }
 
-export const getAgentRatingsQueryOptions = (agentId: number) =>
-  queryOptions({
-    queryKey: ratingKeys.byAgent(agentId),
-    queryFn: () => getAgentRatings(agentId),
+/** GET /api/agents/{id}/ratings?sort=&limit=&offset=: one page and the total (X-Total-Count). */
+export async function getAgentRatings(agentId: number, sort: ReviewSort, offset: number): Promise<ReviewPage> {
+  const res = await api.agents[':id'].ratings.$get({
+    param: { id: String(agentId) },
+    query: { sort, limit: String(REVIEW_PAGE_SIZE), offset: String(offset) },
+  });
+  return { ...(await unwrapPage<Rating>(res)), offset };
+}
+
+const nextOffset = (last: ReviewPage): number | undefined => {
+  const next = last.offset + last.items.length;
+  return last.items.length > 0 && next < last.total ? next : undefined;
+};
+
+export const getAgentRatingsQueryOptions = (agentId: number, sort: ReviewSort) =>
+  infiniteQueryOptions({
+    queryKey: ratingKeys.pages(agentId, sort),
+    queryFn: ({ pageParam }) => getAgentRatings(agentId, sort, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
     enabled: agentId > 0,
   });
 
-export const useAgentRatings = (agentId: number) => useQuery(getAgentRatingsQueryOptions(agentId));
+export const useAgentRatings = (agentId: number, sort: ReviewSort) => useInfiniteQuery(getAgentRatingsQueryOptions(agentId, sort));
+
+/** The loaded pages as one list; a review that moved between two page requests shows once. */
+export function flattenReviews(data: InfiniteData<ReviewPage> | undefined): { reviews: Rating[]; total: number } {
+  if (!data) return { reviews: [], total: 0 };
+  const seen = new Set<number>();
+  const reviews = data.pages.flatMap((p) => p.items).filter((r) => !seen.has(r.id) && (seen.add(r.id), true));
+  return { reviews, total: data.pages.at(-1)?.total ?? 0 };
+}

@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { COMMENT_MAX, RATING_DEFAULT } from '../../../../common/constants';
+import type { Rating } from '../../../../common/types';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { useCreateRating } from '../api/create-rating';
 import { RatingInput } from './rating-input';
 import { AppForm } from '../../../components/ui/app-form';
 
-/** The signed-in user's review form (SPEC section 4: pending 'Submitting...', reset on success). */
-export function ReviewForm({ agentId, userId, onSubmitted }: { agentId: number; userId: number; onSubmitted: () => void }) {
-  const [rating, setRating] = useState<number>(RATING_DEFAULT);
-  const [comment, setComment] = useState('');
+/**
+ * The signed-in user's review form (SPEC section 4: pending 'Submitting...', reset on success). With
+ * `existing` it edits that review: prefilled, 'Update review' (DESIGN decision 19).
+ */
+export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId: number; userId: number; existing?: Rating | null; onSubmitted: () => void }) {
+  const [rating, setRating] = useState<number>(existing?.rating ?? RATING_DEFAULT);
+  const [comment, setComment] = useState(existing?.comment ?? '');
   const mutation = useCreateRating();
-
+  const editing = !!existing;
   return (
     <AppForm
-      aria-label="Write a review"
+      aria-label={editing ? 'Edit your review' : 'Write a review'}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -27,7 +31,9 @@ export function ReviewForm({ agentId, userId, onSubmitted }: { agentId: number; 
               toast(
                 delivery === 'queued'
                   ? { title: 'Review saved on this device', description: 'It will be sent by itself when you are back online (see Settings, On this device).' }
-                  : { title: 'Review submitted', description: 'Thank you for your feedback.' },
+                  : editing
+                    ? { title: 'Review updated', description: 'Your changes are saved.' }
+                    : { title: 'Review submitted', description: 'Thank you for your feedback.' },
               );
               onSubmitted();
             },
@@ -57,7 +63,7 @@ export function ReviewForm({ agentId, userId, onSubmitted }: { agentId: number; 
       </div>
       <div>
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
-          {mutation.isPending ? 'Submitting...' : 'Submit Review'}
+          {mutation.isPending ? (editing ? 'Updating...' : 'Submitting...') : editing ? 'Update review' : 'Submit Review'}
         </Button>
       </div>
     </AppForm>

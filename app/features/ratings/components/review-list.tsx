@@ -1,10 +1,64 @@
+import { BadgeCheck, ThumbsUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { SKELETONS } from '../../../../common/constants';
 import type { Rating } from '../../../../common/types';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/format';
+import { toast } from '../../../hooks/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, plural } from '../../../lib/format';
+import { useSetHelpful } from '../api/set-helpful';
+import { ReviewReply } from './review-reply';
 import { ReviewStars } from './review-stars';
 
-export function ReviewList({ ratings, loading, error }: { ratings: Rating[] | undefined; loading: boolean; error: string | null }) {
+export const reviewerName = (r: Rating) => r.user?.username ?? `User ${r.userId}`;
+
+/** 'Tried it': the author paid for a try of this agent (DESIGN decision 19). */
+export function TriedItBadge() {
+  return (
+    <span title="The author tried this agent with credits" className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+      <BadgeCheck aria-hidden className="size-3.5" /> Tried it
+    </span>
+  );
+}
+
+function HelpfulButton({ review }: { review: Rating }) {
+  const mutation = useSetHelpful();
+  return (
+    <button
+      type="button"
+      aria-pressed={review.helpedByMe}
+      disabled={mutation.isPending}
+      onClick={() =>
+        mutation.mutate(
+          { ratingId: review.id, agentId: review.agentId, helpful: !review.helpedByMe },
+          { onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }) },
+        )
+      }
+      className={`inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm hover:bg-slate-100 ${review.helpedByMe ? 'font-semibold text-brand-700' : 'text-slate-600'}`}
+    >
+      <ThumbsUp aria-hidden className={`size-4 ${review.helpedByMe ? 'fill-current' : ''}`} /> Helpful
+      <span className="sr-only">, review by {reviewerName(review)}:</span> ({review.helpfulCount})
+    </button>
+  );
+}
+
+export function ReviewList({
+  ratings,
+  loading,
+  error,
+  viewerId = null,
+  creatorId = null,
+  reportAction,
+}: {
+  ratings: Rating[] | undefined;
+  loading: boolean;
+  error: string | null;
+  viewerId?: number | null;
+  /** The agent's creator, who may reply under each review. */
+  creatorId?: number | null;
+  /** 'Report' for a review, given by the page (reports belong to the moderation feature). */
+  reportAction?: (review: Rating, name: string) => ReactNode;
+}) {
   if (loading)
     return (
       <div role="status" aria-label="Loading reviews" className="flex flex-col gap-4">
@@ -24,9 +78,10 @@ export function ReviewList({ ratings, loading, error }: { ratings: Rating[] | un
   return (
     <ul aria-label="Reviews" className="divide-y divide-slate-100">
       {ratings.map((r) => {
-        const name = r.user?.username ?? `User ${r.userId}`;
+        const name = reviewerName(r);
+        const own = viewerId !== null && r.userId === viewerId;
         return (
-          <li key={r.id} className="flex gap-3 py-4 first:pt-0 last:pb-0">
+          <li key={r.id} aria-label={`Review by ${name}`} className="flex gap-3 py-4 first:pt-0 last:pb-0">
             <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700">
               {name.charAt(0).toUpperCase()}
             </span>
@@ -34,11 +89,24 @@ export function ReviewList({ ratings, loading, error }: { ratings: Rating[] | un
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <p className="font-semibold text-slate-900">{name}</p>
                 <ReviewStars value={r.rating} />
-                <time dateTime={r.createdAt} className="text-sm text-slate-500">
-                  {formatDate(r.createdAt)}
+                {r.triedIt && <TriedItBadge />}
+                <time dateTime={r.updatedAt ?? r.createdAt} className="text-sm text-slate-600">
+                  {formatDate(r.updatedAt ?? r.createdAt)}
+                  {r.updatedAt && r.updatedAt !== r.createdAt ? ' (edited)' : ''}
                 </time>
               </div>
               {r.comment && <p className="mt-1 whitespace-pre-line break-words text-slate-700">{r.comment}</p>}
+              <div className="mt-1 flex flex-wrap items-center gap-x-2">
+                {viewerId !== null && !own ? (
+                  <>
+                    <HelpfulButton review={r} />
+                    {reportAction?.(r, name)}
+                  </>
+                ) : (
+                  r.helpfulCount > 0 && <p className="text-sm text-slate-600">{plural(r.helpfulCount, 'person', 'people')} found this helpful</p>
+                )}
+              </div>
+              <ReviewReply review={r} canReply={viewerId !== null && viewerId === creatorId} />
             </div>
           </li>
         );

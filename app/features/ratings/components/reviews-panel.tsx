@@ -1,53 +1,139 @@
-import { LogIn, PenLine } from 'lucide-react';
-import { useState } from 'react';
+import { LogIn, MailCheck, PenLine } from 'lucide-react';
+import { useState, type ComponentProps } from 'react';
+import type { ReviewSort } from '../../../../common/types';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { useAgentRatings } from '../api/get-agent-ratings';
+import { plural } from '../../../lib/format';
+import { flattenReviews, useAgentRatings } from '../api/get-agent-ratings';
+import { useRatingSummary } from '../api/get-rating-summary';
+import { RatingHistogram } from './rating-histogram';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
+import { YourReview } from './your-review';
 import { usePaused } from '../../../hooks/use-paused';
 import { useAuthHref } from '../../../hooks/use-auth-href';
 
-/** The Reviews tab: 'Write a Review' (a form for users, a sign-in prompt for visitors) and the reviews. */
-export function ReviewsPanel({ agentId, userId, onSubmitted }: { agentId: number; userId: number | null; onSubmitted: () => void }) {
+const SORT_LABELS: Record<ReviewSort, string> = { helpful: 'Most helpful', newest: 'Newest', highest: 'Highest', lowest: 'Lowest' };
+
+export interface ReviewViewer {
+  id: number;
+  emailVerified: boolean;
+}
+
+/**
+ * The Reviews tab: the histogram, 'Your review' (edit, delete) or 'Write a Review' (a form for users,
+ * a sign-in prompt for visitors), then the reviews in the chosen order, ten at a time.
+ */
+export function ReviewsPanel({
+  agentId,
+  creatorId,
+  viewer,
+  onSubmitted,
+  reportAction,
+}: {
+  agentId: number;
+  creatorId: number | null;
+  viewer: ReviewViewer | null;
+  onSubmitted: () => void;
+  reportAction?: ComponentProps<typeof ReviewList>['reportAction'];
+}) {
   const [writing, setWriting] = useState(false);
-  const ratings = useAgentRatings(agentId);
+  const [sort, setSort] = useState<ReviewSort>('helpful');
+  const ratings = useAgentRatings(agentId, sort);
+  const summary = useRatingSummary(agentId, viewer?.id ?? null);
   const paused = usePaused(ratings);
   // Signing in from here comes back to this agent's page.
   const authHref = useAuthHref();
+  const mine = summary.data?.mine ?? null;
+  const isCreator = viewer !== null && viewer.id === creatorId;
+  const { reviews, total } = flattenReviews(ratings.data);
+  const changed = () => {
+    setWriting(false);
+    onSubmitted();
+  };
+
+  const compose = () => {
+    if (!viewer)
+      return (
+        <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-slate-700">Please log in to write a review</p>
+          <ButtonLink href={authHref} size="sm">
+            <LogIn aria-hidden className="size-4" /> Log in
+          </ButtonLink>
+        </div>
+      );
+    if (!viewer.emailVerified)
+      return (
+        <p className="flex items-start gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-700">
+          <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          Please confirm your email address before writing a review: open the link we emailed you.
+        </p>
+      );
+    return <ReviewForm key={mine?.id ?? 'new'} agentId={agentId} userId={viewer.id} existing={mine} onSubmitted={changed} />;
+  };
+
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">What users say</h2>
-        <Button variant={writing ? 'secondary' : 'primary'} size="sm" aria-expanded={writing} aria-controls={`review-compose-${agentId}`} onClick={() => setWriting((w) => !w)}>
-          <PenLine aria-hidden className="size-4" /> Write a Review
-        </Button>
+        {!mine && !isCreator && (
+          <Button variant={writing ? 'secondary' : 'primary'} size="sm" aria-expanded={writing} aria-controls={`review-compose-${agentId}`} onClick={() => setWriting((w) => !w)}>
+            <PenLine aria-hidden className="size-4" /> Write a Review
+          </Button>
+        )}
       </div>
+      {summary.data && summary.data.total > 0 && <RatingHistogram summary={summary.data} />}
+      {mine && !writing && <YourReview review={mine} onEdit={() => setWriting(true)} onDeleted={changed} />}
       {writing && (
-        <div id={`review-compose-${agentId}`}>
-          {userId ? (
-            <ReviewForm
-              agentId={agentId}
-              userId={userId}
-              onSubmitted={() => {
-                setWriting(false);
-                onSubmitted();
-              }}
-            />
-          ) : (
-            <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-slate-700">Please log in to write a review</p>
-              <ButtonLink href={authHref} size="sm">
-                <LogIn aria-hidden className="size-4" /> Log in
-              </ButtonLink>
-            </div>
+        <div id={`review-compose-${agentId}`} className="flex flex-col items-start gap-2">
+          <div className="w-full">{compose()}</div>
+          {mine && (
+            <Button size="sm" variant="ghost" onClick={() => setWriting(false)}>
+              Cancel editing
+            </Button>
           )}
+        </div>
+      )}
+      {total > 1 && (
+        <div className="flex items-center gap-2">
+          <label htmlFor={`review-sort-${agentId}`} className="text-sm font-medium text-slate-800">
+            Sort reviews
+          </label>
+          <select
+            id={`review-sort-${agentId}`}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as ReviewSort)}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
+          >
+            {(Object.keys(SORT_LABELS) as ReviewSort[]).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
         </div>
       )}
       {ratings.isPending && paused ? (
         <p className="text-slate-600">You are offline. Reviews will load when you are back online.</p>
       ) : (
-        <ReviewList ratings={ratings.data} loading={ratings.isPending} error={ratings.isError ? errorMessage(ratings.error, 'please try again later') : null} />
+        <ReviewList
+          ratings={ratings.data ? reviews : undefined}
+          loading={ratings.isPending}
+          error={ratings.isError ? errorMessage(ratings.error, 'please try again later') : null}
+          viewerId={viewer?.id ?? null}
+          creatorId={creatorId}
+          reportAction={reportAction}
+        />
+      )}
+      {ratings.hasNextPage && (
+        <div className="flex flex-col items-center gap-2">
+          <p className="text-sm text-slate-600">
+            Showing {reviews.length} of {plural(total, 'review')}
+          </p>
+          <Button variant="secondary" onClick={() => void ratings.fetchNextPage()} disabled={ratings.isFetchingNextPage} aria-busy={ratings.isFetchingNextPage}>
+            {ratings.isFetchingNextPage ? 'Loading...' : 'Show more'}
+          </Button>
+        </div>
       )}
     </div>
   );

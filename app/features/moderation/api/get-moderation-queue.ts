@@ -1,0 +1,16 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ModerationItem } from '../../../../common/types';
+import { api, unwrapPage } from '../../../lib/api-client';
+import { moderationKeys } from '../../../lib/query-keys';
+
+export type QueueView = 'open' | 'hidden';
+
+/** GET /api/moderation?view=&limit=: reported items grouped, or the hidden ones (staff and admins). */
+export async function getModerationQueue(view: QueueView, limit: number): Promise<{ items: ModerationItem[]; total: number }> {
+  return unwrapPage<ModerationItem>(await api.moderation.$get({ query: { view, limit: String(limit) } }));
+}
+
+export const getModerationQueueQueryOptions = (view: QueueView, limit: number) =>
+  queryOptions({ queryKey: moderationKeys.queue(view, limit), queryFn: () => getModerationQueue(view, limit), staleTime: 0 });
+
+export const useModerationQueue = (view: QueueView, limit: number) => useQuery({ ...getModerationQueueQueryOptions(view, limit), placeholderData: keepPreviousData });

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RatingSummary } from '../../../../common/types';
+import { api, unwrap } from '../../../lib/api-client';
+import { ratingKeys } from './keys';
+
+/** GET /api/agents/{id}/ratings/summary: the count for each star and the caller's own review. */
+export async function getRatingSummary(agentId: number): Promise<RatingSummary> {
+  return unwrap<RatingSummary>(await api.agents[':id'].ratings.summary.$get({ param: { id: String(agentId) } }));
+}
+
+export const getRatingSummaryQueryOptions = (agentId: number, viewerId: number | null) =>
+  queryOptions({
+    queryKey: ratingKeys.summary(agentId, viewerId ?? 0),
+    queryFn: () => getRatingSummary(agentId),
+    enabled: agentId > 0,
+  });
+
+export const useRatingSummary = (agentId: number, viewerId: number | null) => useQuery(getRatingSummaryQueryOptions(agentId, viewerId));

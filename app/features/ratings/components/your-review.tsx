@@ -1,0 +1,49 @@
+import { EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import type { Rating } from '../../../../common/types';
+import { Button } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format';
+import { TriedItBadge } from './review-list';
+import { ReviewReply } from './review-reply';
+import { ReviewStars } from './review-stars';
+
+const DeleteReviewDialog = lazy(() => import('./delete-review-dialog'));
+
+/** 'Your review': the signed-in author's own review with Edit and Delete (DESIGN decision 19). */
+export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEdit: () => void; onDeleted: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section aria-labelledby="your-review-heading" className="rounded-xl border border-brand-200 bg-brand-50/40 p-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h3 id="your-review-heading" className="font-semibold text-slate-900">
+          Your review
+        </h3>
+        <ReviewStars value={review.rating} />
+        {review.triedIt && <TriedItBadge />}
+        <time dateTime={review.updatedAt} className="text-sm text-slate-600">
+          {formatDate(review.updatedAt)}
+        </time>
+      </div>
+      {review.hiddenByModerators && (
+        <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900">
+          <EyeOff aria-hidden className="size-4" /> Hidden by moderators: others do not see this review and it does not count in the score.
+        </p>
+      )}
+      {review.comment && <p className="mt-2 whitespace-pre-line break-words text-slate-700">{review.comment}</p>}
+      <ReviewReply review={review} canReply={false} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={onEdit}>
+          <Pencil aria-hidden className="size-4" /> Edit your review
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden className="size-4" /> Delete review
+        </Button>
+      </div>
+      {confirming && (
+        <Suspense fallback={null}>
+          <DeleteReviewDialog ratingId={review.id} agentId={review.agentId} onClose={() => setConfirming(false)} onDeleted={onDeleted} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { ReportItemType } from '../../../common/types';
+import { MESSAGES, moderationSchema, reportSchema } from '../../../common/validation';
+import type { AppEnv } from '../../env';
+import { fail, positiveInt } from '../../lib/http';
+import { HOUR_MS, hit } from '../../lib/throttle';
+import { jsonBody } from '../../lib/validator';
+import { requireRole, requireUser } from '../../middleware/session';
+import { maySeeHidden } from '../agents/data';
+import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPORTS_PER_HOUR, reportTarget, type QueueView } from './data';
+
+const notFound = (type: ReportItemType) => (type === 'review' ? MESSAGES.reviewNotFound : MESSAGES.agentNotFound);
+
+/** POST /api/reports: anyone signed in reports a review or an agent they can see. */
+export const reportsRoutes = new Hono<AppEnv>().post('/', requireUser, jsonBody(reportSchema), async (c) => {
+  const user = c.var.user!;
+  const input = c.req.valid('json');
+  const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
+  if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user))) return fail(c, 404, notFound(input.itemType));
+  // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
+  if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
+    c.header('Retry-After', '3600');
+    return fail(c, 429, MESSAGES.reportsThrottled);
+  }
+  const filed = await fileReport(c.env.DB, { itemType: input.itemType, itemId: input.itemId, userId: user.id, reason: input.reason, details: input.details ?? null });
+  if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
+  return c.json({ id: filed.id }, 201);
+});
+
+const VIEW_MESSAGE = 'view must be open or hidden';
+
+/** The moderation queue: staff and admins only (DESIGN decision 19). */
+export const moderationRoutes = new Hono<AppEnv>()
+  .use(requireRole('staff', 'admin'))
+  .get('/', async (c) => {
+    const view = c.req.query('view') ?? 'open';
+    if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
+    const limit = positiveInt(c.req.query('limit'));
+    const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
+    const page = await moderationQueue(c.env.DB, view as QueueView, limit ? Math.min(limit, QUEUE_PAGE_MAX) : QUEUE_PAGE, Number.isSafeInteger(offset) && offset > 0 ? offset : 0);
+    c.header('X-Total-Count', String(page.total));
+    return c.json(page.items);
+  })
+  .post('/:itemType/:itemId', jsonBody(moderationSchema), async (c) => {
+    const type = c.req.param('itemType');
+    if (type !== 'review' && type !== 'agent') return fail(c, 404, MESSAGES.notFound);
+    const id = positiveInt(c.req.param('itemId'));
+    const target = id ? await reportTarget(c.env.DB, type, id) : null;
+    if (!target) return fail(c, 404, notFound(type));
+    const { action } = c.req.valid('json');
+    await moderate(c.env.DB, { itemType: type, itemId: target.id, agentId: target.agent_id }, action, c.var.user!.id);
+    const after = await reportTarget(c.env.DB, type, target.id);
+    return c.json({ itemType: type, itemId: target.id, action, hidden: !!after?.hidden_at });
+  });
