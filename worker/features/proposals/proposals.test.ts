@@ -282,10 +282,12 @@ describe('abuse limits', () => {
     expect(await message(res)).toBe(MESSAGES.proposalsThrottled);
     expect(res.headers.get('Retry-After')).toBe('3600');
     expect(await rowCount('One more')).toBe(0);
-    // Another client, and signed-in users, are not affected.
+    // Another client is not affected; an account on the same client is held by the client's limit too
+    // (signing up does not buy a fresh budget), and the same account from elsewhere is not.
     expect((await propose({ ...visitor, name: 'Elsewhere' })).status).toBe(201);
     const cookie = await signIn((await createUser()).id);
-    expect((await propose({ name: 'Signed in', description: 'A proposal from an account holder.' }, { headers, cookie })).status).toBe(201);
+    expect((await propose({ name: 'Signed in', description: 'A proposal from an account holder.' }, { headers, cookie })).status).toBe(429);
+    expect((await propose({ name: 'Signed in', description: 'A proposal from an account holder.' }, { headers: { 'CF-Connecting-IP': '10.4.4.5' }, cookie })).status).toBe(201);
   });
 
   it('a filled honeypot field is refused and nothing is stored', async () => {
