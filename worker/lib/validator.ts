@@ -19,6 +19,12 @@ export function parseAllKeys<S extends v.GenericSchema>(schema: S, body: Record<
  */
 export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
   validator('json', (value, c) => {
+    // Hono hands a body of another type over as {}: a schema whose fields are all optional would
+    // then accept a form post as an empty change. A body says it is JSON; no body at all (a try) is {}.
+    const type = c.req.header('Content-Type')?.trim();
+    if (type && !/^application\/(?:[\w.+-]+\+)?json(?:;|$)/i.test(type)) {
+      return c.json(errorBody(MESSAGES.invalidJson), 400);
+    }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return c.json(errorBody(MESSAGES.invalidJson), 400);
     }

@@ -44,6 +44,8 @@ const validAgent = {
 };
 const visitorProposal = { name: 'Matrix idea', description: 'An idea made for the authorization matrix.', proposerName: 'Max', proposerEmail: 'max@example.com' };
 
+let agentsMade = 0;
+
 /** A new agent owned by A, so each caller acts on an untouched one. */
 async function agentOfA(extra: Record<string, unknown> = {}): Promise<Agent> {
   const res = await call('/api/agents', { json: { ...validAgent, ...extra }, cookie: await signIn(users.a.id) });
@@ -53,7 +55,8 @@ async function agentOfA(extra: Record<string, unknown> = {}): Promise<Agent> {
 
 /** A new agent of a creator who is none of the callers, for reviews (a creator may not review their own agent). */
 async function agentOfC(): Promise<Agent> {
-  const res = await call('/api/agents', { json: validAgent, cookie: await signIn(users.c.id) });
+  // A name of C's own: a name that looks like another creator's agent is refused (409).
+  const res = await call('/api/agents', { json: { ...validAgent, name: 'Matrix Agent of C' }, cookie: await signIn(users.c.id) });
   expect(res.status).toBe(201);
   return (await res.json()) as Agent;
 }
@@ -124,7 +127,8 @@ const ROWS: Row[] = [
   { route: 'POST /api/auth/login (invalid)', expected: all(400), make: async () => ({ path: '/api/auth/login', json: { username: 'ab', password: 'x' } }) },
   { route: 'POST /api/auth/register (invalid)', expected: all(400), make: async () => ({ path: '/api/auth/register', json: { username: 'ab' } }) },
   { route: 'POST /api/payments/webhook (unsigned)', expected: all(400), make: async () => ({ path: '/api/payments/webhook', json: { type: 'checkout.session.completed' } }) },
-  { route: 'POST /api/agents', expected: signedIn(201), make: async () => ({ path: '/api/agents', json: validAgent }) },
+  // Each caller names theirs differently: another creator's look-alike name is refused (409).
+  { route: 'POST /api/agents', expected: signedIn(201), make: async () => ({ path: '/api/agents', json: { ...validAgent, name: `Matrix Agent ${++agentsMade}` } }) },
   {
     route: "PUT /api/agents/:id (A's)",
     expected: ownerOnly(200, 403),
