@@ -108,5 +108,7 @@ test('a try after the creator raised the price shows the new price and charges n
   await notice.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('Credits deducted')).toBeVisible();
   expect(await (await page.request.get('/api/credits/balance')).json()).toMatchObject({ balance: 0 });
+  // The suite shares one catalogue: later specs count the seeded agents and sort by newest.
+  expect((await creator.request.delete(`/api/agents/${id}`)).status()).toBe(200);
   await creator.close();
 });

@@ -80,7 +80,14 @@ export function DayChart({
       >
         {showTable ? 'Hide table' : 'Show as table'}
       </button>
-      <div id={`${id}-table`} className={showTable ? 'mt-2 max-h-72 overflow-y-auto' : 'sr-only'}>
+      {/* Shown, it scrolls: a named region that takes focus, so a keyboard can scroll it too. Hidden,
+          it is for screen readers only, clipped without overflow:hidden, so it is no scrolling region
+          that a keyboard would have to reach. */}
+      <div
+        id={`${id}-table`}
+        className={showTable ? 'mt-2 max-h-72 overflow-y-auto' : 'sr-only'}
+        {...(showTable ? { role: 'region', 'aria-label': `${title}, by day`, tabIndex: 0 } : { style: { overflow: 'visible' } })}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{title}, by day</caption>
           <thead>
