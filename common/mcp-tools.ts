@@ -1,8 +1,7 @@
 // Input schemas of the MCP endpoint's tools (docs/decisions/0030). The worker validates every tool
 // call with these and publishes them to MCP clients as JSON Schema, so the rule exists once.
 import * as v from 'valibot';
-/** The Idempotency-Key header's form (worker/lib/ledger.ts): a tool's key becomes that header. */
-const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
+import { IDEMPOTENCY_KEY } from './validation';
 /** An assistant reads every result it gets: a short list by default, never a whole catalogue page. */
 export const MCP_SEARCH_LIMIT_DEFAULT = 10;
 export const MCP_SEARCH_LIMIT_MAX = 25;

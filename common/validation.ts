@@ -371,3 +371,6 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
   }
   return errors;
 }
+
+/** An Idempotency-Key's form: the header on tries and proposals, and an MCP tool's key that becomes it. */
+export const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;

@@ -8,7 +8,7 @@ import { orm, type Db } from '../db/client';
 import { agents, creditLedger, now, users } from '../db/schema';
 import { earningAfterDebit, reversalAfterRefund, takeAvailable, type EarningTerms } from './earnings';
 
-export const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
+export { IDEMPOTENCY_KEY } from '../../common/validation';
 export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another request';
 
