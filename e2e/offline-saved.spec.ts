@@ -18,29 +18,53 @@ interface ListedAgent {
 const agents = async (request: APIRequestContext, query = 'sort=reviews&limit=40') => (await (await request.get(`/api/agents?${query}`)).json()) as ListedAgent[];
 
 /**
- * The page itself leaves for the planned address as soon as its first paint is reported (a test
- * asking from outside would take seconds on a slowed CPU), and notes how long after the paint it left.
+ * The page itself leaves for the planned address in the task right after the frame that first drew
+ * its content (a test asking from outside would take seconds on a slowed CPU). Not at the
+ * first-contentful-paint report: on a busy 2-core machine with software compositing that report comes
+ * 20 to 500 ms after the paint it times, and the app starts only from it (docs/decisions/0017).
+ * It notes whether the app had taken the page over (it must not have: that is the case at stake) and,
+ * when the paint report came before the page was gone, how long after that paint it left.
  */
 function leaveAtFirstPaint() {
   const plan = JSON.parse(sessionStorage.getItem('leave-at-paint') ?? 'null') as { path: string; next: string } | null;
   if (!plan || location.pathname !== plan.path) return;
   sessionStorage.removeItem('leave-at-paint');
+  localStorage.removeItem('left-after-paint');
+  localStorage.removeItem('app-had-started');
+  let leftAt: number | null = null;
   new PerformanceObserver((entries, observer) => {
     const paint = entries.getEntriesByName('first-contentful-paint')[0];
     if (!paint) return;
     observer.disconnect();
-    localStorage.setItem('left-after-paint', String(performance.now() - paint.startTime));
-    location.assign(plan.next);
+    if (leftAt !== null) localStorage.setItem('left-after-paint', String(leftAt - paint.startTime));
   }).observe({ type: 'paint', buffered: true });
+  // A frame is drawn only once the content and its style sheet are in: the first animation frame after
+  // the content is parsed draws it; the task after that frame leaves.
+  const content = new MutationObserver(() => {
+    const root = document.getElementById('root');
+    if (!root?.firstElementChild) return;
+    content.disconnect();
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        leftAt = performance.now();
+        // React marks the element it hydrates.
+        localStorage.setItem('app-had-started', String(Object.keys(root).some((key) => key.startsWith('__reactContainer'))));
+        location.assign(plan.next);
+      }, 0),
+    );
+  });
+  content.observe(document, { childList: true, subtree: true });
 }
 
-/** Opens `url` and leaves it for `next` within 200 ms of its first paint (measured), long before a 4x slower phone has started the app. */
+/** Opens `url` and leaves it for `next` as soon as it has shown its content, before a 4x slower phone has started the app. */
 async function leaveRightAfterFirstPaint(page: Page, url: string, next: string) {
   await page.evaluate(([path, next]) => sessionStorage.setItem('leave-at-paint', JSON.stringify({ path, next })), [url, next]);
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForURL((address) => address.pathname === next);
-  const sincePaint = await page.evaluate(() => Number(localStorage.getItem('left-after-paint')));
-  expect(sincePaint, 'left within 200 ms of the first paint').toBeLessThan(200);
+  const [appHadStarted, afterPaint] = await page.evaluate(() => [localStorage.getItem('app-had-started'), localStorage.getItem('left-after-paint')]);
+  expect(appHadStarted, 'left before the app took the page over').toBe('false');
+  // Reported in time only when the page had not gone yet (a negative figure: left before the paint was shown).
+  if (afterPaint !== null) expect(Number(afterPaint), 'left within 200 ms of the first contentful paint').toBeLessThan(200);
 }
 
 async function signUp(request: APIRequestContext, baseURL: string | undefined) {
@@ -58,7 +82,7 @@ async function signIn(context: BrowserContext, username: string, baseURL: string
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-test('CPU 4x slower: a listing and an agent page, each left within 200 ms of its first paint, show offline', async ({ page, context, request }) => {
+test('CPU 4x slower: a listing and an agent page, each left as soon as it showed, show offline', async ({ page, context, request }) => {
   const [listed] = await agents(request);
   // Another agent, seen only on its own page, left at once.
   const [, other] = await agents(request, 'sort=newest&limit=2');

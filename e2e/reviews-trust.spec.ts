@@ -85,12 +85,15 @@ for (const width of [360, 1280]) {
       // Write, then edit: the form comes back filled and says 'Update review'.
       await page.getByRole('button', { name: 'Write a Review' }).click();
       const form = page.getByRole('form', { name: 'Write a review' });
+      // The radios are hidden inside their stars: a forced check clicks where the radio is, on its star.
       await form.getByRole('radio', { name: '4 stars' }).check({ force: true });
       await form.getByLabel(/Comment/).fill('Good first impression.');
       await form.getByRole('button', { name: 'Submit Review' }).click();
       const mine = page.getByRole('region', { name: 'Your review' });
       await expect(mine.getByText('Good first impression.')).toBeVisible();
       await expect(page.getByText('from 13 reviews').first()).toBeVisible();
+      // On a phone the notice sits below the navbar, over what is about to scroll there: it goes by itself (5 s).
+      await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Review submitted')).toHaveCount(0);
       await mine.getByRole('button', { name: 'Edit your review' }).click();
       const edit = page.getByRole('form', { name: 'Edit your review' });
       await expect(edit.getByLabel(/Comment/)).toHaveValue('Good first impression.');
@@ -117,6 +120,8 @@ for (const width of [360, 1280]) {
       await creatorPage.goto(`/agents/${agent.id}`);
       await reviewsTab(creatorPage).click();
       await expect(creatorPage.getByRole('button', { name: 'Write a Review' })).toHaveCount(0);
+      // demo's review is the oldest of twelve: the eleventh by 'Most helpful', after 'Show more'.
+      await creatorPage.getByRole('button', { name: 'Show more' }).click();
       const demoReview = creatorPage.getByRole('listitem', { name: 'Review by demo' });
       await demoReview.getByRole('button', { name: 'Reply to demo' }).click();
       await demoReview.getByLabel('Your public reply').fill('Thanks! The export got faster in version 2.');
@@ -127,6 +132,7 @@ for (const width of [360, 1280]) {
       // Everyone sees it under the review.
       await page.reload();
       await reviewsTab(page).click();
+      await page.getByRole('button', { name: 'Show more' }).click();
       const seen = page.getByRole('listitem', { name: 'Review by demo' });
       await expect(seen.getByText('Response from the creator')).toBeVisible();
       await expect(seen.getByText('Thanks! The export got faster in version 2.')).toBeVisible();

@@ -37,12 +37,15 @@ export const persisted = (page: Page, needle = '"agents"') =>
 
 /**
  * Chromium 150 does not carry Playwright's offline emulation into a reloaded document's
- * navigator.onLine (requests still fail): tell the page what a real offline browser would.
+ * navigator.onLine (requests still fail): tell the page what a real offline browser would, for good.
+ * The app starts after the first paint, so it may read navigator.onLine after the event has gone by.
  */
 export async function reportOffline(page: Page) {
   await page.waitForLoadState('domcontentloaded');
   await page.evaluate(() => {
-    if (navigator.onLine) window.dispatchEvent(new Event('offline'));
+    if (!navigator.onLine) return;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    window.dispatchEvent(new Event('offline'));
   });
 }
 

@@ -69,7 +69,10 @@ export function ReviewsPanel({
           Please confirm your email address before writing a review: open the link we emailed you.
         </p>
       );
-    return <ReviewForm key={mine?.id ?? 'new'} agentId={agentId} userId={viewer.id} existing={mine} onSubmitted={changed} />;
+    // No key from `mine`: the refetch after a first review fills `mine` while the form is still waiting for
+    // its callbacks; a remount then would drop them (TanStack skips mutate()'s callbacks once unmounted)
+    // and leave the form open. It mounts afresh each time writing starts, so an edit is prefilled.
+    return <ReviewForm agentId={agentId} userId={viewer.id} existing={mine} onSubmitted={changed} />;
   };
 
   return (
