@@ -2,6 +2,7 @@
 // review, 'Tried it' from the ledger, the creator's one reply, helpful marks, reports, the moderation
 // queue, hidden items leaving every count, and the one ranking of agents.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_HEADERS } from '../../../common/search';
 import type { Agent, ModerationItem, Rating, RatingSummary } from '../../../common/types';
 import { MESSAGES } from '../../../common/validation';
 import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
@@ -278,6 +279,13 @@ describe('reports and moderation', () => {
     expect((await call('/api/agents/32/ratings')).status).toBe(404);
     expect((await json<Agent[]>(await call('/api/agents?limit=100'))).some((a) => a.id === 32)).toBe(false);
     expect((await json<Agent[]>(await call('/api/agents/search?q=fakeagent'))).length).toBe(0);
+    // Nor do its words come back as a correction or a suggestion (they left the search indexes).
+    const misspelt = await call('/api/agents/search?q=fakeagnt');
+    expect(decodeURIComponent(misspelt.headers.get(SEARCH_HEADERS.corrected) ?? '')).not.toMatch(/fakeagent/i);
+    expect(JSON.stringify(await json(await call('/api/agents/suggest?q=fakeag')))).not.toMatch(/fakeagent/i);
+    const indexed = async () =>
+      (await db().prepare("SELECT (SELECT count(*) FROM agents_fts WHERE rowid = 32) + (SELECT count(*) FROM agents_title_fts WHERE rowid = 32) AS n").first<{ n: number }>())!.n;
+    expect(await indexed()).toBe(0);
     expect(await (await call('/sitemap.xml')).text()).not.toContain('/agents/32<');
     expect((await call('/api/agents/32/try', { method: 'POST', cookie: (await reviewer()).cookie })).status).toBe(404);
     const ownerCookie = await signIn(ownerUser.id);
@@ -288,6 +296,8 @@ describe('reports and moderation', () => {
     await act(staff, 'agent', 32, 'restore');
     expect(await count()).toBe(before);
     expect((await call('/api/agents/32')).status).toBe(200);
+    expect(await indexed()).toBe(2);
+    expect((await json<Agent[]>(await call('/api/agents/search?q=fakeagent'))).map((a) => a.id)).toEqual([32]);
     // Deleting it after another hide does not take it from the count twice.
     await act(staff, 'agent', 32, 'hide');
     await call('/api/agents/32', { method: 'DELETE', cookie: ownerCookie });
