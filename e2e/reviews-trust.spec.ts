@@ -1,6 +1,6 @@
 // Issue 25 at a phone's 360 px and a desktop's 1280 px: your review edited then deleted, the creator's
 // reply, the histogram and 'Show more', and a reported review hidden by staff and gone for visitors.
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { confirmEmail } from './support/mail';
 import { expect, test, type Page } from './support/test';
@@ -45,6 +45,16 @@ async function agentOfNewCreator(request: APIRequestContext, baseURL: string) {
 
 const reviewsTab = (page: Page) => page.getByRole('tab', { name: /^Reviews \(\d+\)$/ });
 
+/**
+ * Taps a star of the rating, as a person does: the star (the radio's label), not the hidden radio,
+ * so the tap waits until nothing (the sticky navbar, a notice) is over it.
+ */
+async function tapStar(form: Locator, stars: string) {
+  const radio = form.getByRole('radio', { name: stars });
+  await form.locator('label').filter({ has: form.page().getByRole('radio', { name: stars }) }).click();
+  await expect(radio).toBeChecked();
+}
+
 for (const width of [360, 1280]) {
   test.describe(`reviews at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 800 ? 780 : 900 } });
@@ -85,8 +95,7 @@ for (const width of [360, 1280]) {
       // Write, then edit: the form comes back filled and says 'Update review'.
       await page.getByRole('button', { name: 'Write a Review' }).click();
       const form = page.getByRole('form', { name: 'Write a review' });
-      // The radios are hidden inside their stars: a forced check clicks where the radio is, on its star.
-      await form.getByRole('radio', { name: '4 stars' }).check({ force: true });
+      await tapStar(form, '4 stars');
       await form.getByLabel(/Comment/).fill('Good first impression.');
       await form.getByRole('button', { name: 'Submit Review' }).click();
       const mine = page.getByRole('region', { name: 'Your review' });
@@ -98,7 +107,7 @@ for (const width of [360, 1280]) {
       const edit = page.getByRole('form', { name: 'Edit your review' });
       await expect(edit.getByLabel(/Comment/)).toHaveValue('Good first impression.');
       await expect(edit.getByRole('radio', { name: '4 stars' })).toBeChecked();
-      await edit.getByRole('radio', { name: '2 stars' }).check({ force: true });
+      await tapStar(edit, '2 stars');
       await edit.getByLabel(/Comment/).fill('It broke on the second run.');
       await edit.getByRole('button', { name: 'Update review' }).click();
       await expect(mine.getByText('It broke on the second run.')).toBeVisible();
