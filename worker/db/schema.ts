@@ -125,6 +125,8 @@ export const agents = sqliteTable(
     index('agents_created_at').on(sql`${t.createdAt} DESC`),
     index('agents_average_rating').on(sql`${t.averageRating} DESC`),
     index('agents_vote_count').on(sql`${t.voteCount} DESC`),
+    // The damped average's prior reads just these (migration 0016).
+    index('agents_rated_shown').on(t.voteCount, t.averageRating).where(sql`${t.hiddenAt} IS NULL`),
     // Popular sort: rating times votes (votes counted as 1 when zero), SPEC section 9.
     index('agents_popularity').on(sql`(${t.averageRating} * MAX(${t.voteCount}, 1)) DESC`),
     check('agents_credit_cost', sql`${t.creditCost} BETWEEN 1 AND 100`),
