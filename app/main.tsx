@@ -12,20 +12,11 @@ import { createQueryClient } from './lib/query-client';
 import { markServedWithPage } from './lib/served-with-page';
 import { preloadPage } from './routes';
 
-// TanStack assumes online until an event says otherwise, and listens only from its first subscriber
-// (the first render): start from what the browser knows and listen now, so a connection lost in between
-// is not missed.
-onlineManager.setEventListener((setOnline) => {
-  const online = () => setOnline(true);
-  const offline = () => setOnline(false);
-  setOnline(navigator.onLine);
-  addEventListener('online', online);
-  addEventListener('offline', offline);
-  return () => {
-    removeEventListener('online', online);
-    removeEventListener('offline', offline);
-  };
-});
+// TanStack assumes online until an event says otherwise, and listens for those events only from its
+// first subscriber (the first render): start from what the browser knows, and subscribe now so that a
+// connection lost in between is not missed.
+onlineManager.setOnline(navigator.onLine);
+onlineManager.subscribe(() => {});
 // Before any navigation in the app: "Back to listings" needs each entry's previous page.
 trackCameFrom();
 
