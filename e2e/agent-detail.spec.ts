@@ -1,6 +1,7 @@
 import { agentNamed, type AgentJson } from './support/agents';
 import { confirmEmail } from './support/mail';
 import { expect, test, type Page } from './support/test';
+import { tapStar } from './support/rating';
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
 
@@ -115,8 +116,7 @@ test.describe('Agent detail for a signed-in user', () => {
     await page.getByRole('button', { name: 'Write a Review' }).click();
     const stars = page.getByRole('group', { name: 'Your rating' });
     await expect(stars.getByRole('radio', { name: '5 stars' })).toBeChecked();
-    // The radio itself is visually hidden behind its star.
-    await stars.getByRole('radio', { name: '4 stars' }).check({ force: true });
+    await tapStar(stars, '4 stars');
     await page.getByLabel(/Comment/).fill('Found twelve solid leads in my first run.');
     await page.getByRole('button', { name: 'Submit Review' }).click();
     const reviews = page.getByRole('list', { name: 'Reviews' });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
 import { confirmEmail } from './support/mail';
 import { controlledBySw, reportOffline } from './support/pwa';
+import { tapStar } from './support/rating';
 
 // Issue 34 (docs/decisions/0027): seen means saved, saved agents, search with no signal, reviews
 // through the outbox. An offline browser logs the requests it cannot make.
@@ -160,7 +161,7 @@ test('a review written offline, the tab closed, is delivered once when a new tab
   await reportOffline(page);
   await page.getByRole('tab', { name: /^Reviews/ }).click();
   await page.getByRole('button', { name: 'Write a Review' }).click();
-  await page.getByRole('group', { name: 'Your rating' }).getByRole('radio', { name: '4 stars' }).check({ force: true });
+  await tapStar(page.getByRole('group', { name: 'Your rating' }), '4 stars');
   await page.getByLabel(/Comment/).fill(comment);
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Review saved on this device', { exact: true })).toBeVisible();

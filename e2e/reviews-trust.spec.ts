@@ -1,8 +1,9 @@
 // Issue 25 at a phone's 360 px and a desktop's 1280 px: your review edited then deleted, the creator's
 // reply, the histogram and 'Show more', and a reported review hidden by staff and gone for visitors.
-import type { APIRequestContext, Browser, Locator } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { confirmEmail } from './support/mail';
+import { tapStar } from './support/rating';
 import { expect, test, type Page } from './support/test';
 
 // Registrations here count against a client of their own (20 per client per hour).
@@ -44,16 +45,6 @@ async function agentOfNewCreator(request: APIRequestContext, baseURL: string) {
 }
 
 const reviewsTab = (page: Page) => page.getByRole('tab', { name: /^Reviews \(\d+\)$/ });
-
-/**
- * Taps a star of the rating, as a person does: the star (the radio's label), not the hidden radio,
- * so the tap waits until nothing (the sticky navbar, a notice) is over it.
- */
-async function tapStar(form: Locator, stars: string) {
-  const radio = form.getByRole('radio', { name: stars });
-  await form.locator('label').filter({ has: form.page().getByRole('radio', { name: stars }) }).click();
-  await expect(radio).toBeChecked();
-}
 
 for (const width of [360, 1280]) {
   test.describe(`reviews at ${width} px`, () => {
