@@ -165,6 +165,11 @@ test('a review written offline, the tab closed, is delivered once when a new tab
   await page.getByLabel(/Comment/).fill(comment);
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Review saved on this device', { exact: true })).toBeVisible();
+  // Among the agent's reviews as the person's own, marked as waiting on this device.
+  const waiting = page.getByRole('region', { name: 'Your review' });
+  await expect(waiting).toContainText(comment);
+  await expect(waiting).toContainText('Queued');
+  await expect(waiting).toContainText('Saved on this device');
   await page.close();
 
   const reviewsWith = async () => {
@@ -177,6 +182,11 @@ test('a review written offline, the tab closed, is delivered once when a new tab
   const next = await context.newPage();
   await next.goto(`/agents/${agent.id}`);
   await expect.poll(reviewsWith, { timeout: 20_000 }).toBe(1);
+  await next.getByRole('tab', { name: /^Reviews/ }).click();
+  const published = next.getByRole('region', { name: 'Your review' });
+  await expect(published).toContainText(comment);
+  await expect(published.getByRole('button', { name: 'Edit your review' })).toBeVisible();
+  await expect(published).not.toContainText('Queued');
   await next.goto('/settings');
   const item = next.getByRole('region', { name: 'On this device' }).getByRole('list', { name: 'Outbox' }).getByRole('listitem', { name: `Review of ${agent.name}` });
   await expect(item).toContainText('Delivered');

@@ -6,7 +6,8 @@ import { formatCount, formatDateTime, plural } from '../../lib/format';
 import { sessionKeys } from '../../lib/query-keys';
 import { clearPersistedCache, getQueryStore, MAX_SAVED_QUERIES, type SavedDataSummary } from '../../lib/persist';
 import { Button } from '../ui/button';
-import { OutboxList, useOutbox } from './outbox-list';
+import { OutboxList } from './outbox-list';
+import { useOutbox } from '../../hooks/use-outbox';
 import { SavedAgentsOnDevice } from '../saved/saved-agents-on-device';
 
 const formatBytes = (bytes: number): string =>

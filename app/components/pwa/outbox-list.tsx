@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Button, ButtonLink } from '../ui/button';
 import { formatDateTime } from '../../lib/format';
-import { discardOutboxItem, listOutbox, retryOutboxItem, subscribeOutbox, type OutboxItem, type OutboxState } from '../../lib/outbox';
+import { discardOutboxItem, retryOutboxItem, type OutboxItem, type OutboxState } from '../../lib/outbox';
 
 const STATE_TEXT: Record<OutboxState, string> = { queued: 'Queued', sending: 'Sending', delivered: 'Delivered', failed: 'Failed' };
 const STATE_CLASS: Record<OutboxState, string> = {
@@ -11,19 +10,8 @@ const STATE_CLASS: Record<OutboxState, string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
-/** The outbox as it is now, kept current as items are queued, sent or refused (in any tab). */
-export function useOutbox(): { items: OutboxItem[] | null; reload: () => void } {
-  const [items, setItems] = useState<OutboxItem[] | null>(null);
-  const reload = useCallback(() => {
-    listOutbox()
-      .then(setItems)
-      .catch(() => setItems([]));
-  }, []);
-  useEffect(() => {
-    reload();
-    return subscribeOutbox(reload);
-  }, [reload]);
-  return { items, reload };
+export function OutboxStateBadge({ state }: { state: OutboxState }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[state]}`}>{STATE_TEXT[state]}</span>;
 }
 
 /** Each item with its state and what can be done with it: Retry, Discard and, once refused, Edit. */
@@ -34,7 +22,7 @@ export function OutboxList({ items, label }: { items: OutboxItem[]; label: strin
         <li key={item.id} aria-label={item.label} className="rounded-lg border border-slate-200 p-3 text-sm">
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{item.label}</span>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[item.state]}`}>{STATE_TEXT[item.state]}</span>
+            <OutboxStateBadge state={item.state} />
           </div>
           <p className="mt-1 text-slate-600">
             {item.state === 'delivered' && item.deliveredAt

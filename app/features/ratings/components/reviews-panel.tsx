@@ -10,6 +10,7 @@ import { RatingHistogram } from './rating-histogram';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { YourReview } from './your-review';
+import { QueuedReview, useQueuedReview } from './queued-review';
 import { usePaused } from '../../../hooks/use-paused';
 import { useAuthHref } from '../../../hooks/use-auth-href';
 
@@ -45,6 +46,8 @@ export function ReviewsPanel({
   // Signing in from here comes back to this agent's page.
   const authHref = useAuthHref();
   const mine = summary.data?.mine ?? null;
+  // A review written offline shows as 'Your review' while it waits, in place of the one the server has.
+  const queued = useQueuedReview(agentId, viewer?.id ?? null);
   const isCreator = viewer !== null && viewer.id === creatorId;
   const { reviews, total } = flattenReviews(ratings.data);
   const changed = () => {
@@ -79,14 +82,15 @@ export function ReviewsPanel({
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">What users say</h2>
-        {!mine && !isCreator && (
+        {!mine && !queued && !isCreator && (
           <Button variant={writing ? 'secondary' : 'primary'} size="sm" aria-expanded={writing} aria-controls={`review-compose-${agentId}`} onClick={() => setWriting((w) => !w)}>
             <PenLine aria-hidden className="size-4" /> Write a Review
           </Button>
         )}
       </div>
       {summary.data && summary.data.total > 0 && <RatingHistogram summary={summary.data} />}
-      {mine && !writing && <YourReview review={mine} onEdit={() => setWriting(true)} onDeleted={changed} />}
+      {queued && !writing && <QueuedReview item={queued} />}
+      {mine && !queued && !writing && <YourReview review={mine} onEdit={() => setWriting(true)} onDeleted={changed} />}
       {writing && (
         <div id={`review-compose-${agentId}`} className="flex flex-col items-start gap-2">
           <div className="w-full">{compose()}</div>
