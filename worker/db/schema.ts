@@ -125,8 +125,6 @@ export const agents = sqliteTable(
     index('agents_created_at').on(sql`${t.createdAt} DESC`),
     index('agents_average_rating').on(sql`${t.averageRating} DESC`),
     index('agents_vote_count').on(sql`${t.voteCount} DESC`),
-    // The damped average's prior reads just these (migration 0016).
-    index('agents_rated_shown').on(t.voteCount, t.averageRating).where(sql`${t.hiddenAt} IS NULL`),
     // Popular sort: rating times votes (votes counted as 1 when zero), SPEC section 9.
     index('agents_popularity').on(sql`(${t.averageRating} * MAX(${t.voteCount}, 1)) DESC`),
     check('agents_credit_cost', sql`${t.creditCost} BETWEEN 1 AND 100`),
@@ -469,4 +467,18 @@ export const apiTokens = sqliteTable(
     revokedAt: text('revoked_at'),
   },
   (t) => [index('api_tokens_user').on(t.userId)],
+);
+
+/**
+ * The damped average's prior as one row (migration 0017): how many shown agents have a rating and
+ * the sum of their averages in hundredths, kept by triggers on agents so no request sums them.
+ */
+export const ratingPrior = sqliteTable(
+  'rating_prior',
+  {
+    id: integer('id').primaryKey(),
+    ratedCount: integer('rated_count').notNull().default(0),
+    ratingHundredths: integer('rating_hundredths').notNull().default(0),
+  },
+  (t) => [check('rating_prior_one_row', sql`${t.id} = 1`)],
 );

@@ -6,8 +6,11 @@ import type { Agent, AgentSort } from '../../../common/types';
 /** DESIGN decision 18: 'Highest Rated' orders by a Bayesian average with this many prior votes. */
 export const PRIOR_WEIGHT = 5;
 
-/** The prior: the mean rating of the shown agents that have any rating (unrated ones hold 0, no rating at all). */
-export const PRIOR_SQL = '(SELECT coalesce(avg(average_rating), 0) FROM agents WHERE vote_count > 0 AND hidden_at IS NULL)';
+/**
+ * The prior: the mean rating of the shown agents that have any rating (unrated ones hold 0, no rating
+ * at all). Read from the one row triggers keep (migration 0017), not summed per request.
+ */
+export const PRIOR_SQL = '(SELECT coalesce((SELECT rating_hundredths / 100.0 / rated_count FROM rating_prior WHERE id = 1 AND rated_count > 0), 0))';
 
 /** The damped average in SQL; `prior` is an SQL expression (PRIOR_SQL, or a bound `?`). */
 export const dampedSql = (table: string, prior: string = PRIOR_SQL) =>

@@ -6,7 +6,7 @@ import { SEARCH_HEADERS } from '../../../common/search';
 import type { Agent, ModerationItem, Rating, RatingSummary } from '../../../common/types';
 import { MESSAGES } from '../../../common/validation';
 import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
-import { ORDERINGS, priorOf, sortAgents } from '../agents/ranking';
+import { ORDERINGS, PRIOR_SQL, priorOf, sortAgents } from '../agents/ranking';
 import { REPORTS_PER_HOUR } from '../moderation/data';
 
 let creator: { id: number; username: string };
@@ -329,5 +329,28 @@ describe('one ranking', () => {
     expect(priorOf(inMemory)).toBeCloseTo(4.567, 3);
     // Every sort exists in both forms.
     for (const o of Object.values(ORDERINGS)) expect(o.sql((c) => c)).toMatch(/DESC/);
+  });
+
+  it('reads the prior from the row the triggers keep, equal to the mean over the table after every kind of change', async () => {
+    const mean = async () =>
+      (await db().prepare('SELECT coalesce(avg(average_rating), 0) AS v FROM agents WHERE vote_count > 0 AND hidden_at IS NULL').first<{ v: number }>())!.v;
+    const prior = async () => (await db().prepare(`SELECT ${PRIOR_SQL} AS v`).first<{ v: number }>())!.v;
+    const same = async () => expect(await prior()).toBeCloseTo(await mean(), 9);
+    await same();
+    const reviewerOne = await reviewer();
+    await rate(reviewerOne.cookie, 23, 2, 'Changes the average of agent 23.');
+    await same();
+    await db().prepare('UPDATE agents SET average_rating = 1.37, vote_count = 3 WHERE id = 42').run();
+    await same();
+    await act(await moderator(), 'agent', 41, 'hide');
+    await same();
+    await db().prepare('DELETE FROM agents WHERE id = 40').run();
+    await same();
+    // Without any shown rated agent the prior is 0, as the mean over none was.
+    await db().prepare('UPDATE agents SET hidden_at = CURRENT_TIMESTAMP').run();
+    expect(await prior()).toBe(0);
+    expect(await mean()).toBe(0);
+    await db().prepare('UPDATE agents SET hidden_at = NULL').run();
+    await same();
   });
 });
