@@ -34,7 +34,9 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`${t.username} COLLATE NOCASE`),
-    uniqueIndex('users_email_unique').on(sql`${t.email} COLLATE NOCASE`),
+    // Migration 0018: many accounts may claim an address, one may confirm it (docs/decisions/0024).
+    uniqueIndex('users_confirmed_email_unique').on(sql`${t.email} COLLATE NOCASE`).where(sql`${t.emailVerifiedAt} IS NOT NULL`),
+    index('users_email').on(sql`${t.email} COLLATE NOCASE`),
     uniqueIndex('users_google_id_unique').on(t.googleId).where(sql`${t.googleId} IS NOT NULL`),
     uniqueIndex('users_username_key_unique').on(t.usernameKey).where(sql`${t.usernameKey} IS NOT NULL`),
     index('users_username_skeleton').on(t.usernameSkeleton),

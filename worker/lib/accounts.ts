@@ -1,6 +1,6 @@
 // Account helpers shared by every sign-in path (password, Google, provider).
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, DrizzleQueryError, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, DrizzleQueryError, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { INITIAL_CREDITS } from '../../common/constants';
 import type { LedgerKind, Role, SessionUser } from '../../common/types';
 import { internalEmailError, MESSAGES, usernameKey } from '../../common/validation';
@@ -90,7 +90,8 @@ export async function createAccount(d1: D1Database, account: NewAccount): Promis
           agentName: sql<null>`NULL`.as('agent_name'),
         })
         .from(users)
-        .where(eqNocase(users.email, account.email)),
+        // By username: it is unique, while several unconfirmed accounts may claim one address.
+        .where(eqNocase(users.username, account.username)),
     ),
   ]);
   const id = inserted[0]?.id;
@@ -103,9 +104,16 @@ export const isUniqueViolation = (err: unknown): boolean =>
   err instanceof DrizzleQueryError ? isUniqueViolation(err.cause) : /UNIQUE/i.test(String(err));
 
 /**
+ * Of the accounts claiming an address, the one that confirmed it first, then the newest (migration
+ * 0018: an address is one account's only once proven). For sign-in, reset, Google and provider look-ups.
+ */
+export const CONFIRMED_FIRST = [sql`${users.emailVerifiedAt} IS NULL`, desc(users.id)] as const;
+
+/**
  * The 409 message when another account (not `exceptId`) has this username (compared NFKC and
- * case-insensitively, and by confusables skeleton so a look-alike counts as the same name) or email;
- * null when both are free.
+ * case-insensitively, and by confusables skeleton so a look-alike counts as the same name) or has
+ * confirmed this email (an unconfirmed claim takes nothing from anyone); null when both are free.
+ * Callers never show the email's answer to someone who has not proven the mailbox (docs/decisions/0024).
  */
 export async function takenMessage(d1: D1Database, username: string, email: string, exceptId = 0): Promise<string | null> {
   if (username) await fillUsernameSkeletons(d1);
@@ -115,7 +123,7 @@ export async function takenMessage(d1: D1Database, username: string, email: stri
   const [row] = await orm(d1)
     .select({ sameName: sql<number>`${sameName}` })
     .from(users)
-    .where(and(ne(users.id, exceptId), or(sameName, eqNocase(users.email, email))))
+    .where(and(ne(users.id, exceptId), or(sameName, and(eqNocase(users.email, email), isNotNull(users.emailVerifiedAt)))))
     .limit(1);
   if (!row) return null;
   return row.sameName ? MESSAGES.usernameTaken : MESSAGES.emailTaken;

@@ -1,6 +1,6 @@
 // The account mails (verify an address, reset a password, undo an email change, address in use) and
 // the email-change step they share.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MESSAGES } from '../../../common/validation';
 import { eqNocase, orm } from '../../db/client';
@@ -57,10 +57,18 @@ export async function deliverLater(c: Context<AppEnv>, work: () => Promise<void>
   }
 }
 
-/** Mails a link that confirms `email` for the account (registration, email change, resend). */
+/**
+ * Mails a link that confirms `email` for the account (registration, email change, resend). When
+ * another account has already confirmed that address, its owner is told someone tried to use it
+ * instead, and the asker is answered the same way, in the same time: the token is issued either way
+ * (Settings shows the address as waiting) and the look-up runs after the answer (docs/decisions/0024).
+ */
 export async function mailVerification(c: Context<AppEnv>, user: { id: number; username: string }, email: string, change = false) {
   const token = await issueToken(c.env.DB, user.id, 'verify', email);
-  await deliver(c, verifyEmailMail({ to: email, username: user.username, link: tokenLink(origin(c), '/verify-email', token), change }));
+  await deliverLater(c, async () => {
+    if (await takenMessage(c.env.DB, '', email, user.id)) await mailAddressInUse(c, email);
+    else await deliver(c, verifyEmailMail({ to: email, username: user.username, link: tokenLink(origin(c), '/verify-email', token), change }));
+  });
 }
 
 export async function mailPasswordReset(c: Context<AppEnv>, user: { id: number; username: string; email: string }) {
@@ -77,9 +85,13 @@ export async function mailEmailChanged(c: Context<AppEnv>, o: { id: number; user
   await deliver(c, emailChangedMail({ to: o.oldEmail, username: o.username, newEmail: o.newEmail, undoLink: tokenLink(origin(c), '/undo-email-change', token) }));
 }
 
-/** Tells an address's owner that someone else asked to use it (the asker is told nothing). */
-export async function mailAddressInUse(c: Context<AppEnv>, email: string) {
-  const [owner] = await orm(c.env.DB).select({ id: users.id, username: users.username, email: users.email }).from(users).where(eqNocase(users.email, email)).limit(1);
+/** Tells an address's owner (the account that confirmed it) that someone else asked to use it; the asker is told nothing. */
+async function mailAddressInUse(c: Context<AppEnv>, email: string) {
+  const [owner] = await orm(c.env.DB)
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(and(eqNocase(users.email, email), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
   if (!owner || !(await mayMail(c, owner.id))) return;
   await deliver(c, addressInUseMail({ to: owner.email, username: owner.username, resetLink: `${origin(c)}/reset-password` }));
 }
@@ -95,8 +107,8 @@ export async function requireCurrentPassword(c: Context<AppEnv>, password: strin
 /**
  * DESIGN decision 14: an email change needs the current password (checked by the caller) and
  * counts only once the new address is confirmed from the mail sent to it; the account's other
- * sessions end now. An address another account uses is answered the same way, in the same time
- * (a token nobody receives is issued, so Settings shows the change it asked for), and its owner is
+ * sessions end now. An address another account has confirmed is answered the same way, in the same time
+ * (mailVerification: a token nobody receives is issued, so Settings shows the change it asked for), and its owner is
  * mailed instead: the answer never tells whether an address has an account (docs/decisions/0024).
  * Returns the address waiting for confirmation.
  */
@@ -105,12 +117,7 @@ export async function startEmailChange(c: Context<AppEnv>, email: string): Promi
   if (email.toLowerCase() === user.email.toLowerCase()) throw new HttpError(400, MESSAGES.sameEmail);
   if (!(await mayMail(c, user.id))) throw new HttpError(429, MESSAGES.mailThrottled);
   await endOtherSessions(c.env.DB, user.id, c.var.sessionHash);
-  if (await takenMessage(c.env.DB, '', email, user.id)) {
-    await issueToken(c.env.DB, user.id, 'verify', email);
-    await mailAddressInUse(c, email);
-  } else {
-    await mailVerification(c, user, email, true);
-  }
+  await mailVerification(c, user, email, true);
   return email;
 }
 

@@ -14,7 +14,7 @@ import {
 import { eqNocase, orm } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { AppEnv } from '../../env';
-import { getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
+import { CONFIRMED_FIRST, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
 import { cancelEmailChange, consumeToken, findToken, pendingEmail, voidPendingTokens } from '../../lib/email-tokens';
 import { errorBody, fail } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
@@ -35,6 +35,9 @@ const CHANGE_CANCELLED = 'The email change is cancelled. Your address stays as i
 const now = () => new Date().toISOString();
 /** The first confirmation's time stays (COALESCE: drizzle has no word for it). */
 const verifiedNow = () => sql`COALESCE(${users.emailVerifiedAt}, ${now()})`;
+/** Another account has confirmed this address. */
+const confirmedElsewhere = (userId: number, email: string) =>
+  sql`EXISTS (SELECT 1 FROM users other WHERE other.id <> ${userId} AND other.email = ${email} COLLATE NOCASE AND other.email_verified_at IS NOT NULL)`;
 
 export const accountRoutes = new Hono<AppEnv>()
   /**
@@ -132,7 +135,12 @@ export const accountRoutes = new Hono<AppEnv>()
     // The look-up and the mail happen after the answer, so it takes as long for an unknown address
     // as for a real one (docs/decisions/0024).
     await deliverLater(c, async () => {
-      const [user] = await orm(db).select({ id: users.id, username: users.username, email: users.email }).from(users).where(eqNocase(users.email, email)).limit(1);
+      const [user] = await orm(db)
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(eqNocase(users.email, email))
+        .orderBy(...CONFIRMED_FIRST)
+        .limit(1);
       if (user && (await mayMail(c, user.id))) await mailPasswordReset(c, user);
     });
     return c.json({ message: FORGOT_PASSWORD_ANSWER }, 202);
@@ -146,8 +154,12 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!used || !user || used.email.toLowerCase() !== user.email.toLowerCase()) return fail(c, 400, MESSAGES.tokenInvalid);
     const hash = await hashPassword(password);
     await db.batch([
-      // Following the link proved the mailbox, so the address counts as confirmed too.
-      db.update(users).set({ passwordHash: hash, emailVerifiedAt: verifiedNow() }).where(eq(users.id, used.userId)),
+      // Following the link proved the mailbox, so the address counts as confirmed too, unless another
+      // account confirmed it after this link was sent (one confirmed account an address, migration 0018).
+      db
+        .update(users)
+        .set({ passwordHash: hash, emailVerifiedAt: sql`CASE WHEN ${confirmedElsewhere(used.userId, user.email)} THEN ${users.emailVerifiedAt} ELSE ${verifiedNow()} END` })
+        .where(eq(users.id, used.userId)),
       // Every session ends, this browser's included: whoever knew the old password is out.
       db.delete(sessions).where(eq(sessions.userId, used.userId)),
       // So is any email change they started with it (docs/decisions/0024).

@@ -186,9 +186,70 @@ describe('links come from APP_ORIGIN, never the Host', () => {
   });
 });
 
+/** Follows the mailed link in the account's own session, as its owner does. */
+async function confirm(account: { email: string; cookie: string }) {
+  const res = await call('/api/auth/verify-email', { json: { token: tokenIn(await nthMailTo(account.email), '/verify-email') }, cookie: account.cookie });
+  expect(res.status).toBe(200);
+}
+
 describe('no enumeration', () => {
+  it("registration answers an address another account has confirmed exactly as a free one, and mails that account's owner instead", { timeout: SLOW }, async () => {
+    const owner = await register();
+    await confirm(owner);
+    const ownerMailsBefore = (await mailsTo(owner.email)).length;
+    const shape = (user: SessionUser) => ({ ...user, id: 0, username: '', email: '', createdAt: '' });
+    const taken = await call('/api/auth/register', { json: { username: fresh(), email: owner.email.toUpperCase(), password: 'prober-pass' }, headers: client() });
+    const free = await call('/api/auth/register', { json: { username: fresh(), email: `${fresh()}@example.com`, password: 'prober-pass' }, headers: client() });
+    expect([taken.status, free.status]).toEqual([201, 201]);
+    const [takenUser, freeUser] = [(await taken.json()) as SessionUser, (await free.json()) as SessionUser];
+    expect(shape(takenUser)).toEqual(shape(freeUser));
+    expect(takenUser).toMatchObject({ email: owner.email, emailVerified: false, role: 'user' });
+    expect(await session(cookieFrom(taken))).toMatchObject({ id: takenUser.id });
+
+    // The owner is told; no link that could confirm the address for the newcomer goes out.
+    const notice = await nthMailTo(owner.email, ownerMailsBefore + 1);
+    expect(notice.subject).toBe('Someone tried to use your email address on AgentMarket');
+    expect(notice.text).not.toMatch(/verify-email/);
+    // Asking again from the newcomer's Settings does the same.
+    const resend = await call('/api/auth/resend-verification', { json: {}, cookie: cookieFrom(taken) });
+    expect(resend.status).toBe(202);
+    expect((await nthMailTo(owner.email, ownerMailsBefore + 2)).subject).toBe('Someone tried to use your email address on AgentMarket');
+    expect((await mailsTo(owner.email)).some((m) => /verify-email/.test(m.text) && m.text.includes(takenUser.username))).toBe(false);
+
+    // The address still means its owner: sign-in and a password reset by email reach the owner's account.
+    const byEmail = await login(owner.email, owner.password);
+    expect(byEmail.status).toBe(200);
+    expect(await byEmail.json()).toMatchObject({ id: owner.id });
+    expect((await call('/api/auth/forgot-password', { json: { email: owner.email }, headers: client() })).status).toBe(202);
+    const reset = tokenIn(await nthMailTo(owner.email, ownerMailsBefore + 3), '/reset-password');
+    expect((await call('/api/auth/reset-password', { json: { token: reset, password: 'owner-new-pass' } })).status).toBe(200);
+    expect((await login(owner.email, 'owner-new-pass')).status).toBe(200);
+    expect((await login(takenUser.username, 'prober-pass')).status).toBe(200);
+    const confirmed = await db().prepare('SELECT id FROM users WHERE email = ? COLLATE NOCASE AND email_verified_at IS NOT NULL').bind(owner.email).all<{ id: number }>();
+    expect(confirmed.results).toEqual([{ id: owner.id }]);
+  });
+
+  it('an address only claimed, never confirmed, blocks nobody: whoever proves the mailbox first holds it', { timeout: SLOW }, async () => {
+    const mailbox = `${fresh()}@example.com`;
+    const squatter = await register(mailbox, 'squatter-pass');
+    const before = (await mailsTo(mailbox)).length;
+    const owner = await register(mailbox, 'owner-pass');
+    const link = tokenIn(await nthMailTo(mailbox, before + 1), '/verify-email');
+    const res = await call('/api/auth/verify-email', { json: { token: link }, cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(await session(owner.cookie)).toMatchObject({ email: mailbox, emailVerified: true });
+    // The squatter's link now fails: the address is the owner's.
+    const squatterLink = tokenIn(await nthMailTo(mailbox, 1), '/verify-email');
+    const late = await call('/api/auth/verify-email', { json: { token: squatterLink }, cookie: squatter.cookie });
+    expect(late.status).toBe(409);
+    expect(await session(squatter.cookie)).toMatchObject({ emailVerified: false });
+    // Signing in with the address reaches the owner, whoever registered first.
+    expect(await (await login(mailbox, 'owner-pass')).json()).toMatchObject({ id: owner.id });
+  });
+
   it('a profile email change answers a taken address exactly as a free one, and mails the owner instead', { timeout: SLOW }, async () => {
     const owner = await register();
+    await confirm(owner);
     const prober = await register();
     const put = (email: string, currentPassword?: string) =>
       call(`/api/users/${prober.id}`, { method: 'PUT', json: { username: prober.username, email, currentPassword }, cookie: prober.cookie, headers: client() });

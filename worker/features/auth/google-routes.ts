@@ -9,7 +9,7 @@ import type { SessionUser } from '../../../common/types';
 import { internalEmailError } from '../../../common/validation';
 import { eqNocase, orm } from '../../db/client';
 import { now as NOW, oauthStates, users } from '../../db/schema';
-import { staffDomain, type AppEnv, type Bindings } from '../../env';
+import { appOrigin, staffDomain, type AppEnv, type Bindings } from '../../env';
 import { fail } from '../../lib/http';
 import { log } from '../../lib/log';
 import {
@@ -22,7 +22,7 @@ import {
   verifyCredential,
   type GoogleIdentity,
 } from '../../lib/oidc';
-import { createAccount, getSessionUser, isUniqueViolation, roleFor, syncRole } from '../../lib/accounts';
+import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, roleFor, syncRole } from '../../lib/accounts';
 import { startSession } from '../../lib/session-cookie';
 import { jsonBody } from '../../lib/validator';
 
@@ -82,6 +82,7 @@ export async function linkOrCreateUser(env: Bindings, who: GoogleIdentity, inter
       .select({ id: users.id, email: users.email, googleId: users.googleId, emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(where)
+      .orderBy(...CONFIRMED_FIRST)
       .limit(1);
     return row ?? null;
   };
@@ -160,7 +161,8 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       return c.redirect(`/auth?${new URLSearchParams({ error: OIDC_MESSAGES.notConfigured, ...(next ? { next } : {}) })}`, 302);
     }
     const internal = c.req.query('isInternalLogin') === 'true';
-    const redirectUri = new URL(CALLBACK_PATH, c.req.url).toString();
+    // From the configured origin, never the request's Host (docs/decisions/0024).
+    const redirectUri = new URL(CALLBACK_PATH, appOrigin(c.env)).toString();
     try {
       const request = await authorizationRequest(config, redirectUri);
       const now = Date.now();
@@ -215,7 +217,7 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       if (!code || code.length > 2048) throw new OidcError(OIDC_MESSAGES.exchangeFailed);
       const who = await exchangeCode(config, {
         code,
-        redirectUri: new URL(CALLBACK_PATH, c.req.url).toString(),
+        redirectUri: new URL(CALLBACK_PATH, appOrigin(c.env)).toString(),
         codeVerifier: saved.codeVerifier,
         nonce: saved.nonce,
       });

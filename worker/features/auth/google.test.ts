@@ -113,6 +113,15 @@ describe('GET /api/auth/login/google', () => {
     expect(await json.json()).toEqual({ message: OIDC_MESSAGES.notConfigured, error: OIDC_MESSAGES.notConfigured });
   });
 
+  it("names the callback at the configured origin, whatever Host the request named (docs/decisions/0024)", async () => {
+    const res = await app.fetch(
+      new Request('http://evil.example/api/auth/login/google', { headers: { Accept: 'text/html' } }),
+      { ...googleEnv, APP_ORIGIN: 'https://agents.example.com' },
+    );
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get('Location')!).searchParams.get('redirect_uri')).toBe('https://agents.example.com/api/auth/google/callback');
+  });
+
   it('redirects to the authorization endpoint with PKCE S256, state and nonce, all stored', async () => {
     const { res, location, stateCookie } = await startLogin('?isInternalLogin=true');
     expect(location.origin + location.pathname).toBe(`${ISSUER}/authorize`);

@@ -4,7 +4,7 @@ import { internalEmailError, isHoneypotFilled, loginSchema, MESSAGES, registerSc
 import { eqNocase, orm } from '../../db/client';
 import { users } from '../../db/schema';
 import { staffDomain, type AppEnv } from '../../env';
-import { createAccount, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
+import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
 import { fail } from '../../lib/http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
 import { clearSessionHint, endSession, startSession } from '../../lib/session-cookie';
@@ -44,15 +44,18 @@ export const authRoutes = new Hono<AppEnv>()
       const problem = internalEmailError(email, staffDomain(c.env));
       if (problem) return fail(c, 400, problem);
     }
-    const taken = await takenMessage(c.env.DB, username, email);
+    // Usernames are public, so a taken one is named. The email is not looked at here: an address
+    // another account has confirmed is answered as a free one, and its owner is mailed instead
+    // (mailVerification), so registering never tells whether an address has an account (docs/decisions/0024).
+    const taken = await takenMessage(c.env.DB, username, '');
     if (taken) return fail(c, 409, taken);
     let id: number;
     try {
       // A customer until the address is confirmed (decision 4): typing an admin's address earns nothing.
       id = await createAccount(c.env.DB, { username, email, passwordHash: await hashPassword(password), role: 'user' });
     } catch (err) {
-      // Someone registered the same name or email a moment earlier: look again to say which.
-      if (isUniqueViolation(err)) return fail(c, 409, (await takenMessage(c.env.DB, username, email)) ?? MESSAGES.usernameTaken);
+      // Someone registered the same name a moment earlier (the one unique column a new, unconfirmed account can clash on).
+      if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
       throw err;
     }
     await startSession(c, id);
@@ -68,8 +71,9 @@ export const authRoutes = new Hono<AppEnv>()
       .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
       .from(users)
       .where(or(eq(users.usernameKey, usernameKey(username)), eqNocase(users.username, login), sameEmail))
-      // An email always means its owner, even if another account took that text as its username.
-      .orderBy(desc(sameEmail))
+      // An email always means its owner, even if another account took that text as its username;
+      // of the accounts claiming an address, the one that confirmed it (migration 0018).
+      .orderBy(desc(sameEmail), ...CONFIRMED_FIRST)
       .limit(1);
     // Keyed by what was typed, not by the account found: were a username's and an email's failures
     // counted together, the slowdown one causes would show on the other and tell which public

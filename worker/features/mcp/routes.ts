@@ -6,7 +6,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../../env';
+import { appOrigin, type AppEnv } from '../../env';
 import { errorBody } from '../../lib/http';
 import { limitBody, securityHeaders } from '../../middleware/security';
 import { authenticateBearer, bearerOf, forwardAs, unauthorized, tokenInQuery } from '../tokens/bearer';
@@ -53,7 +53,8 @@ export const mcpRoutes = (dispatch: Dispatch) =>
       if (!token) return unauthorized(c, TOKEN_MESSAGES.missing);
       const holder = await authenticateBearer(c, token);
       if (holder instanceof Response) return holder;
-      const server = mcpServer(apiFor(c, dispatch, holder), new URL(c.req.url).origin);
+      // Agent page links from the configured origin, never the request's Host (docs/decisions/0024).
+      const server = mcpServer(apiFor(c, dispatch, holder), appOrigin(c.env));
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       return transport.handleRequest(c.req.raw);

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { MESSAGES, purchaseSchema } from '../../../common/validation';
-import { paymentsMode, type AppEnv } from '../../env';
+import { appOrigin, paymentsMode, type AppEnv } from '../../env';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/http';
 import { log } from '../../lib/log';
@@ -41,8 +41,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
     return once(c, `POST /api/payments/create-checkout ${amount}`, async ({ key }) => {
       if (mode === 'stripe') {
         try {
-          const origin = new URL(c.req.url).origin;
-          return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin, idempotencyKey: key }));
+          // Stripe sends the buyer back to the configured origin, never to the request's Host (docs/decisions/0024).
+          return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin: appOrigin(c.env), idempotencyKey: key }));
         } catch (err) {
           log('error', 'stripe checkout failed', { requestId: c.var.requestId, error: err });
           return fail(c, 502, PAYMENT_PROVIDER_ERROR);

@@ -93,15 +93,26 @@ describe('Stripe webhook', () => {
 });
 
 describe('Stripe checkout creation', () => {
-  const create = async (cookie: string, amount: number) =>
+  const create = async (cookie: string, amount: number, bindings: Bindings = stripeEnv, host = 'localhost') =>
     app.fetch(
-      new Request('http://localhost/api/payments/create-checkout', {
+      new Request(`http://${host}/api/payments/create-checkout`, {
         method: 'POST',
-        headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: 'http://localhost' },
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: `http://${host}` },
         body: JSON.stringify({ amount }),
       }),
-      stripeEnv,
+      bindings,
     );
+
+  it("sends the buyer back to the configured origin, whatever Host the request named (docs/decisions/0024)", async () => {
+    const user = await createUser();
+    const configured = { ...stripeEnv, APP_ORIGIN: 'https://agents.example.com' };
+    const res = await create(await signIn(user.id), 140, configured, 'evil.example');
+    expect(res.status).toBe(200);
+    const recorded = (await (await fetch(`${inject('stripeApiBase')}/__requests`)).json()) as { form: Record<string, string> }[];
+    const sent = recorded.find((r) => r.form['metadata[userId]'] === String(user.id))!;
+    expect(sent.form.success_url).toBe('https://agents.example.com/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}');
+    expect(sent.form.cancel_url).toBe('https://agents.example.com/credits?checkout=cancelled');
+  });
 
   it('creates a Checkout Session through the SDK and answers with its URL', async () => {
     const user = await createUser();

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../common/validation';
 import { eqNocase, orm } from '../../db/client';
 import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
-import { createAccount, isUniqueViolation, syncRole } from '../../lib/accounts';
+import { CONFIRMED_FIRST, createAccount, isUniqueViolation, syncRole } from '../../lib/accounts';
 import { fail } from '../../lib/http';
 import { startSession } from '../../lib/session-cookie';
 import { providerConfig, providerLogin, type ProviderConfig, type ProviderTokens } from './client';
@@ -30,7 +30,7 @@ function usernameCandidate(email: string, attempt: number): string {
 }
 
 const findByEmail = async (c: Context<AppEnv>, email: string) => {
-  const [row] = await orm(c.env.DB).select({ id: users.id, role: users.role }).from(users).where(eqNocase(users.email, email)).limit(1);
+  const [row] = await orm(c.env.DB).select({ id: users.id, role: users.role }).from(users).where(eqNocase(users.email, email)).orderBy(...CONFIRMED_FIRST).limit(1);
   return row ?? null;
 };
 
