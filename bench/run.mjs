@@ -47,6 +47,12 @@ if (process.argv[2] === 'offline-search') {
   process.exit(0);
 }
 
+// `npm run bench -- insights`: a creator's Insights at 100,000 agents and 1,000,000 tries (bench/insights.mjs).
+if (process.argv[2] === 'insights') {
+  await import('./insights.mjs');
+  process.exit(0);
+}
+
 // `npm run bench -- search` runs the search part alone (bench/search.mjs).
 if (process.argv[2] === 'search') {
   await import('./search.mjs');

@@ -253,7 +253,6 @@ export interface InsightsDay {
   /** YYYY-MM-DD. */
   date: string;
   tries: number;
-  people: number;
   creditsSpent: number;
   earningsCents: number;
   views: number;
@@ -273,6 +272,7 @@ export interface InsightsReview {
 export interface AgentInsights {
   agent: { id: number; name: string };
   days: InsightsDay[];
+  /** `people`: distinct people who tried in the whole window (per day they would not add up). */
   totals: { tries: number; people: number; creditsSpent: number; earningsCents: number; views: number };
   reviews: InsightsReview[];
 }

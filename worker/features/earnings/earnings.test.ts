@@ -202,7 +202,7 @@ describe('GET /api/agents/:id/insights', () => {
     expect(body.days).toHaveLength(30);
     const today = new Date(Date.now() + 120 * 60_000).toISOString().slice(0, 10);
     expect(body.days.at(-1)!.date).toBe(today);
-    expect(body.days[0]!).toMatchObject({ tries: 0, people: 0, creditsSpent: 0, earningsCents: 0, views: 0 });
+    expect(body.days[0]!).toEqual({ date: body.days[0]!.date, tries: 0, creditsSpent: 0, earningsCents: 0, views: 0, rating: null });
     const last = body.days.at(-1)!;
     // Everything in this file happened today: 3 keyed + 450 + refunded 1 + this one, refunds netted off credits.
     expect(last.tries).toBe(1 + 450 + 1 + 1 + 1);
@@ -213,6 +213,47 @@ describe('GET /api/agents/:id/insights', () => {
     expect(body.totals).toMatchObject({ tries: last.tries, views: 2, earningsCents: last.earningsCents });
     expect(body.totals.people).toBe(1 + 50 + 1 + 1 + 1);
     expect(body.reviews).toEqual([expect.objectContaining({ rating: 4, comment: 'Did what it said.', username: buyer.username })]);
+  });
+
+  it("keeps each try on the creator's own day in a half-hour time zone, and the summed figures equal the ledger's", async () => {
+    const row = await db()
+      .prepare(`INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES ('Night Owl', 'An agent tried around midnight in India.', 1, 1, ?, 5) RETURNING id`)
+      .bind(creator.id)
+      .first<{ id: number }>();
+    const owl = row!.id;
+    const buyer = await createUser();
+    // 18:40 UTC three days ago is 00:10 the next day at UTC+5:30; 18:20 UTC is 23:50 the same day.
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const next = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
+    const insertTry = (at: string, key: string) =>
+      db()
+        .prepare(
+          `INSERT INTO credit_ledger (user_id, kind, amount, balance_after, consumed_after, reference, description, idempotency_key, created_at, agent_name)
+           VALUES (?, 'try', -5, 0, 5, ?, 'Tried Night Owl', ?, ?, 'Night Owl')`,
+        )
+        .bind(buyer.id, `agent:${owl}`, key, at)
+        .run();
+    await insertTry(`${day}T18:20:00.000Z`, 'owl-before-midnight');
+    await insertTry(`${day}T18:40:00.000Z`, 'owl-after-midnight');
+    const body = (await (await call(`/api/agents/${owl}/insights?days=30&utcOffset=330`, { cookie: creatorCookie })).json()) as AgentInsights;
+    const on = (date: string) => body.days.find((d) => d.date === date)!;
+    expect([on(day).tries, on(next).tries]).toEqual([1, 1]);
+    expect([on(day).creditsSpent, on(next).creditsSpent]).toEqual([5, 5]);
+    expect(body.totals).toMatchObject({ tries: 2, people: 1, creditsSpent: 10 });
+
+    // What the triggers keep equals what the ledger and the earnings hold, for every agent.
+    const kept = await db().prepare('SELECT agent_id, sum(tries) AS tries, sum(credits_spent) AS spent, sum(earnings_cents) AS cents FROM agent_activity GROUP BY agent_id ORDER BY agent_id').all();
+    const fromLedger = await db()
+      .prepare(
+        `SELECT a.id AS agent_id,
+           (SELECT count(*) FROM credit_ledger WHERE reference = 'agent:' || a.id AND kind = 'try') AS tries,
+           (SELECT coalesce(-sum(amount), 0) FROM credit_ledger WHERE reference = 'agent:' || a.id AND kind IN ('try', 'refund')) AS spent,
+           (SELECT coalesce(sum(amount_cents), 0) FROM creator_earnings WHERE agent_id = a.id AND kind IN ('earning', 'reversal')) AS cents
+         FROM agents a WHERE a.id IN (SELECT agent_id FROM agent_activity) ORDER BY a.id`,
+      )
+      .all();
+    expect(kept.results.length).toBeGreaterThan(1);
+    expect(kept.results).toEqual(fromLedger.results);
   });
 
   it('403 for anyone but the creator, 404 for a missing agent, 400 for bad days or offsets, 401 for visitors', async () => {

@@ -1,6 +1,7 @@
 // An agent's insights for its creator (issue 29, docs/decisions/0029): one row per day of the
 // creator's own calendar. Every query reads one index range (the agent's rows since the window's
-// start): credit_ledger_reference_created, creator_earnings_agent_created, agent_views' primary key
+// start): agent_activity (tries, credits and earnings per quarter hour, kept by triggers, migration
+// 0021), credit_ledger_reference_created (the distinct people, from the index alone), agent_views
 // and ratings_agent_created. They go to D1 in one batch, one round trip.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { AgentInsights, InsightsDay, InsightsReview } from '../../../common/types';
@@ -20,7 +21,8 @@ export function insightsWindow(days: number, utcOffsetMinutes: number, nowMs = D
   const startUtc = new Date(localStart - utcOffsetMinutes * 60_000).toISOString();
   // SQLite's date() modifier moving a UTC timestamp into the creator's day.
   const modifier = `${utcOffsetMinutes >= 0 ? '+' : ''}${utcOffsetMinutes} minutes`;
-  return { dates, startUtc, startHour: `${startUtc.slice(0, 13)}:00`, modifier };
+  // Every offset is a whole number of quarter hours, so the window starts on a quarter's start.
+  return { dates, startUtc, startHour: `${startUtc.slice(0, 13)}:00`, startQuarter: startUtc.slice(0, 16), modifier };
 }
 
 type Window = ReturnType<typeof insightsWindow>;
@@ -30,20 +32,14 @@ export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
   const reference = `agent:${agentId}`;
   // Reviews hidden by moderators count nowhere, here neither (issue 25).
   return [
-    // Tries and refunds carry the agent's reference; refunds net their credits off the day they happened.
+    // Tries, credits (refunds netted off the day they happened) and earnings (reversals netted).
     d1
       .prepare(
-        `SELECT date(created_at, ?1) AS day, sum(kind = 'try') AS tries, count(DISTINCT CASE WHEN kind = 'try' THEN user_id END) AS people, -sum(amount) AS spent
-         FROM credit_ledger WHERE reference = ?2 AND created_at >= ?3 GROUP BY day`,
+        `SELECT date(quarter, ?1) AS day, sum(tries) AS tries, sum(credits_spent) AS spent, sum(earnings_cents) AS cents
+         FROM agent_activity WHERE agent_id = ?2 AND quarter >= ?3 GROUP BY day`,
       )
-      .bind(w.modifier, reference, w.startUtc),
+      .bind(w.modifier, agentId, w.startQuarter),
     d1.prepare(`SELECT count(DISTINCT user_id) AS people FROM credit_ledger WHERE reference = ?1 AND created_at >= ?2 AND kind = 'try'`).bind(reference, w.startUtc),
-    d1
-      .prepare(
-        `SELECT date(created_at, ?1) AS day, sum(amount_cents) AS cents FROM creator_earnings
-         WHERE agent_id = ?2 AND created_at >= ?3 AND kind IN ('earning', 'reversal') GROUP BY day`,
-      )
-      .bind(w.modifier, agentId, w.startUtc),
     d1.prepare(`SELECT date(hour, ?1) AS day, sum(views) AS views FROM agent_views WHERE agent_id = ?2 AND hour >= ?3 GROUP BY day`).bind(w.modifier, agentId, w.startHour),
     d1
       .prepare(`SELECT date(created_at, ?1) AS day, sum(rating) AS total, count(*) AS n FROM ratings WHERE agent_id = ?2 AND hidden_at IS NULL AND created_at >= ?3 GROUP BY day`)
@@ -62,16 +58,15 @@ const byDay = <T extends { day: string }>(rows: T[]) => new Map(rows.map((r) => 
 
 export async function getInsights(d1: D1Database, agent: { id: number; name: string }, days: number, utcOffsetMinutes: number): Promise<AgentInsights> {
   const w = insightsWindow(days, utcOffsetMinutes);
-  const [tries, people, earnings, views, ratings, before, reviews] = await d1.batch(insightsStatements(d1, agent.id, w));
-  const triesByDay = byDay(tries!.results as { day: string; tries: number; people: number; spent: number }[]);
-  const earningsByDay = byDay(earnings!.results as { day: string; cents: number }[]);
+  const [activity, people, views, ratings, before, reviews] = await d1.batch(insightsStatements(d1, agent.id, w));
+  const activityByDay = byDay(activity!.results as { day: string; tries: number; spent: number; cents: number }[]);
   const viewsByDay = byDay(views!.results as { day: string; views: number }[]);
   const ratingsByDay = byDay(ratings!.results as { day: string; total: number; n: number }[]);
   const prior = before!.results[0] as { total: number; n: number };
   let ratingTotal = prior.total;
   let ratingCount = prior.n;
   const rows: InsightsDay[] = w.dates.map((date) => {
-    const t = triesByDay.get(date);
+    const a = activityByDay.get(date);
     const r = ratingsByDay.get(date);
     if (r) {
       ratingTotal += r.total;
@@ -79,10 +74,9 @@ export async function getInsights(d1: D1Database, agent: { id: number; name: str
     }
     return {
       date,
-      tries: t?.tries ?? 0,
-      people: t?.people ?? 0,
-      creditsSpent: t?.spent ?? 0,
-      earningsCents: earningsByDay.get(date)?.cents ?? 0,
+      tries: a?.tries ?? 0,
+      creditsSpent: a?.spent ?? 0,
+      earningsCents: a?.cents ?? 0,
       views: viewsByDay.get(date)?.views ?? 0,
       rating: ratingCount ? Math.round((ratingTotal / ratingCount) * 100) / 100 : null,
     };
