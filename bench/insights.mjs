@@ -8,11 +8,11 @@
 //     90 days, a quiet agent's 30 days, beside the bare route; --rounds (3) interleaved rounds of
 //     --duration (5) s, median round, every round printed
 // Prints the figures and the budget (p99 within 50 ms), and writes bench-results/insights.json.
-import autocannon from 'autocannon';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { queryLocal, wrangler } from '../scripts/lib/wrangler.mjs';
+import { latencyRounds, latencyTable, startBenchServer } from './api-latency.mjs';
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(3),
@@ -119,20 +119,7 @@ const [counts] = queryLocal("SELECT (SELECT count(*) FROM agents) AS agents, (SE
 log(`${counts.agents} agents, ${counts.tries} tries, ${counts.earnings} earnings; hot agent ${hot.id} "${hot.name}" (${hot.tries} tries), quiet agent ${quiet.id} "${quiet.name}" (${quiet.tries} tries)`);
 
 // 2. The worker, nothing cached.
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(PORT), D1_PERSIST_TO: persistTo, DIST_DIR: `${ROOT}/dist`, SKIP_BUILD: '1', WRANGLER_LOG_LEVEL: 'error', CATALOG_CACHE_SECONDS: '0' },
-});
-process.on('exit', () => server.kill('SIGTERM'));
-for (const start = Date.now(); ; ) {
-  try {
-    if ((await fetch(`${ORIGIN}/api/config/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (Date.now() - start > 300_000) throw new Error('the server did not come up');
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { stop } = await startBenchServer({ port: PORT, persistTo, distDir: `${ROOT}/dist` });
 const signIn = await fetch(`${ORIGIN}/api/auth/login`, {
   method: 'POST',
   headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
@@ -155,27 +142,14 @@ const endpoints = [
   { name: 'insights, hot agent, 90 days', path: `/api/agents/${hot.id}/insights?days=90&utcOffset=-300`, budget: BUDGET_P99_MS },
   { name: `insights, quiet agent (${quiet.tries} tries), 30 days`, path: `/api/agents/${quiet.id}/insights?days=30&utcOffset=0`, budget: BUDGET_P99_MS },
 ];
-const duration = Number(opts.duration);
-const rounds = Number(opts.rounds);
-const runs = endpoints.map(() => []);
-for (let round = 1; round <= rounds; round++) {
-  for (const [i, endpoint] of endpoints.entries()) {
-    await get(endpoint.path);
-    const result = await autocannon({ url: `${ORIGIN}${endpoint.path}`, connections: 1, duration, headers: { Cookie: cookie } });
-    const run = { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
-    runs[i].push(run);
-    log(`round ${round}`, endpoint.name, JSON.stringify(run));
-  }
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = (await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ');
-const rows = endpoints.map((e, i) => {
-  const p99 = median(runs[i].map((r) => r.p99));
-  return { endpoint: e.name, 'p50 ms': median(runs[i].map((r) => r.p50)), 'p99 ms (median round)': p99, 'p99 each round': runs[i].map((r) => r.p99).join(', '), errors: runs[i].reduce((s, r) => s + r.errors, 0), budget: e.budget ? `${e.budget}: ${p99 <= e.budget ? 'holds' : 'misses'}` : '' };
-});
-console.log(`\nInsights at ${counts.agents} agents and ${counts.tries} tries (1 connection, ${rounds} rounds of ${duration} s, load average ${load})`);
-console.table(rows);
+const runs = await latencyRounds({ origin: ORIGIN, endpoints, rounds: Number(opts.rounds), duration: Number(opts.duration), headers: { Cookie: cookie }, log });
+const latency = latencyTable(endpoints, runs);
+const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const checks = latency.filter((r) => r.budget).map((r) => ({ budget: `${r.endpoint} p99 <= ${r.budget} ms (median round)`, actual: `${r.p99} ms`, holds: r.p99 <= r.budget && r.errors === 0 ? 'holds' : 'MISSES' }));
+console.log(`\nInsights at ${counts.agents} agents and ${counts.tries} tries, 1 connection, nothing cached, median of ${opts.rounds} rounds of ${opts.duration} s (load average ${load}):`);
+console.table(latency.map(({ budget: _budget, ...r }) => r));
+console.table(checks);
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/insights.json', JSON.stringify({ at: new Date().toISOString(), load, counts, hot, quiet, rows, runs }, null, 2));
-server.kill('SIGTERM');
+writeFileSync('bench-results/insights.json', JSON.stringify({ date: new Date().toISOString(), load, counts, hot, quiet, latency, runs, checks }, null, 2));
+stop();
 process.exit(0);

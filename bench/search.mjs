@@ -9,11 +9,11 @@
 //     misspelt query and suggestions as you type (a prefix, a part of a name, a typo);
 //     --rounds (3) interleaved rounds of --duration (5) s, median round
 // Prints the figures and the budgets, and writes bench-results/search.json.
-import autocannon from 'autocannon';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { queryLocal, wrangler } from '../scripts/lib/wrangler.mjs';
+import { latencyRounds, latencyTable, startBenchServer } from './api-latency.mjs';
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(3),
@@ -73,20 +73,7 @@ const [names] = queryLocal("SELECT count(*) AS terms, sum(term NOT GLOB '*[0-9]*
 log(`index size: ${indexSize.map((i) => `${i.index} ${i['total MB']} MB`).join(', ')}; names and labels hold ${names.terms} terms, ${names.words} of them words (the vocabulary suggestions keep)`);
 
 // 2. The worker, every read going to D1.
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(PORT), D1_PERSIST_TO: persistTo, DIST_DIR: `${ROOT}/dist`, SKIP_BUILD: '1', WRANGLER_LOG_LEVEL: 'error', CATALOG_CACHE_SECONDS: '0' },
-});
-process.on('exit', () => server.kill('SIGTERM'));
-for (const start = Date.now(); ; ) {
-  try {
-    if ((await fetch(`${ORIGIN}/api/config/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (Date.now() - start > 300_000) throw new Error('the server did not come up');
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { stop } = await startBenchServer({ port: PORT, persistTo, distDir: `${ROOT}/dist` });
 const get = async (path) => {
   const res = await fetch(`${ORIGIN}${path}`);
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
@@ -126,35 +113,9 @@ const endpoints = [
   { name: 'suggest, typo "lead scoutt"', path: `/api/agents/suggest?q=${encodeURIComponent('lead scoutt')}`, budget: BUDGETS.suggestP99Ms },
 ];
 log(`matches: "${rare}" ${await total(rare)}, "${common}" ${await total(common)} (ranked: at most the cap)`);
-// Rounds interleave the endpoints, so a noisy moment of a shared machine falls on one round of
-// each rather than on all of one endpoint; the figure is the median round, every round printed.
-const runs = endpoints.map(() => []);
-for (let round = 1; round <= rounds; round++) {
-  for (const [i, endpoint] of endpoints.entries()) {
-    await get(endpoint.path); // warm the isolate's caches (synonyms, prior, names)
-    const result = await autocannon({ url: `${ORIGIN}${endpoint.path}`, connections: 1, duration });
-    const run = { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
-    runs[i].push(run);
-    log(`round ${round}`, endpoint.name, JSON.stringify(run));
-  }
-}
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const bareP99 = median(runs[0].map((r) => r.p99));
-const latency = endpoints.map((endpoint, i) => {
-  const p99 = median(runs[i].map((r) => r.p99));
-  return {
-    endpoint: endpoint.name,
-    p50: median(runs[i].map((r) => r.p50)),
-    p99,
-    'p99 each round': runs[i].map((r) => r.p99).join(', '),
-    'p99 / bare': bareP99 ? Number((p99 / bareP99).toFixed(1)) : null,
-    max: Math.max(...runs[i].map((r) => r.max)),
-    rps: median(runs[i].map((r) => r.rps)),
-    errors: runs[i].reduce((n, r) => n + r.errors, 0),
-    budget: endpoint.budget,
-  };
-});
-server.kill('SIGTERM');
+const runs = await latencyRounds({ origin: ORIGIN, endpoints, rounds, duration, log });
+const latency = latencyTable(endpoints, runs);
+stop();
 
 const checks = [
   { budget: `relevance top-3 >= ${BUDGETS.relevanceTop3 * 100}% (${relevance.length} queries)`, actual: `${(hitRate * 100).toFixed(1)}%`, holds: hitRate >= BUDGETS.relevanceTop3 },
