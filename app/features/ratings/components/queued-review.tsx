@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useOutbox } from '../../../hooks/use-outbox';
 import { discardOutboxItem, retryOutboxItem, type OutboxItem } from '../../../lib/outbox';
 import type { CreateRatingInput } from '../api/create-rating';
-import { ReviewStars } from './review-stars';
+import { YourReviewFrame } from './your-review';
 
 /**
  * The viewer's newest review of this agent still in this device's outbox (written offline, or refused
@@ -24,14 +24,7 @@ export function useQueuedReview(agentId: number, userId: number | null): OutboxI
 export function QueuedReview({ item }: { item: OutboxItem }) {
   const body = item.body as CreateRatingInput;
   return (
-    <section aria-labelledby="your-review-heading" className="rounded-xl border border-amber-200 bg-amber-50/50 p-4">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h3 id="your-review-heading" className="font-semibold text-slate-900">
-          Your review
-        </h3>
-        <ReviewStars value={body.rating} />
-        <OutboxStateBadge state={item.state} />
-      </div>
+    <YourReviewFrame rating={body.rating} className="border-amber-200 bg-amber-50/50" marks={<OutboxStateBadge state={item.state} />}>
       {item.state === 'failed' ? (
         <p className="mt-2 text-sm text-red-700">Not accepted: {item.error ?? 'unknown error'}</p>
       ) : (
@@ -50,6 +43,6 @@ export function QueuedReview({ item }: { item: OutboxItem }) {
           </Button>
         </div>
       )}
-    </section>
+    </YourReviewFrame>
   );
 }

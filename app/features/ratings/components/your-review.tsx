@@ -1,5 +1,5 @@
 import { EyeOff, Pencil, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Rating } from '../../../../common/types';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
@@ -9,21 +9,38 @@ import { ReviewStars } from './review-stars';
 
 const DeleteReviewDialog = lazy(() => import('./delete-review-dialog'));
 
-/** 'Your review': the signed-in author's own review with Edit and Delete (DESIGN decision 19). */
-export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEdit: () => void; onDeleted: () => void }) {
-  const [confirming, setConfirming] = useState(false);
+/** The 'Your review' region: its heading and stars, then what is said of it (published or waiting on this device). */
+export function YourReviewFrame({ rating, className, marks, children }: { rating: number; className: string; marks: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby="your-review-heading" className="rounded-xl border border-brand-200 bg-brand-50/40 p-4">
+    <section aria-labelledby="your-review-heading" className={`rounded-xl border p-4 ${className}`}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h3 id="your-review-heading" className="font-semibold text-slate-900">
           Your review
         </h3>
-        <ReviewStars value={review.rating} />
-        {review.triedIt && <TriedItBadge />}
-        <time dateTime={review.updatedAt} className="text-sm text-slate-600">
-          {formatDate(review.updatedAt)}
-        </time>
+        <ReviewStars value={rating} />
+        {marks}
       </div>
+      {children}
+    </section>
+  );
+}
+
+/** 'Your review': the signed-in author's own review with Edit and Delete (DESIGN decision 19). */
+export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEdit: () => void; onDeleted: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <YourReviewFrame
+      rating={review.rating}
+      className="border-brand-200 bg-brand-50/40"
+      marks={
+        <>
+          {review.triedIt && <TriedItBadge />}
+          <time dateTime={review.updatedAt} className="text-sm text-slate-600">
+            {formatDate(review.updatedAt)}
+          </time>
+        </>
+      }
+    >
       {review.hiddenByModerators && (
         <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900">
           <EyeOff aria-hidden className="size-4" /> Hidden by moderators: others do not see this review and it does not count in the score.
@@ -44,6 +61,6 @@ export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEd
           <DeleteReviewDialog ratingId={review.id} agentId={review.agentId} onClose={() => setConfirming(false)} onDeleted={onDeleted} />
         </Suspense>
       )}
-    </section>
+    </YourReviewFrame>
   );
 }
