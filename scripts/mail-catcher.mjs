@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A local stand-in for the HTTP email API the worker sends through (Resend's shape, decision 0011):
+// A local stand-in for the HTTP email API the worker sends through (Resend's shape, docs/decisions/0032):
 // POST /emails {from, to, subject, text, html} answers {id} and writes the message as one .eml file
 // under MAIL_DIR (default .wrangler/mail), printing its first link. GET /emails?to=… and
 // GET /emails/:id read them back (tests use these). Nothing leaves the machine.
