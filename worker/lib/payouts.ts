@@ -32,13 +32,19 @@ export async function getPayoutAccount(d1: D1Database, userId: number): Promise<
 
 /**
  * Records the creator's account, once: a second connect (another tab, a retry) keeps the first
- * account, so the creator never ends up with two. Returns the account that is recorded.
+ * account, so the creator never ends up with two. Only an account of the other provider (the
+ * sandbox's, on a server that now has Stripe keys, or the reverse) is replaced. Returns the
+ * account that is recorded.
  */
 export async function savePayoutAccount(d1: D1Database, userId: number, account: PayoutAccount): Promise<PayoutAccount> {
   await orm(d1)
     .insert(payoutAccounts)
     .values({ userId, ...account })
-    .onConflictDoNothing({ target: payoutAccounts.userId })
+    .onConflictDoUpdate({
+      target: payoutAccounts.userId,
+      set: { ...account, createdAt: sql`${now}`, updatedAt: sql`${now}` },
+      setWhere: sql`${payoutAccounts.provider} <> ${account.provider}`,
+    })
     .run();
   return (await getPayoutAccount(d1, userId))!;
 }

@@ -356,9 +356,16 @@ describe('payouts through Stripe Connect', () => {
     await expectMoneyIdentity();
   });
 
-  it('the sandbox routes do not exist with Stripe keys', async () => {
+  it('the sandbox routes do not exist with Stripe keys, and a sandbox account gives way to a Stripe one', async () => {
     const creator = await creatorWithAvailable(1);
     expect((await callWith(stripeEnv, '/api/earnings/payout-account/sandbox', { method: 'POST', cookie: creator.cookie })).status).toBe(404);
     expect(await one('SELECT count(*) AS n FROM payout_accounts WHERE user_id = ?', creator.id)).toEqual({ n: 0 });
+
+    await connectSandbox(creator.cookie);
+    const status = (await (await callWith(stripeEnv, '/api/earnings/payout-account', { cookie: creator.cookie })).json()) as PayoutAccountStatus;
+    expect(status).toMatchObject({ mode: 'stripe', account: null });
+    expect((await requestPayout(creator.cookie, {}, { bindings: stripeEnv })).status).toBe(409);
+    expect((await callWith(stripeEnv, '/api/earnings/payout-account', { method: 'POST', cookie: creator.cookie })).status).toBe(200);
+    expect(await one('SELECT provider, stripe_account_id LIKE \'acct_test_%\' AS stripe FROM payout_accounts WHERE user_id = ?', creator.id)).toEqual({ provider: 'stripe', stripe: 1 });
   });
 });

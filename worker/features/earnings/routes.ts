@@ -164,7 +164,7 @@ export const earningsRoutes = new Hono<AppEnv>()
   .post('/payout-account/sandbox', async (c) => {
     const userId = c.var.user!.id;
     const existing = await getPayoutAccount(c.env.DB, userId);
-    if (!existing) {
+    if (existing?.provider !== 'sandbox') {
       await savePayoutAccount(c.env.DB, userId, { stripeAccountId: `acct_sandbox_${randomToken(12)}`, provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true });
     }
     return c.json(await accountStatus(c));
