@@ -40,6 +40,7 @@ const MyAgentsPage = page('my-agents', () => import('./routes/my-agents'));
 const ProfilePage = page('profile', () => import('./routes/profile'));
 const CreditsPage = page('credits', () => import('./routes/credits'));
 const CheckoutSandboxPage = page('checkout-sandbox', () => import('./routes/checkout-sandbox'));
+const PayoutsSandboxPage = page('payouts-sandbox', () => import('./routes/payouts-sandbox'));
 const SubmitAgentPage = page('submit-agent', () => import('./routes/submit-agent'));
 const ProposeAgentPage = page('propose-agent', () => import('./routes/propose-agent'));
 const ProposalsInboxPage = page('proposals-inbox', () => import('./routes/proposals-inbox'));
@@ -82,6 +83,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/profile', ProfilePage],
   ['/credits', CreditsPage],
   ['/checkout/sandbox/:id', CheckoutSandboxPage],
+  ['/payouts/sandbox', PayoutsSandboxPage],
   ['/submit-agent', SubmitAgentPage],
   ['/propose-agent', ProposeAgentPage],
   ['/proposals', ProposalsInboxPage],

@@ -9,6 +9,11 @@ export const CENTS_PER_CREDIT = 100;
 /** What a purchase is called at checkout (Stripe's product name) and on its receipt. */
 export const creditsProductName = (credits: number): string => `${credits} AgentMarket credits`;
 
+/** The smallest payout of available earnings to a connected account, in cents ($20; docs/decisions/0029). */
+export const PAYOUT_MIN_CENTS = 2_000;
+/** The largest one request may ask for ($1,000,000): a bound for validation, not a business limit. */
+export const PAYOUT_MAX_CENTS = 100_000_000;
+
 export const PURCHASE_MIN = 50;
 export const PURCHASE_MAX = 10_000;
 export const PURCHASE_SLIDER_MAX = 500;

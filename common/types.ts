@@ -241,11 +241,34 @@ export interface EarningsBalance {
   availableCents: number;
   /** Everything earned, refunds taken off. */
   lifetimeCents: number;
-  /** What has left the earnings balance (moved into credits). */
+  /** What has left the earnings balance: moved into credits, and payouts pending or paid. */
   paidOutCents: number;
   /** The creator's share of a paid try, in percent. */
   sharePercent: number;
   holdDays: number;
+}
+
+export type PayoutState = 'pending' | 'paid' | 'failed';
+
+/** A payout of available earnings to the creator's connected account (GET /api/earnings/payouts). */
+export interface Payout {
+  id: number;
+  amountCents: number;
+  /** From Stripe's signed webhooks (or the sandbox's confirm); a failed one's money is available again. */
+  state: PayoutState;
+  provider: 'stripe' | 'sandbox';
+  failureReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Where the creator's payouts go (GET /api/earnings/payout-account). */
+export interface PayoutAccountStatus {
+  /** 'none': neither Stripe keys nor the sandbox; payouts are not configured. */
+  mode: 'stripe' | 'sandbox' | 'none';
+  /** Null before the creator started connecting one. */
+  account: { provider: 'stripe' | 'sandbox'; detailsSubmitted: boolean; payoutsEnabled: boolean } | null;
+  minimumCents: number;
 }
 
 /** One day of an agent's insights, in the creator's time zone. */

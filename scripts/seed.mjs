@@ -218,7 +218,7 @@ function buildSql({ agentTotal, reviewTotal }) {
 
 // Every table the migrations make that holds data, rows that point at others first (search_synonyms is
 // the migrations' own data; the search index follows its tables through triggers).
-const RESET_SQL = ['review_helpful', 'review_replies', 'moderation_actions', 'reports', 'saved_agents', 'agent_views', 'creator_earnings', 'api_tokens', 'idempotency_keys', 'follows', 'email_tokens', 'oauth_states', 'auth_throttle', 'checkout_sessions', 'credit_ledger', 'proposals', 'ratings', 'sessions', 'agents', 'departments', 'categories', 'users']
+const RESET_SQL = ['review_helpful', 'review_replies', 'moderation_actions', 'reports', 'saved_agents', 'agent_views', 'payouts', 'payout_accounts', 'creator_earnings', 'api_tokens', 'idempotency_keys', 'follows', 'email_tokens', 'oauth_states', 'auth_throttle', 'checkout_sessions', 'credit_ledger', 'proposals', 'ratings', 'sessions', 'agents', 'departments', 'categories', 'users']
   .map((t) => `DELETE FROM ${t};`)
   .concat("DELETE FROM sqlite_sequence;")
   .join('\n');

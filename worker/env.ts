@@ -12,6 +12,8 @@ export interface Bindings {
   ADMIN_EMAILS?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /** The signing secret of a Connect webhook endpoint (connected accounts' account.updated), when it has its own. */
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
   /** Overrides the Stripe API endpoint, e.g. `http://127.0.0.1:12111` for a local stand-in. */
   STRIPE_API_BASE?: string;
   GOOGLE_CLIENT_ID?: string;

@@ -78,6 +78,9 @@ export const myAgentsKeys = {
   list: (userId: number) => [...myAgentsKeys.all, 'list', userId] as const,
   /** The creator's earnings and their agents' insights (docs/decisions/0029): private like the list. */
   earnings: () => [...myAgentsKeys.all, 'earnings'] as const,
+  /** Where payouts go and the payouts made (docs/decisions/0029, '## Payouts'). */
+  payoutAccount: () => [...myAgentsKeys.all, 'payout-account'] as const,
+  payouts: () => [...myAgentsKeys.all, 'payouts'] as const,
   insights: (agentId: number, days: number, utcOffset: number) => [...myAgentsKeys.all, 'insights', agentId, days, utcOffset] as const,
 };
 

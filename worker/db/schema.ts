@@ -418,13 +418,13 @@ export const savedAgents = sqliteTable(
   (t) => [unique('saved_agents_user_agent').on(t.userId, t.agentId), index('saved_agents_user_saved').on(t.userId, sql`${t.savedAt} DESC`)],
 );
 
-/** Migration 0013: the creators' earnings ledger, in cents (docs/decisions/0029). */
+/** Migration 0013 (kinds widened by 0019): the creators' earnings ledger, in cents (docs/decisions/0029). */
 export const creatorEarnings = sqliteTable(
   'creator_earnings',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['earning', 'reversal', 'to_credits'] }).notNull(),
+    kind: text('kind', { enum: ['earning', 'reversal', 'to_credits', 'payout', 'payout_returned'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     platformCents: integer('platform_cents').notNull().default(0),
     agentId: integer('agent_id'),
@@ -436,7 +436,7 @@ export const creatorEarnings = sqliteTable(
   (t) => [
     index('creator_earnings_creator_available').on(t.creatorId, t.availableAt),
     index('creator_earnings_agent_created').on(t.agentId, t.createdAt),
-    check('creator_earnings_kind', sql`${t.kind} IN ('earning', 'reversal', 'to_credits')`),
+    check('creator_earnings_kind', sql`${t.kind} IN ('earning', 'reversal', 'to_credits', 'payout', 'payout_returned')`),
   ],
 );
 
@@ -502,4 +502,45 @@ export const ratingPrior = sqliteTable(
     ratingHundredths: integer('rating_hundredths').notNull().default(0),
   },
   (t) => [check('rating_prior_one_row', sql`${t.id} = 1`)],
+);
+
+/** Migration 0019: the creator's connected payout account (Stripe Connect Express, or the sandbox's). */
+export const payoutAccounts = sqliteTable(
+  'payout_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeAccountId: text('stripe_account_id').notNull().unique(),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    detailsSubmitted: integer('details_submitted', { mode: 'boolean' }).notNull().default(false),
+    payoutsEnabled: integer('payouts_enabled', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [check('payout_accounts_provider', sql`${t.provider} IN ('stripe', 'sandbox')`)],
+);
+
+/** Migration 0019: a payout of available earnings to the creator's connected account (docs/decisions/0029). */
+export const payouts = sqliteTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    state: text('state', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    stripeAccountId: text('stripe_account_id').notNull(),
+    stripeTransferId: text('stripe_transfer_id').unique(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    failureReason: text('failure_reason'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('payouts_creator').on(t.creatorId, sql`${t.id} DESC`),
+    check('payouts_amount', sql`${t.amountCents} > 0`),
+    check('payouts_state', sql`${t.state} IN ('pending', 'paid', 'failed')`),
+    check('payouts_provider', sql`${t.provider} IN ('stripe', 'sandbox')`),
+  ],
 );

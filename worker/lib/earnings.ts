@@ -131,7 +131,8 @@ export async function getEarnings(d1: D1Database, creatorId: number, terms: { sh
       pendingCents: sql<number>`coalesce(sum(CASE WHEN ${held} AND ${earned} THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
       availableCents: sql<number>`coalesce(sum(CASE WHEN NOT (${held}) THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
       lifetimeCents: sql<number>`coalesce(sum(CASE WHEN ${earned} THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
-      paidOutCents: sql<number>`coalesce(-sum(CASE WHEN ${creatorEarnings.kind} = 'to_credits' THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
+      // A failed payout's 'payout_returned' row cancels its 'payout' row: pending and paid ones count.
+      paidOutCents: sql<number>`coalesce(-sum(CASE WHEN ${creatorEarnings.kind} IN ('to_credits', 'payout', 'payout_returned') THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
     })
     .from(creatorEarnings)
     .where(eq(creatorEarnings.creatorId, creatorId));

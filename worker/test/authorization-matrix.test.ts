@@ -87,6 +87,19 @@ async function tokenOfA(): Promise<number> {
   return ((await res.json()) as { id: number }).id;
 }
 
+/** A pending sandbox payout of A's (earnings made available directly: the matrix is about who may act). */
+async function payoutOfA(): Promise<number> {
+  await db()
+    .prepare("INSERT INTO creator_earnings (creator_id, kind, amount_cents, idempotency_key, available_at) VALUES (?, 'earning', 2000, ?, '2000-01-01T00:00:00.000Z')")
+    .bind(users.a.id, `matrix-earning-${crypto.randomUUID()}`)
+    .run();
+  const a = await signIn(users.a.id);
+  expect((await call('/api/earnings/payout-account/sandbox', { method: 'POST', cookie: a })).status).toBe(200);
+  const res = await call('/api/earnings/payouts', { json: { amountCents: 2000 }, cookie: a });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { payout: { id: number } }).payout.id;
+}
+
 interface Row {
   route: string;
   expected: Expected;
@@ -212,6 +225,20 @@ const ROWS: Row[] = [
   },
   { route: 'PATCH /api/proposals/:id', expected: operators, make: async () => ({ path: `/api/proposals/${await proposal()}`, method: 'PATCH', json: { status: 'reviewed' } }) },
   { route: 'POST /api/admin/ensure-minimum-credits', expected: adminOnly, make: async () => ({ path: '/api/admin/ensure-minimum-credits', method: 'POST' }) },
+  // Earnings and payouts (docs/decisions/0029): the caller's own; the sandbox's routes in sandbox mode.
+  get('GET /api/earnings', '/api/earnings', signedIn(200)),
+  get('GET /api/earnings/payout-account', '/api/earnings/payout-account', signedIn(200)),
+  { route: 'POST /api/earnings/payout-account', expected: signedIn(200), make: async () => ({ path: '/api/earnings/payout-account', method: 'POST' }) },
+  { route: 'POST /api/earnings/payout-account/sandbox', expected: signedIn(200), make: async () => ({ path: '/api/earnings/payout-account/sandbox', method: 'POST' }) },
+  get('GET /api/earnings/payouts', '/api/earnings/payouts', signedIn(200)),
+  // Nobody here has $20 available (or, at first, an account): a clear 409, never a payout.
+  { route: 'POST /api/earnings/payouts', expected: signedIn(409), make: async () => ({ path: '/api/earnings/payouts', json: {} }) },
+  {
+    route: "POST /api/earnings/payouts/:id/sandbox (A's)",
+    expected: ownerOnly(200, 404),
+    make: async () => ({ path: `/api/earnings/payouts/${await payoutOfA()}/sandbox`, json: { outcome: 'paid' } }),
+  },
+  { route: 'POST /api/earnings/payouts/:unknown/sandbox', expected: signedIn(404), make: async () => ({ path: '/api/earnings/payouts/999999/sandbox', json: { outcome: 'paid' } }) },
   // Personal API tokens (docs/decisions/0030): the owner's own, through a session.
   get('GET /api/tokens', '/api/tokens', signedIn(200)),
   { route: 'POST /api/tokens', expected: signedIn(201), make: async () => ({ path: '/api/tokens', json: { name: 'Matrix token', scopes: ['read'] } }) },
@@ -393,6 +420,8 @@ const BODY_ROUTES: BodyRoute[] = [
   { route: 'POST /api/propose-agent', method: 'POST', who: 'visitor', valid: visitorProposal, path: async () => '/api/propose-agent' },
   { route: 'PUT /api/users/:id/public-profile', method: 'PUT', who: 'b', valid: { displayName: 'B', bio: 'Bio.', website: 'https://b.example' }, path: async () => `/api/users/${users.b.id}/public-profile` },
   { route: 'PATCH /api/proposals/:id', method: 'PATCH', who: 'staff', valid: { status: 'reviewed' }, path: async () => `/api/proposals/${await proposal()}` },
+  { route: 'POST /api/earnings/payouts', method: 'POST', who: 'b', valid: { amountCents: 2000 }, path: async () => '/api/earnings/payouts' },
+  { route: 'POST /api/earnings/payouts/:id/sandbox', method: 'POST', who: 'a', valid: { outcome: 'paid' }, path: async () => `/api/earnings/payouts/${await payoutOfA()}/sandbox` },
 ];
 
 const INJECTIONS = ["'; DROP TABLE users; --", '<script>alert(1)</script>', '" OR 1=1 --', '%00\u0000\u202e', '{{7*7}}${7*7}'];

@@ -5,6 +5,7 @@ import { orm } from '../../db/client';
 import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { fail, positiveInt } from '../../lib/http';
+import { applyPayoutEvent, PAYOUT_EVENTS } from '../earnings/payout-events';
 import { completePurchase, createCheckoutSession } from './data';
 import { cryptoProvider, stripeClient, WEBHOOK_TOLERANCE_S } from './stripe';
 
@@ -17,15 +18,23 @@ const CREDITING_EVENTS = new Set(['checkout.session.completed', 'checkout.sessio
 export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const secret = c.env.STRIPE_WEBHOOK_SECRET;
   if (!secret) return fail(c, 400, 'Webhooks are not configured');
+  // Events of connected accounts (account.updated) come from a Connect endpoint with its own secret.
+  const secrets = [secret, c.env.STRIPE_CONNECT_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
   const signature = c.req.header('Stripe-Signature');
   if (!signature) return fail(c, 400, 'Missing Stripe-Signature header');
   const raw = await c.req.text();
-  let event: Stripe.Event;
-  try {
-    event = await stripeClient(c.env).webhooks.constructEventAsync(raw, signature, secret, WEBHOOK_TOLERANCE_S, cryptoProvider);
-  } catch {
-    return fail(c, 400, 'Invalid webhook signature');
+  let event: Stripe.Event | null = null;
+  for (const s of secrets) {
+    try {
+      event = await stripeClient(c.env).webhooks.constructEventAsync(raw, signature, s, WEBHOOK_TOLERANCE_S, cryptoProvider);
+      break;
+    } catch {
+      // The next secret, if any.
+    }
   }
+  if (!event) return fail(c, 400, 'Invalid webhook signature');
+  // Payout states (docs/decisions/0029): each event applied once, whatever the delivery order.
+  if (PAYOUT_EVENTS.has(event.type)) return c.json({ received: true, payout: await applyPayoutEvent(c.env, event) });
   if (!CREDITING_EVENTS.has(event.type)) return c.json({ received: true });
 
   const session = event.data.object as Stripe.Checkout.Session;

@@ -28,6 +28,7 @@ export const robotsTxt = (origin: string): string =>
     'Disallow: /settings',
     'Disallow: /submit-agent',
     'Disallow: /checkout/',
+    'Disallow: /payouts/',
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');

@@ -167,6 +167,13 @@ describe('Authorization: Bearer on the API', () => {
       ['PUT', `/api/users/${user.id}`, { username: 'renamed', email: 'renamed@example.com' }],
       ['POST', '/api/payments/create-checkout', { amount: 50 }],
       ['GET', '/api/payments/sandbox/abc'],
+      // Earnings and payouts (docs/decisions/0029): a session only.
+      ['GET', '/api/earnings'],
+      ['GET', '/api/earnings/payout-account'],
+      ['POST', '/api/earnings/payout-account'],
+      ['GET', '/api/earnings/payouts'],
+      ['POST', '/api/earnings/payouts', { amountCents: 2000 }],
+      ['POST', '/api/earnings/payouts/1/sandbox', { outcome: 'paid' }],
       ['GET', '/api/credits/receipts/1'],
       ['GET', '/api/tokens'],
       ['POST', '/api/tokens', { name: 'Another', scopes: ['read'] }],

@@ -6,6 +6,7 @@ import { formatCents, formatCredits, plural } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useEarnings } from '../api/get-earnings';
 import { useMoveToCredits } from '../api/move-to-credits';
+import { PayoutsPanel } from './payouts-panel';
 
 
 function Figure({ label, cents, note }: { label: string; cents: number; note: string }) {
@@ -18,7 +19,10 @@ function Figure({ label, cents, note }: { label: string; cents: number; note: st
   );
 }
 
-/** The creator's earnings: what is held, what is available, and moving the available part into credits. */
+/**
+ * The creator's earnings: what is held, what is available, moving the available part into credits,
+ * and payouts to a connected account.
+ */
 export function EarningsCard() {
   const earnings = useEarnings();
   const move = useMoveToCredits();
@@ -66,11 +70,12 @@ export function EarningsCard() {
         </Button>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Figure label="Available" cents={e.availableCents} note="Can move to your credits now" />
+        <Figure label="Available" cents={e.availableCents} note="Can move to your credits or be paid out now" />
         <Figure label="Pending" cents={e.pendingCents} note={`Held for ${plural(e.holdDays, 'day')}`} />
         <Figure label="Earned in all" cents={e.lifetimeCents} note="Refunds taken off" />
-        <Figure label="Moved to credits" cents={e.paidOutCents} note="1 credit = $1" />
+        <Figure label="Paid out" cents={e.paidOutCents} note="Moved to credits or paid to your account" />
       </dl>
+      <PayoutsPanel availableCents={e.availableCents} />
     </section>
   );
 }
