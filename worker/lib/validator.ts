@@ -32,3 +32,14 @@ export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
     if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
     return result.output as v.InferOutput<S>;
   });
+
+/**
+ * Validates a route's path parameters or query with a valibot schema; a failure answers 400 with the
+ * schema's message.
+ */
+export const validated = <S extends v.GenericSchema>(target: 'param' | 'query', schema: S) =>
+  validator(target, (value, c) => {
+    const result = v.safeParse(schema, value);
+    if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
+    return result.output as v.InferOutput<S>;
+  });

@@ -6,8 +6,11 @@ import { getEarnings } from '../../lib/earnings';
 import { fail } from '../../lib/http';
 import { once } from '../../lib/idempotency';
 import { moveEarningsToCredits } from '../../lib/ledger';
-import { jsonBody } from '../../lib/validator';
+import { csvResponse } from '../../lib/csv';
+import { jsonBody, validated } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
+import { INVALID_STATEMENT_MONTH, STATEMENT_MONTH, statementFileName } from '../../../common/earnings';
+import { statementCsv, statementMonths, statementRows } from './statements';
 
 export const NOTHING_AVAILABLE = 'Less than one credit of your earnings is available yet';
 export const MORE_THAN_AVAILABLE = 'That is more than your available earnings';
@@ -16,6 +19,8 @@ export const INVALID_CREDITS = 'Credits must be a whole number of at least 1';
 const toCreditsSchema = v.object({
   credits: v.optional(v.pipe(v.number(INVALID_CREDITS), v.integer(INVALID_CREDITS), v.minValue(1, INVALID_CREDITS), v.maxValue(1_000_000_000, INVALID_CREDITS))),
 });
+
+const monthSchema = v.object({ month: v.pipe(v.string(INVALID_STATEMENT_MONTH), v.regex(STATEMENT_MONTH, INVALID_STATEMENT_MONTH)) });
 
 const terms = (env: AppEnv['Bindings']) => ({ sharePercent: creatorSharePercent(env), holdDays: earningsHoldDays(env) });
 
@@ -35,4 +40,10 @@ export const earningsRoutes = new Hono<AppEnv>()
       if (!balance) return fail(c, 409, asked ? MORE_THAN_AVAILABLE : NOTHING_AVAILABLE);
       return c.json({ ...balance, moved: credits, earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
     });
+  })
+  // Monthly statements (UTC months): the months that have rows, and one month as a CSV download.
+  .get('/statements', async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)))
+  .get('/statements/:month', validated('param', monthSchema), async (c) => {
+    const { month } = c.req.valid('param');
+    return csvResponse(c, statementFileName(month), statementCsv(await statementRows(c.env.DB, c.var.user!.id, month)));
   });
