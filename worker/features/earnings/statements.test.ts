@@ -2,7 +2,7 @@
 // ledger in a UTC month with its running balance, as a CSV download; only ever the caller's own.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatementMonth } from '../../../common/types';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { call, createUser, csvText, db, seedCatalog, signIn } from '../../test/fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -51,8 +51,6 @@ beforeAll(async () => {
 });
 
 const BOM = '\uFEFF';
-/** The body with its byte order mark (Response.text() drops it). */
-const csvText = async (res: Response) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
 const HEADER = 'Date (UTC),Kind,Agent,Amount (USD),Balance (USD)\r\n';
 
 describe('GET /api/earnings/statements/:month', () => {
