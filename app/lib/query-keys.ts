@@ -40,6 +40,14 @@ export const ratingKeys = {
   summary: (agentId: number, viewerId: number) => [...ratingKeys.byAgent(agentId), 'summary', viewerId] as const,
 };
 
+/** Admins' totals and support's view of people (docs/decisions/0029): private, dropped at logout. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  totals: (from: string, to: string) => [...adminKeys.all, 'totals', from, to] as const,
+  people: (q: string) => [...adminKeys.all, 'people', q] as const,
+  history: (userId: number) => [...adminKeys.all, 'history', userId] as const,
+};
+
 /** The moderation queue is operators' private data, dropped at logout. */
 export const moderationKeys = {
   all: ['moderation'] as const,
@@ -78,6 +86,8 @@ export const myAgentsKeys = {
   list: (userId: number) => [...myAgentsKeys.all, 'list', userId] as const,
   /** The creator's earnings and their agents' insights (docs/decisions/0029): private like the list. */
   earnings: () => [...myAgentsKeys.all, 'earnings'] as const,
+  /** The months of the creator's statements. */
+  statements: () => [...myAgentsKeys.all, 'statements'] as const,
   insights: (agentId: number, days: number, utcOffset: number) => [...myAgentsKeys.all, 'insights', agentId, days, utcOffset] as const,
 };
 

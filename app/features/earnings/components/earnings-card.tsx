@@ -6,6 +6,7 @@ import { formatCents, formatCredits, plural } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useEarnings } from '../api/get-earnings';
 import { useMoveToCredits } from '../api/move-to-credits';
+import { StatementsList } from './statements-list';
 
 
 function Figure({ label, cents, note }: { label: string; cents: number; note: string }) {
@@ -71,6 +72,7 @@ export function EarningsCard() {
         <Figure label="Earned in all" cents={e.lifetimeCents} note="Refunds taken off" />
         <Figure label="Moved to credits" cents={e.paidOutCents} note="1 credit = $1" />
       </dl>
+      <StatementsList />
     </section>
   );
 }
