@@ -48,8 +48,8 @@ test('support refunds a try once, Totals show the day, and the creator downloads
   await signIn(page, origin, 'admin', 'demo-password');
   await page.goto('/support');
   await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
-  await page.getByLabel('Username or email').fill(buyer);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByLabel('Username or email', { exact: true }).fill(buyer);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('button', { name: `Show history of ${buyer}` }).click();
   const history = page.getByRole('region', { name: `Credit history of ${buyer}` });
   const refundButtons = history.getByRole('button', { name: `Refund 5 credits for ${agentName}` });
@@ -58,9 +58,9 @@ test('support refunds a try once, Totals show the day, and the creator downloads
   const dialog = page.getByRole('alertdialog', { name: 'Refund this try?' });
   await expect(dialog).toContainText(`${buyer} gets 5 credits for ${agentName} back`);
   await expectNoSeriousViolations(page);
-  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(history.getByText('Refunded')).toHaveCount(1);
+  await expect(history.getByText('Refunded', { exact: true })).toHaveCount(1);
   await expect(refundButtons).toHaveCount(1);
   await expect(history.getByRole('row').filter({ hasText: 'Refund' }).filter({ hasText: '+5' })).toHaveCount(1);
   await expectNoSeriousViolations(page);
@@ -105,7 +105,7 @@ test('support refunds a try once, Totals show the day, and the creator downloads
   const month = today().slice(0, 7);
   const monthName = new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const statements = page.getByRole('region', { name: 'Statements' });
-  await expect(statements.getByText(monthName)).toBeVisible({ timeout: 30_000 });
+  await expect(statements.getByText(monthName, { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(statements).toContainText('(3 entries)');
   const [statement] = await Promise.all([page.waitForEvent('download'), statements.getByRole('link', { name: `Download CSV statement for ${monthName}` }).click()]);
   expect(statement.suggestedFilename()).toBe(`earnings-statement-${month}.csv`);

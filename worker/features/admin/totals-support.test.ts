@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OperatorTotals, PersonSummary, SupportHistory } from '../../../common/types';
 import { call, createUser, csvText, db, seedCatalog, signIn } from '../../test/fixtures';
+import { STATEMENT_SQL } from '../earnings/statements';
+import { TOTALS_SQL } from './totals';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -191,6 +193,28 @@ describe('GET /api/admin/totals', () => {
       expect((await call(path)).status, path).toBe(401);
       expect((await call(path, { cookie: buyerCookie })).status, path).toBe(403);
       expect((await call(path, { cookie: await signIn((await createUser({ role: 'staff' })).id) })).status, path).toBe(403);
+    }
+  });
+});
+
+describe('query plans', () => {
+  /** SQLite's plan of a query: one line per step ('SEARCH … USING INDEX …', 'SCAN …', temp B-trees). */
+  const plan = async (query: string, ...binds: unknown[]) =>
+    (await db().prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...binds).all<{ detail: string }>()).results.map((r) => r.detail);
+
+  it('the totals and the statements each read one range of one index, never a whole table', async () => {
+    const cases: [string, string[], string][] = [
+      [TOTALS_SQL.ledger, ['2026-01-01', '2026-02-01'], 'SEARCH credit_ledger USING COVERING INDEX credit_ledger_created (created_at>? AND created_at<?)'],
+      [TOTALS_SQL.earnings, ['2026-01-01', '2026-02-01'], 'SEARCH creator_earnings USING COVERING INDEX creator_earnings_created (created_at>? AND created_at<?)'],
+      [STATEMENT_SQL.months, ['1'], 'SEARCH creator_earnings USING COVERING INDEX creator_earnings_creator_created (creator_id=?)'],
+      [STATEMENT_SQL.opening, ['1', '2026-01-01'], 'SEARCH creator_earnings USING INDEX creator_earnings_creator_created (creator_id=? AND created_at<?)'],
+      [STATEMENT_SQL.rows, ['1', '2026-01-01', '2026-02-01'], 'SEARCH e USING INDEX creator_earnings_creator_created (creator_id=? AND created_at>? AND created_at<?)'],
+    ];
+    for (const [query, binds, range] of cases) {
+      const steps = await plan(query, ...binds);
+      expect(steps, query).toContain(range);
+      // The window function's own pass over the month's rows ('SCAN (subquery-N)') reads no table.
+      expect(steps.filter((s) => s.startsWith('SCAN') && !s.startsWith('SCAN (subquery')), query).toEqual([]);
     }
   });
 });

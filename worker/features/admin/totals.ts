@@ -23,6 +23,24 @@ const zero = (): Figures => ({
   paidOutCents: 0,
 });
 
+/** The totals' SQL (?1 and ?2: the range's first instant and the one after it); a worker test reads their plans. */
+export const TOTALS_SQL = {
+  // 'earnings' rows (moved from earnings into credits) are counted from the earnings side below.
+  ledger: `SELECT substr(created_at, 1, 10) AS day,
+                  sum(CASE WHEN kind = 'purchase' THEN amount ELSE 0 END) AS creditsSold,
+                  sum(CASE WHEN kind IN ('signup', 'admin_topup') THEN amount ELSE 0 END) AS creditsGranted,
+                  -sum(CASE WHEN kind IN ('try', 'refund') THEN amount ELSE 0 END) AS creditsSpent,
+                  sum(CASE WHEN kind = 'refund' THEN amount ELSE 0 END) AS creditsRefunded
+           FROM credit_ledger WHERE created_at >= ?1 AND created_at < ?2 GROUP BY day`,
+  // Every kind counts somewhere: payouts (less their returns, when one fails) as paid out.
+  earnings: `SELECT substr(created_at, 1, 10) AS day,
+                    sum(CASE WHEN kind IN ('earning', 'reversal') THEN amount_cents ELSE 0 END) AS creatorsShareCents,
+                    sum(platform_cents) AS platformShareCents,
+                    -sum(CASE WHEN kind = 'to_credits' THEN amount_cents ELSE 0 END) AS movedToCreditsCents,
+                    -sum(CASE WHEN kind IN ('payout', 'payout_returned') THEN amount_cents ELSE 0 END) AS paidOutCents
+             FROM creator_earnings WHERE created_at >= ?1 AND created_at < ?2 GROUP BY day`,
+};
+
 /** The days from `from` to `to` (YYYY-MM-DD, both included). */
 export function daysBetween(from: string, to: string): string[] {
   const start = Date.parse(`${from}T00:00:00.000Z`);
@@ -35,28 +53,8 @@ export async function getTotals(d1: D1Database, from: string, to: string): Promi
   const start = `${from}T00:00:00.000Z`;
   const end = new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS).toISOString();
   const [ledger, earnings] = await d1.batch([
-    // 'earnings' rows (moved from earnings into credits) are counted from the earnings side below.
-    d1
-      .prepare(
-        `SELECT substr(created_at, 1, 10) AS day,
-                sum(CASE WHEN kind = 'purchase' THEN amount ELSE 0 END) AS creditsSold,
-                sum(CASE WHEN kind IN ('signup', 'admin_topup') THEN amount ELSE 0 END) AS creditsGranted,
-                -sum(CASE WHEN kind IN ('try', 'refund') THEN amount ELSE 0 END) AS creditsSpent,
-                sum(CASE WHEN kind = 'refund' THEN amount ELSE 0 END) AS creditsRefunded
-         FROM credit_ledger WHERE created_at >= ?1 AND created_at < ?2 GROUP BY day`,
-      )
-      .bind(start, end),
-    // Every kind counts somewhere: payouts (and their returns, when one fails) as paid out.
-    d1
-      .prepare(
-        `SELECT substr(created_at, 1, 10) AS day,
-                sum(CASE WHEN kind IN ('earning', 'reversal') THEN amount_cents ELSE 0 END) AS creatorsShareCents,
-                sum(platform_cents) AS platformShareCents,
-                -sum(CASE WHEN kind = 'to_credits' THEN amount_cents ELSE 0 END) AS movedToCreditsCents,
-                -sum(CASE WHEN kind IN ('payout', 'payout_returned') THEN amount_cents ELSE 0 END) AS paidOutCents
-         FROM creator_earnings WHERE created_at >= ?1 AND created_at < ?2 GROUP BY day`,
-      )
-      .bind(start, end),
+    d1.prepare(TOTALS_SQL.ledger).bind(start, end),
+    d1.prepare(TOTALS_SQL.earnings).bind(start, end),
   ]);
   const byDay = new Map<string, Figures>();
   for (const row of [...(ledger!.results as (Partial<Figures> & { day: string })[]), ...(earnings!.results as (Partial<Figures> & { day: string })[])]) {

@@ -17,10 +17,29 @@ export interface StatementRow {
   balanceCents: number;
 }
 
+/** The statements' SQL, each one range of creator_earnings_creator_created (a worker test reads their plans). */
+export const STATEMENT_SQL = {
+  /** ?1 creator. */
+  months: 'SELECT substr(created_at, 1, 7) AS month, count(*) AS entries FROM creator_earnings WHERE creator_id = ?1 GROUP BY month ORDER BY month DESC',
+  /** ?1 creator, ?2 the month's start. */
+  opening: 'SELECT coalesce(sum(amount_cents), 0) AS cents FROM creator_earnings WHERE creator_id = ?1 AND created_at < ?2',
+  /**
+   * ?1 creator, ?2 and ?3 the month's start and the next one's. The agent's current name, else the
+   * name the try's ledger row kept (the agent may be deleted since).
+   */
+  rows: `SELECT e.id, e.created_at AS createdAt, e.kind, coalesce(a.name, l.agent_name) AS agentName, e.amount_cents AS amountCents,
+                sum(e.amount_cents) OVER (ORDER BY e.created_at, e.id) AS runningCents
+         FROM creator_earnings e
+         LEFT JOIN agents a ON a.id = e.agent_id
+         LEFT JOIN credit_ledger l ON l.idempotency_key = e.try_key
+         WHERE e.creator_id = ?1 AND e.created_at >= ?2 AND e.created_at < ?3
+         ORDER BY e.created_at, e.id`,
+};
+
 /** The months with rows, newest first. */
 export async function statementMonths(d1: D1Database, creatorId: number): Promise<StatementMonth[]> {
   const { results } = await d1
-    .prepare('SELECT substr(created_at, 1, 7) AS month, count(*) AS entries FROM creator_earnings WHERE creator_id = ?1 GROUP BY month ORDER BY month DESC')
+    .prepare(STATEMENT_SQL.months)
     .bind(creatorId)
     .all<StatementMonth>();
   return results;
@@ -37,19 +56,8 @@ export function monthRange(month: string): { start: string; end: string } {
 export async function statementRows(d1: D1Database, creatorId: number, month: string): Promise<StatementRow[]> {
   const { start, end } = monthRange(month);
   const [opening, rows] = await d1.batch([
-    d1.prepare('SELECT coalesce(sum(amount_cents), 0) AS cents FROM creator_earnings WHERE creator_id = ?1 AND created_at < ?2').bind(creatorId, start),
-    // The agent's current name, else the name the try's ledger row kept (the agent may be deleted since).
-    d1
-      .prepare(
-        `SELECT e.id, e.created_at AS createdAt, e.kind, coalesce(a.name, l.agent_name) AS agentName, e.amount_cents AS amountCents,
-                sum(e.amount_cents) OVER (ORDER BY e.created_at, e.id) AS runningCents
-         FROM creator_earnings e
-         LEFT JOIN agents a ON a.id = e.agent_id
-         LEFT JOIN credit_ledger l ON l.idempotency_key = e.try_key
-         WHERE e.creator_id = ?1 AND e.created_at >= ?2 AND e.created_at < ?3
-         ORDER BY e.created_at, e.id`,
-      )
-      .bind(creatorId, start, end),
+    d1.prepare(STATEMENT_SQL.opening).bind(creatorId, start),
+    d1.prepare(STATEMENT_SQL.rows).bind(creatorId, start, end),
   ]);
   const before = (opening!.results[0] as { cents: number }).cents;
   return (rows!.results as (Omit<StatementRow, 'balanceCents'> & { runningCents: number })[]).map(({ runningCents, ...row }) => ({
