@@ -101,7 +101,8 @@ test('support refunds a try once, Totals show the day, and the creator downloads
 
   // The creator's statement of this month: two earnings of $4.00 and the refund's reversal.
   await signIn(page, origin, creator);
-  await page.goto('/my-agents?tab=insights');
+  await page.goto('/my-agents');
+  await page.getByRole('tab', { name: 'Insights' }).click();
   const month = today().slice(0, 7);
   const monthName = new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const statements = page.getByRole('region', { name: 'Statements' });
