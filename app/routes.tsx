@@ -45,6 +45,8 @@ const SubmitAgentPage = page('submit-agent', () => import('./routes/submit-agent
 const ProposeAgentPage = page('propose-agent', () => import('./routes/propose-agent'));
 const ProposalsInboxPage = page('proposals-inbox', () => import('./routes/proposals-inbox'));
 const ModerationPage = page('moderation', () => import('./routes/moderation'));
+const FinancePage = page('finance', () => import('./routes/finance'));
+const SupportPage = page('support', () => import('./routes/support'));
 const BillingPage = page('billing', () => import('./routes/billing'));
 const BillingReceiptPage = page('billing-receipt', () => import('./routes/billing-receipt'));
 const SettingsPage = page('settings', () => import('./routes/settings'));
@@ -88,6 +90,8 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/propose-agent', ProposeAgentPage],
   ['/proposals', ProposalsInboxPage],
   ['/moderation', ModerationPage],
+  ['/finance', FinancePage],
+  ['/support', SupportPage],
   ['/billing', BillingPage],
   ['/billing/receipts/:id', BillingReceiptPage],
   ['/settings', SettingsPage],

@@ -271,6 +271,60 @@ export interface PayoutAccountStatus {
   minimumCents: number;
 }
 
+/** A month with rows in the caller's earnings ledger (GET /api/earnings/statements). */
+export interface StatementMonth {
+  /** YYYY-MM, UTC. */
+  month: string;
+  entries: number;
+}
+
+/** One day of the operators' totals (GET /api/admin/totals), UTC; docs/decisions/0029. */
+export interface DailyTotals {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Credits bought (purchases). */
+  creditsSold: number;
+  /** Credits given: sign-up grants and admin top-ups. */
+  creditsGranted: number;
+  /** Credits spent on paid tries, refunds taken off. */
+  creditsSpent: number;
+  /** Credits given back by refunds (already taken off creditsSpent). */
+  creditsRefunded: number;
+  /** The creators' share of paid tries, reversals taken off. */
+  creatorsShareCents: number;
+  platformShareCents: number;
+  /** Earnings creators moved into their own credits. */
+  movedToCreditsCents: number;
+  /** Earnings paid out to creators, failed payouts taken off. */
+  paidOutCents: number;
+}
+
+export interface OperatorTotals {
+  from: string;
+  to: string;
+  days: DailyTotals[];
+  totals: Omit<DailyTotals, 'date'>;
+}
+
+/** A person as support finds them (GET /api/admin/people). */
+export interface PersonSummary {
+  id: number;
+  username: string;
+  email: string;
+  role: Role;
+  credits: number;
+}
+
+/** A ledger row in support's view of a person's history: tries say whether they were refunded. */
+export interface SupportTransaction extends CreditTransaction {
+  refunded: boolean;
+}
+
+export interface SupportHistory {
+  person: PersonSummary;
+  transactions: SupportTransaction[];
+}
+
 /** One day of an agent's insights, in the creator's time zone. */
 export interface InsightsDay {
   /** YYYY-MM-DD. */

@@ -40,6 +40,14 @@ export const ratingKeys = {
   summary: (agentId: number, viewerId: number) => [...ratingKeys.byAgent(agentId), 'summary', viewerId] as const,
 };
 
+/** Admins' totals and support's view of people (docs/decisions/0029): private, dropped at logout. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  totals: (from: string, to: string) => [...adminKeys.all, 'totals', from, to] as const,
+  people: (q: string) => [...adminKeys.all, 'people', q] as const,
+  history: (userId: number) => [...adminKeys.all, 'history', userId] as const,
+};
+
 /** The moderation queue is operators' private data, dropped at logout. */
 export const moderationKeys = {
   all: ['moderation'] as const,
@@ -81,6 +89,8 @@ export const myAgentsKeys = {
   /** Where payouts go and the payouts made (docs/decisions/0029, '## Payouts'). */
   payoutAccount: () => [...myAgentsKeys.all, 'payout-account'] as const,
   payouts: () => [...myAgentsKeys.all, 'payouts'] as const,
+  /** The months of the creator's statements. */
+  statements: () => [...myAgentsKeys.all, 'statements'] as const,
   insights: (agentId: number, days: number, utcOffset: number) => [...myAgentsKeys.all, 'insights', agentId, days, utcOffset] as const,
 };
 

@@ -18,7 +18,7 @@ export default function ModerationPage() {
         <Skeleton className="h-64 rounded-xl" />
       ) : operator ? (
         <>
-          <OperatorTabs />
+          <OperatorTabs admin={user.role === 'admin'} />
           <ModerationQueue />
         </>
       ) : (

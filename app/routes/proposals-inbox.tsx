@@ -19,7 +19,7 @@ export default function ProposalsInboxPage() {
         <Skeleton className="h-64 rounded-xl" />
       ) : operator ? (
         <>
-          <OperatorTabs />
+          <OperatorTabs admin={user.role === 'admin'} />
           <ProposalsInbox />
         </>
       ) : (

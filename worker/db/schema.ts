@@ -204,6 +204,8 @@ export const creditLedger = sqliteTable(
     index('credit_ledger_user_created').on(t.userId, sql`${t.id} DESC`),
     // Migration 0021: the window's distinct people from the index alone (insights).
     index('credit_ledger_reference_created').on(t.reference, t.createdAt, t.kind, t.userId),
+    // Migration 0020: the operators' daily totals, one covering range (docs/decisions/0029).
+    index('credit_ledger_created').on(t.createdAt, t.kind, t.amount),
     check('credit_ledger_kind', sql`${t.kind} IN ('signup', 'purchase', 'try', 'admin_topup', 'refund', 'earnings')`),
   ],
 );
@@ -436,6 +438,9 @@ export const creatorEarnings = sqliteTable(
   (t) => [
     index('creator_earnings_creator_available').on(t.creatorId, t.availableAt),
     index('creator_earnings_agent_created').on(t.agentId, t.createdAt),
+    // Migration 0020: a creator's monthly statement, and the operators' daily totals (covering).
+    index('creator_earnings_creator_created').on(t.creatorId, t.createdAt),
+    index('creator_earnings_created').on(t.createdAt, t.kind, t.amountCents, t.platformCents),
     check('creator_earnings_kind', sql`${t.kind} IN ('earning', 'reversal', 'to_credits', 'payout', 'payout_returned')`),
   ],
 );

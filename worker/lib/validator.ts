@@ -32,3 +32,15 @@ export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
     if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
     return result.output as v.InferOutput<S>;
   });
+
+/**
+ * Validates a route's path parameters or query with a valibot schema; a failure answers 400 with the
+ * schema's message.
+ */
+export const validated = <T extends 'param' | 'query', S extends v.GenericSchema>(target: T, schema: S) =>
+  // The input's type annotated, so the typed client (hono/client) knows which fields the route takes.
+  validator(target, (value: v.InferInput<S>, c) => {
+    const result = v.safeParse(schema, value);
+    if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
+    return result.output as v.InferOutput<S>;
+  });

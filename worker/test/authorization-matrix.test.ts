@@ -80,6 +80,13 @@ async function proposal(): Promise<number> {
   return ((await (await call('/api/propose-agent', { json: visitorProposal })).json()) as { id: number }).id;
 }
 
+/** A new paid try of B's (of C's agent): its ledger id, for a refund. */
+async function tryOfB(): Promise<number> {
+  const res = await call(`/api/agents/${(await agentOfC()).id}/try`, { method: 'POST', cookie: await signIn(users.b.id) });
+  expect(res.status).toBe(200);
+  return (await db().prepare("SELECT max(id) AS id FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(users.b.id).first<{ id: number }>())!.id;
+}
+
 /** A new personal API token of A's: its id. */
 async function tokenOfA(): Promise<number> {
   const res = await call('/api/tokens', { json: { name: 'Matrix token', scopes: ['read'] }, cookie: await signIn(users.a.id) });
@@ -107,6 +114,8 @@ interface Row {
   make: () => Promise<{ path: string; method?: string; json?: unknown }>;
   /** What the unverified callers get when it differs from B's (reviews need a confirmed address: issue 25). */
   unverified?: number;
+  /** A success is a CSV download, not JSON (refusals stay JSON). */
+  csv?: boolean;
 }
 
 const get = (route: string, path: string, expected: Expected): Row => ({ route, expected, make: async () => ({ path }) });
@@ -239,6 +248,15 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/api/earnings/payouts/${await payoutOfA()}/sandbox`, json: { outcome: 'paid' } }),
   },
   { route: 'POST /api/earnings/payouts/:unknown/sandbox', expected: signedIn(404), make: async () => ({ path: '/api/earnings/payouts/999999/sandbox', json: { outcome: 'paid' } }) },
+  // Statements, operators' totals and support refunds (docs/decisions/0029): the caller's own statements; the rest admins only.
+  get('GET /api/earnings/statements', '/api/earnings/statements', signedIn(200)),
+  { route: 'GET /api/earnings/statements/:month', expected: signedIn(200), csv: true, make: async () => ({ path: '/api/earnings/statements/2026-10' }) },
+  get('GET /api/earnings/statements/:bad', '/api/earnings/statements/2026-13', signedIn(400)),
+  get('GET /api/admin/totals', '/api/admin/totals', adminOnly),
+  { route: 'GET /api/admin/totals?format=csv', expected: adminOnly, csv: true, make: async () => ({ path: '/api/admin/totals?format=csv' }) },
+  get('GET /api/admin/people', '/api/admin/people?q=user', adminOnly),
+  { route: "GET /api/admin/people/:id/transactions (A's)", expected: adminOnly, make: async () => ({ path: `/api/admin/people/${users.a.id}/transactions` }) },
+  { route: "POST /api/admin/refunds (B's try)", expected: adminOnly, make: async () => ({ path: '/api/admin/refunds', json: { ledgerId: await tryOfB() } }) },
   // Personal API tokens (docs/decisions/0030): the owner's own, through a session.
   get('GET /api/tokens', '/api/tokens', signedIn(200)),
   { route: 'POST /api/tokens', expected: signedIn(201), make: async () => ({ path: '/api/tokens', json: { name: 'Matrix token', scopes: ['read'] } }) },
@@ -278,7 +296,11 @@ describe('authorization matrix', () => {
       const { path, method, json } = await row.make();
       const res = await call(path, { method, json, cookie: await cookieFor(who) });
       actual[who] = res.status;
-      // Every answer is JSON; failures carry the {message, error} pair.
+      if (row.csv && res.status === 200) {
+        expect(res.headers.get('Content-Type'), `${who} ${path}`).toMatch(/^text\/csv/);
+        continue;
+      }
+      // Every other answer is JSON; failures carry the {message, error} pair.
       const body = (await res.json()) as Record<string, unknown>;
       if (res.status >= 400) expect(body, `${who} ${path}`).toEqual({ message: expect.any(String), error: body.message });
     }

@@ -79,3 +79,6 @@ export async function signIn(userId: number): Promise<string> {
     .run();
   return `am_session=${token}`;
 }
+
+/** A CSV download's text with its byte order mark (Response.text() drops it), failing on bad UTF-8. */
+export const csvText = async (res: Response) => new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(await res.arrayBuffer());

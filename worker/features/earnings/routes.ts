@@ -23,10 +23,13 @@ import {
   type PayoutAccount,
   type PayoutRecord,
 } from '../../lib/payouts';
-import { jsonBody } from '../../lib/validator';
+import { jsonBody, validated } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { PAYMENT_PROVIDER_ERROR } from '../payments/stripe';
 import { createExpressAccount, createOnboardingLink, createTransfer, refusedByStripe, retrieveAccountFlags } from './connect';
+import { csvResponse } from '../../lib/csv';
+import { INVALID_STATEMENT_MONTH, STATEMENT_MONTH, statementFileName } from '../../../common/earnings';
+import { statementCsv, statementMonths, statementRows } from './statements';
 
 export const NOTHING_AVAILABLE = 'Less than one credit of your earnings is available yet';
 export const MORE_THAN_AVAILABLE = 'That is more than your available earnings';
@@ -56,6 +59,7 @@ const payoutSchema = v.object({
 
 const OUTCOME = "Outcome must be 'paid' or 'failed'";
 const sandboxOutcomeSchema = v.object({ outcome: v.picklist(['paid', 'failed'], OUTCOME) });
+const monthSchema = v.object({ month: v.pipe(v.string(INVALID_STATEMENT_MONTH), v.regex(STATEMENT_MONTH, INVALID_STATEMENT_MONTH)) });
 
 const terms = (env: AppEnv['Bindings']) => ({ sharePercent: creatorSharePercent(env), holdDays: earningsHoldDays(env) });
 
@@ -210,4 +214,10 @@ export const earningsRoutes = new Hono<AppEnv>()
     await applyPayoutState(c.env.DB, payout.id, outcome, outcome === 'failed' ? 'The test transfer was failed on purpose' : undefined);
     const settled = (await findPayout(c.env.DB, { id: payout.id }))!;
     return c.json({ payout: toPayout(settled), earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
+  })
+  // Monthly statements (UTC months): the months that have rows, and one month as a CSV download.
+  .get('/statements', async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)))
+  .get('/statements/:month', validated('param', monthSchema), async (c) => {
+    const { month } = c.req.valid('param');
+    return csvResponse(c, statementFileName(month), statementCsv(await statementRows(c.env.DB, c.var.user!.id, month)));
   });

@@ -10,7 +10,7 @@ import { concatStream, pageDocument, shellDocument } from './document';
  * Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012).
  * /credits is not among them: the server renders it (ACCOUNT_PAGE, decision 0019).
  */
-const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|moderation|billing|settings|saved)(\/|$)/i;
+const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|moderation|finance|support|billing|settings|saved)(\/|$)/i;
 
 /**
  * Pages about the signed-in person's account that the server renders: for them, from their session

@@ -3,7 +3,11 @@
 // or admin routes, whatever the scopes.
 import type { TokenScope } from '../../../common/api-tokens';
 
-/** GETs under /api a `read` token may make: the catalogue, public profiles, the owner's balance and history. */
+/**
+ * GETs under /api a `read` token may make: the catalogue, public profiles, the owner's balance and history.
+ * Decided not to be here (session only): earnings and their statements (/earnings, /earnings/statements/…),
+ * and every /admin route, the operators' totals (CSV too) and support's people and histories (docs/decisions/0029).
+ */
 const READ = [
   /^\/agents(\/(search|suggest|category\/[^/]+|creator\/[^/]+|[^/]+|[^/]+\/ratings(\/summary)?))?\/?$/,
   /^\/categories(\/[^/]+)?\/?$/,

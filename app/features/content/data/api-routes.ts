@@ -311,9 +311,56 @@ export const API_GROUPS: ApiGroup[] = [
     ],
   },
   {
+    id: 'api-earnings',
+    title: 'Creators’ earnings',
+    routes: [
+      { method: 'GET', path: '/api/earnings', who: 'Signed-in user', response: '{ pendingCents, availableCents, lifetimeCents, paidOutCents, sharePercent, holdDays }', notes: 'The caller’s own. Session only.' },
+      {
+        method: 'POST',
+        path: '/api/earnings/to-credits',
+        who: 'Signed-in user',
+        body: '{ credits? }',
+        response: '{ balance, consumed, moved, earnings }; 409 when less than that is available',
+        notes: 'Optional Idempotency-Key. Session only.',
+      },
+      { method: 'GET', path: '/api/earnings/statements', who: 'Signed-in user', response: 'The months with rows in your earnings ledger, newest first: [{ month: "YYYY-MM", entries }]', notes: 'UTC months. Session only.' },
+      {
+        method: 'GET',
+        path: '/api/earnings/statements/{YYYY-MM}',
+        who: 'Signed-in user',
+        response: 'CSV download (UTF-8): Date (UTC), Kind, Agent, Amount (USD), Balance (USD); a month without rows is the header alone; 400 for a bad month',
+        notes: 'Every earning, refund reversal, move to credits and payout of your own in that month, with the running balance of your earnings. Session only.',
+      },
+    ],
+  },
+  {
     id: 'api-admin',
     title: 'Administration',
     routes: [
+      {
+        method: 'GET',
+        path: '/api/admin/totals?from=&to=&format=',
+        who: 'Admin',
+        response:
+          '{ from, to, days: [{ date, creditsSold, creditsGranted, creditsSpent, creditsRefunded, creatorsShareCents, platformShareCents, movedToCreditsCents, paidOutCents }], totals }; format=csv: the same as a CSV download',
+        notes: 'UTC days from from to to (YYYY-MM-DD, both included; the last 30 days by default, at most 366), days without data as zeros. Session only.',
+      },
+      { method: 'GET', path: '/api/admin/people?q=', who: 'Admin', response: 'Up to 20 people whose username or email starts with q: [{ id, username, email, role, credits }]', notes: 'Session only.' },
+      {
+        method: 'GET',
+        path: '/api/admin/people/{id}/transactions',
+        who: 'Admin',
+        response: '{ person, transactions: [the person’s ledger, newest first, each with refunded] }',
+        notes: 'Support’s view of a person’s history. Session only.',
+      },
+      {
+        method: 'POST',
+        path: '/api/admin/refunds',
+        who: 'Admin',
+        body: '{ ledgerId }',
+        response: '{ refunded: true, userId, credits, balance }; 409 when the try was free or already refunded, 404 for no such try',
+        notes: 'Gives a try’s credits back and reverses the creator’s earning, in one batch, once.',
+      },
       {
         method: 'POST',
         path: '/api/admin/ensure-minimum-credits',

@@ -28,6 +28,7 @@ export function useMoveToCredits() {
       // The navbar reads the balance from the session query (written by value, as a try does).
       queryClient.setQueryData<{ credits: number; consumed: number }>(sessionKeys.session, (user) => (user ? { ...user, credits: balance, consumed } : user));
       void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+      void queryClient.invalidateQueries({ queryKey: myAgentsKeys.statements() });
     },
   });
 }

@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useEarnings } from '../api/get-earnings';
 import { useMoveToCredits } from '../api/move-to-credits';
 import { PayoutsPanel } from './payouts-panel';
+import { StatementsList } from './statements-list';
 
 
 function Figure({ label, cents, note }: { label: string; cents: number; note: string }) {
@@ -76,6 +77,7 @@ export function EarningsCard() {
         <Figure label="Paid out" cents={e.paidOutCents} note="Moved to credits or paid to your account" />
       </dl>
       <PayoutsPanel availableCents={e.availableCents} />
+      <StatementsList />
     </section>
   );
 }

@@ -1,16 +1,19 @@
 import { Link, useLocation } from 'wouter';
 
 const TABS = [
-  { href: '/proposals', label: 'Proposals inbox' },
-  { href: '/moderation', label: 'Moderation queue' },
+  { href: '/proposals', label: 'Proposals inbox', adminOnly: false },
+  { href: '/moderation', label: 'Moderation queue', adminOnly: false },
+  // Money and people's histories: admins only (docs/decisions/0029).
+  { href: '/finance', label: 'Totals', adminOnly: true },
+  { href: '/support', label: 'Support', adminOnly: true },
 ] as const;
 
-/** The operators' pages side by side: the proposals inbox and the moderation queue. */
-export function OperatorTabs() {
+/** The operators' pages side by side: proposals and moderation, and for admins totals and support. */
+export function OperatorTabs({ admin = false }: { admin?: boolean }) {
   const [location] = useLocation();
   return (
-    <nav aria-label="Operator pages" className="mb-6 flex gap-1 border-b border-slate-200">
-      {TABS.map((tab) => {
+    <nav aria-label="Operator pages" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200">
+      {TABS.filter((tab) => admin || !tab.adminOnly).map((tab) => {
         const current = location === tab.href;
         return (
           <Link

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StatementMonth } from '../../../../common/types';
+import { api, unwrap } from '../../../lib/api-client';
+import { myAgentsKeys } from '../../../lib/query-keys';
+
+/** The months with rows in the signed-in creator's earnings ledger (GET /api/earnings/statements). */
+export const getStatements = async (): Promise<StatementMonth[]> => unwrap<StatementMonth[]>(await api.earnings.statements.$get());
+
+export const useStatements = () => useQuery(queryOptions({ queryKey: myAgentsKeys.statements(), queryFn: getStatements, staleTime: 0 }));
+
+/** Where a month's CSV downloads from: a plain link, so the browser saves it with the server's file name. */
+export const statementUrl = (month: string) => `/api/earnings/statements/${month}`;

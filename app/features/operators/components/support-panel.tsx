@@ -1,0 +1,166 @@
+import { Search } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import type { SupportTransaction } from '../../../../common/types';
+import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../../components/ui/alert-dialog';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { toast } from '../../../hooks/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCredits, formatDate } from '../../../lib/format';
+import { useHistory, usePeople, useRefundTry } from '../api/support';
+
+const KIND_LABELS: Record<string, string> = {
+  signup: 'Sign-up grant',
+  purchase: 'Purchase',
+  try: 'Try',
+  admin_topup: 'Top-up',
+  refund: 'Refund',
+  earnings: 'Earnings moved in',
+};
+
+/** A paid try's Refund button behind a confirmation; once refunded the row says so instead. */
+function RefundCell({ row, username }: { row: SupportTransaction; username: string }) {
+  const [open, setOpen] = useState(false);
+  const refund = useRefundTry();
+  if (row.kind !== 'try' || row.amount >= 0) return null;
+  if (row.refunded) return <span className="text-sm font-medium text-emerald-700">Refunded</span>;
+  const what = `${formatCredits(-row.amount)} for ${row.agent?.name ?? 'a try'}`;
+  const onConfirm = () =>
+    refund.mutate(row.id, {
+      onSuccess: ({ credits, balance }) => toast({ title: 'Try refunded', description: `${formatCredits(credits)} back to ${username}; their balance is ${formatCredits(balance)}.` }),
+      onError: (error) => toast({ title: 'Not refunded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onSettled: () => setOpen(false),
+    });
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !refund.isPending && setOpen(next)}>
+      <AlertDialogTrigger className={buttonClass('secondary', 'sm')}>
+        Refund<span className="sr-only"> {what}</span>
+      </AlertDialogTrigger>
+      <AlertDialogContent
+        title="Refund this try?"
+        description={`${username} gets ${what} back, and the creator's earning from it is reversed. A try can be refunded once.`}
+        confirmLabel="Refund"
+        pendingLabel="Refunding..."
+        pending={refund.isPending}
+        onConfirm={onConfirm}
+      />
+    </AlertDialog>
+  );
+}
+
+function History({ userId }: { userId: number }) {
+  const history = useHistory(userId);
+  if (history.isPending) return <div aria-busy="true" className="mt-6 h-48 animate-pulse rounded-xl bg-slate-100" />;
+  if (history.isError)
+    return (
+      <p role="alert" className="mt-6 text-red-800">
+        {errorMessage(history.error, 'The history could not be loaded. Please try again later.')}
+      </p>
+    );
+  const { person, transactions } = history.data;
+  return (
+    <section aria-labelledby="history-heading" className="mt-6">
+      <h3 id="history-heading" className="text-lg font-semibold">
+        Credit history of {person.username}
+      </h3>
+      <p className="text-sm text-slate-600">
+        {person.email} · balance {formatCredits(person.credits)}
+      </p>
+      <div role="region" aria-label={`Credit history of ${person.username}`} tabIndex={0} className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="min-w-full text-sm">
+          <thead className="bg-slate-50 text-left text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Date
+              </th>
+              <th scope="col" className="px-3 py-2">
+                What
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Credits
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Balance
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Refund</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {transactions.map((t) => (
+              <tr key={t.id}>
+                <td className="whitespace-nowrap px-3 py-2">{formatDate(t.createdAt)}</td>
+                <td className="px-3 py-2">
+                  {KIND_LABELS[t.kind] ?? t.kind}
+                  {t.agent ? `: ${t.agent.name}` : ''}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{t.amount > 0 ? `+${t.amount}` : t.amount}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{t.balanceAfter}</td>
+                <td className="px-3 py-2">
+                  <RefundCell row={t} username={person.username} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Support (admins): find a person by username or email, read their credit history, refund a paid try once. */
+export function SupportPanel() {
+  const inputId = useId();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const people = usePeople(q);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setQ(draft.trim());
+    setSelected(null);
+  };
+  return (
+    <section aria-labelledby="support-heading">
+      <h2 id="support-heading" className="text-xl font-semibold">
+        Find a person
+      </h2>
+      <form role="search" onSubmit={onSubmit} className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="flex grow flex-col">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            Username or email
+          </label>
+          <input id={inputId} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} minLength={2} maxLength={254} className="min-h-11 rounded-md border border-slate-300 px-2" />
+        </div>
+        <Button type="submit" disabled={draft.trim().length < 2}>
+          <Search aria-hidden className="size-4" /> Search
+        </Button>
+      </form>
+      {q.length < 2 ? null : people.isPending ? (
+        <div aria-busy="true" className="mt-4 h-16 animate-pulse rounded bg-slate-100" />
+      ) : people.isError ? (
+        <p role="alert" className="mt-4 text-red-800">
+          {errorMessage(people.error, 'The search failed. Please try again.')}
+        </p>
+      ) : people.data.length === 0 ? (
+        <p role="status" className="mt-4 text-slate-600">
+          Nobody’s username or email starts with “{q}”.
+        </p>
+      ) : (
+        <ul aria-label="People found" className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+          {people.data.map((p) => (
+            <li key={p.id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 px-3 py-2">
+              <span>
+                <span className="font-medium">{p.username}</span> <span className="text-sm text-slate-600">{p.email}</span>
+              </span>
+              <Button variant="secondary" size="sm" aria-pressed={selected === p.id} onClick={() => setSelected(p.id)}>
+                Show history<span className="sr-only"> of {p.username}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {selected !== null && <History userId={selected} />}
+    </section>
+  );
+}

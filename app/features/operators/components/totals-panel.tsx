@@ -1,0 +1,124 @@
+import { Download } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { DailyTotals } from '../../../../common/types';
+import { buttonClass } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCents, formatCount } from '../../../lib/format';
+import { totalsCsvUrl, useTotals } from '../api/get-totals';
+
+const DAY_MS = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The server's limit (worker/features/admin/totals.ts). */
+const MAX_DAYS = 366;
+
+type Figures = Omit<DailyTotals, 'date'>;
+const COLUMNS: { key: keyof Figures; label: string; cents?: boolean }[] = [
+  { key: 'creditsSold', label: 'Credits sold' },
+  { key: 'creditsGranted', label: 'Credits granted' },
+  { key: 'creditsSpent', label: 'Credits spent' },
+  { key: 'creditsRefunded', label: 'Refunded' },
+  { key: 'creatorsShareCents', label: 'Creators’ share', cents: true },
+  { key: 'platformShareCents', label: 'Platform share', cents: true },
+  { key: 'movedToCreditsCents', label: 'Moved to credits', cents: true },
+  { key: 'paidOutCents', label: 'Paid out', cents: true },
+];
+
+function Cells({ figures }: { figures: Figures }) {
+  return COLUMNS.map(({ key, cents }) => (
+    <td key={key} className="px-3 py-2 text-right tabular-nums">
+      {cents ? formatCents(figures[key]) : formatCount(figures[key])}
+    </td>
+  ));
+}
+
+/** The operators' totals per UTC day over a range, with the same figures as a CSV download (admins). */
+export function TotalsPanel() {
+  // The last 30 UTC days at first, today included.
+  const [today] = useState(() => utcDay(Date.now()));
+  const [from, setFrom] = useState(() => utcDay(Date.parse(today) - 29 * DAY_MS));
+  const [to, setTo] = useState(today);
+  const ids = { from: useId(), to: useId(), caption: useId() };
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+  const problem = !from || !to ? 'Choose both days.' : from > to ? 'The first day must not be after the last.' : days > MAX_DAYS ? `A range is at most ${MAX_DAYS} days.` : null;
+  const totals = useTotals(from, to, !problem);
+
+  return (
+    <section aria-labelledby={ids.caption}>
+      <h2 id={ids.caption} className="text-xl font-semibold">
+        Totals per day (UTC)
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Credits sold and granted, credits spent on paid tries (refunds taken off), how the spending split between creators and the platform, and what left the earnings.
+      </p>
+      <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+        <div className="flex flex-col">
+          <label htmlFor={ids.from} className="text-sm font-medium">
+            From
+          </label>
+          <input id={ids.from} type="date" value={from} max={today} onChange={(e) => setFrom(e.target.value)} className="min-h-11 rounded-md border border-slate-300 px-2" />
+        </div>
+        <div className="flex flex-col">
+          <label htmlFor={ids.to} className="text-sm font-medium">
+            To
+          </label>
+          <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} className="min-h-11 rounded-md border border-slate-300 px-2" />
+        </div>
+        {problem ? null : (
+          <a href={totalsCsvUrl(from, to)} download className={buttonClass('secondary')}>
+            <Download aria-hidden className="size-4" /> Download CSV
+          </a>
+        )}
+      </form>
+      {problem ? (
+        <p role="alert" className="mt-4 text-sm text-red-800">
+          {problem}
+        </p>
+      ) : totals.isPending ? (
+        <div aria-busy="true" className="mt-4 h-64 animate-pulse rounded-xl bg-slate-100" />
+      ) : totals.isError ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {errorMessage(totals.error, 'The totals could not be loaded. Please try again later.')}
+        </p>
+      ) : (
+        // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+        <div role="region" aria-label="Totals table" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">
+              Totals per day from {totals.data.from} to {totals.data.to}, UTC
+            </caption>
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Day
+                </th>
+                {COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" className="px-3 py-2 text-right">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {[...totals.data.days].reverse().map((d) => (
+                <tr key={d.date}>
+                  <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+                    {d.date}
+                  </th>
+                  <Cells figures={d} />
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="border-t-2 border-slate-200 font-semibold">
+              <tr>
+                <th scope="row" className="px-3 py-2 text-left">
+                  Total
+                </th>
+                <Cells figures={totals.data.totals} />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
