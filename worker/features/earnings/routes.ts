@@ -211,7 +211,9 @@ export const earningsRoutes = new Hono<AppEnv>()
     const { outcome } = c.req.valid('json');
     if (payout.state !== 'pending') return fail(c, 409, ALREADY_SETTLED);
     if (!payout.stripeTransferId) await setTransferId(c.env.DB, payout.id, `tr_sandbox_${randomToken(12)}`);
-    await applyPayoutState(c.env.DB, payout.id, outcome, outcome === 'failed' ? 'The test transfer was failed on purpose' : undefined);
+    // Two taps at once both read 'pending': only the one whose update changed the payout settled it.
+    const applied = await applyPayoutState(c.env.DB, payout.id, outcome, outcome === 'failed' ? 'The test transfer was failed on purpose' : undefined);
+    if (!applied) return fail(c, 409, ALREADY_SETTLED);
     const settled = (await findPayout(c.env.DB, { id: payout.id }))!;
     return c.json({ payout: toPayout(settled), earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
   })

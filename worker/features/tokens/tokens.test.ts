@@ -192,15 +192,22 @@ describe('Authorization: Bearer on the API', () => {
       ['GET', '/api/moderation'],
       ['POST', '/api/reports', { itemType: 'agent', itemId: 1, reason: 'spam' }],
     ];
-    for (const [method, path, json] of refused) {
+    // A fresh token every 20 routes keeps each under its per-minute limit (40 requests), however long the list grows.
+    let bearer = token;
+    let tokens = 1;
+    for (const [i, [method, path, json]] of refused.entries()) {
+      if (i > 0 && i % 20 === 0) {
+        bearer = (await newToken(cookie, ['read', 'try'])).token;
+        tokens++;
+      }
       for (const withCookie of [false, true]) {
-        const res = await call(path, { method, json, headers: { Authorization: `Bearer ${token}` }, cookie: withCookie ? cookie : undefined });
+        const res = await call(path, { method, json, headers: { Authorization: `Bearer ${bearer}` }, cookie: withCookie ? cookie : undefined });
         expect(res.status, `${method} ${path}${withCookie ? ' (with cookie)' : ''}`).toBe(403);
         expect(await errorOf(res)).toBe(TOKEN_MESSAGES.notAllowed);
       }
     }
-    // Nothing changed: the token still exists and the account is untouched.
-    expect((await (await call('/api/tokens', { cookie })).json()) as unknown[]).toHaveLength(1);
+    // Nothing changed: the tokens still exist and the account is untouched.
+    expect((await (await call('/api/tokens', { cookie })).json()) as unknown[]).toHaveLength(tokens);
     expect(await db().prepare('SELECT username FROM users WHERE id = ?').bind(user.id).first()).toEqual({ username: user.username });
   });
 
