@@ -54,7 +54,3 @@ CREATE TRIGGER agents_agent_activity AFTER DELETE ON agents
 BEGIN
   DELETE FROM agent_activity WHERE agent_id = OLD.id;
 END;
-
--- The distinct people who tried in the window still read the ledger: from the index alone.
-DROP INDEX credit_ledger_reference_created;
-CREATE INDEX credit_ledger_reference_created ON credit_ledger (reference, created_at, kind, user_id);

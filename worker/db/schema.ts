@@ -202,8 +202,7 @@ export const creditLedger = sqliteTable(
   },
   (t) => [
     index('credit_ledger_user_created').on(t.userId, sql`${t.id} DESC`),
-    // Migration 0021: the window's distinct people from the index alone (insights).
-    index('credit_ledger_reference_created').on(t.reference, t.createdAt, t.kind, t.userId),
+    index('credit_ledger_reference_created').on(t.reference, t.createdAt),
     // Migration 0020: the operators' daily totals, one covering range (docs/decisions/0029).
     index('credit_ledger_created').on(t.createdAt, t.kind, t.amount),
     check('credit_ledger_kind', sql`${t.kind} IN ('signup', 'purchase', 'try', 'admin_topup', 'refund', 'earnings')`),
@@ -474,6 +473,20 @@ export const agentActivity = sqliteTable(
     earningsCents: integer('earnings_cents').notNull().default(0),
   },
   (t) => [unique('agent_activity_agent_quarter').on(t.agentId, t.quarter)],
+);
+
+/**
+ * Each person's latest try of each agent (migration 0022), kept by a trigger on credit_ledger: the
+ * people who tried in a window are those whose latest try is in it, one index range to count.
+ */
+export const agentPeople = sqliteTable(
+  'agent_people',
+  {
+    agentId: integer('agent_id').notNull(),
+    userId: integer('user_id').notNull(),
+    lastTriedAt: text('last_tried_at').notNull(),
+  },
+  (t) => [unique('agent_people_user_agent').on(t.userId, t.agentId), index('agent_people_agent_last').on(t.agentId, t.lastTriedAt)],
 );
 
 /** Personal API tokens (migration 0014, docs/decisions/0030): only the token's hash is stored. */

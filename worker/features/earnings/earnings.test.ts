@@ -235,6 +235,17 @@ describe('GET /api/agents/:id/insights', () => {
         .run();
     await insertTry(`${day}T18:20:00.000Z`, 'owl-before-midnight');
     await insertTry(`${day}T18:40:00.000Z`, 'owl-after-midnight');
+    // A try of long ago arriving last does not make the buyer's latest try older.
+    await insertTry(new Date(Date.now() - 45 * 86_400_000).toISOString(), 'owl-buyer-long-ago');
+    // Someone who tried only before the window is not among its people.
+    const earlier = await createUser();
+    await db()
+      .prepare(
+        `INSERT INTO credit_ledger (user_id, kind, amount, balance_after, consumed_after, reference, description, idempotency_key, created_at, agent_name)
+         VALUES (?, 'try', -5, 0, 5, ?, 'Tried Night Owl', 'owl-long-ago', ?, 'Night Owl')`,
+      )
+      .bind(earlier.id, `agent:${owl}`, new Date(Date.now() - 40 * 86_400_000).toISOString())
+      .run();
     const body = (await (await call(`/api/agents/${owl}/insights?days=30&utcOffset=330`, { cookie: creatorCookie })).json()) as AgentInsights;
     const on = (date: string) => body.days.find((d) => d.date === date)!;
     expect([on(day).tries, on(next).tries]).toEqual([1, 1]);
@@ -254,6 +265,15 @@ describe('GET /api/agents/:id/insights', () => {
       .all();
     expect(kept.results.length).toBeGreaterThan(1);
     expect(kept.results).toEqual(fromLedger.results);
+    // And each person's latest try of each agent, whatever order the tries arrived in.
+    const people = await db().prepare('SELECT agent_id, count(*) AS n, max(last_tried_at) AS last FROM agent_people GROUP BY agent_id ORDER BY agent_id').all();
+    const peopleFromLedger = await db()
+      .prepare(
+        `SELECT CAST(substr(reference, 7) AS INTEGER) AS agent_id, count(DISTINCT user_id) AS n, max(created_at) AS last FROM credit_ledger
+         WHERE kind = 'try' AND reference LIKE 'agent:%' AND CAST(substr(reference, 7) AS INTEGER) IN (SELECT id FROM agents) GROUP BY 1 ORDER BY 1`,
+      )
+      .all();
+    expect(people.results).toEqual(peopleFromLedger.results);
   });
 
   it('403 for anyone but the creator, 404 for a missing agent, 400 for bad days or offsets, 401 for visitors', async () => {

@@ -1,8 +1,8 @@
 // An agent's insights for its creator (issue 29, docs/decisions/0029): one row per day of the
 // creator's own calendar. Every query reads one index range (the agent's rows since the window's
 // start): agent_activity (tries, credits and earnings per quarter hour, kept by triggers, migration
-// 0021), credit_ledger_reference_created (the distinct people, from the index alone), agent_views
-// and ratings_agent_created. They go to D1 in one batch, one round trip.
+// 0021), agent_people (each person's latest try, migration 0022), agent_views and
+// ratings_agent_created. They go to D1 in one batch, one round trip.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { AgentInsights, InsightsDay, InsightsReview } from '../../../common/types';
 
@@ -29,7 +29,6 @@ type Window = ReturnType<typeof insightsWindow>;
 
 /** The statements of one agent's insights, in batch order (the bench runs the same ones). */
 export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
-  const reference = `agent:${agentId}`;
   // Reviews hidden by moderators count nowhere, here neither (issue 25).
   return [
     // Tries, credits (refunds netted off the day they happened) and earnings (reversals netted).
@@ -39,7 +38,8 @@ export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
          FROM agent_activity WHERE agent_id = ?2 AND quarter >= ?3 GROUP BY day`,
       )
       .bind(w.modifier, agentId, w.startQuarter),
-    d1.prepare(`SELECT count(DISTINCT user_id) AS people FROM credit_ledger WHERE reference = ?1 AND created_at >= ?2 AND kind = 'try'`).bind(reference, w.startUtc),
+    // Whoever tried in the window has their latest try in it (agent_people, migration 0022).
+    d1.prepare(`SELECT count(*) AS people FROM agent_people WHERE agent_id = ?1 AND last_tried_at >= ?2`).bind(agentId, w.startUtc),
     d1.prepare(`SELECT date(hour, ?1) AS day, sum(views) AS views FROM agent_views WHERE agent_id = ?2 AND hour >= ?3 GROUP BY day`).bind(w.modifier, agentId, w.startHour),
     d1
       .prepare(`SELECT date(created_at, ?1) AS day, sum(rating) AS total, count(*) AS n FROM ratings WHERE agent_id = ?2 AND hidden_at IS NULL AND created_at >= ?3 GROUP BY day`)
