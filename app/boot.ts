@@ -1,5 +1,5 @@
 import './styles.css';
-import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '../common/ssr';
+import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { holdEarlyClicks } from './lib/early-clicks';
 import { saveServedQueries } from './lib/saved-record';
 

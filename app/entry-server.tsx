@@ -2,16 +2,16 @@ import { dehydrate, QueryClientProvider, type InfiniteData, type Query, type Que
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { Router } from 'wouter';
-import { PAGE_SIZE_DEFAULT } from '../common/constants';
-import type { CatalogListParams, CatalogSource, RenderPage } from '../common/ssr';
-import type { Rating, ReviewSort } from '../common/types';
+import { PAGE_SIZE_DEFAULT } from '#common/constants.ts';
+import type { CatalogListParams, CatalogSource, RenderPage } from '#common/ssr.ts';
+import type { Rating, ReviewSort } from '#common/types.ts';
 import { AppLayout } from './app-layout';
 import type { AgentPage } from './features/agents/api/get-infinite-agents';
 import type { SearchOptions } from './features/agents/api/search-agents';
 import { createQueryClient } from './lib/query-client';
 import { SessionInPage } from './features/auth/api/get-session';
 import { agentKeys, categoryKeys, creatorKeys, departmentKeys, ratingKeys, sessionKeys } from './lib/query-keys';
-import { MORE_FROM_CREATOR, type CreatorSort } from '../common/creators';
+import { MORE_FROM_CREATOR, type CreatorSort } from '#common/creators.ts';
 import { isKnownPage, lazyPageFile } from './routes';
 import { pageHead } from './ssr/page-head';
 

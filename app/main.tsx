@@ -2,7 +2,7 @@ import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-qu
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
-import { QUERY_STATE_ELEMENT_ID } from '../common/ssr';
+import { QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { App, attachOfflineStore } from './app';
 import { carriesSession, getSessionQueryOptions, hasSessionHint, SessionInPage } from './features/auth/api/get-session';
 import { trackCameFrom } from './lib/came-from';

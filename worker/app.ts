@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { MESSAGES } from '../common/validation';
+import { MESSAGES } from '#common/validation.ts';
 import type { AppEnv } from './env';
 import { adminRoutes } from './features/admin/routes';
 import { agentsRoutes } from './features/agents/routes';

@@ -1,5 +1,5 @@
 import type { D1Database, Fetcher, R2Bucket } from '@cloudflare/workers-types';
-import type { SessionUser } from '../common/types';
+import type { SessionUser } from '#common/types.ts';
 import type { ProviderTokens } from './features/provider/client';
 
 /** Bindings and configuration (DESIGN.md's variables) the worker reads from its environment. */

@@ -1,5 +1,5 @@
 import { useLocation, useSearch } from 'wouter';
-import { authHref, safeNextPath } from '../../common/next-path';
+import { authHref, safeNextPath } from '#common/next-path.ts';
 
 /**
  * /auth with `?next=` this page, so signing in returns here (docs/decisions/0021). Read from the

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { listOutbox, subscribeOutbox, type OutboxItem } from '../lib/outbox';
+import { listOutbox, subscribeOutbox, type OutboxItem } from '#app/lib/outbox.ts';
 
 /** The outbox as it is now, kept current as items are queued, sent or refused (in any tab). */
 export function useOutbox(): { items: OutboxItem[] | null; reload: () => void } {

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { listSavedAgents, savedSnapshot, subscribeSaved, type SavedAgentRecord } from '../lib/saved-agents';
+import { listSavedAgents, savedSnapshot, subscribeSaved, type SavedAgentRecord } from '#app/lib/saved-agents.ts';
 
 /**
  * The agents saved on this device, newest first, kept current across tabs; undefined while the

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { expect, it } from 'vitest';
-import { HeroSearchForm } from '../components/ui/hero-search-form';
+import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const look = { form: '', input: '', button: '' };
 

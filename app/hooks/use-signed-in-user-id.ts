@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { sessionKeys } from '../lib/query-keys';
+import { sessionKeys } from '#app/lib/query-keys.ts';
 
 /**
  * The signed-in person's id as the session query holds it (null for a visitor, on the server and

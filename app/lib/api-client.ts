@@ -1,5 +1,5 @@
 import { hc } from 'hono/client';
-import type { AppType } from '../../worker/app';
+import type { AppType } from '#worker/app.ts';
 
 /** The one typed client for the worker's API (types come from the worker's routes). */
 export const api = hc<AppType>('/api', {

@@ -1,4 +1,4 @@
-import { PURCHASE_MAX, PURCHASE_MIN, PURCHASE_PRESETS } from '../../common/constants';
+import { PURCHASE_MAX, PURCHASE_MIN, PURCHASE_PRESETS } from '#common/constants.ts';
 
 /**
  * What to offer someone `shortfall` credits short of a try: the smallest quick amount that covers it

@@ -1,4 +1,4 @@
-import { formatDecimal, formatMediumDate, formatShortTime, formatUsd } from '../../common/format';
+import { formatDecimal, formatMediumDate, formatShortTime, formatUsd } from '#common/format.ts';
 
 export const formatRating = (value: number | null | undefined): string => (Number(value) || 0).toFixed(1);
 

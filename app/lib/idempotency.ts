@@ -1,6 +1,6 @@
 // One Idempotency-Key per intended action (issue 20): made when the person acts, sent again with
 // every retry until a definitive answer, so the server does the thing once whatever the network does.
-import { IDEMPOTENCY_IN_PROGRESS } from '../../common/idempotency';
+import { IDEMPOTENCY_IN_PROGRESS } from '#common/idempotency.ts';
 import { ApiError } from './api-client';
 
 /** crypto.randomUUID needs a secure context; fall back to random bytes elsewhere. */

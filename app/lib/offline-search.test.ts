@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agentOf, agentSet } from '../test/agent-set';
+import { agentOf, agentSet } from '#app/test/agent-set.ts';
 import { OFFLINE_DB_NAME } from './offline-db';
 import { buildOfflineIndex, deviceAgents, foldTerm, type OfflineIndex } from './offline-search';
 import { QueryStore } from './persist';

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { Agent } from '../../common/types';
+import type { Agent } from '#common/types.ts';
 import { request, STORES, transact } from './offline-db';
 import { PERSIST_BUSTER, type SavedQuery } from './saved-record';
 import type { SavedAgentRecord } from './saved-agents';

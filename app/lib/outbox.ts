@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_IN_PROGRESS } from '../../common/idempotency';
+import { IDEMPOTENCY_IN_PROGRESS } from '#common/idempotency.ts';
 import { isQuotaError, QUOTA_MESSAGE, request, STORES, transact } from './offline-db';
 
 /**

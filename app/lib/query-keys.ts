@@ -1,6 +1,6 @@
-import type { CreatorSort } from '../../common/creators';
-import type { CatalogListParams } from '../../common/ssr';
-import type { ReviewSort } from '../../common/types';
+import type { CreatorSort } from '#common/creators.ts';
+import type { CatalogListParams } from '#common/ssr.ts';
+import type { ReviewSort } from '#common/types.ts';
 
 /**
  * Every query key of the app, in one place: features read and invalidate each other's data through

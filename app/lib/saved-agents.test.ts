@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Rating } from '../../common/types';
-import { agentOf } from '../test/agent-set';
+import type { Rating } from '#common/types.ts';
+import { agentOf } from '#app/test/agent-set.ts';
 import { OFFLINE_DB_NAME } from './offline-db';
 import { addToOutbox, listOutbox } from './outbox';
 import { QueryStore } from './persist';

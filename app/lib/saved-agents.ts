@@ -1,4 +1,4 @@
-import type { Agent, Rating } from '../../common/types';
+import type { Agent, Rating } from '#common/types.ts';
 import { request, STORES, transact } from './offline-db';
 
 /**

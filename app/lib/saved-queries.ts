@@ -1,5 +1,5 @@
 import type { Query, QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Agent, Rating } from '../../common/types';
+import type { Agent, Rating } from '#common/types.ts';
 import { agentKeys, ratingKeys } from './query-keys';
 import { getSavedAgent, refreshSavedAgent } from './saved-agents';
 

@@ -1,4 +1,4 @@
-import { QUERY_STATE_ELEMENT_ID } from '../../common/ssr';
+import { QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { request, STORES, transact } from './offline-db';
 import { adminKeys, creditKeys, followKeys, moderationKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
 

@@ -1,4 +1,4 @@
-import type { Agent, Rating, SavedAgentEntry } from '../../common/types';
+import type { Agent, Rating, SavedAgentEntry } from '#common/types.ts';
 import { api, unwrap } from './api-client';
 import { newIdempotencyKey } from './idempotency';
 import { addToOutbox, deliverOutbox, listOutbox, type NewOutboxItem, type OutboxItem } from './outbox';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from '../hooks/use-toast';
+import { toast } from '#app/hooks/use-toast.ts';
 import { api } from './api-client';
 import { getQueryStore, PRIVATE_KEY_PREFIXES } from './persist';
 import { sessionKeys } from './query-keys';

@@ -2,32 +2,32 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, EyeOff, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { Agent } from '../../common/types';
-import { ButtonLink, Button } from '../components/ui/button';
-import { Skeleton } from '../components/ui/skeleton';
-import { useAgent } from '../features/agents/api/get-agent';
-import { agentKeys } from '../features/agents/api/keys';
-import { AgentDetailTabs, type DetailTab } from '../features/agents/components/agent-detail-tabs';
-import { AgentHero } from '../features/agents/components/agent-hero';
-import { AgentInfoCard } from '../features/agents/components/agent-info-card';
-import { MoreFromCreator } from '../features/agents/components/more-from-creator';
-import { OfflineNotice } from '../features/agents/components/offline-notice';
-import { ShareButton } from '../features/agents/components/share-button';
-import { TryAgentBar, TryAgentCard, useTryAction } from '../features/agents/components/try-agent-card';
-import { useSession } from '../features/auth/api/get-session';
-import { useCountView } from '../features/insights/api/count-view';
-import { ReportButton } from '../features/moderation/components/report-button';
-import { ReviewsPanel } from '../features/ratings/components/reviews-panel';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { ApiError, errorMessage } from '../lib/api-client';
-import { usePaused } from '../hooks/use-paused';
-import { useCameFrom } from '../lib/came-from';
+import type { Agent } from '#common/types.ts';
+import { ButtonLink, Button } from '#app/components/ui/button.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useAgent } from '#app/features/agents/api/get-agent.ts';
+import { agentKeys } from '#app/features/agents/api/keys.ts';
+import { AgentDetailTabs, type DetailTab } from '#app/features/agents/components/agent-detail-tabs.tsx';
+import { AgentHero } from '#app/features/agents/components/agent-hero.tsx';
+import { AgentInfoCard } from '#app/features/agents/components/agent-info-card.tsx';
+import { MoreFromCreator } from '#app/features/agents/components/more-from-creator.tsx';
+import { OfflineNotice } from '#app/features/agents/components/offline-notice.tsx';
+import { ShareButton } from '#app/features/agents/components/share-button.tsx';
+import { TryAgentBar, TryAgentCard, useTryAction } from '#app/features/agents/components/try-agent-card.tsx';
+import { useSession } from '#app/features/auth/api/get-session.ts';
+import { useCountView } from '#app/features/insights/api/count-view.ts';
+import { ReportButton } from '#app/features/moderation/components/report-button.tsx';
+import { ReviewsPanel } from '#app/features/ratings/components/reviews-panel.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { ApiError, errorMessage } from '#app/lib/api-client.ts';
+import { usePaused } from '#app/hooks/use-paused.ts';
+import { useCameFrom } from '#app/lib/came-from.ts';
 
 // Only an agent's creator and admins see the manage card; its confirmation dialog library stays out
 // of every visitor's load of the page.
-const ManageAgentCard = lazy(() => import('../features/agents/components/manage-agent-card').then((m) => ({ default: m.ManageAgentCard })));
+const ManageAgentCard = lazy(() => import('#app/features/agents/components/manage-agent-card.tsx').then((m) => ({ default: m.ManageAgentCard })));
 // The creator's cover upload (docs/decisions/0028): likewise only in their load of the page.
-const CoverCard = lazy(() => import('../features/creators/components/cover-card').then((m) => ({ default: m.CoverCard })));
+const CoverCard = lazy(() => import('#app/features/creators/components/cover-card.tsx').then((m) => ({ default: m.CoverCard })));
 
 /** The app's list pages: home, the listings, discover, categories and search (with their filters). */
 const LIST_PAGE = /^\/(agents|all-agents|discover|categories|search)?\/?(\?|$)/i;

@@ -1,16 +1,16 @@
 import { CalendarCheck, Coins, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
-import { LANDING_GC_MS, LANDING_STALE_MS, SKELETONS } from '../../common/constants';
-import { SkeletonGrid } from '../components/ui/skeleton';
-import { flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
-import { ListState } from '../features/agents/components/list-state';
-import { LoadMoreButton } from '../features/agents/components/load-more-button';
-import { parseSortParam, SortSelect, VOTE_SORTS } from '../features/agents/components/sort-select';
-import { useUrlParams } from '../features/agents/hooks/use-url-params';
-import { useSession } from '../features/auth/api/get-session';
-import { PricedAgentCard } from '../features/landing/components/priced-agent-card';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { errorMessage } from '../lib/api-client';
+import { LANDING_GC_MS, LANDING_STALE_MS, SKELETONS } from '#common/constants.ts';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { flattenAgentPages, useInfiniteAgents } from '#app/features/agents/api/get-infinite-agents.ts';
+import { ListState } from '#app/features/agents/components/list-state.tsx';
+import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
+import { parseSortParam, SortSelect, VOTE_SORTS } from '#app/features/agents/components/sort-select.tsx';
+import { useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
+import { useSession } from '#app/features/auth/api/get-session.ts';
+import { PricedAgentCard } from '#app/features/landing/components/priced-agent-card.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
 
 /** /agents-agent91: the SMB pitch's agent catalogue; it belongs to the landing funnel, so it caches like one. */
 export default function AgentsAgent91Page() {

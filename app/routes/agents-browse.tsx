@@ -1,23 +1,23 @@
 import { Bot, Building2, SearchX } from 'lucide-react';
 import { useCallback } from 'react';
-import { SKELETONS } from '../../common/constants';
-import { Button } from '../components/ui/button';
-import { SkeletonGrid } from '../components/ui/skeleton';
-import { useAgents } from '../features/agents/api/get-agents';
-import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
-import { ActiveFilters, type ActiveFilter } from '../features/agents/components/active-filters';
-import { ListState } from '../features/agents/components/list-state';
-import { AgentList } from '../features/agents/components/agent-list';
-import { AgentSearchBox } from '../features/agents/components/agent-search-box';
-import { LoadMoreButton } from '../features/agents/components/load-more-button';
-import { BROWSE_SORTS, parseSortParam, SortSelect } from '../features/agents/components/sort-select';
-import { FilterSheet } from '../features/agents/components/filter-sheet';
-import { ViewToggle } from '../features/agents/components/view-toggle';
-import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
-import { DepartmentSelect } from '../features/departments/components/department-select';
-import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { formatCount, plural } from '../lib/format';
+import { SKELETONS } from '#common/constants.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { useAgents } from '#app/features/agents/api/get-agents.ts';
+import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '#app/features/agents/api/get-infinite-agents.ts';
+import { ActiveFilters, type ActiveFilter } from '#app/features/agents/components/active-filters.tsx';
+import { ListState } from '#app/features/agents/components/list-state.tsx';
+import { AgentList } from '#app/features/agents/components/agent-list.tsx';
+import { AgentSearchBox } from '#app/features/agents/components/agent-search-box.tsx';
+import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
+import { BROWSE_SORTS, parseSortParam, SortSelect } from '#app/features/agents/components/sort-select.tsx';
+import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
+import { ViewToggle } from '#app/features/agents/components/view-toggle.tsx';
+import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
+import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
+import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { formatCount, plural } from '#app/lib/format.ts';
 
 /** Browse Agents (/agents, /all-agents): filtered, sorted and paged on the server. */
 export default function AgentsBrowsePage() {

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { ContentPage, ContentSection } from '../features/content/components/content-page';
-import { API_GROUPS, type ApiRoute } from '../features/content/data/api-routes';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
+import { API_GROUPS, type ApiRoute } from '#app/features/content/data/api-routes.ts';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const METHOD_STYLE: Record<ApiRoute['method'], string> = {
   GET: 'bg-sky-100 text-sky-900',

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { useSession } from '../features/auth/api/get-session';
-import { AuthScreen } from '../features/auth/components/auth-screen';
-import { useNextPath } from '../hooks/use-auth-href';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useSession } from '#app/features/auth/api/get-session.ts';
+import { AuthScreen } from '#app/features/auth/components/auth-screen.tsx';
+import { useNextPath } from '#app/hooks/use-auth-href.ts';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /**
  * /auth and /login. Someone already signed in is sent home (SPEC 'Session handling on load'), or back

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { Skeleton } from '../components/ui/skeleton';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { ReceiptView } from '../features/credits/components/receipt-view';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { ReceiptView } from '#app/features/credits/components/receipt-view.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /** /billing/receipts/:id: one purchase's receipt, the owner's alone. */
 export default function BillingReceiptPage() {

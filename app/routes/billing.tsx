@@ -1,10 +1,10 @@
 import { Coins } from 'lucide-react';
-import { ButtonLink } from '../components/ui/button';
-import { Skeleton } from '../components/ui/skeleton';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { TransactionList } from '../features/credits/components/transaction-list';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { formatCount } from '../lib/format';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { TransactionList } from '#app/features/credits/components/transaction-list.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { formatCount } from '#app/lib/format.ts';
 
 export default function BillingPage() {
   useDocumentTitle('Billing');

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { ContentPage } from '../features/content/components/content-page';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { ContentPage } from '#app/features/content/components/content-page.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const POSTS = [
   {

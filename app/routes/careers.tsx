@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { ContentPage, ContentSection } from '../features/content/components/content-page';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const SECTIONS = [
   { id: 'openings', title: 'Open positions' },

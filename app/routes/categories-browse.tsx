@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
-import { LOAD_MORE_THRESHOLD, SKELETONS } from '../../common/constants';
-import { Button } from '../components/ui/button';
-import { SkeletonGrid } from '../components/ui/skeleton';
-import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
-import { CategoryAgentCard } from '../features/agents/components/category-agent-card';
-import { FilterSheet } from '../features/agents/components/filter-sheet';
-import { ListState } from '../features/agents/components/list-state';
-import { LoadMoreButton } from '../features/agents/components/load-more-button';
-import { parseSortParam, SortSelect, VOTE_SORTS } from '../features/agents/components/sort-select';
-import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
-import { useCategories } from '../features/categories/api/get-categories';
-import { CategoryFilterCard } from '../features/categories/components/category-filter-card';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { errorMessage } from '../lib/api-client';
+import { LOAD_MORE_THRESHOLD, SKELETONS } from '#common/constants.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '#app/features/agents/api/get-infinite-agents.ts';
+import { CategoryAgentCard } from '#app/features/agents/components/category-agent-card.tsx';
+import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
+import { ListState } from '#app/features/agents/components/list-state.tsx';
+import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
+import { parseSortParam, SortSelect, VOTE_SORTS } from '#app/features/agents/components/sort-select.tsx';
+import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
+import { useCategories } from '#app/features/categories/api/get-categories.ts';
+import { CategoryFilterCard } from '#app/features/categories/components/category-filter-card.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
 
 /** Brings the agents of the chosen category on screen (smoothly unless motion is reduced). */
 function showResults() {

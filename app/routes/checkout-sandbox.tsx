@@ -1,8 +1,8 @@
 import { useParams } from 'wouter';
-import { Skeleton } from '../components/ui/skeleton';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { SandboxCheckout } from '../features/payments/components/sandbox-checkout';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { SandboxCheckout } from '#app/features/payments/components/sandbox-checkout.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /** /checkout/sandbox/:id, the test-mode stand-in for Stripe Checkout (DESIGN decision 11). */
 export default function CheckoutSandboxPage() {

@@ -1,25 +1,25 @@
 import { Compass, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { SKELETONS } from '../../common/constants';
-import { SkeletonGrid } from '../components/ui/skeleton';
-import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '../features/agents/api/get-infinite-agents';
-import { AgentList } from '../features/agents/components/agent-list';
-import { ListState } from '../features/agents/components/list-state';
-import { LoadMoreButton } from '../features/agents/components/load-more-button';
-import { MoreFiltersPanel } from '../features/agents/components/more-filters-panel';
-import type { ActiveFilter } from '../features/agents/components/active-filters';
-import { FilterSheet } from '../features/agents/components/filter-sheet';
-import { DISCOVER_SORTS, parseSortParam, SortSelect } from '../features/agents/components/sort-select';
-import { ViewToggle } from '../features/agents/components/view-toggle';
-import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
-import { hasRefinements, refineAgents, type Refinements } from '../features/agents/lib/refine';
-import { useCategories } from '../features/categories/api/get-categories';
-import { CategoryChips } from '../features/categories/components/category-chips';
-import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
-import { DepartmentSelect } from '../features/departments/components/department-select';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { toast } from '../hooks/use-toast';
-import { formatCount, plural } from '../lib/format';
+import { SKELETONS } from '#common/constants.ts';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '#app/features/agents/api/get-infinite-agents.ts';
+import { AgentList } from '#app/features/agents/components/agent-list.tsx';
+import { ListState } from '#app/features/agents/components/list-state.tsx';
+import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
+import { MoreFiltersPanel } from '#app/features/agents/components/more-filters-panel.tsx';
+import type { ActiveFilter } from '#app/features/agents/components/active-filters.tsx';
+import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
+import { DISCOVER_SORTS, parseSortParam, SortSelect } from '#app/features/agents/components/sort-select.tsx';
+import { ViewToggle } from '#app/features/agents/components/view-toggle.tsx';
+import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
+import { hasRefinements, refineAgents, type Refinements } from '#app/features/agents/lib/refine.ts';
+import { useCategories } from '#app/features/categories/api/get-categories.ts';
+import { CategoryChips } from '#app/features/categories/components/category-chips.tsx';
+import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { formatCount, plural } from '#app/lib/format.ts';
 
 /** Discover AI Agents (/discover): newest first, category chips, and a panel of finer filters. */
 export default function DiscoverPage() {

@@ -1,9 +1,9 @@
 import { ShieldAlert } from 'lucide-react';
-import { Skeleton } from '../components/ui/skeleton';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { OperatorTabs } from '../features/moderation/components/operator-tabs';
-import { TotalsPanel } from '../features/operators/components/totals-panel';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { OperatorTabs } from '#app/features/moderation/components/operator-tabs.tsx';
+import { TotalsPanel } from '#app/features/operators/components/totals-panel.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /** /finance: the operators' totals per UTC day, for admins (docs/decisions/0029). */
 export default function FinancePage() {

@@ -1,5 +1,5 @@
-import { GoogleCallback } from '../features/auth/components/google-callback';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { GoogleCallback } from '#app/features/auth/components/google-callback.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 export default function GoogleCallbackPage() {
   useDocumentTitle('Processing Authentication');

@@ -1,18 +1,18 @@
 import { lazy, memo, Suspense } from 'react';
 import { ArrowRight, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Link } from 'wouter';
-import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '../../common/constants';
-import { ButtonLink } from '../components/ui/button';
-import { SkeletonGrid } from '../components/ui/skeleton';
-import { AgentCard } from '../features/agents/components/agent-card';
-import { AgentList } from '../features/agents/components/agent-list';
-import { useAgents } from '../features/agents/api/get-agents';
-import { useSession } from '../features/auth/api/get-session';
-import { useCategories } from '../features/categories/api/get-categories';
-import { CategoryIcon, iconForName } from '../features/categories/components/category-icon';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { formatCount, plural } from '../lib/format';
-import { HeroSearchForm } from '../components/ui/hero-search-form';
+import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '#common/constants.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { AgentCard } from '#app/features/agents/components/agent-card.tsx';
+import { AgentList } from '#app/features/agents/components/agent-list.tsx';
+import { useAgents } from '#app/features/agents/api/get-agents.ts';
+import { useSession } from '#app/features/auth/api/get-session.ts';
+import { useCategories } from '#app/features/categories/api/get-categories.ts';
+import { CategoryIcon, iconForName } from '#app/features/categories/components/category-icon.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { formatCount, plural } from '#app/lib/format.ts';
+import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const landingCache = { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS };
 
@@ -190,7 +190,7 @@ const ClosingCta = memo(function ClosingCta({ signedIn }: { signedIn: boolean })
 });
 
 // Signed-in people only (docs/decisions/0028): its code stays off the visitors' first load.
-const NewFromFollowed = lazy(() => import('../features/creators/components/new-from-followed').then((m) => ({ default: m.NewFromFollowed })));
+const NewFromFollowed = lazy(() => import('#app/features/creators/components/new-from-followed.tsx').then((m) => ({ default: m.NewFromFollowed })));
 
 export default function HomePage() {
   useDocumentTitle(null);

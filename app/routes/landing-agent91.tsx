@@ -1,8 +1,8 @@
-import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '../../common/constants';
-import { useAgents } from '../features/agents/api/get-agents';
-import { Agent91Landing } from '../features/landing/components/agent91-landing';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { usePaused } from '../hooks/use-paused';
+import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '#common/constants.ts';
+import { useAgents } from '#app/features/agents/api/get-agents.ts';
+import { Agent91Landing } from '#app/features/landing/components/agent91-landing.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { usePaused } from '#app/hooks/use-paused.ts';
 
 /** /agent91 (DESIGN decision 9): the SMB credits pitch. */
 export default function LandingAgent91Page() {

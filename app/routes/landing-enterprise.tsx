@@ -1,8 +1,8 @@
-import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '../../common/constants';
-import { useAgents } from '../features/agents/api/get-agents';
-import { EnterpriseLanding } from '../features/landing/components/enterprise-landing';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { usePaused } from '../hooks/use-paused';
+import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '#common/constants.ts';
+import { useAgents } from '#app/features/agents/api/get-agents.ts';
+import { EnterpriseLanding } from '#app/features/landing/components/enterprise-landing.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { usePaused } from '#app/hooks/use-paused.ts';
 
 /** /alternative1 (DESIGN decision 9): the enterprise variant. */
 export default function LandingEnterprisePage() {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { AgentSort } from '../../common/types';
-import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '../../common/constants';
-import { useAgents } from '../features/agents/api/get-agents';
-import { SortSelect, VOTE_SORTS } from '../features/agents/components/sort-select';
-import { CategoryIcon, iconForName } from '../features/categories/components/category-icon';
-import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
-import { DepartmentSelect } from '../features/departments/components/department-select';
-import { GlobalNetworkLanding, type NetworkCategory } from '../features/landing/components/global-network-landing';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { usePaused } from '../hooks/use-paused';
+import type { AgentSort } from '#common/types.ts';
+import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '#common/constants.ts';
+import { useAgents } from '#app/features/agents/api/get-agents.ts';
+import { SortSelect, VOTE_SORTS } from '#app/features/agents/components/sort-select.tsx';
+import { CategoryIcon, iconForName } from '#app/features/categories/components/category-icon.tsx';
+import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
+import { GlobalNetworkLanding, type NetworkCategory } from '#app/features/landing/components/global-network-landing.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { usePaused } from '#app/hooks/use-paused.ts';
 
 /** SPEC: a static category grid (marketing numbers are hardcoded); icons come from the names. */
 const NETWORK_DEPARTMENTS: [string, number][] = [

@@ -1,8 +1,8 @@
-import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '../../common/constants';
-import { useAgents } from '../features/agents/api/get-agents';
-import { UndergroundLanding } from '../features/landing/components/underground-landing';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { usePaused } from '../hooks/use-paused';
+import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '#common/constants.ts';
+import { useAgents } from '#app/features/agents/api/get-agents.ts';
+import { UndergroundLanding } from '#app/features/landing/components/underground-landing.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { usePaused } from '#app/hooks/use-paused.ts';
 
 /** /alternative (DESIGN decision 9): the dark underground variant. */
 export default function LandingUndergroundPage() {

@@ -1,9 +1,9 @@
 import { ShieldAlert } from 'lucide-react';
-import { Skeleton } from '../components/ui/skeleton';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { ModerationQueue } from '../features/moderation/components/moderation-queue';
-import { OperatorTabs } from '../features/moderation/components/operator-tabs';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { ModerationQueue } from '#app/features/moderation/components/moderation-queue.tsx';
+import { OperatorTabs } from '#app/features/moderation/components/operator-tabs.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /** /moderation: reported reviews and agents for staff and admins (DESIGN decision 19). */
 export default function ModerationPage() {

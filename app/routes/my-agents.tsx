@@ -1,20 +1,20 @@
 import { BarChart3, Bot, Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { SKELETONS } from '../../common/constants';
-import { ButtonLink } from '../components/ui/button';
-import { SkeletonGrid } from '../components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { AgentCard } from '../features/agents/components/agent-card';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { useMyAgents } from '../features/my-agents/api/get-my-agents';
-import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { plural } from '../lib/format';
+import { SKELETONS } from '#common/constants.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx';
+import { AgentCard } from '#app/features/agents/components/agent-card.tsx';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { useMyAgents } from '#app/features/my-agents/api/get-my-agents.ts';
+import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { plural } from '#app/lib/format.ts';
 
 // The Insights tab's charts and earnings are loaded only when that tab opens (docs/decisions/0029).
-const InsightsPanel = lazy(() => import('../features/insights/components/insights-panel'));
-const EarningsCard = lazy(() => import('../features/earnings/components/earnings-card').then((m) => ({ default: m.EarningsCard })));
+const InsightsPanel = lazy(() => import('#app/features/insights/components/insights-panel.tsx'));
+const EarningsCard = lazy(() => import('#app/features/earnings/components/earnings-card.tsx').then((m) => ({ default: m.EarningsCard })));
 
 type MyAgentsTab = 'agents' | 'insights';
 

@@ -1,5 +1,5 @@
-import { ButtonLink } from '../components/ui/button';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page Not Found');

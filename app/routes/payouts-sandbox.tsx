@@ -1,7 +1,7 @@
-import { Skeleton } from '../components/ui/skeleton';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { SandboxOnboarding } from '../features/earnings/components/sandbox-onboarding';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { SandboxOnboarding } from '#app/features/earnings/components/sandbox-onboarding.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /** /payouts/sandbox, the test-mode stand-in for Stripe Connect's onboarding (docs/decisions/0029). */
 export default function PayoutsSandboxPage() {

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../common/constants';
-import { ContentPage, ContentSection } from '../features/content/components/content-page';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '#common/constants.ts';
+import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const SESSION_DAYS = Math.round(SESSION_TTL_MS / 86_400_000);
 

@@ -1,21 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Coins, Inbox, LogOut, Plus, Receipt } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { SKELETONS } from '../../common/constants';
-import { Button, ButtonLink } from '../components/ui/button';
-import { Skeleton, SkeletonGrid } from '../components/ui/skeleton';
-import { AgentCard } from '../features/agents/components/agent-card';
-import { refreshSession, updateSessionUser } from '../features/auth/api/get-session';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { useMyAgents } from '../features/my-agents/api/get-my-agents';
-import { AdminControls } from '../features/users/components/admin-controls';
-import { EditProfileDialog } from '../features/users/components/edit-profile-dialog';
-import { CreatorAvatar } from '../features/creators/components/creator-avatar';
-import { FollowingList } from '../features/creators/components/following-list';
-import { PublicProfileCard } from '../features/creators/components/public-profile-card';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { formatCount, formatDate } from '../lib/format';
-import { logout } from '../lib/session-actions';
+import { SKELETONS } from '#common/constants.ts';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { Skeleton, SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { AgentCard } from '#app/features/agents/components/agent-card.tsx';
+import { refreshSession, updateSessionUser } from '#app/features/auth/api/get-session.ts';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { useMyAgents } from '#app/features/my-agents/api/get-my-agents.ts';
+import { AdminControls } from '#app/features/users/components/admin-controls.tsx';
+import { EditProfileDialog } from '#app/features/users/components/edit-profile-dialog.tsx';
+import { CreatorAvatar } from '#app/features/creators/components/creator-avatar.tsx';
+import { FollowingList } from '#app/features/creators/components/following-list.tsx';
+import { PublicProfileCard } from '#app/features/creators/components/public-profile-card.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { formatCount, formatDate } from '#app/lib/format.ts';
+import { logout } from '#app/lib/session-actions.ts';
 
 const ROLE_LABEL = { user: null, staff: 'Staff', admin: 'Admin' } as const;
 

@@ -1,10 +1,10 @@
 import { ShieldAlert } from 'lucide-react';
-import { ButtonLink } from '../components/ui/button';
-import { Skeleton } from '../components/ui/skeleton';
-import { useRequireAuth } from '../features/auth/hooks/use-require-auth';
-import { OperatorTabs } from '../features/moderation/components/operator-tabs';
-import { ProposalsInbox } from '../features/proposals/components/proposals-inbox';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { OperatorTabs } from '#app/features/moderation/components/operator-tabs.tsx';
+import { ProposalsInbox } from '#app/features/proposals/components/proposals-inbox.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /** /proposals: the operators' inbox of agent ideas (DESIGN decision 10). */
 export default function ProposalsInboxPage() {

@@ -1,7 +1,7 @@
 import { Clock, Inbox, Lightbulb } from 'lucide-react';
-import { useSession } from '../features/auth/api/get-session';
-import { ProposeForm } from '../features/proposals/components/propose-form';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useSession } from '#app/features/auth/api/get-session.ts';
+import { ProposeForm } from '#app/features/proposals/components/propose-form.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const STEPS = [
   { icon: Lightbulb, title: 'Describe the idea', text: 'What the agent should do and who it would help. A few sentences are enough.' },

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { useSearch } from 'wouter';
-import { fieldErrors, forgotPasswordSchema, resetPasswordSchema } from '../../common/validation';
-import { Button, ButtonLink } from '../components/ui/button';
-import { FormField, TextInput } from '../components/ui/form-field';
-import { forgotPassword, resetPassword } from '../features/auth/api/account';
-import { PasswordInput } from '../features/auth/components/password-input';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { errorMessage } from '../lib/api-client';
-import { AppForm } from '../components/ui/app-form';
+import { fieldErrors, forgotPasswordSchema, resetPasswordSchema } from '#common/validation.ts';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { forgotPassword, resetPassword } from '#app/features/auth/api/account.ts';
+import { PasswordInput } from '#app/features/auth/components/password-input.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { AppForm } from '#app/components/ui/app-form.tsx';
 
 function Notice({ children, alert = false }: { children: string; alert?: boolean }) {
   return (

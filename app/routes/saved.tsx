@@ -1,13 +1,13 @@
 import { Bookmark, Search } from 'lucide-react';
-import { SKELETONS } from '../../common/constants';
-import { ButtonLink } from '../components/ui/button';
-import { SkeletonGrid } from '../components/ui/skeleton';
-import { AgentList } from '../features/agents/components/agent-list';
-import { useSession } from '../features/auth/api/get-session';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useOnline } from '../hooks/use-online';
-import { useSavedAgents } from '../hooks/use-saved-agents';
-import { plural } from '../lib/format';
+import { SKELETONS } from '#common/constants.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { AgentList } from '#app/features/agents/components/agent-list.tsx';
+import { useSession } from '#app/features/auth/api/get-session.ts';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
+import { plural } from '#app/lib/format.ts';
 
 /**
  * Saved (/saved): the agents the person saved, newest first, with their pictures, ratings and costs,

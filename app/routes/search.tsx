@@ -1,23 +1,23 @@
 import { Loader2, SearchX } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
-import { SEARCH_RESULT_CAP, SEARCH_SORTS, type SearchSort } from '../../common/search';
-import { flattenSearchPages, useSearchAgents } from '../features/agents/api/search-agents';
-import { AgentList } from '../features/agents/components/agent-list';
-import type { ActiveFilter } from '../features/agents/components/active-filters';
-import { AgentSearchBox } from '../features/agents/components/agent-search-box';
-import { DeviceResults } from '../features/agents/components/device-results';
-import { unreachable } from '../features/agents/api/search-device';
-import { FilterSheet } from '../features/agents/components/filter-sheet';
-import { ListState } from '../features/agents/components/list-state';
-import { LoadMoreButton } from '../features/agents/components/load-more-button';
-import { positiveParam, useUrlParams } from '../features/agents/hooks/use-url-params';
-import { useDepartmentsWithAgents } from '../features/departments/api/get-departments';
-import { DepartmentSelect } from '../features/departments/components/department-select';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useHydrated } from '../hooks/use-hydrated';
-import { useOnline } from '../hooks/use-online';
-import { formatCount, plural } from '../lib/format';
+import { SEARCH_RESULT_CAP, SEARCH_SORTS, type SearchSort } from '#common/search.ts';
+import { flattenSearchPages, useSearchAgents } from '#app/features/agents/api/search-agents.ts';
+import { AgentList } from '#app/features/agents/components/agent-list.tsx';
+import type { ActiveFilter } from '#app/features/agents/components/active-filters.tsx';
+import { AgentSearchBox } from '#app/features/agents/components/agent-search-box.tsx';
+import { DeviceResults } from '#app/features/agents/components/device-results.tsx';
+import { unreachable } from '#app/features/agents/api/search-device.ts';
+import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
+import { ListState } from '#app/features/agents/components/list-state.tsx';
+import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
+import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
+import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { formatCount, plural } from '#app/lib/format.ts';
 
 const SORT_LABELS: Record<SearchSort, string> = {
   relevance: 'Best match',

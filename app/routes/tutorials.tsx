@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { INITIAL_CREDITS, PURCHASE_MIN } from '../../common/constants';
-import { ContentPage, ContentSection } from '../features/content/components/content-page';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { INITIAL_CREDITS, PURCHASE_MIN } from '#common/constants.ts';
+import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const SECTIONS = [
   { id: 'first-try', title: 'Try your first agent' },

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { authHref } from '../../common/next-path';
-import { MESSAGES, undoEmailChangeSchema } from '../../common/validation';
-import { AppForm } from '../components/ui/app-form';
-import { Button, ButtonLink } from '../components/ui/button';
-import { FormField } from '../components/ui/form-field';
-import { verifyEmail } from '../features/auth/api/account';
-import { refreshSession } from '../features/auth/api/get-session';
-import { PasswordInput } from '../features/auth/components/password-input';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { ApiError, errorMessage } from '../lib/api-client';
+import { authHref } from '#common/next-path.ts';
+import { MESSAGES, undoEmailChangeSchema } from '#common/validation.ts';
+import { AppForm } from '#app/components/ui/app-form.tsx';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { verifyEmail } from '#app/features/auth/api/account.ts';
+import { refreshSession } from '#app/features/auth/api/get-session.ts';
+import { PasswordInput } from '#app/features/auth/components/password-input.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 
 type State =
   | { kind: 'working' }

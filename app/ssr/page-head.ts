@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { agentJsonLd } from '../../common/agent-json-ld';
-import type { PageHead } from '../../common/ssr';
-import type { Agent, Category } from '../../common/types';
-import { FALLBACK_IMAGE } from '../features/agents/components/category-agent-card';
-import { agentKeys, categoryKeys, creatorKeys } from '../lib/query-keys';
-import { creatorName, creatorPath, type CreatorPage } from '../../common/creators';
+import { agentJsonLd } from '#common/agent-json-ld.ts';
+import type { PageHead } from '#common/ssr.ts';
+import type { Agent, Category } from '#common/types.ts';
+import { FALLBACK_IMAGE } from '#app/features/agents/components/category-agent-card.tsx';
+import { agentKeys, categoryKeys, creatorKeys } from '#app/lib/query-keys.ts';
+import { creatorName, creatorPath, type CreatorPage } from '#common/creators.ts';
 
 const SITE = 'AgentMarket';
 const DEFAULT_TITLE = 'AgentMarket · The marketplace for AI agents';

@@ -1,4 +1,4 @@
-import type { Agent } from '../../common/types';
+import type { Agent } from '#common/types.ts';
 
 /**
  * A deterministic catalogue of `count` agents for search tests and the offline search bench: names,

@@ -1,13 +1,13 @@
 // Account helpers shared by every sign-in path (password, Google, provider).
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, DrizzleQueryError, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { INITIAL_CREDITS } from '../../common/constants';
-import type { LedgerKind, Role, SessionUser } from '../../common/types';
-import { internalEmailError, MESSAGES, usernameKey } from '../../common/validation';
-import { eqNocase, orm } from '../db/client';
-import { creditLedger, now, users } from '../db/schema';
-import { adminEmails, staffDomain, type Bindings } from '../env';
-import { SESSION_USER_COLUMNS, toSessionUser } from '../middleware/session';
+import { INITIAL_CREDITS } from '#common/constants.ts';
+import type { LedgerKind, Role, SessionUser } from '#common/types.ts';
+import { internalEmailError, MESSAGES, usernameKey } from '#common/validation.ts';
+import { eqNocase, orm } from '#worker/db/client.ts';
+import { creditLedger, now, users } from '#worker/db/schema.ts';
+import { adminEmails, staffDomain, type Bindings } from '#worker/env.ts';
+import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/middleware/session.ts';
 import { fillUsernameSkeletons, skeleton } from './confusables';
 
 /**

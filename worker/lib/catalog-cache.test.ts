@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { app } from '../app';
-import { createUser, db, seedCatalog, signIn } from '../test/fixtures';
+import { app } from '#worker/app.ts';
+import { createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { CATALOG_CACHE_MAX_ENTRIES, catalogCacheSeconds, catalogCacheSize, clearCatalogCache } from './catalog-cache';
 
 const cached = { ...env, CATALOG_CACHE_SECONDS: '10' };

@@ -5,8 +5,8 @@
 // at once here and within CATALOG_CACHE_SECONDS everywhere else (docs/decisions/0006).
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { SESSION_COOKIE } from '../../common/constants';
-import type { AppEnv, Bindings } from '../env';
+import { SESSION_COOKIE } from '#common/constants.ts';
+import type { AppEnv, Bindings } from '#worker/env.ts';
 
 export const CATALOG_CACHE_DEFAULT_SECONDS = 10;
 /** Bounds memory: the oldest entries go first. */

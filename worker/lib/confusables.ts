@@ -4,8 +4,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq, isNull } from 'drizzle-orm';
 import unhomoglyph from 'unhomoglyph';
-import { orm } from '../db/client';
-import { agents, users } from '../db/schema';
+import { orm } from '#worker/db/client.ts';
+import { agents, users } from '#worker/db/schema.ts';
 
 /**
  * The skeleton of a name: NFKC and lower case (names are unique whatever the case), then UTS #39's

@@ -2,10 +2,10 @@
 // same D1 batch as the credit change they belong to, each guarded so it is written exactly once.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { CENTS_PER_CREDIT } from '../../common/constants';
-import type { EarningsBalance } from '../../common/types';
-import { orm, type Db } from '../db/client';
-import { creatorEarnings, creditLedger, now } from '../db/schema';
+import { CENTS_PER_CREDIT } from '#common/constants.ts';
+import type { EarningsBalance } from '#common/types.ts';
+import { orm, type Db } from '#worker/db/client.ts';
+import { creatorEarnings, creditLedger, now } from '#worker/db/schema.ts';
 
 /** Who earns from a try and on what terms (the env's CREATOR_SHARE and EARNINGS_HOLD_DAYS). */
 export interface EarningTerms {

@@ -3,8 +3,8 @@
 // from the address it replaced (docs/decisions/0024).
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import { orm } from '../db/client';
-import { emailTokens, users } from '../db/schema';
+import { orm } from '#worker/db/client.ts';
+import { emailTokens, users } from '#worker/db/schema.ts';
 import { randomToken, sha256Hex } from './crypto';
 
 export type TokenPurpose = 'verify' | 'reset' | 'undo';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '../../common/types';
+import type { ApiErrorBody } from '#common/types.ts';
 
 /** An expected failure with a message safe to show the caller. */
 export class HttpError extends Error {

@@ -4,10 +4,10 @@
 // runs for real; once the effect happened ('applied') a retry only finishes the answer.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { IDEMPOTENCY_IN_PROGRESS, TRY_NOT_CHARGED } from '../../common/idempotency';
-import { orm } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
-import type { AppEnv } from '../env';
+import { IDEMPOTENCY_IN_PROGRESS, TRY_NOT_CHARGED } from '#common/idempotency.ts';
+import { orm } from '#worker/db/client.ts';
+import { idempotencyKeys } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { fail } from './http';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY } from './ledger';
 

@@ -2,13 +2,13 @@
 // row with a unique idempotency key, in one D1 batch.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, gte, notExists, sql } from 'drizzle-orm';
-import { CENTS_PER_CREDIT } from '../../common/constants';
-import type { Balance, CreditTransaction, LedgerKind } from '../../common/types';
-import { orm, type Db } from '../db/client';
-import { agents, creditLedger, now, users } from '../db/schema';
+import { CENTS_PER_CREDIT } from '#common/constants.ts';
+import type { Balance, CreditTransaction, LedgerKind } from '#common/types.ts';
+import { orm, type Db } from '#worker/db/client.ts';
+import { agents, creditLedger, now, users } from '#worker/db/schema.ts';
 import { earningAfterDebit, reversalAfterRefund, takeAvailable, type EarningTerms } from './earnings';
 
-export { IDEMPOTENCY_KEY } from '../../common/validation';
+export { IDEMPOTENCY_KEY } from '#common/validation.ts';
 export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another request';
 

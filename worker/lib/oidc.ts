@@ -2,7 +2,7 @@
 // and nonce; ID tokens verified against the issuer's published keys). Works with any conforming
 // issuer so tests can point GOOGLE_ISSUER at a local stand-in.
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import type { Bindings } from '../env';
+import type { Bindings } from '#worker/env.ts';
 import { base64Url, randomToken } from './crypto';
 import { log } from './log';
 

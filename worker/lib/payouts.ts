@@ -3,9 +3,9 @@
 // available; a payout that fails gives it back once.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Payout, PayoutState } from '../../common/types';
-import { orm } from '../db/client';
-import { creatorEarnings, now, payoutAccounts, payouts } from '../db/schema';
+import type { Payout, PayoutState } from '#common/types.ts';
+import { orm } from '#worker/db/client.ts';
+import { creatorEarnings, now, payoutAccounts, payouts } from '#worker/db/schema.ts';
 import { availableCentsSql } from './earnings';
 
 export type PayoutProvider = 'stripe' | 'sandbox';

@@ -4,10 +4,10 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '../../common/constants';
-import { orm } from '../db/client';
-import { sessions } from '../db/schema';
-import type { AppEnv } from '../env';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '#common/constants.ts';
+import { orm } from '#worker/db/client.ts';
+import { sessions } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { randomToken, sha256Hex } from './crypto';
 
 const isHttps = (c: Context<AppEnv>) => new URL(c.req.url).protocol === 'https:';

@@ -3,9 +3,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { orm } from '../db/client';
-import { authThrottle } from '../db/schema';
-import type { AppEnv } from '../env';
+import { orm } from '#worker/db/client.ts';
+import { authThrottle } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const HOUR_MS = 60 * 60_000;

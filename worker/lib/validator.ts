@@ -1,6 +1,6 @@
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { firstIssue, MESSAGES } from '../../common/validation';
+import { firstIssue, MESSAGES } from '#common/validation.ts';
 import { errorBody } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
-import { log } from '../lib/log';
+import type { AppEnv } from '#worker/env.ts';
+import { log } from '#worker/lib/log.ts';
 
 /** Cloudflare's own id of the request when it came through Cloudflare: one id in their logs and ours. */
 const CF_RAY = /^[\w-]{1,64}$/;

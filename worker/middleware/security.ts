@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { CREATOR_MESSAGES, IMAGE_MAX_BYTES } from '../../common/creators';
-import { MESSAGES } from '../../common/validation';
-import type { AppEnv } from '../env';
-import { errorBody } from '../lib/http';
+import { CREATOR_MESSAGES, IMAGE_MAX_BYTES } from '#common/creators.ts';
+import { MESSAGES } from '#common/validation.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { errorBody } from '#worker/lib/http.ts';
 
 /** API responses are data, never documents: lock them down completely. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'none'";

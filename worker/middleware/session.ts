@@ -1,15 +1,15 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { SESSION_COOKIE } from '../../common/constants';
-import type { Role, SessionUser } from '../../common/types';
-import { MESSAGES } from '../../common/validation';
-import { orm } from '../db/client';
-import { sessions, users } from '../db/schema';
-import type { AppEnv } from '../env';
-import { errorBody } from '../lib/http';
-import { sha256Hex } from '../lib/crypto';
-import { parseStoredTokens } from '../features/provider/client';
+import { SESSION_COOKIE } from '#common/constants.ts';
+import type { Role, SessionUser } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { orm } from '#worker/db/client.ts';
+import { sessions, users } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { errorBody } from '#worker/lib/http.ts';
+import { sha256Hex } from '#worker/lib/crypto.ts';
+import { parseStoredTokens } from '#worker/features/provider/client.ts';
 
 /** The users columns a SessionUser is made of (select them, then toSessionUser). */
 export const SESSION_USER_COLUMNS = {

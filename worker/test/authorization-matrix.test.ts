@@ -2,8 +2,8 @@
 // against a table of expected statuses; then ownership checks on the data itself, and hostile input
 // on every route that takes a body.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Agent, CreditTransaction, Rating } from '../../common/types';
-import { MESSAGES } from '../../common/validation';
+import type { Agent, CreditTransaction, Rating } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
 import { call, createUser, db, seedCatalog, signIn } from './fixtures';
 
 // Hundreds of requests, some with password hashing: the default 5 s per test is too tight.

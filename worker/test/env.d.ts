@@ -1,5 +1,5 @@
 import type { D1Migration } from '@cloudflare/vitest-pool-workers';
-import type { Bindings } from '../env';
+import type { Bindings } from '#worker/env.ts';
 
 declare global {
   namespace Cloudflare {
@@ -8,7 +8,7 @@ declare global {
     }
     // Types `exports.default` from cloudflare:workers as the worker's own module.
     interface GlobalProps {
-      mainModule: typeof import('../index');
+      mainModule: typeof import('#worker/index.ts');
     }
   }
 }

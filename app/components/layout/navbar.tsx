@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Coins, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { SessionUser } from '../../../common/types';
-import { useAuthHref } from '../../hooks/use-auth-href';
-import { logout } from '../../lib/session-actions';
-import { buttonClass } from '../ui/button';
+import type { SessionUser } from '#common/types.ts';
+import { useAuthHref } from '#app/hooks/use-auth-href.ts';
+import { logout } from '#app/lib/session-actions.ts';
+import { buttonClass } from '#app/components/ui/button.tsx';
 import { AccountMenuTrigger } from './account-menu-trigger';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '#app/lib/format.ts';
 
 // The menu library is only needed once someone is signed in: keep it out of the first load.
 const loadAccountMenu = () => import('./account-menu');

@@ -1,7 +1,7 @@
 import { Download, Share, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useBottomBar } from '../../hooks/use-bottom-bar';
-import { Button } from '../ui/button';
+import { useBottomBar } from '#app/hooks/use-bottom-bar.ts';
+import { Button } from '#app/components/ui/button.tsx';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { useOnline } from '../../hooks/use-online';
-import { formatDateTime } from '../../lib/format';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 
 
 /** Tells the user they are offline and from when the data on screen was saved. */

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from '../../hooks/use-toast';
-import { formatCount, formatDateTime, plural } from '../../lib/format';
-import { sessionKeys } from '../../lib/query-keys';
-import { clearPersistedCache, getQueryStore, MAX_SAVED_QUERIES, type SavedDataSummary } from '../../lib/persist';
-import { Button } from '../ui/button';
+import { toast } from '#app/hooks/use-toast.ts';
+import { formatCount, formatDateTime, plural } from '#app/lib/format.ts';
+import { sessionKeys } from '#app/lib/query-keys.ts';
+import { clearPersistedCache, getQueryStore, MAX_SAVED_QUERIES, type SavedDataSummary } from '#app/lib/persist.ts';
+import { Button } from '#app/components/ui/button.tsx';
 import { OutboxList } from './outbox-list';
-import { useOutbox } from '../../hooks/use-outbox';
-import { SavedAgentsOnDevice } from '../saved/saved-agents-on-device';
+import { useOutbox } from '#app/hooks/use-outbox.ts';
+import { SavedAgentsOnDevice } from '#app/components/saved/saved-agents-on-device.tsx';
 
 const formatBytes = (bytes: number): string =>
   bytes < 1024 ? plural(bytes, 'byte') : bytes < 1024 * 1024 ? `${Math.round(bytes / 102.4) / 10} KB` : `${Math.round(bytes / (1024 * 104.8576)) / 10} MB`;

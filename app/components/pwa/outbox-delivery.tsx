@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '../../hooks/use-toast';
-import { deliverOutbox, subscribeOutbox, type OutboxItem } from '../../lib/outbox';
-import { agentKeys, proposalKeys, ratingKeys } from '../../lib/query-keys';
+import { toast } from '#app/hooks/use-toast.ts';
+import { deliverOutbox, subscribeOutbox, type OutboxItem } from '#app/lib/outbox.ts';
+import { agentKeys, proposalKeys, ratingKeys } from '#app/lib/query-keys.ts';
 
 /** What the person is told when an item arrives or is refused; saves arrive silently (the button already showed them). */
 function delivered(item: OutboxItem): { title: string; description: string } | null {

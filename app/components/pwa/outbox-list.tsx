@@ -1,6 +1,6 @@
-import { Button, ButtonLink } from '../ui/button';
-import { formatDateTime } from '../../lib/format';
-import { discardOutboxItem, retryOutboxItem, type OutboxItem, type OutboxState } from '../../lib/outbox';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { formatDateTime } from '#app/lib/format.ts';
+import { discardOutboxItem, retryOutboxItem, type OutboxItem, type OutboxState } from '#app/lib/outbox.ts';
 
 const STATE_TEXT: Record<OutboxState, string> = { queued: 'Queued', sending: 'Sending', delivered: 'Delivered', failed: 'Failed' };
 const STATE_CLASS: Record<OutboxState, string> = {

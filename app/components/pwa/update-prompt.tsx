@@ -4,7 +4,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 // Travels in the app's first chunk: registering the service worker then costs no request of its own
 // (the plugin's registration code imports it on demand).
 import 'workbox-window';
-import { Button } from '../ui/button';
+import { Button } from '#app/components/ui/button.tsx';
 
 /**
  * A tab still showing the old version after another tab accepted the update may ask for a page chunk

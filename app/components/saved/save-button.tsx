@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark } from 'lucide-react';
 import { useRef } from 'react';
-import type { Agent, Rating } from '../../../common/types';
-import { useHydrated } from '../../hooks/use-hydrated';
-import { useOnline } from '../../hooks/use-online';
-import { useSavedAgents } from '../../hooks/use-saved-agents';
-import { useSignedInUserId } from '../../hooks/use-signed-in-user-id';
-import { toast } from '../../hooks/use-toast';
-import { ratingKeys } from '../../lib/query-keys';
-import { setSaved } from '../../lib/saved-sync';
+import type { Agent, Rating } from '#common/types.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
+import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { ratingKeys } from '#app/lib/query-keys.ts';
+import { setSaved } from '#app/lib/saved-sync.ts';
 
 /** The agent as the API sends it, without what a search adds (highlights). */
 function plainAgent(agent: Agent): Agent {

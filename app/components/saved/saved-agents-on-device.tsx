@@ -1,12 +1,12 @@
 import { Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { useOnline } from '../../hooks/use-online';
-import { useSavedAgents } from '../../hooks/use-saved-agents';
-import { useSignedInUserId } from '../../hooks/use-signed-in-user-id';
-import { toast } from '../../hooks/use-toast';
-import { formatDateTime, plural } from '../../lib/format';
-import { setSaved } from '../../lib/saved-sync';
-import { Button } from '../ui/button';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
+import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { formatDateTime, plural } from '#app/lib/format.ts';
+import { setSaved } from '#app/lib/saved-sync.ts';
+import { Button } from '#app/components/ui/button.tsx';
 
 /**
  * Settings, On this device: the saved agents, apart from the cache (its bound and 'Clear saved data'

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useOnline } from '../../hooks/use-online';
-import { useSignedInUserId } from '../../hooks/use-signed-in-user-id';
-import { subscribeOutbox } from '../../lib/outbox';
-import { getSavedOnServer, markSynced, mergeSavedAgents } from '../../lib/saved-sync';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
+import { subscribeOutbox } from '#app/lib/outbox.ts';
+import { getSavedOnServer, markSynced, mergeSavedAgents } from '#app/lib/saved-sync.ts';
 
 /**
  * Signed in and online: merges this device's saved agents with the person's list on the server when

@@ -1,6 +1,6 @@
 import * as RadixAlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
-import { useReturnFocus } from '../../hooks/use-return-focus';
+import { useReturnFocus } from '#app/hooks/use-return-focus.ts';
 import { buttonClass } from './button';
 
 export const AlertDialog = RadixAlertDialog.Root;

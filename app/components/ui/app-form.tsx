@@ -1,5 +1,5 @@
 import type { FormHTMLAttributes } from 'react';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
 
 /**
  * A form the app sends itself. On a server-rendered page it exists before React does: a tap on its

@@ -1,4 +1,4 @@
-import { initials, pictureStyle } from '../../lib/generated-picture';
+import { initials, pictureStyle } from '#app/lib/generated-picture.ts';
 
 /**
  * The stand-in picture (docs/decisions/0028): a gradient from the id and the initials, as SVG that

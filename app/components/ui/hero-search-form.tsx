@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SEARCH_QUERY_MAX } from '../../../common/constants';
-import { useSearchForm } from '../../hooks/use-search-form';
+import { SEARCH_QUERY_MAX } from '#common/constants.ts';
+import { useSearchForm } from '#app/hooks/use-search-form.ts';
 
 /** How one page dresses the form; the behaviour (open /search?q=… on submit) is the same everywhere. */
 export interface HeroSearchLook {

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../../common/validation';
+import { HONEYPOT_FIELD } from '#common/validation.ts';
 
 /**
  * The hidden honeypot of a public form (the server refuses a filled one): off-screen rather than

@@ -1,5 +1,5 @@
 import { createContext, useContext, useId, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
-import { TAB_KEYS } from '../../lib/tab-keys';
+import { TAB_KEYS } from '#app/lib/tab-keys.ts';
 
 /**
  * Tabs after the WAI-ARIA pattern: arrow keys move between tabs and select them, Home/End jump, the

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toast } from '../../hooks/use-toast';
+import { toast } from '#app/hooks/use-toast.ts';
 import { Toaster } from './toaster';
 
 describe('Toaster', () => {

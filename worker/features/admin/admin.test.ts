@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../common/validation';
-import { call, createUser, db, signIn } from '../../test/fixtures';
+import { MESSAGES } from '#common/validation.ts';
+import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
 
 const PATH = '/api/admin/ensure-minimum-credits';
 const topUp = (cookie?: string, headers?: Record<string, string>) => call(PATH, { method: 'POST', cookie, headers });

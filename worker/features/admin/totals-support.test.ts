@@ -1,9 +1,9 @@
 // The operators' daily totals and support's refunds from a person's history (issue 29,
 // docs/decisions/0029): the totals equal the ledgers' sums, and no money appears or vanishes.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OperatorTotals, PersonSummary, SupportHistory } from '../../../common/types';
-import { call, createUser, csvText, db, seedCatalog, signIn } from '../../test/fixtures';
-import { STATEMENT_SQL } from '../earnings/statements';
+import type { OperatorTotals, PersonSummary, SupportHistory } from '#common/types.ts';
+import { call, createUser, csvText, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { STATEMENT_SQL } from '#worker/features/earnings/statements.ts';
 import { TOTALS_SQL } from './totals';
 
 vi.setConfig({ testTimeout: 60_000 });

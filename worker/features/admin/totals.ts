@@ -3,8 +3,8 @@
 // the earnings balance. Each query is one range of a covering index (migration 0020):
 // credit_ledger_created and creator_earnings_created; both go to D1 in one batch.
 import type { D1Database } from '@cloudflare/workers-types';
-import type { DailyTotals, OperatorTotals } from '../../../common/types';
-import { centsToDollars, type CsvCell } from '../../lib/csv';
+import type { DailyTotals, OperatorTotals } from '#common/types.ts';
+import { centsToDollars, type CsvCell } from '#worker/lib/csv.ts';
 
 export const TOTALS_DEFAULT_DAYS = 30;
 /** A year and a day: a leap year's every day fits, and one request never scans more than that. */

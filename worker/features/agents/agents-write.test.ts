@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '../../../common/types';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import type { Agent } from '#common/types.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { createAgent, slugify } from './write';
 
 beforeAll(seedCatalog);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { call, db, seedCatalog } from '../../test/fixtures';
+import type { Agent } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { call, db, seedCatalog } from '#worker/test/fixtures.ts';
 import { listAgents } from './data';
 
 beforeAll(seedCatalog);

@@ -1,10 +1,10 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
-import { PAGE_SIZE_MAX } from '../../../common/constants';
-import type { Agent, AgentSort, SessionUser } from '../../../common/types';
-import { parseFeatures } from '../../../common/validation';
-import { orm } from '../../db/client';
-import { agents, categories, departments, users } from '../../db/schema';
+import { PAGE_SIZE_MAX } from '#common/constants.ts';
+import type { Agent, AgentSort, SessionUser } from '#common/types.ts';
+import { parseFeatures } from '#common/validation.ts';
+import { orm } from '#worker/db/client.ts';
+import { agents, categories, departments, users } from '#worker/db/schema.ts';
 import { agentOrderSql } from './ranking';
 import { searchAgents } from './search';
 

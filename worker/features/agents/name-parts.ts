@@ -3,7 +3,7 @@
 // ("LeadScout Pro" → "Lead Scout Pro"), written by the triggers of migration 0010. A word found
 // there is marked in that text; these functions carry the marks back onto the name itself, so
 // 'scout' marks "Scout" inside "LeadScout Pro".
-import type { HighlightSegment } from '../../../common/search';
+import type { HighlightSegment } from '#common/search.ts';
 
 /** The pieces of FTS5 highlight() output (marks \u0001 … \u0002); null when the marks do not pair up. */
 export function parseMarked(marked: string): HighlightSegment[] | null {

@@ -1,7 +1,7 @@
 // Every ordering of agents in one table (issue 25, docs/decisions/0025): browse sorts, search sorts,
 // 'Top Performing' (the rating sort) and provider mode's in-memory sort. Each entry holds its SQL and
 // its comparator side by side, so the D1 path and the in-memory path cannot drift apart.
-import type { Agent, AgentSort } from '../../../common/types';
+import type { Agent, AgentSort } from '#common/types.ts';
 
 /** DESIGN decision 18: 'Highest Rated' orders by a Bayesian average with this many prior votes. */
 export const PRIOR_WEIGHT = 5;

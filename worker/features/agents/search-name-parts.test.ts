@@ -2,9 +2,9 @@
 // suggestions that forgive typos (docs/decisions/0026-search-by-name-parts.md).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_HEADERS, type SearchHit, type Suggestion } from '../../../common/search';
-import { seedDemoCatalogue } from '../../test/demo-catalogue';
-import { call } from '../../test/fixtures';
+import { SEARCH_HEADERS, type SearchHit, type Suggestion } from '#common/search.ts';
+import { seedDemoCatalogue } from '#worker/test/demo-catalogue.ts';
+import { call } from '#worker/test/fixtures.ts';
 import { nameHighlight, trimToTyped } from './name-parts';
 import { stemDistance } from './search';
 import { alternatives, clearSuggestCache, taxonomyMatch } from './suggest';

@@ -1,7 +1,7 @@
 // What search adds to the agents routes: the answer's headers and suggestions as you type.
 import type { Context } from 'hono';
-import { SEARCH_HEADERS } from '../../../common/search';
-import type { AppEnv } from '../../env';
+import { SEARCH_HEADERS } from '#common/search.ts';
+import type { AppEnv } from '#worker/env.ts';
 import type { AgentPage } from './data';
 
 export { suggest } from './suggest';

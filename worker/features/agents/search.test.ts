@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_HEADERS, type SearchHit, type Suggestion } from '../../../common/search';
-import { seedDemoCatalogue } from '../../test/demo-catalogue';
-import { call } from '../../test/fixtures';
+import { SEARCH_HEADERS, type SearchHit, type Suggestion } from '#common/search.ts';
+import { seedDemoCatalogue } from '#worker/test/demo-catalogue.ts';
+import { call } from '#worker/test/fixtures.ts';
 import relevance from './search-relevance.json';
 import { editDistance, queryWords, segments, stemDistance } from './search';
 

@@ -4,15 +4,15 @@
 // rating (decision 18), matched words marked for highlighting. Every query does bounded work.
 // Stays SQL (docs/decisions/0014): agents_fts and agents_fts_vocab are FTS5 virtual tables, which drizzle does not model.
 import type { D1Database } from '@cloudflare/workers-types';
-import { PAGE_SIZE_MAX } from '../../../common/constants';
+import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import {
   SEARCH_RESULT_CAP,
   type HighlightSegment,
   type SearchHighlights,
   type SearchHit,
   type SearchSort,
-} from '../../../common/search';
-import type { AgentSort } from '../../../common/types';
+} from '#common/search.ts';
+import type { AgentSort } from '#common/types.ts';
 import { AGENT_SELECT, toAgent, type AgentRowRaw } from './data';
 import { nameHighlight, parseMarked } from './name-parts';
 import { dampedSql, ORDERINGS, popularitySql } from './ranking';

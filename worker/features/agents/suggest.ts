@@ -4,7 +4,7 @@
 // alternatives come from the names' vocabulary held in the isolate, the categories and departments
 // from the search context, both read again every few minutes.
 import type { D1Database } from '@cloudflare/workers-types';
-import { SUGGEST_MAX, type Suggestion, type SuggestionHighlights } from '../../../common/search';
+import { SUGGEST_MAX, type Suggestion, type SuggestionHighlights } from '#common/search.ts';
 import { markRange, nameHighlight, trimToTyped } from './name-parts';
 import { DAMPED, TITLE_BM25, editDistance, editsAllowed, phraseExpr, queryWords, searchContext, segments, stemDistance } from './search';
 

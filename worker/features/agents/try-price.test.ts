@@ -1,8 +1,8 @@
 // DESIGN decision 20, written as the attack of issue 26: a creator raises the price between the
 // page and the tap; whoever saw the old price is charged nothing and told the new one.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../common/validation';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { MESSAGES } from '#common/validation.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(seedCatalog);
 

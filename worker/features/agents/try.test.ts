@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreditTransaction, TryResult } from '../../../common/types';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
-import { debitOnce } from '../../lib/ledger';
+import type { CreditTransaction, TryResult } from '#common/types.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { debitOnce } from '#worker/lib/ledger.ts';
 
 beforeAll(async () => {
   await seedCatalog();

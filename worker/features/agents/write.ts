@@ -1,11 +1,11 @@
 // Creating, changing and deleting agents (SPEC section 5 creation rules; DESIGN: creator only).
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull, like, ne, or } from 'drizzle-orm';
-import { MESSAGES, type AgentData } from '../../../common/validation';
-import { orm } from '../../db/client';
-import { agents, categories, departments, now } from '../../db/schema';
-import { fillAgentNameSkeletons, skeleton } from '../../lib/confusables';
-import { HttpError } from '../../lib/http';
+import { MESSAGES, type AgentData } from '#common/validation.ts';
+import { orm } from '#worker/db/client.ts';
+import { agents, categories, departments, now } from '#worker/db/schema.ts';
+import { fillAgentNameSkeletons, skeleton } from '#worker/lib/confusables.ts';
+import { HttpError } from '#worker/lib/http.ts';
 
 /** URL-safe slug from a name; uniqueness is settled by the caller. */
 export const slugify = (name: string): string =>

@@ -2,18 +2,18 @@
 // the email-change step they share.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { MESSAGES } from '../../../common/validation';
-import { eqNocase, orm } from '../../db/client';
-import { users } from '../../db/schema';
-import { appOrigin, type AppEnv } from '../../env';
-import { takenMessage } from '../../lib/accounts';
-import { issueToken } from '../../lib/email-tokens';
-import { HttpError } from '../../lib/http';
-import { addressInUseMail, emailChangedMail, resetPasswordMail, sendMail, tokenLink, verifyEmailMail, type MailMessage } from '../../lib/mail';
-import { DUMMY_HASH, verifyPassword } from '../../lib/password';
-import { endOtherSessions } from '../../lib/session-cookie';
-import { log } from '../../lib/log';
-import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit, MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW } from '../../lib/throttle';
+import { MESSAGES } from '#common/validation.ts';
+import { eqNocase, orm } from '#worker/db/client.ts';
+import { users } from '#worker/db/schema.ts';
+import { appOrigin, type AppEnv } from '#worker/env.ts';
+import { takenMessage } from '#worker/lib/accounts.ts';
+import { issueToken } from '#worker/lib/email-tokens.ts';
+import { HttpError } from '#worker/lib/http.ts';
+import { addressInUseMail, emailChangedMail, resetPasswordMail, sendMail, tokenLink, verifyEmailMail, type MailMessage } from '#worker/lib/mail.ts';
+import { DUMMY_HASH, verifyPassword } from '#worker/lib/password.ts';
+import { endOtherSessions } from '#worker/lib/session-cookie.ts';
+import { log } from '#worker/lib/log.ts';
+import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit, MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW } from '#worker/lib/throttle.ts';
 
 const origin = (c: Context<AppEnv>) => appOrigin(c.env);
 

@@ -10,18 +10,18 @@ import {
   resetPasswordSchema,
   undoEmailChangeSchema,
   verifyEmailSchema,
-} from '../../../common/validation';
-import { eqNocase, orm } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-import type { AppEnv } from '../../env';
-import { CONFIRMED_FIRST, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
-import { cancelEmailChange, consumeToken, findToken, pendingEmail, voidPendingTokens } from '../../lib/email-tokens';
-import { errorBody, fail } from '../../lib/http';
-import { hashPassword } from '../../lib/password';
-import { endSession, startSession } from '../../lib/session-cookie';
-import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit } from '../../lib/throttle';
-import { jsonBody } from '../../lib/validator';
-import { requireUser } from '../../middleware/session';
+} from '#common/validation.ts';
+import { eqNocase, orm } from '#worker/db/client.ts';
+import { sessions, users } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { CONFIRMED_FIRST, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '#worker/lib/accounts.ts';
+import { cancelEmailChange, consumeToken, findToken, pendingEmail, voidPendingTokens } from '#worker/lib/email-tokens.ts';
+import { errorBody, fail } from '#worker/lib/http.ts';
+import { hashPassword } from '#worker/lib/password.ts';
+import { endSession, startSession } from '#worker/lib/session-cookie.ts';
+import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit } from '#worker/lib/throttle.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
+import { requireUser } from '#worker/middleware/session.ts';
 import { deliverLater, overProfileChecks, mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
 
 /** Forgot password answers this whether or not the address has an account (decision 14). */

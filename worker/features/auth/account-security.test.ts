@@ -2,13 +2,13 @@
 // (docs/decisions/0024) and must now fail for them.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../../common/types';
-import { KNOWN_SIGN_IN_ERRORS } from '../../../common/auth-errors';
-import { MESSAGES } from '../../../common/validation';
-import { OIDC_MESSAGES } from '../../lib/oidc';
-import { MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW } from '../../lib/throttle';
-import { call, db } from '../../test/fixtures';
-import { mailsTo, nthMailTo, tokenIn, type CaughtMail } from '../../test/mail';
+import type { SessionUser } from '#common/types.ts';
+import { KNOWN_SIGN_IN_ERRORS } from '#common/auth-errors.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { OIDC_MESSAGES } from '#worker/lib/oidc.ts';
+import { MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW } from '#worker/lib/throttle.ts';
+import { call, db } from '#worker/test/fixtures.ts';
+import { mailsTo, nthMailTo, tokenIn, type CaughtMail } from '#worker/test/mail.ts';
 
 const SLOW = 90_000;
 let n = 0;

@@ -1,12 +1,12 @@
 // The account life cycle against the real mail path: the worker posts to the mail catcher
 // (scripts/mail-catcher.mjs, started by worker/test/mail-setup.ts) and these tests follow the links.
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { issueToken } from '../../lib/email-tokens';
-import { MAILS_PER_HOUR } from '../../lib/throttle';
-import { call, db } from '../../test/fixtures';
-import { mailsTo, nthMailTo, tokenIn } from '../../test/mail';
+import type { SessionUser } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { issueToken } from '#worker/lib/email-tokens.ts';
+import { MAILS_PER_HOUR } from '#worker/lib/throttle.ts';
+import { call, db } from '#worker/test/fixtures.ts';
+import { mailsTo, nthMailTo, tokenIn } from '#worker/test/mail.ts';
 import { FORGOT_PASSWORD_ANSWER } from './account-routes';
 
 const SLOW = 60_000;

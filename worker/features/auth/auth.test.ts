@@ -1,10 +1,10 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../../common/types';
-import { MESSAGES, usernameKey } from '../../../common/validation';
-import { sha256Hex } from '../../lib/crypto';
-import { ACCOUNT_SLOW_AFTER, ACCOUNT_SLOW_MAX_MS, CLIENT_ATTEMPTS, loginKeys, PAIR_ATTEMPTS, REGISTRATIONS_PER_HOUR, THROTTLE_WINDOW_MS } from '../../lib/throttle';
-import { call, createUser, db, setCookies, signIn } from '../../test/fixtures';
+import type { SessionUser } from '#common/types.ts';
+import { MESSAGES, usernameKey } from '#common/validation.ts';
+import { sha256Hex } from '#worker/lib/crypto.ts';
+import { ACCOUNT_SLOW_AFTER, ACCOUNT_SLOW_MAX_MS, CLIENT_ATTEMPTS, loginKeys, PAIR_ATTEMPTS, REGISTRATIONS_PER_HOUR, THROTTLE_WINDOW_MS } from '#worker/lib/throttle.ts';
+import { call, createUser, db, setCookies, signIn } from '#worker/test/fixtures.ts';
 
 // scrypt makes every register/login take a noticeable fraction of a second in workerd.
 const SLOW = 60_000;

@@ -4,14 +4,14 @@ import { eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { safeNextPath } from '../../../common/next-path';
-import type { SessionUser } from '../../../common/types';
-import { internalEmailError } from '../../../common/validation';
-import { eqNocase, orm } from '../../db/client';
-import { now as NOW, oauthStates, users } from '../../db/schema';
-import { appOrigin, staffDomain, type AppEnv, type Bindings } from '../../env';
-import { fail } from '../../lib/http';
-import { log } from '../../lib/log';
+import { safeNextPath } from '#common/next-path.ts';
+import type { SessionUser } from '#common/types.ts';
+import { internalEmailError } from '#common/validation.ts';
+import { eqNocase, orm } from '#worker/db/client.ts';
+import { now as NOW, oauthStates, users } from '#worker/db/schema.ts';
+import { appOrigin, staffDomain, type AppEnv, type Bindings } from '#worker/env.ts';
+import { fail } from '#worker/lib/http.ts';
+import { log } from '#worker/lib/log.ts';
 import {
   authorizationRequest,
   exchangeCode,
@@ -21,10 +21,10 @@ import {
   oidcConfig,
   verifyCredential,
   type GoogleIdentity,
-} from '../../lib/oidc';
-import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, roleFor, syncRole } from '../../lib/accounts';
-import { startSession } from '../../lib/session-cookie';
-import { jsonBody } from '../../lib/validator';
+} from '#worker/lib/oidc.ts';
+import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, roleFor, syncRole } from '#worker/lib/accounts.ts';
+import { startSession } from '#worker/lib/session-cookie.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
 
 /** The app page that reports the outcome (SPEC 'Google callback'). */
 const APP_CALLBACK = '/auth/google/callback';

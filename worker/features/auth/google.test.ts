@@ -4,15 +4,15 @@
 import { env } from 'cloudflare:workers';
 import { importJWK, SignJWT } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../common/constants';
-import type { SessionUser } from '../../../common/types';
-import { app } from '../../app';
-import type { Bindings } from '../../env';
-import { base64Url, sha256Hex } from '../../lib/crypto';
-import { OIDC_MESSAGES } from '../../lib/oidc';
+import { SESSION_COOKIE } from '#common/constants.ts';
+import type { SessionUser } from '#common/types.ts';
+import { app } from '#worker/app.ts';
+import type { Bindings } from '#worker/env.ts';
+import { base64Url, sha256Hex } from '#worker/lib/crypto.ts';
+import { OIDC_MESSAGES } from '#worker/lib/oidc.ts';
 import { LINK_UNVERIFIED } from './google-routes';
-import { createUser, db, setCookies } from '../../test/fixtures';
-import type { OidcScenario } from '../../test/oidc-mock-setup';
+import { createUser, db, setCookies } from '#worker/test/fixtures.ts';
+import type { OidcScenario } from '#worker/test/oidc-mock-setup.ts';
 
 const ISSUER = inject('oidcIssuer');
 const CLIENT_ID = 'test-client.apps.example';

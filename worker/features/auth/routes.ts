@@ -1,13 +1,13 @@
 import { desc, eq, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { internalEmailError, isHoneypotFilled, loginSchema, MESSAGES, registerSchema, usernameKey } from '../../../common/validation';
-import { eqNocase, orm } from '../../db/client';
-import { users } from '../../db/schema';
-import { staffDomain, type AppEnv } from '../../env';
-import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '../../lib/accounts';
-import { fail } from '../../lib/http';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
-import { clearSessionHint, endSession, startSession } from '../../lib/session-cookie';
+import { internalEmailError, isHoneypotFilled, loginSchema, MESSAGES, registerSchema, usernameKey } from '#common/validation.ts';
+import { eqNocase, orm } from '#worker/db/client.ts';
+import { users } from '#worker/db/schema.ts';
+import { staffDomain, type AppEnv } from '#worker/env.ts';
+import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '#worker/lib/accounts.ts';
+import { fail } from '#worker/lib/http.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '#worker/lib/password.ts';
+import { clearSessionHint, endSession, startSession } from '#worker/lib/session-cookie.ts';
 import {
   CLIENT_ATTEMPTS,
   clientKey,
@@ -20,10 +20,10 @@ import {
   REGISTRATIONS_PER_HOUR,
   reset,
   slowdownMs,
-} from '../../lib/throttle';
-import { jsonBody } from '../../lib/validator';
-import { providerConfig } from '../provider/client';
-import { externalLoginSchema, providerOnly, providerSignIn } from '../provider/sign-in';
+} from '#worker/lib/throttle.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
+import { providerConfig } from '#worker/features/provider/client.ts';
+import { externalLoginSchema, providerOnly, providerSignIn } from '#worker/features/provider/sign-in.ts';
 import { mailVerification } from './account-mail';
 
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());

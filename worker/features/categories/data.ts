@@ -1,8 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { asc, eq } from 'drizzle-orm';
-import type { Category, Department } from '../../../common/types';
-import { orm } from '../../db/client';
-import { agents, categories, departments } from '../../db/schema';
+import type { Category, Department } from '#common/types.ts';
+import { orm } from '#worker/db/client.ts';
+import { agents, categories, departments } from '#worker/db/schema.ts';
 
 const categoryColumns = {
   id: categories.id,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
 import { getCategory, getDepartment, listCategories, listDepartments } from './data';
 
 export const categoriesRoutes = new Hono<AppEnv>()

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { PublicConfig } from '../../../common/types';
-import { paymentsMode, staffDomain, type AppEnv } from '../../env';
+import type { PublicConfig } from '#common/types.ts';
+import { paymentsMode, staffDomain, type AppEnv } from '#worker/env.ts';
 
 /** Non-secret settings the app needs to render the right controls. */
 export const configRoutes = new Hono<AppEnv>()

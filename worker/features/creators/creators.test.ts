@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATOR_MESSAGES, type CreatorPage, type FollowState } from '../../../common/creators';
-import type { Agent } from '../../../common/types';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { CREATOR_MESSAGES, type CreatorPage, type FollowState } from '#common/creators.ts';
+import type { Agent } from '#common/types.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();

@@ -2,14 +2,14 @@
 // public but whom a person follows; no query selects an email, a role or a balance.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CreatorPage, CreatorSort, CreatorTotals, FollowedCreator, FollowState, PublicProfile } from '../../../common/creators';
-import { PAGE_SIZE_MAX } from '../../../common/constants';
-import type { Agent } from '../../../common/types';
-import { usernameKey } from '../../../common/validation';
-import { orm } from '../../db/client';
-import { follows, users } from '../../db/schema';
-import { AGENT_SELECT, listAgents, toAgent, type AgentRowRaw } from '../agents/data';
-import { agentOrderSql, PRIOR_SQL, PRIOR_WEIGHT } from '../agents/ranking';
+import type { CreatorPage, CreatorSort, CreatorTotals, FollowedCreator, FollowState, PublicProfile } from '#common/creators.ts';
+import { PAGE_SIZE_MAX } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
+import { usernameKey } from '#common/validation.ts';
+import { orm } from '#worker/db/client.ts';
+import { follows, users } from '#worker/db/schema.ts';
+import { AGENT_SELECT, listAgents, toAgent, type AgentRowRaw } from '#worker/features/agents/data.ts';
+import { agentOrderSql, PRIOR_SQL, PRIOR_WEIGHT } from '#worker/features/agents/ranking.ts';
 
 /** The columns anyone may see. */
 const PUBLIC_COLUMNS = {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { CREATOR_MESSAGES, CREATOR_SORTS, type CreatorSort } from '../../../common/creators';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
-import { requireUser } from '../../middleware/session';
+import { CREATOR_MESSAGES, CREATOR_SORTS, type CreatorSort } from '#common/creators.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { requireUser } from '#worker/middleware/session.ts';
 import { creatorPage, followedCreators, followerCount, isFollowing, newFromFollowed, publicProfileById, publicProfileByUsername, setFollowing } from './data';
 
 /** 'New from creators you follow' on the home page: one row of cards. */

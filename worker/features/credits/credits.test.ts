@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Balance, CreditTransaction, Receipt } from '../../../common/types';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
-import { listTransactions } from '../../lib/ledger';
+import type { Balance, CreditTransaction, Receipt } from '#common/types.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { listTransactions } from '#worker/lib/ledger.ts';
 
 beforeAll(seedCatalog);
 

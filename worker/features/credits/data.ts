@@ -1,9 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq } from 'drizzle-orm';
-import { CENTS_PER_CREDIT, creditsProductName } from '../../../common/constants';
-import type { Receipt } from '../../../common/types';
-import { orm } from '../../db/client';
-import { checkoutSessions, creditLedger, users } from '../../db/schema';
+import { CENTS_PER_CREDIT, creditsProductName } from '#common/constants.ts';
+import type { Receipt } from '#common/types.ts';
+import { orm } from '#worker/db/client.ts';
+import { checkoutSessions, creditLedger, users } from '#worker/db/schema.ts';
 
 /**
  * The receipt of the purchase recorded in ledger row `id`, or null when that row is not a purchase

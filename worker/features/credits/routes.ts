@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
-import { getBalance, listTransactions } from '../../lib/ledger';
-import { requireUser } from '../../middleware/session';
-import { providerBalance } from '../provider/usage';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { getBalance, listTransactions } from '#worker/lib/ledger.ts';
+import { requireUser } from '#worker/middleware/session.ts';
+import { providerBalance } from '#worker/features/provider/usage.ts';
 import { getReceipt } from './data';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found';

@@ -1,9 +1,9 @@
 // Stripe Connect for payouts (docs/decisions/0029, '## Payouts'): Express accounts, their onboarding
 // links and transfers, through the same SDK client as checkout (STRIPE_API_BASE reaches a stand-in).
 import Stripe from 'stripe';
-import { appOrigin, type Bindings } from '../../env';
-import type { PayoutAccount, PayoutRecord } from '../../lib/payouts';
-import { stripeClient } from '../payments/stripe';
+import { appOrigin, type Bindings } from '#worker/env.ts';
+import type { PayoutAccount, PayoutRecord } from '#worker/lib/payouts.ts';
+import { stripeClient } from '#worker/features/payments/stripe.ts';
 
 /** Where Stripe sends the creator back to: the earnings card, from configuration, never the request's Host. */
 export const onboardingUrls = (env: Bindings) => {

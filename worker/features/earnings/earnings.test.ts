@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Under a loaded machine a test here makes dozens of requests; the 500-try test sets its own.
 vi.setConfig({ testTimeout: 60_000 });
-import type { AgentInsights, EarningsBalance, TryResult } from '../../../common/types';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import type { AgentInsights, EarningsBalance, TryResult } from '#common/types.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 let creator: { id: number };
 let creatorCookie: string;

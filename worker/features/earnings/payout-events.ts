@@ -2,9 +2,9 @@
 // reached the creator's account is paid, a reversed one failed (the money back, once); account.updated
 // says whether a connected account finished onboarding.
 import type Stripe from 'stripe';
-import type { Bindings } from '../../env';
-import { positiveInt } from '../../lib/http';
-import { applyPayoutState, findPayout, setTransferId, updatePayoutAccount } from '../../lib/payouts';
+import type { Bindings } from '#worker/env.ts';
+import { positiveInt } from '#worker/lib/http.ts';
+import { applyPayoutState, findPayout, setTransferId, updatePayoutAccount } from '#worker/lib/payouts.ts';
 import { accountFlags } from './connect';
 
 export const PAYOUT_EVENTS = new Set(['transfer.created', 'transfer.updated', 'transfer.reversed', 'account.updated']);

@@ -4,10 +4,10 @@
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { EarningsBalance, Payout, PayoutAccountStatus } from '../../../common/types';
-import { app } from '../../app';
-import type { Bindings } from '../../env';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import type { EarningsBalance, Payout, PayoutAccountStatus } from '#common/types.ts';
+import { app } from '#worker/app.ts';
+import type { Bindings } from '#worker/env.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -1,15 +1,15 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { CENTS_PER_CREDIT, PAYOUT_MAX_CENTS, PAYOUT_MIN_CENTS } from '../../../common/constants';
-import type { PayoutAccountStatus } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { creatorSharePercent, earningsHoldDays, paymentsMode, type AppEnv } from '../../env';
-import { randomToken } from '../../lib/crypto';
-import { getEarnings } from '../../lib/earnings';
-import { fail, positiveInt } from '../../lib/http';
-import { once } from '../../lib/idempotency';
-import { moveEarningsToCredits } from '../../lib/ledger';
-import { log } from '../../lib/log';
+import { CENTS_PER_CREDIT, PAYOUT_MAX_CENTS, PAYOUT_MIN_CENTS } from '#common/constants.ts';
+import type { PayoutAccountStatus } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { creatorSharePercent, earningsHoldDays, paymentsMode, type AppEnv } from '#worker/env.ts';
+import { randomToken } from '#worker/lib/crypto.ts';
+import { getEarnings } from '#worker/lib/earnings.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { once } from '#worker/lib/idempotency.ts';
+import { moveEarningsToCredits } from '#worker/lib/ledger.ts';
+import { log } from '#worker/lib/log.ts';
 import {
   applyPayoutState,
   findPayout,
@@ -22,13 +22,13 @@ import {
   updatePayoutAccount,
   type PayoutAccount,
   type PayoutRecord,
-} from '../../lib/payouts';
-import { jsonBody, validated } from '../../lib/validator';
-import { requireUser } from '../../middleware/session';
-import { PAYMENT_PROVIDER_ERROR } from '../payments/stripe';
+} from '#worker/lib/payouts.ts';
+import { jsonBody, validated } from '#worker/lib/validator.ts';
+import { requireUser } from '#worker/middleware/session.ts';
+import { PAYMENT_PROVIDER_ERROR } from '#worker/features/payments/stripe.ts';
 import { createExpressAccount, createOnboardingLink, createTransfer, refusedByStripe, retrieveAccountFlags } from './connect';
-import { csvResponse } from '../../lib/csv';
-import { INVALID_STATEMENT_MONTH, STATEMENT_MONTH, statementFileName } from '../../../common/earnings';
+import { csvResponse } from '#worker/lib/csv.ts';
+import { INVALID_STATEMENT_MONTH, STATEMENT_MONTH, statementFileName } from '#common/earnings.ts';
 import { statementCsv, statementMonths, statementRows } from './statements';
 
 export const NOTHING_AVAILABLE = 'Less than one credit of your earnings is available yet';

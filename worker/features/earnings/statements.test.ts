@@ -1,8 +1,8 @@
 // Creators' monthly statements (issue 29, docs/decisions/0029): every row of the caller's earnings
 // ledger in a UTC month with its running balance, as a CSV download; only ever the caller's own.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StatementMonth } from '../../../common/types';
-import { call, createUser, csvText, db, seedCatalog, signIn } from '../../test/fixtures';
+import type { StatementMonth } from '#common/types.ts';
+import { call, createUser, csvText, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 

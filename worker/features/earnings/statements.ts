@@ -2,9 +2,9 @@
 // one UTC month with the running balance of their earnings (pending and available together). Each
 // query is one range of creator_earnings_creator_created (migration 0020); always the caller's own.
 import type { D1Database } from '@cloudflare/workers-types';
-import { earningsKindLabel } from '../../../common/earnings';
-import type { StatementMonth } from '../../../common/types';
-import { centsToDollars, type CsvCell } from '../../lib/csv';
+import { earningsKindLabel } from '#common/earnings.ts';
+import type { StatementMonth } from '#common/types.ts';
+import { centsToDollars, type CsvCell } from '#worker/lib/csv.ts';
 
 export interface StatementRow {
   id: number;

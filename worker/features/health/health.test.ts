@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { app } from '../../app';
-import { redact } from '../../lib/log';
-import { call, createUser, signIn } from '../../test/fixtures';
+import { app } from '#worker/app.ts';
+import { redact } from '#worker/lib/log.ts';
+import { call, createUser, signIn } from '#worker/test/fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

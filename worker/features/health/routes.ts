@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env';
-import { log } from '../../lib/log';
+import type { AppEnv } from '#worker/env.ts';
+import { log } from '#worker/lib/log.ts';
 
 /**
  * GET /api/health: 200 when the worker can query D1 (with how long the round trip took), 503 when it

@@ -4,7 +4,7 @@
 // 0021), agent_people (each person's latest try, migration 0022), agent_views and
 // ratings_agent_created. They go to D1 in one batch, one round trip.
 import type { D1Database } from '@cloudflare/workers-types';
-import type { AgentInsights, InsightsDay, InsightsReview } from '../../../common/types';
+import type { AgentInsights, InsightsDay, InsightsReview } from '#common/types.ts';
 
 export const INSIGHTS_DAYS_DEFAULT = 30;
 export const INSIGHTS_DAYS_MAX = 90;

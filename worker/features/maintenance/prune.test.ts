@@ -1,8 +1,8 @@
 import { createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import worker from '../../index';
-import { createUser, db } from '../../test/fixtures';
+import worker from '#worker/index.ts';
+import { createUser, db } from '#worker/test/fixtures.ts';
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 10, 25, 6, 17);

@@ -3,10 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MESSAGES, type CreatedApiToken } from '../../../common/api-tokens';
-import { MCP_TOOL_INPUTS } from '../../../common/mcp-tools';
-import { MESSAGES } from '../../../common/validation';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { TOKEN_MESSAGES, type CreatedApiToken } from '#common/api-tokens.ts';
+import { MCP_TOOL_INPUTS } from '#common/mcp-tools.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();

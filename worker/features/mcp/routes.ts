@@ -6,12 +6,12 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Hono, type Context } from 'hono';
-import { appOrigin, type AppEnv } from '../../env';
-import { errorBody } from '../../lib/http';
-import { limitBody, securityHeaders } from '../../middleware/security';
-import { authenticateBearer, bearerOf, forwardAs, unauthorized, tokenInQuery } from '../tokens/bearer';
-import { TOKEN_MESSAGES } from '../../../common/api-tokens';
-import type { TokenHolder } from '../tokens/data';
+import { appOrigin, type AppEnv } from '#worker/env.ts';
+import { errorBody } from '#worker/lib/http.ts';
+import { limitBody, securityHeaders } from '#worker/middleware/security.ts';
+import { authenticateBearer, bearerOf, forwardAs, unauthorized, tokenInQuery } from '#worker/features/tokens/bearer.ts';
+import { TOKEN_MESSAGES } from '#common/api-tokens.ts';
+import type { TokenHolder } from '#worker/features/tokens/data.ts';
 import { callTool, toolList, type ApiCall } from './tools';
 
 /** Hands a request to the whole app (its /api routes), as the worker's fetch handler would. */

@@ -3,9 +3,9 @@
 // as they do for the app: there is no second implementation to drift.
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { MCP_SEARCH_LIMIT_DEFAULT, MCP_TOOL_INPUTS, type McpToolName } from '../../../common/mcp-tools';
-import type { Agent, Balance, Category, TryResult } from '../../../common/types';
-import { firstIssue } from '../../../common/validation';
+import { MCP_SEARCH_LIMIT_DEFAULT, MCP_TOOL_INPUTS, type McpToolName } from '#common/mcp-tools.ts';
+import type { Agent, Balance, Category, TryResult } from '#common/types.ts';
+import { firstIssue } from '#common/validation.ts';
 
 /** Calls the API (a path under /api) as the token's owner. */
 export type ApiCall = (path: string, init?: { method?: string; headers?: Record<string, string> }) => Promise<Response>;

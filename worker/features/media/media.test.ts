@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATOR_MESSAGES, IMAGE_MAX_BYTES } from '../../../common/creators';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
-import { formWith, jpeg, png, webp } from '../../test/images';
+import { CREATOR_MESSAGES, IMAGE_MAX_BYTES } from '#common/creators.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { formWith, jpeg, png, webp } from '#worker/test/images.ts';
 import { inspectImage } from './image';
 
 beforeAll(seedCatalog);

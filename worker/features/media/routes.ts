@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { CREATOR_MESSAGES } from '../../../common/creators';
-import { MESSAGES } from '../../../common/validation';
-import { orm } from '../../db/client';
-import { agents, users } from '../../db/schema';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
-import { requireUser } from '../../middleware/session';
+import { CREATOR_MESSAGES } from '#common/creators.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { orm } from '#worker/db/client.ts';
+import { agents, users } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { requireUser } from '#worker/middleware/session.ts';
 import { checkedImage, MEDIA_KEY, mediaBucket, removeUnused, storeImage } from './store';
 
 /** The form fields of an upload (multipart/form-data); anything else is no picture at all. */

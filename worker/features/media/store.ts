@@ -3,9 +3,9 @@
 // holds the `/media/...` path. An object is removed once nothing points at it any more (two agents
 // may hold the same picture, one key).
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
-import { CREATOR_MESSAGES, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_MIN_SIDE } from '../../../common/creators';
-import type { Bindings } from '../../env';
-import { HttpError } from '../../lib/http';
+import { CREATOR_MESSAGES, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_MIN_SIDE } from '#common/creators.ts';
+import type { Bindings } from '#worker/env.ts';
+import { HttpError } from '#worker/lib/http.ts';
 import { inspectImage, type ImageInfo } from './image';
 
 export const MEDIA_PREFIX = '/media/';

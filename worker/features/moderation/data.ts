@@ -3,8 +3,8 @@
 // Restore or Dismiss. Every decision closes the item's open reports and is recorded with who and
 // when; hiding or restoring a review changes its agent's average and count in the same batch.
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
-import type { ModerationAction, ModerationItem, ReportItemType, ReportReason } from '../../../common/types';
-import { refreshAggregates } from '../ratings/data';
+import type { ModerationAction, ModerationItem, ReportItemType, ReportReason } from '#common/types.ts';
+import { refreshAggregates } from '#worker/features/ratings/data.ts';
 
 /** Reports one person may file per hour. */
 export const REPORTS_PER_HOUR = 10;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import type { ReportItemType } from '../../../common/types';
-import { MESSAGES, moderationSchema, reportSchema } from '../../../common/validation';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
-import { HOUR_MS, hit } from '../../lib/throttle';
-import { jsonBody } from '../../lib/validator';
-import { requireRole, requireUser } from '../../middleware/session';
-import { maySeeHidden } from '../agents/data';
+import type { ReportItemType } from '#common/types.ts';
+import { MESSAGES, moderationSchema, reportSchema } from '#common/validation.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { HOUR_MS, hit } from '#worker/lib/throttle.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
+import { requireRole, requireUser } from '#worker/middleware/session.ts';
+import { maySeeHidden } from '#worker/features/agents/data.ts';
 import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPORTS_PER_HOUR, reportTarget, type QueueView } from './data';
 
 const notFound = (type: ReportItemType) => (type === 'review' ? MESSAGES.reviewNotFound : MESSAGES.agentNotFound);

@@ -1,12 +1,12 @@
-import { PAGE_SIZE_MAX } from '../../../common/constants';
-import type { CatalogListParams, CatalogSource } from '../../../common/ssr';
-import type { Bindings } from '../../env';
-import { getCatalogAgent, getProviderAgent, listCatalog } from '../agents/catalog';
-import { listAgents, parseSort } from '../agents/data';
-import { creatorPage } from '../creators/data';
-import { agentOwner } from '../agents/write';
-import { listCategories, listDepartments } from '../categories/data';
-import { listRatings } from '../ratings/data';
+import { PAGE_SIZE_MAX } from '#common/constants.ts';
+import type { CatalogListParams, CatalogSource } from '#common/ssr.ts';
+import type { Bindings } from '#worker/env.ts';
+import { getCatalogAgent, getProviderAgent, listCatalog } from '#worker/features/agents/catalog.ts';
+import { listAgents, parseSort } from '#worker/features/agents/data.ts';
+import { creatorPage } from '#worker/features/creators/data.ts';
+import { agentOwner } from '#worker/features/agents/write.ts';
+import { listCategories, listDepartments } from '#worker/features/categories/data.ts';
+import { listRatings } from '#worker/features/ratings/data.ts';
 
 const bounded = (limit: number | undefined) => Math.min(Math.max(limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
 

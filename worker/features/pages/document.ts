@@ -1,5 +1,5 @@
-import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID, type PageHead } from '../../../common/ssr';
-import { escapeHtml, safeJson, safeJsonText } from '../../lib/html-text';
+import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID, type PageHead } from '#common/ssr.ts';
+import { escapeHtml, safeJson, safeJsonText } from '#worker/lib/html-text.ts';
 
 const ROOT = '<div id="root"></div>';
 const HEADER_BAR = /<!-- app-shell-bar -->[\s\S]*?<!-- \/app-shell-bar -->\s*/;

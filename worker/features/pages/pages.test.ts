@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(seedCatalog);
 

@@ -1,8 +1,8 @@
 import { isKnownPage, lazyPageFile, renderPage } from '#app-ssr';
 import type { Context } from 'hono';
-import { appOrigin, type AppEnv } from '../../env';
-import { APP_CSP } from '../../middleware/security';
-import { readSession } from '../../middleware/session';
+import { appOrigin, type AppEnv } from '#worker/env.ts';
+import { APP_CSP } from '#worker/middleware/security.ts';
+import { readSession } from '#worker/middleware/session.ts';
 import { catalogSource } from './catalog-source';
 import { concatStream, pageDocument, shellDocument } from './document';
 

@@ -2,9 +2,9 @@
 // same Idempotency-Key and must get the same session back, never a second one (issue 20).
 import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
-import { app } from '../../app';
-import type { Bindings } from '../../env';
-import { call, createUser, db, signIn } from '../../test/fixtures';
+import { app } from '#worker/app.ts';
+import type { Bindings } from '#worker/env.ts';
+import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
 
 const create = (cookie: string, amount: number, key?: string) =>
   call('/api/payments/create-checkout', { json: { amount }, cookie, headers: key ? { 'Idempotency-Key': key } : {} });

@@ -1,9 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { CENTS_PER_CREDIT } from '../../../common/constants';
-import { orm } from '../../db/client';
-import { checkoutSessions, now, users } from '../../db/schema';
-import { keyUnused, ledgerRowAfterUpdate } from '../../lib/ledger';
+import { CENTS_PER_CREDIT } from '#common/constants.ts';
+import { orm } from '#worker/db/client.ts';
+import { checkoutSessions, now, users } from '#worker/db/schema.ts';
+import { keyUnused, ledgerRowAfterUpdate } from '#worker/lib/ledger.ts';
 
 export type CheckoutStatus = 'open' | 'completed' | 'expired';
 

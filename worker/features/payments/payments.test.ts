@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../app';
-import type { Bindings } from '../../env';
-import type { CreditTransaction } from '../../../common/types';
-import { call, createUser, db, signIn } from '../../test/fixtures';
+import { app } from '#worker/app.ts';
+import type { Bindings } from '#worker/env.ts';
+import type { CreditTransaction } from '#common/types.ts';
+import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
 import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
 
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;

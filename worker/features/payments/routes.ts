@@ -1,13 +1,13 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { MESSAGES, purchaseSchema } from '../../../common/validation';
-import { appOrigin, paymentsMode, type AppEnv } from '../../env';
-import { randomToken } from '../../lib/crypto';
-import { fail } from '../../lib/http';
-import { log } from '../../lib/log';
-import { once } from '../../lib/idempotency';
-import { getBalance } from '../../lib/ledger';
-import { jsonBody } from '../../lib/validator';
-import { requireUser } from '../../middleware/session';
+import { MESSAGES, purchaseSchema } from '#common/validation.ts';
+import { appOrigin, paymentsMode, type AppEnv } from '#worker/env.ts';
+import { randomToken } from '#worker/lib/crypto.ts';
+import { fail } from '#worker/lib/http.ts';
+import { log } from '#worker/lib/log.ts';
+import { once } from '#worker/lib/idempotency.ts';
+import { getBalance } from '#worker/lib/ledger.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
+import { requireUser } from '#worker/middleware/session.ts';
 import { createStripeCheckout, PAYMENT_PROVIDER_ERROR } from './stripe';
 import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
 

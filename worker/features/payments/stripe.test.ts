@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
-import { app } from '../../app';
-import type { Bindings } from '../../env';
-import { createUser, db, signIn } from '../../test/fixtures';
+import { app } from '#worker/app.ts';
+import type { Bindings } from '#worker/env.ts';
+import { createUser, db, signIn } from '#worker/test/fixtures.ts';
 
 const SECRET = 'whsec_test_secret';
 const stripeEnv: Bindings = { ...env, STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE: inject('stripeApiBase') };

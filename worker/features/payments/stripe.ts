@@ -1,7 +1,7 @@
 // Stripe Checkout through the SDK's Workers build (fetch HTTP client, SubtleCrypto signatures).
 import Stripe from 'stripe';
-import { CENTS_PER_CREDIT, creditsProductName } from '../../../common/constants';
-import type { Bindings } from '../../env';
+import { CENTS_PER_CREDIT, creditsProductName } from '#common/constants.ts';
+import type { Bindings } from '#worker/env.ts';
 import { createCheckoutSession } from './data';
 
 /** Webhook signatures older than this are refused (Stripe's default tolerance). */

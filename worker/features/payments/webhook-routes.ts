@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
-import { orm } from '../../db/client';
-import { users } from '../../db/schema';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
-import { applyPayoutEvent, PAYOUT_EVENTS } from '../earnings/payout-events';
+import { orm } from '#worker/db/client.ts';
+import { users } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { applyPayoutEvent, PAYOUT_EVENTS } from '#worker/features/earnings/payout-events.ts';
 import { completePurchase, createCheckoutSession } from './data';
 import { cryptoProvider, stripeClient, WEBHOOK_TOLERANCE_S } from './stripe';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Proposal } from '../../../common/types';
-import { call, createUser, db, signIn } from '../../test/fixtures';
+import type { Proposal } from '#common/types.ts';
+import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
 
 const visitor = { name: 'Replay idea', description: 'A long enough description.', proposerName: 'Vera', proposerEmail: 'vera@example.com' };
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Proposal } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { ANONYMOUS_PROPOSALS_PER_HOUR } from '../../lib/throttle';
-import { call, createUser, db, signIn } from '../../test/fixtures';
+import type { Proposal } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { ANONYMOUS_PROPOSALS_PER_HOUR } from '#worker/lib/throttle.ts';
+import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
 
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const visitor = { name: 'Shift Planner', description: 'Plans rota shifts around staff holidays.', proposerName: 'Vera', proposerEmail: 'vera@example.com' };

@@ -1,16 +1,16 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { Proposal } from '../../../common/types';
-import { anonymousProposalSchema, firstIssue, isHoneypotFilled, MESSAGES, signedInProposalSchema } from '../../../common/validation';
-import { orm } from '../../db/client';
-import { now, proposals } from '../../db/schema';
-import type { AppEnv } from '../../env';
-import { errorBody, fail, positiveInt } from '../../lib/http';
-import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
-import { jsonBody, parseAllKeys } from '../../lib/validator';
-import { requireRole } from '../../middleware/session';
-import { ACCOUNT_PROPOSALS_PER_HOUR, ANONYMOUS_PROPOSALS_PER_HOUR, overAccountHourlyLimit, overHourlyLimit } from '../../lib/throttle';
+import type { Proposal } from '#common/types.ts';
+import { anonymousProposalSchema, firstIssue, isHoneypotFilled, MESSAGES, signedInProposalSchema } from '#common/validation.ts';
+import { orm } from '#worker/db/client.ts';
+import { now, proposals } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { errorBody, fail, positiveInt } from '#worker/lib/http.ts';
+import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '#worker/lib/ledger.ts';
+import { jsonBody, parseAllKeys } from '#worker/lib/validator.ts';
+import { requireRole } from '#worker/middleware/session.ts';
+import { ACCOUNT_PROPOSALS_PER_HOUR, ANONYMOUS_PROPOSALS_PER_HOUR, overAccountHourlyLimit, overHourlyLimit } from '#worker/lib/throttle.ts';
 
 /** What an API answer shows of a proposal, in the Proposal type's order (the rows are the answers). */
 const PROPOSAL_COLUMNS = {

@@ -2,11 +2,11 @@
 // agents creators listed here, then filtered, sorted and paged in memory like the D1 path.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { PAGE_SIZE_MAX } from '../../../common/constants';
-import type { Agent } from '../../../common/types';
-import { agents as agentsTable } from '../../db/schema';
-import { agentQuery, toAgent, type AgentPage, type ListParams } from '../agents/data';
-import { priorOf, sortAgents } from '../agents/ranking';
+import { PAGE_SIZE_MAX } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
+import { agents as agentsTable } from '#worker/db/schema.ts';
+import { agentQuery, toAgent, type AgentPage, type ListParams } from '#worker/features/agents/data.ts';
+import { priorOf, sortAgents } from '#worker/features/agents/ranking.ts';
 import { fetchListing, type ProviderConfig } from './client';
 import { mapProviderAgent } from './map';
 

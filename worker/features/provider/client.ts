@@ -1,8 +1,8 @@
 // Wire calls to the external agents provider (SPEC §7). Every failure becomes an HttpError with a
 // message safe to show, so a provider outage never crashes a route.
-import type { Bindings } from '../../env';
-import { HttpError } from '../../lib/http';
-import { log } from '../../lib/log';
+import type { Bindings } from '#worker/env.ts';
+import { HttpError } from '#worker/lib/http.ts';
+import { log } from '#worker/lib/log.ts';
 
 /** What a provider sign-in returns; kept server-side in sessions.provider_data (DESIGN decision 2). */
 export interface ProviderTokens {

@@ -1,6 +1,6 @@
 // SPEC §3 'Agent as mapped from the external listing': one provider record -> our Agent shape.
-import type { Agent } from '../../../common/types';
-import { parseFeatures } from '../../../common/validation';
+import type { Agent } from '#common/types.ts';
+import { parseFeatures } from '#common/validation.ts';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;

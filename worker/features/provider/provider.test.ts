@@ -3,12 +3,12 @@
 // PROVIDER_* added to its environment; every other test keeps the built-in catalogue.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../common/constants';
-import type { Agent, SessionUser } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { app } from '../../app';
-import type { Bindings } from '../../env';
-import { createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { SESSION_COOKIE } from '#common/constants.ts';
+import type { Agent, SessionUser } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { app } from '#worker/app.ts';
+import type { Bindings } from '#worker/env.ts';
+import { createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { clearProviderCache } from './catalog';
 import { stableId } from './map';
 import { INVALID_RESPONSE_FORMAT } from './sign-in';

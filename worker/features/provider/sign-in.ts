@@ -2,14 +2,14 @@
 // local account for the email and put the provider's tokens in the server-side session only.
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from '../../../common/constants';
-import { MESSAGES } from '../../../common/validation';
-import { eqNocase, orm } from '../../db/client';
-import { users } from '../../db/schema';
-import type { AppEnv } from '../../env';
-import { CONFIRMED_FIRST, createAccount, isUniqueViolation, syncRole } from '../../lib/accounts';
-import { fail } from '../../lib/http';
-import { startSession } from '../../lib/session-cookie';
+import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from '#common/constants.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { eqNocase, orm } from '#worker/db/client.ts';
+import { users } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { CONFIRMED_FIRST, createAccount, isUniqueViolation, syncRole } from '#worker/lib/accounts.ts';
+import { fail } from '#worker/lib/http.ts';
+import { startSession } from '#worker/lib/session-cookie.ts';
 import { providerConfig, providerLogin, type ProviderConfig, type ProviderTokens } from './client';
 
 export const INVALID_RESPONSE_FORMAT = 'Invalid response format from server';

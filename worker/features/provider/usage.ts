@@ -1,10 +1,10 @@
 // Credits in provider mode (SPEC §7): the provider counts usage and keeps the balance; our ledger
 // is not touched for its agents.
 import type { Context } from 'hono';
-import type { Agent, Balance, TryResult } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import type { AppEnv } from '../../env';
-import { HttpError } from '../../lib/http';
+import type { Agent, Balance, TryResult } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { HttpError } from '#worker/lib/http.ts';
 import { countUsage, providerConfig, usageSummary } from './client';
 
 /** The provider's balance for a session holding provider tokens; null otherwise (use the ledger). */

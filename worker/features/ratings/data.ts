@@ -4,7 +4,7 @@
 // same D1 batch.
 // Reads stay SQL: the per-review sub-queries (ledger, helpful marks, reply) read more plainly so.
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
-import type { Rating, RatingSummary, ReviewSort } from '../../../common/types';
+import type { Rating, RatingSummary, ReviewSort } from '#common/types.ts';
 
 /** The migrations' timestamp default. */
 const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";

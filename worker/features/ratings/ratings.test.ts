@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, Rating } from '../../../common/types';
-import { call, createUser as createAnyUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import type { Agent, Rating } from '#common/types.ts';
+import { call, createUser as createAnyUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { listRatings, upsertRating } from './data';
 
 beforeAll(async () => {

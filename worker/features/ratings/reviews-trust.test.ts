@@ -2,12 +2,12 @@
 // review, 'Tried it' from the ledger, the creator's one reply, helpful marks, reports, the moderation
 // queue, hidden items leaving every count, and the one ranking of agents.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_HEADERS } from '../../../common/search';
-import type { Agent, ModerationItem, Rating, RatingSummary } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
-import { ORDERINGS, PRIOR_SQL, priorOf, sortAgents } from '../agents/ranking';
-import { REPORTS_PER_HOUR } from '../moderation/data';
+import { SEARCH_HEADERS } from '#common/search.ts';
+import type { Agent, ModerationItem, Rating, RatingSummary } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { ORDERINGS, PRIOR_SQL, priorOf, sortAgents } from '#worker/features/agents/ranking.ts';
+import { REPORTS_PER_HOUR } from '#worker/features/moderation/data.ts';
 
 let creator: { id: number; username: string };
 

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { validator } from 'hono/validator';
-import { REVIEW_SORTS, type ReviewSort } from '../../../common/types';
-import { MESSAGES, replySchema, reviewSchema } from '../../../common/validation';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
-import { once } from '../../lib/idempotency';
-import { jsonBody } from '../../lib/validator';
-import { requireUser } from '../../middleware/session';
-import { maySeeHidden } from '../agents/data';
-import { agentOwner } from '../agents/write';
+import { REVIEW_SORTS, type ReviewSort } from '#common/types.ts';
+import { MESSAGES, replySchema, reviewSchema } from '#common/validation.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { once } from '#worker/lib/idempotency.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
+import { requireUser } from '#worker/middleware/session.ts';
+import { maySeeHidden } from '#worker/features/agents/data.ts';
+import { agentOwner } from '#worker/features/agents/write.ts';
 import { deleteRating, deleteReply, getRating, listRatings, ratingSummary, REVIEW_PAGE, REVIEW_PAGE_MAX, reviewContext, saveReply, setHelpful, upsertRating } from './data';
 
 type ReviewContext = NonNullable<Awaited<ReturnType<typeof reviewContext>>>;

@@ -1,9 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { SavedAgentEntry } from '../../../common/types';
-import { orm } from '../../db/client';
-import { agents, savedAgents } from '../../db/schema';
-import { agentQuery, toAgent } from '../agents/data';
+import type { SavedAgentEntry } from '#common/types.ts';
+import { orm } from '#worker/db/client.ts';
+import { agents, savedAgents } from '#worker/db/schema.ts';
+import { agentQuery, toAgent } from '#worker/features/agents/data.ts';
 
 /** Most agents one person keeps saved: a bound on what one GET answers and one device keeps. */
 export const MAX_SAVED_AGENTS = 500;

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { MESSAGES } from '../../../common/validation';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
-import { jsonBody } from '../../lib/validator';
-import { requireUser } from '../../middleware/session';
+import { MESSAGES } from '#common/validation.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
+import { requireUser } from '#worker/middleware/session.ts';
 import { countSaved, listSaved, MAX_SAVED_AGENTS, saveAgent, unsaveAgent } from './data';
 
 export const SAVED_LIMIT_MESSAGE = `You can keep at most ${MAX_SAVED_AGENTS} saved agents. Remove some to save more.`;

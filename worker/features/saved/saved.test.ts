@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Rating, SavedAgentEntry } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import type { Rating, SavedAgentEntry } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { SAVED_TIME_MESSAGE } from './routes';
 
 beforeAll(seedCatalog);

@@ -1,8 +1,8 @@
-import { escapeHtml } from '../../lib/html-text';
+import { escapeHtml } from '#worker/lib/html-text.ts';
 
 // Agent pages' head (title, canonical, OpenGraph, JSON-LD) is written by worker/features/pages/document.ts
 // from what the app's server renderer says (app/ssr/page-head.ts).
-export { agentJsonLd } from '../../../common/agent-json-ld';
+export { agentJsonLd } from '#common/agent-json-ld.ts';
 
 export function sitemapXml(origin: string, agents: { id: number; updated_at: string }[], creators: string[] = []): string {
   const staticPaths = ['/', '/agents', '/categories', '/discover', '/propose-agent', '/about', '/documentation', '/tutorials', '/api', '/blog', '/careers', '/privacy', '/terms'];

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { orm } from '../../db/client';
-import { agents, users } from '../../db/schema';
-import { appOrigin, type AppEnv } from '../../env';
-import { APP_CSP } from '../../middleware/security';
-import { mergedCatalog } from '../provider/catalog';
-import { providerConfig } from '../provider/client';
+import { orm } from '#worker/db/client.ts';
+import { agents, users } from '#worker/db/schema.ts';
+import { appOrigin, type AppEnv } from '#worker/env.ts';
+import { APP_CSP } from '#worker/middleware/security.ts';
+import { mergedCatalog } from '#worker/features/provider/catalog.ts';
+import { providerConfig } from '#worker/features/provider/client.ts';
 import { robotsTxt, sitemapXml } from './html';
 
 /** The same headers public/_headers gives static assets, for what the worker writes. */

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '../../../common/types';
-import { call, seedCatalog } from '../../test/fixtures';
-import type { PageHead } from '../../../common/ssr';
-import { pageDocument, shellDocument } from '../pages/document';
+import type { Agent } from '#common/types.ts';
+import { call, seedCatalog } from '#worker/test/fixtures.ts';
+import type { PageHead } from '#common/ssr.ts';
+import { pageDocument, shellDocument } from '#worker/features/pages/document.ts';
 import { agentJsonLd, robotsTxt, sitemapXml } from './html';
 
 beforeAll(seedCatalog);

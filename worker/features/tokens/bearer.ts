@@ -3,10 +3,10 @@
 // TOKEN_REQUESTS_PER_MINUTE a minute per token. The session cookie is ignored for such a request, so
 // a token can never borrow a browser session's rights.
 import type { Context, MiddlewareHandler } from 'hono';
-import { TOKEN_MESSAGES, TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE } from '../../../common/api-tokens';
-import type { AppEnv } from '../../env';
-import { errorBody } from '../../lib/http';
-import { hit } from '../../lib/throttle';
+import { TOKEN_MESSAGES, TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE } from '#common/api-tokens.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { errorBody } from '#worker/lib/http.ts';
+import { hit } from '#worker/lib/throttle.ts';
 import { findToken, type TokenHolder } from './data';
 import { scopeFor } from './policy';
 

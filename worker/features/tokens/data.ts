@@ -2,12 +2,12 @@
 // sessions; the token itself exists once, in the answer that creates it.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { TOKEN_PREFIX, TOKEN_SCOPES, type ApiTokenSummary, type CreatedApiToken, type TokenScope } from '../../../common/api-tokens';
-import type { SessionUser } from '../../../common/types';
-import { orm } from '../../db/client';
-import { apiTokens, users } from '../../db/schema';
-import { randomToken, sha256Hex } from '../../lib/crypto';
-import { SESSION_USER_COLUMNS, toSessionUser } from '../../middleware/session';
+import { TOKEN_PREFIX, TOKEN_SCOPES, type ApiTokenSummary, type CreatedApiToken, type TokenScope } from '#common/api-tokens.ts';
+import type { SessionUser } from '#common/types.ts';
+import { orm } from '#worker/db/client.ts';
+import { apiTokens, users } from '#worker/db/schema.ts';
+import { randomToken, sha256Hex } from '#worker/lib/crypto.ts';
+import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/middleware/session.ts';
 
 /** A token is the prefix and 256 random bits; anything longer is not one of ours. */
 export const TOKEN_MAX_LENGTH = 80;

@@ -1,7 +1,7 @@
 // What a personal API token may do (docs/decisions/0030). Allow-listed, so a route added later is
 // refused to tokens until someone decides otherwise here: never account, payment, token, operator
 // or admin routes, whatever the scopes.
-import type { TokenScope } from '../../../common/api-tokens';
+import type { TokenScope } from '#common/api-tokens.ts';
 
 /**
  * GETs under /api a `read` token may make: the catalogue, public profiles, the owner's balance and history.

@@ -1,10 +1,10 @@
 // The owner's personal API tokens (docs/decisions/0030): session only; bearerAuth refuses tokens here.
 import { Hono } from 'hono';
-import { createTokenSchema, TOKEN_MESSAGES, TOKENS_PER_USER_MAX } from '../../../common/api-tokens';
-import type { AppEnv } from '../../env';
-import { fail, positiveInt } from '../../lib/http';
-import { jsonBody } from '../../lib/validator';
-import { requireUser } from '../../middleware/session';
+import { createTokenSchema, TOKEN_MESSAGES, TOKENS_PER_USER_MAX } from '#common/api-tokens.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
+import { requireUser } from '#worker/middleware/session.ts';
 import { activeTokenCount, createToken, listTokens, revokeToken } from './data';
 
 export const tokensRoutes = new Hono<AppEnv>()

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_USER_MAX, type ApiTokenSummary, type CreatedApiToken } from '../../../common/api-tokens';
-import type { TryResult } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { app } from '../../app';
-import { clearCatalogCache } from '../../lib/catalog-cache';
-import { call, createUser, db, seedCatalog, signIn } from '../../test/fixtures';
+import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_USER_MAX, type ApiTokenSummary, type CreatedApiToken } from '#common/api-tokens.ts';
+import type { TryResult } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { app } from '#worker/app.ts';
+import { clearCatalogCache } from '#worker/lib/catalog-cache.ts';
+import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();

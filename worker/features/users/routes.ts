@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { publicProfileSchema } from '../../../common/creators';
-import { MESSAGES, profileSchema, usernameKey } from '../../../common/validation';
-import { orm } from '../../db/client';
-import { users } from '../../db/schema';
-import type { AppEnv } from '../../env';
-import { getSessionUser, isUniqueViolation, takenMessage } from '../../lib/accounts';
-import { overProfileChecks, requireCurrentPassword, startEmailChange } from '../auth/account-mail';
-import { fail, positiveInt } from '../../lib/http';
-import { skeleton } from '../../lib/confusables';
-import { jsonBody } from '../../lib/validator';
-import { requireUser } from '../../middleware/session';
-import { publicProfileById } from '../creators/data';
+import { publicProfileSchema } from '#common/creators.ts';
+import { MESSAGES, profileSchema, usernameKey } from '#common/validation.ts';
+import { orm } from '#worker/db/client.ts';
+import { users } from '#worker/db/schema.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { getSessionUser, isUniqueViolation, takenMessage } from '#worker/lib/accounts.ts';
+import { overProfileChecks, requireCurrentPassword, startEmailChange } from '#worker/features/auth/account-mail.ts';
+import { fail, positiveInt } from '#worker/lib/http.ts';
+import { skeleton } from '#worker/lib/confusables.ts';
+import { jsonBody } from '#worker/lib/validator.ts';
+import { requireUser } from '#worker/middleware/session.ts';
+import { publicProfileById } from '#worker/features/creators/data.ts';
 
 const USER_NOT_FOUND = 'User not found';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../../common/types';
-import { MESSAGES } from '../../../common/validation';
-import { call, createUser, db, signIn } from '../../test/fixtures';
+import type { SessionUser } from '#common/types.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
 
 /** The profile screen reads `error`; `message` carries the same text. */
 async function errorOf(res: Response) {

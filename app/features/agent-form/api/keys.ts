@@ -1,1 +1,1 @@
-export { agentFormKeys } from '../../../lib/query-keys';
+export { agentFormKeys } from '#app/lib/query-keys.ts';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Agent } from '../../../../common/types';
-import type { AgentData } from '../../../../common/validation';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Agent } from '#common/types.ts';
+import type { AgentData } from '#common/validation.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { agentFormKeys } from './keys';
 
 /** Saves changes to an agent; only its creator may (the server checks). */

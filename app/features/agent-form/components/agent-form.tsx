@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { DESCRIPTION_MAX, MAX_CREDIT_COST, MIN_CREDIT_COST } from '../../../../common/constants';
-import type { Category, Department } from '../../../../common/types';
-import { agentSchema, fieldErrors, type AgentData } from '../../../../common/validation';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
-import { formValuesToInput, type AgentFormValues } from '../lib/form-values';
-import { AppForm } from '../../../components/ui/app-form';
+import { DESCRIPTION_MAX, MAX_CREDIT_COST, MIN_CREDIT_COST } from '#common/constants.ts';
+import type { Category, Department } from '#common/types.ts';
+import { agentSchema, fieldErrors, type AgentData } from '#common/validation.ts';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { FormField, Select, TextArea, TextInput } from '#app/components/ui/form-field.tsx';
+import { formValuesToInput, type AgentFormValues } from '#app/features/agent-form/lib/form-values.ts';
+import { AppForm } from '#app/components/ui/app-form.tsx';
 
 /**
  * Create or edit an agent, validated with the shared creation schema (SPEC section 5) so the

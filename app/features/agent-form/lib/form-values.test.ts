@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { agentSchema } from '../../../../common/validation';
+import { agentSchema } from '#common/validation.ts';
 import { absoluteUrl, emptyAgentForm, formValuesToInput } from './form-values';
 
 describe('agent form values', () => {

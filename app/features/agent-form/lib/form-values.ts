@@ -1,5 +1,5 @@
-import { DEFAULT_CREDIT_COST } from '../../../../common/constants';
-import type { Agent } from '../../../../common/types';
+import { DEFAULT_CREDIT_COST } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
 
 /** The agent form's fields as the inputs hold them (text). */
 export interface AgentFormValues {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { agentKeys } from './keys';
-import { myAgentsKeys } from '../../../lib/query-keys';
+import { myAgentsKeys } from '#app/lib/query-keys.ts';
 
 export async function deleteAgent(agentId: number): Promise<void> {
   const res = await api.agents[':id'].$delete({ param: { id: String(agentId) } });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Agent } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Agent } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { agentKeys } from './keys';
 
 export const getAgent = async (id: number): Promise<Agent> =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Agent } from '../../../../common/types';
-import { api, unwrapPage } from '../../../lib/api-client';
-import { refetchUnlessServed } from '../../../lib/served-with-page';
+import type { Agent } from '#common/types.ts';
+import { api, unwrapPage } from '#app/lib/api-client.ts';
+import { refetchUnlessServed } from '#app/lib/served-with-page.ts';
 import { agentKeys, type AgentListParams } from './keys';
 
 export async function getAgents(params: AgentListParams = {}): Promise<{ items: Agent[]; total: number }> {

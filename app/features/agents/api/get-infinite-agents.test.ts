@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '../../../../common/types';
+import type { Agent } from '#common/types.ts';
 import { flattenAgentPages, nextOffset } from './get-infinite-agents';
 
 const a = (id: number) => ({ id }) as Agent;

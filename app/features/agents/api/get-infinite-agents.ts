@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { PAGE_SIZE_DEFAULT } from '../../../../common/constants';
-import type { Agent } from '../../../../common/types';
+import { PAGE_SIZE_DEFAULT } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
 import { getAgents } from './get-agents';
-import { refetchUnlessServed } from '../../../lib/served-with-page';
+import { refetchUnlessServed } from '#app/lib/served-with-page.ts';
 import { agentKeys, type AgentListParams } from './keys';
 
 export interface AgentPage {

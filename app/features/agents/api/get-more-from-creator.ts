@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { MORE_FROM_CREATOR } from '../../../../common/creators';
-import type { Agent } from '../../../../common/types';
-import { unwrap } from '../../../lib/api-client';
+import { MORE_FROM_CREATOR } from '#common/creators.ts';
+import type { Agent } from '#common/types.ts';
+import { unwrap } from '#app/lib/api-client.ts';
 import { agentKeys } from './keys';
 
 /**

@@ -1,1 +1,1 @@
-export { agentKeys, type AgentListParams } from '../../../lib/query-keys';
+export { agentKeys, type AgentListParams } from '#app/lib/query-keys.ts';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { PAGE_SIZE_DEFAULT, SEARCH_STALE_MS } from '../../../../common/constants';
-import { SEARCH_HEADERS, type SearchHit, type SearchSort } from '../../../../common/search';
-import { api, unwrapPage } from '../../../lib/api-client';
+import { PAGE_SIZE_DEFAULT, SEARCH_STALE_MS } from '#common/constants.ts';
+import { SEARCH_HEADERS, type SearchHit, type SearchSort } from '#common/search.ts';
+import { api, unwrapPage } from '#app/lib/api-client.ts';
 import { nextOffset } from './get-infinite-agents';
 import { agentKeys } from './keys';
 

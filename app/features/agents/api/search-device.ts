@@ -1,15 +1,15 @@
 import { keepPreviousData, onlineManager, useQuery } from '@tanstack/react-query';
-import type { Agent } from '../../../../common/types';
-import type { Suggestion } from '../../../../common/search';
-import { ApiError } from '../../../lib/api-client';
-import { deviceSearchKeys } from '../../../lib/query-keys';
+import type { Agent } from '#common/types.ts';
+import type { Suggestion } from '#common/search.ts';
+import { ApiError } from '#app/lib/api-client.ts';
+import { deviceSearchKeys } from '#app/lib/query-keys.ts';
 
 /**
  * Search with no signal (docs/decisions/0027): what this device holds, searched in the browser. The
  * search library is a chunk of its own, fetched the first time it is needed (the service worker
  * precaches it, so it is there offline).
  */
-export const searchDevice = async (q: string, limit: number): Promise<Agent[]> => (await import('../../../lib/offline-search')).searchDevice(q, limit);
+export const searchDevice = async (q: string, limit: number): Promise<Agent[]> => (await import('#app/lib/offline-search.ts')).searchDevice(q, limit);
 
 /** Whether a failed request never reached the server (offline, lie-fi), as opposed to an answer. */
 export const unreachable = (error: unknown): boolean => !(error instanceof ApiError) && !(error instanceof DOMException && error.name === 'AbortError');

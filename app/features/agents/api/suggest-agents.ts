@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query';
-import { SUGGEST_MIN_CHARS, type Suggestion } from '../../../../common/search';
-import { api, unwrap } from '../../../lib/api-client';
+import { SUGGEST_MIN_CHARS, type Suggestion } from '#common/search.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { agentKeys } from './keys';
 import { deviceSuggestions, orFromDevice } from './search-device';
 

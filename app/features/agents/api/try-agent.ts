@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TryResult } from '../../../../common/types';
-import { api, ApiError, unwrap } from '../../../lib/api-client';
-import { creditKeys, sessionKeys } from '../../../lib/query-keys';
-import { retryWithSameKey } from '../../../lib/idempotency';
+import type { TryResult } from '#common/types.ts';
+import { api, ApiError, unwrap } from '#app/lib/api-client.ts';
+import { creditKeys, sessionKeys } from '#app/lib/query-keys.ts';
+import { retryWithSameKey } from '#app/lib/idempotency.ts';
 
 /**
  * POST /api/agents/{id}/try: the server debits the credits (DESIGN decision 1) and answers with the

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render as renderInPage, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '../../../../common/types';
+import type { Agent } from '#common/types.ts';
 import { AgentCard } from './agent-card';
 import { StarRating } from './star-rating';
 

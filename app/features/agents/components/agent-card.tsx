@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { Coins } from 'lucide-react';
 import { Link } from 'wouter';
-import type { SearchHit } from '../../../../common/search';
-import type { Agent } from '../../../../common/types';
-import { GeneratedPicture } from '../../../components/ui/generated-picture';
-import { plural } from '../../../lib/format';
-import { SaveButton } from '../../../components/saved/save-button';
+import type { SearchHit } from '#common/search.ts';
+import type { Agent } from '#common/types.ts';
+import { GeneratedPicture } from '#app/components/ui/generated-picture.tsx';
+import { plural } from '#app/lib/format.ts';
+import { SaveButton } from '#app/components/saved/save-button.tsx';
 import { AgentImage } from './agent-image';
 import { CreatorLink } from './creator-link';
 import { agentBadges, CardRating } from './card-rating';

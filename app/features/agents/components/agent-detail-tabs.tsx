@@ -1,9 +1,9 @@
 import { CheckCircle2, ExternalLink, VideoOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Agent } from '../../../../common/types';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { featureList } from '../lib/features';
-import { demoVideoUrl, videoHostName } from '../lib/video';
+import type { Agent } from '#common/types.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx';
+import { featureList } from '#app/features/agents/lib/features.ts';
+import { demoVideoUrl, videoHostName } from '#app/features/agents/lib/video.ts';
 
 export type DetailTab = 'description' | 'features' | 'video' | 'reviews';
 

@@ -1,7 +1,7 @@
-import type { Agent } from '../../../../common/types';
-import { SaveButton } from '../../../components/saved/save-button';
-import { formatRating, plural } from '../../../lib/format';
-import { GeneratedPicture } from '../../../components/ui/generated-picture';
+import type { Agent } from '#common/types.ts';
+import { SaveButton } from '#app/components/saved/save-button.tsx';
+import { formatRating, plural } from '#app/lib/format.ts';
+import { GeneratedPicture } from '#app/components/ui/generated-picture.tsx';
 import { AgentImage } from './agent-image';
 import { CreatorLink } from './creator-link';
 import { sameBadge } from './card-rating';

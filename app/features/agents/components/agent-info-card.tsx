@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Agent } from '../../../../common/types';
-import { formatDate } from '../../../lib/format';
+import type { Agent } from '#common/types.ts';
+import { formatDate } from '#app/lib/format.ts';
 import { CreatorLink } from './creator-link';
 
 export function AgentInfoCard({ agent }: { agent: Agent }) {

@@ -1,4 +1,4 @@
-import type { Agent } from '../../../../common/types';
+import type { Agent } from '#common/types.ts';
 import { AgentCard } from './agent-card';
 import type { ViewMode } from './view-toggle';
 

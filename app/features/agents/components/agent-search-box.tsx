@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { SEARCH_QUERY_MAX } from '../../../../common/constants';
-import { useHydrated } from '../../../hooks/use-hydrated';
+import { SEARCH_QUERY_MAX } from '#common/constants.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
 
 const DEBOUNCE_MS = 300;
 

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { formatRating } from '../../../lib/format';
+import { formatRating } from '#app/lib/format.ts';
 
 /**
  * An agent's rating on a card: the average to one decimal, or 'New' while nobody has reviewed it

@@ -1,9 +1,9 @@
 import { Award, Coins, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Agent } from '../../../../common/types';
-import { buttonClass } from '../../../components/ui/button';
-import { plural } from '../../../lib/format';
+import type { Agent } from '#common/types.ts';
+import { buttonClass } from '#app/components/ui/button.tsx';
+import { plural } from '#app/lib/format.ts';
 import { agentBadges, CardRating } from './card-rating';
 
 /** SPEC section 8: browse cards fall back to a stock image when theirs is missing or fails. */

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { creatorPath } from '../../../../common/creators';
+import { creatorPath } from '#common/creators.ts';
 
 /** A creator's name leading to their public page (docs/decisions/0028). */
 export function CreatorLink({ username, className = '' }: { username: string; className?: string }) {

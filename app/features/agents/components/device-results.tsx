@@ -1,6 +1,6 @@
 import { HardDrive, SearchX } from 'lucide-react';
-import { plural } from '../../../lib/format';
-import { useDeviceSearch } from '../api/search-device';
+import { plural } from '#app/lib/format.ts';
+import { useDeviceSearch } from '#app/features/agents/api/search-device.ts';
 import { AgentList } from './agent-list';
 
 /**

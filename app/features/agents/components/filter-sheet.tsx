@@ -1,6 +1,6 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '#app/lib/format.ts';
 import { ActiveFilters, type ActiveFilter } from './active-filters';
 
 /**

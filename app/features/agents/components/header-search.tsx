@@ -1,11 +1,11 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
-import { SEARCH_QUERY_MAX } from '../../../../common/constants';
-import { SUGGEST_MIN_CHARS, type Suggestion } from '../../../../common/search';
-import { useSuggestions } from '../api/suggest-agents';
+import { SEARCH_QUERY_MAX } from '#common/constants.ts';
+import { SUGGEST_MIN_CHARS, type Suggestion } from '#common/search.ts';
+import { useSuggestions } from '#app/features/agents/api/suggest-agents.ts';
 import { HighlightedText } from './highlighted-text';
-import { useEarlyInput } from '../../../hooks/use-early-input';
+import { useEarlyInput } from '#app/hooks/use-early-input.ts';
 
 /** Suggestions are asked for after this pause in typing. */
 const SUGGEST_DEBOUNCE_MS = 150;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SearchHit } from '../../../../common/search';
+import type { SearchHit } from '#common/search.ts';
 import { AgentCard } from './agent-card';
 import { HighlightedText } from './highlighted-text';
 

@@ -1,4 +1,4 @@
-import type { HighlightSegment } from '../../../../common/search';
+import type { HighlightSegment } from '#common/search.ts';
 
 /**
  * A search hit's text with the matched words marked. Every segment is a React text node inside a

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '#app/components/ui/button.tsx';
+import { errorMessage } from '#app/lib/api-client.ts';
 
 /** A listing that failed with nothing saved to show: what went wrong and a way to try again. */
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

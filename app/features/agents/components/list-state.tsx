@@ -2,7 +2,7 @@ import type { FetchStatus } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListError } from './list-error';
 import { OfflineNotice } from './offline-notice';
-import { usePaused } from '../../../hooks/use-paused';
+import { usePaused } from '#app/hooks/use-paused.ts';
 
 /** What a listing's query says about itself (useQuery and useInfiniteQuery results both fit). */
 export interface ListQuery {

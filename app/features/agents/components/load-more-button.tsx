@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '#app/components/ui/button.tsx';
 
 /** 'Load More Agents': fetches the next page; hidden when every agent is loaded. */
 export function LoadMoreButton({

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Agent } from '../../../../common/types';
-import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../../components/ui/alert-dialog';
-import { buttonClass, ButtonLink } from '../../../components/ui/button';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { removeDeletedAgent, useDeleteAgent } from '../api/delete-agent';
+import type { Agent } from '#common/types.ts';
+import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
+import { buttonClass, ButtonLink } from '#app/components/ui/button.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { removeDeletedAgent, useDeleteAgent } from '#app/features/agents/api/delete-agent.ts';
 
 /** Edit and delete for the agent's creator (SPEC section 6); `canEdit` is false for an admin who only moderates. */
 export function ManageAgentCard({ agent, canEdit }: { agent: Agent; canEdit: boolean }) {

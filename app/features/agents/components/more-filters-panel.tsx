@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Refinements } from '../lib/refine';
+import type { Refinements } from '#app/features/agents/lib/refine.ts';
 
 const RATINGS = [4.5, 4, 3.5, 3];
 const COSTS = [5, 10, 25, 50];

@@ -1,6 +1,6 @@
-import { MORE_FROM_CREATOR } from '../../../../common/creators';
-import type { Agent } from '../../../../common/types';
-import { useMoreFromCreator } from '../api/get-more-from-creator';
+import { MORE_FROM_CREATOR } from '#common/creators.ts';
+import type { Agent } from '#common/types.ts';
+import { useMoreFromCreator } from '#app/features/agents/api/get-more-from-creator.ts';
 import { AgentList } from './agent-list';
 import { CreatorLink } from './creator-link';
 

@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../hooks/use-toast';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 

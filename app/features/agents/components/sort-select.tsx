@@ -1,5 +1,5 @@
-import type { AgentSort } from '../../../../common/types';
-import { useHydrated } from '../../../hooks/use-hydrated';
+import type { AgentSort } from '#common/types.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
 
 export interface SortOption {
   value: AgentSort;

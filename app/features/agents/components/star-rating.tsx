@@ -1,5 +1,5 @@
 import { Star, StarHalf } from 'lucide-react';
-import { formatRating } from '../../../lib/format';
+import { formatRating } from '#app/lib/format.ts';
 
 /** Five stars with a half star when the fraction is at least .5 (SPEC section 2, agent detail). */
 export function StarRating({ value, className = 'size-4' }: { value: number; className?: string }) {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Agent } from '../../../../common/types';
+import type { Agent } from '#common/types.ts';
 import { TryAgentBar, TryAgentCard, useTryAction } from './try-agent-card';
 
 const agent = {

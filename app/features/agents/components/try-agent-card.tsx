@@ -2,20 +2,20 @@ import { CheckCircle2, Coins, ExternalLink, LogIn, Zap } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { Agent } from '../../../../common/types';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { useAuthHref } from '../../../hooks/use-auth-href';
-import { useMediaQuery } from '../../../hooks/use-media-query';
-import { useOnline } from '../../../hooks/use-online';
-import { toast } from '../../../hooks/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { isRetryable, newIdempotencyKey } from '../../../lib/idempotency';
-import { buyCreditsHref } from '../../../lib/buy-credits';
-import { formatCredits } from '../../../lib/format';
-import { PriceChangedError, useCheckTry, useTryAgent } from '../api/try-agent';
-import { agentKeys } from '../../../lib/query-keys';
-import { clearPendingTry, loadPendingTry, savePendingTry } from '../lib/pending-try';
-import { demoVideoUrl } from '../lib/video';
+import type { Agent } from '#common/types.ts';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { useAuthHref } from '#app/hooks/use-auth-href.ts';
+import { useMediaQuery } from '#app/hooks/use-media-query.ts';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { ApiError } from '#app/lib/api-client.ts';
+import { isRetryable, newIdempotencyKey } from '#app/lib/idempotency.ts';
+import { buyCreditsHref } from '#app/lib/buy-credits.ts';
+import { formatCredits } from '#app/lib/format.ts';
+import { PriceChangedError, useCheckTry, useTryAgent } from '#app/features/agents/api/try-agent.ts';
+import { agentKeys } from '#app/lib/query-keys.ts';
+import { clearPendingTry, loadPendingTry, savePendingTry } from '#app/features/agents/lib/pending-try.ts';
+import { demoVideoUrl } from '#app/features/agents/lib/video.ts';
 
 type Outcome =
   | { kind: 'deducted'; cost: number; balance: number; url: string | null; blocked: boolean }

@@ -1,4 +1,4 @@
-import { parseFeatures } from '../../../../common/validation';
+import { parseFeatures } from '#common/validation.ts';
 
 /** SPEC section 2: with no features listed, the tab shows three generic ones. */
 export const PLACEHOLDER_FEATURES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '../../../../common/types';
+import type { Agent } from '#common/types.ts';
 import { hasRefinements, refineAgents } from './refine';
 
 const agent = (id: number, averageRating: number, creditCost: number, isFeatured: boolean) => ({ id, averageRating, creditCost, isFeatured }) as Agent;

@@ -1,4 +1,4 @@
-import type { Agent } from '../../../../common/types';
+import type { Agent } from '#common/types.ts';
 
 /** Discover's "More Filters" that the list endpoint has no parameter for. */
 export interface Refinements {

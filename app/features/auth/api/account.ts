@@ -1,7 +1,7 @@
 // The account life-cycle calls (DESIGN decisions 13 and 14), through the typed client.
-import type { SessionUser } from '../../../../common/types';
-import type { ChangeEmailInput, ChangePasswordInput, ResetPasswordInput } from '../../../../common/validation';
-import { api, unwrap } from '../../../lib/api-client';
+import type { SessionUser } from '#common/types.ts';
+import type { ChangeEmailInput, ChangePasswordInput, ResetPasswordInput } from '#common/validation.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 
 type Message = { message: string };
 

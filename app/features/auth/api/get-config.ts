@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { PublicConfig } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 
 export const configKeys = { config: ['config'] as const };
 

@@ -1,13 +1,13 @@
 import { hashKey, queryOptions, useQuery, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { SESSION_HINT_COOKIE } from '../../../../common/constants';
-import type { SessionUser } from '../../../../common/types';
-import { api, ApiError, unwrap } from '../../../lib/api-client';
-import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
-import { hasCookie } from '../lib/cookies';
-import { sessionKeys } from '../../../lib/query-keys';
-import { useHydrated } from '../../../hooks/use-hydrated';
-import { pageHydrated } from '../../../lib/hydration';
+import { SESSION_HINT_COOKIE } from '#common/constants.ts';
+import type { SessionUser } from '#common/types.ts';
+import { api, ApiError, unwrap } from '#app/lib/api-client.ts';
+import { PAGE_LOADED_AT } from '#app/lib/page-loaded-at.ts';
+import { hasCookie } from '#app/features/auth/lib/cookies.ts';
+import { sessionKeys } from '#app/lib/query-keys.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { pageHydrated } from '#app/lib/hydration.ts';
 
 export { sessionKeys };
 

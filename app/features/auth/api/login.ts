@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BALANCE_FETCH_DELAY_MS } from '../../../../common/constants';
-import type { SessionUser } from '../../../../common/types';
-import type { LoginInput } from '../../../../common/validation';
-import { api, unwrap } from '../../../lib/api-client';
-import { clearPrivateData } from '../../../lib/session-actions';
+import { BALANCE_FETCH_DELAY_MS } from '#common/constants.ts';
+import type { SessionUser } from '#common/types.ts';
+import type { LoginInput } from '#common/validation.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { clearPrivateData } from '#app/lib/session-actions.ts';
 import { refreshSession, sessionKeys } from './get-session';
 
 /** The API answers with the user, either bare or as { user }. */

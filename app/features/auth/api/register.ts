@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionUser } from '../../../../common/types';
-import type { RegisterInput } from '../../../../common/validation';
-import { api, unwrap } from '../../../lib/api-client';
+import type { SessionUser } from '#common/types.ts';
+import type { RegisterInput } from '#common/validation.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { pickUser } from './login';
 
 /** Creates the account and its session (201); the page then reloads into the signed-in app. */

@@ -3,9 +3,9 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../../common/types';
-import { createQueryClient } from '../../../lib/query-client';
-import { sessionKeys } from '../../../lib/query-keys';
+import type { SessionUser } from '#common/types.ts';
+import { createQueryClient } from '#app/lib/query-client.ts';
+import { sessionKeys } from '#app/lib/query-keys.ts';
 import { SessionInPage, useSession } from './get-session';
 
 const ada: SessionUser = {

@@ -3,16 +3,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
-import type { SessionUser } from '../../../../common/types';
-import { changeEmailSchema, changePasswordSchema, fieldErrors } from '../../../../common/validation';
-import { Button } from '../../../components/ui/button';
-import { FormField, TextInput } from '../../../components/ui/form-field';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { logout } from '../../../lib/session-actions';
-import { cancelEmailChange, changeEmail, changePassword, getEmailStatus, logoutEverywhere } from '../api/account';
+import type { SessionUser } from '#common/types.ts';
+import { changeEmailSchema, changePasswordSchema, fieldErrors } from '#common/validation.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { logout } from '#app/lib/session-actions.ts';
+import { cancelEmailChange, changeEmail, changePassword, getEmailStatus, logoutEverywhere } from '#app/features/auth/api/account.ts';
 import { PasswordInput } from './password-input';
-import { AppForm } from '../../../components/ui/app-form';
+import { AppForm } from '#app/components/ui/app-form.tsx';
 
 function Result({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (

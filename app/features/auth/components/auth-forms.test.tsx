@@ -33,7 +33,7 @@ describe('LoginForm', () => {
 
   it('sends the credentials and reports the server message on failure', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'Invalid username or password', error: 'Invalid username or password' }), { status: 401 }));
-    const { Toaster } = await import('../../../components/ui/toaster');
+    const { Toaster } = await import('#app/components/ui/toaster.tsx');
     wrap(
       <>
         <LoginForm internal={false} staffDomain="example.cc" onSuccess={() => {}} />

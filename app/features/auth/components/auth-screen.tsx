@@ -1,9 +1,9 @@
 import { Info, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import type { SessionUser } from '../../../../common/types';
-import { useConfig } from '../api/get-config';
-import { domainBadge } from '../lib/google';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx';
+import type { SessionUser } from '#common/types.ts';
+import { useConfig } from '#app/features/auth/api/get-config.ts';
+import { domainBadge } from '#app/features/auth/lib/google.ts';
 import { AuthSidePanel } from './auth-side-panel';
 import { GoogleButton } from './google-button';
 import { LoginForm } from './login-form';

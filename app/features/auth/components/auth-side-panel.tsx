@@ -1,5 +1,5 @@
 import { Bot, Coins, MessageSquareText, Store } from 'lucide-react';
-import { INITIAL_CREDITS } from '../../../../common/constants';
+import { INITIAL_CREDITS } from '#common/constants.ts';
 
 const POINTS = [
   { icon: Store, title: 'Every agent in one place', text: 'Discover, compare and open AI agents for marketing, sales, finance, operations and more.' },

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicConfig } from '../../../../common/types';
-import { Toaster } from '../../../components/ui/toaster';
-import { dismissToast, toast } from '../../../hooks/use-toast';
+import type { PublicConfig } from '#common/types.ts';
+import { Toaster } from '#app/components/ui/toaster.tsx';
+import { dismissToast, toast } from '#app/hooks/use-toast.ts';
 import { GoogleButton } from './google-button';
 
 const config = (googleEnabled: boolean): PublicConfig => ({

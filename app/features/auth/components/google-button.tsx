@@ -1,6 +1,6 @@
-import type { PublicConfig } from '../../../../common/types';
-import { toast } from '../../../hooks/use-toast';
-import { googleLoginUrl } from '../lib/google';
+import type { PublicConfig } from '#common/types.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { googleLoginUrl } from '#app/features/auth/lib/google.ts';
 
 function GoogleMark() {
   return (

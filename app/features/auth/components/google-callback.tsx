@@ -1,11 +1,11 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { signInErrorMessage } from '../../../../common/auth-errors';
-import { authHref, safeNextPath } from '../../../../common/next-path';
-import { toast } from '../../../hooks/use-toast';
-import { getSession } from '../api/get-session';
-import { toastAcrossReload } from '../lib/flash';
+import { signInErrorMessage } from '#common/auth-errors.ts';
+import { authHref, safeNextPath } from '#common/next-path.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { getSession } from '#app/features/auth/api/get-session.ts';
+import { toastAcrossReload } from '#app/features/auth/lib/flash.ts';
 
 /**
  * Where the worker sends the browser after Google (SPEC 'Google callback'). An `error` parameter

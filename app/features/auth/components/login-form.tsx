@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { SessionUser } from '../../../../common/types';
-import { fieldErrors, internalEmailError, loginSchema } from '../../../../common/validation';
-import { Button } from '../../../components/ui/button';
-import { FormField, TextInput } from '../../../components/ui/form-field';
-import { toast } from '../../../hooks/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { useLogin } from '../api/login';
+import type { SessionUser } from '#common/types.ts';
+import { fieldErrors, internalEmailError, loginSchema } from '#common/validation.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { ApiError } from '#app/lib/api-client.ts';
+import { useLogin } from '#app/features/auth/api/login.ts';
 import { PasswordInput } from './password-input';
-import { AppForm } from '../../../components/ui/app-form';
+import { AppForm } from '#app/components/ui/app-form.tsx';
 
 const initial = { username: '', password: '' };
 

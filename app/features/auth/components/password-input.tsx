@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
-import { controlClass } from '../../../components/ui/form-field';
+import { controlClass } from '#app/components/ui/form-field.tsx';
 
 /** A password field with a show/hide toggle whose pressed state is announced. */
 export function PasswordInput({ invalid = false, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { fieldErrors, internalEmailError, registerSchema } from '../../../../common/validation';
-import { Button } from '../../../components/ui/button';
-import { FormField, TextInput } from '../../../components/ui/form-field';
-import { HoneypotField } from '../../../components/ui/honeypot-field';
-import { toast } from '../../../hooks/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { useRegister } from '../api/register';
-import { toastAcrossReload } from '../lib/flash';
+import { fieldErrors, internalEmailError, registerSchema } from '#common/validation.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { HoneypotField } from '#app/components/ui/honeypot-field.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { ApiError } from '#app/lib/api-client.ts';
+import { useRegister } from '#app/features/auth/api/register.ts';
+import { toastAcrossReload } from '#app/features/auth/lib/flash.ts';
 import { PasswordInput } from './password-input';
-import { AppForm } from '../../../components/ui/app-form';
+import { AppForm } from '#app/components/ui/app-form.tsx';
 
 // `website` is the hidden honeypot: a person leaves it empty and it is sent as such.
 const initial = { username: '', email: '', password: '', website: '' };

@@ -1,15 +1,15 @@
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_HINT_COOKIE } from '../../../../common/constants';
-import type { SessionUser } from '../../../../common/types';
-import { Toaster } from '../../../components/ui/toaster';
-import { dismissToast, toast } from '../../../hooks/use-toast';
-import { noHydration } from '../../../lib/hydration';
-import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
-import { forgetServedWithPage, markServedWithPage } from '../../../lib/served-with-page';
-import { getSessionQueryOptions, sessionKeys, useSession } from '../api/get-session';
-import { toastAcrossReload } from '../lib/flash';
+import { SESSION_HINT_COOKIE } from '#common/constants.ts';
+import type { SessionUser } from '#common/types.ts';
+import { Toaster } from '#app/components/ui/toaster.tsx';
+import { dismissToast, toast } from '#app/hooks/use-toast.ts';
+import { noHydration } from '#app/lib/hydration.ts';
+import { PAGE_LOADED_AT } from '#app/lib/page-loaded-at.ts';
+import { forgetServedWithPage, markServedWithPage } from '#app/lib/served-with-page.ts';
+import { getSessionQueryOptions, sessionKeys, useSession } from '#app/features/auth/api/get-session.ts';
+import { toastAcrossReload } from '#app/features/auth/lib/flash.ts';
 import { SessionEffects } from './session-effects';
 
 const mount = () =>

@@ -1,12 +1,12 @@
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { AUTH_FAILED, signInErrorMessage } from '../../../../common/auth-errors';
-import { toast } from '../../../hooks/use-toast';
-import { PAGE_LOADED_AT } from '../../../lib/page-loaded-at';
-import { isServedWithPage } from '../../../lib/served-with-page';
-import { refreshSession, sessionKeys } from '../api/get-session';
-import { takeFlash } from '../lib/flash';
+import { AUTH_FAILED, signInErrorMessage } from '#common/auth-errors.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { PAGE_LOADED_AT } from '#app/lib/page-loaded-at.ts';
+import { isServedWithPage } from '#app/lib/served-with-page.ts';
+import { refreshSession, sessionKeys } from '#app/features/auth/api/get-session.ts';
+import { takeFlash } from '#app/features/auth/lib/flash.ts';
 
 const CALLBACK_PATH = '/auth/google/callback';
 

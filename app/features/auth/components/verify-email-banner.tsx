@@ -1,10 +1,10 @@
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { useBottomBar } from '../../../hooks/use-bottom-bar';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { resendVerification } from '../api/account';
-import { useSession } from '../api/get-session';
+import { useBottomBar } from '#app/hooks/use-bottom-bar.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { resendVerification } from '#app/features/auth/api/account.ts';
+import { useSession } from '#app/features/auth/api/get-session.ts';
 
 /** Signed-in people whose address is not confirmed yet: they can do everything a customer can, and resend the link. */
 export function VerifyEmailBanner() {

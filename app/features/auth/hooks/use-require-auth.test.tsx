@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Toaster } from '../../../components/ui/toaster';
-import { dismissToast, toast } from '../../../hooks/use-toast';
-import { sessionKeys } from '../api/get-session';
+import { Toaster } from '#app/components/ui/toaster.tsx';
+import { dismissToast, toast } from '#app/hooks/use-toast.ts';
+import { sessionKeys } from '#app/features/auth/api/get-session.ts';
 import { useRequireAuth } from './use-require-auth';
 
 function Protected() {

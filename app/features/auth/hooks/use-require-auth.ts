@@ -1,9 +1,9 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { authHref } from '../../../../common/next-path';
-import { toast } from '../../../hooks/use-toast';
-import { useSession } from '../api/get-session';
+import { authHref } from '#common/next-path.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { useSession } from '#app/features/auth/api/get-session.ts';
 
 /**
  * Protected pages (SPEC section 6): a visitor is told why and sent to /auth. When the user signs

@@ -1,4 +1,4 @@
-import { toast, type ToastVariant } from '../../../hooks/use-toast';
+import { toast, type ToastVariant } from '#app/hooks/use-toast.ts';
 import { hasCookie } from './cookies';
 
 const KEY = 'flash-toast';

@@ -1,7 +1,7 @@
-import { categoryKeys } from '../../../lib/query-keys';
+import { categoryKeys } from '#app/lib/query-keys.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Category } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 
 
 export const getCategories = async (): Promise<Category[]> => unwrap<Category[]>(await api.categories.$get());

@@ -1,4 +1,4 @@
-import type { Category } from '../../../../common/types';
+import type { Category } from '#common/types.ts';
 import { CategoryIcon } from './category-icon';
 
 /** 'All' plus one chip per category; exactly one is pressed. Scrolls sideways on narrow screens. */

@@ -1,5 +1,5 @@
-import type { Category } from '../../../../common/types';
-import { plural } from '../../../lib/format';
+import type { Category } from '#common/types.ts';
+import { plural } from '#app/lib/format.ts';
 import { CategoryIcon } from './category-icon';
 
 /** A category as a toggle: pressing it filters by the category, pressing it again clears the filter. */

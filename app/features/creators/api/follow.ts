@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FollowedCreator, FollowState } from '../../../../common/creators';
-import type { Agent } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { followKeys } from '../../../lib/query-keys';
+import type { FollowedCreator, FollowState } from '#common/creators.ts';
+import type { Agent } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { followKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/creators/{username}/follow: whether the person follows this creator, and how many do. */
 export const useFollowState = (username: string) =>

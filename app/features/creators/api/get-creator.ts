@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreatorPage, CreatorSort } from '../../../../common/creators';
-import { unwrap } from '../../../lib/api-client';
-import { creatorKeys } from '../../../lib/query-keys';
+import type { CreatorPage, CreatorSort } from '#common/creators.ts';
+import { unwrap } from '#app/lib/api-client.ts';
+import { creatorKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/creators/{username}; null when nobody has that name (the page shows Not Found). */
 export async function getCreatorPage(username: string, sort: CreatorSort): Promise<CreatorPage | null> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicProfile } from '../../../../common/creators';
-import { api, unwrap } from '../../../lib/api-client';
-import { userKeys } from '../../../lib/query-keys';
+import type { PublicProfile } from '#common/creators.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { userKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/users/{id}: the public profile (no email), as anyone sees it. */
 export const usePublicProfile = (id: number | undefined) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicProfile, PublicProfileData } from '../../../../common/creators';
-import { api, unwrap } from '../../../lib/api-client';
-import { creatorKeys } from '../../../lib/query-keys';
+import type { PublicProfile, PublicProfileData } from '#common/creators.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { creatorKeys } from '#app/lib/query-keys.ts';
 
 /** PUT /api/users/{id}/public-profile: display name, bio and website on the creator page. */
 export function useUpdatePublicProfile(id: number) {

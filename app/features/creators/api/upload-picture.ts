@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '#app/lib/api-client.ts';
 
 // Uploads are multipart forms (the typed client sends JSON only): fetch with the same credentials.
 async function send<T>(path: string, method: 'PUT' | 'DELETE', form?: FormData): Promise<T> {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { COVER_SIZE, THUMBNAIL_SIZE } from '../../../../common/creators';
-import type { Agent } from '../../../../common/types';
-import { agentKeys, creatorKeys } from '../../../lib/query-keys';
-import { removeCover, uploadCover } from '../api/upload-picture';
-import { scaleTo } from '../lib/scale-image';
+import { COVER_SIZE, THUMBNAIL_SIZE } from '#common/creators.ts';
+import type { Agent } from '#common/types.ts';
+import { agentKeys, creatorKeys } from '#app/lib/query-keys.ts';
+import { removeCover, uploadCover } from '#app/features/creators/api/upload-picture.ts';
+import { scaleTo } from '#app/features/creators/lib/scale-image.ts';
 import { PicturePicker } from './picture-picker';
 
 /** The creator's cover upload on their agent's page (docs/decisions/0028). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { GeneratedPicture } from '../../../components/ui/generated-picture';
+import { GeneratedPicture } from '#app/components/ui/generated-picture.tsx';
 
 /** A person's picture, round: their upload, else the generated one (never an empty box). */
 export function CreatorAvatar({ id, name, picture, className = 'size-10', eager = false }: { id: number; name: string; picture: string | null; className?: string; eager?: boolean }) {

@@ -1,11 +1,11 @@
 import { UserCheck, UserPlus } from 'lucide-react';
-import { ButtonLink, Button } from '../../../components/ui/button';
-import { useHydrated } from '../../../hooks/use-hydrated';
-import { useAuthHref } from '../../../hooks/use-auth-href';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
-import { useFollowState, useSetFollowing } from '../api/follow';
+import { ButtonLink, Button } from '#app/components/ui/button.tsx';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { useAuthHref } from '#app/hooks/use-auth-href.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatCount } from '#app/lib/format.ts';
+import { useFollowState, useSetFollowing } from '#app/features/creators/api/follow.ts';
 
 /**
  * Follow / Following with the follower count (docs/decisions/0028). Visitors get 'Sign in to

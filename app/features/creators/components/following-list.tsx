@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { creatorName, creatorPath } from '../../../../common/creators';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/format';
-import { useFollowedCreators } from '../api/follow';
+import { creatorName, creatorPath } from '#common/creators.ts';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { formatDate } from '#app/lib/format.ts';
+import { useFollowedCreators } from '#app/features/creators/api/follow.ts';
 import { CreatorAvatar } from './creator-avatar';
 
 /** /profile's 'Following': the creators the person follows, newest first (docs/decisions/0028). */

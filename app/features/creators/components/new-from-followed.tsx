@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Agent } from '../../../../common/types';
-import { useNewFromFollowed } from '../api/follow';
+import type { Agent } from '#common/types.ts';
+import { useNewFromFollowed } from '#app/features/creators/api/follow.ts';
 
 /**
  * The home page's 'New from creators you follow' (docs/decisions/0028): shown only when there is

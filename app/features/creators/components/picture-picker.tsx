@@ -1,10 +1,10 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useHydrated } from '../../../hooks/use-hydrated';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fileProblem } from '../lib/scale-image';
+import { Button } from '#app/components/ui/button.tsx';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { fileProblem } from '#app/features/creators/lib/scale-image.ts';
 
 /**
  * Choose, upload and remove one picture (docs/decisions/0028). `upload` gets the chosen file and

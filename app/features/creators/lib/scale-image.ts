@@ -1,6 +1,6 @@
 // The browser makes the uploaded copies (docs/decisions/0028): a chosen photo of several megabytes
 // becomes a WebP of the size the pages show, cropped to fill it, before it leaves the phone.
-import { CREATOR_MESSAGES, IMAGE_MAX_BYTES } from '../../../../common/creators';
+import { CREATOR_MESSAGES, IMAGE_MAX_BYTES } from '#common/creators.ts';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
 

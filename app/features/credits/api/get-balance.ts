@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Balance } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Balance } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { creditKeys } from './keys';
 
 /** The server's balance (DESIGN decision 1: the server is the authority for credits). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Receipt } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Receipt } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { creditKeys } from './keys';
 
 /** The receipt of one of the caller's purchases (its ledger id); anyone else's answers 404. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreditTransaction } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { CreditTransaction } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { creditKeys } from './keys';
 
 /** The caller's ledger, newest first. */

@@ -1,1 +1,1 @@
-export { creditKeys } from '../../../lib/query-keys';
+export { creditKeys } from '#app/lib/query-keys.ts';

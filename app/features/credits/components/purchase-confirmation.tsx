@@ -1,10 +1,10 @@
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { PURCHASE_RELOAD_DELAY_MS } from '../../../../common/constants';
-import type { CreditTransaction } from '../../../../common/types';
-import { toast } from '../../../hooks/use-toast';
-import { useTransactions } from '../api/get-transactions';
-import { findPurchase } from '../lib/match-purchase';
+import { PURCHASE_RELOAD_DELAY_MS } from '#common/constants.ts';
+import type { CreditTransaction } from '#common/types.ts';
+import { toast } from '#app/hooks/use-toast.ts';
+import { useTransactions } from '#app/features/credits/api/get-transactions.ts';
+import { findPurchase } from '#app/features/credits/lib/match-purchase.ts';
 
 const POLL_MS = 1000;
 const GIVE_UP_MS = 60_000;

@@ -1,14 +1,14 @@
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
-import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_PRESETS, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '../../../../common/constants';
-import { MESSAGES } from '../../../../common/validation';
-import { Button } from '../../../components/ui/button';
-import { FormField, TextInput } from '../../../components/ui/form-field';
-import { Slider } from '../../../components/ui/slider';
-import { toast } from '../../../hooks/use-toast';
-import { digitsOnly, formatPrice, onSlider, purchaseAmountError, sliderPosition } from '../lib/amount';
-import { formatCount } from '../../../lib/format';
-import { AppForm } from '../../../components/ui/app-form';
+import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_PRESETS, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '#common/constants.ts';
+import { MESSAGES } from '#common/validation.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { Slider } from '#app/components/ui/slider.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { digitsOnly, formatPrice, onSlider, purchaseAmountError, sliderPosition } from '#app/features/credits/lib/amount.ts';
+import { formatCount } from '#app/lib/format.ts';
+import { AppForm } from '#app/components/ui/app-form.tsx';
 
 /**
  * Choose how many credits to buy (SPEC section 5): slider 50-500 in steps of 10, presets, or a

@@ -1,11 +1,11 @@
 import { Bot, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatUsd } from '../../../../common/format';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatCount, formatDateTime } from '../../../lib/format';
-import { useReceipt } from '../api/get-receipt';
+import { formatUsd } from '#common/format.ts';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { ApiError, errorMessage } from '#app/lib/api-client.ts';
+import { formatCount, formatDateTime } from '#app/lib/format.ts';
+import { useReceipt } from '#app/features/credits/api/get-receipt.ts';
 
 function Line({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -1,10 +1,10 @@
 import { ArrowDownLeft, ArrowUpRight, Receipt } from 'lucide-react';
 import { Link } from 'wouter';
-import type { CreditTransaction, LedgerKind, TransactionAgent } from '../../../../common/types';
-import { ButtonLink } from '../../../components/ui/button';
-import { SkeletonGrid } from '../../../components/ui/skeleton';
-import { useTransactions } from '../api/get-transactions';
-import { formatCount, formatCredits, formatDateTime } from '../../../lib/format';
+import type { CreditTransaction, LedgerKind, TransactionAgent } from '#common/types.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { useTransactions } from '#app/features/credits/api/get-transactions.ts';
+import { formatCount, formatCredits, formatDateTime } from '#app/lib/format.ts';
 
 export const KIND_LABELS: Record<LedgerKind, string> = {
   signup: 'Sign-up bonus',

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { formatUsd } from '../../../../common/format';
-import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '../../../../common/constants';
-import { firstIssue, purchaseSchema } from '../../../../common/validation';
+import { formatUsd } from '#common/format.ts';
+import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '#common/constants.ts';
+import { firstIssue, purchaseSchema } from '#common/validation.ts';
 
 /** The custom amount field accepts digits only; anything else typed or pasted is dropped. */
 export const digitsOnly = (text: string, maxDigits = 5): string => text.replace(/\D/g, '').slice(0, maxDigits);

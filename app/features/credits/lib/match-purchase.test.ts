@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CreditTransaction } from '../../../../common/types';
+import type { CreditTransaction } from '#common/types.ts';
 import { findPurchase } from './match-purchase';
 
 const now = Date.parse('2026-01-01T12:00:00Z');

@@ -1,4 +1,4 @@
-import type { CreditTransaction } from '../../../../common/types';
+import type { CreditTransaction } from '#common/types.ts';
 
 /** How long a purchase made in the last few minutes counts as "this one" when no session id is known. */
 const RECENT_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
-import { departmentKeys } from '../../../lib/query-keys';
+import { departmentKeys } from '#app/lib/query-keys.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Department } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Department } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 
 
 export const getDepartments = async (): Promise<Department[]> => unwrap<Department[]>(await api.departments.$get());

@@ -1,5 +1,5 @@
-import type { Department } from '../../../../common/types';
-import { useHydrated } from '../../../hooks/use-hydrated';
+import type { Department } from '#common/types.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
 
 /** 'All Departments' plus the given departments; the value is a department id or '' for all. */
 export function DepartmentSelect({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EarningsBalance } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { myAgentsKeys } from '../../../lib/query-keys';
+import type { EarningsBalance } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { myAgentsKeys } from '#app/lib/query-keys.ts';
 
 /** The signed-in creator's earnings (GET /api/earnings), in cents. */
 export const getEarnings = async (): Promise<EarningsBalance> => unwrap<EarningsBalance>(await api.earnings.$get());

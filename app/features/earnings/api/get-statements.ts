@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StatementMonth } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { myAgentsKeys } from '../../../lib/query-keys';
+import type { StatementMonth } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { myAgentsKeys } from '#app/lib/query-keys.ts';
 
 /** The months with rows in the signed-in creator's earnings ledger (GET /api/earnings/statements). */
 export const getStatements = async (): Promise<StatementMonth[]> => unwrap<StatementMonth[]>(await api.earnings.statements.$get());

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Balance, EarningsBalance } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { retryWithSameKey } from '../../../lib/idempotency';
-import { creditKeys, myAgentsKeys, sessionKeys } from '../../../lib/query-keys';
+import type { Balance, EarningsBalance } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { retryWithSameKey } from '#app/lib/idempotency.ts';
+import { creditKeys, myAgentsKeys, sessionKeys } from '#app/lib/query-keys.ts';
 
 export interface MovedToCredits extends Balance {
   moved: number;

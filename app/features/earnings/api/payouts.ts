@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EarningsBalance, Payout, PayoutAccountStatus } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { retryWithSameKey } from '../../../lib/idempotency';
-import { myAgentsKeys } from '../../../lib/query-keys';
+import type { EarningsBalance, Payout, PayoutAccountStatus } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { retryWithSameKey } from '#app/lib/idempotency.ts';
+import { myAgentsKeys } from '#app/lib/query-keys.ts';
 
 /** A payout's answer: the payout and the earnings it left (docs/decisions/0029, '## Payouts'). */
 export interface PayoutResult {

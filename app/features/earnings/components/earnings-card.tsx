@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCents, formatCredits, plural } from '../../../lib/format';
-import { newIdempotencyKey } from '../../../lib/idempotency';
-import { useEarnings } from '../api/get-earnings';
-import { useMoveToCredits } from '../api/move-to-credits';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatCents, formatCredits, plural } from '#app/lib/format.ts';
+import { newIdempotencyKey } from '#app/lib/idempotency.ts';
+import { useEarnings } from '#app/features/earnings/api/get-earnings.ts';
+import { useMoveToCredits } from '#app/features/earnings/api/move-to-credits.ts';
 import { PayoutsPanel } from './payouts-panel';
 import { StatementsList } from './statements-list';
 

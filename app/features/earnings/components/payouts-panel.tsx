@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { PAYOUT_MIN_CENTS } from '../../../../common/constants';
-import type { Payout, PayoutAccountStatus } from '../../../../common/types';
-import { Button } from '../../../components/ui/button';
-import { FormField, TextInput } from '../../../components/ui/form-field';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCents, formatDate } from '../../../lib/format';
-import { newIdempotencyKey } from '../../../lib/idempotency';
-import { useConnectPayoutAccount, usePayoutAccount, usePayouts, useRequestPayout, useSettleSandboxPayout } from '../api/payouts';
+import { PAYOUT_MIN_CENTS } from '#common/constants.ts';
+import type { Payout, PayoutAccountStatus } from '#common/types.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatCents, formatDate } from '#app/lib/format.ts';
+import { newIdempotencyKey } from '#app/lib/idempotency.ts';
+import { useConnectPayoutAccount, usePayoutAccount, usePayouts, useRequestPayout, useSettleSandboxPayout } from '#app/features/earnings/api/payouts.ts';
 
 const STATE_LABEL: Record<Payout['state'], string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed' };
 const STATE_CLASS: Record<Payout['state'], string> = {

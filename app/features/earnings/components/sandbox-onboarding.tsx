@@ -1,9 +1,9 @@
 import { FlaskConical } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useConnectSandboxAccount } from '../api/payouts';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { useConnectSandboxAccount } from '#app/features/earnings/api/payouts.ts';
 
 const BACK = '/my-agents?tab=insights';
 

@@ -1,8 +1,8 @@
 import { Download } from 'lucide-react';
-import { statementFileName } from '../../../../common/earnings';
-import { errorMessage } from '../../../lib/api-client';
-import { plural } from '../../../lib/format';
-import { statementUrl, useStatements } from '../api/get-statements';
+import { statementFileName } from '#common/earnings.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { plural } from '#app/lib/format.ts';
+import { statementUrl, useStatements } from '#app/features/earnings/api/get-statements.ts';
 
 /** 'November 2026' for '2026-11' (a UTC month: no time zone may move it). */
 const monthName = (month: string) => new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client';
+import { api } from '#app/lib/api-client.ts';
 
 /**
  * Counts one view of an agent's page for its creator's insights (POST /api/agents/{id}/views; only a

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AgentInsights } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { myAgentsKeys } from '../../../lib/query-keys';
+import type { AgentInsights } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { myAgentsKeys } from '#app/lib/query-keys.ts';
 
 /** Minutes east of UTC of this device now: the server groups the days of the person's calendar. */
 export const deviceUtcOffset = (): number => -new Date().getTimezoneOffset();

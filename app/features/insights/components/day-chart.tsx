@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatMediumDate } from '../../../../common/format';
+import { formatMediumDate } from '#common/format.ts';
 
 export interface DayPoint {
   /** YYYY-MM-DD in the person's calendar. */

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { AgentInsights } from '../../../../common/types';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCents, formatCount, formatDate, formatRating, plural } from '../../../lib/format';
-import { useInsights } from '../api/get-insights';
+import type { AgentInsights } from '#common/types.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatCents, formatCount, formatDate, formatRating, plural } from '#app/lib/format.ts';
+import { useInsights } from '#app/features/insights/api/get-insights.ts';
 import { DayChart } from './day-chart';
 
 const PERIODS = [7, 30, 90] as const;

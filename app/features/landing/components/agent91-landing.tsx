@@ -1,8 +1,8 @@
 import { ArrowRight, Check, Clock, Coins, Layers, Sparkles, UserX } from 'lucide-react';
 import { Link } from 'wouter';
-import { SKELETONS } from '../../../../common/constants';
-import type { Agent } from '../../../../common/types';
-import { SkeletonGrid } from '../../../components/ui/skeleton';
+import { SKELETONS } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { CreditsEstimator } from './credits-estimator';
 import { PricedAgentCard } from './priced-agent-card';
 

@@ -1,12 +1,12 @@
 import { ArrowUpRight, BadgeCheck, FileLock2, KeyRound, Landmark, ScrollText, ShieldCheck, Star } from 'lucide-react';
 import { Link } from 'wouter';
-import { SKELETONS } from '../../../../common/constants';
-import type { Agent } from '../../../../common/types';
-import { SkeletonGrid } from '../../../components/ui/skeleton';
-import { ratingOrNew, plural } from '../../../lib/format';
+import { SKELETONS } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { ratingOrNew, plural } from '#app/lib/format.ts';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
-import { HeroSearchForm } from '../../../components/ui/hero-search-form';
+import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const FEATURED_COUNT = 3;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Agent } from '../../../../common/types';
-import { safeExternalUrl } from '../lib/pricing';
+import type { Agent } from '#common/types.ts';
+import { safeExternalUrl } from '#app/features/landing/lib/pricing.ts';
 
 /**
  * Landing cards open the agent's own site in a new tab (SPEC section 2); noopener keeps that site

@@ -1,12 +1,12 @@
 import { ArrowRight, ArrowUpRight, Globe2, Network, SlidersHorizontal, Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { SKELETONS } from '../../../../common/constants';
-import type { Agent } from '../../../../common/types';
-import { ratingOrNew } from '../../../lib/format';
+import { SKELETONS } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
+import { ratingOrNew } from '#app/lib/format.ts';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
-import { HeroSearchForm } from '../../../components/ui/hero-search-form';
+import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const NETWORK_STATS = [
   ['120+', 'countries'],

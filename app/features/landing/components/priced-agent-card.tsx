@@ -1,8 +1,8 @@
 import { ArrowUpRight, Star, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Agent } from '../../../../common/types';
-import { formatRating, plural } from '../../../lib/format';
-import { categoryLabel, monthlyPrice } from '../lib/pricing';
+import type { Agent } from '#common/types.ts';
+import { formatRating, plural } from '#app/lib/format.ts';
+import { categoryLabel, monthlyPrice } from '#app/features/landing/lib/pricing.ts';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
 

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { SKELETONS } from '../../../../common/constants';
-import type { Agent } from '../../../../common/types';
-import { ratingOrNew } from '../../../lib/format';
+import { SKELETONS } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
+import { ratingOrNew } from '#app/lib/format.ts';
 import { ExternalAgentLink } from './external-agent-link';
-import { HeroSearchForm } from '../../../components/ui/hero-search-form';
+import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const STATS = [
   ['4,200+', 'operators'],

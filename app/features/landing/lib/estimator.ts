@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../../common/format';
+import { formatUsd } from '#common/format.ts';
 
 /**
  * SPEC section 9's static credits estimator. The pitch prices credits at 10 per dollar (a

@@ -1,5 +1,5 @@
-import { FALLBACK_PRICE } from '../../../../common/constants';
-import type { Agent } from '../../../../common/types';
+import { FALLBACK_PRICE } from '#common/constants.ts';
+import type { Agent } from '#common/types.ts';
 
 /** The landings' price badge: the agent's credit cost, or SPEC's fallback of 35 per month. */
 export const monthlyPrice = (agent: Pick<Agent, 'creditCost'>): number => (agent.creditCost > 0 ? agent.creditCost : FALLBACK_PRICE);

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ModerationItem } from '../../../../common/types';
-import { api, unwrapPage } from '../../../lib/api-client';
-import { moderationKeys } from '../../../lib/query-keys';
+import type { ModerationItem } from '#common/types.ts';
+import { api, unwrapPage } from '#app/lib/api-client.ts';
+import { moderationKeys } from '#app/lib/query-keys.ts';
 
 export type QueueView = 'open' | 'hidden';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ModerationAction, ReportItemType } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { agentKeys, moderationKeys, ratingKeys } from '../../../lib/query-keys';
+import type { ModerationAction, ReportItemType } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { agentKeys, moderationKeys, ratingKeys } from '#app/lib/query-keys.ts';
 
 export interface ModerateInput {
   itemType: ReportItemType;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReportItemType, ReportReason } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { ReportItemType, ReportReason } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 
 export interface ReportInput {
   itemType: ReportItemType;

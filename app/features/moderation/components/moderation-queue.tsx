@@ -1,14 +1,14 @@
 import { Eye, EyeOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { ModerationAction, ModerationItem } from '../../../../common/types';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime, plural } from '../../../lib/format';
-import { useModerationQueue, type QueueView } from '../api/get-moderation-queue';
-import { useModerateItem } from '../api/moderate-item';
+import type { ModerationAction, ModerationItem } from '#common/types.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatDateTime, plural } from '#app/lib/format.ts';
+import { useModerationQueue, type QueueView } from '#app/features/moderation/api/get-moderation-queue.ts';
+import { useModerateItem } from '#app/features/moderation/api/moderate-item.ts';
 
 const PAGE = 20;
 const ACTION_DONE: Record<ModerationAction, string> = { hide: 'Hidden', restore: 'Restored', dismiss: 'Reports dismissed' };

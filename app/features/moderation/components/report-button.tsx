@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import type { ReportItemType } from '../../../../common/types';
+import type { ReportItemType } from '#common/types.ts';
 
 // The dialog and its form load when someone reports something, not with the page.
 const ReportDialog = lazy(() => import('./report-dialog'));

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { COMMENT_MAX } from '../../../../common/constants';
-import { REPORT_REASONS, type ReportItemType, type ReportReason } from '../../../../common/types';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useReportItem } from '../api/report-item';
+import { COMMENT_MAX } from '#common/constants.ts';
+import { REPORT_REASONS, type ReportItemType, type ReportReason } from '#common/types.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { useReportItem } from '#app/features/moderation/api/report-item.ts';
 
 const REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam or advertising',

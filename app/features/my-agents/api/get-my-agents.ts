@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Agent } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Agent } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { myAgentsKeys } from './keys';
 
 /** Every agent the user created (GET /api/agents/creator/{userId}). */

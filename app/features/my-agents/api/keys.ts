@@ -1,1 +1,1 @@
-export { myAgentsKeys } from '../../../lib/query-keys';
+export { myAgentsKeys } from '#app/lib/query-keys.ts';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OperatorTotals } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/query-keys';
+import type { OperatorTotals } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { adminKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/admin/totals?from=&to=: one row per UTC day (admins). */
 export const getTotals = async (from: string, to: string): Promise<OperatorTotals> => unwrap<OperatorTotals>(await api.admin.totals.$get({ query: { from, to, format: 'json' } }));

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PersonSummary, SupportHistory } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/query-keys';
+import type { PersonSummary, SupportHistory } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { adminKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/admin/people?q=: people whose username or email starts with q (admins). */
 export const findPeople = async (q: string): Promise<PersonSummary[]> => unwrap<PersonSummary[]>(await api.admin.people.$get({ query: { q } }));

@@ -1,12 +1,12 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { SupportTransaction } from '../../../../common/types';
-import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../../components/ui/alert-dialog';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCredits, formatDate } from '../../../lib/format';
-import { useHistory, usePeople, useRefundTry } from '../api/support';
+import type { SupportTransaction } from '#common/types.ts';
+import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
+import { Button, buttonClass } from '#app/components/ui/button.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatCredits, formatDate } from '#app/lib/format.ts';
+import { useHistory, usePeople, useRefundTry } from '#app/features/operators/api/support.ts';
 
 const KIND_LABELS: Record<string, string> = {
   signup: 'Sign-up grant',

@@ -1,10 +1,10 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { DailyTotals } from '../../../../common/types';
-import { buttonClass } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCents, formatCount } from '../../../lib/format';
-import { totalsCsvUrl, useTotals } from '../api/get-totals';
+import type { DailyTotals } from '#common/types.ts';
+import { buttonClass } from '#app/components/ui/button.tsx';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatCents, formatCount } from '#app/lib/format.ts';
+import { totalsCsvUrl, useTotals } from '#app/features/operators/api/get-totals.ts';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

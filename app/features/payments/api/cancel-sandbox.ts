@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { paymentKeys } from './keys';
 
 /** Abandons a sandbox session; nothing is charged or credited. */

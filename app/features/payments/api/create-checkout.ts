@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
-import { retryWithSameKey } from '../../../lib/idempotency';
+import { api, unwrap } from '#app/lib/api-client.ts';
+import { retryWithSameKey } from '#app/lib/idempotency.ts';
 import { paymentKeys } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CENTS_PER_CREDIT } from '../../../../common/constants';
-import { api, unwrap } from '../../../lib/api-client';
+import { CENTS_PER_CREDIT } from '#common/constants.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { paymentKeys } from './keys';
 
 export interface SandboxSession {

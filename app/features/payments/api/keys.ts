@@ -1,1 +1,1 @@
-export { paymentKeys } from '../../../lib/query-keys';
+export { paymentKeys } from '#app/lib/query-keys.ts';

@@ -1,14 +1,14 @@
 import { FlaskConical, Lock } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../hooks/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useCancelSandbox } from '../api/cancel-sandbox';
-import { useCompleteSandbox } from '../api/complete-sandbox';
-import { useSandboxSession } from '../api/get-sandbox-session';
-import { formatCount } from '../../../lib/format';
-import { formatDecimal } from '../../../../common/format';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { ApiError, errorMessage } from '#app/lib/api-client.ts';
+import { useCancelSandbox } from '#app/features/payments/api/cancel-sandbox.ts';
+import { useCompleteSandbox } from '#app/features/payments/api/complete-sandbox.ts';
+import { useSandboxSession } from '#app/features/payments/api/get-sandbox-session.ts';
+import { formatCount } from '#app/lib/format.ts';
+import { formatDecimal } from '#common/format.ts';
 
 const dollars = (cents: number) => formatDecimal(cents / 100, 0, 2);
 

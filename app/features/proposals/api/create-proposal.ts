@@ -1,6 +1,6 @@
-import type { ProposalInput } from '../../../../common/validation';
-import { newIdempotencyKey } from '../../../lib/idempotency';
-import { submitThroughOutbox, type SubmitResult } from '../../../lib/outbox';
+import type { ProposalInput } from '#common/validation.ts';
+import { newIdempotencyKey } from '#app/lib/idempotency.ts';
+import { submitThroughOutbox, type SubmitResult } from '#app/lib/outbox.ts';
 
 /** Where proposals go (POST /api/propose-agent); the outbox sends it with the item's Idempotency-Key. */
 const PROPOSE_URL = '/api/propose-agent';

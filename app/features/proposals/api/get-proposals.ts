@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Proposal } from '../../../../common/types';
-import { api, unwrapPage } from '../../../lib/api-client';
+import type { Proposal } from '#common/types.ts';
+import { api, unwrapPage } from '#app/lib/api-client.ts';
 import { proposalKeys, type ProposalInboxParams } from './keys';
 
 /** One page of the operators' inbox (staff and admins), newest first, with the filter's total. */

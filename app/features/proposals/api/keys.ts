@@ -1,1 +1,1 @@
-export { proposalKeys, type ProposalInboxParams } from '../../../lib/query-keys';
+export { proposalKeys, type ProposalInboxParams } from '#app/lib/query-keys.ts';

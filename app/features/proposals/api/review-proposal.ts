@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Proposal } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Proposal } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { proposalKeys } from './keys';
 
 export async function markProposalReviewed(id: number): Promise<Proposal> {

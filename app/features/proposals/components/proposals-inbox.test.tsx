@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Proposal } from '../../../../common/types';
+import type { Proposal } from '#common/types.ts';
 import { INBOX_PAGE_SIZE, ProposalsInbox } from './proposals-inbox';
 
 const proposal = (id: number, status: Proposal['status'] = 'new'): Proposal => ({

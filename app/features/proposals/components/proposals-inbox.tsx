@@ -1,15 +1,15 @@
 import { Check, ChevronLeft, ChevronRight, Inbox, Mail } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
-import type { Proposal } from '../../../../common/types';
-import { Button } from '../../../components/ui/button';
-import { SkeletonGrid } from '../../../components/ui/skeleton';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCount, formatDate, plural } from '../../../lib/format';
-import { useProposals } from '../api/get-proposals';
-import type { ProposalInboxParams } from '../api/keys';
-import { useMarkProposalReviewed } from '../api/review-proposal';
+import type { Proposal } from '#common/types.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatCount, formatDate, plural } from '#app/lib/format.ts';
+import { useProposals } from '#app/features/proposals/api/get-proposals.ts';
+import type { ProposalInboxParams } from '#app/features/proposals/api/keys.ts';
+import { useMarkProposalReviewed } from '#app/features/proposals/api/review-proposal.ts';
 
 /** Proposals per inbox page. */
 export const INBOX_PAGE_SIZE = 20;

@@ -3,7 +3,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { listOutbox } from '../../../lib/outbox';
+import { listOutbox } from '#app/lib/outbox.ts';
 import { ProposeForm } from './propose-form';
 
 const wrap = (signedIn: boolean) =>

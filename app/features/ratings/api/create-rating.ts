@@ -1,8 +1,8 @@
 import { onlineManager, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Agent } from '../../../../common/types';
-import { newIdempotencyKey } from '../../../lib/idempotency';
-import { submitThroughOutbox } from '../../../lib/outbox';
-import { agentKeys } from '../../../lib/query-keys';
+import type { Agent } from '#common/types.ts';
+import { newIdempotencyKey } from '#app/lib/idempotency.ts';
+import { submitThroughOutbox } from '#app/lib/outbox.ts';
+import { agentKeys } from '#app/lib/query-keys.ts';
 import { ratingKeys } from './keys';
 
 export interface CreateRatingInput {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { ratingKeys } from './keys';
 
 /** DELETE /api/ratings/{id}: the author's own review. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import type { Rating, ReviewSort } from '../../../../common/types';
-import { api, unwrapPage } from '../../../lib/api-client';
+import type { Rating, ReviewSort } from '#common/types.ts';
+import { api, unwrapPage } from '#app/lib/api-client.ts';
 import { ratingKeys } from './keys';
 
 /** Reviews per page ('Show more' loads the next ten). */

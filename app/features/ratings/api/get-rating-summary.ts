@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RatingSummary } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { RatingSummary } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { ratingKeys } from './keys';
 
 /** GET /api/agents/{id}/ratings/summary: the count for each star and the caller's own review. */

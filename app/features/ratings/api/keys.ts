@@ -1,1 +1,1 @@
-export { ratingKeys } from '../../../lib/query-keys';
+export { ratingKeys } from '#app/lib/query-keys.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Rating } from '../../../../common/types';
-import { api, unwrap } from '../../../lib/api-client';
+import type { Rating } from '#common/types.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { ratingKeys } from './keys';
 
 /** PUT /api/ratings/{id}/reply: the creator's one public reply, written or replaced. */

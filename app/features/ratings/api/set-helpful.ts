@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import type { ReviewPage } from './get-agent-ratings';
 import { ratingKeys } from './keys';
 

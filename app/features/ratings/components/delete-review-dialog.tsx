@@ -1,7 +1,7 @@
-import { AlertDialog, AlertDialogContent } from '../../../components/ui/alert-dialog';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useDeleteRating } from '../api/delete-rating';
+import { AlertDialog, AlertDialogContent } from '#app/components/ui/alert-dialog.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { useDeleteRating } from '#app/features/ratings/api/delete-rating.ts';
 
 /** The confirmation before deleting one's review; loaded when asked for. */
 export default function DeleteReviewDialog({ ratingId, agentId, onClose, onDeleted }: { ratingId: number; agentId: number; onClose: () => void; onDeleted: () => void }) {

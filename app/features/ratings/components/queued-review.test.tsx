@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
-import { OFFLINE_DB_NAME } from '../../../lib/offline-db';
-import { addToOutbox, listOutbox } from '../../../lib/outbox';
+import { OFFLINE_DB_NAME } from '#app/lib/offline-db.ts';
+import { addToOutbox, listOutbox } from '#app/lib/outbox.ts';
 import { QueuedReview, useQueuedReview } from './queued-review';
 
 const deleteDb = () =>

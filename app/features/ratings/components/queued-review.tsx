@@ -1,9 +1,9 @@
 import { CloudOff } from 'lucide-react';
-import { OutboxStateBadge } from '../../../components/pwa/outbox-list';
-import { Button } from '../../../components/ui/button';
-import { useOutbox } from '../../../hooks/use-outbox';
-import { discardOutboxItem, retryOutboxItem, type OutboxItem } from '../../../lib/outbox';
-import type { CreateRatingInput } from '../api/create-rating';
+import { OutboxStateBadge } from '#app/components/pwa/outbox-list.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { useOutbox } from '#app/hooks/use-outbox.ts';
+import { discardOutboxItem, retryOutboxItem, type OutboxItem } from '#app/lib/outbox.ts';
+import type { CreateRatingInput } from '#app/features/ratings/api/create-rating.ts';
 import { YourReviewFrame } from './your-review';
 
 /**

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
-import type { RatingSummary } from '../../../../common/types';
-import { formatRating, plural } from '../../../lib/format';
+import type { RatingSummary } from '#common/types.ts';
+import { formatRating, plural } from '#app/lib/format.ts';
 
 /** The count for each star, as a list of text (the bars only repeat it for the eye). */
 export function RatingHistogram({ summary }: { summary: RatingSummary }) {

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { RATING_MAX } from '../../../../common/constants';
+import { RATING_MAX } from '#common/constants.ts';
 
 /**
  * Star rating as a native radio group: arrow keys change it, each star is announced as "N stars",

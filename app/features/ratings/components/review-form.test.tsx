@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../../hooks/use-toast';
+import { toast } from '#app/hooks/use-toast.ts';
 import { ReviewForm } from './review-form';
 
-vi.mock('../../../hooks/use-toast', () => ({ toast: vi.fn() }));
+vi.mock('#app/hooks/use-toast.ts', () => ({ toast: vi.fn() }));
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

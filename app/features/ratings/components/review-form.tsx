@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { COMMENT_MAX, RATING_DEFAULT } from '../../../../common/constants';
-import type { Rating } from '../../../../common/types';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../hooks/use-toast';
-import { useCreateRating } from '../api/create-rating';
+import { COMMENT_MAX, RATING_DEFAULT } from '#common/constants.ts';
+import type { Rating } from '#common/types.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { useCreateRating } from '#app/features/ratings/api/create-rating.ts';
 import { RatingInput } from './rating-input';
-import { AppForm } from '../../../components/ui/app-form';
+import { AppForm } from '#app/components/ui/app-form.tsx';
 
 /**
  * The signed-in user's review form (SPEC section 4: pending 'Submitting...', reset on success). With

@@ -1,12 +1,12 @@
 import { BadgeCheck, ThumbsUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SKELETONS } from '../../../../common/constants';
-import type { Rating } from '../../../../common/types';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, plural } from '../../../lib/format';
-import { useSetHelpful } from '../api/set-helpful';
+import { SKELETONS } from '#common/constants.ts';
+import type { Rating } from '#common/types.ts';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatDate, plural } from '#app/lib/format.ts';
+import { useSetHelpful } from '#app/features/ratings/api/set-helpful.ts';
 import { ReviewReply } from './review-reply';
 import { ReviewStars } from './review-stars';
 

@@ -1,13 +1,13 @@
 import { MessageSquareReply } from 'lucide-react';
 import { useState } from 'react';
-import { COMMENT_MAX } from '../../../../common/constants';
-import type { Rating } from '../../../../common/types';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { useDeleteReply } from '../api/delete-reply';
-import { useSaveReply } from '../api/save-reply';
+import { COMMENT_MAX } from '#common/constants.ts';
+import type { Rating } from '#common/types.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatDate } from '#app/lib/format.ts';
+import { useDeleteReply } from '#app/features/ratings/api/delete-reply.ts';
+import { useSaveReply } from '#app/features/ratings/api/save-reply.ts';
 
 /** The creator's public reply under a review; the creator writes, edits and deletes it here. */
 export function ReviewReply({ review, canReply }: { review: Rating; canReply: boolean }) {

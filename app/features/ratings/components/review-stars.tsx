@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { RATING_MAX } from '../../../../common/constants';
+import { RATING_MAX } from '#common/constants.ts';
 
 /** A review's whole-star rating. */
 export function ReviewStars({ value }: { value: number }) {

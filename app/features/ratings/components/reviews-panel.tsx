@@ -1,18 +1,18 @@
 import { LogIn, MailCheck, PenLine } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import type { ReviewSort } from '../../../../common/types';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { plural } from '../../../lib/format';
-import { flattenReviews, useAgentRatings } from '../api/get-agent-ratings';
-import { useRatingSummary } from '../api/get-rating-summary';
+import type { ReviewSort } from '#common/types.ts';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { plural } from '#app/lib/format.ts';
+import { flattenReviews, useAgentRatings } from '#app/features/ratings/api/get-agent-ratings.ts';
+import { useRatingSummary } from '#app/features/ratings/api/get-rating-summary.ts';
 import { RatingHistogram } from './rating-histogram';
 import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { YourReview } from './your-review';
 import { QueuedReview, useQueuedReview } from './queued-review';
-import { usePaused } from '../../../hooks/use-paused';
-import { useAuthHref } from '../../../hooks/use-auth-href';
+import { usePaused } from '#app/hooks/use-paused.ts';
+import { useAuthHref } from '#app/hooks/use-auth-href.ts';
 
 const SORT_LABELS: Record<ReviewSort, string> = { helpful: 'Most helpful', newest: 'Newest', highest: 'Highest', lowest: 'Lowest' };
 

@@ -1,8 +1,8 @@
 import { EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { Rating } from '../../../../common/types';
-import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
+import type { Rating } from '#common/types.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { formatDate } from '#app/lib/format.ts';
 import { TriedItBadge } from './review-list';
 import { ReviewReply } from './review-reply';
 import { ReviewStars } from './review-stars';

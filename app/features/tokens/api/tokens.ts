@@ -1,8 +1,8 @@
 // Personal API tokens (docs/decisions/0030) through the typed client. The list is private and only
 // useful online: never saved to the offline cache, and forgotten when the settings page goes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiTokenSummary, CreatedApiToken, CreateTokenInput } from '../../../../common/api-tokens';
-import { api, unwrap } from '../../../lib/api-client';
+import type { ApiTokenSummary, CreatedApiToken, CreateTokenInput } from '#common/api-tokens.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 
 export const tokensKey = ['api-tokens'] as const;
 

@@ -3,17 +3,17 @@
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { createTokenSchema, TOKEN_NAME_MAX, TOKEN_SCOPE_TEXT, TOKEN_SCOPES, type ApiTokenSummary, type CreatedApiToken, type TokenScope } from '../../../../common/api-tokens';
-import { fieldErrors } from '../../../../common/validation';
-import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../../components/ui/alert-dialog';
-import { AppForm } from '../../../components/ui/app-form';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { FormField, TextInput } from '../../../components/ui/form-field';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { useApiTokens, useCreateToken, useRevokeToken } from '../api/tokens';
+import { createTokenSchema, TOKEN_NAME_MAX, TOKEN_SCOPE_TEXT, TOKEN_SCOPES, type ApiTokenSummary, type CreatedApiToken, type TokenScope } from '#common/api-tokens.ts';
+import { fieldErrors } from '#common/validation.ts';
+import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
+import { AppForm } from '#app/components/ui/app-form.tsx';
+import { Button, buttonClass } from '#app/components/ui/button.tsx';
+import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { formatDate } from '#app/lib/format.ts';
+import { useApiTokens, useCreateToken, useRevokeToken } from '#app/features/tokens/api/tokens.ts';
 
 /** The new token, once: copied by a button, never shown again. */
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { userKeys } from './keys';
 
 /** Admin only (DESIGN decision 4): tops every account up to the guaranteed minimum. */

@@ -1,1 +1,1 @@
-export { userKeys } from '../../../lib/query-keys';
+export { userKeys } from '#app/lib/query-keys.ts';

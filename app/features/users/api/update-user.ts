@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '../../../../common/types';
-import type { ProfileInput } from '../../../../common/validation';
-import { api, ApiError } from '../../../lib/api-client';
+import type { SessionUser } from '#common/types.ts';
+import type { ProfileInput } from '#common/validation.ts';
+import { api, ApiError } from '#app/lib/api-client.ts';
 import { userKeys } from './keys';
 
 export interface UpdateUserInput {

@@ -1,8 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
-import { GUARANTEED_MINIMUM_CREDITS } from '../../../../common/constants';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../hooks/use-toast';
-import { useEnsureMinimumCredits } from '../api/ensure-minimum-credits';
+import { GUARANTEED_MINIMUM_CREDITS } from '#common/constants.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { useEnsureMinimumCredits } from '#app/features/users/api/ensure-minimum-credits.ts';
 
 /** Shown to admins only; the server refuses everyone else (DESIGN decision 4). */
 export function AdminControls({ onCreditsChanged }: { onCreditsChanged: () => void }) {

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { applyPreferences } from '../lib/preferences';
+import { applyPreferences } from '#app/features/users/lib/preferences.ts';
 
 /** Applies this device's saved display preferences when the app starts. */
 export function DisplayPreferencesEffect() {

@@ -1,15 +1,15 @@
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { SessionUser } from '../../../../common/types';
-import { fieldErrors, profileSchema } from '../../../../common/validation';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { FormField, TextInput } from '../../../components/ui/form-field';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useUpdateUser } from '../api/update-user';
-import { AppForm } from '../../../components/ui/app-form';
+import type { SessionUser } from '#common/types.ts';
+import { fieldErrors, profileSchema } from '#common/validation.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#app/components/ui/dialog.tsx';
+import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { toast } from '#app/hooks/use-toast.ts';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { useUpdateUser } from '#app/features/users/api/update-user.ts';
+import { AppForm } from '#app/components/ui/app-form.tsx';
 
 type Profile = Pick<SessionUser, 'id' | 'username' | 'email'>;
 

@@ -1,4 +1,4 @@
-import { savePreferences, usePreferences, type DisplayPreferences } from '../lib/preferences';
+import { savePreferences, usePreferences, type DisplayPreferences } from '#app/features/users/lib/preferences.ts';
 
 const OPTIONS: { key: keyof DisplayPreferences; label: string; description: string }[] = [
   { key: 'reducedMotion', label: 'Reduce motion', description: 'Turns off animations, loading shimmer and smooth scrolling on this device.' },
