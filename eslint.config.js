@@ -1,12 +1,66 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Layers, enforced on resolved files so a path alias cannot slip past them (docs/decisions/0012 for
+// the app, docs/decisions/0034 for both): a layer imports only layers below it.
+const root = import.meta.dirname;
+const featuresOf = (dir) => readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/** Features never import each other; the worker's may use another feature's public file (its index.ts). */
+const featureZones = (dir, publicFile) =>
+  featuresOf(dir).map((name) => ({
+    target: `./${dir}/${name}/**`,
+    from: `./${dir}/!(${name})/**`,
+    except: publicFile ? [path.join(root, dir, '*', publicFile)] : [],
+    message: publicFile
+      ? `features never import each other except through a feature's public file (${dir}/<feature>/${publicFile}).`
+      : 'features never import each other: move what both need to components, hooks or lib.',
+  }));
+
+const WORKER_ENTRY = ['./worker/app.ts', './worker/index.ts'];
+const workerZones = [
+  ...featureZones('worker/features', 'index.ts'),
+  { target: './worker/features/**', from: WORKER_ENTRY, message: 'features sit below the app that mounts them.' },
+  { target: './worker/middleware/**', from: ['./worker/features', ...WORKER_ENTRY], message: 'middleware sits below features: pass what it needs in.' },
+  { target: './worker/lib/**', from: ['./worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'lib sits below middleware and features.' },
+  { target: './worker/db/**', from: ['./worker/lib', './worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'db sits below lib.' },
+  { target: './worker/env.ts', from: ['./worker/db', './worker/lib', './worker/middleware', './worker/features', ...WORKER_ENTRY], message: "env.ts describes the worker's bindings and imports only common." },
+];
+const appZones = [
+  ...featureZones('app/features'),
+  { target: ['./app/components/**', './app/hooks/**', './app/lib/**'], from: ['./app/features', './app/routes'], message: 'components, hooks and lib sit below features and pages: pass data in as props instead.' },
+  { target: './app/features/**', from: './app/routes', message: 'features sit below pages.' },
+];
+
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'public'] },
+  { ignores: ['dist', 'dist-ssr', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'public', 'eslint-fixtures'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['app/**/*.{ts,tsx}', 'worker/**/*.ts', 'common/**/*.ts', 'eslint-fixtures/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The cycle rule reads the imported files too: they are TypeScript.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '^cloudflare:', '\\?(raw|url)$'] }],
+    },
+  },
+  {
+    // Tests drive a layer from outside, often through the whole app: they may import any layer.
+    files: ['app/**/*.{ts,tsx}', 'worker/**/*.ts', 'common/**/*.ts', 'eslint-fixtures/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'worker/test/**', 'app/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...workerZones, ...appZones] }] },
+  },
   {
     files: ['app/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
@@ -19,7 +73,7 @@ export default tseslint.config(
   // components, hooks and lib → common. Features never import each other; nothing imports upwards.
   {
     files: ['app/components/**/*.{ts,tsx}', 'app/hooks/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
-    // Offline proposals' defaults are registered before the cache is restored; issue 16 owns this file.
+    // Offline proposals' defaults are registered before the cache is restored; docs/decisions/0011 owns this file.
     ignores: ['app/lib/mutation-defaults.ts'],
     rules: {
       'no-restricted-imports': [

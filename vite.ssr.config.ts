@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
- * The app's server renderer for the worker (DESIGN decision 15): app/entry-server.tsx and everything
+ * The app's server renderer for the worker (docs/decisions/0012): app/entry-server.tsx and everything
  * it imports, React's edge build included, in one ES module for workerd. The worker imports it as
  * `#app-ssr` (package.json "imports"); wrangler bundles it with the worker's own code.
  */

@@ -34,7 +34,7 @@ export default defineConfig({
           ADMIN_EMAILS: 'admin@example.com',
           // Tests reset D1 between cases; the cache has its own tests (worker/lib/catalog-cache.test.ts).
           CATALOG_CACHE_SECONDS: '0',
-          // DESIGN decision 11: tests run the sandbox checkout explicitly, as npm start does.
+          // docs/product.md#payments: tests run the sandbox checkout explicitly, as npm start does.
           PAYMENTS_MODE: 'sandbox',
           MAIL_API_URL: `http://127.0.0.1:${mailPort}`,
           MAIL_API_KEY: 'test-mail-key',

@@ -16,7 +16,7 @@ import { isKnownPage, lazyPageFile } from './routes';
 import { pageHead } from './ssr/page-head';
 
 /**
- * The app rendered by the worker (DESIGN decision 15, docs/decisions/0012). A first pass renders
+ * The app rendered by the worker (docs/decisions/0012). A first pass renders
  * the page to learn which queries it asks for (their keys are the same ones the browser uses); each
  * is answered from the worker's catalogue functions, then the page is rendered again with that data
  * and the query cache goes into the page, so the browser hydrates without asking again.

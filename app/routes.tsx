@@ -112,7 +112,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
 const NOT_AN_AGENT = /^\/agents?\/(?!\d+$)/i;
 /**
  * What the app shows Not Found for under /agent(s)/: no id, or more than one segment. A single
- * segment that is not an agent's id is the agent page's own 'Agent Not Found' (SPEC); the server
+ * segment that is not an agent's id is the agent page's own 'Agent Not Found' (docs/product.md#screens); the server
  * answers every NOT_AN_AGENT path with status 404 either way.
  */
 const NO_AGENT_PAGE = /^\/agents?\/(?:$|[^/]+\/)/i;

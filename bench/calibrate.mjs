@@ -1,4 +1,4 @@
-// The same phone on any machine (issue 31). Lighthouse's default mobile settings slow the CPU by a
+// The same phone on any machine (docs/decisions/0031). Lighthouse's default mobile settings slow the CPU by a
 // fixed 4x whatever the machine, so the phone they stand for changes with the machine's speed (its
 // benchmarkIndex moves between about 1,450 and 2,700 here from minute to minute). Chrome DevTools'
 // CPU calibration puts a mid-tier phone (a Pixel 5) at a benchmark score of 1,000 and a low-tier one

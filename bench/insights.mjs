@@ -1,4 +1,4 @@
-// npm run bench -- insights: a creator's Insights at catalogue scale (issue 29, docs/decisions/0029).
+// npm run bench -- insights: a creator's Insights at catalogue scale (docs/decisions/0029.
 //  1. a local D1 with 100,000 agents (the demo catalogue plus generated ones) and 1,000,000 paid
 //     tries by 2,000 people over the last 60 days, each with its earning, plus page views per hour
 //     (override: --agents N --tries N; --keep reuses the database of the last run when it holds that

@@ -1,6 +1,6 @@
 /* global document, requestAnimationFrame, window -- the measured code runs in the browser page */
 // npm run bench -- interactions [--origin URL] [--runs 5] [--only TEXT] [--port 8796]
-// How long a tap takes to show its answer on a phone (INP-style, issue 33): each named interaction
+// How long a tap takes to show its answer on a phone (INP-style, docs/decisions/0023): each named interaction
 // below is loaded --runs times (a new browser context each, so a first visit every time) at 360x740
 // with touch under a 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate), its steps are taken by
 // role and name once the page has hydrated, and the tap of its measured step is timed from the

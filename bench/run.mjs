@@ -15,7 +15,7 @@
 //  6. API latency (autocannon, 1 and 20 connections) for list, detail and search (rare and very
 //     common terms), beside the bare route /api/config/health on the same worker; as shipped, then
 //     again with the catalogue cache off (every read going to D1) for reference
-//  7. the budgets of issues 17, 31 and 33, each printed as holds or misses (a missed budget does not
+//  7. the budgets of docs/decisions/0012, 0031 and 0023, each printed as holds or misses (a missed budget does not
 //     fail the command: these are figures, not tests)
 // Prints the figures and writes docs/benchmarks.md (this run and the one before) and
 // bench-results/latest.json. `--pages home,agent` or a --skip-lighthouse / --skip-profile /
@@ -108,23 +108,23 @@ const profileRunCount = Number(opts['profile-runs']);
 const partial = Boolean(opts.pages) || ['skip-lighthouse', 'skip-api', 'skip-profile', 'skip-interactions'].some((o) => opts[o]);
 
 const BUDGETS = {
-  // Issues 17 and 31: with the default settings, performance median >= 98 and no run below 90 at
+  // docs/decisions/0012 and docs/decisions/0031: with the default settings, performance median >= 98 and no run below 90 at
   // whatever benchmarkIndex the machine shows; the other categories 100.
   performanceMedian: 98,
   performanceFloor: 90,
   lighthouse: 100,
-  // Issue 31: calibrated to a mid-tier phone, 100 in every run and real blocking after the first
+  // docs/decisions/0031: calibrated to a mid-tier phone, 100 in every run and real blocking after the first
   // paint <= 50 ms (median); to a low-tier phone, a median >= 90 and real blocking <= 200 ms.
   midPerformanceFloor: 100,
   midBlockingMs: 50,
   lowPerformanceMedian: 90,
   lowBlockingMs: 200,
-  // Issue 31: main-thread work at load at most 1.5x the script-free reference.
+  // docs/decisions/0031: main-thread work at load at most 1.5x the script-free reference.
   mainThreadRatio: 1.5,
   tbtMs: 150,
   lcpMs: 2000,
   cls: 0.02,
-  // Issue 31 (was 130 in issue 17).
+  // docs/decisions/0031 (was 130 in docs/decisions/0012).
   firstRouteJsKb: 100,
   firstLoadKb: 200,
   firstLoadRequests: 15,
@@ -188,7 +188,7 @@ const api = async (path, init) => {
   return res;
 };
 const [sampleAgent] = await (await api('/api/agents?limit=1&sort=reviews')).json();
-// A creator page (issue 28): the creator of the most-reviewed agent that has one, else the seed's demo.
+// A creator page (docs/decisions/0028): the creator of the most-reviewed agent that has one, else the seed's demo.
 const sampleCreator = (await (await api('/api/agents?limit=100&sort=reviews')).json()).find((a) => a.creatorUsername)?.creatorUsername ?? 'demo';
 const rareTerm = 'LedgerLens';
 const commonTerm = 'teams';
@@ -230,7 +230,7 @@ const allPages = [
   { name: 'search', path: `/search?q=${encodeURIComponent('lead')}` },
   { name: 'creator', path: `/creators/${encodeURIComponent(sampleCreator)}` },
   { name: 'credits (signed in)', path: '/credits', signedIn: true },
-  // The other pages issue 33 reshaped for phones: a category's list, the discover list and the
+  // The other pages docs/decisions/0023 reshaped for phones: a category's list, the discover list and the
   // signed-in history.
   { name: 'categories', path: '/categories' },
   { name: 'discover', path: '/discover' },
@@ -549,7 +549,7 @@ ${table(checks.map((c) => ({ ...c, holds: verdict(c.holds) })), ['budget', 'actu
 ${RUN_END}`;
 
 // docs/benchmarks.md holds this run and the one before it: the budgets are to hold on different
-// occasions, at whatever speed the machine had then (issue 31).
+// occasions, at whatever speed the machine had then (docs/decisions/0031).
 const RUNS_KEPT = 2;
 const out = partial ? 'bench-results/benchmarks.md' : 'docs/benchmarks.md';
 const earlier = existsSync(out) ? [...readFileSync(out, 'utf8').matchAll(new RegExp(`${RUN_START}[\\s\\S]*?${RUN_END}`, 'g'))].map((m) => m[0]) : [];

@@ -1,10 +1,10 @@
-// npm run bench -- search: the search part alone (issue 18, docs/decisions/0013-search.md).
+// npm run bench -- search: the search part alone (docs/decisions/0013.
 //  1. a local D1 with 100,000 agents and 500,000 reviews (override: --agents N --reviews N; --keep
 //     reuses the database of the last run when it holds that many agents)
 //  2. the worker served as `npm start` serves it, with the catalogue cache off
 //     (CATALOG_CACHE_SECONDS=0): every request reaches D1
 //  3. the relevance set (worker/features/agents/search-relevance.json): top-3 hit rate, each miss
-//  4. the size of the search indexes (their FTS5 segments, stored text and lengths; issue 27)
+//  4. the size of the search indexes (their FTS5 segments, stored text and lengths; docs/decisions/0026)
 //  5. latency at 1 connection (autocannon): a rare term, a very common term, a part of a name, a
 //     misspelt query and suggestions as you type (a prefix, a part of a name, a typo);
 //     --rounds (3) interleaved rounds of --duration (5) s, median round

@@ -1,4 +1,4 @@
-// Business constants of SPEC section 9, shared by the app and the worker.
+// Business constants of docs/product.md#constants, shared by the app and the worker.
 export const INITIAL_CREDITS = 100;
 export const GUARANTEED_MINIMUM_CREDITS = 100;
 export const DEFAULT_CREDIT_COST = 3;

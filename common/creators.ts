@@ -1,4 +1,4 @@
-// Creators' public profiles and the pictures people upload (DESIGN decisions 17 and 22,
+// Creators' public profiles and the pictures people upload (docs/product.md#creators-and-earnings and docs/product.md#creators-and-earnings,
 // docs/decisions/0028): the rules and their wording, used by /profile's form and the worker alike.
 import * as v from 'valibot';
 import { URL_MAX } from './constants';
@@ -80,7 +80,7 @@ export interface CreatorTotals {
   agents: number;
   /** Tries of the creator's agents served (paid or the creator's own). */
   tries: number;
-  /** Bayesian average over the creator's reviews (DESIGN decision 18), null without any. */
+  /** Bayesian average over the creator's reviews (docs/product.md#reviews), null without any. */
   rating: number | null;
   reviews: number;
   followers: number;

@@ -1,4 +1,4 @@
-// Messages of the Idempotency-Key contract (issue 20), shared by the worker that sends them and the
+// Messages of the Idempotency-Key contract (docs/decisions/0002), shared by the worker that sends them and the
 // app that decides from them whether to send the same request again.
 
 /** 409 with Retry-After: another request with this key is still running; ask again shortly. */

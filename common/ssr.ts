@@ -1,6 +1,6 @@
 // The contract between the worker and the app's server renderer (app/entry-server.tsx, built by
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
-// uses, the app renders a page and says what its <head> and status should be (DESIGN decision 15).
+// uses, the app renders a page and says what its <head> and status should be (docs/decisions/0012).
 import type { CreatorPage, CreatorSort } from './creators';
 import type { Agent, AgentSort, Category, Department, Rating, ReviewSort, SessionUser } from './types';
 

@@ -1,4 +1,4 @@
-// Shapes of the API's JSON (DESIGN.md's contract), shared by worker and app.
+// Shapes of the API's JSON (docs/product.md#api), shared by worker and app.
 
 export type Role = 'user' | 'staff' | 'admin';
 
@@ -21,7 +21,7 @@ export interface Agent {
   departmentId: number;
   creatorId: number | null;
   averageRating: number;
-  /** Same as averageRating; SPEC lists both names. */
+  /** Same as averageRating; the API has always sent both names. */
   rating: number;
   voteCount: number;
   viewCount: number;
@@ -37,7 +37,7 @@ export interface Agent {
   creatorUsername: string | null;
   createdAt: string;
   updatedAt: string;
-  /** Set only in answers to the agent's creator and the moderators: the moderators hid it (issue 25). */
+  /** Set only in answers to the agent's creator and the moderators: the moderators hid it (docs/decisions/0025). */
   hiddenByModerators?: true;
 }
 
@@ -69,7 +69,7 @@ export interface Rating {
   /** When the author last changed it (equal to createdAt until then). */
   updatedAt: string;
   user: { username: string } | null;
-  /** The ledger holds a successful, unrefunded try of this agent by the author (DESIGN decision 19). */
+  /** The ledger holds a successful, unrefunded try of this agent by the author (docs/product.md#reviews). */
   triedIt: boolean;
   helpfulCount: number;
   /** The signed-in caller marked it helpful (false for visitors). */

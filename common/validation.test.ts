@@ -18,7 +18,7 @@ const message = (schema: v.GenericSchema, input: unknown) => {
   return result.success ? null : firstIssue(result.issues);
 };
 
-describe('SPEC section 5 messages', () => {
+describe('docs/product.md#validation messages', () => {
   it('login and register', () => {
     expect(message(loginSchema, { username: 'ab', password: 'secret1' })).toBe('Username must be at least 3 characters');
     expect(message(loginSchema, { username: 'alice', password: '12345' })).toBe('Password must be at least 6 characters');

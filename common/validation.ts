@@ -1,4 +1,4 @@
-// Validation schemas and their user-facing messages (SPEC section 5), used by the app's forms and the
+// Validation schemas and their user-facing messages (docs/product.md#validation), used by the app's forms and the
 // worker's routes alike so a rule and its wording exist once.
 import * as v from 'valibot';
 import * as C from './constants';
@@ -217,7 +217,7 @@ export function internalEmailError(email: string, staffDomain: string): string |
 export const profileSchema = v.object({
   username: usernameField(MESSAGES.usernameRequired),
   email: v.pipe(trimmed(MESSAGES.emailRequired), v.nonEmpty(MESSAGES.emailRequired), v.maxLength(C.EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
-  /** Needed only when the email changes (DESIGN decision 14). */
+  /** Needed only when the email changes (docs/product.md#accounts). */
   currentPassword: v.optional(v.pipe(v.string(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword))),
 });
 
@@ -285,7 +285,7 @@ const featuresField = v.optional(
   [],
 );
 
-/** A try carries the cost the person was shown (DESIGN decision 20); without it, none is compared. */
+/** A try carries the cost the person was shown (docs/product.md#credits); without it, none is compared. */
 export const trySchema = v.object({
   expectedCost: v.optional(v.pipe(v.number(MESSAGES.expectedCost), v.integer(MESSAGES.expectedCost), v.minValue(0, MESSAGES.expectedCost))),
 });
@@ -341,7 +341,7 @@ export type AgentData = v.InferOutput<typeof agentSchema>;
 export type PurchaseInput = v.InferInput<typeof purchaseSchema>;
 
 /**
- * Features arrive as a list, as text holding a JSON list, or as plain text (SPEC: if parsing fails
+ * Features arrive as a list, as text holding a JSON list, or as plain text (docs/product.md#data: if parsing fails
  * the raw text is one item). Blank entries are dropped.
  */
 export function parseFeatures(value: unknown): string[] {

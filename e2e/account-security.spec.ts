@@ -1,4 +1,4 @@
-// Issue 26 in the browser (docs/decisions/0024): the pre-registration takeover of an admin address,
+// docs/decisions/0024 in the browser (docs/decisions/0024): the pre-registration takeover of an admin address,
 // a pending email change cancelled from Settings, and a try after a price change.
 import { linkFromMail } from './support/mail';
 import { expect, test } from './support/test';

@@ -93,7 +93,7 @@ test.describe('Agent detail for a signed-in user', () => {
 
   test('tries an agent in a new tab, pays for it and reviews it', async ({ page, context, request, baseURL }) => {
     const username = await signUp(page, baseURL);
-    // Reviews need a confirmed address (DESIGN decision 19): follow the mailed link.
+    // Reviews need a confirmed address (docs/product.md#reviews): follow the mailed link.
     await confirmEmail(page.request, `${username}@example.com`, baseURL ?? '');
     const agent = await agentNamed(request, 'LeadScout Pro');
     await page.goto(`/agent/${agent.id}`);

@@ -33,7 +33,7 @@ test.describe('auth screen', () => {
     const renamed = `${username}x`;
     await dialog.getByLabel('Username').fill(renamed);
     await dialog.getByLabel('Email').fill(`${renamed}@example.com`);
-    // A new address needs the current password (DESIGN decision 14) and counts once confirmed by mail.
+    // A new address needs the current password (docs/product.md#accounts) and counts once confirmed by mail.
     await dialog.getByLabel('Current password').fill('secret-pass');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'Profile updated')).toBeVisible();
@@ -72,7 +72,7 @@ test.describe('auth screen', () => {
     });
   });
 
-  test('validation messages are the SPEC wording', async ({ page }) => {
+  test('validation messages are the documented wording', async ({ page }) => {
     await page.goto('/auth');
     await page.getByLabel('Username or email').fill('ab');
     await page.getByLabel('Password', { exact: true }).fill('123');

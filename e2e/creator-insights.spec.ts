@@ -1,4 +1,4 @@
-// Creators earn and can see it (issue 29): another person tries a creator's agent, and the creator's
+// Creators earn and can see it (docs/decisions/0029): another person tries a creator's agent, and the creator's
 // Insights tab in My Agents shows the try, the page view and the earning, on a phone.
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test, type Page } from './support/test';

@@ -1,4 +1,4 @@
-// Creators are people here (issue 28, docs/decisions/0028): a creator uploads a profile picture and
+// Creators are people here (docs/decisions/0028): a creator uploads a profile picture and
 // a cover, a visitor opens the agent, taps the creator's name, sees the picture, bio and the other
 // agents, and follows after signing in; the creator page passes axe. All at 360 px, in Chromium.
 import { expectNoSeriousViolations } from './support/axe';

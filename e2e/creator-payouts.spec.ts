@@ -1,4 +1,4 @@
-// Creator payouts in test mode (issue 29, docs/decisions/0029 '## Payouts'): a creator with available
+// Creator payouts in test mode (docs/decisions/0029, '## Payouts'): a creator with available
 // earnings connects the sandbox's payout account and requests a payout, which goes from pending to
 // paid on the test confirm, on a phone.
 import { expectNoSeriousViolations } from './support/axe';

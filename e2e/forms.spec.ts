@@ -8,7 +8,7 @@ async function signIn(page: Page, username: string) {
 }
 
 test.describe('propose an agent', () => {
-  test('validation messages for visitors are the SPEC wording', async ({ page }) => {
+  test('validation messages for visitors are the documented wording', async ({ page }) => {
     await page.goto('/propose-agent');
     await page.getByRole('button', { name: 'Submit Proposal' }).click();
     await expect(page.getByText('Agent name is required')).toBeVisible();
@@ -62,7 +62,7 @@ test.describe('propose an agent', () => {
 });
 
 test.describe('submit an agent', () => {
-  test('validation messages are the SPEC wording', async ({ page }) => {
+  test('validation messages are the documented wording', async ({ page }) => {
     await signIn(page, 'demo');
     await page.goto('/submit-agent');
     await page.getByRole('button', { name: 'Submit Agent' }).click();

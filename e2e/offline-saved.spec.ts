@@ -3,7 +3,7 @@ import { confirmEmail } from './support/mail';
 import { controlledBySw, reportOffline } from './support/pwa';
 import { tapStar } from './support/rating';
 
-// Issue 34 (docs/decisions/0027): seen means saved, saved agents, search with no signal, reviews
+// docs/decisions/0027: seen means saved, saved agents, search with no signal, reviews
 // through the outbox. An offline browser logs the requests it cannot make.
 test.use({
   allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/],
@@ -149,7 +149,7 @@ test('offline, /search and the search box find a misspelt saved agent, marked Fr
 
 test('a review written offline, the tab closed, is delivered once when a new tab opens online', async ({ page, context, request, baseURL }) => {
   const username = await signUp(context.request, baseURL);
-  // A review needs a confirmed address (issue 25): the mailed link first, as a person would.
+  // A review needs a confirmed address (docs/decisions/0025): the mailed link first, as a person would.
   await confirmEmail(context.request, `${username}@example.com`, baseURL ?? '');
   const agent = (await agents(request)).find((a) => a.creatorUsername !== username)!;
   const comment = `Written in a tunnel ${Date.now()}`;

@@ -1,4 +1,4 @@
-// A try (and a checkout) is paid once whatever the network does (issue 20): the answer of the first
+// A try (and a checkout) is paid once whatever the network does (docs/decisions/0002): the answer of the first
 // request is lost after the server handled it (route.fetch() then route.abort()), and the person or
 // the app asks again with the same Idempotency-Key.
 import { expect, test, type BrowserContext, type Page, type Route } from './support/test';

@@ -1,4 +1,4 @@
-// The agent page on a phone (issue 33): the cost and Try Agent on the first screen, sign-in that
+// The agent page on a phone (docs/decisions/0023): the cost and Try Agent on the first screen, sign-in that
 // returns to the page, a short balance sent to buy credits, Back to the list it came from, Share.
 import { expectNoSeriousViolations } from './support/axe';
 import { agentNamed, type AgentJson } from './support/agents';

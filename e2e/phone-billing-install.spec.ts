@@ -1,4 +1,4 @@
-// Billing, receipts, the install offer and toasts on a phone (issue 33): 360x740, touch.
+// Billing, receipts, the install offer and toasts on a phone (docs/decisions/0023): 360x740, touch.
 import { expectNoSeriousViolations } from './support/axe';
 import { overflowRight } from './support/layout';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';

@@ -1,4 +1,4 @@
-// Issue 25 at a phone's 360 px and a desktop's 1280 px: your review edited then deleted, the creator's
+// docs/decisions/0025 at a phone's 360 px and a desktop's 1280 px: your review edited then deleted, the creator's
 // reply, the histogram and 'Show more', and a reported review hidden by staff and gone for visitors.
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';

@@ -1,4 +1,4 @@
-// Issue 27: names found by their parts, suggestions that forgive typos, corrections that say what
+// docs/decisions/0026: names found by their parts, suggestions that forgive typos, corrections that say what
 // was searched (docs/decisions/0026-search-by-name-parts.md). On a 360 px phone, as the issue was found.
 import { expect, test, type Page } from './support/test';
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { fillProposal } from './support/pwa';
 import { expect, test } from './support/test';
 
-/** Every public route the worker renders (DESIGN decision 15), with a heading each shows. */
+/** Every public route the worker renders (docs/decisions/0012), with a heading each shows. */
 const PUBLIC_ROUTES: [path: string, heading: RegExp][] = [
   ['/', /Find the AI agent/],
   ['/agents', /^Browse Agents$/],

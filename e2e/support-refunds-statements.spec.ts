@@ -1,4 +1,4 @@
-// Issue 29 for support and creators (docs/decisions/0029): an admin finds a person, refunds a paid try
+// Support and creators (docs/decisions/0029): an admin finds a person, refunds a paid try
 // from their history once ('Refunded'), sees the day's figures in Totals and downloads them; the
 // creator downloads the month's statement with the earnings and the refund's reversal.
 import { readFile } from 'node:fs/promises';

@@ -83,7 +83,7 @@ CREATE INDEX agents_creator_id ON agents (creator_id);
 CREATE INDEX agents_created_at ON agents (created_at DESC);
 CREATE INDEX agents_average_rating ON agents (average_rating DESC);
 CREATE INDEX agents_vote_count ON agents (vote_count DESC);
--- Popular sort: rating times votes (votes counted as 1 when zero), SPEC section 9.
+-- Popular sort: rating times votes (votes counted as 1 when zero), docs/product.md#constants.
 CREATE INDEX agents_popularity ON agents ((average_rating * MAX(vote_count, 1)) DESC);
 
 CREATE TABLE ratings (

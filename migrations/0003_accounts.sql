@@ -1,4 +1,4 @@
--- Accounts (issue 15, DESIGN decisions 4, 13 and 14): verified mailboxes, mailed one-time tokens,
+-- Accounts (docs/decisions/0024 and 0032, docs/product.md#roles and #accounts): verified mailboxes, mailed one-time tokens,
 -- Unicode-aware username uniqueness and prunable throttle counters.
 
 -- NFKC-normalised, lower-cased username (set by the worker): SQLite's NOCASE folds ASCII only.

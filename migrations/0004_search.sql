@@ -1,4 +1,4 @@
--- Search that finds what people mean (issue 18, docs/decisions/0013-search.md).
+-- Search that finds what people mean (docs/decisions/0013.
 -- The index now covers every text field of an agent, stems with Porter over unicode61 (diacritics
 -- removed), and is rebuilt here from the agents table. Column order matters: the worker's bm25
 -- weights and highlight() calls name columns by position (worker/features/agents/search.ts).

@@ -1,4 +1,4 @@
--- One answer per Idempotency-Key (issue 20). A client's key belongs to one user and one request
+-- One answer per Idempotency-Key (docs/decisions/0002). A client's key belongs to one user and one request
 -- (request names what it does, e.g. 'POST /api/agents/3/try'). state: 'pending' while a request
 -- holds it (updated_at, in ms, lets a retry take over from one that died), 'applied' once its
 -- effect happened but no answer was stored yet, 'done' with the first answer (status and exact

@@ -1,4 +1,4 @@
--- Account security (issue 26, docs/decisions/0024).
+-- Account security (docs/decisions/0024.
 
 -- Mailed links gain a third purpose: 'undo', mailed to the address an email change replaced, which
 -- restores it for 7 days. SQLite cannot change a CHECK in place, so the table is made again.

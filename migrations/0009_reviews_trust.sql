@@ -1,4 +1,4 @@
--- Reviews people can trust (issue 25, DESIGN decision 19, docs/decisions/0025): creator replies,
+-- Reviews people can trust (docs/decisions/0025, docs/product.md#reviews): creator replies,
 -- helpful votes, reports, a moderation queue and hidden reviews and agents.
 
 -- Hidden by a moderator (NULL: shown). A hidden review or agent leaves every public list and count.

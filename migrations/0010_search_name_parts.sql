@@ -1,4 +1,4 @@
--- Names found by their parts (issue 27, docs/decisions/0026-search-by-name-parts.md).
+-- Names found by their parts (docs/decisions/0026.
 -- Agents' names are compound words (LeadScout, InvoiceHound, SEOSmith, GPT4Writer) and the
 -- unicode61 tokenizer keeps each as one token, so 'scout' or 'ledger lens' found nothing of them.
 -- Both indexes of 0004 get a last column, `parts`: the name with a space at each camel-case,

@@ -1,4 +1,4 @@
--- Agents a person saved for later (issue 34, docs/decisions/0027): the signed-in list, merged with
+-- Agents a person saved for later (docs/decisions/0027): the signed-in list, merged with
 -- what each of their devices saved. One row per person and agent; removing an agent removes its saves.
 CREATE TABLE saved_agents (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,4 +1,4 @@
--- Creators are public (DESIGN decision 22, docs/decisions/0028): what a person says about themselves
+-- Creators are public (docs/product.md#creators-and-earnings, docs/decisions/0028): what a person says about themselves
 -- on /creators/{username}, the small picture of an uploaded cover, and who follows whom.
 ALTER TABLE users ADD COLUMN display_name TEXT;
 ALTER TABLE users ADD COLUMN bio TEXT;

@@ -1,4 +1,4 @@
--- Creators earn (issue 29, docs/decisions/0029-creator-earnings.md, DESIGN decision 21).
+-- Creators earn (docs/decisions/0029, docs/product.md#creators-and-earnings).
 --
 -- 1. credit_ledger gains two kinds: 'refund' (an operator gave a try's credits back) and 'earnings'
 --    (a creator moved available earnings into their own credits). SQLite cannot change a CHECK in

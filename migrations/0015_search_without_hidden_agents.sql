@@ -1,4 +1,4 @@
--- Issue 25: an agent hidden by moderators leaves the search indexes too, not only the results, so
+-- docs/decisions/0025: an agent hidden by moderators leaves the search indexes too, not only the results, so
 -- its words never come back as a correction ('Showing results for …'), a suggestion or a prefix
 -- match. The triggers of 0010 again, each keeping to the agents that are shown; hiding takes an
 -- agent out, restoring puts it back.

@@ -1,4 +1,4 @@
--- Creator payouts through Stripe Connect (issue 29, docs/decisions/0029-creator-earnings.md, '## Payouts').
+-- Creator payouts through Stripe Connect (docs/decisions/0029, '## Payouts').
 --
 -- 1. creator_earnings gains two kinds: 'payout' (negative: the amount taken off the available
 --    earnings when a payout is requested) and 'payout_returned' (positive: written once when that

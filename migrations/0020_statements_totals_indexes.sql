@@ -1,4 +1,4 @@
--- Creators' monthly statements and the operators' daily totals (issue 29, docs/decisions/0029).
+-- Creators' monthly statements and the operators' daily totals (docs/decisions/0029.
 -- Each read is one range of one index:
 -- 1. A creator's statement of a month, the balance before it and the list of months with rows:
 --    creator_earnings (creator_id, created_at).

@@ -96,7 +96,7 @@ function buildSql({ agentTotal, reviewTotal }) {
   sql.push(
     ...inserts(
       'users',
-      // Demo addresses count as confirmed, so README's demo logins keep their roles (DESIGN decision 4).
+      // Demo addresses count as confirmed, so README's demo logins keep their roles (docs/product.md#roles).
       ['id', 'username', 'username_key', 'email', 'password_hash', 'role', 'credits', 'consumed', 'created_at', 'email_verified_at', 'display_name', 'bio', 'website'],
       users.map((u) => [u.id, u.username, u.username.normalize('NFKC').toLowerCase(), u.email, u.hash, u.role, 100, 0, iso(u.daysAgo), iso(u.daysAgo), u.displayName ?? null, u.bio ?? null, u.website ?? null]),
     ),

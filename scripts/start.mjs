@@ -36,7 +36,7 @@ function wranglerConfig() {
 }
 const configArgs = wranglerConfig();
 
-/** DESIGN.md's configuration variables, forwarded to the worker when set. */
+/** The configuration variables (README's table), forwarded to the worker when set. */
 const CONFIG_VARS = [
   'STAFF_EMAIL_DOMAIN',
   'ADMIN_EMAILS',
@@ -91,7 +91,7 @@ step('Seeding demo data (only into an empty database)', () => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 });
 
-// Local defaults (DESIGN decisions 11 and 13): the test-mode checkout, and mail through the catcher
+// Local defaults (docs/product.md#payments and docs/decisions/0032): the test-mode checkout, and mail through the catcher
 // beside the worker unless a real email API is configured. Production configuration sets neither.
 process.env.PAYMENTS_MODE ??= 'sandbox';
 let catcher = null;

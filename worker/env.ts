@@ -1,12 +1,11 @@
 import type { D1Database, Fetcher, R2Bucket } from '@cloudflare/workers-types';
 import type { SessionUser } from '#common/types.ts';
-import type { ProviderTokens } from './features/provider/client';
 
-/** Bindings and configuration (DESIGN.md's variables) the worker reads from its environment. */
+/** Bindings and configuration (README's configuration table) the worker reads from its environment. */
 export interface Bindings {
   DB: D1Database;
   ASSETS?: Fetcher;
-  /** Uploaded pictures (DESIGN decision 17, docs/decisions/0028). */
+  /** Uploaded pictures (docs/product.md#creators-and-earnings, docs/decisions/0028). */
   MEDIA?: R2Bucket;
   STAFF_EMAIL_DOMAIN?: string;
   ADMIN_EMAILS?: string;
@@ -21,7 +20,7 @@ export interface Bindings {
   GOOGLE_ISSUER?: string;
   PROVIDER_BASE_URL?: string;
   PROVIDER_PRODUCT?: string;
-  /** Provider paths SPEC §7 leaves open; defaults '/user/login' and '/agent/countUsage'. */
+  /** Provider paths docs/product.md#provider leaves open; defaults '/user/login' and '/agent/countUsage'. */
   PROVIDER_LOGIN_PATH?: string;
   PROVIDER_COUNT_USAGE_PATH?: string;
   APP_VERSION?: string;
@@ -43,6 +42,18 @@ export interface Bindings {
   CREATOR_SHARE?: string;
   /** Days an earning is held before it is available, so refunds can still reverse it (default 7). */
   EARNINGS_HOLD_DAYS?: string;
+}
+
+/** What a provider sign-in returns; kept server-side in sessions.provider_data (docs/decisions/0003). */
+export interface ProviderTokens {
+  /** Access token, sent as `Authorization: Bearer`. */
+  b_k: string;
+  /** Business id. */
+  b_i: string | number;
+  /** The provider's user id. */
+  u_i: string | number;
+  /** Customer id, sent as customer_id on countUsage. */
+  b_cb_id: string | number | null;
 }
 
 export interface Variables {
@@ -73,7 +84,7 @@ export const adminEmails = (env: Bindings): Set<string> =>
   );
 
 /**
- * DESIGN decision 11: Stripe with keys; the test-mode sandbox only where PAYMENTS_MODE=sandbox is set
+ * docs/product.md#payments: Stripe with keys; the test-mode sandbox only where PAYMENTS_MODE=sandbox is set
  * explicitly (npm start, dev and tests; never production); otherwise nothing can be bought.
  */
 export const paymentsMode = (env: Bindings): 'stripe' | 'sandbox' | 'none' =>

@@ -10,7 +10,7 @@ export interface ToastData {
   open: boolean;
 }
 
-// SPEC section 9: one toast visible at a time, so a new one replaces the last.
+// docs/product.md#constants: one toast visible at a time, so a new one replaces the last.
 let current: ToastData[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -7,7 +7,7 @@ export const api = hc<AppType>('/api', {
   headers: { Accept: 'application/json' },
 });
 
-/** A non-OK answer. `message` is the server's text when it sent one (SPEC section 8). */
+/** A non-OK answer. `message` is the server's text when it sent one (docs/product.md#errors). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -28,7 +28,7 @@ export async function unwrap<T>(res: Response | { ok: boolean; status: number; s
       const value = body.message ?? body.error;
       if (typeof value === 'string' && value) message = value;
     } catch {
-      // Not JSON: fall back to SPEC's generic "status: body" form.
+      // Not JSON: fall back to the generic "status: body" form (docs/product.md#errors).
     }
     throw new ApiError(res.status, message ?? `${res.status}: ${text || res.statusText}`);
   }

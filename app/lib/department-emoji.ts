@@ -1,4 +1,4 @@
-// SPEC section 2 (Browse Agents): each department has an emoji; anything else is a robot.
+// docs/product.md#screens (Browse Agents): each department has an emoji; anything else is a robot.
 const EMOJI: Record<string, string> = {
   marketing: '📣',
   sales: '💼',

@@ -1,4 +1,4 @@
-// One Idempotency-Key per intended action (issue 20): made when the person acts, sent again with
+// One Idempotency-Key per intended action (docs/decisions/0002): made when the person acts, sent again with
 // every retry until a definitive answer, so the server does the thing once whatever the network does.
 import { IDEMPOTENCY_IN_PROGRESS } from '#common/idempotency.ts';
 import { ApiError } from './api-client';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { PERSIST_MAX_AGE_MS } from './persist';
 
-/** SPEC section 9: cached data never goes stale by itself, no refetch on focus, no polling, no retries. */
+/** docs/product.md#constants: cached data never goes stale by itself, no refetch on focus, no polling, no retries. */
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {

@@ -10,7 +10,7 @@ import { adminKeys, creditKeys, followKeys, moderationKeys, myAgentsKeys, paymen
 
 /** A new app version starts from a clean cache, so old shapes never reach new code. */
 export const PERSIST_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
-/** Query-key prefixes holding private data, dropped at logout (DESIGN decision 12). */
+/** Query-key prefixes holding private data, dropped at logout (docs/product.md#offline). */
 export const PRIVATE_KEY_PREFIXES = [sessionKeys.session[0], creditKeys.all[0], myAgentsKeys.all[0], proposalKeys.all[0], paymentKeys.all[0], followKeys.all[0], moderationKeys.all[0], adminKeys.all[0]] as const;
 
 export const isPrivateKey = (key: readonly unknown[]): boolean => (PRIVATE_KEY_PREFIXES as readonly unknown[]).includes(key[0]);

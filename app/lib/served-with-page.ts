@@ -13,7 +13,7 @@ export const forgetServedWithPage = (): void => served.clear();
 export const isServedWithPage = (queryHash: string): boolean => served.has(queryHash);
 
 /**
- * `refetchOnMount` for data fetched again whenever it is shown (DESIGN decision 12): always, except
+ * `refetchOnMount` for data fetched again whenever it is shown (docs/product.md#offline): always, except
  * the copy the server rendered this very page from a moment ago (no second request at start). The
  * server itself never fetches: it renders what it has, as the browser will hydrate it.
  */

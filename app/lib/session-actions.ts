@@ -4,7 +4,7 @@ import { api } from './api-client';
 import { getQueryStore, PRIVATE_KEY_PREFIXES } from './persist';
 import { sessionKeys } from './query-keys';
 
-/** Client-stored credit values SPEC section 3 lists; only ever a cache of the server's numbers. */
+/** Client-stored credit values docs/product.md#data lists; only ever a cache of the server's numbers. */
 const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total-credits'];
 
 /** Forgets everything private about the current user (the session itself is handled by callers). */
@@ -16,7 +16,7 @@ export function clearPrivateData(queryClient: QueryClient): void {
 }
 
 /**
- * SPEC section 4: logout clears the user and stored credit values even if the server call fails.
+ * docs/product.md#states: logout clears the user and stored credit values even if the server call fails.
  */
 export async function logout(queryClient: QueryClient): Promise<void> {
   try {

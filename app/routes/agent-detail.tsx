@@ -35,7 +35,7 @@ const isListPage = (path: string) => LIST_PAGE.test(path);
 
 /**
  * Back to the list the person came from, as they left it (history back: its filters, its scroll);
- * from anywhere else, the home page (SPEC: 'Back to listings' goes to /).
+ * from anywhere else, the home page ('Back to listings' goes to /, docs/product.md#screens).
  */
 function BackLink() {
   const from = useCameFrom(isListPage);
@@ -120,7 +120,7 @@ export default function AgentDetailPage() {
       </div>
     );
   }
-  // voteCount is the number of shown reviews, kept exact by the server (DESIGN decisions 7 and 19).
+  // voteCount is the number of shown reviews, kept exact by the server (docs/product.md#reviews and docs/product.md#reviews).
   return <AgentDetail data={data} reviewCount={data.voteCount} />;
 }
 

@@ -23,7 +23,7 @@ import { formatCount, plural } from '#app/lib/format.ts';
 export default function AgentsBrowsePage() {
   useDocumentTitle('Browse Agents');
   const [params, update] = useUrlParams();
-  // SPEC: prefilled from the URL's `search` parameter; `q` is accepted too (shared search links).
+  // docs/product.md#screens: prefilled from the URL's `search` parameter; `q` is accepted too (shared search links).
   const search = params.get('search') ?? params.get('q') ?? '';
   const departmentId = positiveParam(params.get('department'));
   const sort = parseSortParam(params.get('sort'), BROWSE_SORTS);

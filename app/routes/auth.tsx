@@ -6,7 +6,7 @@ import { useNextPath } from '#app/hooks/use-auth-href.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /**
- * /auth and /login. Someone already signed in is sent home (SPEC 'Session handling on load'), or back
+ * /auth and /login. Someone already signed in is sent home (docs/product.md#screens, on load), or back
  * to the page that sent them here (`?next=`, a path of this site only: docs/decisions/0021).
  */
 export default function AuthPage() {

@@ -4,7 +4,7 @@ import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
 import { SandboxCheckout } from '#app/features/payments/components/sandbox-checkout.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
-/** /checkout/sandbox/:id, the test-mode stand-in for Stripe Checkout (DESIGN decision 11). */
+/** /checkout/sandbox/:id, the test-mode stand-in for Stripe Checkout (docs/product.md#payments). */
 export default function CheckoutSandboxPage() {
   useDocumentTitle('Test checkout');
   const { user } = useRequireAuth('You need to be logged in to purchase credits');

@@ -19,7 +19,7 @@ import NotFoundPage from './not-found';
 
 const parseSort = (value: string | null): CreatorSort => (CREATOR_SORTS as readonly string[]).includes(value ?? '') ? (value as CreatorSort) : 'popular';
 
-/** A creator's public page, /creators/{username} (DESIGN decision 22, docs/decisions/0028). */
+/** A creator's public page, /creators/{username} (docs/product.md#creators-and-earnings, docs/decisions/0028). */
 export default function CreatorRoute() {
   const { username = '' } = useParams<{ username: string }>();
   const [params, update] = useUrlParams();

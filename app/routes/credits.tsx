@@ -85,7 +85,7 @@ export default function CreditsPage() {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
         {user && config.data?.paymentsMode === 'none' ? (
-          // DESIGN decision 11: neither Stripe nor the sandbox is set up, so nothing is offered for sale.
+          // docs/product.md#payments: neither Stripe nor the sandbox is set up, so nothing is offered for sale.
           <div role="status" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
             <h2 className="text-lg font-semibold text-slate-900">Payments are not configured</h2>
             <p className="mt-2 text-sm">

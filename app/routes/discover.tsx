@@ -43,7 +43,7 @@ export default function DiscoverPage() {
   const { agents: loaded, total } = flattenAgentPages(query.data);
   const agents = refineAgents(loaded, refinements);
 
-  // SPEC section 8: a failed listing is reported as a toast, once per failure.
+  // docs/product.md#errors: a failed listing is reported as a toast, once per failure.
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
     if (isError) toast({ title: 'Error loading agents', description: 'There was an error loading the agent listings.', variant: 'destructive' });
@@ -148,7 +148,7 @@ export default function DiscoverPage() {
           query={query}
           isEmpty={agents.length === 0}
           loading={<SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />}
-          // Discover reports a failed listing as a toast (SPEC section 8) and says so in its empty state.
+          // Discover reports a failed listing as a toast (docs/product.md#errors) and says so in its empty state.
           error={empty}
           empty={empty}
         >

@@ -102,7 +102,7 @@ function ExploreCategories() {
           ))}
         </ul>
       ) : (
-        // SPEC section 2: the fallback category list when categories are empty or fail to load.
+        // docs/product.md#screens: the fallback category list when categories are empty or fail to load.
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">
           {FALLBACK_CATEGORIES.map((c) => (
             <li key={c.name}>

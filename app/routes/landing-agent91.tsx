@@ -4,7 +4,7 @@ import { Agent91Landing } from '#app/features/landing/components/agent91-landing
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 
-/** /agent91 (DESIGN decision 9): the SMB credits pitch. */
+/** /agent91 (docs/product.md#landings): the SMB credits pitch. */
 export default function LandingAgent91Page() {
   useDocumentTitle('AI workforce on flexible credits');
   const { data, isPending, isError, fetchStatus } = useAgents({ limit: LANDING_AGENT_COUNT }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS });

@@ -4,7 +4,7 @@ import { EnterpriseLanding } from '#app/features/landing/components/enterprise-l
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 
-/** /alternative1 (DESIGN decision 9): the enterprise variant. */
+/** /alternative1 (docs/product.md#landings): the enterprise variant. */
 export default function LandingEnterprisePage() {
   useDocumentTitle('Enterprise AI agents');
   const { data, isPending, isError, fetchStatus } = useAgents({ limit: LANDING_AGENT_COUNT }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS });

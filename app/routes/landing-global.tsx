@@ -10,7 +10,7 @@ import { GlobalNetworkLanding, type NetworkCategory } from '#app/features/landin
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 
-/** SPEC: a static category grid (marketing numbers are hardcoded); icons come from the names. */
+/** docs/product.md#landings: a static category grid (marketing numbers are hardcoded); icons come from the names. */
 const NETWORK_DEPARTMENTS: [string, number][] = [
   ['Marketing', 1240],
   ['Sales', 980],
@@ -34,7 +34,7 @@ const categories: NetworkCategory[] = NETWORK_DEPARTMENTS.map(([name, count]) =>
 
 const dark = { selectClassName: 'border-white/20 bg-slate-950 text-white', labelClassName: 'text-indigo-100' };
 
-/** /alternative2 (DESIGN decision 9): the global-network variant; its filters narrow the 9 agents on the server. */
+/** /alternative2 (docs/product.md#landings): the global-network variant; its filters narrow the 9 agents on the server. */
 export default function LandingGlobalPage() {
   useDocumentTitle('The global AI agent network');
   const [departmentId, setDepartmentId] = useState<number>();

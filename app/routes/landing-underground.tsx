@@ -4,7 +4,7 @@ import { UndergroundLanding } from '#app/features/landing/components/underground
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 
-/** /alternative (DESIGN decision 9): the dark underground variant. */
+/** /alternative (docs/product.md#landings): the dark underground variant. */
 export default function LandingUndergroundPage() {
   useDocumentTitle('The agent underground');
   const { data, isPending, isError, fetchStatus } = useAgents({ limit: LANDING_AGENT_COUNT }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS });

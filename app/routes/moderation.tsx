@@ -5,7 +5,7 @@ import { ModerationQueue } from '#app/features/moderation/components/moderation-
 import { OperatorTabs } from '#app/features/moderation/components/operator-tabs.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
-/** /moderation: reported reviews and agents for staff and admins (DESIGN decision 19). */
+/** /moderation: reported reviews and agents for staff and admins (docs/product.md#reviews). */
 export default function ModerationPage() {
   useDocumentTitle('Moderation queue');
   const { user } = useRequireAuth('Please log in to moderate');

@@ -6,7 +6,7 @@ import { OperatorTabs } from '#app/features/moderation/components/operator-tabs.
 import { ProposalsInbox } from '#app/features/proposals/components/proposals-inbox.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
-/** /proposals: the operators' inbox of agent ideas (DESIGN decision 10). */
+/** /proposals: the operators' inbox of agent ideas (docs/product.md#proposals). */
 export default function ProposalsInboxPage() {
   useDocumentTitle('Proposals inbox');
   const { user } = useRequireAuth('Please log in to view proposals');

@@ -38,7 +38,7 @@ function exactHref(q: string, departmentId: number | undefined, sort: SearchSort
 }
 
 /**
- * Search results (/search?q=&department=&sort=): full text on the server, fresh for 10 s (SPEC
+ * Search results (/search?q=&department=&sort=): full text on the server, fresh for 10 s (docs/product.md#screens
  * section 7). Every filter lives in the URL, so a search can be shared as it is shown.
  */
 export default function SearchPage() {

@@ -19,7 +19,7 @@ type State =
   | { kind: 'failed'; message: string };
 
 /**
- * The page a confirmation link opens (DESIGN decision 13). In the account's session it confirms at
+ * The page a confirmation link opens (docs/decisions/0032). In the account's session it confirms at
  * once; anywhere else the link alone proves nothing about who set the password, so the person signs
  * in first or chooses a new password here, which signs every other device out (docs/decisions/0024).
  */

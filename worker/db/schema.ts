@@ -127,7 +127,7 @@ export const agents = sqliteTable(
     index('agents_created_at').on(sql`${t.createdAt} DESC`),
     index('agents_average_rating').on(sql`${t.averageRating} DESC`),
     index('agents_vote_count').on(sql`${t.voteCount} DESC`),
-    // Popular sort: rating times votes (votes counted as 1 when zero), SPEC section 9.
+    // Popular sort: rating times votes (votes counted as 1 when zero), docs/product.md#constants.
     index('agents_popularity').on(sql`(${t.averageRating} * MAX(${t.voteCount}, 1)) DESC`),
     check('agents_credit_cost', sql`${t.creditCost} BETWEEN 1 AND 100`),
   ],

@@ -7,11 +7,11 @@ import { internalEmailError, MESSAGES, usernameKey } from '#common/validation.ts
 import { eqNocase, orm } from '#worker/db/client.ts';
 import { creditLedger, now, users } from '#worker/db/schema.ts';
 import { adminEmails, staffDomain, type Bindings } from '#worker/env.ts';
-import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/middleware/session.ts';
+import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/lib/session-user.ts';
 import { fillUsernameSkeletons, skeleton } from './confusables';
 
 /**
- * The role an account earns (DESIGN decision 4): admin for a verified address in ADMIN_EMAILS; staff
+ * The role an account earns (docs/product.md#roles): admin for a verified address in ADMIN_EMAILS; staff
  * for a verified address at STAFF_EMAIL_DOMAIN that signs in internally (or already is staff);
  * otherwise user. An unverified address earns nothing, so typing someone else's address never
  * borrows their role, and a role lost with an address is not kept.

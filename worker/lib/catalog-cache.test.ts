@@ -40,7 +40,7 @@ describe('catalogue cache', () => {
 
   it('empties after any write through the API, so the writer and visitors see the change', async () => {
     expect(await (await get('/api/agents/3')).json()).toMatchObject({ voteCount: 40 });
-    // Reviews need a confirmed address (issue 25).
+    // Reviews need a confirmed address (docs/decisions/0025).
     const user = await createUser({ verified: true });
     const cookie = await signIn(user.id);
     const review = await app.request(

@@ -1,4 +1,4 @@
-// The creators' earnings ledger (DESIGN decision 21, docs/decisions/0029): rows that ride in the
+// The creators' earnings ledger (docs/product.md#creators-and-earnings, docs/decisions/0029): rows that ride in the
 // same D1 batch as the credit change they belong to, each guarded so it is written exactly once.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, lt, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// One-time tokens of mailed links (DESIGN decision 13): random, stored only as a SHA-256 hash,
+// One-time tokens of mailed links (docs/decisions/0032): random, stored only as a SHA-256 hash,
 // single use, 24 h to verify an address, 1 h to reset a password and 7 days to undo an email change
 // from the address it replaced (docs/decisions/0024).
 import type { D1Database } from '@cloudflare/workers-types';

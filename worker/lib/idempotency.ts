@@ -1,4 +1,4 @@
-// One answer per Idempotency-Key (issue 20, migrations/0005): a key belongs to one user and one
+// One answer per Idempotency-Key (docs/decisions/0002, migrations/0005): a key belongs to one user and one
 // request. The first request holds it while it runs; its 2xx answer is stored and every repeat gets
 // exactly those bytes back. A refusal or failure before the effect frees the key, so the retry
 // runs for real; once the effect happened ('applied') a retry only finishes the answer.

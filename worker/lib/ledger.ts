@@ -1,4 +1,4 @@
-// The credit ledger (DESIGN decision 1): every balance change is a conditional update plus a ledger
+// The credit ledger (docs/product.md#credits): every balance change is a conditional update plus a ledger
 // row with a unique idempotency key, in one D1 batch.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, gte, notExists, sql } from 'drizzle-orm';
@@ -40,7 +40,7 @@ function tryAgentId(reference: string | null): number | null {
   return id ? Number(id) : null;
 }
 
-/** No ledger row holds `key` yet: the guard of every balance update (DESIGN decision 1). */
+/** No ledger row holds `key` yet: the guard of every balance update (docs/product.md#credits). */
 export const keyUnused = (db: Db, key: string) => notExists(db.select({ one: sql`1` }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key)));
 
 /**

@@ -1,4 +1,4 @@
-// The one mail module (DESIGN decision 13, docs/decisions/0032-mail.md): every message the product
+// The one mail module (docs/decisions/0032): every message the product
 // sends is built here and goes out through an HTTP email API with Resend's shape
 // (POST {MAIL_API_URL}/emails, Bearer MAIL_API_KEY). Locally that API is scripts/mail-catcher.mjs.
 import type { Bindings } from '#worker/env.ts';

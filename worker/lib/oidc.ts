@@ -172,7 +172,7 @@ export async function verifyIdToken(config: OidcConfig, idToken: string, expecte
 
 /**
  * Email and profile from verified claims; a missing or unverified email is refused. Only a literal
- * `email_verified: true` counts (DESIGN decision 4): a missing claim is not Google vouching for it.
+ * `email_verified: true` counts (docs/product.md#roles): a missing claim is not Google vouching for it.
  */
 export function identityFromClaims(claims: IdClaims): GoogleIdentity {
   const email = str(claims.email)?.toLowerCase();

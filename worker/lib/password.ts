@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// Password hashing per DESIGN decision 5: scrypt (node:crypto via nodejs_compat) at OWASP's
+// Password hashing per docs/product.md#accounts: scrypt (node:crypto via nodejs_compat) at OWASP's
 // N=2^14, r=8, p=5. No WebAssembly and no PBKDF2, so it runs on deployed Workers. The algorithm
 // and parameters are stored with each hash so they can be raised later (needsRehash).
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';

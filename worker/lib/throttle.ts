@@ -1,5 +1,5 @@
 // Fixed-window attempt counters in D1 (table auth_throttle): failed sign-ins, registrations,
-// anonymous proposals and mailed links. DESIGN decision 14: nothing here ever locks an owner out.
+// anonymous proposals and mailed links. docs/product.md#accounts: nothing here ever locks an owner out.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';

@@ -5,7 +5,7 @@ import { errorBody } from './http';
 
 /**
  * Parses `body` with every key of an object schema present (undefined when the caller left it out),
- * so a missing field gets its own SPEC message instead of valibot's generic "Invalid key" text.
+ * so a missing field gets its own documented message instead of valibot's generic "Invalid key" text.
  */
 export function parseAllKeys<S extends v.GenericSchema>(schema: S, body: Record<string, unknown>) {
   const entries = (schema as unknown as { entries?: Record<string, unknown> }).entries;
@@ -15,7 +15,7 @@ export function parseAllKeys<S extends v.GenericSchema>(schema: S, body: Record<
 
 /**
  * Validates a JSON body with a shared valibot schema; a failure answers 400 with the schema's
- * message (SPEC section 5 wording). Non-object bodies and wrong types fail the same way.
+ * message (docs/product.md#validation wording). Non-object bodies and wrong types fail the same way.
  */
 export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
   validator('json', (value, c) => {

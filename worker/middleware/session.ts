@@ -2,43 +2,15 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '#common/constants.ts';
-import type { Role, SessionUser } from '#common/types.ts';
+import type { Role } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { sessions, users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { errorBody } from '#worker/lib/http.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
-import { parseStoredTokens } from '#worker/features/provider/client.ts';
-
-/** The users columns a SessionUser is made of (select them, then toSessionUser). */
-export const SESSION_USER_COLUMNS = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  credits: users.credits,
-  consumed: users.consumed,
-  role: users.role,
-  profilePicture: users.profilePicture,
-  createdAt: users.createdAt,
-  emailVerifiedAt: users.emailVerifiedAt,
-};
-
-interface SessionUserRow extends Omit<SessionUser, 'emailVerified'> {
-  emailVerifiedAt: string | null;
-}
-
-export const toSessionUser = ({ emailVerifiedAt, ...row }: SessionUserRow): SessionUser => ({
-  id: row.id,
-  username: row.username,
-  email: row.email,
-  credits: row.credits,
-  consumed: row.consumed,
-  role: row.role,
-  profilePicture: row.profilePicture,
-  createdAt: row.createdAt,
-  emailVerified: emailVerifiedAt !== null,
-});
+import { parseStoredTokens } from '#worker/lib/provider-tokens.ts';
+import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/lib/session-user.ts';
 
 /** The session the request's cookie names, if it is current: its user, its hash and the provider's tokens. */
 export async function readSession(c: Context<AppEnv>) {

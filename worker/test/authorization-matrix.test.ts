@@ -112,7 +112,7 @@ interface Row {
   expected: Expected;
   /** Builds the request afresh for each caller (new resources where the call would change them). */
   make: () => Promise<{ path: string; method?: string; json?: unknown }>;
-  /** What the unverified callers get when it differs from B's (reviews need a confirmed address: issue 25). */
+  /** What the unverified callers get when it differs from B's (reviews need a confirmed address: docs/decisions/0025). */
   unverified?: number;
   /** A success is a CSV download, not JSON (refusals stay JSON). */
   csv?: boolean;
@@ -267,7 +267,7 @@ const ROWS: Row[] = [
 
 beforeAll(async () => {
   await seedCatalog();
-  // Confirmed addresses: reviews need one (issue 25); the unverified callers below check the rest.
+  // Confirmed addresses: reviews need one (docs/decisions/0025); the unverified callers below check the rest.
   users.a = await createUser({ credits: 1000, verified: true });
   users.b = await createUser({ credits: 1000, verified: true });
   users.staff = await createUser({ role: 'staff', credits: 1000, verified: true });
@@ -308,7 +308,7 @@ describe('authorization matrix', () => {
     expect(actual).toEqual({ ...row.expected, staffUnverified: unverified, adminUnverified: unverified });
   });
 
-  it('refusals use the SPEC wording', async () => {
+  it('refusals use the documented wording', async () => {
     const b = await signIn(users.b.id);
     expect(await (await call('/api/credits/balance')).json()).toEqual({ message: MESSAGES.notSignedIn, error: MESSAGES.notSignedIn });
     expect(await (await call('/api/proposals', { cookie: b })).json()).toEqual({ message: MESSAGES.forbidden, error: MESSAGES.forbidden });

@@ -39,9 +39,9 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
   const [menuFor, setMenuFor] = useState<number | null>(null);
   const menuOpened = user !== null && menuFor === user.id;
   const queryClient = useQueryClient();
-  // The server's balance (DESIGN decision 1); the persisted session is its offline copy.
+  // The server's balance (docs/product.md#credits); the persisted session is its offline copy.
   const credits = user?.credits ?? 0;
-  // Operators (staff, admins) also get their proposals inbox (DESIGN decision 10).
+  // Operators (staff, admins) also get their proposals inbox (docs/product.md#proposals).
   const menu = user && (user.role === 'staff' || user.role === 'admin') ? [...MENU, { href: '/proposals', label: 'Proposals inbox' }] : MENU;
 
   const onLogout = async () => {

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#common/constants.ts';
 import { dismissToast, useToasts } from '#app/hooks/use-toast.ts';
 
-/** Radix Toast with SPEC's settings: 5000 ms, swipe right past 50 px, F8 to focus, 420 px wide at most. */
+/** Radix Toast with the product's toast settings (docs/product.md#constants): 5000 ms, swipe right past 50 px, F8 to focus, 420 px wide at most. */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -1,4 +1,4 @@
-// Support's view of a person (issue 29, docs/decisions/0029): find them by username or email, read
+// Support's view of a person (docs/decisions/0029): find them by username or email, read
 // their credit history with each try's refund state, so a try can be refunded from it once.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { PersonSummary, SupportHistory } from '#common/types.ts';

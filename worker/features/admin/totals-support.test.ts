@@ -1,4 +1,4 @@
-// The operators' daily totals and support's refunds from a person's history (issue 29,
+// The operators' daily totals and support's refunds from a person's history (docs/decisions/0029,
 // docs/decisions/0029): the totals equal the ledgers' sums, and no money appears or vanishes.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OperatorTotals, PersonSummary, SupportHistory } from '#common/types.ts';

@@ -1,4 +1,4 @@
-// The operators' totals per UTC day (issue 29, docs/decisions/0029): what came in (credits sold and
+// The operators' totals per UTC day (docs/decisions/0029): what came in (credits sold and
 // granted), what was spent, how the spending split between creators and the platform, and what left
 // the earnings balance. Each query is one range of a covering index (migration 0020):
 // credit_ledger_created and creator_earnings_created; both go to D1 in one batch.

@@ -53,7 +53,7 @@ describe('POST /api/agents', () => {
     expect(mine.map((a) => a.id)).toEqual([agent.id]);
   });
 
-  it('fills the SPEC defaults: departmentId 0, creditCost 3, no features', async () => {
+  it('fills the documented defaults: departmentId 0, creditCost 3, no features', async () => {
     const cookie = await signIn((await createUser()).id);
     const res = await call('/api/agents', { json: { name: 'Bare Agent', description: 'Only the required fields.', categoryId: '1' }, cookie });
     expect(res.status).toBe(201);
@@ -92,7 +92,7 @@ describe('POST /api/agents', () => {
     expect(category.agentCount).toBe(finance);
   });
 
-  it('answers each creation rule with its SPEC message, word for word', async () => {
+  it('answers each creation rule with its documented message, word for word', async () => {
     const cookie = await signIn((await createUser()).id);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: undefined }, 'Name must be at least 3 characters'],
@@ -183,7 +183,7 @@ describe('PUT and DELETE /api/agents/:id', () => {
 
   it('the creator or an admin deletes; ratings go with the agent', async () => {
     const owner = await createUser();
-    // Reviews need a confirmed address (issue 25).
+    // Reviews need a confirmed address (docs/decisions/0025).
     const other = await createUser({ verified: true });
     const admin = await createUser({ role: 'admin' });
     const staff = await createUser({ role: 'staff' });
@@ -227,7 +227,7 @@ describe('PUT and DELETE /api/agents/:id', () => {
     }
   });
 
-  it('data function: createAgent refuses unknown references with the SPEC messages', async () => {
+  it('data function: createAgent refuses unknown references with the documented messages', async () => {
     const user = await createUser();
     const data = { ...valid, longDescription: undefined, videoUrl: undefined, imageUrl: undefined };
     await expect(createAgent(db(), user.id, { ...data, categoryId: 404 })).rejects.toThrow('Please select a category');

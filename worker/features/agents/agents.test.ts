@@ -7,7 +7,7 @@ import { listAgents } from './data';
 beforeAll(seedCatalog);
 
 describe('GET /api/agents', () => {
-  it('lists every agent with the SPEC fields and the total in X-Total-Count', async () => {
+  it('lists every agent with the documented fields and the total in X-Total-Count', async () => {
     const res = await call('/api/agents');
     expect(res.status).toBe(200);
     expect(res.headers.get('X-Total-Count')).toBe('3');
@@ -56,7 +56,7 @@ describe('GET /api/agents', () => {
     const res = await call('/api/agents?limit=abc&offset=-5&categoryId=x');
     expect(res.status).toBe(200);
     expect((await res.json()) as Agent[]).toHaveLength(3);
-    // Issue 26: sort keys are the API's own, anything else is a 400 'Unknown sort order'.
+    // docs/decisions/0024: sort keys are the API's own, anything else is a 400 'Unknown sort order'.
     const sorted = await call('/api/agents?limit=abc&sort=%27%3B%20DROP');
     expect(sorted.status).toBe(400);
     expect(await sorted.json()).toMatchObject({ message: MESSAGES.sortInvalid });

@@ -1,9 +1,9 @@
-// Where the catalogue comes from: D1, or in provider mode (SPEC §7) the provider's listing merged
+// Where the catalogue comes from: D1, or in provider mode (docs/product.md#provider) the provider's listing merged
 // with creators' own D1 agents.
 import type { Agent, SessionUser } from '#common/types.ts';
 import type { Bindings } from '#worker/env.ts';
-import { providerConfig } from '#worker/features/provider/client.ts';
-import { findProviderAgent, getMergedAgent, mergedCatalog, pageOf } from '#worker/features/provider/catalog.ts';
+import { providerConfig } from '#worker/features/provider/index.ts';
+import { findProviderAgent, getMergedAgent, mergedCatalog, pageOf } from './provider-catalog';
 import { getAgent, listAgents, type AgentPage, type ListParams } from './data';
 
 export async function listCatalog(env: Bindings, params: ListParams): Promise<AgentPage> {

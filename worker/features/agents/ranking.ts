@@ -1,9 +1,9 @@
-// Every ordering of agents in one table (issue 25, docs/decisions/0025): browse sorts, search sorts,
+// Every ordering of agents in one table (docs/decisions/0025): browse sorts, search sorts,
 // 'Top Performing' (the rating sort) and provider mode's in-memory sort. Each entry holds its SQL and
 // its comparator side by side, so the D1 path and the in-memory path cannot drift apart.
 import type { Agent, AgentSort } from '#common/types.ts';
 
-/** DESIGN decision 18: 'Highest Rated' orders by a Bayesian average with this many prior votes. */
+/** docs/product.md#reviews: 'Highest Rated' orders by a Bayesian average with this many prior votes. */
 export const PRIOR_WEIGHT = 5;
 
 /**
@@ -16,7 +16,7 @@ export const PRIOR_SQL = '(SELECT coalesce((SELECT rating_hundredths / 100.0 / r
 export const dampedSql = (table: string, prior: string = PRIOR_SQL) =>
   `((${table}vote_count * ${table}average_rating + ${PRIOR_WEIGHT} * ${prior}) / (${table}vote_count + ${PRIOR_WEIGHT}))`;
 
-/** SPEC section 9: popular is rating times votes, votes counted as 1 when zero. */
+/** docs/product.md#constants: popular is rating times votes, votes counted as 1 when zero. */
 export const popularitySql = (table: string) => `(${table}average_rating * MAX(${table}vote_count, 1))`;
 
 type Ranked = Pick<Agent, 'id' | 'averageRating' | 'voteCount' | 'createdAt'>;

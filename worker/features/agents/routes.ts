@@ -8,8 +8,8 @@ import { once, settleKey } from '#worker/lib/idempotency.ts';
 import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '#worker/lib/ledger.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { tryAtProvider } from '#worker/features/provider/usage.ts';
-import { agentRatingsRoutes } from '#worker/features/ratings/routes.ts';
+import { tryAtProvider } from '#worker/features/provider/index.ts';
+import { agentRatingsRoutes } from '#worker/features/ratings/index.ts';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 import { getAgent, parseSort, type ListParams } from './data';
 import { searchHeaders, suggest } from './search-routes';
@@ -53,7 +53,7 @@ async function tryTarget(c: Context<AppEnv>): Promise<TryTarget | null> {
   const external = await getProviderAgent(c.env, id);
   if (external) return { id, external };
   const agent = await agentOwner(c.env.DB, id);
-  // An agent hidden by moderators can be tried only by its creator (issue 25).
+  // An agent hidden by moderators can be tried only by its creator (docs/decisions/0025).
   if (agent?.hidden_at && agent.creator_id !== c.var.user?.id) return null;
   return agent ? { id, agent } : null;
 }
@@ -113,7 +113,7 @@ export const agentsRoutes = new Hono<AppEnv>()
     const { expectedCost } = c.req.valid('json');
     return once(c, tryRequest(target), async (step) => {
       const user = c.var.user!;
-      // DESIGN decision 20: the price is the one the person saw. Checked inside the key's run, so a
+      // docs/product.md#credits: the price is the one the person saw. Checked inside the key's run, so a
       // replay of a try that was charged still gets its first answer; a refusal frees the key.
       const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
       const isCreator = !target.external && target.agent.creator_id === user.id;
@@ -123,7 +123,7 @@ export const agentsRoutes = new Hono<AppEnv>()
       // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
       if (target.external) return c.json(await tryAtProvider(c, target.external, step));
       const agent = target.agent;
-      // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
+      // docs/product.md#credits: creators try their own agents for free (a zero-amount ledger row).
       const cost = isCreator ? 0 : agent.credit_cost;
       const debit = await debitOnce(c.env.DB, {
         userId: user.id,
@@ -131,7 +131,7 @@ export const agentsRoutes = new Hono<AppEnv>()
         key: ledgerKey(user.id, step.key ?? crypto.randomUUID()),
         reference: `agent:${agent.id}`,
         description: `Tried agent #${agent.id}`,
-        // The creator's share goes in the debit's batch (DESIGN decision 21, docs/decisions/0029).
+        // The creator's share goes in the debit's batch (docs/product.md#creators-and-earnings, docs/decisions/0029).
         earning: { creatorId: agent.creator_id, agentId: agent.id, sharePercent: creatorSharePercent(c.env), holdDays: earningsHoldDays(c.env) },
       });
       if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);

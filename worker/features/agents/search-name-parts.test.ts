@@ -1,4 +1,4 @@
-// Issue 27: names found by their parts, corrections that never replace a word the catalogue has,
+// docs/decisions/0026: names found by their parts, corrections that never replace a word the catalogue has,
 // suggestions that forgive typos (docs/decisions/0026-search-by-name-parts.md).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Full-text search over the agents (DESIGN decision 16, docs/decisions/0013-search.md):
+// Full-text search over the agents (docs/product.md#search, docs/decisions/0013-search.md):
 // every text field, Porter stemming, all words first then any word, prefix on the last word,
 // typo tolerance from the index's own vocabulary, synonyms from a table, ties broken by the damped
 // rating (decision 18), matched words marked for highlighting. Every query does bounded work.
@@ -13,7 +13,7 @@ import {
   type SearchSort,
 } from '#common/search.ts';
 import type { AgentSort } from '#common/types.ts';
-import { AGENT_SELECT, toAgent, type AgentRowRaw } from './data';
+import { AGENT_SELECT, toAgent, type AgentRowRaw } from './agent-row';
 import { nameHighlight, parseMarked } from './name-parts';
 import { dampedSql, ORDERINGS, popularitySql } from './ranking';
 
@@ -155,7 +155,7 @@ interface Filters {
 }
 
 function filtersOf(params: SearchParams): Filters {
-  // Agents hidden by moderators are never found (issue 25).
+  // Agents hidden by moderators are never found (docs/decisions/0025).
   const where: string[] = ['a.hidden_at IS NULL'];
   const binds: number[] = [];
   for (const [column, value] of [

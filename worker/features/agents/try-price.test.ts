@@ -1,4 +1,4 @@
-// DESIGN decision 20, written as the attack of issue 26: a creator raises the price between the
+// docs/product.md#credits, written as the attack of docs/decisions/0024: a creator raises the price between the
 // page and the tap; whoever saw the old price is charged nothing and told the new one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';

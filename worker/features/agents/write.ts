@@ -1,4 +1,4 @@
-// Creating, changing and deleting agents (SPEC section 5 creation rules; DESIGN: creator only).
+// Creating, changing and deleting agents (docs/product.md#validation and #roles: the creator only).
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull, like, ne, or } from 'drizzle-orm';
 import { MESSAGES, type AgentData } from '#common/validation.ts';
@@ -18,7 +18,7 @@ export const slugify = (name: string): string =>
     .slice(0, 60)
     .replace(/^-+|-+$/g, '') || 'agent';
 
-/** The category must exist and the department, when given, too (400 with SPEC's messages). */
+/** The category must exist and the department, when given, too (400 with the documented messages). */
 export async function checkReferences(d1: D1Database, data: AgentData): Promise<void> {
   const db = orm(d1);
   const [category, department] = await db.batch([

@@ -105,7 +105,7 @@ export async function requireCurrentPassword(c: Context<AppEnv>, password: strin
 }
 
 /**
- * DESIGN decision 14: an email change needs the current password (checked by the caller) and
+ * docs/product.md#accounts: an email change needs the current password (checked by the caller) and
  * counts only once the new address is confirmed from the mail sent to it; the account's other
  * sessions end now. An address another account has confirmed is answered the same way, in the same time
  * (mailVerification: a token nobody receives is issued, so Settings shows the change it asked for), and its owner is

@@ -1,4 +1,4 @@
-// The account life cycle (DESIGN decisions 13 and 14): confirm an address, reset or change the
+// The account life cycle (docs/decisions/0032 and docs/product.md#accounts): confirm an address, reset or change the
 // password, change the email, sign out everywhere. Mounted under /api/auth beside sign-in.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';

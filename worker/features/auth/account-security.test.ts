@@ -1,4 +1,4 @@
-// Issue 26, written as the attacks: each case is what an attacker did against the code before it
+// docs/decisions/0024, written as the attacks: each case is what an attacker did against the code before it
 // (docs/decisions/0024) and must now fail for them.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

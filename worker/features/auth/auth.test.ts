@@ -37,7 +37,7 @@ async function account(email?: string) {
 }
 
 describe('GET /api/auth/session', () => {
-  it('401 with the SPEC message for visitors, unknown, oversized and expired tokens', async () => {
+  it('401 with the documented message for visitors, unknown, oversized and expired tokens', async () => {
     const visitor = await call('/api/auth/session');
     expect(visitor.status).toBe(401);
     expect(await visitor.json()).toEqual({ message: MESSAGES.notSignedIn, error: MESSAGES.notSignedIn });
@@ -131,7 +131,7 @@ describe('POST /api/auth/register', () => {
     expect(cookieOf(res)).toMatch(/Secure/);
   });
 
-  it('answers each registration rule with the SPEC message, word for word', async () => {
+  it('answers each registration rule with the documented message, word for word', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ username: 'ab', email: 'ok@example.com' }, 'Username must be at least 3 characters'],
       [{ username: '  ab  ', email: 'ok@example.com' }, 'Username must be at least 3 characters'],
@@ -346,7 +346,7 @@ describe('POST /api/auth/login and /logout', () => {
     expect(await message(res)).toBe('Invalid username or password');
   });
 
-  it('answers malformed sign-ins with the SPEC messages', async () => {
+  it('answers malformed sign-ins with the documented messages', async () => {
     for (const [body, expected] of [
       [{ username: 'ab' }, 'Username must be at least 3 characters'],
       [{ username: 12345 }, 'Username must be at least 3 characters'],

@@ -1,4 +1,4 @@
-// Google sign-in (DESIGN.md API contract): the OIDC code flow through the worker, and ID-token
+// Google sign-in (docs/product.md#accounts): the OIDC code flow through the worker, and ID-token
 // sign-in for Google Identity Services. Both end in the same session as password login.
 import { eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -26,7 +26,7 @@ import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, role
 import { startSession } from '#worker/lib/session-cookie.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 
-/** The app page that reports the outcome (SPEC 'Google callback'). */
+/** The app page that reports the outcome (docs/product.md#screens). */
 const APP_CALLBACK = '/auth/google/callback';
 const CALLBACK_PATH = '/api/auth/google/callback';
 /**

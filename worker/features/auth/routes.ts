@@ -22,8 +22,7 @@ import {
   slowdownMs,
 } from '#worker/lib/throttle.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
-import { providerConfig } from '#worker/features/provider/client.ts';
-import { externalLoginSchema, providerOnly, providerSignIn } from '#worker/features/provider/sign-in.ts';
+import { externalLoginSchema, providerConfig, providerOnly, providerSignIn } from '#worker/features/provider/index.ts';
 import { mailVerification } from './account-mail';
 
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
@@ -88,7 +87,7 @@ export const authRoutes = new Hono<AppEnv>()
       const problem = internalEmailError(login, staffDomain(c.env));
       if (problem) return fail(c, 400, problem);
     }
-    // Provider mode (SPEC §7): the provider checks the password; the username field holds the email.
+    // Provider mode (docs/product.md#provider): the provider checks the password; the username field holds the email.
     const provider = providerConfig(c.env);
     if (provider) {
       const signIn = await providerSignIn(c, provider, login, password);

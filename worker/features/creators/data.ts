@@ -1,4 +1,4 @@
-// Creators' public pages and follows (DESIGN decision 22, docs/decisions/0028). Everything here is
+// Creators' public pages and follows (docs/product.md#creators-and-earnings, docs/decisions/0028). Everything here is
 // public but whom a person follows; no query selects an email, a role or a balance.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -8,8 +8,7 @@ import type { Agent } from '#common/types.ts';
 import { usernameKey } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { follows, users } from '#worker/db/schema.ts';
-import { AGENT_SELECT, listAgents, toAgent, type AgentRowRaw } from '#worker/features/agents/data.ts';
-import { agentOrderSql, PRIOR_SQL, PRIOR_WEIGHT } from '#worker/features/agents/ranking.ts';
+import { AGENT_SELECT, agentOrderSql, type AgentRowRaw, listAgents, PRIOR_SQL, PRIOR_WEIGHT, toAgent } from '#worker/features/agents/index.ts';
 
 /** The columns anyone may see. */
 const PUBLIC_COLUMNS = {
@@ -55,7 +54,7 @@ export async function creatorTotals(db: D1Database, creatorId: number): Promise<
     .first<{ agents: number; reviews: number; stars: number | null; prior: number | null; tries: number; followers: number }>();
   const reviews = row?.reviews ?? 0;
   // Decision 18: the creator's reviews pulled towards the mean of all shown rated agents (worker/features/agents/ranking.ts).
-  // Agents hidden by moderators count nowhere (issue 25).
+  // Agents hidden by moderators count nowhere (docs/decisions/0025).
   const prior = row?.prior ?? 0;
   const rating = reviews > 0 ? Math.round((((row?.stars ?? 0) + PRIOR_WEIGHT * prior) / (reviews + PRIOR_WEIGHT)) * 100) / 100 : null;
   return { agents: row?.agents ?? 0, tries: row?.tries ?? 0, rating, reviews, followers: row?.followers ?? 0 };

@@ -11,7 +11,7 @@ const NEW_FROM_FOLLOWED = 6;
 export const parseCreatorSort = (value: string | undefined): CreatorSort =>
   (CREATOR_SORTS as readonly string[]).includes(value ?? '') ? (value as CreatorSort) : 'popular';
 
-/** GET /api/creators/{username}: the public page's data (DESIGN decision 22). */
+/** GET /api/creators/{username}: the public page's data (docs/product.md#creators-and-earnings). */
 export const creatorsRoutes = new Hono<AppEnv>()
   .get('/:username', async (c) => {
     const page = await creatorPage(c.env.DB, c.req.param('username'), parseCreatorSort(c.req.query('sort')));

@@ -3,7 +3,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
 import { getBalance, listTransactions } from '#worker/lib/ledger.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { providerBalance } from '#worker/features/provider/usage.ts';
+import { providerBalance } from '#worker/features/provider/index.ts';
 import { getReceipt } from './data';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
@@ -11,7 +11,7 @@ export const INVALID_RECEIPT_ID = 'A receipt id is a positive whole number';
 
 export const creditsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  // Provider mode with provider tokens: the provider's usage summary is the balance (SPEC §7).
+  // Provider mode with provider tokens: the provider's usage summary is the balance (docs/product.md#provider).
   .get('/balance', async (c) => c.json((await providerBalance(c)) ?? (await getBalance(c.env.DB, c.var.user!.id))))
   .get('/transactions', async (c) => c.json(await listTransactions(c.env.DB, c.var.user!.id)))
   .get('/receipts/:id', async (c) => {

@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { appOrigin, type Bindings } from '#worker/env.ts';
 import type { PayoutAccount, PayoutRecord } from '#worker/lib/payouts.ts';
-import { stripeClient } from '#worker/features/payments/stripe.ts';
+import { stripeClient } from '#worker/lib/stripe.ts';
 
 /** Where Stripe sends the creator back to: the earnings card, from configuration, never the request's Host. */
 export const onboardingUrls = (env: Bindings) => {

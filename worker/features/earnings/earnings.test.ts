@@ -1,4 +1,4 @@
-// Creators earn from paid tries (issue 29, docs/decisions/0029): the share rides in the debit's batch,
+// Creators earn from paid tries (docs/decisions/0029): the share rides in the debit's batch,
 // refunds reverse it, available earnings move into credits, and no money appears or vanishes.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -187,7 +187,7 @@ describe('GET /api/earnings and POST /api/earnings/to-credits', () => {
 
 describe('GET /api/agents/:id/insights', () => {
   it("gives the creator one row per day of their calendar, zeros included, with tries, people, credits, earnings, views and rating", async () => {
-    // A confirmed address: it reviews below (issue 25).
+    // A confirmed address: it reviews below (docs/decisions/0025).
     const buyer = await createUser({ verified: true });
     const cookie = await signIn(buyer.id);
     expect((await tryAgent(agentId, cookie)).status).toBe(200);

@@ -1,4 +1,4 @@
-// Creator payouts through Stripe Connect (issue 29, docs/decisions/0029 '## Payouts'): connecting an
+// Creator payouts through Stripe Connect (docs/decisions/0029, '## Payouts'): connecting an
 // Express account, payouts from $20 that never exceed the available balance, their states from
 // Stripe's signed webhooks applied once, the sandbox, and the money identity throughout.
 import { env } from 'cloudflare:workers';

@@ -25,7 +25,7 @@ import {
 } from '#worker/lib/payouts.ts';
 import { jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { PAYMENT_PROVIDER_ERROR } from '#worker/features/payments/stripe.ts';
+import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
 import { createExpressAccount, createOnboardingLink, createTransfer, refusedByStripe, retrieveAccountFlags } from './connect';
 import { csvResponse } from '#worker/lib/csv.ts';
 import { INVALID_STATEMENT_MONTH, STATEMENT_MONTH, statementFileName } from '#common/earnings.ts';

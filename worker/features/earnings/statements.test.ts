@@ -1,4 +1,4 @@
-// Creators' monthly statements (issue 29, docs/decisions/0029): every row of the caller's earnings
+// Creators' monthly statements (docs/decisions/0029): every row of the caller's earnings
 // ledger in a UTC month with its running balance, as a CSV download; only ever the caller's own.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatementMonth } from '#common/types.ts';

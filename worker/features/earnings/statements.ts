@@ -1,4 +1,4 @@
-// A creator's monthly statement (issue 29, docs/decisions/0029): every row of their earnings ledger in
+// A creator's monthly statement (docs/decisions/0029): every row of their earnings ledger in
 // one UTC month with the running balance of their earnings (pending and available together). Each
 // query is one range of creator_earnings_creator_created (migration 0020); always the caller's own.
 import type { D1Database } from '@cloudflare/workers-types';

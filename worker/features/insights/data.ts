@@ -1,4 +1,4 @@
-// An agent's insights for its creator (issue 29, docs/decisions/0029): one row per day of the
+// An agent's insights for its creator (docs/decisions/0029): one row per day of the
 // creator's own calendar. Every query reads one index range (the agent's rows since the window's
 // start): agent_activity (tries, credits and earnings per quarter hour, kept by triggers, migration
 // 0021), agent_people (each person's latest try, migration 0022), agent_views and
@@ -29,7 +29,7 @@ type Window = ReturnType<typeof insightsWindow>;
 
 /** The statements of one agent's insights, in batch order (the bench runs the same ones). */
 export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
-  // Reviews hidden by moderators count nowhere, here neither (issue 25).
+  // Reviews hidden by moderators count nowhere, here neither (docs/decisions/0025).
   return [
     // Tries, credits (refunds netted off the day they happened) and earnings (reversals netted).
     d1

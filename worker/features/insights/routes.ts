@@ -4,7 +4,7 @@ import { MESSAGES } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { agentOwner } from '#worker/features/agents/write.ts';
+import { agentOwner } from '#worker/features/agents/index.ts';
 import { countView, getInsights, INSIGHTS_DAYS_DEFAULT, INSIGHTS_DAYS_MAX, UTC_OFFSET_MAX_MINUTES } from './data';
 
 export const INVALID_DAYS = `days must be a whole number from 1 to ${INSIGHTS_DAYS_MAX}`;

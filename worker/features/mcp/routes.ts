@@ -9,9 +9,8 @@ import { Hono, type Context } from 'hono';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { errorBody } from '#worker/lib/http.ts';
 import { limitBody, securityHeaders } from '#worker/middleware/security.ts';
-import { authenticateBearer, bearerOf, forwardAs, unauthorized, tokenInQuery } from '#worker/features/tokens/bearer.ts';
+import { authenticateBearer, bearerOf, forwardAs, type TokenHolder, tokenInQuery, unauthorized } from '#worker/features/tokens/index.ts';
 import { TOKEN_MESSAGES } from '#common/api-tokens.ts';
-import type { TokenHolder } from '#worker/features/tokens/data.ts';
 import { callTool, toolList, type ApiCall } from './tools';
 
 /** Hands a request to the whole app (its /api routes), as the worker's fetch handler would. */

@@ -1,4 +1,4 @@
-// What an uploaded picture really is, from its bytes alone (DESIGN decision 17): the name and the
+// What an uploaded picture really is, from its bytes alone (docs/product.md#creators-and-earnings): the name and the
 // Content-Type a browser sends are whatever the sender says. PNG, JPEG and WebP are recognised by
 // their signatures and their headers are walked to the frame size, so a file that only starts like
 // an image (a PNG behind a JPEG marker, an HTML page, an SVG) is refused. docs/decisions/0028.

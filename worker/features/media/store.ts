@@ -1,4 +1,4 @@
-// Uploaded pictures in R2 (DESIGN decision 17, docs/decisions/0028). Keys are content hashes, so a
+// Uploaded pictures in R2 (docs/product.md#creators-and-earnings, docs/decisions/0028). Keys are content hashes, so a
 // picture's address changes whenever its bytes do and it can be cached for a year; the database
 // holds the `/media/...` path. An object is removed once nothing points at it any more (two agents
 // may hold the same picture, one key).

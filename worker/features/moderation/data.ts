@@ -1,10 +1,10 @@
-// Reports and the moderation queue (issue 25, DESIGN decision 19, docs/decisions/0025). A report
+// Reports and the moderation queue (docs/decisions/0025, docs/product.md#reviews). A report
 // names a review or an agent; staff and admins see the open ones grouped by item and decide: Hide,
 // Restore or Dismiss. Every decision closes the item's open reports and is recorded with who and
 // when; hiding or restoring a review changes its agent's average and count in the same batch.
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { ModerationAction, ModerationItem, ReportItemType, ReportReason } from '#common/types.ts';
-import { refreshAggregates } from '#worker/features/ratings/data.ts';
+import { refreshAggregates } from '#worker/features/ratings/index.ts';
 
 /** Reports one person may file per hour. */
 export const REPORTS_PER_HOUR = 10;

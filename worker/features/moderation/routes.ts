@@ -6,7 +6,7 @@ import { fail, positiveInt } from '#worker/lib/http.ts';
 import { HOUR_MS, hit } from '#worker/lib/throttle.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireRole, requireUser } from '#worker/middleware/session.ts';
-import { maySeeHidden } from '#worker/features/agents/data.ts';
+import { maySeeHidden } from '#worker/features/agents/index.ts';
 import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPORTS_PER_HOUR, reportTarget, type QueueView } from './data';
 
 const notFound = (type: ReportItemType) => (type === 'review' ? MESSAGES.reviewNotFound : MESSAGES.agentNotFound);
@@ -29,7 +29,7 @@ export const reportsRoutes = new Hono<AppEnv>().post('/', requireUser, jsonBody(
 
 const VIEW_MESSAGE = 'view must be open or hidden';
 
-/** The moderation queue: staff and admins only (DESIGN decision 19). */
+/** The moderation queue: staff and admins only (docs/product.md#reviews). */
 export const moderationRoutes = new Hono<AppEnv>()
   .use(requireRole('staff', 'admin'))
   .get('/', async (c) => {

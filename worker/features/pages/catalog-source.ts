@@ -1,12 +1,10 @@
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { CatalogListParams, CatalogSource } from '#common/ssr.ts';
 import type { Bindings } from '#worker/env.ts';
-import { getCatalogAgent, getProviderAgent, listCatalog } from '#worker/features/agents/catalog.ts';
-import { listAgents, parseSort } from '#worker/features/agents/data.ts';
-import { creatorPage } from '#worker/features/creators/data.ts';
-import { agentOwner } from '#worker/features/agents/write.ts';
-import { listCategories, listDepartments } from '#worker/features/categories/data.ts';
-import { listRatings } from '#worker/features/ratings/data.ts';
+import { agentOwner, getCatalogAgent, getProviderAgent, listAgents, listCatalog, parseSort } from '#worker/features/agents/index.ts';
+import { creatorPage } from '#worker/features/creators/index.ts';
+import { listCategories, listDepartments } from '#worker/features/categories/index.ts';
+import { listRatings } from '#worker/features/ratings/index.ts';
 
 const bounded = (limit: number | undefined) => Math.min(Math.max(limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
 

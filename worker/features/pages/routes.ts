@@ -84,7 +84,7 @@ const PAGE_HEADERS = {
 };
 
 /**
- * A public page rendered by React on the server and streamed (DESIGN decision 15): its content,
+ * A public page rendered by React on the server and streamed (docs/decisions/0012): its content,
  * head and query data in the HTML; the browser hydrates it.
  */
 export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> {

@@ -1,5 +1,5 @@
 // A retried create-checkout (the answer lost on the way back, the button tapped again) carries the
-// same Idempotency-Key and must get the same session back, never a second one (issue 20).
+// same Idempotency-Key and must get the same session back, never a second one (docs/decisions/0002).
 import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
 import { app } from '#worker/app.ts';

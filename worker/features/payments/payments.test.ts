@@ -201,7 +201,7 @@ describe('completePurchase', () => {
   });
 });
 
-describe('payments mode (DESIGN decision 11)', () => {
+describe('payments mode (docs/product.md#payments)', () => {
   /** The worker with neither Stripe keys nor PAYMENTS_MODE=sandbox: a deploy that forgot a secret. */
   const unconfigured: Bindings = { ...env, PAYMENTS_MODE: undefined, STRIPE_SECRET_KEY: undefined };
   const send = (path: string, cookie: string, json?: unknown) =>

@@ -8,7 +8,8 @@ import { once } from '#worker/lib/idempotency.ts';
 import { getBalance } from '#worker/lib/ledger.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { createStripeCheckout, PAYMENT_PROVIDER_ERROR } from './stripe';
+import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
+import { createStripeCheckout } from './stripe';
 import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
 
 const SESSION_NOT_FOUND = 'Checkout session not found';
@@ -19,7 +20,7 @@ async function ownSandboxSession(c: Context<AppEnv>) {
   return session && session.provider === 'sandbox' && session.userId === c.var.user!.id ? session : null;
 }
 
-/** The sandbox exists only in sandbox mode (DESIGN decision 11): a deploy without keys mints nothing. */
+/** The sandbox exists only in sandbox mode (docs/product.md#payments): a deploy without keys mints nothing. */
 const sandboxOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const mode = paymentsMode(c.env);
   if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
@@ -33,7 +34,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .post('/create-checkout', jsonBody(purchaseSchema), async (c) => {
     const user = c.var.user!;
     const { amount, userId } = c.req.valid('json');
-    // DESIGN decision 3: the body may name the caller, nobody else.
+    // docs/product.md#security: the body may name the caller, nobody else.
     if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
     const mode = paymentsMode(c.env);
     if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
@@ -48,7 +49,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
           return fail(c, 502, PAYMENT_PROVIDER_ERROR);
         }
       }
-      // DESIGN decision 11: in sandbox mode, a test-mode checkout in the app completes the purchase.
+      // docs/product.md#payments: in sandbox mode, a test-mode checkout in the app completes the purchase.
       const id = `cs_sandbox_${randomToken(18)}`;
       await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
       return c.json({ url: `/checkout/sandbox/${id}` });

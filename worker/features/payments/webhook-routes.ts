@@ -5,14 +5,14 @@ import { orm } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
-import { applyPayoutEvent, PAYOUT_EVENTS } from '#worker/features/earnings/payout-events.ts';
+import { applyPayoutEvent, PAYOUT_EVENTS } from '#worker/features/earnings/index.ts';
 import { completePurchase, createCheckoutSession } from './data';
-import { cryptoProvider, stripeClient, WEBHOOK_TOLERANCE_S } from './stripe';
+import { cryptoProvider, stripeClient, WEBHOOK_TOLERANCE_S } from '#worker/lib/stripe.ts';
 
 const CREDITING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 /**
- * Stripe's webhook (DESIGN decision 11): the signature is checked on the raw body and the credits
+ * Stripe's webhook (docs/product.md#payments): the signature is checked on the raw body and the credits
  * come from the signed payload alone, once per Checkout Session whatever the delivery order.
  */
 export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {

@@ -38,7 +38,7 @@ describe('POST /api/propose-agent', () => {
     });
   });
 
-  it('answers each visitor rule with the SPEC message', async () => {
+  it('answers each visitor rule with the documented message', async () => {
     for (const [patch, expected] of [
       [{ name: '' }, 'Agent name is required'],
       [{ name: '   ' }, 'Agent name is required'],

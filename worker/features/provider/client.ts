@@ -1,20 +1,12 @@
-// Wire calls to the external agents provider (SPEC §7). Every failure becomes an HttpError with a
+// Wire calls to the external agents provider (docs/product.md#provider). Every failure becomes an HttpError with a
 // message safe to show, so a provider outage never crashes a route.
-import type { Bindings } from '#worker/env.ts';
+import type { Bindings, ProviderTokens } from '#worker/env.ts';
 import { HttpError } from '#worker/lib/http.ts';
 import { log } from '#worker/lib/log.ts';
+import { isRecord, readTokens } from '#worker/lib/provider-tokens.ts';
 
-/** What a provider sign-in returns; kept server-side in sessions.provider_data (DESIGN decision 2). */
-export interface ProviderTokens {
-  /** Access token, sent as `Authorization: Bearer`. */
-  b_k: string;
-  /** Business id. */
-  b_i: string | number;
-  /** The provider's user id. */
-  u_i: string | number;
-  /** Customer id, sent as customer_id on countUsage. */
-  b_cb_id: string | number | null;
-}
+export type { ProviderTokens };
+export { parseStoredTokens, readTokens } from '#worker/lib/provider-tokens.ts';
 
 export interface ProviderConfig {
   base: string;
@@ -77,9 +69,6 @@ export async function postJson(url: string, body: unknown, token?: string): Prom
   return { status: res.status, ok: res.ok, body: parseJson(text) };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** POST {base}/{product}/listAll {} -> the raw records in `message`. */
 export async function fetchListing(config: ProviderConfig): Promise<unknown[]> {
   const answer = await postJson(`${config.base}/${config.product}/listAll`, {});
@@ -88,28 +77,6 @@ export async function fetchListing(config: ProviderConfig): Promise<unknown[]> {
   // A 200 without a list is as unusable as an error; report it as a bad gateway.
   if (!Array.isArray(message)) throw externalApiError(502);
   return message;
-}
-
-const isId = (value: unknown): value is string | number =>
-  (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value));
-
-/** Reads the tokens out of a login answer's `message`; null when any required one is missing. */
-export function readTokens(body: unknown): ProviderTokens | null {
-  const message = isRecord(body) ? body['message'] : undefined;
-  if (!isRecord(message)) return null;
-  const { b_k, b_i, u_i, b_cb_id } = message;
-  if (typeof b_k !== 'string' || b_k === '' || !isId(b_i) || !isId(u_i)) return null;
-  return { b_k, b_i, u_i, b_cb_id: isId(b_cb_id) ? b_cb_id : null };
-}
-
-/** Parses stored sessions.provider_data; null unless it holds usable tokens. */
-export function parseStoredTokens(json: string | null | undefined): ProviderTokens | null {
-  if (!json) return null;
-  try {
-    return readTokens({ message: JSON.parse(json) as unknown });
-  } catch {
-    return null;
-  }
 }
 
 export type LoginOutcome = { kind: 'ok'; tokens: ProviderTokens } | { kind: 'refused' } | { kind: 'bad-format' };
@@ -151,7 +118,7 @@ export async function usageSummary(config: ProviderConfig, tokens: ProviderToken
   const message = isRecord(body['message']) ? body['message'] : {};
   const balance = toNumber(message['balance']) ?? toNumber(body['balance']);
   if (balance === null) throw externalApiError(502);
-  // SPEC names only the balance; consumed is read when the provider sends it.
+  // docs/product.md#provider names only the balance; consumed is read when the provider sends it.
   const consumed = toNumber(message['consumed']) ?? toNumber(body['consumed']) ?? 0;
   return { balance, consumed };
 }

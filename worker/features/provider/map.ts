@@ -1,4 +1,4 @@
-// SPEC §3 'Agent as mapped from the external listing': one provider record -> our Agent shape.
+// docs/product.md#data 'Agent as mapped from the external listing': one provider record -> our Agent shape.
 import type { Agent } from '#common/types.ts';
 import { parseFeatures } from '#common/validation.ts';
 

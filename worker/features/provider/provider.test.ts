@@ -1,4 +1,4 @@
-// Provider mode (SPEC §7) against a loopback stand-in speaking the provider's wire format
+// Provider mode (docs/product.md#provider) against a loopback stand-in speaking the provider's wire format
 // (./stand-in.ts, started by vitest.worker.config.ts in Node). The worker is called with
 // PROVIDER_* added to its environment; every other test keeps the built-in catalogue.
 import { env } from 'cloudflare:workers';
@@ -9,7 +9,7 @@ import { MESSAGES } from '#common/validation.ts';
 import { app } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
 import { createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
-import { clearProviderCache } from './catalog';
+import { clearProviderCache } from '#worker/features/agents/provider-catalog.ts';
 import { stableId } from './map';
 import { INVALID_RESPONSE_FORMAT } from './sign-in';
 import { STAND_IN_PASSWORD, type RecordedRequest } from './stand-in';
@@ -68,7 +68,7 @@ beforeAll(async () => {
 beforeEach(() => clearProviderCache());
 
 describe('listing in provider mode', () => {
-  it('maps the provider records (SPEC §3) and merges creators\u2019 agents after them', async () => {
+  it('maps the provider records (docs/product.md#data) and merges creators\u2019 agents after them', async () => {
     const res = await send('/api/agents');
     expect(res.status).toBe(200);
     expect(res.headers.get('X-Total-Count')).toBe('6');

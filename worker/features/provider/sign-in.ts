@@ -1,4 +1,4 @@
-// Provider-mode sign-in (SPEC §7, DESIGN decision 2): the provider checks the password, we keep a
+// Provider-mode sign-in (docs/product.md#provider, docs/product.md#security): the provider checks the password, we keep a
 // local account for the email and put the provider's tokens in the server-side session only.
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 // Vitest globalSetup (runs in Node): a loopback stand-in for the external agents provider speaking
-// SPEC §7's wire format, so provider mode is tested over real HTTP. GET /__requests lists what it
+// docs/product.md#provider's wire format, so provider mode is tested over real HTTP. GET /__requests lists what it
 // received. Magic values make it fail: product 'broken' (listAll 500), password 'provider-down'
 // (login 500), email 'no-tokens@...' (login without tokens), hoa id 'hoa-fail' (countUsage 500),
 // business id 'biz-down' (usage summary 500).
@@ -93,7 +93,7 @@ export default async function setup(project: TestProject) {
       if (!bearer) return send(401, { message: 'no token' });
       const count = usage.get(String(body['bizid'])) ?? 0;
       if (body['bizid'] === 'biz-down') return send(500, { message: 'summary down' });
-      // One business answers with a top-level balance, the other shape SPEC allows.
+      // One business answers with a top-level balance, the other shape the provider may send (docs/product.md#provider).
       if (body['bizid'] === 'biz-top') return send(200, { balance: 77 });
       return send(200, { message: { balance: 500 - count, consumed: count } });
     }

@@ -1,4 +1,4 @@
-// Credits in provider mode (SPEC §7): the provider counts usage and keeps the balance; our ledger
+// Credits in provider mode (docs/product.md#provider): the provider counts usage and keeps the balance; our ledger
 // is not touched for its agents.
 import type { Context } from 'hono';
 import type { Agent, Balance, TryResult } from '#common/types.ts';

@@ -1,4 +1,4 @@
-// Reviews (DESIGN decisions 7 and 19, docs/decisions/0025): one per person and agent, edited and
+// Reviews (docs/product.md#reviews and docs/product.md#reviews, docs/decisions/0025): one per person and agent, edited and
 // deleted in the open, 'Tried it' from the ledger, the creator's reply, helpful marks, and hidden
 // reviews that leave every list and count. The agent's average and count follow every change in the
 // same D1 batch.
@@ -135,7 +135,7 @@ export const refreshAggregates = (d1: D1Database, agentId: number): D1PreparedSt
     .bind(agentId);
 
 /**
- * One rating per user and agent (DESIGN decision 7): a second one edits the first. The agent's
+ * One rating per user and agent (docs/product.md#reviews): a second one edits the first. The agent's
  * average and count follow in the same batch. Returns the rating and whether it was new, or null
  * when the agent does not exist (checked inside the batch, so a concurrent delete cannot slip in).
  */

@@ -15,7 +15,7 @@ beforeAll(async () => {
     .run();
 });
 
-// Reviewers have confirmed their address (DESIGN decision 19; reviews-trust.test.ts covers those who have not).
+// Reviewers have confirmed their address (docs/product.md#reviews; reviews-trust.test.ts covers those who have not).
 const createUser = (options: Parameters<typeof createAnyUser>[0] = {}) => createAnyUser({ verified: true, ...options });
 const agent = async (id: number) => (await (await call(`/api/agents/${id}`)).json()) as Agent;
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
@@ -100,7 +100,7 @@ describe('POST /api/ratings', () => {
     }
   });
 
-  it('401 for visitors (SPEC wording), 403 for someone else’s userId, 404 for unknown agents', async () => {
+  it('401 for visitors (documented wording), 403 for someone else’s userId, 404 for unknown agents', async () => {
     const res = await call('/api/ratings', { json: { agentId: 1, rating: 5 } });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Please log in to submit a review', error: 'Please log in to submit a review' });

@@ -1,4 +1,4 @@
-// Issue 25: reviews people can trust. Your review edited and deleted with exact averages, who may
+// docs/decisions/0025: reviews people can trust. Your review edited and deleted with exact averages, who may
 // review, 'Tried it' from the ledger, the creator's one reply, helpful marks, reports, the moderation
 // queue, hidden items leaving every count, and the one ranking of agents.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ describe("'Tried it'", () => {
     const refunded = await reviewer();
     expect((await call('/api/agents/21/try', { method: 'POST', cookie: refunded.cookie })).status).toBe(200);
     const tryRow = await db().prepare("SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(refunded.id).first<{ id: number }>();
-    // Support refunds the try (issue 29's real refund row): it no longer counts.
+    // Support refunds the try (docs/decisions/0029's real refund row): it no longer counts.
     const admin = await signIn((await createUser({ role: 'admin', verified: true })).id);
     const refund = await call('/api/admin/refunds', { json: { ledgerId: tryRow!.id }, cookie: admin });
     expect(refund.status).toBe(200);
@@ -186,7 +186,7 @@ describe('the reviews list', () => {
     expect(s).toEqual({ total: 12, average: 2.75, counts: [3, 3, 2, 2, 2], mine: null });
     expect(await agent(30)).toMatchObject({ averageRating: 2.75, voteCount: 12 });
     expect((await call('/api/agents/999999/ratings/summary')).status).toBe(404);
-    // Odd paging is ignored, never a 5xx; an unknown sort is refused in words (issue 26's rule).
+    // Odd paging is ignored, never a 5xx; an unknown sort is refused in words (docs/decisions/0024's rule).
     expect((await call('/api/agents/30/ratings?sort=newest&limit=abc&offset=-4')).status).toBe(200);
     const badSort = await call('/api/agents/30/ratings?sort=%27;DROP');
     expect(badSort.status).toBe(400);

@@ -7,8 +7,7 @@ import { fail, positiveInt } from '#worker/lib/http.ts';
 import { once } from '#worker/lib/idempotency.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { maySeeHidden } from '#worker/features/agents/data.ts';
-import { agentOwner } from '#worker/features/agents/write.ts';
+import { agentOwner, maySeeHidden } from '#worker/features/agents/index.ts';
 import { deleteRating, deleteReply, getRating, listRatings, ratingSummary, REVIEW_PAGE, REVIEW_PAGE_MAX, reviewContext, saveReply, setHelpful, upsertRating } from './data';
 
 type ReviewContext = NonNullable<Awaited<ReturnType<typeof reviewContext>>>;
@@ -42,19 +41,19 @@ function helpfulRoute(helpful: boolean) {
 export const ratingsRoutes = new Hono<AppEnv>()
   .post(
     '/',
-    // SPEC §5 has its own wording for a visitor's review.
+    // docs/product.md#validation has its own wording for a visitor's review.
     async (c, next) => (c.var.user ? next() : fail(c, 401, MESSAGES.reviewLogin)),
     jsonBody(reviewSchema),
     async (c) => {
       const user = c.var.user!;
       const input = c.req.valid('json');
-      // DESIGN decision 3: an id in the body must be the caller's own.
+      // docs/product.md#security: an id in the body must be the caller's own.
       if (input.userId !== undefined && input.userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
       // A review from the outbox (docs/decisions/0027) carries an Idempotency-Key: a repeat gets the first answer.
       return once(c, `POST /api/ratings ${input.agentId}`, async () => {
         const agent = await agentOwner(c.env.DB, input.agentId);
         if (!agent || (agent.hidden_at && agent.creator_id !== user.id)) return fail(c, 404, MESSAGES.agentNotFound);
-        // DESIGN decision 19: reviews count only from people who may give them.
+        // docs/product.md#reviews: reviews count only from people who may give them.
         if (agent.creator_id === user.id) return fail(c, 403, MESSAGES.ownReview);
         if (!user.emailVerified) return fail(c, 403, MESSAGES.confirmToReview);
         const saved = await upsertRating(c.env.DB, {

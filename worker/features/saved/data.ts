@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { SavedAgentEntry } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
 import { agents, savedAgents } from '#worker/db/schema.ts';
-import { agentQuery, toAgent } from '#worker/features/agents/data.ts';
+import { agentQuery, toAgent } from '#worker/features/agents/index.ts';
 
 /** Most agents one person keeps saved: a bound on what one GET answers and one device keeps. */
 export const MAX_SAVED_AGENTS = 500;
@@ -12,7 +12,7 @@ export const MAX_SAVED_AGENTS = 500;
 export async function listSaved(d1: D1Database, userId: number): Promise<SavedAgentEntry[]> {
   const rows = await agentQuery(d1)
     .innerJoin(savedAgents, and(eq(savedAgents.agentId, agents.id), eq(savedAgents.userId, userId)))
-    // Agents hidden by moderators leave every list (issue 25); the save itself stays, for a restore.
+    // Agents hidden by moderators leave every list (docs/decisions/0025); the save itself stays, for a restore.
     .where(isNull(agents.hiddenAt))
     .orderBy(desc(savedAgents.savedAt), desc(savedAgents.id))
     .limit(MAX_SAVED_AGENTS);

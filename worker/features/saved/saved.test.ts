@@ -100,7 +100,7 @@ describe('/api/saved', () => {
 
 describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
   it('stores a review sent twice with one key once, and the repeat gets the first answer', async () => {
-    // Reviews need a confirmed address (issue 25).
+    // Reviews need a confirmed address (docs/decisions/0025).
     const user = await createUser({ verified: true });
     const cookie = await signIn(user.id);
     const send = () => call('/api/ratings', { json: { agentId: 2, rating: 3, comment: 'Written in a tunnel' }, cookie, headers: { 'Idempotency-Key': 'review-key-0001' } });

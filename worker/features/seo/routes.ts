@@ -4,8 +4,8 @@ import { orm } from '#worker/db/client.ts';
 import { agents, users } from '#worker/db/schema.ts';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { APP_CSP } from '#worker/middleware/security.ts';
-import { mergedCatalog } from '#worker/features/provider/catalog.ts';
-import { providerConfig } from '#worker/features/provider/client.ts';
+import { mergedCatalog } from '#worker/features/agents/index.ts';
+import { providerConfig } from '#worker/features/provider/index.ts';
 import { robotsTxt, sitemapXml } from './html';
 
 /** The same headers public/_headers gives static assets, for what the worker writes. */

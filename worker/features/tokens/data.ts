@@ -7,7 +7,7 @@ import type { SessionUser } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
 import { apiTokens, users } from '#worker/db/schema.ts';
 import { randomToken, sha256Hex } from '#worker/lib/crypto.ts';
-import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/middleware/session.ts';
+import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/lib/session-user.ts';
 
 /** A token is the prefix and 256 random bits; anything longer is not one of ours. */
 export const TOKEN_MAX_LENGTH = 80;

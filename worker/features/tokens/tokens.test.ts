@@ -108,7 +108,7 @@ describe('Authorization: Bearer on the API', () => {
     expect((await withToken(read.token, '/api/agents/search?q=lead')).status).toBe(200);
     expect((await withToken(read.token, '/api/agents/1')).status).toBe(200);
     expect((await withToken(read.token, '/api/agents/999999')).status).toBe(404);
-    // Issue 25's reviews are catalogue reads too.
+    // docs/decisions/0025's reviews are catalogue reads too.
     expect((await withToken(read.token, '/api/agents/1/ratings?sort=helpful')).status).toBe(200);
     expect((await withToken(read.token, '/api/agents/1/ratings/summary')).status).toBe(200);
     expect((await withToken(read.token, '/api/categories')).status).toBe(200);

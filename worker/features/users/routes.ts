@@ -6,12 +6,12 @@ import { orm } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { getSessionUser, isUniqueViolation, takenMessage } from '#worker/lib/accounts.ts';
-import { overProfileChecks, requireCurrentPassword, startEmailChange } from '#worker/features/auth/account-mail.ts';
+import { overProfileChecks, requireCurrentPassword, startEmailChange } from '#worker/features/auth/index.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
 import { skeleton } from '#worker/lib/confusables.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { publicProfileById } from '#worker/features/creators/data.ts';
+import { publicProfileById } from '#worker/features/creators/index.ts';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -55,7 +55,7 @@ export const usersRoutes = new Hono<AppEnv>()
       if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
       throw err;
     }
-    // A new address counts only once confirmed from the mail sent to it (DESIGN decision 14).
+    // A new address counts only once confirmed from the mail sent to it (docs/product.md#accounts).
     const pendingEmail = changesEmail ? await startEmailChange(c, email) : null;
     return c.json({ ...(await getSessionUser(db, id))!, pendingEmail });
   });

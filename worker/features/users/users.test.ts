@@ -59,7 +59,7 @@ describe('PUT /api/users/:id', () => {
     // Keeping one's own name and email (in another case) is not a conflict.
     const same = await put(me.id, { username: 'EDITED_ED', email: me.email }, cookie);
     expect(same.status).toBe(200);
-    // A different email needs the current password (DESIGN decision 14) and changes nothing without it.
+    // A different email needs the current password (docs/product.md#accounts) and changes nothing without it.
     const email = await put(me.id, { username: 'edited_ed', email: 'edited@example.com' }, cookie);
     expect(email.status).toBe(400);
     expect(await message(email)).toBe(MESSAGES.currentPasswordRequired);

@@ -9,7 +9,7 @@ import { formValuesToInput, type AgentFormValues } from '#app/features/agent-for
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
 /**
- * Create or edit an agent, validated with the shared creation schema (SPEC section 5) so the
+ * Create or edit an agent, validated with the shared creation schema (docs/product.md#validation) so the
  * messages match the server's word for word.
  */
 export function AgentForm({

@@ -15,7 +15,7 @@ describe('agent form values', () => {
     expect(absoluteUrl('', 'https://example.com')).toBe('');
   });
 
-  it('validates with the SPEC messages', () => {
+  it('validates with the documented messages', () => {
     const result = v.safeParse(agentSchema, formValuesToInput({ ...emptyAgentForm, name: 'ab', description: 'short' }, 'http://localhost'));
     expect(result.success).toBe(false);
     const messages = result.success ? [] : result.issues.map((i) => i.message);

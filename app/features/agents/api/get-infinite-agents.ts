@@ -12,7 +12,7 @@ export interface AgentPage {
 }
 
 /**
- * DESIGN decision 12: online, a browse listing is always fetched again when shown (SPEC: "never
+ * docs/product.md#offline: online, a browse listing is always fetched again when shown ("never
  * cached"); the persisted copy is what shows while that request runs or when offline. The copy the
  * server rendered the page from a moment ago is the exception (app/lib/served-with-page.ts).
  */

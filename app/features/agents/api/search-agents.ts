@@ -44,7 +44,7 @@ export async function searchAgents(q: string, options: SearchOptions = {}, offse
   return { ...page, offset, corrected, anyTerm };
 }
 
-/** SPEC section 7: search results go stale after 10 s. */
+/** docs/product.md#constants: search results go stale after 10 s. */
 export const searchAgentsQueryOptions = (q: string, options: SearchOptions = {}) =>
   infiniteQueryOptions({
     queryKey: [...agentKeys.search(q), options],

@@ -5,13 +5,13 @@ import { creditKeys, sessionKeys } from '#app/lib/query-keys.ts';
 import { retryWithSameKey } from '#app/lib/idempotency.ts';
 
 /**
- * POST /api/agents/{id}/try: the server debits the credits (DESIGN decision 1) and answers with the
+ * POST /api/agents/{id}/try: the server debits the credits (docs/product.md#credits) and answers with the
  * new balance and the agent's URL. The idempotency key makes a retried request debit once.
  */
 export async function tryAgent({ agentId, idempotencyKey, expectedCost }: { agentId: number; idempotencyKey: string; expectedCost: number }): Promise<TryResult> {
   const res = await api.agents[':id'].try.$post({ param: { id: String(agentId) }, json: { expectedCost } }, { headers: { 'Idempotency-Key': idempotencyKey } });
   if (res.status === 409) {
-    // DESIGN decision 20: the cost changed since the page showed it; nothing was charged.
+    // docs/product.md#credits: the cost changed since the page showed it; nothing was charged.
     const body = (await res.clone().json().catch(() => null)) as { message?: string; creditCost?: unknown } | null;
     if (body && typeof body.creditCost === 'number' && typeof body.message === 'string') throw new PriceChangedError(body.message, body.creditCost);
   }

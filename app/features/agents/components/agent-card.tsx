@@ -83,7 +83,7 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
               </>
             )}
           </span>
-          {/* The look of SPEC's View link; the card itself is the link. */}
+          {/* The look of the cards' View link; the card itself is the link. */}
           {/* Text, not an icon: twelve icons would push a listing's HTML past the first round trip. */}
           <span aria-hidden className="font-medium text-brand-700">
             View ›

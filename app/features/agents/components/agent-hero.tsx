@@ -43,7 +43,7 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
         )}
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <StarRating value={agent.averageRating} className="size-5" />
-          {/* What the score is: the plain average of the shown reviews (rankings damp it, DESIGN decision 18). */}
+          {/* What the score is: the plain average of the shown reviews (rankings damp it, docs/product.md#reviews). */}
           <span>
             <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span> from {plural(reviewCount, 'review')}
           </span>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 /**
  * An agent's picture with a fixed aspect ratio (no layout shift), lazy below the fold. When there is
- * no image or it fails to load, `fallback` shows instead (SPEC section 8: hidden, or a stock image).
+ * no image or it fails to load, `fallback` shows instead (docs/product.md#errors: hidden, or a stock image).
  */
 export function AgentImage({
   src,

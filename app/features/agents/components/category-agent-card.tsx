@@ -6,7 +6,7 @@ import { buttonClass } from '#app/components/ui/button.tsx';
 import { plural } from '#app/lib/format.ts';
 import { agentBadges, CardRating } from './card-rating';
 
-/** SPEC section 8: browse cards fall back to a stock image when theirs is missing or fails. */
+/** docs/product.md#errors: browse cards fall back to a stock image when theirs is missing or fails. */
 export const FALLBACK_IMAGE = '/agents/fallback.webp';
 export const DEFAULT_DESCRIPTION = 'Advanced AI assistant for specialized tasks and solutions.';
 

@@ -9,7 +9,7 @@ import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { removeDeletedAgent, useDeleteAgent } from '#app/features/agents/api/delete-agent.ts';
 
-/** Edit and delete for the agent's creator (SPEC section 6); `canEdit` is false for an admin who only moderates. */
+/** Edit and delete for the agent's creator (docs/product.md#roles); `canEdit` is false for an admin who only moderates. */
 export function ManageAgentCard({ agent, canEdit }: { agent: Agent; canEdit: boolean }) {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();

@@ -6,7 +6,7 @@ export interface SortOption {
   label: string;
 }
 
-/** Browse Agents' sort labels (SPEC section 2). */
+/** Browse Agents' sort labels (docs/product.md#screens). */
 export const BROWSE_SORTS: SortOption[] = [
   { value: 'popular', label: 'Most Popular' },
   { value: 'newest', label: 'Newest' },

@@ -1,7 +1,7 @@
 import { Star, StarHalf } from 'lucide-react';
 import { formatRating } from '#app/lib/format.ts';
 
-/** Five stars with a half star when the fraction is at least .5 (SPEC section 2, agent detail). */
+/** Five stars with a half star when the fraction is at least .5 (docs/product.md#screens, agent detail). */
 export function StarRating({ value, className = 'size-4' }: { value: number; className?: string }) {
   const full = Math.floor(value);
   const half = value - full >= 0.5;

@@ -32,7 +32,7 @@ const webUrl = (url: string | null | undefined): string | null => demoVideoUrl(u
  * awaited request, so a blank tab is opened synchronously and pointed at the agent once the server
  * has debited the credits (or closed if it refuses).
  *
- * A try is paid once whatever the network does (issue 20): its Idempotency-Key is made at the tap
+ * A try is paid once whatever the network does (docs/decisions/0002): its Idempotency-Key is made at the tap
  * and kept, in memory and in this tab's sessionStorage, until a definitive answer. Lost answers are
  * asked for again with the same key (automatically, then by the next tap), and a reloaded page asks
  * the server how a try it still holds a key for ended.
@@ -54,7 +54,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const pendingKey = useRef<string | null>(null);
   const isCreator = user !== null && agent.creatorId === user.id;
-  // DESIGN decision 8: creators try their own agents free, and the label omits the cost.
+  // docs/product.md#credits: creators try their own agents free, and the label omits the cost.
   const cost = isCreator ? 0 : agent.creditCost;
   const userId = user?.id ?? null;
 

@@ -1,6 +1,6 @@
 import { parseFeatures } from '#common/validation.ts';
 
-/** SPEC section 2: with no features listed, the tab shows three generic ones. */
+/** docs/product.md#screens: with no features listed, the tab shows three generic ones. */
 export const PLACEHOLDER_FEATURES = [
   'Automates repetitive work so your team can focus on what matters',
   'Works with the tools and data you already use',

@@ -1,5 +1,5 @@
 // The Idempotency-Key of a try still waiting for its answer, per agent, in this tab's
-// sessionStorage: a reloaded page finds it and asks the server how that try ended (issue 20).
+// sessionStorage: a reloaded page finds it and asks the server how that try ended (docs/decisions/0002).
 const PREFIX = 'pending-try:';
 /**
  * Set while a key is stored. Pages open sessionStorage only when it is there (its first use costs a

@@ -1,4 +1,4 @@
-// The account life-cycle calls (DESIGN decisions 13 and 14), through the typed client.
+// The account life-cycle calls (docs/decisions/0032 and docs/product.md#accounts), through the typed client.
 import type { SessionUser } from '#common/types.ts';
 import type { ChangeEmailInput, ChangePasswordInput, ResetPasswordInput } from '#common/validation.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';

@@ -22,7 +22,7 @@ export function useLogin() {
       // Nothing private from an earlier account may survive into this one.
       clearPrivateData(queryClient);
       queryClient.setQueryData(sessionKeys.session, user);
-      // SPEC section 4: the balance is fetched again 100 ms after login so the navbar shows it.
+      // docs/product.md#states: the balance is fetched again 100 ms after login so the navbar shows it.
       setTimeout(() => void refreshSession(queryClient), BALANCE_FETCH_DELAY_MS);
     },
   });

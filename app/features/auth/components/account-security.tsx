@@ -1,4 +1,4 @@
-// Settings' 'Password and sign-in' part (DESIGN decision 14), in its own file so other settings
+// Settings' 'Password and sign-in' part (docs/product.md#accounts), in its own file so other settings
 // sections merge beside it: change password, change email, sign out of all devices.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';

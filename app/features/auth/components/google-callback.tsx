@@ -8,7 +8,7 @@ import { getSession } from '#app/features/auth/api/get-session.ts';
 import { toastAcrossReload } from '#app/features/auth/lib/flash.ts';
 
 /**
- * Where the worker sends the browser after Google (SPEC 'Google callback'). An `error` parameter
+ * Where the worker sends the browser after Google (docs/product.md#screens). An `error` parameter
  * means sign-in failed; otherwise the session cookie is set and the app reloads at `next` (the page
  * the sign-in started from, checked by the worker and again here) or at its root.
  */

@@ -14,7 +14,7 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 // `website` is the hidden honeypot: a person leaves it empty and it is sent as such.
 const initial = { username: '', email: '', password: '', website: '' };
 
-/** Registration; success reloads the whole app as the new user (SPEC section 4), at `next` (a checked path) or home. */
+/** Registration; success reloads the whole app as the new user (docs/product.md#states), at `next` (a checked path) or home. */
 export function RegisterForm({ internal, staffDomain, next = null }: { internal: boolean; staffDomain: string; next?: string | null }) {
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);

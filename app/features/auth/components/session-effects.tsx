@@ -11,7 +11,7 @@ import { takeFlash } from '#app/features/auth/lib/flash.ts';
 const CALLBACK_PATH = '/auth/google/callback';
 
 /**
- * App-wide session behaviour on load (SPEC 'Session handling on load'): re-check the session the
+ * App-wide session behaviour on load (docs/product.md#screens, on load): re-check the session the
  * persisted cache restored, replay a toast left before a full reload, and report a Google sign-in
  * error passed back in the `error` query parameter, removing it from the address.
  */

@@ -6,7 +6,7 @@ import { toast } from '#app/hooks/use-toast.ts';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 
 /**
- * Protected pages (SPEC section 6): a visitor is told why and sent to /auth. When the user signs
+ * Protected pages (docs/product.md#roles): a visitor is told why and sent to /auth. When the user signs
  * out while on the page, the logout action takes them home, so no second toast is shown here. The
  * sign-in page brings them back here afterwards (`?next=`, docs/decisions/0021).
  */

@@ -18,7 +18,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** SPEC section 3's known category icons; any other key gets the default. */
+/** docs/product.md#data's known category icons; any other key gets the default. */
 const ICONS: Record<string, LucideIcon> = {
   briefcase: Briefcase,
   'chart-line': ChartLine,

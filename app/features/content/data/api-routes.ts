@@ -1,4 +1,4 @@
-// This product's own API (DESIGN.md's contract), as the /api reference page lists it.
+// This product's own API (docs/product.md#api), as the /api reference page lists it.
 
 export type Caller = 'Anyone' | 'Signed-in user' | 'Creator' | 'Creator or admin' | 'The user themself' | 'Staff or admin' | 'Admin' | 'Stripe' | 'API token';
 

@@ -3,7 +3,7 @@ import type { Balance } from '#common/types.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { creditKeys } from './keys';
 
-/** The server's balance (DESIGN decision 1: the server is the authority for credits). */
+/** The server's balance (docs/product.md#credits: the server is the authority for credits). */
 export async function getBalance(): Promise<Balance> {
   const res = await api.credits.balance.$get();
   return unwrap<Balance>(res);

@@ -11,7 +11,7 @@ import { formatCount } from '#app/lib/format.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
 /**
- * Choose how many credits to buy (SPEC section 5): slider 50-500 in steps of 10, presets, or a
+ * Choose how many credits to buy (docs/product.md#validation): slider 50-500 in steps of 10, presets, or a
  * custom whole number; nothing under 50 can be bought. `initialAmount` (from /credits?amount=) starts
  * on the slider when it can show it, else in the custom field.
  */

@@ -8,7 +8,7 @@ export const getDepartments = async (): Promise<Department[]> => unwrap<Departme
 
 export const getDepartmentsQueryOptions = () => queryOptions({ queryKey: departmentKeys.list(), queryFn: getDepartments });
 
-/** Departments that hold at least one agent, for filters (SPEC: "plus departments present"). */
+/** Departments that hold at least one agent, for filters (docs/product.md#screens). */
 export const useDepartmentsWithAgents = () =>
   useQuery({ ...getDepartmentsQueryOptions(), select: (list) => list.filter((d) => d.agentCount > 0) });
 

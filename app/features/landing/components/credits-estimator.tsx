@@ -1,7 +1,7 @@
 import { Calculator } from 'lucide-react';
 import { CREDITS_PER_DOLLAR, estimate, usd } from '#app/features/landing/lib/estimator.ts';
 
-/** SPEC section 9's static estimator: a month of typical SMB work priced in credits. */
+/** docs/product.md#constants's static estimator: a month of typical SMB work priced in credits. */
 export function CreditsEstimator() {
   const e = estimate();
   return (

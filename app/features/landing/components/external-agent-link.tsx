@@ -4,7 +4,7 @@ import type { Agent } from '#common/types.ts';
 import { safeExternalUrl } from '#app/features/landing/lib/pricing.ts';
 
 /**
- * Landing cards open the agent's own site in a new tab (SPEC section 2); noopener keeps that site
+ * Landing cards open the agent's own site in a new tab (docs/product.md#screens); noopener keeps that site
  * from reaching back into this one. Without a usable address the agent's page opens instead.
  */
 export function ExternalAgentLink({ agent, className, children, label }: { agent: Agent; className: string; children: ReactNode; label?: string }) {

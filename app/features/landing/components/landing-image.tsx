@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-/** An agent picture for the landings: fixed size (no layout shift), lazy, and hidden if it fails (SPEC section 8). */
+/** An agent picture for the landings: fixed size (no layout shift), lazy, and hidden if it fails (docs/product.md#errors). */
 export function LandingImage({ src, className, eager = false }: { src: string | null | undefined; className: string; eager?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return null;

@@ -3,7 +3,7 @@ import { estimate, usd } from './estimator';
 import { categoryLabel, monthlyPrice, safeExternalUrl } from './pricing';
 
 describe('credits estimator', () => {
-  it('matches SPEC section 9 to the cent', () => {
+  it('matches docs/product.md#constants to the cent', () => {
     const e = estimate();
     expect(e.items.map((i) => [i.credits, usd(i.cost)])).toEqual([
       [220, '$22.00'],

@@ -1,7 +1,7 @@
 import { formatUsd } from '#common/format.ts';
 
 /**
- * SPEC section 9's static credits estimator. The pitch prices credits at 10 per dollar (a
+ * docs/product.md#constants's static credits estimator. The pitch prices credits at 10 per dollar (a
  * marketing figure of this landing only; the product itself charges 1 credit = $1).
  */
 export const CREDITS_PER_DOLLAR = 10;

@@ -1,10 +1,10 @@
 import { FALLBACK_PRICE } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
 
-/** The landings' price badge: the agent's credit cost, or SPEC's fallback of 35 per month. */
+/** The landings' price badge: the agent's credit cost, or the fallback of 35 per month (docs/product.md#landings). */
 export const monthlyPrice = (agent: Pick<Agent, 'creditCost'>): number => (agent.creditCost > 0 ? agent.creditCost : FALLBACK_PRICE);
 
-/** SPEC section 2 (/agents-agent91): the category label comes from the category id. */
+/** docs/product.md#screens (/agents-agent91): the category label comes from the category id. */
 const CATEGORY_LABELS: Record<number, string> = {
   1: 'Lead Discovery',
   2: 'Content Creation',

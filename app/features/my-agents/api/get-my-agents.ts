@@ -11,7 +11,7 @@ export const getMyAgentsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: myAgentsKeys.list(userId),
     queryFn: () => getMyAgents(userId),
-    // SPEC: My Agents is the one list refetched when the window regains focus (and when reopened).
+    // docs/product.md#screens: My Agents is the one list refetched when the window regains focus (and when reopened).
     staleTime: 0,
     refetchOnWindowFocus: true,
   });

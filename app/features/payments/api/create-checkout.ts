@@ -5,7 +5,7 @@ import { paymentKeys } from './keys';
 
 /**
  * Starts a checkout for `amount` credits. The answer is a URL to leave for: Stripe Checkout, or
- * the sandbox checkout page when the server has no Stripe keys (DESIGN decision 11). The key makes
+ * the sandbox checkout page when the server has no Stripe keys (docs/product.md#payments). The key makes
  * a retry (sent with it, automatically or by the next tap) answer with the same checkout.
  */
 export async function createCheckout({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }): Promise<{ url: string }> {

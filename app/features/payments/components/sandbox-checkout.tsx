@@ -21,7 +21,7 @@ function TestModeBanner() {
 }
 
 /**
- * The sandbox checkout (DESIGN decision 11): stands in for Stripe Checkout when the server has no
+ * The sandbox checkout (docs/product.md#payments): stands in for Stripe Checkout when the server has no
  * Stripe keys. Paying credits the account through the server's normal purchase code.
  */
 export function SandboxCheckout({ id }: { id: string }) {

@@ -87,7 +87,7 @@ function ProposalItem({ proposal }: { proposal: Proposal }) {
   );
 }
 
-/** The operators' inbox (DESIGN decision 10): filtered by status and paged on the server. */
+/** The operators' inbox (docs/product.md#proposals): filtered by status and paged on the server. */
 export function ProposalsInbox() {
   const [search, setSearch] = useSearchParams();
   const { filter, page } = inboxView(search);

@@ -14,7 +14,7 @@ const wrap = (signedIn: boolean) =>
   );
 
 describe('ProposeForm', () => {
-  it('shows every SPEC message for visitors', async () => {
+  it('shows every documented message for visitors', async () => {
     wrap(false);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
     expect(screen.getByText('Agent name is required')).toBeTruthy();

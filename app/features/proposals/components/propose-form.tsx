@@ -82,7 +82,7 @@ function useDraft(onDraft: (values: typeof empty, error: string | undefined, id:
 }
 
 /**
- * Proposal form (SPEC section 5): visitors also give their name and email; signed-in users are
+ * Proposal form (docs/product.md#validation): visitors also give their name and email; signed-in users are
  * known to the server and give neither. Every proposal goes through this device's outbox first, so
  * one made with no signal is kept (and said to be) before it is sent.
  */

@@ -16,7 +16,7 @@ export interface CreateRatingInput {
 export type RatingDelivery = 'sent' | 'queued';
 
 /**
- * POST /api/ratings (a second review of the same agent edits the first: DESIGN decision 7),
+ * POST /api/ratings (a second review of the same agent edits the first: docs/product.md#reviews),
  * submitted through the outbox, as proposals are (docs/decisions/0027): written to this
  * device before the page says it is saved, sent now when online with its Idempotency-Key, otherwise
  * when the signal returns (Background Sync, or the app's next start or reconnect). A refusal (a 4xx)

@@ -8,8 +8,8 @@ import { RatingInput } from './rating-input';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
 /**
- * The signed-in user's review form (SPEC section 4: pending 'Submitting...', reset on success). With
- * `existing` it edits that review: prefilled, 'Update review' (DESIGN decision 19).
+ * The signed-in user's review form (docs/product.md#states: pending 'Submitting...', reset on success). With
+ * `existing` it edits that review: prefilled, 'Update review' (docs/product.md#reviews).
  */
 export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId: number; userId: number; existing?: Rating | null; onSubmitted: () => void }) {
   const [rating, setRating] = useState<number>(existing?.rating ?? RATING_DEFAULT);

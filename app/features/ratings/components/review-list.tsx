@@ -12,7 +12,7 @@ import { ReviewStars } from './review-stars';
 
 export const reviewerName = (r: Rating) => r.user?.username ?? `User ${r.userId}`;
 
-/** 'Tried it': the author paid for a try of this agent (DESIGN decision 19). */
+/** 'Tried it': the author paid for a try of this agent (docs/product.md#reviews). */
 export function TriedItBadge() {
   return (
     <span title="The author tried this agent with credits" className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">

@@ -25,7 +25,7 @@ export function YourReviewFrame({ rating, className, marks, children }: { rating
   );
 }
 
-/** 'Your review': the signed-in author's own review with Edit and Delete (DESIGN decision 19). */
+/** 'Your review': the signed-in author's own review with Edit and Delete (docs/product.md#reviews). */
 export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEdit: () => void; onDeleted: () => void }) {
   const [confirming, setConfirming] = useState(false);
   return (

@@ -9,7 +9,7 @@ export interface UpdateUserInput {
   profile: ProfileInput;
 }
 
-/** PUT /api/users/{id}; on failure the profile screen shows the body's `error` text (DESIGN contract). */
+/** PUT /api/users/{id}; on failure the profile screen shows the body's `error` text (docs/product.md#errors). */
 export async function updateUser({ id, profile }: UpdateUserInput): Promise<Pick<SessionUser, 'username' | 'email'>> {
   const res = await api.users[':id'].$put({ param: { id: String(id) }, json: profile });
   const body = (await res.json().catch(() => null)) as { error?: unknown; username?: unknown; email?: unknown; user?: { username: string; email: string } } | null;

@@ -4,7 +4,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { useEnsureMinimumCredits } from '#app/features/users/api/ensure-minimum-credits.ts';
 
-/** Shown to admins only; the server refuses everyone else (DESIGN decision 4). */
+/** Shown to admins only; the server refuses everyone else (docs/product.md#roles). */
 export function AdminControls({ onCreditsChanged }: { onCreditsChanged: () => void }) {
   const mutation = useEnsureMinimumCredits();
   return (

@@ -15,7 +15,7 @@ type Profile = Pick<SessionUser, 'id' | 'username' | 'email'>;
 
 function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void; onDone: () => void }) {
   const [values, setValues] = useState({ username: user.username, email: user.email, currentPassword: '' });
-  // DESIGN decision 14: a new address needs the current password, and counts once confirmed by mail.
+  // docs/product.md#accounts: a new address needs the current password, and counts once confirmed by mail.
   const changesEmail = values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -87,7 +87,7 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
   );
 }
 
-/** The Edit Profile dialog (SPEC section 4): closes on a successful save. */
+/** The Edit Profile dialog (docs/product.md#states): closes on a successful save. */
 export function EditProfileDialog({ user, onUpdated }: { user: Profile; onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void }) {
   const [open, setOpen] = useState(false);
   return (

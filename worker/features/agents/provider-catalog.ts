@@ -5,10 +5,9 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
 import { agents as agentsTable } from '#worker/db/schema.ts';
-import { agentQuery, toAgent, type AgentPage, type ListParams } from '#worker/features/agents/data.ts';
-import { priorOf, sortAgents } from '#worker/features/agents/ranking.ts';
-import { fetchListing, type ProviderConfig } from './client';
-import { mapProviderAgent } from './map';
+import { agentQuery, toAgent, type AgentPage, type ListParams } from './data';
+import { priorOf, sortAgents } from './ranking';
+import { fetchListing, mapProviderAgent, type ProviderConfig } from '#worker/features/provider/index.ts';
 
 export const LISTING_TTL_MS = 5 * 60_000;
 
