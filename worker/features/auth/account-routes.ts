@@ -20,6 +20,9 @@ import { errorBody, fail } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import { endSession, startSession } from '../../lib/session-cookie';
 import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit } from '../../lib/throttle';
+import * as v from 'valibot';
+import { messageSchema, needsPasswordSchema, okSchema, sessionUserSchema } from '../../../common/api-schemas';
+import { error, json, route } from '../../lib/openapi';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { deliverLater, overProfileChecks, mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
@@ -39,13 +42,32 @@ const verifiedNow = () => sql`COALESCE(${users.emailVerifiedAt}, ${now()})`;
 const confirmedElsewhere = (userId: number, email: string) =>
   sql`EXISTS (SELECT 1 FROM users other WHERE other.id <> ${userId} AND other.email = ${email} COLLATE NOCASE AND other.email_verified_at IS NOT NULL)`;
 
+/** What confirming or restoring an address answers. */
+const confirmedSchema = v.object({ message: v.string(), email: v.string(), user: v.nullable(sessionUserSchema) });
+
 export const accountRoutes = new Hono<AppEnv>()
   /**
    * Whoever proves the mailbox holds the account afterwards (docs/decisions/0024): a link counts in
    * a session of its account, or together with a new password that ends every other session (as a
    * reset does), so a password chosen by someone who never saw the mail gains nothing from it.
    */
-  .post('/verify-email', jsonBody(verifyEmailSchema), async (c) => {
+  .post(
+    '/verify-email',
+    route({
+      tag: 'account',
+      summary: 'Confirm an email address with the mailed link’s token',
+      description: 'In a session of the account, or with a new password (which signs out every other device).',
+      access: 'anyone',
+      personal: true,
+      responses: {
+        200: json(confirmedSchema, 'Confirmed'),
+        400: error(MESSAGES.tokenInvalid),
+        403: json(needsPasswordSchema, MESSAGES.confirmNeedsOwner),
+        409: error(MESSAGES.emailTaken),
+      },
+    }),
+    jsonBody(verifyEmailSchema),
+    async (c) => {
     const db = c.env.DB;
     const { token, password } = c.req.valid('json');
     const found = await findToken(db, token, 'verify');
@@ -86,7 +108,17 @@ export const accountRoutes = new Hono<AppEnv>()
    * The link mailed to the address an email change replaced (7 days): puts that address back, sets a
    * new password (whoever made the change knew the old one) and ends every session.
    */
-  .post('/undo-email-change', jsonBody(undoEmailChangeSchema), async (c) => {
+  .post(
+    '/undo-email-change',
+    route({
+      tag: 'account',
+      summary: 'Undo an email change from the link mailed to the old address',
+      description: 'Puts the address back, sets a new password and signs out every device.',
+      access: 'anyone',
+      responses: { 200: json(confirmedSchema, 'Restored and signed in'), 400: error(MESSAGES.tokenInvalid), 409: error(MESSAGES.emailTaken) },
+    }),
+    jsonBody(undoEmailChangeSchema),
+    async (c) => {
     const db = c.env.DB;
     const { token, password } = c.req.valid('json');
     const used = await consumeToken(db, token, 'undo');
@@ -109,7 +141,16 @@ export const accountRoutes = new Hono<AppEnv>()
     await startSession(c, used.userId);
     return c.json({ message: EMAIL_RESTORED, email: used.email, user: await getSessionUser(db, used.userId) });
   })
-  .post('/resend-verification', requireUser, async (c) => {
+  .post(
+    '/resend-verification',
+    route({
+      tag: 'account',
+      summary: 'Mail a new confirmation link',
+      access: 'signed-in',
+      responses: { 202: json(v.object({ message: v.string(), email: v.string() }), 'Sent'), 409: error(MESSAGES.alreadyVerified), 429: error(MESSAGES.mailThrottled) },
+    }),
+    requireUser,
+    async (c) => {
     const user = c.var.user!;
     const pending = await pendingEmail(c.env.DB, user.id);
     if (user.emailVerified && !pending) return fail(c, 409, MESSAGES.alreadyVerified);
@@ -118,16 +159,39 @@ export const accountRoutes = new Hono<AppEnv>()
     await mailVerification(c, user, to, Boolean(pending));
     return c.json({ message: VERIFICATION_SENT, email: to }, 202);
   })
-  .get('/email-status', requireUser, async (c) => {
+  .get(
+    '/email-status',
+    route({
+      tag: 'account',
+      summary: 'Your address, whether it is confirmed, and a change waiting',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ email: v.string(), emailVerified: v.boolean(), pendingEmail: v.nullable(v.string()) }), 'The address’s state') },
+    }),
+    requireUser,
+    async (c) => {
     const user = c.var.user!;
     return c.json({ email: user.email, emailVerified: user.emailVerified, pendingEmail: await pendingEmail(c.env.DB, user.id) });
   })
   /** Settings' Cancel beside a pending change: its link stops working, the address stays. */
-  .post('/cancel-email-change', requireUser, async (c) => {
+  .post(
+    '/cancel-email-change',
+    route({ tag: 'account', summary: 'Cancel a pending email change', access: 'signed-in', responses: { 200: json(v.object({ message: v.string(), pendingEmail: v.null() }), 'Cancelled') } }),
+    requireUser,
+    async (c) => {
     await cancelEmailChange(c.env.DB, c.var.user!.id).run();
     return c.json({ message: CHANGE_CANCELLED, pendingEmail: null });
   })
-  .post('/forgot-password', jsonBody(forgotPasswordSchema), async (c) => {
+  .post(
+    '/forgot-password',
+    route({
+      tag: 'account',
+      summary: 'Mail a link to choose a new password',
+      description: 'The same answer whether or not the address has an account.',
+      access: 'anyone',
+      responses: { 202: json(messageSchema, FORGOT_PASSWORD_ANSWER), 429: error(MESSAGES.mailThrottled) },
+    }),
+    jsonBody(forgotPasswordSchema),
+    async (c) => {
     const { email } = c.req.valid('json');
     const db = c.env.DB;
     // Per client a plain 429 (it says nothing about any account); per account the answer stays the same.
@@ -145,7 +209,17 @@ export const accountRoutes = new Hono<AppEnv>()
     });
     return c.json({ message: FORGOT_PASSWORD_ANSWER }, 202);
   })
-  .post('/reset-password', jsonBody(resetPasswordSchema), async (c) => {
+  .post(
+    '/reset-password',
+    route({
+      tag: 'account',
+      summary: 'Choose a new password with the mailed link’s token',
+      description: 'Signs out every device.',
+      access: 'anyone',
+      responses: { 200: json(messageSchema, PASSWORD_RESET), 400: error(MESSAGES.tokenInvalid) },
+    }),
+    jsonBody(resetPasswordSchema),
+    async (c) => {
     const { token, password } = c.req.valid('json');
     const used = await consumeToken(c.env.DB, token, 'reset');
     const db = orm(c.env.DB);
@@ -169,7 +243,18 @@ export const accountRoutes = new Hono<AppEnv>()
     if (c.var.user?.id === used.userId) await endSession(c);
     return c.json({ message: PASSWORD_RESET });
   })
-  .post('/change-password', requireUser, jsonBody(changePasswordSchema), async (c) => {
+  .post(
+    '/change-password',
+    route({
+      tag: 'account',
+      summary: 'Change your password',
+      description: 'Needs the current one; signs out your other devices.',
+      access: 'signed-in',
+      responses: { 200: json(messageSchema, 'Changed'), 400: error(`${MESSAGES.currentPassword}, or invalid input`), 429: error(MESSAGES.throttled) },
+    }),
+    requireUser,
+    jsonBody(changePasswordSchema),
+    async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const user = c.var.user!;
     if ((await hit(c.env.DB, `password-check:${user.id}`)) > 10) return fail(c, 429, MESSAGES.throttled);
@@ -183,14 +268,29 @@ export const accountRoutes = new Hono<AppEnv>()
     ]);
     return c.json({ message: 'Your password has been changed. Your other devices have been signed out.' });
   })
-  .post('/change-email', requireUser, jsonBody(changeEmailSchema), async (c) => {
+  .post(
+    '/change-email',
+    route({
+      tag: 'account',
+      summary: 'Change your email address',
+      description: 'Needs the current password; the new address counts once confirmed from the mail sent to it.',
+      access: 'signed-in',
+      responses: { 202: json(v.object({ message: v.string(), pendingEmail: v.string() }), 'A confirmation link was mailed'), 400: error(`${MESSAGES.currentPassword}, or invalid input`), 429: error(MESSAGES.throttled) },
+    }),
+    requireUser,
+    jsonBody(changeEmailSchema),
+    async (c) => {
     const { currentPassword, email } = c.req.valid('json');
     if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
     await requireCurrentPassword(c, currentPassword);
     const pending = await startEmailChange(c, email);
     return c.json({ message: `We have emailed a confirmation link to ${pending}. Your address changes once you open it.`, pendingEmail: pending }, 202);
   })
-  .post('/logout-everywhere', requireUser, async (c) => {
+  .post(
+    '/logout-everywhere',
+    route({ tag: 'account', summary: 'Sign out on every device', access: 'signed-in', responses: { 200: json(okSchema, 'Signed out everywhere') } }),
+    requireUser,
+    async (c) => {
     const db = orm(c.env.DB);
     const userId = c.var.user!.id;
     await db.batch([db.delete(sessions).where(eq(sessions.userId, userId)), voidPendingTokens(c.env.DB, userId)]);

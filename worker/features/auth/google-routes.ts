@@ -24,7 +24,9 @@ import {
 } from '../../lib/oidc';
 import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, roleFor, syncRole } from '../../lib/accounts';
 import { startSession } from '../../lib/session-cookie';
-import { jsonBody } from '../../lib/validator';
+import { sessionUserSchema } from '../../../common/api-schemas';
+import { error, json, redirect, route } from '../../lib/openapi';
+import { jsonBody, validated } from '../../lib/validator';
 
 /** The app page that reports the outcome (SPEC 'Google callback'). */
 const APP_CALLBACK = '/auth/google/callback';
@@ -150,8 +152,21 @@ const messageOf = (c: Context<AppEnv>, err: unknown): string => {
 const providerError = (code: string): string =>
   code === 'access_denied' ? 'Google sign-in was cancelled' : GENERIC_FAILURE;
 
+const optionalText = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+
 export const googleAuthRoutes = new Hono<AppEnv>()
-  .get('/login/google', async (c) => {
+  .get(
+    '/login/google',
+    route({
+      tag: 'auth',
+      summary: 'Start signing in with Google',
+      description: 'Sends the browser to Google (or back to /auth with an error when Google sign-in is not configured).',
+      access: 'anyone',
+      responses: { 302: redirect('To Google, or back to the app'), 404: error(`${OIDC_MESSAGES.notConfigured} (asked for JSON)`) },
+    }),
+    // Lenient by design: a next that is not a path of this site is dropped, not refused.
+    validated('query', v.object({ next: optionalText('Where to go after signing in: a path of this site'), isInternalLogin: optionalText('true: staff sign-in') })),
+    async (c) => {
     const config = oidcConfig(c.env);
     // Anything but a path of this site is dropped, not refused: the sign-in then ends at home.
     const next = safeNextPath(c.req.query('next'));
@@ -191,7 +206,11 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       return backToApp(c, { error: messageOf(c, err), next });
     }
   })
-  .get('/google/callback', async (c) => {
+  .get(
+    '/google/callback',
+    route({ tag: 'auth', summary: 'Where Google sends the browser back', access: 'anyone', responses: { 302: redirect('To the app, signed in or with an error') } }),
+    validated('query', v.object({ code: optionalText('From Google'), state: optionalText('From Google'), error: optionalText('From Google') })),
+    async (c) => {
     const { code, state, error } = c.req.query();
     const stateCookie = getCookie(c, STATE_COOKIE);
     deleteCookie(c, STATE_COOKIE, { path: '/api/auth/google', secure: isHttps(c) });
@@ -227,7 +246,16 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       return backToApp(c, { error: messageOf(c, err), next });
     }
   })
-  .post('/google', jsonBody(credentialSchema), async (c) => {
+  .post(
+    '/google',
+    route({
+      tag: 'auth',
+      summary: 'Sign in with a Google ID token',
+      access: 'anyone',
+      responses: { 200: json(sessionUserSchema, 'Signed in: the session cookie is set'), 401: error('The credential was not accepted'), 403: error('Internal login requires a staff address'), 404: error(OIDC_MESSAGES.notConfigured) },
+    }),
+    jsonBody(credentialSchema),
+    async (c) => {
     const config = oidcConfig(c.env);
     if (!config) return fail(c, 404, OIDC_MESSAGES.notConfigured);
     const { credential, isInternalLogin } = c.req.valid('json');

@@ -21,6 +21,8 @@ import {
   reset,
   slowdownMs,
 } from '../../lib/throttle';
+import { okSchema, sessionUserSchema } from '../../../common/api-schemas';
+import { error, json, route } from '../../lib/openapi';
 import { jsonBody } from '../../lib/validator';
 import { providerConfig } from '../provider/client';
 import { externalLoginSchema, providerOnly, providerSignIn } from '../provider/sign-in';
@@ -29,13 +31,26 @@ import { mailVerification } from './account-mail';
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 export const authRoutes = new Hono<AppEnv>()
-  .get('/session', (c) => {
+  .get(
+    '/session',
+    route({ tag: 'auth', summary: 'Who is signed in', access: 'signed-in', responses: { 200: json(sessionUserSchema, 'The signed-in person') } }),
+    (c) => {
     const user = c.var.user;
     if (user) return c.json(user);
     clearSessionHint(c);
     return fail(c, 401, MESSAGES.notSignedIn);
   })
-  .post('/register', jsonBody(registerSchema), async (c) => {
+  .post(
+    '/register',
+    route({
+      tag: 'auth',
+      summary: 'Make an account',
+      description: 'Signs in and mails a link to confirm the address.',
+      access: 'anyone',
+      responses: { 201: json(sessionUserSchema, 'The new account, signed in'), 409: error('The username is taken'), 429: error(MESSAGES.registerThrottled) },
+    }),
+    jsonBody(registerSchema),
+    async (c) => {
     const body = c.req.valid('json');
     const { username, email, password, isInternalLogin } = body;
     if (isHoneypotFilled(body)) return fail(c, 400, MESSAGES.honeypot);
@@ -62,7 +77,16 @@ export const authRoutes = new Hono<AppEnv>()
     await mailVerification(c, { id, username }, email);
     return c.json(await getSessionUser(c.env.DB, id), 201);
   })
-  .post('/login', jsonBody(loginSchema), async (c) => {
+  .post(
+    '/login',
+    route({
+      tag: 'auth',
+      summary: 'Sign in with a username or email and password',
+      access: 'anyone',
+      responses: { 200: json(sessionUserSchema, 'Signed in: the session cookie is set'), 401: error(MESSAGES.invalidCredentials), 429: error(MESSAGES.throttled) },
+    }),
+    jsonBody(loginSchema),
+    async (c) => {
     const { username, password, isInternalLogin } = c.req.valid('json');
     const db = c.env.DB;
     const login = username.toLowerCase();
@@ -116,7 +140,18 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await getSessionUser(db, row.id));
   })
   // The same provider sign-in as /login, by email; provider mode only.
-  .post('/external-login', providerOnly, jsonBody(externalLoginSchema), async (c) => {
+  .post(
+    '/external-login',
+    route({
+      tag: 'auth',
+      summary: "Sign in with the provider's account",
+      description: 'Provider mode only (404 otherwise).',
+      access: 'anyone',
+      responses: { 200: json(sessionUserSchema, 'Signed in'), 401: error(MESSAGES.invalidCredentials), 404: error(MESSAGES.notFound), 429: error(MESSAGES.throttled) },
+    }),
+    providerOnly,
+    jsonBody(externalLoginSchema),
+    async (c) => {
     const provider = providerConfig(c.env)!;
     const { email, password } = c.req.valid('json');
     const db = c.env.DB;
@@ -132,7 +167,10 @@ export const authRoutes = new Hono<AppEnv>()
     await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
     return c.json(await getSessionUser(db, signIn.userId));
   })
-  .post('/logout', async (c) => {
+  .post(
+    '/logout',
+    route({ tag: 'auth', summary: 'Sign out on this device', access: 'anyone', personal: true, responses: { 200: json(okSchema, 'Signed out') } }),
+    async (c) => {
     await endSession(c);
     return c.json({ ok: true });
   });

@@ -1,12 +1,27 @@
 import { Hono } from 'hono';
 import type { PublicConfig } from '../../../common/types';
+import { okSchema, publicConfigSchema } from '../../../common/api-schemas';
 import { paymentsMode, staffDomain, type AppEnv } from '../../env';
+import { json, route } from '../../lib/openapi';
 
 /** Non-secret settings the app needs to render the right controls. */
 export const configRoutes = new Hono<AppEnv>()
   // The bare route: the same middleware as every call and no data work; benchmarks use it as the limit.
-  .get('/health', (c) => c.json({ ok: true }))
-  .get('/', (c) => {
+  .get(
+    '/health',
+    route({ tag: 'system', summary: 'The bare route: answers ok with no data work', access: 'anyone', responses: { 200: json(okSchema, 'Always ok') } }),
+    (c) => c.json({ ok: true as const }),
+  )
+  .get(
+    '/',
+    route({
+      tag: 'system',
+      summary: 'Non-secret settings the app needs',
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(publicConfigSchema, 'The settings') },
+    }),
+    (c) => {
   const config: PublicConfig = {
     staffEmailDomain: staffDomain(c.env),
     googleEnabled: Boolean(c.env.GOOGLE_CLIENT_ID),
@@ -15,4 +30,5 @@ export const configRoutes = new Hono<AppEnv>()
     version: c.env.APP_VERSION ?? 'dev',
   };
   return c.json(config);
-  });
+    },
+  );

@@ -23,7 +23,9 @@ import {
   type PayoutAccount,
   type PayoutRecord,
 } from '../../lib/payouts';
-import { jsonBody, validated } from '../../lib/validator';
+import { balanceSchema, earningsSchema, payoutAccountStatusSchema, payoutSchemaOut, statementMonthSchema } from '../../../common/api-schemas';
+import { csv, error, IDEMPOTENCY_KEY_HEADER, json, route } from '../../lib/openapi';
+import { idParam, jsonBody, validated } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { PAYMENT_PROVIDER_ERROR } from '../payments/stripe';
 import { createExpressAccount, createOnboardingLink, createTransfer, refusedByStripe, retrieveAccountFlags } from './connect';
@@ -133,9 +135,26 @@ export const earningsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .use('/payout-account/sandbox', sandboxOnly)
   .use('/payouts/:id/sandbox', sandboxOnly)
-  .get('/', async (c) => c.json(await getEarnings(c.env.DB, c.var.user!.id, terms(c.env))))
+  .get(
+    '/',
+    route({ tag: 'earnings', summary: 'Your earnings as a creator', access: 'signed-in', responses: { 200: json(earningsSchema, 'Pending, available, lifetime and paid out, in cents') } }),
+    async (c) => c.json(await getEarnings(c.env.DB, c.var.user!.id, terms(c.env))))
   // Moves available earnings into the caller's credits at once: all whole credits, or `credits` of them.
-  .post('/to-credits', jsonBody(toCreditsSchema), async (c) => {
+  .post(
+    '/to-credits',
+    route({
+      tag: 'earnings',
+      summary: 'Move available earnings into your credits',
+      description: 'All whole credits, or `credits` of them; once per Idempotency-Key.',
+      access: 'signed-in',
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      responses: {
+        200: json(v.object({ ...balanceSchema.entries, moved: v.number(), earnings: earningsSchema }), 'Moved: the balance after and the earnings left'),
+        409: error(`${NOTHING_AVAILABLE}, or more than is available`),
+      },
+    }),
+    jsonBody(toCreditsSchema),
+    async (c) => {
     const userId = c.var.user!.id;
     const asked = c.req.valid('json').credits;
     return once(c, 'POST /api/earnings/to-credits', async (step) => {
@@ -147,9 +166,22 @@ export const earningsRoutes = new Hono<AppEnv>()
       return c.json({ ...balance, moved: credits, earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
     });
   })
-  .get('/payout-account', async (c) => c.json(await accountStatus(c)))
+  .get(
+    '/payout-account',
+    route({ tag: 'earnings', summary: 'Where your payouts go', access: 'signed-in', responses: { 200: json(payoutAccountStatusSchema, 'The connected account, if any') } }),
+    async (c) => c.json(await accountStatus(c)),
+  )
   // Starts (or resumes) connecting: Stripe's onboarding link, or the sandbox's test page.
-  .post('/payout-account', payoutsConfigured, async (c) => {
+  .post(
+    '/payout-account',
+    route({
+      tag: 'earnings',
+      summary: 'Start or resume connecting a payout account',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ url: v.string() }), "Stripe's onboarding page, or the sandbox's"), 502: error(PAYMENT_PROVIDER_ERROR), 503: error(MESSAGES.payoutsNotConfigured) },
+    }),
+    payoutsConfigured,
+    async (c) => {
     const user = c.var.user!;
     if (paymentsMode(c.env) === 'sandbox') return c.json({ url: '/payouts/sandbox' });
     try {
@@ -165,7 +197,10 @@ export const earningsRoutes = new Hono<AppEnv>()
     }
   })
   // The sandbox's onboarding page connects a pretend account that can receive pretend transfers.
-  .post('/payout-account/sandbox', async (c) => {
+  .post(
+    '/payout-account/sandbox',
+    route({ tag: 'earnings', summary: 'Connect a pretend payout account (sandbox only)', access: 'signed-in', responses: { 200: json(payoutAccountStatusSchema, 'Connected'), 404: error('Not the sandbox') } }),
+    async (c) => {
     const userId = c.var.user!.id;
     const existing = await getPayoutAccount(c.env.DB, userId);
     if (existing?.provider !== 'sandbox') {
@@ -173,9 +208,29 @@ export const earningsRoutes = new Hono<AppEnv>()
     }
     return c.json(await accountStatus(c));
   })
-  .get('/payouts', async (c) => c.json({ payouts: await listPayouts(c.env.DB, c.var.user!.id) }))
+  .get(
+    '/payouts',
+    route({ tag: 'earnings', summary: 'Your payouts', access: 'signed-in', responses: { 200: json(v.object({ payouts: v.array(payoutSchemaOut) }), 'Newest first') } }),
+    async (c) => c.json({ payouts: await listPayouts(c.env.DB, c.var.user!.id) }))
   // A payout of available earnings (all of them, or `amountCents`) to the connected account, from $20.
-  .post('/payouts', payoutsConfigured, jsonBody(payoutSchema), async (c) => {
+  .post(
+    '/payouts',
+    route({
+      tag: 'earnings',
+      summary: 'Pay out available earnings to your connected account',
+      description: `All of them, or amountCents; at least ${PAYOUT_MIN_CENTS} cents; once per Idempotency-Key.`,
+      access: 'signed-in',
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      responses: {
+        201: json(v.object({ payout: payoutSchemaOut, earnings: earningsSchema }), 'Sent'),
+        409: error('No account connected or ready, or not enough available'),
+        502: error(TRANSFER_REFUSED),
+        503: error(MESSAGES.payoutsNotConfigured),
+      },
+    }),
+    payoutsConfigured,
+    jsonBody(payoutSchema),
+    async (c) => {
     const userId = c.var.user!.id;
     const asked = c.req.valid('json').amountCents;
     const mode = paymentsMode(c.env) as 'stripe' | 'sandbox';
@@ -202,7 +257,17 @@ export const earningsRoutes = new Hono<AppEnv>()
     });
   })
   // The sandbox stands in for Stripe's webhook: the page confirms (or fails) a pending test transfer.
-  .post('/payouts/:id/sandbox', jsonBody(sandboxOutcomeSchema), async (c) => {
+  .post(
+    '/payouts/:id/sandbox',
+    route({
+      tag: 'earnings',
+      summary: 'Settle a pretend payout (sandbox only)',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ payout: payoutSchemaOut, earnings: earningsSchema }), 'Settled'), 404: error(PAYOUT_NOT_FOUND), 409: error(ALREADY_SETTLED) },
+    }),
+    jsonBody(sandboxOutcomeSchema),
+    idParam('id', PAYOUT_NOT_FOUND),
+    async (c) => {
     const userId = c.var.user!.id;
     const id = positiveInt(c.req.param('id'));
     const payout = id ? await findPayout(c.env.DB, { id }) : null;
@@ -218,8 +283,15 @@ export const earningsRoutes = new Hono<AppEnv>()
     return c.json({ payout: toPayout(settled), earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
   })
   // Monthly statements (UTC months): the months that have rows, and one month as a CSV download.
-  .get('/statements', async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)))
-  .get('/statements/:month', validated('param', monthSchema), async (c) => {
+  .get(
+    '/statements',
+    route({ tag: 'earnings', summary: 'Months with a statement', access: 'signed-in', responses: { 200: json(v.array(statementMonthSchema), 'Newest first') } }),
+    async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)))
+  .get(
+    '/statements/:month',
+    route({ tag: 'earnings', summary: "A month's statement as CSV", access: 'signed-in', responses: { 200: csv('The statement, one row per ledger entry') } }),
+    validated('param', monthSchema),
+    async (c) => {
     const { month } = c.req.valid('param');
     return csvResponse(c, statementFileName(month), statementCsv(await statementRows(c.env.DB, c.var.user!.id, month)));
   });

@@ -1,12 +1,23 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { log } from '../../lib/log';
+import { json, route } from '../../lib/openapi';
+import { healthSchema } from '../../../common/api-schemas';
 
 /**
  * GET /api/health: 200 when the worker can query D1 (with how long the round trip took), 503 when it
  * cannot. Never cached; for uptime checks and right after a deploy.
  */
-export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const healthRoutes = new Hono<AppEnv>().get(
+  '/',
+  route({
+    tag: 'system',
+    summary: 'Whether the worker can query the database',
+    description: 'Never cached; for uptime checks and right after a deploy.',
+    access: 'anyone',
+    responses: { 200: json(healthSchema, 'The database answered'), 503: json(healthSchema, 'The database is unreachable') },
+  }),
+  async (c) => {
   c.header('Cache-Control', 'no-store');
   const started = Date.now();
   try {
@@ -17,4 +28,5 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
     log('error', 'health check: D1 unreachable', { requestId: c.var.requestId, error });
     return c.json({ ok: false as const, db: 'unreachable' as const, message: 'The database is unreachable', error: 'The database is unreachable' }, 503);
   }
-});
+},
+);

@@ -6,6 +6,10 @@ import { orm } from '../../db/client';
 import { agents, users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { fail, positiveInt } from '../../lib/http';
+import * as v from 'valibot';
+import { IMAGE_MAX_BYTES } from '../../../common/creators';
+import { error, imageUpload, json, route } from '../../lib/openapi';
+import { idParam } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { checkedImage, MEDIA_KEY, mediaBucket, removeUnused, storeImage } from './store';
 
@@ -20,7 +24,17 @@ async function formFields(req: Request): Promise<FormData | null> {
  * created. Every file is checked before anything is stored; the replaced picture is removed.
  */
 export const mediaUploadRoutes = new Hono<AppEnv>()
-  .put('/profile-picture', requireUser, async (c) => {
+  .put(
+    '/profile-picture',
+    route({
+      tag: 'account',
+      summary: 'Upload your profile picture',
+      access: 'signed-in',
+      requestBody: imageUpload({ picture: `A PNG, JPEG or WebP image, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB` }, ['picture']),
+      responses: { 200: json(v.object({ profilePicture: v.string() }), 'Its address'), 400: error('Not an image this site takes') },
+    }),
+    requireUser,
+    async (c) => {
     const form = await formFields(c.req.raw);
     const picture = await checkedImage(form?.get('picture'));
     const me = c.var.user!;
@@ -30,14 +44,34 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     if (before?.picture !== path) await removeUnused(c.env, c.env.DB, [before?.picture]);
     return c.json({ profilePicture: path });
   })
-  .delete('/profile-picture', requireUser, async (c) => {
+  .delete(
+    '/profile-picture',
+    route({ tag: 'account', summary: 'Remove your profile picture', access: 'signed-in', responses: { 200: json(v.object({ profilePicture: v.null() }), 'Removed') } }),
+    requireUser,
+    async (c) => {
     const me = c.var.user!;
     const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
     await orm(c.env.DB).update(users).set({ profilePicture: null }).where(eq(users.id, me.id)).run();
     await removeUnused(c.env, c.env.DB, [before?.picture]);
     return c.json({ profilePicture: null });
   })
-  .put('/agents/:id/cover', requireUser, async (c) => {
+  .put(
+    '/agents/:id/cover',
+    route({
+      tag: 'agents',
+      summary: "Upload an agent's cover",
+      access: 'signed-in',
+      requestBody: imageUpload({ cover: 'The cover (PNG, JPEG or WebP)', thumbnail: 'Optional: a small copy for the cards' }, ['cover']),
+      responses: {
+        200: json(v.object({ imageUrl: v.string(), thumbnailUrl: v.string() }), 'The cover’s and thumbnail’s addresses'),
+        400: error('Not an image this site takes'),
+        403: error(CREATOR_MESSAGES.imageOwner),
+        404: error(MESSAGES.agentNotFound),
+      },
+    }),
+    requireUser,
+    idParam('id', MESSAGES.agentNotFound),
+    async (c) => {
     const id = positiveInt(c.req.param('id'));
     const [agent] = id
       ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
@@ -64,7 +98,17 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     );
     return c.json({ imageUrl: coverPath, thumbnailUrl: thumbnailPath });
   })
-  .delete('/agents/:id/cover', requireUser, async (c) => {
+  .delete(
+    '/agents/:id/cover',
+    route({
+      tag: 'agents',
+      summary: "Remove an agent's cover",
+      access: 'signed-in',
+      responses: { 200: json(v.object({ imageUrl: v.null(), thumbnailUrl: v.null() }), 'Removed'), 403: error(CREATOR_MESSAGES.imageOwner), 404: error(MESSAGES.agentNotFound) },
+    }),
+    requireUser,
+    idParam('id', MESSAGES.agentNotFound),
+    async (c) => {
     const id = positiveInt(c.req.param('id'));
     const [agent] = id
       ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))

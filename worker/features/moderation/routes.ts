@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { moderationItemSchema } from '../../../common/api-schemas';
 import type { ReportItemType } from '../../../common/types';
 import { MESSAGES, moderationSchema, reportSchema } from '../../../common/validation';
 import type { AppEnv } from '../../env';
 import { fail, positiveInt } from '../../lib/http';
 import { HOUR_MS, hit } from '../../lib/throttle';
-import { jsonBody } from '../../lib/validator';
+import { error, json, route, TOTAL_COUNT } from '../../lib/openapi';
+import { jsonBody, validated } from '../../lib/validator';
 import { requireRole, requireUser } from '../../middleware/session';
 import { maySeeHidden } from '../agents/data';
 import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPORTS_PER_HOUR, reportTarget, type QueueView } from './data';
@@ -12,7 +15,22 @@ import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPO
 const notFound = (type: ReportItemType) => (type === 'review' ? MESSAGES.reviewNotFound : MESSAGES.agentNotFound);
 
 /** POST /api/reports: anyone signed in reports a review or an agent they can see. */
-export const reportsRoutes = new Hono<AppEnv>().post('/', requireUser, jsonBody(reportSchema), async (c) => {
+export const reportsRoutes = new Hono<AppEnv>().post(
+  '/',
+  route({
+    tag: 'moderation',
+    summary: 'Report a review or an agent',
+    access: 'signed-in',
+    responses: {
+      201: json(v.object({ id: v.number() }), 'Reported'),
+      404: error('No such review or agent'),
+      409: error(MESSAGES.reportDuplicate),
+      429: error(MESSAGES.reportsThrottled),
+    },
+  }),
+  requireUser,
+  jsonBody(reportSchema),
+  async (c) => {
   const user = c.var.user!;
   const input = c.req.valid('json');
   const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
@@ -32,7 +50,23 @@ const VIEW_MESSAGE = 'view must be open or hidden';
 /** The moderation queue: staff and admins only (DESIGN decision 19). */
 export const moderationRoutes = new Hono<AppEnv>()
   .use(requireRole('staff', 'admin'))
-  .get('/', async (c) => {
+  .get(
+    '/',
+    route({
+      tag: 'moderation',
+      summary: 'The moderation queue',
+      access: 'staff',
+      responses: { 200: json(v.array(moderationItemSchema), 'Reported or hidden items, their reports grouped', TOTAL_COUNT) },
+    }),
+    validated(
+      'query',
+      v.object({
+        view: v.optional(v.pipe(v.picklist(['open', 'hidden'], VIEW_MESSAGE), v.description('open (default) or hidden'))),
+        limit: v.optional(v.pipe(v.string(), v.description(`Page size, at most ${QUEUE_PAGE_MAX}`))),
+        offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
+      }),
+    ),
+    async (c) => {
     const view = c.req.query('view') ?? 'open';
     if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
     const limit = positiveInt(c.req.query('limit'));
@@ -41,7 +75,24 @@ export const moderationRoutes = new Hono<AppEnv>()
     c.header('X-Total-Count', String(page.total));
     return c.json(page.items);
   })
-  .post('/:itemType/:itemId', jsonBody(moderationSchema), async (c) => {
+  .post(
+    '/:itemType/:itemId',
+    route({
+      tag: 'moderation',
+      summary: 'Hide, restore or dismiss the reports of an item',
+      access: 'staff',
+      responses: {
+        200: json(v.object({ itemType: v.picklist(['review', 'agent']), itemId: v.number(), action: v.picklist(['hide', 'restore', 'dismiss']), hidden: v.boolean() }), 'Done'),
+        404: error('No such review or agent'),
+      },
+    }),
+    jsonBody(moderationSchema),
+    validated(
+      'param',
+      v.object({ itemType: v.picklist(['review', 'agent'], MESSAGES.notFound), itemId: v.pipe(v.string(), v.description('The review’s or agent’s id')) }),
+      404,
+    ),
+    async (c) => {
     const type = c.req.param('itemType');
     if (type !== 'review' && type !== 'agent') return fail(c, 404, MESSAGES.notFound);
     const id = positiveInt(c.req.param('itemId'));

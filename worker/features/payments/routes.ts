@@ -6,6 +6,9 @@ import { fail } from '../../lib/http';
 import { log } from '../../lib/log';
 import { once } from '../../lib/idempotency';
 import { getBalance } from '../../lib/ledger';
+import * as v from 'valibot';
+import { balanceSchema } from '../../../common/api-schemas';
+import { error, IDEMPOTENCY_KEY_HEADER, json, route } from '../../lib/openapi';
 import { jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { createStripeCheckout, PAYMENT_PROVIDER_ERROR } from './stripe';
@@ -27,10 +30,28 @@ const sandboxOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+const sessionStatus = v.picklist(['open', 'completed', 'expired']);
+
 export const paymentsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .use('/sandbox/*', sandboxOnly)
-  .post('/create-checkout', jsonBody(purchaseSchema), async (c) => {
+  .post(
+    '/create-checkout',
+    route({
+      tag: 'credits',
+      summary: 'Start buying credits',
+      description: 'Answers the checkout page to open: Stripe’s, or the sandbox’s. A repeat with the same Idempotency-Key answers the same checkout.',
+      access: 'signed-in',
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      responses: {
+        200: json(v.object({ url: v.string() }), 'The checkout page'),
+        403: error('userId is not yours'),
+        502: error(PAYMENT_PROVIDER_ERROR),
+        503: error(MESSAGES.paymentsNotConfigured),
+      },
+    }),
+    jsonBody(purchaseSchema),
+    async (c) => {
     const user = c.var.user!;
     const { amount, userId } = c.req.valid('json');
     // DESIGN decision 3: the body may name the caller, nobody else.
@@ -54,19 +75,47 @@ export const paymentsRoutes = new Hono<AppEnv>()
       return c.json({ url: `/checkout/sandbox/${id}` });
     });
   })
-  .get('/sandbox/:id', async (c) => {
+  .get(
+    '/sandbox/:id',
+    route({
+      tag: 'credits',
+      summary: 'A sandbox checkout (sandbox only)',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ id: v.string(), credits: v.number(), amountCents: v.number(), status: sessionStatus }), 'The checkout'), 404: error(SESSION_NOT_FOUND) },
+    }),
+    async (c) => {
     const session = await ownSandboxSession(c);
     if (!session) return fail(c, 404, SESSION_NOT_FOUND);
     return c.json({ id: session.id, credits: session.credits, amountCents: session.amountCents, status: session.status });
   })
-  .post('/sandbox/:id/complete', async (c) => {
+  .post(
+    '/sandbox/:id/complete',
+    route({
+      tag: 'credits',
+      summary: 'Pay a sandbox checkout (sandbox only)',
+      access: 'signed-in',
+      responses: {
+        200: json(v.object({ ...balanceSchema.entries, credits: v.number(), status: v.literal('completed') }), 'Paid: the balance after'),
+        404: error(SESSION_NOT_FOUND),
+        409: error('The checkout was cancelled'),
+      },
+    }),
+    async (c) => {
     const session = await ownSandboxSession(c);
     if (!session) return fail(c, 404, SESSION_NOT_FOUND);
     if (session.status === 'expired') return fail(c, 409, 'This checkout was cancelled. Please start a new purchase.');
     await completePurchase(c.env.DB, { sessionId: session.id, userId: session.userId, credits: session.credits });
     return c.json({ ...(await getBalance(c.env.DB, session.userId)), credits: session.credits, status: 'completed' as const });
   })
-  .post('/sandbox/:id/cancel', async (c) => {
+  .post(
+    '/sandbox/:id/cancel',
+    route({
+      tag: 'credits',
+      summary: 'Cancel a sandbox checkout (sandbox only)',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ id: v.string(), status: v.picklist(['completed', 'expired']) }), 'Cancelled, unless already paid'), 404: error(SESSION_NOT_FOUND) },
+    }),
+    async (c) => {
     const session = await ownSandboxSession(c);
     if (!session) return fail(c, 404, SESSION_NOT_FOUND);
     await expireCheckoutSession(c.env.DB, session.id);

@@ -4,7 +4,9 @@ import type Stripe from 'stripe';
 import { orm } from '../../db/client';
 import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
+import * as v from 'valibot';
 import { fail, positiveInt } from '../../lib/http';
+import { error, json, route } from '../../lib/openapi';
 import { applyPayoutEvent, PAYOUT_EVENTS } from '../earnings/payout-events';
 import { completePurchase, createCheckoutSession } from './data';
 import { cryptoProvider, stripeClient, WEBHOOK_TOLERANCE_S } from './stripe';
@@ -15,7 +17,24 @@ const CREDITING_EVENTS = new Set(['checkout.session.completed', 'checkout.sessio
  * Stripe's webhook (DESIGN decision 11): the signature is checked on the raw body and the credits
  * come from the signed payload alone, once per Checkout Session whatever the delivery order.
  */
-export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
+export const stripeWebhookRoutes = new Hono<AppEnv>().post(
+  '/',
+  route({
+    tag: 'credits',
+    summary: "Stripe's webhook",
+    description: 'For Stripe only: a signed event (Stripe-Signature) in its raw JSON body; credits purchases and settles payouts.',
+    access: 'stripe',
+    parameters: [{ in: 'header', name: 'Stripe-Signature', required: true, description: "Stripe's signature of the raw body", schema: { type: 'string' } }],
+    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, as Stripe sent it' } } } },
+    responses: {
+      200: json(
+        v.object({ received: v.literal(true), credited: v.optional(v.boolean()), payout: v.optional(v.picklist(['paid', 'failed', 'account', 'ignored'])) }),
+        'Received',
+      ),
+      400: error('Not configured, no signature or a signature that does not match'),
+    },
+  }),
+  async (c) => {
   const secret = c.env.STRIPE_WEBHOOK_SECRET;
   if (!secret) return fail(c, 400, 'Webhooks are not configured');
   // Events of connected accounts (account.updated) come from a Connect endpoint with its own secret.

@@ -8,7 +8,9 @@ import { now, proposals } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { errorBody, fail, positiveInt } from '../../lib/http';
 import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '../../lib/ledger';
-import { jsonBody, parseAllKeys } from '../../lib/validator';
+import { proposalSchemaOut } from '../../../common/api-schemas';
+import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '../../lib/openapi';
+import { jsonBody, parseAllKeys, validated } from '../../lib/validator';
 import { requireRole } from '../../middleware/session';
 import { ACCOUNT_PROPOSALS_PER_HOUR, ANONYMOUS_PROPOSALS_PER_HOUR, overAccountHourlyLimit, overHourlyLimit } from '../../lib/throttle';
 
@@ -33,10 +35,28 @@ const STATUS_MESSAGE = 'Status must be new or reviewed';
 const PAGING_MESSAGE = `limit must be a whole number from 1 to ${INBOX_PAGE_MAX}, offset a whole number from 0`;
 const KEY_USED = 'This Idempotency-Key was already used for another request';
 
-const anyObject = jsonBody(v.record(v.string(), v.unknown()));
+/** Any JSON object, checked by hand below; documented as what it must be. */
+const anyObject = (documentedAs: v.GenericSchema) => jsonBody(v.record(v.string(), v.unknown()), documentedAs);
 
 /** The body is checked against the visitor or the signed-in rules, so it is validated by hand. */
-export const proposeAgentRoutes = new Hono<AppEnv>().post('/', anyObject, async (c) => {
+export const proposeAgentRoutes = new Hono<AppEnv>().post(
+  '/',
+  route({
+    tag: 'proposals',
+    summary: 'Propose an agent idea',
+    description: 'Visitors give their name and email; signed-in people may leave them out. With an Idempotency-Key, a repeat stores nothing new and answers the first.',
+    access: 'anyone',
+    personal: true,
+    parameters: [IDEMPOTENCY_KEY_HEADER],
+    responses: {
+      201: json(proposalSchemaOut, 'Stored'),
+      200: json(proposalSchemaOut, 'A repeat: the proposal first stored with this key'),
+      409: error(KEY_USED),
+      429: error(MESSAGES.proposalsThrottled),
+    },
+  }),
+  anyObject(v.union([anonymousProposalSchema, signedInProposalSchema])),
+  async (c) => {
   const user = c.var.user;
   const key = c.req.header('Idempotency-Key');
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
@@ -83,7 +103,19 @@ const reviewSchema = v.object({ status: v.picklist(['new', 'reviewed'], STATUS_M
 export const proposalsRoutes = new Hono<AppEnv>()
   .use(requireRole('staff', 'admin'))
   // Paged (limit, offset; the total in X-Total-Count, as GET /api/agents) and filtered by status.
-  .get('/', async (c) => {
+  .get(
+    '/',
+    route({ tag: 'proposals', summary: 'The proposals inbox', access: 'staff', responses: { 200: json(v.array(proposalSchemaOut), 'Newest first', TOTAL_COUNT), 400: error(PAGING_MESSAGE) } }),
+    // For the document: the paging checks below answer in our own words.
+    validated(
+      'query',
+      v.object({
+        status: v.optional(v.pipe(v.string(), v.description('new or reviewed; anything else lists every proposal'))),
+        limit: v.optional(v.pipe(v.string(), v.description(`Page size, 1 to ${INBOX_PAGE_MAX} (default ${INBOX_PAGE})`))),
+        offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
+      }),
+    ),
+    async (c) => {
     const status = c.req.query('status');
     // Any other status (or none) lists every proposal.
     const filter = status === 'new' || status === 'reviewed' ? status : null;
@@ -102,7 +134,11 @@ export const proposalsRoutes = new Hono<AppEnv>()
     c.header('X-Total-Count', String(total[0]!.n));
     return c.json(page);
   })
-  .patch('/:id', anyObject, async (c) => {
+  .patch(
+    '/:id',
+    route({ tag: 'proposals', summary: 'Mark a proposal reviewed or new', access: 'staff', responses: { 200: json(proposalSchemaOut, 'The proposal'), 404: error(PROPOSAL_NOT_FOUND) } }),
+    anyObject(reviewSchema),
+    async (c) => {
     const id = positiveInt(c.req.param('id'));
     const parsed = parseAllKeys(reviewSchema, c.req.valid('json'));
     if (!parsed.success) return c.json(errorBody(firstIssue(parsed.issues)), 400);

@@ -1,21 +1,42 @@
 // The owner's personal API tokens (docs/decisions/0030): session only; bearerAuth refuses tokens here.
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { createdTokenSchema, okSchema, tokenSummarySchema } from '../../../common/api-schemas';
 import { createTokenSchema, TOKEN_MESSAGES, TOKENS_PER_USER_MAX } from '../../../common/api-tokens';
 import type { AppEnv } from '../../env';
 import { fail, positiveInt } from '../../lib/http';
-import { jsonBody } from '../../lib/validator';
+import { error, json, route } from '../../lib/openapi';
+import { idParam, jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { activeTokenCount, createToken, listTokens, revokeToken } from './data';
 
 export const tokensRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', async (c) => c.json(await listTokens(c.env.DB, c.var.user!.id)))
-  .post('/', jsonBody(createTokenSchema), async (c) => {
+  .get(
+    '/',
+    route({ tag: 'tokens', summary: 'Your API tokens', description: 'Never the tokens themselves.', access: 'signed-in', responses: { 200: json(v.array(tokenSummarySchema), 'Your tokens') } }),
+    async (c) => c.json(await listTokens(c.env.DB, c.var.user!.id)),
+  )
+  .post(
+    '/',
+    route({
+      tag: 'tokens',
+      summary: 'Make an API token',
+      description: 'The token is in this answer only; keep it.',
+      access: 'signed-in',
+      responses: { 201: json(createdTokenSchema, 'The new token'), 409: error(TOKEN_MESSAGES.tooMany) },
+    }),
+    jsonBody(createTokenSchema),
+    async (c) => {
     const userId = c.var.user!.id;
     if ((await activeTokenCount(c.env.DB, userId)) >= TOKENS_PER_USER_MAX) return fail(c, 409, TOKEN_MESSAGES.tooMany);
     return c.json(await createToken(c.env.DB, userId, c.req.valid('json')), 201);
   })
-  .delete('/:id', async (c) => {
+  .delete(
+    '/:id',
+    route({ tag: 'tokens', summary: 'Revoke an API token', access: 'signed-in', responses: { 200: json(okSchema, 'Revoked, for good'), 404: error(TOKEN_MESSAGES.notFound) } }),
+    idParam('id', TOKEN_MESSAGES.notFound),
+    async (c) => {
     const id = positiveInt(c.req.param('id'));
     if (!id || !(await revokeToken(c.env.DB, c.var.user!.id, id))) return fail(c, 404, TOKEN_MESSAGES.notFound);
     return c.json({ ok: true as const });

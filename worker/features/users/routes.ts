@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { publicProfileSchemaOut, sessionUserSchema } from '../../../common/api-schemas';
 import { publicProfileSchema } from '../../../common/creators';
 import { MESSAGES, profileSchema, usernameKey } from '../../../common/validation';
 import { orm } from '../../db/client';
@@ -9,7 +11,8 @@ import { getSessionUser, isUniqueViolation, takenMessage } from '../../lib/accou
 import { overProfileChecks, requireCurrentPassword, startEmailChange } from '../auth/account-mail';
 import { fail, positiveInt } from '../../lib/http';
 import { skeleton } from '../../lib/confusables';
-import { jsonBody } from '../../lib/validator';
+import { error, json, route } from '../../lib/openapi';
+import { idParam, jsonBody } from '../../lib/validator';
 import { requireUser } from '../../middleware/session';
 import { publicProfileById } from '../creators/data';
 
@@ -17,14 +20,29 @@ const USER_NOT_FOUND = 'User not found';
 
 export const usersRoutes = new Hono<AppEnv>()
   // Anyone may see who created an agent; the email stays private.
-  .get('/:id', async (c) => {
+  .get(
+    '/:id',
+    route({ tag: 'creators', summary: "A person's public profile", access: 'anyone', token: 'read', responses: { 200: json(publicProfileSchemaOut, 'The profile, never an email'), 404: error(USER_NOT_FOUND) } }),
+    idParam('id', USER_NOT_FOUND),
+    async (c) => {
     const id = positiveInt(c.req.param('id'));
     const user = id ? await publicProfileById(c.env.DB, id) : null;
     if (!user) return fail(c, 404, USER_NOT_FOUND);
     return c.json(user);
   })
   // What a person says about themselves on their creator page (docs/decisions/0028).
-  .put('/:id/public-profile', requireUser, jsonBody(publicProfileSchema), async (c) => {
+  .put(
+    '/:id/public-profile',
+    route({
+      tag: 'account',
+      summary: 'Change your creator page’s name, bio and website',
+      access: 'signed-in',
+      responses: { 200: json(publicProfileSchemaOut, 'The profile as changed'), 403: error('Not your profile'), 404: error(USER_NOT_FOUND) },
+    }),
+    requireUser,
+    jsonBody(publicProfileSchema),
+    idParam('id', USER_NOT_FOUND),
+    async (c) => {
     const id = positiveInt(c.req.param('id'));
     if (!id) return fail(c, 404, USER_NOT_FOUND);
     if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
@@ -32,7 +50,24 @@ export const usersRoutes = new Hono<AppEnv>()
     await orm(c.env.DB).update(users).set({ displayName, bio, website }).where(eq(users.id, id)).run();
     return c.json((await publicProfileById(c.env.DB, id))!);
   })
-  .put('/:id', requireUser, jsonBody(profileSchema), async (c) => {
+  .put(
+    '/:id',
+    route({
+      tag: 'account',
+      summary: 'Change your username or email address',
+      description: 'A new address needs the current password and counts once confirmed from the mail sent to it.',
+      access: 'signed-in',
+      responses: {
+        200: json(v.object({ ...sessionUserSchema.entries, pendingEmail: v.nullable(v.string()) }), 'The account, and the address waiting for confirmation'),
+        403: error('Not your account'),
+        404: error(USER_NOT_FOUND),
+        409: error('The username is taken'),
+      },
+    }),
+    requireUser,
+    jsonBody(profileSchema),
+    idParam('id', USER_NOT_FOUND),
+    async (c) => {
     const id = positiveInt(c.req.param('id'));
     if (!id) return fail(c, 404, USER_NOT_FOUND);
     if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
