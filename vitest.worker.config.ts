@@ -45,6 +45,8 @@ export default defineConfig({
   ],
   test: {
     include: ['worker/**/*.test.ts'],
+    // Run in Node by vitest.app.config.ts.
+    exclude: ['worker/**/*.node.test.ts'],
     // A case that takes a second on a quiet machine took over five on a 2-core one shared with other
     // work (a fresh-clone run, 2026-11-26): the limit catches a hang, not a slow moment.
     testTimeout: 30_000,
