@@ -19,7 +19,13 @@ process.env.WORKER_TEST_MAIL_PORT = String(mailPort);
 
 export default defineConfig({
   // The worker imports the app's server renderer as #app-ssr: its source here, no build needed.
-  resolve: { alias: { '#app-ssr': fileURLToPath(new URL('./app/entry-server.tsx', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '#app-ssr': fileURLToPath(new URL('./app/entry-server.tsx', import.meta.url)),
+      // As wrangler.toml bundles it (docs/decisions/0033).
+      '@standard-community/standard-json': fileURLToPath(new URL('./worker/lib/standard-json-valibot.ts', import.meta.url)),
+    },
+  },
   plugins: [
     react(),
     cloudflareTest(async () => ({
