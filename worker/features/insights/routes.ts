@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { insightsSchema } from '../../../common/api-schemas';
 import { MESSAGES } from '../../../common/validation';
@@ -15,6 +14,30 @@ export const INVALID_DAYS = `days must be a whole number from 1 to ${INSIGHTS_DA
 export const INVALID_UTC_OFFSET = 'utcOffset must be whole minutes east of UTC, from -720 to 840';
 export const NOT_YOUR_AGENT = 'Only the creator of this agent can see its insights';
 
+/** The window and the creator's time zone, each refused in its own words. */
+const insightsQuery = v.object({
+  days: v.optional(
+    v.pipe(
+      v.string(INVALID_DAYS),
+      v.regex(/^\d{1,15}$/, INVALID_DAYS),
+      v.transform(Number),
+      v.check((n) => n >= 1 && n <= INSIGHTS_DAYS_MAX, INVALID_DAYS),
+      v.description(`Days back, 1 to ${INSIGHTS_DAYS_MAX} (default ${INSIGHTS_DAYS_DEFAULT})`),
+    ),
+    String(INSIGHTS_DAYS_DEFAULT),
+  ),
+  utcOffset: v.optional(
+    v.pipe(
+      v.string(INVALID_UTC_OFFSET),
+      v.regex(/^-?\d{1,4}$/, INVALID_UTC_OFFSET),
+      v.transform(Number),
+      v.check((n) => n >= -12 * 60 && n <= UTC_OFFSET_MAX_MINUTES, INVALID_UTC_OFFSET),
+      v.description('Minutes east of UTC, -720 to 840 (default 0)'),
+    ),
+    '0',
+  ),
+});
+
 /** Mounted beside the agents' routes under /api/agents (docs/decisions/0029). */
 export const insightsRoutes = new Hono<AppEnv>()
   .get(
@@ -27,23 +50,7 @@ export const insightsRoutes = new Hono<AppEnv>()
       responses: { 200: json(insightsSchema, 'One row per day, oldest first'), 403: error(NOT_YOUR_AGENT), 404: error(MESSAGES.agentNotFound) },
     }),
     requireUser,
-    // For the document: the checks below answer in our own words.
-    validated(
-      'query',
-      v.object({
-        days: v.optional(v.pipe(v.string(), v.description(`Days back, 1 to ${INSIGHTS_DAYS_MAX} (default ${INSIGHTS_DAYS_DEFAULT})`))),
-        utcOffset: v.optional(v.pipe(v.string(), v.description('Minutes east of UTC, -720 to 840 (default 0)'))),
-      }),
-    ),
-    // A validator so the typed client knows the query; the checks answer in our own words.
-    validator('query', (query: Partial<Record<'days' | 'utcOffset', string>>, c) => {
-      const days = query.days === undefined ? INSIGHTS_DAYS_DEFAULT : positiveInt(query.days);
-      if (!days || days > INSIGHTS_DAYS_MAX) return fail(c, 400, INVALID_DAYS);
-      const raw = query.utcOffset ?? '0';
-      const utcOffset = /^-?\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!(utcOffset >= -12 * 60 && utcOffset <= UTC_OFFSET_MAX_MINUTES)) return fail(c, 400, INVALID_UTC_OFFSET);
-      return { days, utcOffset };
-    }),
+    validated('query', insightsQuery),
     async (c) => {
     const id = positiveInt(c.req.param('id'));
     const { days, utcOffset: offset } = c.req.valid('query');
