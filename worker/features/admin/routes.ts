@@ -70,11 +70,12 @@ export const adminRoutes = new Hono<AppEnv>()
     }),
     jsonBody(refundSchema),
     async (c) => {
-    const outcome = await refundTry(c.env.DB, c.req.valid('json').ledgerId);
-    if (outcome.refunded) return c.json(outcome);
-    if (outcome.reason === 'missing') return fail(c, 404, TRY_NOT_FOUND);
-    return fail(c, 409, outcome.reason === 'free' ? TRY_WAS_FREE : TRY_ALREADY_REFUNDED);
-  })
+      const outcome = await refundTry(c.env.DB, c.req.valid('json').ledgerId);
+      if (outcome.refunded) return c.json(outcome);
+      if (outcome.reason === 'missing') return fail(c, 404, TRY_NOT_FOUND);
+      return fail(c, 409, outcome.reason === 'free' ? TRY_WAS_FREE : TRY_ALREADY_REFUNDED);
+    },
+  )
   // Support finds a person by username or email, then reads their history to refund a try from it.
   .get(
     '/people',
@@ -86,9 +87,10 @@ export const adminRoutes = new Hono<AppEnv>()
     route({ tag: 'admin', summary: "A person's credit history, for support", access: 'admin', responses: { 200: json(supportHistorySchema, 'The person and their ledger'), 404: error(PERSON_NOT_FOUND) } }),
     validated('param', personParam),
     async (c) => {
-    const history = await supportHistory(c.env.DB, c.req.valid('param').id);
-    return history ? c.json(history) : fail(c, 404, PERSON_NOT_FOUND);
-  })
+      const history = await supportHistory(c.env.DB, c.req.valid('param').id);
+      return history ? c.json(history) : fail(c, 404, PERSON_NOT_FOUND);
+    },
+  )
   // The operators' totals per UTC day, as JSON or as a CSV download (?format=csv).
   .get(
     '/totals',
@@ -101,10 +103,11 @@ export const adminRoutes = new Hono<AppEnv>()
     }),
     validated('query', totalsQuery),
     async (c) => {
-    const { from, to, format } = c.req.valid('query');
-    const totals = await getTotals(c.env.DB, from, to);
-    return format === 'csv' ? csvResponse(c, `totals-${from}-to-${to}.csv`, totalsCsv(totals)) : c.json(totals);
-  })
+      const { from, to, format } = c.req.valid('query');
+      const totals = await getTotals(c.env.DB, from, to);
+      return format === 'csv' ? csvResponse(c, `totals-${from}-to-${to}.csv`, totalsCsv(totals)) : c.json(totals);
+    },
+  )
   .post(
     '/ensure-minimum-credits',
     route({
@@ -114,32 +117,33 @@ export const adminRoutes = new Hono<AppEnv>()
       responses: { 200: json(v.object({ totalUpdated: v.number() }), 'How many accounts were topped up') },
     }),
     async (c) => {
-  const db = orm(c.env.DB);
-  const min = GUARANTEED_MINIMUM_CREDITS;
-  const run = crypto.randomUUID();
-  const short = lt(users.credits, min);
-  // Ledger rows first (they read the old balances), then the balances, atomically in one batch.
-  // insert … select names every column, in the table's order.
-  const [ledger] = await db.batch([
-    db.insert(creditLedger).select(
-      db
-        .select({
-          id: sql<number>`NULL`.as('id'),
-          userId: users.id,
-          kind: sql<LedgerKind>`'admin_topup'`.as('kind'),
-          amount: sql<number>`${min} - ${users.credits}`.as('amount'),
-          balanceAfter: sql<number>`${min}`.as('balance_after'),
-          consumedAfter: users.consumed,
-          reference: sql<string | null>`NULL`.as('reference'),
-          description: sql<string>`'Top-up to the guaranteed minimum'`.as('description'),
-          idempotencyKey: sql<string>`'topup:' || ${users.id} || ':' || ${run}`.as('idempotency_key'),
-          createdAt: sql<string>`${now}`.as('created_at'),
-          agentName: sql<null>`NULL`.as('agent_name'),
-        })
-        .from(users)
-        .where(short),
-    ),
-    db.update(users).set({ credits: min }).where(short),
-  ]);
-  return c.json({ totalUpdated: ledger.meta.changes ?? 0 });
-});
+      const db = orm(c.env.DB);
+      const min = GUARANTEED_MINIMUM_CREDITS;
+      const run = crypto.randomUUID();
+      const short = lt(users.credits, min);
+      // Ledger rows first (they read the old balances), then the balances, atomically in one batch.
+      // insert … select names every column, in the table's order.
+      const [ledger] = await db.batch([
+        db.insert(creditLedger).select(
+          db
+            .select({
+              id: sql<number>`NULL`.as('id'),
+              userId: users.id,
+              kind: sql<LedgerKind>`'admin_topup'`.as('kind'),
+              amount: sql<number>`${min} - ${users.credits}`.as('amount'),
+              balanceAfter: sql<number>`${min}`.as('balance_after'),
+              consumedAfter: users.consumed,
+              reference: sql<string | null>`NULL`.as('reference'),
+              description: sql<string>`'Top-up to the guaranteed minimum'`.as('description'),
+              idempotencyKey: sql<string>`'topup:' || ${users.id} || ':' || ${run}`.as('idempotency_key'),
+              createdAt: sql<string>`${now}`.as('created_at'),
+              agentName: sql<null>`NULL`.as('agent_name'),
+            })
+            .from(users)
+            .where(short),
+        ),
+        db.update(users).set({ credits: min }).where(short),
+      ]);
+      return c.json({ totalUpdated: ledger.meta.changes ?? 0 });
+    },
+  );

@@ -132,10 +132,10 @@ export const agentsRoutes = new Hono<AppEnv>()
     idParam('categoryId', 'Category not found'),
     validated('query', listQuery),
     (c) => {
-    const categoryId = positiveInt(c.req.param('categoryId'));
-    if (!categoryId) return fail(c, 404, 'Category not found');
-    return page(c, { ...listParams(c), categoryId });
-  },
+      const categoryId = positiveInt(c.req.param('categoryId'));
+      if (!categoryId) return fail(c, 404, 'Category not found');
+      return page(c, { ...listParams(c), categoryId });
+    },
   )
   .get(
     '/creator/:userId',
@@ -151,11 +151,11 @@ export const agentsRoutes = new Hono<AppEnv>()
     idParam('userId', 'User not found'),
     validated('query', listQuery),
     (c) => {
-    const creatorId = positiveInt(c.req.param('userId'));
-    if (!creatorId) return fail(c, 404, 'User not found');
-    // Creators see their own agents that moderators hid, marked as such.
-    return page(c, { ...listParams(c), creatorId, includeHidden: c.var.user?.id === creatorId });
-  },
+      const creatorId = positiveInt(c.req.param('userId'));
+      if (!creatorId) return fail(c, 404, 'User not found');
+      // Creators see their own agents that moderators hid, marked as such.
+      return page(c, { ...listParams(c), creatorId, includeHidden: c.var.user?.id === creatorId });
+    },
   )
   .post(
     '/',
@@ -163,9 +163,9 @@ export const agentsRoutes = new Hono<AppEnv>()
     requireUser,
     jsonBody(agentSchema),
     async (c) => {
-    const id = await createAgent(c.env.DB, c.var.user!.id, c.req.valid('json'));
-    return c.json(await getAgent(c.env.DB, id, c.var.user), 201);
-  },
+      const id = await createAgent(c.env.DB, c.var.user!.id, c.req.valid('json'));
+      return c.json(await getAgent(c.env.DB, id, c.var.user), 201);
+    },
   )
   .put(
     '/:id',
@@ -179,13 +179,13 @@ export const agentsRoutes = new Hono<AppEnv>()
     jsonBody(agentSchema),
     agentId,
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
-    return c.json(await getAgent(c.env.DB, agent.id, c.var.user));
-  },
+      const id = positiveInt(c.req.param('id'));
+      const agent = id ? await agentOwner(c.env.DB, id) : null;
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+      await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
+      return c.json(await getAgent(c.env.DB, agent.id, c.var.user));
+    },
   )
   .delete(
     '/:id',
@@ -198,14 +198,14 @@ export const agentsRoutes = new Hono<AppEnv>()
     requireUser,
     agentId,
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    const user = c.var.user!;
-    if (agent.creator_id !== user.id && user.role !== 'admin') return fail(c, 403, MESSAGES.forbidden);
-    await deleteAgent(c.env.DB, agent.id);
-    return c.json({ ok: true as const });
-  },
+      const id = positiveInt(c.req.param('id'));
+      const agent = id ? await agentOwner(c.env.DB, id) : null;
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      const user = c.var.user!;
+      if (agent.creator_id !== user.id && user.role !== 'admin') return fail(c, 403, MESSAGES.forbidden);
+      await deleteAgent(c.env.DB, agent.id);
+      return c.json({ ok: true as const });
+    },
   )
   // Reviews of an agent: GET /:id/ratings (paged and sorted) and /:id/ratings/summary.
   .route('/', agentRatingsRoutes(async (c, id) => (await getProviderAgent(c.env, id)) !== null))
@@ -229,36 +229,36 @@ export const agentsRoutes = new Hono<AppEnv>()
     jsonBody(trySchema),
     agentId,
     async (c) => {
-    const target = await tryTarget(c);
-    if (!target) return fail(c, 404, MESSAGES.agentNotFound);
-    const { expectedCost } = c.req.valid('json');
-    return once(c, tryRequest(target), async (step) => {
-      const user = c.var.user!;
-      // DESIGN decision 20: the price is the one the person saw. Checked inside the key's run, so a
-      // replay of a try that was charged still gets its first answer; a refusal frees the key.
-      const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
-      const isCreator = !target.external && target.agent.creator_id === user.id;
-      if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
-        return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
-      }
-      // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
-      if (target.external) return c.json(await tryAtProvider(c, target.external, step));
-      const agent = target.agent;
-      // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
-      const cost = isCreator ? 0 : agent.credit_cost;
-      const debit = await debitOnce(c.env.DB, {
-        userId: user.id,
-        amount: cost,
-        key: ledgerKey(user.id, step.key ?? crypto.randomUUID()),
-        reference: `agent:${agent.id}`,
-        description: `Tried agent #${agent.id}`,
-        // The creator's share goes in the debit's batch (DESIGN decision 21, docs/decisions/0029).
-        earning: { creatorId: agent.creator_id, agentId: agent.id, sharePercent: creatorSharePercent(c.env), holdDays: earningsHoldDays(c.env) },
+      const target = await tryTarget(c);
+      if (!target) return fail(c, 404, MESSAGES.agentNotFound);
+      const { expectedCost } = c.req.valid('json');
+      return once(c, tryRequest(target), async (step) => {
+        const user = c.var.user!;
+        // DESIGN decision 20: the price is the one the person saw. Checked inside the key's run, so a
+        // replay of a try that was charged still gets its first answer; a refusal frees the key.
+        const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
+        const isCreator = !target.external && target.agent.creator_id === user.id;
+        if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
+          return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
+        }
+        // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
+        if (target.external) return c.json(await tryAtProvider(c, target.external, step));
+        const agent = target.agent;
+        // DESIGN decision 8: creators try their own agents for free (a zero-amount ledger row).
+        const cost = isCreator ? 0 : agent.credit_cost;
+        const debit = await debitOnce(c.env.DB, {
+          userId: user.id,
+          amount: cost,
+          key: ledgerKey(user.id, step.key ?? crypto.randomUUID()),
+          reference: `agent:${agent.id}`,
+          description: `Tried agent #${agent.id}`,
+          // The creator's share goes in the debit's batch (DESIGN decision 21, docs/decisions/0029).
+          earning: { creatorId: agent.creator_id, agentId: agent.id, sharePercent: creatorSharePercent(c.env), holdDays: earningsHoldDays(c.env) },
+        });
+        if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
+        return tryAnswer(c, agent, debit);
       });
-      if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
-      return tryAnswer(c, agent, debit);
-    });
-  },
+    },
   )
   // A page reloaded while a try's answer was lost asks how it ended: the first answer, or 404 when
   // nothing was charged (and then never will be for that key). It never charges.
@@ -274,15 +274,15 @@ export const agentsRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-    const target = await tryTarget(c);
-    if (!target) return fail(c, 404, MESSAGES.agentNotFound);
-    const key = c.req.param('key');
-    return settleKey(c, key, tryRequest(target), async (applied) => {
-      if (target.external) return applied ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} })) : null;
-      const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c.var.user!.id, key));
-      return debit ? tryAnswer(c, target.agent, debit) : null;
-    });
-  },
+      const target = await tryTarget(c);
+      if (!target) return fail(c, 404, MESSAGES.agentNotFound);
+      const key = c.req.param('key');
+      return settleKey(c, key, tryRequest(target), async (applied) => {
+        if (target.external) return applied ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} })) : null;
+        const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c.var.user!.id, key));
+        return debit ? tryAnswer(c, target.agent, debit) : null;
+      });
+    },
   )
   .get(
     '/:id',
@@ -296,9 +296,9 @@ export const agentsRoutes = new Hono<AppEnv>()
     }),
     agentId,
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const agent = id ? await getCatalogAgent(c.env, id, c.var.user) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    return c.json(agent);
-  },
+      const id = positiveInt(c.req.param('id'));
+      const agent = id ? await getCatalogAgent(c.env, id, c.var.user) : null;
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      return c.json(agent);
+    },
   );

@@ -68,42 +68,43 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     jsonBody(verifyEmailSchema),
     async (c) => {
-    const db = c.env.DB;
-    const { token, password } = c.req.valid('json');
-    const found = await findToken(db, token, 'verify');
-    if (!found) return fail(c, 400, MESSAGES.tokenInvalid);
-    const own = c.var.user?.id === found.userId;
-    // The link is left unused: the owner signs in, or chooses a password, and opens it again.
-    if (!own && !password) return c.json({ ...errorBody(MESSAGES.confirmNeedsOwner), needsPassword: true }, 403);
-    const used = await consumeToken(db, token, 'verify');
-    const [user] = used ? await orm(db).select({ email: users.email, username: users.username }).from(users).where(eq(users.id, used.userId)) : [];
-    if (!used || !user) return fail(c, 400, MESSAGES.tokenInvalid);
-    const changes = used.email.toLowerCase() !== user.email.toLowerCase();
-    // An email change takes effect here, once the new address is proven; someone may have taken it since.
-    if (changes && (await takenMessage(db, '', used.email, used.userId))) return fail(c, 409, MESSAGES.emailTaken);
-    const d = orm(db);
-    const confirm = changes ? { email: used.email, emailVerifiedAt: now() } : { emailVerifiedAt: verifiedNow() };
-    try {
-      if (own) await d.update(users).set(confirm).where(eq(users.id, used.userId)).run();
-      else {
-        // The reset flow: the new password and the address together, every session and pending link gone.
-        const passwordHash = await hashPassword(password!);
-        await d.batch([
-          d.update(users).set({ ...confirm, passwordHash }).where(eq(users.id, used.userId)),
-          d.delete(sessions).where(eq(sessions.userId, used.userId)),
-          voidPendingTokens(db, used.userId),
-        ]);
+      const db = c.env.DB;
+      const { token, password } = c.req.valid('json');
+      const found = await findToken(db, token, 'verify');
+      if (!found) return fail(c, 400, MESSAGES.tokenInvalid);
+      const own = c.var.user?.id === found.userId;
+      // The link is left unused: the owner signs in, or chooses a password, and opens it again.
+      if (!own && !password) return c.json({ ...errorBody(MESSAGES.confirmNeedsOwner), needsPassword: true }, 403);
+      const used = await consumeToken(db, token, 'verify');
+      const [user] = used ? await orm(db).select({ email: users.email, username: users.username }).from(users).where(eq(users.id, used.userId)) : [];
+      if (!used || !user) return fail(c, 400, MESSAGES.tokenInvalid);
+      const changes = used.email.toLowerCase() !== user.email.toLowerCase();
+      // An email change takes effect here, once the new address is proven; someone may have taken it since.
+      if (changes && (await takenMessage(db, '', used.email, used.userId))) return fail(c, 409, MESSAGES.emailTaken);
+      const d = orm(db);
+      const confirm = changes ? { email: used.email, emailVerifiedAt: now() } : { emailVerifiedAt: verifiedNow() };
+      try {
+        if (own) await d.update(users).set(confirm).where(eq(users.id, used.userId)).run();
+        else {
+          // The reset flow: the new password and the address together, every session and pending link gone.
+          const passwordHash = await hashPassword(password!);
+          await d.batch([
+            d.update(users).set({ ...confirm, passwordHash }).where(eq(users.id, used.userId)),
+            d.delete(sessions).where(eq(sessions.userId, used.userId)),
+            voidPendingTokens(db, used.userId),
+          ]);
+        }
+      } catch (err) {
+        if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
+        throw err;
       }
-    } catch (err) {
-      if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
-      throw err;
-    }
-    if (changes) await mailEmailChanged(c, { id: used.userId, username: user.username, oldEmail: user.email, newEmail: used.email });
-    await syncRole(db, c.env, used.userId);
-    // Having proven the mailbox and chosen the password, this browser is signed in to the account.
-    if (!own) await startSession(c, used.userId);
-    return c.json({ message: own ? VERIFIED : VERIFIED_WITH_PASSWORD, email: used.email, user: await getSessionUser(db, used.userId) });
-  })
+      if (changes) await mailEmailChanged(c, { id: used.userId, username: user.username, oldEmail: user.email, newEmail: used.email });
+      await syncRole(db, c.env, used.userId);
+      // Having proven the mailbox and chosen the password, this browser is signed in to the account.
+      if (!own) await startSession(c, used.userId);
+      return c.json({ message: own ? VERIFIED : VERIFIED_WITH_PASSWORD, email: used.email, user: await getSessionUser(db, used.userId) });
+    },
+  )
   /**
    * The link mailed to the address an email change replaced (7 days): puts that address back, sets a
    * new password (whoever made the change knew the old one) and ends every session.
@@ -119,28 +120,29 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     jsonBody(undoEmailChangeSchema),
     async (c) => {
-    const db = c.env.DB;
-    const { token, password } = c.req.valid('json');
-    const used = await consumeToken(db, token, 'undo');
-    const [user] = used ? await orm(db).select({ id: users.id }).from(users).where(eq(users.id, used.userId)) : [];
-    if (!used || !user) return fail(c, 400, MESSAGES.tokenInvalid);
-    if (await takenMessage(db, '', used.email, used.userId)) return fail(c, 409, MESSAGES.emailTaken);
-    const d = orm(db);
-    const passwordHash = await hashPassword(password);
-    try {
-      await d.batch([
-        d.update(users).set({ email: used.email, emailVerifiedAt: now(), passwordHash }).where(eq(users.id, used.userId)),
-        d.delete(sessions).where(eq(sessions.userId, used.userId)),
-        voidPendingTokens(db, used.userId),
-      ]);
-    } catch (err) {
-      if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
-      throw err;
-    }
-    await syncRole(db, c.env, used.userId);
-    await startSession(c, used.userId);
-    return c.json({ message: EMAIL_RESTORED, email: used.email, user: await getSessionUser(db, used.userId) });
-  })
+      const db = c.env.DB;
+      const { token, password } = c.req.valid('json');
+      const used = await consumeToken(db, token, 'undo');
+      const [user] = used ? await orm(db).select({ id: users.id }).from(users).where(eq(users.id, used.userId)) : [];
+      if (!used || !user) return fail(c, 400, MESSAGES.tokenInvalid);
+      if (await takenMessage(db, '', used.email, used.userId)) return fail(c, 409, MESSAGES.emailTaken);
+      const d = orm(db);
+      const passwordHash = await hashPassword(password);
+      try {
+        await d.batch([
+          d.update(users).set({ email: used.email, emailVerifiedAt: now(), passwordHash }).where(eq(users.id, used.userId)),
+          d.delete(sessions).where(eq(sessions.userId, used.userId)),
+          voidPendingTokens(db, used.userId),
+        ]);
+      } catch (err) {
+        if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
+        throw err;
+      }
+      await syncRole(db, c.env, used.userId);
+      await startSession(c, used.userId);
+      return c.json({ message: EMAIL_RESTORED, email: used.email, user: await getSessionUser(db, used.userId) });
+    },
+  )
   .post(
     '/resend-verification',
     route({
@@ -151,14 +153,15 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-    const user = c.var.user!;
-    const pending = await pendingEmail(c.env.DB, user.id);
-    if (user.emailVerified && !pending) return fail(c, 409, MESSAGES.alreadyVerified);
-    if (!(await mayMail(c, user.id))) return fail(c, 429, MESSAGES.mailThrottled);
-    const to = pending ?? user.email;
-    await mailVerification(c, user, to, Boolean(pending));
-    return c.json({ message: VERIFICATION_SENT, email: to }, 202);
-  })
+      const user = c.var.user!;
+      const pending = await pendingEmail(c.env.DB, user.id);
+      if (user.emailVerified && !pending) return fail(c, 409, MESSAGES.alreadyVerified);
+      if (!(await mayMail(c, user.id))) return fail(c, 429, MESSAGES.mailThrottled);
+      const to = pending ?? user.email;
+      await mailVerification(c, user, to, Boolean(pending));
+      return c.json({ message: VERIFICATION_SENT, email: to }, 202);
+    },
+  )
   .get(
     '/email-status',
     route({
@@ -169,18 +172,20 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-    const user = c.var.user!;
-    return c.json({ email: user.email, emailVerified: user.emailVerified, pendingEmail: await pendingEmail(c.env.DB, user.id) });
-  })
+      const user = c.var.user!;
+      return c.json({ email: user.email, emailVerified: user.emailVerified, pendingEmail: await pendingEmail(c.env.DB, user.id) });
+    },
+  )
   /** Settings' Cancel beside a pending change: its link stops working, the address stays. */
   .post(
     '/cancel-email-change',
     route({ tag: 'account', summary: 'Cancel a pending email change', access: 'signed-in', responses: { 200: json(v.object({ message: v.string(), pendingEmail: v.null() }), 'Cancelled') } }),
     requireUser,
     async (c) => {
-    await cancelEmailChange(c.env.DB, c.var.user!.id).run();
-    return c.json({ message: CHANGE_CANCELLED, pendingEmail: null });
-  })
+      await cancelEmailChange(c.env.DB, c.var.user!.id).run();
+      return c.json({ message: CHANGE_CANCELLED, pendingEmail: null });
+    },
+  )
   .post(
     '/forgot-password',
     route({
@@ -192,23 +197,24 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     jsonBody(forgotPasswordSchema),
     async (c) => {
-    const { email } = c.req.valid('json');
-    const db = c.env.DB;
-    // Per client a plain 429 (it says nothing about any account); per account the answer stays the same.
-    if ((await hit(db, `forgot:${clientKey(c)}`, { windowMs: HOUR_MS })) > CLIENT_MAILS_PER_HOUR) return fail(c, 429, MESSAGES.mailThrottled);
-    // The look-up and the mail happen after the answer, so it takes as long for an unknown address
-    // as for a real one (docs/decisions/0024).
-    await deliverLater(c, async () => {
-      const [user] = await orm(db)
-        .select({ id: users.id, username: users.username, email: users.email })
-        .from(users)
-        .where(eqNocase(users.email, email))
-        .orderBy(...CONFIRMED_FIRST)
-        .limit(1);
-      if (user && (await mayMail(c, user.id))) await mailPasswordReset(c, user);
-    });
-    return c.json({ message: FORGOT_PASSWORD_ANSWER }, 202);
-  })
+      const { email } = c.req.valid('json');
+      const db = c.env.DB;
+      // Per client a plain 429 (it says nothing about any account); per account the answer stays the same.
+      if ((await hit(db, `forgot:${clientKey(c)}`, { windowMs: HOUR_MS })) > CLIENT_MAILS_PER_HOUR) return fail(c, 429, MESSAGES.mailThrottled);
+      // The look-up and the mail happen after the answer, so it takes as long for an unknown address
+      // as for a real one (docs/decisions/0024).
+      await deliverLater(c, async () => {
+        const [user] = await orm(db)
+          .select({ id: users.id, username: users.username, email: users.email })
+          .from(users)
+          .where(eqNocase(users.email, email))
+          .orderBy(...CONFIRMED_FIRST)
+          .limit(1);
+        if (user && (await mayMail(c, user.id))) await mailPasswordReset(c, user);
+      });
+      return c.json({ message: FORGOT_PASSWORD_ANSWER }, 202);
+    },
+  )
   .post(
     '/reset-password',
     route({
@@ -220,29 +226,30 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     jsonBody(resetPasswordSchema),
     async (c) => {
-    const { token, password } = c.req.valid('json');
-    const used = await consumeToken(c.env.DB, token, 'reset');
-    const db = orm(c.env.DB);
-    const [user] = used ? await db.select({ email: users.email }).from(users).where(eq(users.id, used.userId)) : [];
-    // A link mailed to an address the account no longer uses is void.
-    if (!used || !user || used.email.toLowerCase() !== user.email.toLowerCase()) return fail(c, 400, MESSAGES.tokenInvalid);
-    const hash = await hashPassword(password);
-    await db.batch([
-      // Following the link proved the mailbox, so the address counts as confirmed too, unless another
-      // account confirmed it after this link was sent (one confirmed account an address, migration 0018).
-      db
-        .update(users)
-        .set({ passwordHash: hash, emailVerifiedAt: sql`CASE WHEN ${confirmedElsewhere(used.userId, user.email)} THEN ${users.emailVerifiedAt} ELSE ${verifiedNow()} END` })
-        .where(eq(users.id, used.userId)),
-      // Every session ends, this browser's included: whoever knew the old password is out.
-      db.delete(sessions).where(eq(sessions.userId, used.userId)),
-      // So is any email change they started with it (docs/decisions/0024).
-      voidPendingTokens(c.env.DB, used.userId),
-    ]);
-    await syncRole(c.env.DB, c.env, used.userId);
-    if (c.var.user?.id === used.userId) await endSession(c);
-    return c.json({ message: PASSWORD_RESET });
-  })
+      const { token, password } = c.req.valid('json');
+      const used = await consumeToken(c.env.DB, token, 'reset');
+      const db = orm(c.env.DB);
+      const [user] = used ? await db.select({ email: users.email }).from(users).where(eq(users.id, used.userId)) : [];
+      // A link mailed to an address the account no longer uses is void.
+      if (!used || !user || used.email.toLowerCase() !== user.email.toLowerCase()) return fail(c, 400, MESSAGES.tokenInvalid);
+      const hash = await hashPassword(password);
+      await db.batch([
+        // Following the link proved the mailbox, so the address counts as confirmed too, unless another
+        // account confirmed it after this link was sent (one confirmed account an address, migration 0018).
+        db
+          .update(users)
+          .set({ passwordHash: hash, emailVerifiedAt: sql`CASE WHEN ${confirmedElsewhere(used.userId, user.email)} THEN ${users.emailVerifiedAt} ELSE ${verifiedNow()} END` })
+          .where(eq(users.id, used.userId)),
+        // Every session ends, this browser's included: whoever knew the old password is out.
+        db.delete(sessions).where(eq(sessions.userId, used.userId)),
+        // So is any email change they started with it (docs/decisions/0024).
+        voidPendingTokens(c.env.DB, used.userId),
+      ]);
+      await syncRole(c.env.DB, c.env, used.userId);
+      if (c.var.user?.id === used.userId) await endSession(c);
+      return c.json({ message: PASSWORD_RESET });
+    },
+  )
   .post(
     '/change-password',
     route({
@@ -255,19 +262,20 @@ export const accountRoutes = new Hono<AppEnv>()
     requireUser,
     jsonBody(changePasswordSchema),
     async (c) => {
-    const { currentPassword, newPassword } = c.req.valid('json');
-    const user = c.var.user!;
-    if ((await hit(c.env.DB, `password-check:${user.id}`)) > 10) return fail(c, 429, MESSAGES.throttled);
-    await requireCurrentPassword(c, currentPassword);
-    const passwordHash = await hashPassword(newPassword);
-    const db = orm(c.env.DB);
-    await db.batch([
-      db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
-      db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, c.var.sessionHash ?? ''))),
-      voidPendingTokens(c.env.DB, user.id),
-    ]);
-    return c.json({ message: 'Your password has been changed. Your other devices have been signed out.' });
-  })
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const user = c.var.user!;
+      if ((await hit(c.env.DB, `password-check:${user.id}`)) > 10) return fail(c, 429, MESSAGES.throttled);
+      await requireCurrentPassword(c, currentPassword);
+      const passwordHash = await hashPassword(newPassword);
+      const db = orm(c.env.DB);
+      await db.batch([
+        db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+        db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, c.var.sessionHash ?? ''))),
+        voidPendingTokens(c.env.DB, user.id),
+      ]);
+      return c.json({ message: 'Your password has been changed. Your other devices have been signed out.' });
+    },
+  )
   .post(
     '/change-email',
     route({
@@ -280,21 +288,23 @@ export const accountRoutes = new Hono<AppEnv>()
     requireUser,
     jsonBody(changeEmailSchema),
     async (c) => {
-    const { currentPassword, email } = c.req.valid('json');
-    if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
-    await requireCurrentPassword(c, currentPassword);
-    const pending = await startEmailChange(c, email);
-    return c.json({ message: `We have emailed a confirmation link to ${pending}. Your address changes once you open it.`, pendingEmail: pending }, 202);
-  })
+      const { currentPassword, email } = c.req.valid('json');
+      if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
+      await requireCurrentPassword(c, currentPassword);
+      const pending = await startEmailChange(c, email);
+      return c.json({ message: `We have emailed a confirmation link to ${pending}. Your address changes once you open it.`, pendingEmail: pending }, 202);
+    },
+  )
   .post(
     '/logout-everywhere',
     route({ tag: 'account', summary: 'Sign out on every device', access: 'signed-in', responses: { 200: json(okSchema, 'Signed out everywhere') } }),
     requireUser,
     async (c) => {
-    const db = orm(c.env.DB);
-    const userId = c.var.user!.id;
-    await db.batch([db.delete(sessions).where(eq(sessions.userId, userId)), voidPendingTokens(c.env.DB, userId)]);
-    await endSession(c);
-    return c.json({ ok: true });
-  });
+      const db = orm(c.env.DB);
+      const userId = c.var.user!.id;
+      await db.batch([db.delete(sessions).where(eq(sessions.userId, userId)), voidPendingTokens(c.env.DB, userId)]);
+      await endSession(c);
+      return c.json({ ok: true });
+    },
+  );
 

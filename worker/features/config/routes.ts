@@ -22,13 +22,13 @@ export const configRoutes = new Hono<AppEnv>()
       responses: { 200: json(publicConfigSchema, 'The settings') },
     }),
     (c) => {
-  const config: PublicConfig = {
-    staffEmailDomain: staffDomain(c.env),
-    googleEnabled: Boolean(c.env.GOOGLE_CLIENT_ID),
-    paymentsMode: paymentsMode(c.env),
-    providerMode: Boolean(c.env.PROVIDER_BASE_URL && c.env.PROVIDER_PRODUCT),
-    version: c.env.APP_VERSION ?? 'dev',
-  };
-  return c.json(config);
+      const config: PublicConfig = {
+        staffEmailDomain: staffDomain(c.env),
+        googleEnabled: Boolean(c.env.GOOGLE_CLIENT_ID),
+        paymentsMode: paymentsMode(c.env),
+        providerMode: Boolean(c.env.PROVIDER_BASE_URL && c.env.PROVIDER_PRODUCT),
+        version: c.env.APP_VERSION ?? 'dev',
+      };
+      return c.json(config);
     },
   );

@@ -28,10 +28,11 @@ export const creatorsRoutes = new Hono<AppEnv>()
     // An unknown sort is the default order, never refused.
     validated('query', v.object({ sort: v.optional(v.pipe(v.string(), v.description(`${CREATOR_SORTS.join(', ')} (default popular)`))) })),
     async (c) => {
-    const page = await creatorPage(c.env.DB, c.req.param('username'), parseCreatorSort(c.req.query('sort')));
-    if (!page) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
-    return c.json(page);
-  })
+      const page = await creatorPage(c.env.DB, c.req.param('username'), parseCreatorSort(c.req.query('sort')));
+      if (!page) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
+      return c.json(page);
+    },
+  )
   // Whether the person asking follows this creator, and how many do: for the page's Follow button.
   .get(
     '/:username/follow',
@@ -43,12 +44,13 @@ export const creatorsRoutes = new Hono<AppEnv>()
       responses: { 200: json(followStateSchema, 'Following and the follower count'), 404: error(CREATOR_MESSAGES.creatorNotFound) },
     }),
     async (c) => {
-    const creator = await publicProfileByUsername(c.env.DB, c.req.param('username'));
-    if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
-    const me = c.var.user;
-    const [following, followers] = await Promise.all([me ? isFollowing(c.env.DB, me.id, creator.id) : false, followerCount(c.env.DB, creator.id)]);
-    return c.json({ following, followers });
-  });
+      const creator = await publicProfileByUsername(c.env.DB, c.req.param('username'));
+      if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
+      const me = c.var.user;
+      const [following, followers] = await Promise.all([me ? isFollowing(c.env.DB, me.id, creator.id) : false, followerCount(c.env.DB, creator.id)]);
+      return c.json({ following, followers });
+    },
+  );
 
 /** /api/follows: whom the signed-in person follows; follow and unfollow are idempotent. */
 export const followsRoutes = new Hono<AppEnv>()
@@ -74,19 +76,21 @@ export const followsRoutes = new Hono<AppEnv>()
     }),
     idParam('creatorId', CREATOR_MESSAGES.creatorNotFound),
     async (c) => {
-    const id = positiveInt(c.req.param('creatorId'));
-    const creator = id ? await publicProfileById(c.env.DB, id) : null;
-    if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
-    if (creator.id === c.var.user!.id) return fail(c, 400, CREATOR_MESSAGES.followSelf);
-    return c.json(await setFollowing(c.env.DB, c.var.user!.id, creator.id, true));
-  })
+      const id = positiveInt(c.req.param('creatorId'));
+      const creator = id ? await publicProfileById(c.env.DB, id) : null;
+      if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
+      if (creator.id === c.var.user!.id) return fail(c, 400, CREATOR_MESSAGES.followSelf);
+      return c.json(await setFollowing(c.env.DB, c.var.user!.id, creator.id, true));
+    },
+  )
   .delete(
     '/:creatorId',
     route({ tag: 'creators', summary: 'Unfollow a creator', description: 'Safe to repeat.', access: 'signed-in', responses: { 200: json(followStateSchema, 'Not following'), 404: error(CREATOR_MESSAGES.creatorNotFound) } }),
     idParam('creatorId', CREATOR_MESSAGES.creatorNotFound),
     async (c) => {
-    const id = positiveInt(c.req.param('creatorId'));
-    const creator = id ? await publicProfileById(c.env.DB, id) : null;
-    if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
-    return c.json(await setFollowing(c.env.DB, c.var.user!.id, creator.id, false));
-  });
+      const id = positiveInt(c.req.param('creatorId'));
+      const creator = id ? await publicProfileById(c.env.DB, id) : null;
+      if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
+      return c.json(await setFollowing(c.env.DB, c.var.user!.id, creator.id, false));
+    },
+  );

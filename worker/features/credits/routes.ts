@@ -29,9 +29,10 @@ export const creditsRoutes = new Hono<AppEnv>()
     route({ tag: 'credits', summary: 'A receipt of your purchase', access: 'signed-in', responses: { 200: json(receiptSchema, 'The receipt'), 404: error(RECEIPT_NOT_FOUND) } }),
     validated('param', v.object({ id: positiveIntText(INVALID_RECEIPT_ID) })),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    if (!id) return fail(c, 400, INVALID_RECEIPT_ID);
-    const receipt = await getReceipt(c.env.DB, c.var.user!.id, id);
-    if (!receipt) return fail(c, 404, RECEIPT_NOT_FOUND);
-    return c.json(receipt);
-  });
+      const id = positiveInt(c.req.param('id'));
+      if (!id) return fail(c, 400, INVALID_RECEIPT_ID);
+      const receipt = await getReceipt(c.env.DB, c.var.user!.id, id);
+      if (!receipt) return fail(c, 404, RECEIPT_NOT_FOUND);
+      return c.json(receipt);
+    },
+  );

@@ -52,14 +52,14 @@ export const insightsRoutes = new Hono<AppEnv>()
     requireUser,
     validated('query', insightsQuery),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const { days, utcOffset: offset } = c.req.valid('query');
-    const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    if (agent.creator_id !== c.var.user!.id) return fail(c, 403, NOT_YOUR_AGENT);
-    const [named] = (await c.env.DB.prepare('SELECT name FROM agents WHERE id = ?1').bind(agent.id).all<{ name: string }>()).results;
-    return c.json(await getInsights(c.env.DB, { id: agent.id, name: named?.name ?? '' }, days, offset));
-  },
+      const id = positiveInt(c.req.param('id'));
+      const { days, utcOffset: offset } = c.req.valid('query');
+      const agent = id ? await agentOwner(c.env.DB, id) : null;
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      if (agent.creator_id !== c.var.user!.id) return fail(c, 403, NOT_YOUR_AGENT);
+      const [named] = (await c.env.DB.prepare('SELECT name FROM agents WHERE id = ?1').bind(agent.id).all<{ name: string }>()).results;
+      return c.json(await getInsights(c.env.DB, { id: agent.id, name: named?.name ?? '' }, days, offset));
+    },
   )
   // The agent page's view beacon: anyone, signed in or not; only a count per hour is kept.
   .post(
@@ -67,9 +67,9 @@ export const insightsRoutes = new Hono<AppEnv>()
     route({ tag: 'agents', summary: 'Count a view of an agent page', access: 'anyone', responses: { 204: noContent('Counted'), 404: error(MESSAGES.agentNotFound) } }),
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    if (!id) return fail(c, 404, MESSAGES.agentNotFound);
-    await countView(c.env.DB, id);
-    return c.body(null, 204);
-  },
+      const id = positiveInt(c.req.param('id'));
+      if (!id) return fail(c, 404, MESSAGES.agentNotFound);
+      await countView(c.env.DB, id);
+      return c.body(null, 204);
+    },
   );

@@ -64,23 +64,25 @@ export const mcpRoutes = (dispatch: Dispatch) =>
         },
       }),
       async (c) => {
-      if (tokenInQuery(c.req.url)) return unauthorized(c, TOKEN_MESSAGES.inQuery);
-      const token = bearerOf(c);
-      if (!token) return unauthorized(c, TOKEN_MESSAGES.missing);
-      const holder = await authenticateBearer(c, token);
-      if (holder instanceof Response) return holder;
-      // Agent page links from the configured origin, never the request's Host (docs/decisions/0024).
-      const server = mcpServer(apiFor(c, dispatch, holder), appOrigin(c.env));
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      await server.connect(transport);
-      return transport.handleRequest(c.req.raw);
-    })
+        if (tokenInQuery(c.req.url)) return unauthorized(c, TOKEN_MESSAGES.inQuery);
+        const token = bearerOf(c);
+        if (!token) return unauthorized(c, TOKEN_MESSAGES.missing);
+        const holder = await authenticateBearer(c, token);
+        if (holder instanceof Response) return holder;
+        // Agent page links from the configured origin, never the request's Host (docs/decisions/0024).
+        const server = mcpServer(apiFor(c, dispatch, holder), appOrigin(c.env));
+        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        await server.connect(transport);
+        return transport.handleRequest(c.req.raw);
+      },
+    )
     // Stateless: no server-sent event stream to open (GET) and no session to end (DELETE).
     .on(
       ['GET', 'DELETE'],
       '/',
       route({ tag: 'system', summary: 'Not offered by this stateless MCP endpoint', access: 'anyone', responses: { 405: error(MCP_POST_ONLY) } }),
       (c) => {
-      c.header('Allow', 'POST');
-      return c.json(errorBody(MCP_POST_ONLY), 405);
-    });
+        c.header('Allow', 'POST');
+        return c.json(errorBody(MCP_POST_ONLY), 405);
+      },
+    );

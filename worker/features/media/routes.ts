@@ -35,26 +35,28 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-    const form = await formFields(c.req.raw);
-    const picture = await checkedImage(form?.get('picture'));
-    const me = c.var.user!;
-    const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
-    const path = await storeImage(c.env, 'avatars', picture);
-    await orm(c.env.DB).update(users).set({ profilePicture: path }).where(eq(users.id, me.id)).run();
-    if (before?.picture !== path) await removeUnused(c.env, c.env.DB, [before?.picture]);
-    return c.json({ profilePicture: path });
-  })
+      const form = await formFields(c.req.raw);
+      const picture = await checkedImage(form?.get('picture'));
+      const me = c.var.user!;
+      const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+      const path = await storeImage(c.env, 'avatars', picture);
+      await orm(c.env.DB).update(users).set({ profilePicture: path }).where(eq(users.id, me.id)).run();
+      if (before?.picture !== path) await removeUnused(c.env, c.env.DB, [before?.picture]);
+      return c.json({ profilePicture: path });
+    },
+  )
   .delete(
     '/profile-picture',
     route({ tag: 'account', summary: 'Remove your profile picture', access: 'signed-in', responses: { 200: json(v.object({ profilePicture: v.null() }), 'Removed') } }),
     requireUser,
     async (c) => {
-    const me = c.var.user!;
-    const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
-    await orm(c.env.DB).update(users).set({ profilePicture: null }).where(eq(users.id, me.id)).run();
-    await removeUnused(c.env, c.env.DB, [before?.picture]);
-    return c.json({ profilePicture: null });
-  })
+      const me = c.var.user!;
+      const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+      await orm(c.env.DB).update(users).set({ profilePicture: null }).where(eq(users.id, me.id)).run();
+      await removeUnused(c.env, c.env.DB, [before?.picture]);
+      return c.json({ profilePicture: null });
+    },
+  )
   .put(
     '/agents/:id/cover',
     route({
@@ -72,32 +74,33 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     requireUser,
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const [agent] = id
-      ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
-      : [];
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    // Before reading the body: someone else's agent gets nothing stored, however good the file.
-    if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
-    const form = await formFields(c.req.raw);
-    const cover = await checkedImage(form?.get('cover'));
-    // The browser sends a small copy for the cards; without one the cover serves both.
-    const thumbnailField = form?.get('thumbnail');
-    const thumbnail = thumbnailField ? await checkedImage(thumbnailField) : null;
-    const coverPath = await storeImage(c.env, 'covers', cover);
-    const thumbnailPath = thumbnail ? await storeImage(c.env, 'thumbs', thumbnail) : coverPath;
-    await orm(c.env.DB)
-      .update(agents)
-      .set({ imageUrl: coverPath, thumbnailUrl: thumbnailPath, updatedAt: new Date().toISOString() })
-      .where(eq(agents.id, id!))
-      .run();
-    await removeUnused(
-      c.env,
-      c.env.DB,
-      [agent.imageUrl, agent.thumbnailUrl].filter((p) => p !== coverPath && p !== thumbnailPath),
-    );
-    return c.json({ imageUrl: coverPath, thumbnailUrl: thumbnailPath });
-  })
+      const id = positiveInt(c.req.param('id'));
+      const [agent] = id
+        ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
+        : [];
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      // Before reading the body: someone else's agent gets nothing stored, however good the file.
+      if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
+      const form = await formFields(c.req.raw);
+      const cover = await checkedImage(form?.get('cover'));
+      // The browser sends a small copy for the cards; without one the cover serves both.
+      const thumbnailField = form?.get('thumbnail');
+      const thumbnail = thumbnailField ? await checkedImage(thumbnailField) : null;
+      const coverPath = await storeImage(c.env, 'covers', cover);
+      const thumbnailPath = thumbnail ? await storeImage(c.env, 'thumbs', thumbnail) : coverPath;
+      await orm(c.env.DB)
+        .update(agents)
+        .set({ imageUrl: coverPath, thumbnailUrl: thumbnailPath, updatedAt: new Date().toISOString() })
+        .where(eq(agents.id, id!))
+        .run();
+      await removeUnused(
+        c.env,
+        c.env.DB,
+        [agent.imageUrl, agent.thumbnailUrl].filter((p) => p !== coverPath && p !== thumbnailPath),
+      );
+      return c.json({ imageUrl: coverPath, thumbnailUrl: thumbnailPath });
+    },
+  )
   .delete(
     '/agents/:id/cover',
     route({
@@ -109,16 +112,17 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     requireUser,
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const [agent] = id
-      ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
-      : [];
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
-    await orm(c.env.DB).update(agents).set({ imageUrl: null, thumbnailUrl: null, updatedAt: new Date().toISOString() }).where(eq(agents.id, id!)).run();
-    await removeUnused(c.env, c.env.DB, [agent.imageUrl, agent.thumbnailUrl]);
-    return c.json({ imageUrl: null, thumbnailUrl: null });
-  });
+      const id = positiveInt(c.req.param('id'));
+      const [agent] = id
+        ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
+        : [];
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
+      await orm(c.env.DB).update(agents).set({ imageUrl: null, thumbnailUrl: null, updatedAt: new Date().toISOString() }).where(eq(agents.id, id!)).run();
+      await removeUnused(c.env, c.env.DB, [agent.imageUrl, agent.thumbnailUrl]);
+      return c.json({ imageUrl: null, thumbnailUrl: null });
+    },
+  );
 
 /** GET /media/{key}: a stored picture, as its checked type, cached for a year (the key is its hash). */
 export const mediaFileRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/media/*', async (c) => {

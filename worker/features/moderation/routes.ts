@@ -31,19 +31,20 @@ export const reportsRoutes = new Hono<AppEnv>().post(
   requireUser,
   jsonBody(reportSchema),
   async (c) => {
-  const user = c.var.user!;
-  const input = c.req.valid('json');
-  const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
-  if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user))) return fail(c, 404, notFound(input.itemType));
-  // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
-  if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
-    c.header('Retry-After', '3600');
-    return fail(c, 429, MESSAGES.reportsThrottled);
-  }
-  const filed = await fileReport(c.env.DB, { itemType: input.itemType, itemId: input.itemId, userId: user.id, reason: input.reason, details: input.details ?? null });
-  if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
-  return c.json({ id: filed.id }, 201);
-});
+    const user = c.var.user!;
+    const input = c.req.valid('json');
+    const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
+    if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user))) return fail(c, 404, notFound(input.itemType));
+    // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
+    if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
+      c.header('Retry-After', '3600');
+      return fail(c, 429, MESSAGES.reportsThrottled);
+    }
+    const filed = await fileReport(c.env.DB, { itemType: input.itemType, itemId: input.itemId, userId: user.id, reason: input.reason, details: input.details ?? null });
+    if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
+    return c.json({ id: filed.id }, 201);
+  },
+);
 
 const VIEW_MESSAGE = 'view must be open or hidden';
 
@@ -67,14 +68,15 @@ export const moderationRoutes = new Hono<AppEnv>()
       }),
     ),
     async (c) => {
-    const view = c.req.query('view') ?? 'open';
-    if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
-    const limit = positiveInt(c.req.query('limit'));
-    const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
-    const page = await moderationQueue(c.env.DB, view as QueueView, limit ? Math.min(limit, QUEUE_PAGE_MAX) : QUEUE_PAGE, Number.isSafeInteger(offset) && offset > 0 ? offset : 0);
-    c.header('X-Total-Count', String(page.total));
-    return c.json(page.items);
-  })
+      const view = c.req.query('view') ?? 'open';
+      if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
+      const limit = positiveInt(c.req.query('limit'));
+      const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
+      const page = await moderationQueue(c.env.DB, view as QueueView, limit ? Math.min(limit, QUEUE_PAGE_MAX) : QUEUE_PAGE, Number.isSafeInteger(offset) && offset > 0 ? offset : 0);
+      c.header('X-Total-Count', String(page.total));
+      return c.json(page.items);
+    },
+  )
   .post(
     '/:itemType/:itemId',
     route({
@@ -93,13 +95,14 @@ export const moderationRoutes = new Hono<AppEnv>()
       404,
     ),
     async (c) => {
-    const type = c.req.param('itemType');
-    if (type !== 'review' && type !== 'agent') return fail(c, 404, MESSAGES.notFound);
-    const id = positiveInt(c.req.param('itemId'));
-    const target = id ? await reportTarget(c.env.DB, type, id) : null;
-    if (!target) return fail(c, 404, notFound(type));
-    const { action } = c.req.valid('json');
-    await moderate(c.env.DB, { itemType: type, itemId: target.id, agentId: target.agent_id }, action, c.var.user!.id);
-    const after = await reportTarget(c.env.DB, type, target.id);
-    return c.json({ itemType: type, itemId: target.id, action, hidden: !!after?.hidden_at });
-  });
+      const type = c.req.param('itemType');
+      if (type !== 'review' && type !== 'agent') return fail(c, 404, MESSAGES.notFound);
+      const id = positiveInt(c.req.param('itemId'));
+      const target = id ? await reportTarget(c.env.DB, type, id) : null;
+      if (!target) return fail(c, 404, notFound(type));
+      const { action } = c.req.valid('json');
+      await moderate(c.env.DB, { itemType: type, itemId: target.id, agentId: target.agent_id }, action, c.var.user!.id);
+      const after = await reportTarget(c.env.DB, type, target.id);
+      return c.json({ itemType: type, itemId: target.id, action, hidden: !!after?.hidden_at });
+    },
+  );

@@ -52,29 +52,30 @@ export const paymentsRoutes = new Hono<AppEnv>()
     }),
     jsonBody(purchaseSchema),
     async (c) => {
-    const user = c.var.user!;
-    const { amount, userId } = c.req.valid('json');
-    // DESIGN decision 3: the body may name the caller, nobody else.
-    if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
-    const mode = paymentsMode(c.env);
-    if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
-    // A retried create-checkout (same Idempotency-Key) answers with the same session, never a second one.
-    return once(c, `POST /api/payments/create-checkout ${amount}`, async ({ key }) => {
-      if (mode === 'stripe') {
-        try {
-          // Stripe sends the buyer back to the configured origin, never to the request's Host (docs/decisions/0024).
-          return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin: appOrigin(c.env), idempotencyKey: key }));
-        } catch (err) {
-          log('error', 'stripe checkout failed', { requestId: c.var.requestId, error: err });
-          return fail(c, 502, PAYMENT_PROVIDER_ERROR);
+      const user = c.var.user!;
+      const { amount, userId } = c.req.valid('json');
+      // DESIGN decision 3: the body may name the caller, nobody else.
+      if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
+      const mode = paymentsMode(c.env);
+      if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
+      // A retried create-checkout (same Idempotency-Key) answers with the same session, never a second one.
+      return once(c, `POST /api/payments/create-checkout ${amount}`, async ({ key }) => {
+        if (mode === 'stripe') {
+          try {
+            // Stripe sends the buyer back to the configured origin, never to the request's Host (docs/decisions/0024).
+            return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin: appOrigin(c.env), idempotencyKey: key }));
+          } catch (err) {
+            log('error', 'stripe checkout failed', { requestId: c.var.requestId, error: err });
+            return fail(c, 502, PAYMENT_PROVIDER_ERROR);
+          }
         }
-      }
-      // DESIGN decision 11: in sandbox mode, a test-mode checkout in the app completes the purchase.
-      const id = `cs_sandbox_${randomToken(18)}`;
-      await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
-      return c.json({ url: `/checkout/sandbox/${id}` });
-    });
-  })
+        // DESIGN decision 11: in sandbox mode, a test-mode checkout in the app completes the purchase.
+        const id = `cs_sandbox_${randomToken(18)}`;
+        await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
+        return c.json({ url: `/checkout/sandbox/${id}` });
+      });
+    },
+  )
   .get(
     '/sandbox/:id',
     route({
@@ -84,10 +85,11 @@ export const paymentsRoutes = new Hono<AppEnv>()
       responses: { 200: json(v.object({ id: v.string(), credits: v.number(), amountCents: v.number(), status: sessionStatus }), 'The checkout'), 404: error(SESSION_NOT_FOUND) },
     }),
     async (c) => {
-    const session = await ownSandboxSession(c);
-    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
-    return c.json({ id: session.id, credits: session.credits, amountCents: session.amountCents, status: session.status });
-  })
+      const session = await ownSandboxSession(c);
+      if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+      return c.json({ id: session.id, credits: session.credits, amountCents: session.amountCents, status: session.status });
+    },
+  )
   .post(
     '/sandbox/:id/complete',
     route({
@@ -101,12 +103,13 @@ export const paymentsRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-    const session = await ownSandboxSession(c);
-    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
-    if (session.status === 'expired') return fail(c, 409, 'This checkout was cancelled. Please start a new purchase.');
-    await completePurchase(c.env.DB, { sessionId: session.id, userId: session.userId, credits: session.credits });
-    return c.json({ ...(await getBalance(c.env.DB, session.userId)), credits: session.credits, status: 'completed' as const });
-  })
+      const session = await ownSandboxSession(c);
+      if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+      if (session.status === 'expired') return fail(c, 409, 'This checkout was cancelled. Please start a new purchase.');
+      await completePurchase(c.env.DB, { sessionId: session.id, userId: session.userId, credits: session.credits });
+      return c.json({ ...(await getBalance(c.env.DB, session.userId)), credits: session.credits, status: 'completed' as const });
+    },
+  )
   .post(
     '/sandbox/:id/cancel',
     route({
@@ -116,8 +119,9 @@ export const paymentsRoutes = new Hono<AppEnv>()
       responses: { 200: json(v.object({ id: v.string(), status: v.picklist(['completed', 'expired']) }), 'Cancelled, unless already paid'), 404: error(SESSION_NOT_FOUND) },
     }),
     async (c) => {
-    const session = await ownSandboxSession(c);
-    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
-    await expireCheckoutSession(c.env.DB, session.id);
-    return c.json({ id: session.id, status: session.status === 'completed' ? 'completed' : 'expired' });
-  });
+      const session = await ownSandboxSession(c);
+      if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+      await expireCheckoutSession(c.env.DB, session.id);
+      return c.json({ id: session.id, status: session.status === 'completed' ? 'completed' : 'expired' });
+    },
+  );

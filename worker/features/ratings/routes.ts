@@ -101,12 +101,13 @@ export const ratingsRoutes = new Hono<AppEnv>()
     requireUser,
     reviewId,
     async (c) => {
-    const review = await visibleReview(c);
-    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
-    if (review.author_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    if (!(await deleteRating(c.env.DB, review.id, review.agent_id, review.author_id))) return fail(c, 404, MESSAGES.reviewNotFound);
-    return c.json({ ok: true });
-  })
+      const review = await visibleReview(c);
+      if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+      if (review.author_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+      if (!(await deleteRating(c.env.DB, review.id, review.agent_id, review.author_id))) return fail(c, 404, MESSAGES.reviewNotFound);
+      return c.json({ ok: true });
+    },
+  )
   // The creator's one public reply: PUT writes or replaces it.
   .put(
     '/:id/reply',
@@ -120,25 +121,27 @@ export const ratingsRoutes = new Hono<AppEnv>()
     jsonBody(replySchema),
     reviewId,
     async (c) => {
-    const review = await shownReview(c);
-    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
-    const user = c.var.user!;
-    if (review.creator_id !== user.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
-    const created = await saveReply(c.env.DB, review.id, user.id, c.req.valid('json').body);
-    return c.json(await getRating(c.env.DB, review.id, user.id), created ? 201 : 200);
-  })
+      const review = await shownReview(c);
+      if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+      const user = c.var.user!;
+      if (review.creator_id !== user.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
+      const created = await saveReply(c.env.DB, review.id, user.id, c.req.valid('json').body);
+      return c.json(await getRating(c.env.DB, review.id, user.id), created ? 201 : 200);
+    },
+  )
   .delete(
     '/:id/reply',
     route({ tag: 'reviews', summary: "Delete the creator's reply", access: 'signed-in', responses: { 200: json(okSchema, 'Deleted'), 403: error(MESSAGES.replyCreatorOnly), 404: error('No such review, or no reply') } }),
     requireUser,
     reviewId,
     async (c) => {
-    const review = await shownReview(c);
-    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
-    if (review.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
-    if (!(await deleteReply(c.env.DB, review.id))) return fail(c, 404, 'Reply not found');
-    return c.json({ ok: true });
-  })
+      const review = await shownReview(c);
+      if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+      if (review.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
+      if (!(await deleteReply(c.env.DB, review.id))) return fail(c, 404, 'Reply not found');
+      return c.json({ ok: true });
+    },
+  )
   // 'Helpful': PUT marks, DELETE takes the mark back; either is safe to repeat.
   .put('/:id/helpful', helpfulDoc(true), requireUser, reviewId, helpfulRoute(true))
   .delete('/:id/helpful', helpfulDoc(false), requireUser, reviewId, helpfulRoute(false));
@@ -181,28 +184,29 @@ export function agentRatingsRoutes(externalAgent: (c: Context<AppEnv>, id: numbe
         }),
       ),
       async (c) => {
-      const sort = reviewSort(c.req.query('sort'));
-      if (!sort) return fail(c, 400, MESSAGES.sortInvalid);
-      const { id, agent } = await target(c);
-      const limit = positiveInt(c.req.query('limit'));
-      const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
-      if (!agent) {
-        // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
-        if (id && (await externalAgent(c, id))) {
-          c.header('X-Total-Count', '0');
-          return c.json([]);
+        const sort = reviewSort(c.req.query('sort'));
+        if (!sort) return fail(c, 400, MESSAGES.sortInvalid);
+        const { id, agent } = await target(c);
+        const limit = positiveInt(c.req.query('limit'));
+        const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
+        if (!agent) {
+          // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
+          if (id && (await externalAgent(c, id))) {
+            c.header('X-Total-Count', '0');
+            return c.json([]);
+          }
+          return fail(c, 404, MESSAGES.agentNotFound);
         }
-        return fail(c, 404, MESSAGES.agentNotFound);
-      }
-      const page = await listRatings(c.env.DB, agent.id, {
-        sort,
-        limit: limit ? Math.min(limit, REVIEW_PAGE_MAX) : REVIEW_PAGE,
-        offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
-        viewerId: c.var.user?.id ?? null,
-      });
-      c.header('X-Total-Count', String(page.total));
-      return c.json(page.items);
-    })
+        const page = await listRatings(c.env.DB, agent.id, {
+          sort,
+          limit: limit ? Math.min(limit, REVIEW_PAGE_MAX) : REVIEW_PAGE,
+          offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+          viewerId: c.var.user?.id ?? null,
+        });
+        c.header('X-Total-Count', String(page.total));
+        return c.json(page.items);
+      },
+    )
     .get(
       '/:id/ratings/summary',
       route({
@@ -214,11 +218,12 @@ export function agentRatingsRoutes(externalAgent: (c: Context<AppEnv>, id: numbe
         responses: { 200: json(ratingSummarySchema, 'Counts by star and the caller’s review'), 404: error(MESSAGES.agentNotFound) },
       }),
       async (c) => {
-      const { id, agent } = await target(c);
-      if (!agent) {
-        if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null });
-        return fail(c, 404, MESSAGES.agentNotFound);
-      }
-      return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));
-    });
+        const { id, agent } = await target(c);
+        if (!agent) {
+          if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null });
+          return fail(c, 404, MESSAGES.agentNotFound);
+        }
+        return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));
+      },
+    );
 }

@@ -39,21 +39,23 @@ export const savedRoutes = new Hono<AppEnv>()
     jsonBody(saveBody),
     idParam('agentId', MESSAGES.agentNotFound),
     async (c) => {
-    const agentId = positiveInt(c.req.param('agentId'));
-    if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
-    const userId = c.var.user!.id;
-    if ((await countSaved(c.env.DB, userId)) >= MAX_SAVED_AGENTS) return fail(c, 409, SAVED_LIMIT_MESSAGE);
-    const savedAt = Math.min(c.req.valid('json').savedAt ?? Date.now(), Date.now());
-    if (!(await saveAgent(c.env.DB, userId, agentId, savedAt))) return fail(c, 404, MESSAGES.agentNotFound);
-    return c.json({ agentId, saved: true });
-  })
+      const agentId = positiveInt(c.req.param('agentId'));
+      if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
+      const userId = c.var.user!.id;
+      if ((await countSaved(c.env.DB, userId)) >= MAX_SAVED_AGENTS) return fail(c, 409, SAVED_LIMIT_MESSAGE);
+      const savedAt = Math.min(c.req.valid('json').savedAt ?? Date.now(), Date.now());
+      if (!(await saveAgent(c.env.DB, userId, agentId, savedAt))) return fail(c, 404, MESSAGES.agentNotFound);
+      return c.json({ agentId, saved: true });
+    },
+  )
   .delete(
     '/:agentId',
     route({ tag: 'saved', summary: 'Unsave an agent', description: 'Safe to repeat.', access: 'signed-in', responses: { 200: json(savedStateSchema, 'Not saved'), 404: error(MESSAGES.agentNotFound) } }),
     idParam('agentId', MESSAGES.agentNotFound),
     async (c) => {
-    const agentId = positiveInt(c.req.param('agentId'));
-    if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
-    await unsaveAgent(c.env.DB, c.var.user!.id, agentId);
-    return c.json({ agentId, saved: false });
-  });
+      const agentId = positiveInt(c.req.param('agentId'));
+      if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
+      await unsaveAgent(c.env.DB, c.var.user!.id, agentId);
+      return c.json({ agentId, saved: false });
+    },
+  );

@@ -28,16 +28,18 @@ export const tokensRoutes = new Hono<AppEnv>()
     }),
     jsonBody(createTokenSchema),
     async (c) => {
-    const userId = c.var.user!.id;
-    if ((await activeTokenCount(c.env.DB, userId)) >= TOKENS_PER_USER_MAX) return fail(c, 409, TOKEN_MESSAGES.tooMany);
-    return c.json(await createToken(c.env.DB, userId, c.req.valid('json')), 201);
-  })
+      const userId = c.var.user!.id;
+      if ((await activeTokenCount(c.env.DB, userId)) >= TOKENS_PER_USER_MAX) return fail(c, 409, TOKEN_MESSAGES.tooMany);
+      return c.json(await createToken(c.env.DB, userId, c.req.valid('json')), 201);
+    },
+  )
   .delete(
     '/:id',
     route({ tag: 'tokens', summary: 'Revoke an API token', access: 'signed-in', responses: { 200: json(okSchema, 'Revoked, for good'), 404: error(TOKEN_MESSAGES.notFound) } }),
     idParam('id', TOKEN_MESSAGES.notFound),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    if (!id || !(await revokeToken(c.env.DB, c.var.user!.id, id))) return fail(c, 404, TOKEN_MESSAGES.notFound);
-    return c.json({ ok: true as const });
-  });
+      const id = positiveInt(c.req.param('id'));
+      if (!id || !(await revokeToken(c.env.DB, c.var.user!.id, id))) return fail(c, 404, TOKEN_MESSAGES.notFound);
+      return c.json({ ok: true as const });
+    },
+  );

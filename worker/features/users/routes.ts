@@ -25,11 +25,12 @@ export const usersRoutes = new Hono<AppEnv>()
     route({ tag: 'creators', summary: "A person's public profile", access: 'anyone', token: 'read', responses: { 200: json(publicProfileSchemaOut, 'The profile, never an email'), 404: error(USER_NOT_FOUND) } }),
     idParam('id', USER_NOT_FOUND),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const user = id ? await publicProfileById(c.env.DB, id) : null;
-    if (!user) return fail(c, 404, USER_NOT_FOUND);
-    return c.json(user);
-  })
+      const id = positiveInt(c.req.param('id'));
+      const user = id ? await publicProfileById(c.env.DB, id) : null;
+      if (!user) return fail(c, 404, USER_NOT_FOUND);
+      return c.json(user);
+    },
+  )
   // What a person says about themselves on their creator page (docs/decisions/0028).
   .put(
     '/:id/public-profile',
@@ -43,13 +44,14 @@ export const usersRoutes = new Hono<AppEnv>()
     jsonBody(publicProfileSchema),
     idParam('id', USER_NOT_FOUND),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    if (!id) return fail(c, 404, USER_NOT_FOUND);
-    if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    const { displayName, bio, website } = c.req.valid('json');
-    await orm(c.env.DB).update(users).set({ displayName, bio, website }).where(eq(users.id, id)).run();
-    return c.json((await publicProfileById(c.env.DB, id))!);
-  })
+      const id = positiveInt(c.req.param('id'));
+      if (!id) return fail(c, 404, USER_NOT_FOUND);
+      if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+      const { displayName, bio, website } = c.req.valid('json');
+      await orm(c.env.DB).update(users).set({ displayName, bio, website }).where(eq(users.id, id)).run();
+      return c.json((await publicProfileById(c.env.DB, id))!);
+    },
+  )
   .put(
     '/:id',
     route({
@@ -68,29 +70,30 @@ export const usersRoutes = new Hono<AppEnv>()
     jsonBody(profileSchema),
     idParam('id', USER_NOT_FOUND),
     async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    if (!id) return fail(c, 404, USER_NOT_FOUND);
-    if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    const { username, email, currentPassword } = c.req.valid('json');
-    const db = c.env.DB;
-    const changesEmail = email !== c.var.user!.email.toLowerCase();
-    // Usernames are public, so a taken one may be named; whether an address has an account is never
-    // told: a taken one is answered as a free one, after the password (docs/decisions/0024).
-    const clash = await takenMessage(db, username, '', id);
-    if (clash) return fail(c, 409, clash);
-    if (changesEmail) {
-      if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
-      if (!currentPassword) return fail(c, 400, MESSAGES.currentPasswordRequired);
-      await requireCurrentPassword(c, currentPassword);
-    }
-    try {
-      await orm(db).update(users).set({ username, usernameKey: usernameKey(username), usernameSkeleton: skeleton(username) }).where(eq(users.id, id)).run();
-    } catch (err) {
-      // Another account took the name between the check and the update.
-      if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
-      throw err;
-    }
-    // A new address counts only once confirmed from the mail sent to it (DESIGN decision 14).
-    const pendingEmail = changesEmail ? await startEmailChange(c, email) : null;
-    return c.json({ ...(await getSessionUser(db, id))!, pendingEmail });
-  });
+      const id = positiveInt(c.req.param('id'));
+      if (!id) return fail(c, 404, USER_NOT_FOUND);
+      if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+      const { username, email, currentPassword } = c.req.valid('json');
+      const db = c.env.DB;
+      const changesEmail = email !== c.var.user!.email.toLowerCase();
+      // Usernames are public, so a taken one may be named; whether an address has an account is never
+      // told: a taken one is answered as a free one, after the password (docs/decisions/0024).
+      const clash = await takenMessage(db, username, '', id);
+      if (clash) return fail(c, 409, clash);
+      if (changesEmail) {
+        if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
+        if (!currentPassword) return fail(c, 400, MESSAGES.currentPasswordRequired);
+        await requireCurrentPassword(c, currentPassword);
+      }
+      try {
+        await orm(db).update(users).set({ username, usernameKey: usernameKey(username), usernameSkeleton: skeleton(username) }).where(eq(users.id, id)).run();
+      } catch (err) {
+        // Another account took the name between the check and the update.
+        if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
+        throw err;
+      }
+      // A new address counts only once confirmed from the mail sent to it (DESIGN decision 14).
+      const pendingEmail = changesEmail ? await startEmailChange(c, email) : null;
+      return c.json({ ...(await getSessionUser(db, id))!, pendingEmail });
+    },
+  );
