@@ -19,7 +19,13 @@ process.env.WORKER_TEST_MAIL_PORT = String(mailPort);
 
 export default defineConfig({
   // The worker imports the app's server renderer as #app-ssr: its source here, no build needed.
-  resolve: { alias: { '#app-ssr': fileURLToPath(new URL('./app/entry-server.tsx', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '#app-ssr': fileURLToPath(new URL('./app/entry-server.tsx', import.meta.url)),
+      // As wrangler.toml bundles it (docs/decisions/0033).
+      '@standard-community/standard-json': fileURLToPath(new URL('./worker/lib/standard-json-valibot.ts', import.meta.url)),
+    },
+  },
   plugins: [
     react(),
     cloudflareTest(async () => ({
@@ -45,6 +51,8 @@ export default defineConfig({
   ],
   test: {
     include: ['worker/**/*.test.ts'],
+    // Run in Node by vitest.app.config.ts.
+    exclude: ['worker/**/*.node.test.ts'],
     // A case that takes a second on a quiet machine took over five on a 2-core one shared with other
     // work (a fresh-clone run, 2026-11-26): the limit catches a hang, not a slow moment.
     testTimeout: 30_000,

@@ -17,6 +17,8 @@ for (const path of VISITOR_ROUTES) {
   test(`a11y: ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The API reference renders its routes once the OpenAPI document has arrived: check those too.
+    if (path === '/api') await expect(page.getByText(/^\d+ routes$/)).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 }

@@ -29,7 +29,9 @@ function wranglerConfig() {
   const base = readFileSync('wrangler.toml', 'utf8')
     .replace(/^main = .*$/m, `main = ${JSON.stringify(rel('worker/index.ts'))}`)
     .replace(/^directory = .*$/m, `directory = ${JSON.stringify(rel(distDir))}`)
-    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(rel('migrations'))}`);
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(rel('migrations'))}`)
+    // The alias stand-ins (docs/decisions/0033).
+    .replace(/"\.\/(worker\/[^"]+)"/g, (_, file) => JSON.stringify(rel(file)));
   const file = path.join(dir, `wrangler-${port}.toml`);
   writeFileSync(file, base);
   return ['--config', file];

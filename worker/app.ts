@@ -29,6 +29,8 @@ import { creatorsRoutes, followsRoutes } from './features/creators/routes';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/routes';
 import { errorBody, HttpError } from './lib/http';
 import { log } from './lib/log';
+import { json, openApiDocument, route } from './lib/openapi';
+import { openApiDocumentSchema } from '#common/api-schemas.ts';
 import { catalogCache, clearCatalogCacheOnWrite } from './lib/catalog-cache';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
 import { requestLog } from './middleware/request-log';
@@ -41,6 +43,20 @@ const api = new Hono<AppEnv>()
   .use(clearCatalogCacheOnWrite)
   // Before the session: the health check answers for D1 alone, whatever cookie comes with it.
   .route('/health', healthRoutes)
+  // The API's own description, made from the routes' schemas (docs/decisions/0033). Before the
+  // session and bearer checks: public, and a program holding a token may read it too.
+  .get(
+    '/openapi.json',
+    route({
+      tag: 'system',
+      summary: 'This API as an OpenAPI 3.1 document',
+      description: 'Generated from the route table; the /api page renders it. Cached for 5 minutes.',
+      access: 'anyone',
+      responses: { 200: json(openApiDocumentSchema, 'The OpenAPI 3.1 document') },
+    }),
+    // Typed apart from `app`, which is built from this sub-app.
+    openApiDocument((): Hono<AppEnv> => app),
+  )
   .use(loadSession)
   // A personal API token replaces the session for what its scopes allow (docs/decisions/0030).
   .use(bearerAuth)

@@ -49,7 +49,7 @@ const STATIC: Record<string, [title: string | null, description: string]> = {
   '/propose-agent': ['Propose an Agent', 'Tell us about an AI agent you would like to see on AgentMarket; our operators review every proposal.'],
   '/documentation': ['Documentation', 'How to find, try, review and list AI agents on AgentMarket, and how credits work.'],
   '/tutorials': ['Tutorials', 'Step-by-step guides to getting work done with AI agents on AgentMarket.'],
-  '/api': ['API reference', 'The AgentMarket HTTP API: agents, categories, ratings, credits and proposals.'],
+  '/api': ['API reference', 'The AgentMarket HTTP API: every route with its parameters, body and answers, from its OpenAPI 3.1 document.'],
   '/about': ['About', 'AgentMarket is the marketplace and professional network for AI agents.'],
   '/blog': ['Blog', 'News, guides and stories from the AgentMarket team and community.'],
   '/careers': ['Careers', 'Work with us on the marketplace and professional network for AI agents.'],

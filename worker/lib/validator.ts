@@ -1,7 +1,20 @@
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import { validator } from 'hono/validator';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { firstIssue, MESSAGES } from '#common/validation.ts';
 import { errorBody } from './http';
+
+/**
+ * Marks a validator with its schema the way hono-openapi's own `validator` does, so GET
+ * /api/openapi.json lists the body, path or query it checks (docs/decisions/0033) while the checks
+ * and their messages stay ours.
+ */
+// M unconstrained: a constraint would become the validator's contextual type and erase its input and output types.
+function documented<M>(middleware: M, target: 'json' | 'param' | 'query', schema: v.GenericSchema): M {
+  Object.assign(middleware as object, { [uniqueSymbol]: { target, ...resolver(schema) } });
+  return middleware;
+}
 
 /**
  * Parses `body` with every key of an object schema present (undefined when the caller left it out),
@@ -17,8 +30,8 @@ export function parseAllKeys<S extends v.GenericSchema>(schema: S, body: Record<
  * Validates a JSON body with a shared valibot schema; a failure answers 400 with the schema's
  * message (docs/product.md#validation wording). Non-object bodies and wrong types fail the same way.
  */
-export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
-  validator('json', (value, c) => {
+export const jsonBody = <S extends v.GenericSchema>(schema: S, documentedAs: v.GenericSchema = schema) =>
+  documented(validator('json', (value, c) => {
     // Hono hands a body of another type over as {}: a schema whose fields are all optional would
     // then accept a form post as an empty change. A body says it is JSON; no body at all (a try) is {}.
     const type = c.req.header('Content-Type')?.trim();
@@ -31,16 +44,34 @@ export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
     const result = parseAllKeys(schema, value as Record<string, unknown>);
     if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
     return result.output as v.InferOutput<S>;
-  });
+  }), 'json', documentedAs);
 
 /**
- * Validates a route's path parameters or query with a valibot schema; a failure answers 400 with the
- * schema's message.
+ * Validates a route's path parameters or query with a valibot schema; a failure answers `status`
+ * (400 unless told: a path naming nothing that can exist is the route's 404) with the schema's message.
  */
-export const validated = <T extends 'param' | 'query', S extends v.GenericSchema>(target: T, schema: S) =>
-  // The input's type annotated, so the typed client (hono/client) knows which fields the route takes.
-  validator(target, (value: v.InferInput<S>, c) => {
-    const result = v.safeParse(schema, value);
-    if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
-    return result.output as v.InferOutput<S>;
-  });
+export const validated = <T extends 'param' | 'query', S extends v.GenericSchema>(target: T, schema: S, status: ContentfulStatusCode = 400) =>
+  documented(
+    // The input's type annotated, so the typed client (hono/client) knows which fields the route takes.
+    validator(target, (value: v.InferInput<S>, c) => {
+      const result = v.safeParse(schema, value);
+      if (!result.success) return c.json(errorBody(firstIssue(result.issues)), status);
+      return result.output as v.InferOutput<S>;
+    }),
+    target,
+    schema,
+  );
+
+/** A positive whole number in a path or query, as text (the rule of `positiveInt` in ./http.ts). */
+export const positiveIntText = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,15}$/, message),
+    v.transform(Number),
+    v.check((n) => Number.isSafeInteger(n) && n > 0, message),
+    v.description('A positive whole number'),
+  );
+
+/** A path parameter that is an id: anything else names nothing, so it is answered `message` with 404. */
+export const idParam = <K extends string>(name: K, message: string) =>
+  validated('param', v.object({ [name]: positiveIntText(message) } as Record<K, ReturnType<typeof positiveIntText>>), 404);

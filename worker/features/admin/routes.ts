@@ -11,6 +11,8 @@ import { fail } from '#worker/lib/http.ts';
 import { refundTry } from '#worker/lib/ledger.ts';
 import { jsonBody, validated } from '#worker/lib/validator.ts';
 import * as v from 'valibot';
+import { operatorTotalsSchema, personSummarySchema, supportHistorySchema } from '#common/api-schemas.ts';
+import { error, json, route } from '#worker/lib/openapi.ts';
 import { findPeople, supportHistory } from './support';
 import { getTotals, TOTALS_DEFAULT_DAYS, TOTALS_MAX_DAYS, totalsCsv } from './totals';
 
@@ -54,51 +56,94 @@ const personParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, INVA
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireRole('admin'))
   // Support refunds a try from a person's history, once: credits back, the creator's earning reversed (docs/decisions/0029).
-  .post('/refunds', jsonBody(refundSchema), async (c) => {
-    const outcome = await refundTry(c.env.DB, c.req.valid('json').ledgerId);
-    if (outcome.refunded) return c.json(outcome);
-    if (outcome.reason === 'missing') return fail(c, 404, TRY_NOT_FOUND);
-    return fail(c, 409, outcome.reason === 'free' ? TRY_WAS_FREE : TRY_ALREADY_REFUNDED);
-  })
+  .post(
+    '/refunds',
+    route({
+      tag: 'admin',
+      summary: 'Refund a try',
+      access: 'admin',
+      responses: {
+        200: json(v.object({ refunded: v.literal(true), userId: v.number(), credits: v.number(), balance: v.number() }), 'Refunded'),
+        404: error(TRY_NOT_FOUND),
+        409: error(`${TRY_WAS_FREE}, or ${TRY_ALREADY_REFUNDED.toLowerCase()}`),
+      },
+    }),
+    jsonBody(refundSchema),
+    async (c) => {
+      const outcome = await refundTry(c.env.DB, c.req.valid('json').ledgerId);
+      if (outcome.refunded) return c.json(outcome);
+      if (outcome.reason === 'missing') return fail(c, 404, TRY_NOT_FOUND);
+      return fail(c, 409, outcome.reason === 'free' ? TRY_WAS_FREE : TRY_ALREADY_REFUNDED);
+    },
+  )
   // Support finds a person by username or email, then reads their history to refund a try from it.
-  .get('/people', validated('query', peopleQuery), async (c) => c.json(await findPeople(c.env.DB, c.req.valid('query').q)))
-  .get('/people/:id/transactions', validated('param', personParam), async (c) => {
-    const history = await supportHistory(c.env.DB, c.req.valid('param').id);
-    return history ? c.json(history) : fail(c, 404, PERSON_NOT_FOUND);
-  })
+  .get(
+    '/people',
+    route({ tag: 'admin', summary: 'Find people by username or email', access: 'admin', responses: { 200: json(v.array(personSummarySchema), 'The people found') } }),
+    validated('query', peopleQuery),
+    async (c) => c.json(await findPeople(c.env.DB, c.req.valid('query').q)))
+  .get(
+    '/people/:id/transactions',
+    route({ tag: 'admin', summary: "A person's credit history, for support", access: 'admin', responses: { 200: json(supportHistorySchema, 'The person and their ledger'), 404: error(PERSON_NOT_FOUND) } }),
+    validated('param', personParam),
+    async (c) => {
+      const history = await supportHistory(c.env.DB, c.req.valid('param').id);
+      return history ? c.json(history) : fail(c, 404, PERSON_NOT_FOUND);
+    },
+  )
   // The operators' totals per UTC day, as JSON or as a CSV download (?format=csv).
-  .get('/totals', validated('query', totalsQuery), async (c) => {
-    const { from, to, format } = c.req.valid('query');
-    const totals = await getTotals(c.env.DB, from, to);
-    return format === 'csv' ? csvResponse(c, `totals-${from}-to-${to}.csv`, totalsCsv(totals)) : c.json(totals);
-  })
-  .post('/ensure-minimum-credits', async (c) => {
-  const db = orm(c.env.DB);
-  const min = GUARANTEED_MINIMUM_CREDITS;
-  const run = crypto.randomUUID();
-  const short = lt(users.credits, min);
-  // Ledger rows first (they read the old balances), then the balances, atomically in one batch.
-  // insert … select names every column, in the table's order.
-  const [ledger] = await db.batch([
-    db.insert(creditLedger).select(
-      db
-        .select({
-          id: sql<number>`NULL`.as('id'),
-          userId: users.id,
-          kind: sql<LedgerKind>`'admin_topup'`.as('kind'),
-          amount: sql<number>`${min} - ${users.credits}`.as('amount'),
-          balanceAfter: sql<number>`${min}`.as('balance_after'),
-          consumedAfter: users.consumed,
-          reference: sql<string | null>`NULL`.as('reference'),
-          description: sql<string>`'Top-up to the guaranteed minimum'`.as('description'),
-          idempotencyKey: sql<string>`'topup:' || ${users.id} || ':' || ${run}`.as('idempotency_key'),
-          createdAt: sql<string>`${now}`.as('created_at'),
-          agentName: sql<null>`NULL`.as('agent_name'),
-        })
-        .from(users)
-        .where(short),
-    ),
-    db.update(users).set({ credits: min }).where(short),
-  ]);
-  return c.json({ totalUpdated: ledger.meta.changes ?? 0 });
-});
+  .get(
+    '/totals',
+    route({
+      tag: 'admin',
+      summary: "The operators' totals by day",
+      description: `Credits sold, granted, spent and refunded, and the creators' and platform's shares, UTC days; at most ${TOTALS_MAX_DAYS} days (default the last ${TOTALS_DEFAULT_DAYS}).`,
+      access: 'admin',
+      responses: { 200: json(operatorTotalsSchema, 'The totals (format=csv: the same as CSV)', undefined, 'text/csv') },
+    }),
+    validated('query', totalsQuery),
+    async (c) => {
+      const { from, to, format } = c.req.valid('query');
+      const totals = await getTotals(c.env.DB, from, to);
+      return format === 'csv' ? csvResponse(c, `totals-${from}-to-${to}.csv`, totalsCsv(totals)) : c.json(totals);
+    },
+  )
+  .post(
+    '/ensure-minimum-credits',
+    route({
+      tag: 'admin',
+      summary: `Top up everyone below ${GUARANTEED_MINIMUM_CREDITS} credits`,
+      access: 'admin',
+      responses: { 200: json(v.object({ totalUpdated: v.number() }), 'How many accounts were topped up') },
+    }),
+    async (c) => {
+      const db = orm(c.env.DB);
+      const min = GUARANTEED_MINIMUM_CREDITS;
+      const run = crypto.randomUUID();
+      const short = lt(users.credits, min);
+      // Ledger rows first (they read the old balances), then the balances, atomically in one batch.
+      // insert … select names every column, in the table's order.
+      const [ledger] = await db.batch([
+        db.insert(creditLedger).select(
+          db
+            .select({
+              id: sql<number>`NULL`.as('id'),
+              userId: users.id,
+              kind: sql<LedgerKind>`'admin_topup'`.as('kind'),
+              amount: sql<number>`${min} - ${users.credits}`.as('amount'),
+              balanceAfter: sql<number>`${min}`.as('balance_after'),
+              consumedAfter: users.consumed,
+              reference: sql<string | null>`NULL`.as('reference'),
+              description: sql<string>`'Top-up to the guaranteed minimum'`.as('description'),
+              idempotencyKey: sql<string>`'topup:' || ${users.id} || ':' || ${run}`.as('idempotency_key'),
+              createdAt: sql<string>`${now}`.as('created_at'),
+              agentName: sql<null>`NULL`.as('agent_name'),
+            })
+            .from(users)
+            .where(short),
+        ),
+        db.update(users).set({ credits: min }).where(short),
+      ]);
+      return c.json({ totalUpdated: ledger.meta.changes ?? 0 });
+    },
+  );

@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { agentSchemaOut, okSchema, priceChangedSchema, searchHitSchema, suggestionSchema, tryResultSchema } from '#common/api-schemas.ts';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { Agent, TryResult } from '#common/types.ts';
 import { agentSchema, MESSAGES, trySchema } from '#common/validation.ts';
@@ -6,7 +8,8 @@ import { creatorSharePercent, earningsHoldDays, type AppEnv } from '#worker/env.
 import { errorBody, fail, HttpError, positiveInt } from '#worker/lib/http.ts';
 import { once, settleKey } from '#worker/lib/idempotency.ts';
 import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '#worker/lib/ledger.ts';
-import { jsonBody } from '#worker/lib/validator.ts';
+import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { tryAtProvider } from '#worker/features/provider/index.ts';
 import { agentRatingsRoutes } from '#worker/features/ratings/index.ts';
@@ -43,6 +46,28 @@ async function page(c: Context<AppEnv>, params: ListParams) {
   return c.json(agents);
 }
 
+const text = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+/** The list parameters as listParams reads them, for the document and the one refusal (an unknown sort). */
+const listQuery = v.object({
+  q: text('Words to search for'),
+  search: text('The same as q'),
+  categoryId: text('Only this category (a malformed number is ignored)'),
+  departmentId: text('Only this department (a malformed number is ignored)'),
+  sort: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => s === '' || parseSort(s) !== null || s.toLowerCase() === 'relevance', MESSAGES.sortInvalid),
+      v.description('popular, newest, rating or reviews; relevance (search only, its default)'),
+    ),
+  ),
+  limit: text(`Page size, at most ${PAGE_SIZE_MAX}`),
+  offset: text('How many to skip'),
+  exact: text('1: all words must match, no typo tolerance'),
+});
+const agentId = idParam('id', MESSAGES.agentNotFound);
+const AGENT_NOT_FOUND = { 404: error('No such agent (or hidden by moderators)') };
+const searchHeaders_ = { ...TOTAL_COUNT, 'X-Search-Corrected': 'The query as corrected, URI-encoded, when misspelt words were replaced', 'X-Search-Any-Term': '1 when results match only some words' };
+
 type OwnAgent = NonNullable<Awaited<ReturnType<typeof agentOwner>>>;
 type TryTarget = { id: number; external: Agent; agent?: undefined } | { id: number; external?: undefined; agent: OwnAgent };
 
@@ -70,89 +95,210 @@ function tryAnswer(c: Context<AppEnv>, agent: OwnAgent, debit: DebitRecord) {
 }
 
 export const agentsRoutes = new Hono<AppEnv>()
-  .get('/', (c) => page(c, listParams(c)))
-  .get('/search', (c) => page(c, { ...listParams(c), q: c.req.query('q') ?? '' }))
-  .get('/suggest', async (c) => c.json(await suggest(c.env.DB, c.req.query('q') ?? '')))
-  .get('/category/:categoryId', (c) => {
-    const categoryId = positiveInt(c.req.param('categoryId'));
-    if (!categoryId) return fail(c, 404, 'Category not found');
-    return page(c, { ...listParams(c), categoryId });
-  })
-  .get('/creator/:userId', (c) => {
-    const creatorId = positiveInt(c.req.param('userId'));
-    if (!creatorId) return fail(c, 404, 'User not found');
-    // Creators see their own agents that moderators hid, marked as such.
-    return page(c, { ...listParams(c), creatorId, includeHidden: c.var.user?.id === creatorId });
-  })
-  .post('/', requireUser, jsonBody(agentSchema), async (c) => {
-    const id = await createAgent(c.env.DB, c.var.user!.id, c.req.valid('json'));
-    return c.json(await getAgent(c.env.DB, id, c.var.user), 201);
-  })
-  .put('/:id', requireUser, jsonBody(agentSchema), async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
-    return c.json(await getAgent(c.env.DB, agent.id, c.var.user));
-  })
-  .delete('/:id', requireUser, async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    const user = c.var.user!;
-    if (agent.creator_id !== user.id && user.role !== 'admin') return fail(c, 403, MESSAGES.forbidden);
-    await deleteAgent(c.env.DB, agent.id);
-    return c.json({ ok: true });
-  })
+  .get(
+    '/',
+    route({ tag: 'agents', summary: 'List agents', access: 'anyone', token: 'read', responses: { 200: json(v.array(agentSchemaOut), 'A page of agents', TOTAL_COUNT) } }),
+    validated('query', listQuery),
+    (c) => page(c, listParams(c)),
+  )
+  .get(
+    '/search',
+    route({
+      tag: 'agents',
+      summary: 'Search agents',
+      description: 'Full-text search over every text field; typos forgiven, words highlighted.',
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(v.array(searchHitSchema), 'A page of matches, best first', searchHeaders_) },
+    }),
+    validated('query', listQuery),
+    (c) => page(c, { ...listParams(c), q: c.req.query('q') ?? '' }),
+  )
+  .get(
+    '/suggest',
+    route({ tag: 'agents', summary: 'Suggestions as you type', access: 'anyone', token: 'read', responses: { 200: json(v.array(suggestionSchema), 'Agents, categories and departments') } }),
+    validated('query', v.object({ q: text('What was typed so far') })),
+    async (c) => c.json(await suggest(c.env.DB, c.req.query('q') ?? '')),
+  )
+  .get(
+    '/category/:categoryId',
+    route({
+      tag: 'agents',
+      summary: "A category's agents",
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(v.array(agentSchemaOut), 'A page of agents', TOTAL_COUNT), 404: error('Category not found') },
+    }),
+    idParam('categoryId', 'Category not found'),
+    validated('query', listQuery),
+    (c) => {
+      const categoryId = positiveInt(c.req.param('categoryId'));
+      if (!categoryId) return fail(c, 404, 'Category not found');
+      return page(c, { ...listParams(c), categoryId });
+    },
+  )
+  .get(
+    '/creator/:userId',
+    route({
+      tag: 'agents',
+      summary: "A creator's agents",
+      description: 'Creators also see their own agents that moderators hid, marked.',
+      access: 'anyone',
+      personal: true,
+      token: 'read',
+      responses: { 200: json(v.array(agentSchemaOut), 'A page of agents', TOTAL_COUNT), 404: error('User not found') },
+    }),
+    idParam('userId', 'User not found'),
+    validated('query', listQuery),
+    (c) => {
+      const creatorId = positiveInt(c.req.param('userId'));
+      if (!creatorId) return fail(c, 404, 'User not found');
+      // Creators see their own agents that moderators hid, marked as such.
+      return page(c, { ...listParams(c), creatorId, includeHidden: c.var.user?.id === creatorId });
+    },
+  )
+  .post(
+    '/',
+    route({ tag: 'agents', summary: 'List a new agent', access: 'signed-in', responses: { 201: json(agentSchemaOut, 'The new agent') } }),
+    requireUser,
+    jsonBody(agentSchema),
+    async (c) => {
+      const id = await createAgent(c.env.DB, c.var.user!.id, c.req.valid('json'));
+      return c.json(await getAgent(c.env.DB, id, c.var.user), 201);
+    },
+  )
+  .put(
+    '/:id',
+    route({
+      tag: 'agents',
+      summary: 'Change an agent',
+      access: 'signed-in',
+      responses: { 200: json(agentSchemaOut, 'The agent as changed'), 403: error('Not its creator'), ...AGENT_NOT_FOUND },
+    }),
+    requireUser,
+    jsonBody(agentSchema),
+    agentId,
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      const agent = id ? await agentOwner(c.env.DB, id) : null;
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+      await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
+      return c.json(await getAgent(c.env.DB, agent.id, c.var.user));
+    },
+  )
+  .delete(
+    '/:id',
+    route({
+      tag: 'agents',
+      summary: 'Delete an agent',
+      access: 'signed-in',
+      responses: { 200: json(okSchema, 'Deleted'), 403: error('Neither its creator nor an admin'), ...AGENT_NOT_FOUND },
+    }),
+    requireUser,
+    agentId,
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      const agent = id ? await agentOwner(c.env.DB, id) : null;
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      const user = c.var.user!;
+      if (agent.creator_id !== user.id && user.role !== 'admin') return fail(c, 403, MESSAGES.forbidden);
+      await deleteAgent(c.env.DB, agent.id);
+      return c.json({ ok: true as const });
+    },
+  )
   // Reviews of an agent: GET /:id/ratings (paged and sorted) and /:id/ratings/summary.
   .route('/', agentRatingsRoutes(async (c, id) => (await getProviderAgent(c.env, id)) !== null))
-  .post('/:id/try', requireUser, jsonBody(trySchema), async (c) => {
-    const target = await tryTarget(c);
-    if (!target) return fail(c, 404, MESSAGES.agentNotFound);
-    const { expectedCost } = c.req.valid('json');
-    return once(c, tryRequest(target), async (step) => {
-      const user = c.var.user!;
-      // docs/product.md#credits: the price is the one the person saw. Checked inside the key's run, so a
-      // replay of a try that was charged still gets its first answer; a refusal frees the key.
-      const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
-      const isCreator = !target.external && target.agent.creator_id === user.id;
-      if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
-        return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
-      }
-      // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
-      if (target.external) return c.json(await tryAtProvider(c, target.external, step));
-      const agent = target.agent;
-      // docs/product.md#credits: creators try their own agents for free (a zero-amount ledger row).
-      const cost = isCreator ? 0 : agent.credit_cost;
-      const debit = await debitOnce(c.env.DB, {
-        userId: user.id,
-        amount: cost,
-        key: ledgerKey(user.id, step.key ?? crypto.randomUUID()),
-        reference: `agent:${agent.id}`,
-        description: `Tried agent #${agent.id}`,
-        // The creator's share goes in the debit's batch (docs/product.md#creators-and-earnings, docs/decisions/0029).
-        earning: { creatorId: agent.creator_id, agentId: agent.id, sharePercent: creatorSharePercent(c.env), holdDays: earningsHoldDays(c.env) },
+  .post(
+    '/:id/try',
+    route({
+      tag: 'tries',
+      summary: 'Try an agent',
+      description: 'Charges its credits once per Idempotency-Key (creators try their own for free) and answers where to use it.',
+      access: 'signed-in',
+      token: 'try',
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      responses: {
+        200: json(tryResultSchema, 'Charged: the balance after and where to use the agent'),
+        402: error('Not enough credits'),
+        ...AGENT_NOT_FOUND,
+        409: json(priceChangedSchema, 'The price changed since it was shown (creditCost is the new one), or the key is still being processed or was used for another agent'),
+      },
+    }),
+    requireUser,
+    jsonBody(trySchema),
+    agentId,
+    async (c) => {
+      const target = await tryTarget(c);
+      if (!target) return fail(c, 404, MESSAGES.agentNotFound);
+      const { expectedCost } = c.req.valid('json');
+      return once(c, tryRequest(target), async (step) => {
+        const user = c.var.user!;
+        // docs/product.md#credits: the price is the one the person saw. Checked inside the key's run, so a
+        // replay of a try that was charged still gets its first answer; a refusal frees the key.
+        const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
+        const isCreator = !target.external && target.agent.creator_id === user.id;
+        if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
+          return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
+        }
+        // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
+        if (target.external) return c.json(await tryAtProvider(c, target.external, step));
+        const agent = target.agent;
+        // docs/product.md#credits: creators try their own agents for free (a zero-amount ledger row).
+        const cost = isCreator ? 0 : agent.credit_cost;
+        const debit = await debitOnce(c.env.DB, {
+          userId: user.id,
+          amount: cost,
+          key: ledgerKey(user.id, step.key ?? crypto.randomUUID()),
+          reference: `agent:${agent.id}`,
+          description: `Tried agent #${agent.id}`,
+          // The creator's share goes in the debit's batch (docs/product.md#creators-and-earnings, docs/decisions/0029).
+          earning: { creatorId: agent.creator_id, agentId: agent.id, sharePercent: creatorSharePercent(c.env), holdDays: earningsHoldDays(c.env) },
+        });
+        if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
+        return tryAnswer(c, agent, debit);
       });
-      if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
-      return tryAnswer(c, agent, debit);
-    });
-  })
+    },
+  )
   // A page reloaded while a try's answer was lost asks how it ended: the first answer, or 404 when
   // nothing was charged (and then never will be for that key). It never charges.
-  .get('/:id/try/:key', requireUser, async (c) => {
-    const target = await tryTarget(c);
-    if (!target) return fail(c, 404, MESSAGES.agentNotFound);
-    const key = c.req.param('key');
-    return settleKey(c, key, tryRequest(target), async (applied) => {
-      if (target.external) return applied ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} })) : null;
-      const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c.var.user!.id, key));
-      return debit ? tryAnswer(c, target.agent, debit) : null;
-    });
-  })
-  .get('/:id', async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const agent = id ? await getCatalogAgent(c.env, id, c.var.user) : null;
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    return c.json(agent);
-  });
+  .get(
+    '/:id/try/:key',
+    route({
+      tag: 'tries',
+      summary: 'How a try with this key ended',
+      description: 'For a page reloaded while the answer was lost: the first answer, or 404 when nothing was charged. Never charges.',
+      access: 'signed-in',
+      token: 'try',
+      responses: { 200: json(tryResultSchema, 'The first answer of that try'), 404: error('No such agent, or nothing was charged for that key') },
+    }),
+    requireUser,
+    async (c) => {
+      const target = await tryTarget(c);
+      if (!target) return fail(c, 404, MESSAGES.agentNotFound);
+      const key = c.req.param('key');
+      return settleKey(c, key, tryRequest(target), async (applied) => {
+        if (target.external) return applied ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} })) : null;
+        const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c.var.user!.id, key));
+        return debit ? tryAnswer(c, target.agent, debit) : null;
+      });
+    },
+  )
+  .get(
+    '/:id',
+    route({
+      tag: 'agents',
+      summary: 'An agent',
+      access: 'anyone',
+      personal: true,
+      token: 'read',
+      responses: { 200: json(agentSchemaOut, 'The agent'), ...AGENT_NOT_FOUND },
+    }),
+    agentId,
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      const agent = id ? await getCatalogAgent(c.env, id, c.var.user) : null;
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      return c.json(agent);
+    },
+  );

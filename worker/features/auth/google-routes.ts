@@ -24,7 +24,9 @@ import {
 } from '#worker/lib/oidc.ts';
 import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, roleFor, syncRole } from '#worker/lib/accounts.ts';
 import { startSession } from '#worker/lib/session-cookie.ts';
-import { jsonBody } from '#worker/lib/validator.ts';
+import { sessionUserSchema } from '#common/api-schemas.ts';
+import { error, json, redirect, route } from '#worker/lib/openapi.ts';
+import { jsonBody, validated } from '#worker/lib/validator.ts';
 
 /** The app page that reports the outcome (docs/product.md#screens). */
 const APP_CALLBACK = '/auth/google/callback';
@@ -150,93 +152,122 @@ const messageOf = (c: Context<AppEnv>, err: unknown): string => {
 const providerError = (code: string): string =>
   code === 'access_denied' ? 'Google sign-in was cancelled' : GENERIC_FAILURE;
 
+const optionalText = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+
 export const googleAuthRoutes = new Hono<AppEnv>()
-  .get('/login/google', async (c) => {
-    const config = oidcConfig(c.env);
-    // Anything but a path of this site is dropped, not refused: the sign-in then ends at home.
-    const next = safeNextPath(c.req.query('next'));
-    const wantsJson = !/text\/html/.test(c.req.header('Accept') ?? '') && /json/.test(c.req.header('Accept') ?? '');
-    if (!config) {
-      if (wantsJson) return fail(c, 404, OIDC_MESSAGES.notConfigured);
-      return c.redirect(`/auth?${new URLSearchParams({ error: OIDC_MESSAGES.notConfigured, ...(next ? { next } : {}) })}`, 302);
-    }
-    const internal = c.req.query('isInternalLogin') === 'true';
-    // From the configured origin, never the request's Host (docs/decisions/0024).
-    const redirectUri = new URL(CALLBACK_PATH, appOrigin(c.env)).toString();
-    try {
-      const request = await authorizationRequest(config, redirectUri);
-      const now = Date.now();
-      const db = orm(c.env.DB);
-      await db.batch([
-        // Housekeeping: abandoned attempts go away on the next start.
-        db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
-        db.insert(oauthStates).values({
-          state: request.state,
-          codeVerifier: request.codeVerifier,
-          nonce: request.nonce,
-          isInternal: internal,
-          nextPath: next,
-          expiresAt: now + OAUTH_STATE_TTL_MS,
-        }),
-      ]);
-      setCookie(c, STATE_COOKIE, request.state, {
-        path: '/api/auth/google',
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: isHttps(c),
-        maxAge: OAUTH_STATE_TTL_MS / 1000,
-      });
-      return c.redirect(request.url, 302);
-    } catch (err) {
-      return backToApp(c, { error: messageOf(c, err), next });
-    }
-  })
-  .get('/google/callback', async (c) => {
-    const { code, state, error } = c.req.query();
-    const stateCookie = getCookie(c, STATE_COOKIE);
-    deleteCookie(c, STATE_COOKIE, { path: '/api/auth/google', secure: isHttps(c) });
-    let next: string | null = null;
-    try {
+  .get(
+    '/login/google',
+    route({
+      tag: 'auth',
+      summary: 'Start signing in with Google',
+      description: 'Sends the browser to Google (or back to /auth with an error when Google sign-in is not configured).',
+      access: 'anyone',
+      responses: { 302: redirect('To Google, or back to the app'), 404: error(`${OIDC_MESSAGES.notConfigured} (asked for JSON)`) },
+    }),
+    // Lenient by design: a next that is not a path of this site is dropped, not refused.
+    validated('query', v.object({ next: optionalText('Where to go after signing in: a path of this site'), isInternalLogin: optionalText('true: staff sign-in') })),
+    async (c) => {
       const config = oidcConfig(c.env);
-      if (!config) throw new OidcError(OIDC_MESSAGES.notConfigured);
-      if (!state || state.length > 128) throw new OidcError(error ? providerError(error) : OIDC_MESSAGES.stateInvalid);
-      // Consumed exactly once, whatever happens next: a replayed callback finds nothing.
-      const [saved] = await orm(c.env.DB)
-        .delete(oauthStates)
-        .where(eq(oauthStates.state, state))
-        .returning({
-          codeVerifier: oauthStates.codeVerifier,
-          nonce: oauthStates.nonce,
-          isInternal: oauthStates.isInternal,
-          nextPath: oauthStates.nextPath,
-          expiresAt: oauthStates.expiresAt,
+      // Anything but a path of this site is dropped, not refused: the sign-in then ends at home.
+      const next = safeNextPath(c.req.query('next'));
+      const wantsJson = !/text\/html/.test(c.req.header('Accept') ?? '') && /json/.test(c.req.header('Accept') ?? '');
+      if (!config) {
+        if (wantsJson) return fail(c, 404, OIDC_MESSAGES.notConfigured);
+        return c.redirect(`/auth?${new URLSearchParams({ error: OIDC_MESSAGES.notConfigured, ...(next ? { next } : {}) })}`, 302);
+      }
+      const internal = c.req.query('isInternalLogin') === 'true';
+      // From the configured origin, never the request's Host (docs/decisions/0024).
+      const redirectUri = new URL(CALLBACK_PATH, appOrigin(c.env)).toString();
+      try {
+        const request = await authorizationRequest(config, redirectUri);
+        const now = Date.now();
+        const db = orm(c.env.DB);
+        await db.batch([
+          // Housekeeping: abandoned attempts go away on the next start.
+          db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
+          db.insert(oauthStates).values({
+            state: request.state,
+            codeVerifier: request.codeVerifier,
+            nonce: request.nonce,
+            isInternal: internal,
+            nextPath: next,
+            expiresAt: now + OAUTH_STATE_TTL_MS,
+          }),
+        ]);
+        setCookie(c, STATE_COOKIE, request.state, {
+          path: '/api/auth/google',
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: isHttps(c),
+          maxAge: OAUTH_STATE_TTL_MS / 1000,
         });
-      if (!saved || saved.expiresAt < Date.now() || stateCookie !== state) throw new OidcError(OIDC_MESSAGES.stateInvalid);
-      next = saved.nextPath;
-      if (error) throw new OidcError(providerError(error));
-      if (!code || code.length > 2048) throw new OidcError(OIDC_MESSAGES.exchangeFailed);
-      const who = await exchangeCode(config, {
-        code,
-        redirectUri: new URL(CALLBACK_PATH, appOrigin(c.env)).toString(),
-        codeVerifier: saved.codeVerifier,
-        nonce: saved.nonce,
-      });
-      await signInWithGoogle(c, who, saved.isInternal);
-      return backToApp(c, { next });
-    } catch (err) {
-      return backToApp(c, { error: messageOf(c, err), next });
-    }
-  })
-  .post('/google', jsonBody(credentialSchema), async (c) => {
-    const config = oidcConfig(c.env);
-    if (!config) return fail(c, 404, OIDC_MESSAGES.notConfigured);
-    const { credential, isInternalLogin } = c.req.valid('json');
-    try {
-      const who = await verifyCredential(config, credential);
-      return c.json(await signInWithGoogle(c, who, isInternalLogin));
-    } catch (err) {
-      const message = messageOf(c, err);
-      const status = err instanceof OidcError && message.startsWith('Internal login requires') ? 403 : 401;
-      return fail(c, status, message);
-    }
-  });
+        return c.redirect(request.url, 302);
+      } catch (err) {
+        return backToApp(c, { error: messageOf(c, err), next });
+      }
+    },
+  )
+  .get(
+    '/google/callback',
+    route({ tag: 'auth', summary: 'Where Google sends the browser back', access: 'anyone', responses: { 302: redirect('To the app, signed in or with an error') } }),
+    validated('query', v.object({ code: optionalText('From Google'), state: optionalText('From Google'), error: optionalText('From Google') })),
+    async (c) => {
+      const { code, state, error } = c.req.query();
+      const stateCookie = getCookie(c, STATE_COOKIE);
+      deleteCookie(c, STATE_COOKIE, { path: '/api/auth/google', secure: isHttps(c) });
+      let next: string | null = null;
+      try {
+        const config = oidcConfig(c.env);
+        if (!config) throw new OidcError(OIDC_MESSAGES.notConfigured);
+        if (!state || state.length > 128) throw new OidcError(error ? providerError(error) : OIDC_MESSAGES.stateInvalid);
+        // Consumed exactly once, whatever happens next: a replayed callback finds nothing.
+        const [saved] = await orm(c.env.DB)
+          .delete(oauthStates)
+          .where(eq(oauthStates.state, state))
+          .returning({
+            codeVerifier: oauthStates.codeVerifier,
+            nonce: oauthStates.nonce,
+            isInternal: oauthStates.isInternal,
+            nextPath: oauthStates.nextPath,
+            expiresAt: oauthStates.expiresAt,
+          });
+        if (!saved || saved.expiresAt < Date.now() || stateCookie !== state) throw new OidcError(OIDC_MESSAGES.stateInvalid);
+        next = saved.nextPath;
+        if (error) throw new OidcError(providerError(error));
+        if (!code || code.length > 2048) throw new OidcError(OIDC_MESSAGES.exchangeFailed);
+        const who = await exchangeCode(config, {
+          code,
+          redirectUri: new URL(CALLBACK_PATH, appOrigin(c.env)).toString(),
+          codeVerifier: saved.codeVerifier,
+          nonce: saved.nonce,
+        });
+        await signInWithGoogle(c, who, saved.isInternal);
+        return backToApp(c, { next });
+      } catch (err) {
+        return backToApp(c, { error: messageOf(c, err), next });
+      }
+    },
+  )
+  .post(
+    '/google',
+    route({
+      tag: 'auth',
+      summary: 'Sign in with a Google ID token',
+      access: 'anyone',
+      responses: { 200: json(sessionUserSchema, 'Signed in: the session cookie is set'), 401: error('The credential was not accepted'), 403: error('Internal login requires a staff address'), 404: error(OIDC_MESSAGES.notConfigured) },
+    }),
+    jsonBody(credentialSchema),
+    async (c) => {
+      const config = oidcConfig(c.env);
+      if (!config) return fail(c, 404, OIDC_MESSAGES.notConfigured);
+      const { credential, isInternalLogin } = c.req.valid('json');
+      try {
+        const who = await verifyCredential(config, credential);
+        return c.json(await signInWithGoogle(c, who, isInternalLogin));
+      } catch (err) {
+        const message = messageOf(c, err);
+        const status = err instanceof OidcError && message.startsWith('Internal login requires') ? 403 : 401;
+        return fail(c, status, message);
+      }
+    },
+  );

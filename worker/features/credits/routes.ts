@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { balanceSchema, receiptSchema, transactionSchema } from '#common/api-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
 import { getBalance, listTransactions } from '#worker/lib/ledger.ts';
+import { error, json, route } from '#worker/lib/openapi.ts';
+import { positiveIntText, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { providerBalance } from '#worker/features/provider/index.ts';
 import { getReceipt } from './data';
@@ -12,12 +16,23 @@ export const INVALID_RECEIPT_ID = 'A receipt id is a positive whole number';
 export const creditsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   // Provider mode with provider tokens: the provider's usage summary is the balance (docs/product.md#provider).
-  .get('/balance', async (c) => c.json((await providerBalance(c)) ?? (await getBalance(c.env.DB, c.var.user!.id))))
-  .get('/transactions', async (c) => c.json(await listTransactions(c.env.DB, c.var.user!.id)))
-  .get('/receipts/:id', async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    if (!id) return fail(c, 400, INVALID_RECEIPT_ID);
-    const receipt = await getReceipt(c.env.DB, c.var.user!.id, id);
-    if (!receipt) return fail(c, 404, RECEIPT_NOT_FOUND);
-    return c.json(receipt);
-  });
+  .get(
+    '/balance',
+    route({ tag: 'credits', summary: 'Your credit balance', access: 'signed-in', token: 'read', responses: { 200: json(balanceSchema, 'Credits left and spent') } }),
+    async (c) => c.json((await providerBalance(c)) ?? (await getBalance(c.env.DB, c.var.user!.id))))
+  .get(
+    '/transactions',
+    route({ tag: 'credits', summary: 'Your credit history', access: 'signed-in', token: 'read', responses: { 200: json(v.array(transactionSchema), 'Newest first') } }),
+    async (c) => c.json(await listTransactions(c.env.DB, c.var.user!.id)))
+  .get(
+    '/receipts/:id',
+    route({ tag: 'credits', summary: 'A receipt of your purchase', access: 'signed-in', responses: { 200: json(receiptSchema, 'The receipt'), 404: error(RECEIPT_NOT_FOUND) } }),
+    validated('param', v.object({ id: positiveIntText(INVALID_RECEIPT_ID) })),
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      if (!id) return fail(c, 400, INVALID_RECEIPT_ID);
+      const receipt = await getReceipt(c.env.DB, c.var.user!.id, id);
+      if (!receipt) return fail(c, 404, RECEIPT_NOT_FOUND);
+      return c.json(receipt);
+    },
+  );

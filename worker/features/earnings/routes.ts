@@ -23,7 +23,9 @@ import {
   type PayoutAccount,
   type PayoutRecord,
 } from '#worker/lib/payouts.ts';
-import { jsonBody, validated } from '#worker/lib/validator.ts';
+import { balanceSchema, earningsSchema, payoutAccountStatusSchema, payoutSchemaOut, statementMonthSchema } from '#common/api-schemas.ts';
+import { csv, error, IDEMPOTENCY_KEY_HEADER, json, route } from '#worker/lib/openapi.ts';
+import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
 import { createExpressAccount, createOnboardingLink, createTransfer, refusedByStripe, retrieveAccountFlags } from './connect';
@@ -133,93 +135,169 @@ export const earningsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .use('/payout-account/sandbox', sandboxOnly)
   .use('/payouts/:id/sandbox', sandboxOnly)
-  .get('/', async (c) => c.json(await getEarnings(c.env.DB, c.var.user!.id, terms(c.env))))
+  .get(
+    '/',
+    route({ tag: 'earnings', summary: 'Your earnings as a creator', access: 'signed-in', responses: { 200: json(earningsSchema, 'Pending, available, lifetime and paid out, in cents') } }),
+    async (c) => c.json(await getEarnings(c.env.DB, c.var.user!.id, terms(c.env))))
   // Moves available earnings into the caller's credits at once: all whole credits, or `credits` of them.
-  .post('/to-credits', jsonBody(toCreditsSchema), async (c) => {
-    const userId = c.var.user!.id;
-    const asked = c.req.valid('json').credits;
-    return once(c, 'POST /api/earnings/to-credits', async (step) => {
-      const { availableCents } = await getEarnings(c.env.DB, userId, terms(c.env));
-      const credits = asked ?? Math.floor(availableCents / CENTS_PER_CREDIT);
-      if (credits < 1) return fail(c, 409, NOTHING_AVAILABLE);
-      const balance = await moveEarningsToCredits(c.env.DB, userId, credits, `to-credits:${userId}:${step.key ?? crypto.randomUUID()}`);
-      if (!balance) return fail(c, 409, asked ? MORE_THAN_AVAILABLE : NOTHING_AVAILABLE);
-      return c.json({ ...balance, moved: credits, earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
-    });
-  })
-  .get('/payout-account', async (c) => c.json(await accountStatus(c)))
-  // Starts (or resumes) connecting: Stripe's onboarding link, or the sandbox's test page.
-  .post('/payout-account', payoutsConfigured, async (c) => {
-    const user = c.var.user!;
-    if (paymentsMode(c.env) === 'sandbox') return c.json({ url: '/payouts/sandbox' });
-    try {
-      let account = await getPayoutAccount(c.env.DB, user.id);
-      if (!account || account.provider !== 'stripe') {
-        account = await savePayoutAccount(c.env.DB, user.id, await createExpressAccount(c.env, user));
-      }
-      // Stripe sends the creator back to the configured origin, never to the request's Host (docs/decisions/0024).
-      return c.json({ url: await createOnboardingLink(c.env, account.stripeAccountId) });
-    } catch (err) {
-      log('error', 'stripe connect failed', { requestId: c.var.requestId, error: err });
-      return fail(c, 502, PAYMENT_PROVIDER_ERROR);
-    }
-  })
-  // The sandbox's onboarding page connects a pretend account that can receive pretend transfers.
-  .post('/payout-account/sandbox', async (c) => {
-    const userId = c.var.user!.id;
-    const existing = await getPayoutAccount(c.env.DB, userId);
-    if (existing?.provider !== 'sandbox') {
-      await savePayoutAccount(c.env.DB, userId, { stripeAccountId: `acct_sandbox_${randomToken(12)}`, provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true });
-    }
-    return c.json(await accountStatus(c));
-  })
-  .get('/payouts', async (c) => c.json({ payouts: await listPayouts(c.env.DB, c.var.user!.id) }))
-  // A payout of available earnings (all of them, or `amountCents`) to the connected account, from $20.
-  .post('/payouts', payoutsConfigured, jsonBody(payoutSchema), async (c) => {
-    const userId = c.var.user!.id;
-    const asked = c.req.valid('json').amountCents;
-    const mode = paymentsMode(c.env) as 'stripe' | 'sandbox';
-    return once(c, 'POST /api/earnings/payouts', async (step) => {
-      const key = `payout:${userId}:${step.key ?? crypto.randomUUID()}`;
-      let payout = step.applied ? await findPayout(c.env.DB, { key }) : null;
-      if (!payout) {
-        const account = await currentAccount(c);
-        if (!account) return fail(c, 409, NOT_CONNECTED);
-        if (!account.payoutsEnabled) return fail(c, 409, ACCOUNT_NOT_READY);
+  .post(
+    '/to-credits',
+    route({
+      tag: 'earnings',
+      summary: 'Move available earnings into your credits',
+      description: 'All whole credits, or `credits` of them; once per Idempotency-Key.',
+      access: 'signed-in',
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      responses: {
+        200: json(v.object({ ...balanceSchema.entries, moved: v.number(), earnings: earningsSchema }), 'Moved: the balance after and the earnings left'),
+        409: error(`${NOTHING_AVAILABLE}, or more than is available`),
+      },
+    }),
+    jsonBody(toCreditsSchema),
+    async (c) => {
+      const userId = c.var.user!.id;
+      const asked = c.req.valid('json').credits;
+      return once(c, 'POST /api/earnings/to-credits', async (step) => {
         const { availableCents } = await getEarnings(c.env.DB, userId, terms(c.env));
-        const cents = asked ?? availableCents;
-        if (cents < PAYOUT_MIN_CENTS) return fail(c, 409, BELOW_MINIMUM_AVAILABLE);
-        payout = await reservePayout(c.env.DB, { creatorId: userId, cents, key, provider: mode, stripeAccountId: account.stripeAccountId });
-        if (!payout) return fail(c, 409, asked ? MORE_THAN_AVAILABLE : BELOW_MINIMUM_AVAILABLE);
-        await step.markApplied();
+        const credits = asked ?? Math.floor(availableCents / CENTS_PER_CREDIT);
+        if (credits < 1) return fail(c, 409, NOTHING_AVAILABLE);
+        const balance = await moveEarningsToCredits(c.env.DB, userId, credits, `to-credits:${userId}:${step.key ?? crypto.randomUUID()}`);
+        if (!balance) return fail(c, 409, asked ? MORE_THAN_AVAILABLE : NOTHING_AVAILABLE);
+        return c.json({ ...balance, moved: credits, earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
+      });
+    },
+  )
+  .get(
+    '/payout-account',
+    route({ tag: 'earnings', summary: 'Where your payouts go', access: 'signed-in', responses: { 200: json(payoutAccountStatusSchema, 'The connected account, if any') } }),
+    async (c) => c.json(await accountStatus(c)),
+  )
+  // Starts (or resumes) connecting: Stripe's onboarding link, or the sandbox's test page.
+  .post(
+    '/payout-account',
+    route({
+      tag: 'earnings',
+      summary: 'Start or resume connecting a payout account',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ url: v.string() }), "Stripe's onboarding page, or the sandbox's"), 502: error(PAYMENT_PROVIDER_ERROR), 503: error(MESSAGES.payoutsNotConfigured) },
+    }),
+    payoutsConfigured,
+    async (c) => {
+      const user = c.var.user!;
+      if (paymentsMode(c.env) === 'sandbox') return c.json({ url: '/payouts/sandbox' });
+      try {
+        let account = await getPayoutAccount(c.env.DB, user.id);
+        if (!account || account.provider !== 'stripe') {
+          account = await savePayoutAccount(c.env.DB, user.id, await createExpressAccount(c.env, user));
+        }
+        // Stripe sends the creator back to the configured origin, never to the request's Host (docs/decisions/0024).
+        return c.json({ url: await createOnboardingLink(c.env, account.stripeAccountId) });
+      } catch (err) {
+        log('error', 'stripe connect failed', { requestId: c.var.requestId, error: err });
+        return fail(c, 502, PAYMENT_PROVIDER_ERROR);
       }
-      const refused = await sendPayout(c, payout);
-      if (refused) return refused;
-      const sent = (await findPayout(c.env.DB, { id: payout.id }))!;
-      // A retry of a request whose transfer Stripe refused gets the same refusal.
-      if (sent.state === 'failed' && !sent.stripeTransferId) return fail(c, 502, TRANSFER_REFUSED);
-      return c.json({ payout: toPayout(sent), earnings: await getEarnings(c.env.DB, userId, terms(c.env)) }, 201);
-    });
-  })
+    },
+  )
+  // The sandbox's onboarding page connects a pretend account that can receive pretend transfers.
+  .post(
+    '/payout-account/sandbox',
+    route({ tag: 'earnings', summary: 'Connect a pretend payout account (sandbox only)', access: 'signed-in', responses: { 200: json(payoutAccountStatusSchema, 'Connected'), 404: error('Not the sandbox') } }),
+    async (c) => {
+      const userId = c.var.user!.id;
+      const existing = await getPayoutAccount(c.env.DB, userId);
+      if (existing?.provider !== 'sandbox') {
+        await savePayoutAccount(c.env.DB, userId, { stripeAccountId: `acct_sandbox_${randomToken(12)}`, provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true });
+      }
+      return c.json(await accountStatus(c));
+    },
+  )
+  .get(
+    '/payouts',
+    route({ tag: 'earnings', summary: 'Your payouts', access: 'signed-in', responses: { 200: json(v.object({ payouts: v.array(payoutSchemaOut) }), 'Newest first') } }),
+    async (c) => c.json({ payouts: await listPayouts(c.env.DB, c.var.user!.id) }))
+  // A payout of available earnings (all of them, or `amountCents`) to the connected account, from $20.
+  .post(
+    '/payouts',
+    route({
+      tag: 'earnings',
+      summary: 'Pay out available earnings to your connected account',
+      description: `All of them, or amountCents; at least ${PAYOUT_MIN_CENTS} cents; once per Idempotency-Key.`,
+      access: 'signed-in',
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      responses: {
+        201: json(v.object({ payout: payoutSchemaOut, earnings: earningsSchema }), 'Sent'),
+        409: error('No account connected or ready, or not enough available'),
+        502: error(TRANSFER_REFUSED),
+        503: error(MESSAGES.payoutsNotConfigured),
+      },
+    }),
+    payoutsConfigured,
+    jsonBody(payoutSchema),
+    async (c) => {
+      const userId = c.var.user!.id;
+      const asked = c.req.valid('json').amountCents;
+      const mode = paymentsMode(c.env) as 'stripe' | 'sandbox';
+      return once(c, 'POST /api/earnings/payouts', async (step) => {
+        const key = `payout:${userId}:${step.key ?? crypto.randomUUID()}`;
+        let payout = step.applied ? await findPayout(c.env.DB, { key }) : null;
+        if (!payout) {
+          const account = await currentAccount(c);
+          if (!account) return fail(c, 409, NOT_CONNECTED);
+          if (!account.payoutsEnabled) return fail(c, 409, ACCOUNT_NOT_READY);
+          const { availableCents } = await getEarnings(c.env.DB, userId, terms(c.env));
+          const cents = asked ?? availableCents;
+          if (cents < PAYOUT_MIN_CENTS) return fail(c, 409, BELOW_MINIMUM_AVAILABLE);
+          payout = await reservePayout(c.env.DB, { creatorId: userId, cents, key, provider: mode, stripeAccountId: account.stripeAccountId });
+          if (!payout) return fail(c, 409, asked ? MORE_THAN_AVAILABLE : BELOW_MINIMUM_AVAILABLE);
+          await step.markApplied();
+        }
+        const refused = await sendPayout(c, payout);
+        if (refused) return refused;
+        const sent = (await findPayout(c.env.DB, { id: payout.id }))!;
+        // A retry of a request whose transfer Stripe refused gets the same refusal.
+        if (sent.state === 'failed' && !sent.stripeTransferId) return fail(c, 502, TRANSFER_REFUSED);
+        return c.json({ payout: toPayout(sent), earnings: await getEarnings(c.env.DB, userId, terms(c.env)) }, 201);
+      });
+    },
+  )
   // The sandbox stands in for Stripe's webhook: the page confirms (or fails) a pending test transfer.
-  .post('/payouts/:id/sandbox', jsonBody(sandboxOutcomeSchema), async (c) => {
-    const userId = c.var.user!.id;
-    const id = positiveInt(c.req.param('id'));
-    const payout = id ? await findPayout(c.env.DB, { id }) : null;
-    // Another creator's payout is as missing as an unknown one.
-    if (!payout || payout.creatorId !== userId || payout.provider !== 'sandbox') return fail(c, 404, PAYOUT_NOT_FOUND);
-    const { outcome } = c.req.valid('json');
-    if (payout.state !== 'pending') return fail(c, 409, ALREADY_SETTLED);
-    if (!payout.stripeTransferId) await setTransferId(c.env.DB, payout.id, `tr_sandbox_${randomToken(12)}`);
-    // Two taps at once both read 'pending': only the one whose update changed the payout settled it.
-    const applied = await applyPayoutState(c.env.DB, payout.id, outcome, outcome === 'failed' ? 'The test transfer was failed on purpose' : undefined);
-    if (!applied) return fail(c, 409, ALREADY_SETTLED);
-    const settled = (await findPayout(c.env.DB, { id: payout.id }))!;
-    return c.json({ payout: toPayout(settled), earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
-  })
+  .post(
+    '/payouts/:id/sandbox',
+    route({
+      tag: 'earnings',
+      summary: 'Settle a pretend payout (sandbox only)',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ payout: payoutSchemaOut, earnings: earningsSchema }), 'Settled'), 404: error(PAYOUT_NOT_FOUND), 409: error(ALREADY_SETTLED) },
+    }),
+    jsonBody(sandboxOutcomeSchema),
+    idParam('id', PAYOUT_NOT_FOUND),
+    async (c) => {
+      const userId = c.var.user!.id;
+      const id = positiveInt(c.req.param('id'));
+      const payout = id ? await findPayout(c.env.DB, { id }) : null;
+      // Another creator's payout is as missing as an unknown one.
+      if (!payout || payout.creatorId !== userId || payout.provider !== 'sandbox') return fail(c, 404, PAYOUT_NOT_FOUND);
+      const { outcome } = c.req.valid('json');
+      if (payout.state !== 'pending') return fail(c, 409, ALREADY_SETTLED);
+      if (!payout.stripeTransferId) await setTransferId(c.env.DB, payout.id, `tr_sandbox_${randomToken(12)}`);
+      // Two taps at once both read 'pending': only the one whose update changed the payout settled it.
+      const applied = await applyPayoutState(c.env.DB, payout.id, outcome, outcome === 'failed' ? 'The test transfer was failed on purpose' : undefined);
+      if (!applied) return fail(c, 409, ALREADY_SETTLED);
+      const settled = (await findPayout(c.env.DB, { id: payout.id }))!;
+      return c.json({ payout: toPayout(settled), earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
+    },
+  )
   // Monthly statements (UTC months): the months that have rows, and one month as a CSV download.
-  .get('/statements', async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)))
-  .get('/statements/:month', validated('param', monthSchema), async (c) => {
-    const { month } = c.req.valid('param');
-    return csvResponse(c, statementFileName(month), statementCsv(await statementRows(c.env.DB, c.var.user!.id, month)));
-  });
+  .get(
+    '/statements',
+    route({ tag: 'earnings', summary: 'Months with a statement', access: 'signed-in', responses: { 200: json(v.array(statementMonthSchema), 'Newest first') } }),
+    async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)))
+  .get(
+    '/statements/:month',
+    route({ tag: 'earnings', summary: "A month's statement as CSV", access: 'signed-in', responses: { 200: csv('The statement, one row per ledger entry') } }),
+    validated('param', monthSchema),
+    async (c) => {
+      const { month } = c.req.valid('param');
+      return csvResponse(c, statementFileName(month), statementCsv(await statementRows(c.env.DB, c.var.user!.id, month)));
+    },
+  );

@@ -8,6 +8,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { Hono, type Context } from 'hono';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { errorBody } from '#worker/lib/http.ts';
+import { error, route } from '#worker/lib/openapi.ts';
 import { limitBody, securityHeaders } from '#worker/middleware/security.ts';
 import { authenticateBearer, bearerOf, forwardAs, type TokenHolder, tokenInQuery, unauthorized } from '#worker/features/tokens/index.ts';
 import { TOKEN_MESSAGES } from '#common/api-tokens.ts';
@@ -46,20 +47,41 @@ export const mcpRoutes = (dispatch: Dispatch) =>
   new Hono<AppEnv>()
     .use(securityHeaders)
     .use(limitBody)
-    .post('/', async (c) => {
-      if (tokenInQuery(c.req.url)) return unauthorized(c, TOKEN_MESSAGES.inQuery);
-      const token = bearerOf(c);
-      if (!token) return unauthorized(c, TOKEN_MESSAGES.missing);
-      const holder = await authenticateBearer(c, token);
-      if (holder instanceof Response) return holder;
-      // Agent page links from the configured origin, never the request's Host (docs/decisions/0024).
-      const server = mcpServer(apiFor(c, dispatch, holder), appOrigin(c.env));
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      await server.connect(transport);
-      return transport.handleRequest(c.req.raw);
-    })
+    .post(
+      '/',
+      route({
+        tag: 'system',
+        summary: 'MCP endpoint for AI assistants',
+        description:
+          'The Model Context Protocol over Streamable HTTP, stateless, JSON answers: JSON-RPC 2.0 messages in, tools search_agents, get_agent, try_agent and my_balance. A personal API token is required; each tool needs its scope.',
+        access: 'token',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 request (MCP)' } } } },
+        responses: {
+          200: { description: 'The JSON-RPC answer', content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 response (MCP)' } } } },
+          401: error('No token, or an unknown or revoked one'),
+          429: error('Over the token’s requests a minute'),
+        },
+      }),
+      async (c) => {
+        if (tokenInQuery(c.req.url)) return unauthorized(c, TOKEN_MESSAGES.inQuery);
+        const token = bearerOf(c);
+        if (!token) return unauthorized(c, TOKEN_MESSAGES.missing);
+        const holder = await authenticateBearer(c, token);
+        if (holder instanceof Response) return holder;
+        // Agent page links from the configured origin, never the request's Host (docs/decisions/0024).
+        const server = mcpServer(apiFor(c, dispatch, holder), appOrigin(c.env));
+        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        await server.connect(transport);
+        return transport.handleRequest(c.req.raw);
+      },
+    )
     // Stateless: no server-sent event stream to open (GET) and no session to end (DELETE).
-    .on(['GET', 'DELETE'], '/', (c) => {
-      c.header('Allow', 'POST');
-      return c.json(errorBody(MCP_POST_ONLY), 405);
-    });
+    .on(
+      ['GET', 'DELETE'],
+      '/',
+      route({ tag: 'system', summary: 'Not offered by this stateless MCP endpoint', access: 'anyone', responses: { 405: error(MCP_POST_ONLY) } }),
+      (c) => {
+        c.header('Allow', 'POST');
+        return c.json(errorBody(MCP_POST_ONLY), 405);
+      },
+    );

@@ -6,6 +6,10 @@ import { orm } from '#worker/db/client.ts';
 import { agents, users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
+import * as v from 'valibot';
+import { IMAGE_MAX_BYTES } from '#common/creators.ts';
+import { error, imageUpload, json, route } from '#worker/lib/openapi.ts';
+import { idParam } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { checkedImage, MEDIA_KEY, mediaBucket, removeUnused, storeImage } from './store';
 
@@ -20,61 +24,105 @@ async function formFields(req: Request): Promise<FormData | null> {
  * created. Every file is checked before anything is stored; the replaced picture is removed.
  */
 export const mediaUploadRoutes = new Hono<AppEnv>()
-  .put('/profile-picture', requireUser, async (c) => {
-    const form = await formFields(c.req.raw);
-    const picture = await checkedImage(form?.get('picture'));
-    const me = c.var.user!;
-    const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
-    const path = await storeImage(c.env, 'avatars', picture);
-    await orm(c.env.DB).update(users).set({ profilePicture: path }).where(eq(users.id, me.id)).run();
-    if (before?.picture !== path) await removeUnused(c.env, c.env.DB, [before?.picture]);
-    return c.json({ profilePicture: path });
-  })
-  .delete('/profile-picture', requireUser, async (c) => {
-    const me = c.var.user!;
-    const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
-    await orm(c.env.DB).update(users).set({ profilePicture: null }).where(eq(users.id, me.id)).run();
-    await removeUnused(c.env, c.env.DB, [before?.picture]);
-    return c.json({ profilePicture: null });
-  })
-  .put('/agents/:id/cover', requireUser, async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const [agent] = id
-      ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
-      : [];
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    // Before reading the body: someone else's agent gets nothing stored, however good the file.
-    if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
-    const form = await formFields(c.req.raw);
-    const cover = await checkedImage(form?.get('cover'));
-    // The browser sends a small copy for the cards; without one the cover serves both.
-    const thumbnailField = form?.get('thumbnail');
-    const thumbnail = thumbnailField ? await checkedImage(thumbnailField) : null;
-    const coverPath = await storeImage(c.env, 'covers', cover);
-    const thumbnailPath = thumbnail ? await storeImage(c.env, 'thumbs', thumbnail) : coverPath;
-    await orm(c.env.DB)
-      .update(agents)
-      .set({ imageUrl: coverPath, thumbnailUrl: thumbnailPath, updatedAt: new Date().toISOString() })
-      .where(eq(agents.id, id!))
-      .run();
-    await removeUnused(
-      c.env,
-      c.env.DB,
-      [agent.imageUrl, agent.thumbnailUrl].filter((p) => p !== coverPath && p !== thumbnailPath),
-    );
-    return c.json({ imageUrl: coverPath, thumbnailUrl: thumbnailPath });
-  })
-  .delete('/agents/:id/cover', requireUser, async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const [agent] = id
-      ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
-      : [];
-    if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-    if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
-    await orm(c.env.DB).update(agents).set({ imageUrl: null, thumbnailUrl: null, updatedAt: new Date().toISOString() }).where(eq(agents.id, id!)).run();
-    await removeUnused(c.env, c.env.DB, [agent.imageUrl, agent.thumbnailUrl]);
-    return c.json({ imageUrl: null, thumbnailUrl: null });
-  });
+  .put(
+    '/profile-picture',
+    route({
+      tag: 'account',
+      summary: 'Upload your profile picture',
+      access: 'signed-in',
+      requestBody: imageUpload({ picture: `A PNG, JPEG or WebP image, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB` }, ['picture']),
+      responses: { 200: json(v.object({ profilePicture: v.string() }), 'Its address'), 400: error('Not an image this site takes') },
+    }),
+    requireUser,
+    async (c) => {
+      const form = await formFields(c.req.raw);
+      const picture = await checkedImage(form?.get('picture'));
+      const me = c.var.user!;
+      const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+      const path = await storeImage(c.env, 'avatars', picture);
+      await orm(c.env.DB).update(users).set({ profilePicture: path }).where(eq(users.id, me.id)).run();
+      if (before?.picture !== path) await removeUnused(c.env, c.env.DB, [before?.picture]);
+      return c.json({ profilePicture: path });
+    },
+  )
+  .delete(
+    '/profile-picture',
+    route({ tag: 'account', summary: 'Remove your profile picture', access: 'signed-in', responses: { 200: json(v.object({ profilePicture: v.null() }), 'Removed') } }),
+    requireUser,
+    async (c) => {
+      const me = c.var.user!;
+      const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+      await orm(c.env.DB).update(users).set({ profilePicture: null }).where(eq(users.id, me.id)).run();
+      await removeUnused(c.env, c.env.DB, [before?.picture]);
+      return c.json({ profilePicture: null });
+    },
+  )
+  .put(
+    '/agents/:id/cover',
+    route({
+      tag: 'agents',
+      summary: "Upload an agent's cover",
+      access: 'signed-in',
+      requestBody: imageUpload({ cover: 'The cover (PNG, JPEG or WebP)', thumbnail: 'Optional: a small copy for the cards' }, ['cover']),
+      responses: {
+        200: json(v.object({ imageUrl: v.string(), thumbnailUrl: v.string() }), 'The cover’s and thumbnail’s addresses'),
+        400: error('Not an image this site takes'),
+        403: error(CREATOR_MESSAGES.imageOwner),
+        404: error(MESSAGES.agentNotFound),
+      },
+    }),
+    requireUser,
+    idParam('id', MESSAGES.agentNotFound),
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      const [agent] = id
+        ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
+        : [];
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      // Before reading the body: someone else's agent gets nothing stored, however good the file.
+      if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
+      const form = await formFields(c.req.raw);
+      const cover = await checkedImage(form?.get('cover'));
+      // The browser sends a small copy for the cards; without one the cover serves both.
+      const thumbnailField = form?.get('thumbnail');
+      const thumbnail = thumbnailField ? await checkedImage(thumbnailField) : null;
+      const coverPath = await storeImage(c.env, 'covers', cover);
+      const thumbnailPath = thumbnail ? await storeImage(c.env, 'thumbs', thumbnail) : coverPath;
+      await orm(c.env.DB)
+        .update(agents)
+        .set({ imageUrl: coverPath, thumbnailUrl: thumbnailPath, updatedAt: new Date().toISOString() })
+        .where(eq(agents.id, id!))
+        .run();
+      await removeUnused(
+        c.env,
+        c.env.DB,
+        [agent.imageUrl, agent.thumbnailUrl].filter((p) => p !== coverPath && p !== thumbnailPath),
+      );
+      return c.json({ imageUrl: coverPath, thumbnailUrl: thumbnailPath });
+    },
+  )
+  .delete(
+    '/agents/:id/cover',
+    route({
+      tag: 'agents',
+      summary: "Remove an agent's cover",
+      access: 'signed-in',
+      responses: { 200: json(v.object({ imageUrl: v.null(), thumbnailUrl: v.null() }), 'Removed'), 403: error(CREATOR_MESSAGES.imageOwner), 404: error(MESSAGES.agentNotFound) },
+    }),
+    requireUser,
+    idParam('id', MESSAGES.agentNotFound),
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      const [agent] = id
+        ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
+        : [];
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
+      await orm(c.env.DB).update(agents).set({ imageUrl: null, thumbnailUrl: null, updatedAt: new Date().toISOString() }).where(eq(agents.id, id!)).run();
+      await removeUnused(c.env, c.env.DB, [agent.imageUrl, agent.thumbnailUrl]);
+      return c.json({ imageUrl: null, thumbnailUrl: null });
+    },
+  );
 
 /** GET /media/{key}: a stored picture, as its checked type, cached for a year (the key is its hash). */
 export const mediaFileRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '/media/*', async (c) => {

@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { moderationItemSchema } from '#common/api-schemas.ts';
 import type { ReportItemType } from '#common/types.ts';
 import { MESSAGES, moderationSchema, reportSchema } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
 import { HOUR_MS, hit } from '#worker/lib/throttle.ts';
-import { jsonBody } from '#worker/lib/validator.ts';
+import { error, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import { jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireRole, requireUser } from '#worker/middleware/session.ts';
 import { maySeeHidden } from '#worker/features/agents/index.ts';
 import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPORTS_PER_HOUR, reportTarget, type QueueView } from './data';
@@ -12,43 +15,94 @@ import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPO
 const notFound = (type: ReportItemType) => (type === 'review' ? MESSAGES.reviewNotFound : MESSAGES.agentNotFound);
 
 /** POST /api/reports: anyone signed in reports a review or an agent they can see. */
-export const reportsRoutes = new Hono<AppEnv>().post('/', requireUser, jsonBody(reportSchema), async (c) => {
-  const user = c.var.user!;
-  const input = c.req.valid('json');
-  const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
-  if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user))) return fail(c, 404, notFound(input.itemType));
-  // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
-  if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
-    c.header('Retry-After', '3600');
-    return fail(c, 429, MESSAGES.reportsThrottled);
-  }
-  const filed = await fileReport(c.env.DB, { itemType: input.itemType, itemId: input.itemId, userId: user.id, reason: input.reason, details: input.details ?? null });
-  if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
-  return c.json({ id: filed.id }, 201);
-});
+export const reportsRoutes = new Hono<AppEnv>().post(
+  '/',
+  route({
+    tag: 'moderation',
+    summary: 'Report a review or an agent',
+    access: 'signed-in',
+    responses: {
+      201: json(v.object({ id: v.number() }), 'Reported'),
+      404: error('No such review or agent'),
+      409: error(MESSAGES.reportDuplicate),
+      429: error(MESSAGES.reportsThrottled),
+    },
+  }),
+  requireUser,
+  jsonBody(reportSchema),
+  async (c) => {
+    const user = c.var.user!;
+    const input = c.req.valid('json');
+    const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
+    if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user))) return fail(c, 404, notFound(input.itemType));
+    // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
+    if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
+      c.header('Retry-After', '3600');
+      return fail(c, 429, MESSAGES.reportsThrottled);
+    }
+    const filed = await fileReport(c.env.DB, { itemType: input.itemType, itemId: input.itemId, userId: user.id, reason: input.reason, details: input.details ?? null });
+    if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
+    return c.json({ id: filed.id }, 201);
+  },
+);
 
 const VIEW_MESSAGE = 'view must be open or hidden';
 
 /** The moderation queue: staff and admins only (docs/product.md#reviews). */
 export const moderationRoutes = new Hono<AppEnv>()
   .use(requireRole('staff', 'admin'))
-  .get('/', async (c) => {
-    const view = c.req.query('view') ?? 'open';
-    if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
-    const limit = positiveInt(c.req.query('limit'));
-    const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
-    const page = await moderationQueue(c.env.DB, view as QueueView, limit ? Math.min(limit, QUEUE_PAGE_MAX) : QUEUE_PAGE, Number.isSafeInteger(offset) && offset > 0 ? offset : 0);
-    c.header('X-Total-Count', String(page.total));
-    return c.json(page.items);
-  })
-  .post('/:itemType/:itemId', jsonBody(moderationSchema), async (c) => {
-    const type = c.req.param('itemType');
-    if (type !== 'review' && type !== 'agent') return fail(c, 404, MESSAGES.notFound);
-    const id = positiveInt(c.req.param('itemId'));
-    const target = id ? await reportTarget(c.env.DB, type, id) : null;
-    if (!target) return fail(c, 404, notFound(type));
-    const { action } = c.req.valid('json');
-    await moderate(c.env.DB, { itemType: type, itemId: target.id, agentId: target.agent_id }, action, c.var.user!.id);
-    const after = await reportTarget(c.env.DB, type, target.id);
-    return c.json({ itemType: type, itemId: target.id, action, hidden: !!after?.hidden_at });
-  });
+  .get(
+    '/',
+    route({
+      tag: 'moderation',
+      summary: 'The moderation queue',
+      access: 'staff',
+      responses: { 200: json(v.array(moderationItemSchema), 'Reported or hidden items, their reports grouped', TOTAL_COUNT) },
+    }),
+    validated(
+      'query',
+      v.object({
+        view: v.optional(v.pipe(v.picklist(['open', 'hidden'], VIEW_MESSAGE), v.description('open (default) or hidden'))),
+        limit: v.optional(v.pipe(v.string(), v.description(`Page size, at most ${QUEUE_PAGE_MAX}`))),
+        offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
+      }),
+    ),
+    async (c) => {
+      const view = c.req.query('view') ?? 'open';
+      if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
+      const limit = positiveInt(c.req.query('limit'));
+      const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
+      const page = await moderationQueue(c.env.DB, view as QueueView, limit ? Math.min(limit, QUEUE_PAGE_MAX) : QUEUE_PAGE, Number.isSafeInteger(offset) && offset > 0 ? offset : 0);
+      c.header('X-Total-Count', String(page.total));
+      return c.json(page.items);
+    },
+  )
+  .post(
+    '/:itemType/:itemId',
+    route({
+      tag: 'moderation',
+      summary: 'Hide, restore or dismiss the reports of an item',
+      access: 'staff',
+      responses: {
+        200: json(v.object({ itemType: v.picklist(['review', 'agent']), itemId: v.number(), action: v.picklist(['hide', 'restore', 'dismiss']), hidden: v.boolean() }), 'Done'),
+        404: error('No such review or agent'),
+      },
+    }),
+    jsonBody(moderationSchema),
+    validated(
+      'param',
+      v.object({ itemType: v.picklist(['review', 'agent'], MESSAGES.notFound), itemId: v.pipe(v.string(), v.description('The review’s or agent’s id')) }),
+      404,
+    ),
+    async (c) => {
+      const type = c.req.param('itemType');
+      if (type !== 'review' && type !== 'agent') return fail(c, 404, MESSAGES.notFound);
+      const id = positiveInt(c.req.param('itemId'));
+      const target = id ? await reportTarget(c.env.DB, type, id) : null;
+      if (!target) return fail(c, 404, notFound(type));
+      const { action } = c.req.valid('json');
+      await moderate(c.env.DB, { itemType: type, itemId: target.id, agentId: target.agent_id }, action, c.var.user!.id);
+      const after = await reportTarget(c.env.DB, type, target.id);
+      return c.json({ itemType: type, itemId: target.id, action, hidden: !!after?.hidden_at });
+    },
+  );

@@ -6,6 +6,9 @@ import { fail } from '#worker/lib/http.ts';
 import { log } from '#worker/lib/log.ts';
 import { once } from '#worker/lib/idempotency.ts';
 import { getBalance } from '#worker/lib/ledger.ts';
+import * as v from 'valibot';
+import { balanceSchema } from '#common/api-schemas.ts';
+import { error, IDEMPOTENCY_KEY_HEADER, json, route } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
@@ -28,48 +31,98 @@ const sandboxOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+const sessionStatus = v.picklist(['open', 'completed', 'expired']);
+
 export const paymentsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .use('/sandbox/*', sandboxOnly)
-  .post('/create-checkout', jsonBody(purchaseSchema), async (c) => {
-    const user = c.var.user!;
-    const { amount, userId } = c.req.valid('json');
-    // docs/product.md#security: the body may name the caller, nobody else.
-    if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
-    const mode = paymentsMode(c.env);
-    if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
-    // A retried create-checkout (same Idempotency-Key) answers with the same session, never a second one.
-    return once(c, `POST /api/payments/create-checkout ${amount}`, async ({ key }) => {
-      if (mode === 'stripe') {
-        try {
-          // Stripe sends the buyer back to the configured origin, never to the request's Host (docs/decisions/0024).
-          return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin: appOrigin(c.env), idempotencyKey: key }));
-        } catch (err) {
-          log('error', 'stripe checkout failed', { requestId: c.var.requestId, error: err });
-          return fail(c, 502, PAYMENT_PROVIDER_ERROR);
+  .post(
+    '/create-checkout',
+    route({
+      tag: 'credits',
+      summary: 'Start buying credits',
+      description: 'Answers the checkout page to open: Stripe’s, or the sandbox’s. A repeat with the same Idempotency-Key answers the same checkout.',
+      access: 'signed-in',
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      responses: {
+        200: json(v.object({ url: v.string() }), 'The checkout page'),
+        403: error('userId is not yours'),
+        502: error(PAYMENT_PROVIDER_ERROR),
+        503: error(MESSAGES.paymentsNotConfigured),
+      },
+    }),
+    jsonBody(purchaseSchema),
+    async (c) => {
+      const user = c.var.user!;
+      const { amount, userId } = c.req.valid('json');
+      // docs/product.md#security: the body may name the caller, nobody else.
+      if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
+      const mode = paymentsMode(c.env);
+      if (mode === 'none') return fail(c, 503, MESSAGES.paymentsNotConfigured);
+      // A retried create-checkout (same Idempotency-Key) answers with the same session, never a second one.
+      return once(c, `POST /api/payments/create-checkout ${amount}`, async ({ key }) => {
+        if (mode === 'stripe') {
+          try {
+            // Stripe sends the buyer back to the configured origin, never to the request's Host (docs/decisions/0024).
+            return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin: appOrigin(c.env), idempotencyKey: key }));
+          } catch (err) {
+            log('error', 'stripe checkout failed', { requestId: c.var.requestId, error: err });
+            return fail(c, 502, PAYMENT_PROVIDER_ERROR);
+          }
         }
-      }
-      // docs/product.md#payments: in sandbox mode, a test-mode checkout in the app completes the purchase.
-      const id = `cs_sandbox_${randomToken(18)}`;
-      await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
-      return c.json({ url: `/checkout/sandbox/${id}` });
-    });
-  })
-  .get('/sandbox/:id', async (c) => {
-    const session = await ownSandboxSession(c);
-    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
-    return c.json({ id: session.id, credits: session.credits, amountCents: session.amountCents, status: session.status });
-  })
-  .post('/sandbox/:id/complete', async (c) => {
-    const session = await ownSandboxSession(c);
-    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
-    if (session.status === 'expired') return fail(c, 409, 'This checkout was cancelled. Please start a new purchase.');
-    await completePurchase(c.env.DB, { sessionId: session.id, userId: session.userId, credits: session.credits });
-    return c.json({ ...(await getBalance(c.env.DB, session.userId)), credits: session.credits, status: 'completed' as const });
-  })
-  .post('/sandbox/:id/cancel', async (c) => {
-    const session = await ownSandboxSession(c);
-    if (!session) return fail(c, 404, SESSION_NOT_FOUND);
-    await expireCheckoutSession(c.env.DB, session.id);
-    return c.json({ id: session.id, status: session.status === 'completed' ? 'completed' : 'expired' });
-  });
+        // docs/product.md#payments: in sandbox mode, a test-mode checkout in the app completes the purchase.
+        const id = `cs_sandbox_${randomToken(18)}`;
+        await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
+        return c.json({ url: `/checkout/sandbox/${id}` });
+      });
+    },
+  )
+  .get(
+    '/sandbox/:id',
+    route({
+      tag: 'credits',
+      summary: 'A sandbox checkout (sandbox only)',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ id: v.string(), credits: v.number(), amountCents: v.number(), status: sessionStatus }), 'The checkout'), 404: error(SESSION_NOT_FOUND) },
+    }),
+    async (c) => {
+      const session = await ownSandboxSession(c);
+      if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+      return c.json({ id: session.id, credits: session.credits, amountCents: session.amountCents, status: session.status });
+    },
+  )
+  .post(
+    '/sandbox/:id/complete',
+    route({
+      tag: 'credits',
+      summary: 'Pay a sandbox checkout (sandbox only)',
+      access: 'signed-in',
+      responses: {
+        200: json(v.object({ ...balanceSchema.entries, credits: v.number(), status: v.literal('completed') }), 'Paid: the balance after'),
+        404: error(SESSION_NOT_FOUND),
+        409: error('The checkout was cancelled'),
+      },
+    }),
+    async (c) => {
+      const session = await ownSandboxSession(c);
+      if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+      if (session.status === 'expired') return fail(c, 409, 'This checkout was cancelled. Please start a new purchase.');
+      await completePurchase(c.env.DB, { sessionId: session.id, userId: session.userId, credits: session.credits });
+      return c.json({ ...(await getBalance(c.env.DB, session.userId)), credits: session.credits, status: 'completed' as const });
+    },
+  )
+  .post(
+    '/sandbox/:id/cancel',
+    route({
+      tag: 'credits',
+      summary: 'Cancel a sandbox checkout (sandbox only)',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ id: v.string(), status: v.picklist(['completed', 'expired']) }), 'Cancelled, unless already paid'), 404: error(SESSION_NOT_FOUND) },
+    }),
+    async (c) => {
+      const session = await ownSandboxSession(c);
+      if (!session) return fail(c, 404, SESSION_NOT_FOUND);
+      await expireCheckoutSession(c.env.DB, session.id);
+      return c.json({ id: session.id, status: session.status === 'completed' ? 'completed' : 'expired' });
+    },
+  );

@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import { helpfulSchema, okSchema, ratingSchemaOut, ratingSummarySchema } from '#common/api-schemas.ts';
 import { REVIEW_SORTS, type ReviewSort } from '#common/types.ts';
 import { MESSAGES, replySchema, reviewSchema } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
 import { once } from '#worker/lib/idempotency.ts';
-import { jsonBody } from '#worker/lib/validator.ts';
+import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { agentOwner, maySeeHidden } from '#worker/features/agents/index.ts';
 import { deleteRating, deleteReply, getRating, listRatings, ratingSummary, REVIEW_PAGE, REVIEW_PAGE_MAX, reviewContext, saveReply, setHelpful, upsertRating } from './data';
@@ -28,6 +30,17 @@ const shownReview = async (c: Context<AppEnv>) => {
   return review && !review.review_hidden_at && !review.agent_hidden_at ? review : null;
 };
 
+const reviewId = idParam('id', MESSAGES.reviewNotFound);
+const REVIEW_NOT_FOUND = error(MESSAGES.reviewNotFound);
+const helpfulDoc = (helpful: boolean) =>
+  route({
+    tag: 'reviews',
+    summary: helpful ? 'Mark a review helpful' : 'Take back a helpful mark',
+    description: 'Safe to repeat.',
+    access: 'signed-in',
+    responses: { 200: json(helpfulSchema, 'The review’s helpful count and the caller’s mark'), 403: error(MESSAGES.ownHelpful), 404: REVIEW_NOT_FOUND },
+  });
+
 function helpfulRoute(helpful: boolean) {
   return async (c: Context<AppEnv>) => {
     const review = await shownReview(c);
@@ -41,6 +54,19 @@ function helpfulRoute(helpful: boolean) {
 export const ratingsRoutes = new Hono<AppEnv>()
   .post(
     '/',
+    route({
+      tag: 'reviews',
+      summary: 'Review an agent (or change your review)',
+      description: 'Only people who confirmed their address, never the agent’s creator. From the outbox with an Idempotency-Key, a repeat gets the first answer.',
+      access: 'signed-in',
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      responses: {
+        201: json(ratingSchemaOut, 'The new review'),
+        200: json(ratingSchemaOut, 'The review, changed'),
+        403: error('Your own agent, an address not confirmed, or a userId not yours'),
+        404: error(MESSAGES.agentNotFound),
+      },
+    }),
     // docs/product.md#validation has its own wording for a visitor's review.
     async (c, next) => (c.var.user ? next() : fail(c, 401, MESSAGES.reviewLogin)),
     jsonBody(reviewSchema),
@@ -68,32 +94,56 @@ export const ratingsRoutes = new Hono<AppEnv>()
     },
   )
   // The author deletes their own review; the agent's average and count follow in the same batch.
-  .delete('/:id', requireUser, async (c) => {
-    const review = await visibleReview(c);
-    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
-    if (review.author_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    if (!(await deleteRating(c.env.DB, review.id, review.agent_id, review.author_id))) return fail(c, 404, MESSAGES.reviewNotFound);
-    return c.json({ ok: true });
-  })
+  .delete(
+    '/:id',
+    route({ tag: 'reviews', summary: 'Delete your review', access: 'signed-in', responses: { 200: json(okSchema, 'Deleted'), 403: error('Not your review'), 404: REVIEW_NOT_FOUND } }),
+    requireUser,
+    reviewId,
+    async (c) => {
+      const review = await visibleReview(c);
+      if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+      if (review.author_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+      if (!(await deleteRating(c.env.DB, review.id, review.agent_id, review.author_id))) return fail(c, 404, MESSAGES.reviewNotFound);
+      return c.json({ ok: true });
+    },
+  )
   // The creator's one public reply: PUT writes or replaces it.
-  .put('/:id/reply', requireUser, jsonBody(replySchema), async (c) => {
-    const review = await shownReview(c);
-    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
-    const user = c.var.user!;
-    if (review.creator_id !== user.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
-    const created = await saveReply(c.env.DB, review.id, user.id, c.req.valid('json').body);
-    return c.json(await getRating(c.env.DB, review.id, user.id), created ? 201 : 200);
-  })
-  .delete('/:id/reply', requireUser, async (c) => {
-    const review = await shownReview(c);
-    if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
-    if (review.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
-    if (!(await deleteReply(c.env.DB, review.id))) return fail(c, 404, 'Reply not found');
-    return c.json({ ok: true });
-  })
+  .put(
+    '/:id/reply',
+    route({
+      tag: 'reviews',
+      summary: "Write or replace the creator's reply",
+      access: 'signed-in',
+      responses: { 200: json(ratingSchemaOut, 'The review with the reply replaced'), 201: json(ratingSchemaOut, 'The review with its new reply'), 403: error(MESSAGES.replyCreatorOnly), 404: REVIEW_NOT_FOUND },
+    }),
+    requireUser,
+    jsonBody(replySchema),
+    reviewId,
+    async (c) => {
+      const review = await shownReview(c);
+      if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+      const user = c.var.user!;
+      if (review.creator_id !== user.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
+      const created = await saveReply(c.env.DB, review.id, user.id, c.req.valid('json').body);
+      return c.json(await getRating(c.env.DB, review.id, user.id), created ? 201 : 200);
+    },
+  )
+  .delete(
+    '/:id/reply',
+    route({ tag: 'reviews', summary: "Delete the creator's reply", access: 'signed-in', responses: { 200: json(okSchema, 'Deleted'), 403: error(MESSAGES.replyCreatorOnly), 404: error('No such review, or no reply') } }),
+    requireUser,
+    reviewId,
+    async (c) => {
+      const review = await shownReview(c);
+      if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
+      if (review.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
+      if (!(await deleteReply(c.env.DB, review.id))) return fail(c, 404, 'Reply not found');
+      return c.json({ ok: true });
+    },
+  )
   // 'Helpful': PUT marks, DELETE takes the mark back; either is safe to repeat.
-  .put('/:id/helpful', requireUser, helpfulRoute(true))
-  .delete('/:id/helpful', requireUser, helpfulRoute(false));
+  .put('/:id/helpful', helpfulDoc(true), requireUser, reviewId, helpfulRoute(true))
+  .delete('/:id/helpful', helpfulDoc(false), requireUser, reviewId, helpfulRoute(false));
 
 /** The review order asked for: newest when none; null for an unknown one (a 400, as GET /api/agents answers). */
 const reviewSort = (value: string | undefined): ReviewSort | null =>
@@ -113,35 +163,66 @@ export function agentRatingsRoutes(externalAgent: (c: Context<AppEnv>, id: numbe
   return new Hono<AppEnv>()
     // Declared for the typed client; malformed numbers are ignored below and an unknown sort is a 400,
     // as GET /api/agents does.
-    .get('/:id/ratings', validator('query', (q) => q as { sort?: string; limit?: string; offset?: string }), async (c) => {
-      const sort = reviewSort(c.req.query('sort'));
-      if (!sort) return fail(c, 400, MESSAGES.sortInvalid);
-      const { id, agent } = await target(c);
-      const limit = positiveInt(c.req.query('limit'));
-      const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
-      if (!agent) {
-        // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
-        if (id && (await externalAgent(c, id))) {
-          c.header('X-Total-Count', '0');
-          return c.json([]);
+    .get(
+      '/:id/ratings',
+      route({
+        tag: 'reviews',
+        summary: "An agent's reviews",
+        description: 'Hidden reviews only for their author and the moderators.',
+        access: 'anyone',
+        personal: true,
+        token: 'read',
+        responses: { 200: json(v.array(ratingSchemaOut), 'A page of reviews', TOTAL_COUNT), 404: error(MESSAGES.agentNotFound) },
+      }),
+      validated(
+        'query',
+        v.object({
+          sort: v.optional(v.pipe(v.string(), v.check((s) => reviewSort(s) !== null, MESSAGES.sortInvalid), v.description(`${REVIEW_SORTS.join(', ')} (default newest)`))),
+          limit: v.optional(v.pipe(v.string(), v.description(`Page size, at most ${REVIEW_PAGE_MAX}`))),
+          offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
+        }),
+      ),
+      async (c) => {
+        const sort = reviewSort(c.req.query('sort'));
+        if (!sort) return fail(c, 400, MESSAGES.sortInvalid);
+        const { id, agent } = await target(c);
+        const limit = positiveInt(c.req.query('limit'));
+        const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
+        if (!agent) {
+          // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
+          if (id && (await externalAgent(c, id))) {
+            c.header('X-Total-Count', '0');
+            return c.json([]);
+          }
+          return fail(c, 404, MESSAGES.agentNotFound);
         }
-        return fail(c, 404, MESSAGES.agentNotFound);
-      }
-      const page = await listRatings(c.env.DB, agent.id, {
-        sort,
-        limit: limit ? Math.min(limit, REVIEW_PAGE_MAX) : REVIEW_PAGE,
-        offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
-        viewerId: c.var.user?.id ?? null,
-      });
-      c.header('X-Total-Count', String(page.total));
-      return c.json(page.items);
-    })
-    .get('/:id/ratings/summary', async (c) => {
-      const { id, agent } = await target(c);
-      if (!agent) {
-        if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null });
-        return fail(c, 404, MESSAGES.agentNotFound);
-      }
-      return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));
-    });
+        const page = await listRatings(c.env.DB, agent.id, {
+          sort,
+          limit: limit ? Math.min(limit, REVIEW_PAGE_MAX) : REVIEW_PAGE,
+          offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+          viewerId: c.var.user?.id ?? null,
+        });
+        c.header('X-Total-Count', String(page.total));
+        return c.json(page.items);
+      },
+    )
+    .get(
+      '/:id/ratings/summary',
+      route({
+        tag: 'reviews',
+        summary: "An agent's reviews by star, and the caller's own",
+        access: 'anyone',
+        personal: true,
+        token: 'read',
+        responses: { 200: json(ratingSummarySchema, 'Counts by star and the caller’s review'), 404: error(MESSAGES.agentNotFound) },
+      }),
+      async (c) => {
+        const { id, agent } = await target(c);
+        if (!agent) {
+          if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null });
+          return fail(c, 404, MESSAGES.agentNotFound);
+        }
+        return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));
+      },
+    );
 }

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { savedEntrySchema, savedStateSchema } from '#common/api-schemas.ts';
 import { MESSAGES } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
-import { jsonBody } from '#worker/lib/validator.ts';
+import { error, json, route } from '#worker/lib/openapi.ts';
+import { idParam, jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { countSaved, listSaved, MAX_SAVED_AGENTS, saveAgent, unsaveAgent } from './data';
 
@@ -20,19 +22,40 @@ const saveBody = v.object({ savedAt: v.optional(v.pipe(v.number(SAVED_TIME_MESSA
  */
 export const savedRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', async (c) => c.json(await listSaved(c.env.DB, c.var.user!.id)))
-  .put('/:agentId', jsonBody(saveBody), async (c) => {
-    const agentId = positiveInt(c.req.param('agentId'));
-    if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
-    const userId = c.var.user!.id;
-    if ((await countSaved(c.env.DB, userId)) >= MAX_SAVED_AGENTS) return fail(c, 409, SAVED_LIMIT_MESSAGE);
-    const savedAt = Math.min(c.req.valid('json').savedAt ?? Date.now(), Date.now());
-    if (!(await saveAgent(c.env.DB, userId, agentId, savedAt))) return fail(c, 404, MESSAGES.agentNotFound);
-    return c.json({ agentId, saved: true });
-  })
-  .delete('/:agentId', async (c) => {
-    const agentId = positiveInt(c.req.param('agentId'));
-    if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
-    await unsaveAgent(c.env.DB, c.var.user!.id, agentId);
-    return c.json({ agentId, saved: false });
-  });
+  .get(
+    '/',
+    route({ tag: 'saved', summary: 'Your saved agents', access: 'signed-in', responses: { 200: json(v.array(savedEntrySchema), 'Newest save first') } }),
+    async (c) => c.json(await listSaved(c.env.DB, c.var.user!.id)),
+  )
+  .put(
+    '/:agentId',
+    route({
+      tag: 'saved',
+      summary: 'Save an agent',
+      description: 'Safe to repeat; savedAt is when the device saved it.',
+      access: 'signed-in',
+      responses: { 200: json(savedStateSchema, 'Saved'), 404: error(MESSAGES.agentNotFound), 409: error(SAVED_LIMIT_MESSAGE) },
+    }),
+    jsonBody(saveBody),
+    idParam('agentId', MESSAGES.agentNotFound),
+    async (c) => {
+      const agentId = positiveInt(c.req.param('agentId'));
+      if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
+      const userId = c.var.user!.id;
+      if ((await countSaved(c.env.DB, userId)) >= MAX_SAVED_AGENTS) return fail(c, 409, SAVED_LIMIT_MESSAGE);
+      const savedAt = Math.min(c.req.valid('json').savedAt ?? Date.now(), Date.now());
+      if (!(await saveAgent(c.env.DB, userId, agentId, savedAt))) return fail(c, 404, MESSAGES.agentNotFound);
+      return c.json({ agentId, saved: true });
+    },
+  )
+  .delete(
+    '/:agentId',
+    route({ tag: 'saved', summary: 'Unsave an agent', description: 'Safe to repeat.', access: 'signed-in', responses: { 200: json(savedStateSchema, 'Not saved'), 404: error(MESSAGES.agentNotFound) } }),
+    idParam('agentId', MESSAGES.agentNotFound),
+    async (c) => {
+      const agentId = positiveInt(c.req.param('agentId'));
+      if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
+      await unsaveAgent(c.env.DB, c.var.user!.id, agentId);
+      return c.json({ agentId, saved: false });
+    },
+  );

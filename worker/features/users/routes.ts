@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { publicProfileSchemaOut, sessionUserSchema } from '#common/api-schemas.ts';
 import { publicProfileSchema } from '#common/creators.ts';
 import { MESSAGES, profileSchema, usernameKey } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
@@ -9,7 +11,8 @@ import { getSessionUser, isUniqueViolation, takenMessage } from '#worker/lib/acc
 import { overProfileChecks, requireCurrentPassword, startEmailChange } from '#worker/features/auth/index.ts';
 import { fail, positiveInt } from '#worker/lib/http.ts';
 import { skeleton } from '#worker/lib/confusables.ts';
-import { jsonBody } from '#worker/lib/validator.ts';
+import { error, json, route } from '#worker/lib/openapi.ts';
+import { idParam, jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { publicProfileById } from '#worker/features/creators/index.ts';
 
@@ -17,45 +20,80 @@ const USER_NOT_FOUND = 'User not found';
 
 export const usersRoutes = new Hono<AppEnv>()
   // Anyone may see who created an agent; the email stays private.
-  .get('/:id', async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    const user = id ? await publicProfileById(c.env.DB, id) : null;
-    if (!user) return fail(c, 404, USER_NOT_FOUND);
-    return c.json(user);
-  })
+  .get(
+    '/:id',
+    route({ tag: 'creators', summary: "A person's public profile", access: 'anyone', token: 'read', responses: { 200: json(publicProfileSchemaOut, 'The profile, never an email'), 404: error(USER_NOT_FOUND) } }),
+    idParam('id', USER_NOT_FOUND),
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      const user = id ? await publicProfileById(c.env.DB, id) : null;
+      if (!user) return fail(c, 404, USER_NOT_FOUND);
+      return c.json(user);
+    },
+  )
   // What a person says about themselves on their creator page (docs/decisions/0028).
-  .put('/:id/public-profile', requireUser, jsonBody(publicProfileSchema), async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    if (!id) return fail(c, 404, USER_NOT_FOUND);
-    if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    const { displayName, bio, website } = c.req.valid('json');
-    await orm(c.env.DB).update(users).set({ displayName, bio, website }).where(eq(users.id, id)).run();
-    return c.json((await publicProfileById(c.env.DB, id))!);
-  })
-  .put('/:id', requireUser, jsonBody(profileSchema), async (c) => {
-    const id = positiveInt(c.req.param('id'));
-    if (!id) return fail(c, 404, USER_NOT_FOUND);
-    if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-    const { username, email, currentPassword } = c.req.valid('json');
-    const db = c.env.DB;
-    const changesEmail = email !== c.var.user!.email.toLowerCase();
-    // Usernames are public, so a taken one may be named; whether an address has an account is never
-    // told: a taken one is answered as a free one, after the password (docs/decisions/0024).
-    const clash = await takenMessage(db, username, '', id);
-    if (clash) return fail(c, 409, clash);
-    if (changesEmail) {
-      if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
-      if (!currentPassword) return fail(c, 400, MESSAGES.currentPasswordRequired);
-      await requireCurrentPassword(c, currentPassword);
-    }
-    try {
-      await orm(db).update(users).set({ username, usernameKey: usernameKey(username), usernameSkeleton: skeleton(username) }).where(eq(users.id, id)).run();
-    } catch (err) {
-      // Another account took the name between the check and the update.
-      if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
-      throw err;
-    }
-    // A new address counts only once confirmed from the mail sent to it (docs/product.md#accounts).
-    const pendingEmail = changesEmail ? await startEmailChange(c, email) : null;
-    return c.json({ ...(await getSessionUser(db, id))!, pendingEmail });
-  });
+  .put(
+    '/:id/public-profile',
+    route({
+      tag: 'account',
+      summary: 'Change your creator page’s name, bio and website',
+      access: 'signed-in',
+      responses: { 200: json(publicProfileSchemaOut, 'The profile as changed'), 403: error('Not your profile'), 404: error(USER_NOT_FOUND) },
+    }),
+    requireUser,
+    jsonBody(publicProfileSchema),
+    idParam('id', USER_NOT_FOUND),
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      if (!id) return fail(c, 404, USER_NOT_FOUND);
+      if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+      const { displayName, bio, website } = c.req.valid('json');
+      await orm(c.env.DB).update(users).set({ displayName, bio, website }).where(eq(users.id, id)).run();
+      return c.json((await publicProfileById(c.env.DB, id))!);
+    },
+  )
+  .put(
+    '/:id',
+    route({
+      tag: 'account',
+      summary: 'Change your username or email address',
+      description: 'A new address needs the current password and counts once confirmed from the mail sent to it.',
+      access: 'signed-in',
+      responses: {
+        200: json(v.object({ ...sessionUserSchema.entries, pendingEmail: v.nullable(v.string()) }), 'The account, and the address waiting for confirmation'),
+        403: error('Not your account'),
+        404: error(USER_NOT_FOUND),
+        409: error('The username is taken'),
+      },
+    }),
+    requireUser,
+    jsonBody(profileSchema),
+    idParam('id', USER_NOT_FOUND),
+    async (c) => {
+      const id = positiveInt(c.req.param('id'));
+      if (!id) return fail(c, 404, USER_NOT_FOUND);
+      if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
+      const { username, email, currentPassword } = c.req.valid('json');
+      const db = c.env.DB;
+      const changesEmail = email !== c.var.user!.email.toLowerCase();
+      // Usernames are public, so a taken one may be named; whether an address has an account is never
+      // told: a taken one is answered as a free one, after the password (docs/decisions/0024).
+      const clash = await takenMessage(db, username, '', id);
+      if (clash) return fail(c, 409, clash);
+      if (changesEmail) {
+        if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
+        if (!currentPassword) return fail(c, 400, MESSAGES.currentPasswordRequired);
+        await requireCurrentPassword(c, currentPassword);
+      }
+      try {
+        await orm(db).update(users).set({ username, usernameKey: usernameKey(username), usernameSkeleton: skeleton(username) }).where(eq(users.id, id)).run();
+      } catch (err) {
+        // Another account took the name between the check and the update.
+        if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
+        throw err;
+      }
+      // A new address counts only once confirmed from the mail sent to it (docs/product.md#accounts).
+      const pendingEmail = changesEmail ? await startEmailChange(c, email) : null;
+      return c.json({ ...(await getSessionUser(db, id))!, pendingEmail });
+    },
+  );
