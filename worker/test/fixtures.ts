@@ -1,5 +1,8 @@
 // Small, explicit data sets for worker tests, written with plain SQL against the migrated schema.
 import { env, exports } from 'cloudflare:workers';
+import { hc } from 'hono/client';
+import type { ApiErrorBody, Balance, EarningsBalance, Payout, Rating, SessionUser, TryResult } from '../../common/types';
+import type { AppType } from '../app';
 
 export const db = () => env.DB;
 
@@ -43,6 +46,69 @@ export function call(path: string, init: RequestInit & { json?: unknown; cookie?
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     }),
   );
+}
+
+/**
+ * Sends a request as `call` does, for the typed client: on the worker's own origin through
+ * exports.default.fetch (the whole app, middleware included), with an Origin on writes as a browser
+ * on that origin sends.
+ */
+async function sameOriginFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('Origin')) {
+    const headers = new Headers(request.headers);
+    headers.set('Origin', 'http://localhost');
+    return exports.default.fetch(new Request(request, { headers }));
+  }
+  return exports.default.fetch(request);
+}
+
+/**
+ * The worker's API through Hono's typed client, typed by its routes as the app's own client is
+ * (app/lib/api-client.ts): `await client(cookie).agents[':id'].$get({ param: { id: '1' } })`. A
+ * request's own headers (an Idempotency-Key, a client address) go in its second argument:
+ * `.$post({ json }, { headers: { 'Idempotency-Key': key } })`.
+ */
+export const client = (cookie?: string, headers: Record<string, string> = {}) =>
+  hc<AppType>('http://localhost/api', { fetch: sameOriginFetch, headers: cookie ? { ...headers, Cookie: cookie } : headers });
+
+/**
+ * The body of a successful answer, typed by its route without the error body the route's refusals
+ * send: throws (with the status and body) on a 4xx or 5xx, so the type is what was checked.
+ */
+export async function okBody<R extends { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }>(
+  res: R,
+): Promise<NonNullable<Exclude<Awaited<ReturnType<R['json']>>, ApiErrorBody>>> {
+  if (!res.ok) throw new Error(`expected a success, got ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  if (body === null) throw new Error(`expected a body, got null (${res.status})`);
+  return body as NonNullable<Exclude<Awaited<ReturnType<R['json']>>, ApiErrorBody>>;
+}
+
+/**
+ * Routes whose handlers return a plain Response on some path, so Hono's client types their bodies as
+ * unknown: those answering through once() or settleKey() (worker/lib/idempotency.ts: POST
+ * /api/ratings, POST /api/agents/:id/try, GET /api/agents/:id/try/:key, POST
+ * /api/payments/create-checkout, POST /api/earnings/to-credits, POST /api/earnings/payouts) and the
+ * sign-ins that may pass on the provider's answer (POST /api/auth/login, /api/auth/external-login).
+ * Their success bodies are named here, once, after the same check as okBody, rather than cast where
+ * each test reads them.
+ */
+type Answer = { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> };
+export const untypedBody = {
+  review: async (res: Answer) => (await okBody(res)) as Rating,
+  tryResult: async (res: Answer) => (await okBody(res)) as TryResult,
+  checkout: async (res: Answer) => (await okBody(res)) as { url: string },
+  toCredits: async (res: Answer) => (await okBody(res)) as Balance & { moved: number; earnings: EarningsBalance },
+  payout: async (res: Answer) => (await okBody(res)) as { payout: Payout; earnings: EarningsBalance },
+  sessionUser: async (res: Answer) => (await okBody(res)) as SessionUser,
+};
+
+/** The message of a refusal ({message, error}), checked to be text. */
+export async function messageOf(res: { json(): Promise<unknown> }): Promise<string> {
+  const body: unknown = await res.json();
+  if (body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  throw new Error(`expected a refusal's message, got ${JSON.stringify(body)}`);
 }
 
 let userCounter = 1000;
