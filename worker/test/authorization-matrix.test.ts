@@ -1,21 +1,32 @@
-// Every API route called as a visitor, two ordinary users (A owns the resources), staff and an admin,
-// against a table of expected statuses; then ownership checks on the data itself, and hostile input
-// on every route that takes a body.
+// Every API route called as a visitor, an unconfirmed user, an ordinary user, a creator, staff and an
+// admin, against a table of expected statuses, and a check on Hono's own route table that every route
+// has a row; then ownership checks on the data itself, and hostile input on every route that takes a body.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Agent, CreditTransaction, Rating } from '#common/types.ts';
-import { MESSAGES } from '#common/validation.ts';
-import { call, createUser, db, seedCatalog, signIn } from './fixtures';
+import { MESSAGES, type AgentData } from '#common/validation.ts';
+import { app } from '#worker/app.ts';
+import { issueToken, type TokenPurpose } from '#worker/lib/email-tokens.ts';
+import { call, client, createUser, db, untypedBody, okBody, seedCatalog, signIn } from './fixtures';
 
 // Hundreds of requests, some with password hashing: the default 5 s per test is too tight.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
+/**
+ * The callers every row is tried with, all with confirmed addresses:
+ * - visitor: no session;
+ * - a: the creator, an ordinary user who owns the resources the rows act on (agents, reviews, tokens,
+ *   purchases, payouts...: "A's" in a row's note);
+ * - b: an ordinary user who owns none of them;
+ * - staff and admin: the operators.
+ */
 type Who = 'visitor' | 'a' | 'b' | 'staff' | 'admin';
 /**
- * People who registered with a staff-domain address (internal sign-in) and with an address in
- * ADMIN_EMAILS but never confirmed it: they must get exactly what B, an ordinary user, gets.
+ * People who registered and never confirmed their address: an ordinary one, one with a staff-domain
+ * address (internal sign-in) and one with an address in ADMIN_EMAILS. They must get exactly what B, an
+ * ordinary user, gets (unless a row says otherwise: reviews need a confirmed address).
  */
-type Unverified = 'staffUnverified' | 'adminUnverified';
-const WHO: (Who | Unverified)[] = ['visitor', 'a', 'b', 'staff', 'admin', 'staffUnverified', 'adminUnverified'];
+type Unverified = 'unconfirmed' | 'staffUnverified' | 'adminUnverified';
+type Caller = Who | Unverified;
+const WHO: Caller[] = ['visitor', 'a', 'b', 'staff', 'admin', 'unconfirmed', 'staffUnverified', 'adminUnverified'];
 type Expected = Record<Who, number>;
 
 const all = (status: number): Expected => ({ visitor: status, a: status, b: status, staff: status, admin: status });
@@ -28,10 +39,10 @@ const adminOnly: Expected = { visitor: 401, a: 403, b: 403, staff: 403, admin: 2
 
 /** The callers, and C: a creator who is none of them. */
 const users = {} as Record<Exclude<Who, 'visitor'> | 'c', { id: number; username: string; email: string }>;
-/** The unverified callers' accounts, made by a real registration and sign-in (roles as the worker computes them). */
+/** The unconfirmed callers' accounts, made by a real registration and sign-in (roles as the worker computes them). */
 const unverifiedIds = {} as Record<Unverified, number>;
-const cookieFor = async (who: Who | Unverified) =>
-  who === 'visitor' ? undefined : signIn(who === 'staffUnverified' || who === 'adminUnverified' ? unverifiedIds[who] : users[who].id);
+const isUnverified = (who: Caller): who is Unverified => who === 'unconfirmed' || who === 'staffUnverified' || who === 'adminUnverified';
+const cookieFor = async (who: Caller) => (who === 'visitor' ? undefined : signIn(isUnverified(who) ? unverifiedIds[who] : users[who].id));
 
 const validAgent = {
   name: 'Matrix Agent',
@@ -47,37 +58,38 @@ const visitorProposal = { name: 'Matrix idea', description: 'An idea made for th
 let agentsMade = 0;
 
 /** A new agent owned by A, so each caller acts on an untouched one. */
-async function agentOfA(extra: Record<string, unknown> = {}): Promise<Agent> {
-  const res = await call('/api/agents', { json: { ...validAgent, ...extra }, cookie: await signIn(users.a.id) });
+async function agentOfA(extra: Partial<AgentData> = {}) {
+  const res = await client(await signIn(users.a.id)).agents.$post({ json: { ...validAgent, ...extra } });
   expect(res.status).toBe(201);
-  return (await res.json()) as Agent;
+  return okBody(res);
 }
 
 /** A new agent of a creator who is none of the callers, for reviews (a creator may not review their own agent). */
-async function agentOfC(): Promise<Agent> {
+async function agentOfC() {
   // A name of C's own: a name that looks like another creator's agent is refused (409).
-  const res = await call('/api/agents', { json: { ...validAgent, name: 'Matrix Agent of C' }, cookie: await signIn(users.c.id) });
+  const res = await client(await signIn(users.c.id)).agents.$post({ json: { ...validAgent, name: 'Matrix Agent of C' } });
   expect(res.status).toBe(201);
-  return (await res.json()) as Agent;
+  return okBody(res);
 }
 
 /** A new sandbox checkout session belonging to A. */
 async function sandboxOfA(credits = 50): Promise<string> {
-  const res = await call('/api/payments/create-checkout', { json: { amount: credits }, cookie: await signIn(users.a.id) });
+  const res = await client(await signIn(users.a.id)).payments['create-checkout'].$post({ json: { amount: credits } });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { url: string }).url.split('/').pop()!;
+  return (await untypedBody.checkout(res)).url.split('/').pop()!;
 }
 
 /** A completed sandbox purchase of A's: the id of its ledger row (its receipt's id). */
 async function purchaseOfA(): Promise<number> {
   const a = await signIn(users.a.id);
   expect((await call(`/api/payments/sandbox/${await sandboxOfA()}/complete`, { method: 'POST', cookie: a })).status).toBe(200);
-  const list = (await (await call('/api/credits/transactions', { cookie: a })).json()) as CreditTransaction[];
+  const list = await (await client(a).credits.transactions.$get()).json();
   return list.find((t) => t.kind === 'purchase')!.id;
 }
 
 async function proposal(): Promise<number> {
-  return ((await (await call('/api/propose-agent', { json: visitorProposal })).json()) as { id: number }).id;
+  // From a client of its own: visitors' proposals are limited per client and hour.
+  return (await okBody(await client(undefined, freshClient())['propose-agent'].$post({ json: visitorProposal }))).id;
 }
 
 /** A new paid try of B's (of C's agent): its ledger id, for a refund. */
@@ -87,182 +99,400 @@ async function tryOfB(): Promise<number> {
   return (await db().prepare("SELECT max(id) AS id FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(users.b.id).first<{ id: number }>())!.id;
 }
 
+/** A new paid try of A's (of C's agent) made with an Idempotency-Key: what asks how it ended. */
+async function tryOfA(): Promise<{ agentId: number; key: string }> {
+  const agentId = (await agentOfC()).id;
+  const key = crypto.randomUUID();
+  const res = await client(await signIn(users.a.id)).agents[':id'].try.$post({ param: { id: String(agentId) }, json: {} }, { headers: { 'Idempotency-Key': key } });
+  expect(res.status).toBe(200);
+  return { agentId, key };
+}
+
+/** A new review by A (of C's agent): its id. */
+async function reviewByA(): Promise<number> {
+  const res = await client(await signIn(users.a.id)).ratings.$post({ json: { agentId: (await agentOfC()).id, rating: 4, comment: 'By A.' } });
+  expect(res.status).toBe(201);
+  return (await untypedBody.review(res)).id;
+}
+
+/** A new review by B of an agent of A's (A the creator may reply), with A's reply when asked: its id. */
+async function reviewOfAgentOfA({ replied = false } = {}): Promise<number> {
+  const res = await client(await signIn(users.b.id)).ratings.$post({ json: { agentId: (await agentOfA()).id, rating: 3, comment: 'By B.' } });
+  expect(res.status).toBe(201);
+  const id = (await untypedBody.review(res)).id;
+  if (replied) expect((await client(await signIn(users.a.id)).ratings[':id'].reply.$put({ param: { id: String(id) }, json: { body: 'Thanks.' } })).status).toBe(201);
+  return id;
+}
+
+/** A link mailed to a new account that is none of the callers (the link is what the route trusts). */
+async function linkOfSomeone(purpose: TokenPurpose): Promise<string> {
+  const someone = await createUser({ verified: true });
+  return issueToken(db(), someone.id, purpose, someone.email);
+}
+
+/** Earnings of A's made available now (the matrix is about who may act, not about the hold). */
+async function earningsOfA(cents: number): Promise<void> {
+  await db()
+    .prepare("INSERT INTO creator_earnings (creator_id, kind, amount_cents, idempotency_key, available_at) VALUES (?, 'earning', ?, ?, '2000-01-01T00:00:00.000Z')")
+    .bind(users.a.id, cents, `matrix-earning-${crypto.randomUUID()}`)
+    .run();
+}
+
 /** A new personal API token of A's: its id. */
 async function tokenOfA(): Promise<number> {
-  const res = await call('/api/tokens', { json: { name: 'Matrix token', scopes: ['read'] }, cookie: await signIn(users.a.id) });
+  const res = await client(await signIn(users.a.id)).tokens.$post({ json: { name: 'Matrix token', scopes: ['read'] } });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  return (await okBody(res)).id;
 }
 
 /** A pending sandbox payout of A's (earnings made available directly: the matrix is about who may act). */
 async function payoutOfA(): Promise<number> {
-  await db()
-    .prepare("INSERT INTO creator_earnings (creator_id, kind, amount_cents, idempotency_key, available_at) VALUES (?, 'earning', 2000, ?, '2000-01-01T00:00:00.000Z')")
-    .bind(users.a.id, `matrix-earning-${crypto.randomUUID()}`)
-    .run();
+  await earningsOfA(2000);
   const a = await signIn(users.a.id);
   expect((await call('/api/earnings/payout-account/sandbox', { method: 'POST', cookie: a })).status).toBe(200);
-  const res = await call('/api/earnings/payouts', { json: { amountCents: 2000 }, cookie: a });
+  const res = await client(a).earnings.payouts.$post({ json: { amountCents: 2000 } });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { payout: { id: number } }).payout.id;
+  return (await untypedBody.payout(res)).payout.id;
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface Row {
-  route: string;
+  method: Method;
+  /**
+   * The route's pattern exactly as Hono's route table names it ('/api/agents/:id'), so the test below
+   * can check that every route has a row; null only for a path no route answers.
+   */
+  route: string | null;
+  /** What tells this row from the others of its route (whose resource, which input). */
+  note?: string;
   expected: Expected;
   /** Builds the request afresh for each caller (new resources where the call would change them). */
-  make: () => Promise<{ path: string; method?: string; json?: unknown }>;
-  /** What the unverified callers get when it differs from B's (reviews need a confirmed address: docs/decisions/0025). */
+  make: (who: Caller) => Promise<{ path: string; json?: unknown; headers?: Record<string, string> }>;
+  /** What the unconfirmed callers get when it differs from B's (reviews need a confirmed address: docs/decisions/0025). */
   unverified?: number;
-  /** A success is a CSV download, not JSON (refusals stay JSON). */
-  csv?: boolean;
+  /** A success that is not JSON: a CSV download, a redirect or no content (refusals stay JSON). */
+  answer?: 'csv' | 'redirect' | 'empty';
+  /** Fields a refusal carries besides {message, error}. */
+  refusalExtra?: Record<string, unknown>;
 }
 
-const get = (route: string, path: string, expected: Expected): Row => ({ route, expected, make: async () => ({ path }) });
+const label = (row: Row) => `${row.method} ${row.route ?? '(no route)'}${row.note ? ` (${row.note})` : ''}`;
+const get = (route: string | null, path: string, expected: Expected, note?: string): Row => ({ method: 'GET', route, note, expected, make: async () => ({ path }) });
+
+let ip = 0;
+/** A client of its own, for routes throttled per client (CF-Connecting-IP). */
+const freshClient = () => ({ 'CF-Connecting-IP': `192.0.2.${ip++ % 250}-${ip}` });
 
 const ROWS: Row[] = [
-  get('GET /api/config', '/api/config', all(200)),
-  get('GET /api/config/health', '/api/config/health', all(200)),
-  get('GET /api/categories', '/api/categories', all(200)),
-  get('GET /api/categories/:id', '/api/categories/1', all(200)),
-  get('GET /api/categories/:unknown', '/api/categories/999', all(404)),
-  get('GET /api/departments', '/api/departments', all(200)),
-  get('GET /api/departments/:id', '/api/departments/1', all(200)),
-  get('GET /api/agents', '/api/agents', all(200)),
-  get('GET /api/agents/search', '/api/agents/search?q=lead', all(200)),
-  get('GET /api/agents/category/:id', '/api/agents/category/1', all(200)),
-  get('GET /api/agents/creator/:id', '/api/agents/creator/1', all(200)),
-  get('GET /api/agents/:id', '/api/agents/1', all(200)),
-  get('GET /api/agents/:unknown', '/api/agents/999999', all(404)),
-  get('GET /api/agents/:id/ratings', '/api/agents/1/ratings', all(200)),
-  get('GET /api/agents/:unknown/ratings', '/api/agents/999999/ratings', all(404)),
-  get('GET /api/users/:id', '/api/users/1', all(200)),
-  get('GET /api/users/:unknown', '/api/users/999999', all(404)),
-  get('GET /api/nothing-here', '/api/nothing-here', all(404)),
-  get('GET /api/auth/session', '/api/auth/session', signedIn(200)),
-  get('GET /api/credits/balance', '/api/credits/balance', signedIn(200)),
-  get('GET /api/credits/transactions', '/api/credits/transactions', signedIn(200)),
-  get('GET /api/proposals', '/api/proposals', operators),
-  { route: "GET /api/credits/receipts/:id (A's)", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/credits/receipts/${await purchaseOfA()}` }) },
-  { route: 'POST /api/auth/logout', expected: all(200), make: async () => ({ path: '/api/auth/logout', method: 'POST' }) },
+  get('/api/health', '/api/health', all(200)),
+  get('/api/config', '/api/config', all(200)),
+  get('/api/openapi.json', '/api/openapi.json', all(200)),
+  get('/api/config/health', '/api/config/health', all(200)),
+  get('/api/categories', '/api/categories', all(200)),
+  get('/api/categories/:id', '/api/categories/1', all(200)),
+  get('/api/categories/:id', '/api/categories/999', all(404), 'unknown'),
+  get('/api/departments', '/api/departments', all(200)),
+  get('/api/departments/:id', '/api/departments/1', all(200)),
+  get('/api/agents', '/api/agents', all(200)),
+  get('/api/agents/search', '/api/agents/search?q=lead', all(200)),
+  get('/api/agents/suggest', '/api/agents/suggest?q=lea', all(200)),
+  get('/api/agents/category/:categoryId', '/api/agents/category/1', all(200)),
+  get('/api/agents/creator/:userId', '/api/agents/creator/1', all(200)),
+  get('/api/agents/:id', '/api/agents/1', all(200)),
+  get('/api/agents/:id', '/api/agents/999999', all(404), 'unknown'),
+  get('/api/agents/:id/ratings', '/api/agents/1/ratings', all(200)),
+  get('/api/agents/:id/ratings', '/api/agents/999999/ratings', all(404), 'unknown'),
+  get('/api/agents/:id/ratings/summary', '/api/agents/1/ratings/summary', all(200)),
+  get('/api/agents/:id/ratings/summary', '/api/agents/999999/ratings/summary', all(404), 'unknown'),
+  // The agent page's view beacon: anyone, signed in or not.
+  { method: 'POST', route: '/api/agents/:id/views', expected: all(204), answer: 'empty', make: async () => ({ path: '/api/agents/1/views' }) },
+  get('/api/users/:id', '/api/users/1', all(200)),
+  get('/api/users/:id', '/api/users/999999', all(404), 'unknown'),
+  get(null, '/api/nothing-here', all(404), 'an unknown API path'),
+  get('/api/auth/session', '/api/auth/session', signedIn(200)),
+  get('/api/credits/balance', '/api/credits/balance', signedIn(200)),
+  get('/api/credits/transactions', '/api/credits/transactions', signedIn(200)),
+  get('/api/proposals', '/api/proposals', operators),
+  { method: 'GET', route: '/api/credits/receipts/:id', note: "A's", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/credits/receipts/${await purchaseOfA()}` }) },
+  { method: 'POST', route: '/api/auth/logout', expected: all(200), make: async () => ({ path: '/api/auth/logout' }) },
   // Invalid bodies: the same 400 for everyone, before any password work or throttling.
-  { route: 'POST /api/auth/login (invalid)', expected: all(400), make: async () => ({ path: '/api/auth/login', json: { username: 'ab', password: 'x' } }) },
-  { route: 'POST /api/auth/register (invalid)', expected: all(400), make: async () => ({ path: '/api/auth/register', json: { username: 'ab' } }) },
-  { route: 'POST /api/payments/webhook (unsigned)', expected: all(400), make: async () => ({ path: '/api/payments/webhook', json: { type: 'checkout.session.completed' } }) },
+  { method: 'POST', route: '/api/auth/login', note: 'invalid', expected: all(400), make: async () => ({ path: '/api/auth/login', json: { username: 'ab', password: 'x' } }) },
+  { method: 'POST', route: '/api/auth/register', note: 'invalid', expected: all(400), make: async () => ({ path: '/api/auth/register', json: { username: 'ab' } }) },
+  // Sign-in through Google and through the provider: not configured here, the same 404 for everyone
+  // (their own tests run them configured: worker/features/auth/google.test.ts, provider/provider.test.ts).
+  {
+    method: 'GET',
+    route: '/api/auth/login/google',
+    note: 'not configured, JSON',
+    expected: all(404),
+    make: async () => ({ path: '/api/auth/login/google', headers: { Accept: 'application/json' } }),
+  },
+  // Without a started sign-in the callback only sends the browser back to the app with an error.
+  { method: 'GET', route: '/api/auth/google/callback', note: 'no state', expected: all(302), answer: 'redirect', make: async () => ({ path: '/api/auth/google/callback?code=x&state=y' }) },
+  { method: 'POST', route: '/api/auth/google', note: 'not configured', expected: all(404), make: async () => ({ path: '/api/auth/google', json: { credential: 'not-a-jwt' } }) },
+  {
+    method: 'POST',
+    route: '/api/auth/external-login',
+    note: 'not provider mode',
+    expected: all(404),
+    make: async () => ({ path: '/api/auth/external-login', json: { email: 'nobody@example.com', password: 'secret-pass' } }),
+  },
+  // The account life cycle (docs/decisions/0032 and docs/product.md#accounts). A link confirms an address in a session of
+  // its own account only; anyone else (a visitor too) is asked for a new password first.
+  {
+    method: 'POST',
+    route: '/api/auth/verify-email',
+    note: "A's link, no password",
+    expected: { visitor: 403, a: 200, b: 403, staff: 403, admin: 403 },
+    refusalExtra: { needsPassword: true },
+    make: async () => ({ path: '/api/auth/verify-email', json: { token: await issueToken(db(), users.a.id, 'verify', users.a.email) } }),
+  },
+  // Reset and undo links are the mailbox's proof: whoever holds one uses it (a throwaway account each time).
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    note: "someone's link",
+    expected: all(200),
+    make: async () => ({ path: '/api/auth/reset-password', json: { token: await linkOfSomeone('reset'), password: 'new-secret-pass' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/undo-email-change',
+    note: "someone's link",
+    expected: all(200),
+    make: async () => ({ path: '/api/auth/undo-email-change', json: { token: await linkOfSomeone('undo'), password: 'new-secret-pass' } }),
+  },
+  { method: 'POST', route: '/api/auth/reset-password', note: 'unknown link', expected: all(400), make: async () => ({ path: '/api/auth/reset-password', json: { token: 'x'.repeat(64), password: 'new-secret-pass' } }) },
+  // The same answer whether or not the address has an account.
+  {
+    method: 'POST',
+    route: '/api/auth/forgot-password',
+    expected: all(202),
+    make: async () => ({ path: '/api/auth/forgot-password', json: { email: 'nobody-at-all@example.com' }, headers: freshClient() }),
+  },
+  // Confirmed callers have nothing to confirm (409); the unconfirmed are sent a new link.
+  { method: 'POST', route: '/api/auth/resend-verification', expected: signedIn(409), unverified: 202, make: async () => ({ path: '/api/auth/resend-verification', headers: freshClient() }) },
+  get('/api/auth/email-status', '/api/auth/email-status', signedIn(200)),
+  { method: 'POST', route: '/api/auth/cancel-email-change', expected: signedIn(200), make: async () => ({ path: '/api/auth/cancel-email-change' }) },
+  // The caller's own password: a wrong current one is a 400, never a change.
+  {
+    method: 'POST',
+    route: '/api/auth/change-password',
+    note: 'wrong current password',
+    expected: signedIn(400),
+    make: async () => ({ path: '/api/auth/change-password', json: { currentPassword: 'not-the-password', newPassword: 'new-secret-pass' }, headers: freshClient() }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/change-email',
+    note: 'wrong current password',
+    expected: signedIn(400),
+    make: async () => ({ path: '/api/auth/change-email', json: { currentPassword: 'not-the-password', email: 'elsewhere@example.com' }, headers: freshClient() }),
+  },
+  // Ends the caller's own sessions (each caller signs in afresh for every row).
+  { method: 'POST', route: '/api/auth/logout-everywhere', expected: signedIn(200), make: async () => ({ path: '/api/auth/logout-everywhere' }) },
+  { method: 'POST', route: '/api/payments/webhook', note: 'unsigned', expected: all(400), make: async () => ({ path: '/api/payments/webhook', json: { type: 'checkout.session.completed' } }) },
   // Each caller names theirs differently: another creator's look-alike name is refused (409).
-  { route: 'POST /api/agents', expected: signedIn(201), make: async () => ({ path: '/api/agents', json: { ...validAgent, name: `Matrix Agent ${++agentsMade}` } }) },
+  { method: 'POST', route: '/api/agents', expected: signedIn(201), make: async () => ({ path: '/api/agents', json: { ...validAgent, name: `Matrix Agent ${++agentsMade}` } }) },
   {
-    route: "PUT /api/agents/:id (A's)",
+    method: 'PUT',
+    route: '/api/agents/:id',
+    note: "A's",
     expected: ownerOnly(200, 403),
-    make: async () => ({ path: `/api/agents/${(await agentOfA()).id}`, method: 'PUT', json: { ...validAgent, name: 'Edited Matrix Agent' } }),
+    make: async () => ({ path: `/api/agents/${(await agentOfA()).id}`, json: { ...validAgent, name: 'Edited Matrix Agent' } }),
   },
-  { route: 'PUT /api/agents/:unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999', method: 'PUT', json: validAgent }) },
+  { method: 'PUT', route: '/api/agents/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999', json: validAgent }) },
+  // Admins remove any agent; staff do not.
+  { method: 'DELETE', route: '/api/agents/:id', note: "A's", expected: { visitor: 401, a: 200, b: 403, staff: 403, admin: 200 }, make: async () => ({ path: `/api/agents/${(await agentOfA()).id}` }) },
+  { method: 'DELETE', route: '/api/agents/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999' }) },
+  { method: 'POST', route: '/api/agents/:id/try', note: "A's", expected: signedIn(200), make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/try` }) },
+  { method: 'POST', route: '/api/agents/:id/try', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999/try' }) },
+  // How a try ended, asked again with its Idempotency-Key: its first answer for the one who tried;
+  // another person's key is refused (409) and never answered.
   {
-    route: "DELETE /api/agents/:id (A's)",
-    expected: { visitor: 401, a: 200, b: 403, staff: 403, admin: 200 },
-    make: async () => ({ path: `/api/agents/${(await agentOfA()).id}`, method: 'DELETE' }),
+    method: 'GET',
+    route: '/api/agents/:id/try/:key',
+    note: "A's try",
+    expected: ownerOnly(200, 409),
+    make: async () => {
+      const { agentId, key } = await tryOfA();
+      return { path: `/api/agents/${agentId}/try/${key}` };
+    },
   },
-  { route: 'DELETE /api/agents/:unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999', method: 'DELETE' }) },
-  { route: "POST /api/agents/:id/try (A's)", expected: signedIn(200), make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/try`, method: 'POST' }) },
-  { route: 'POST /api/agents/:unknown/try', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999/try', method: 'POST' }) },
+  { method: 'GET', route: '/api/agents/:id/try/:key', note: 'a key never used', expected: signedIn(404), make: async () => ({ path: `/api/agents/1/try/${crypto.randomUUID()}` }) },
+  // Insights are the creator's alone, staff and admins included (docs/decisions/0029).
+  { method: 'GET', route: '/api/agents/:id/insights', note: "A's", expected: ownerOnly(200, 403), make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/insights` }) },
+  get('/api/agents/:id/insights', '/api/agents/999999/insights', signedIn(404), 'unknown'),
   {
-    route: 'POST /api/ratings',
+    method: 'POST',
+    route: '/api/ratings',
     expected: signedIn(201),
     unverified: 403,
     make: async () => ({ path: '/api/ratings', json: { agentId: (await agentOfC()).id, rating: 4 } }),
   },
   {
-    route: "POST /api/ratings (A's own agent)",
+    method: 'POST',
+    route: '/api/ratings',
+    note: "A's own agent",
     expected: { visitor: 401, a: 403, b: 201, staff: 201, admin: 201 },
     unverified: 403,
     make: async () => ({ path: '/api/ratings', json: { agentId: (await agentOfA()).id, rating: 4 } }),
   },
   {
-    route: 'POST /api/ratings (userId: A)',
+    method: 'POST',
+    route: '/api/ratings',
+    note: 'userId: A',
     expected: ownerOnly(201, 403),
     make: async () => ({ path: '/api/ratings', json: { agentId: (await agentOfC()).id, userId: users.a.id, rating: 4 } }),
   },
-  { route: 'POST /api/ratings (unknown agent)', expected: signedIn(404), make: async () => ({ path: '/api/ratings', json: { agentId: 999999, rating: 4 } }) },
-  { route: 'POST /api/payments/create-checkout', expected: signedIn(200), make: async () => ({ path: '/api/payments/create-checkout', json: { amount: 50 } }) },
+  { method: 'POST', route: '/api/ratings', note: 'unknown agent', expected: signedIn(404), make: async () => ({ path: '/api/ratings', json: { agentId: 999999, rating: 4 } }) },
+  // Reviews: the author deletes theirs; the agent's creator replies; anyone but the author marks one helpful.
+  { method: 'DELETE', route: '/api/ratings/:id', note: "A's review", expected: ownerOnly(200, 403), make: async () => ({ path: `/api/ratings/${await reviewByA()}` }) },
+  { method: 'DELETE', route: '/api/ratings/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/ratings/999999' }) },
   {
-    route: 'POST /api/payments/create-checkout (userId: A)',
+    method: 'PUT',
+    route: '/api/ratings/:id/reply',
+    note: "B's review of A's agent",
+    expected: ownerOnly(201, 403),
+    make: async () => ({ path: `/api/ratings/${await reviewOfAgentOfA()}/reply`, json: { body: 'Thank you.' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/ratings/:id/reply',
+    note: "A's reply",
+    expected: ownerOnly(200, 403),
+    make: async () => ({ path: `/api/ratings/${await reviewOfAgentOfA({ replied: true })}/reply` }),
+  },
+  { method: 'PUT', route: '/api/ratings/:id/helpful', note: "A's review", expected: { ...signedIn(200), a: 403 }, make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }) },
+  { method: 'DELETE', route: '/api/ratings/:id/helpful', note: "A's review", expected: { ...signedIn(200), a: 403 }, make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }) },
+  { method: 'PUT', route: '/api/ratings/:id/helpful', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/ratings/999999/helpful' }) },
+  // Saved agents: the caller's own list (docs/decisions/0027).
+  get('/api/saved', '/api/saved', signedIn(200)),
+  { method: 'PUT', route: '/api/saved/:agentId', expected: signedIn(200), make: async () => ({ path: '/api/saved/1', json: {} }) },
+  { method: 'PUT', route: '/api/saved/:agentId', note: 'unknown agent', expected: signedIn(404), make: async () => ({ path: '/api/saved/999999', json: {} }) },
+  { method: 'DELETE', route: '/api/saved/:agentId', expected: signedIn(200), make: async () => ({ path: '/api/saved/1' }) },
+  // Reports from anyone signed in; the queue and its decisions for staff and admins (docs/product.md#reviews).
+  {
+    method: 'POST',
+    route: '/api/reports',
+    note: "A's agent",
+    expected: signedIn(201),
+    make: async () => ({ path: '/api/reports', json: { itemType: 'agent', itemId: (await agentOfA()).id, reason: 'spam' } }),
+  },
+  get('/api/moderation', '/api/moderation', operators),
+  {
+    method: 'POST',
+    route: '/api/moderation/:itemType/:itemId',
+    note: "A's agent",
+    expected: operators,
+    make: async () => ({ path: `/api/moderation/agent/${(await agentOfA()).id}`, json: { action: 'dismiss' } }),
+  },
+  { method: 'POST', route: '/api/payments/create-checkout', expected: signedIn(200), make: async () => ({ path: '/api/payments/create-checkout', json: { amount: 50 } }) },
+  {
+    method: 'POST',
+    route: '/api/payments/create-checkout',
+    note: 'userId: A',
     expected: ownerOnly(200, 403),
     make: async () => ({ path: '/api/payments/create-checkout', json: { amount: 50, userId: users.a.id } }),
   },
-  { route: "GET /api/payments/sandbox/:id (A's)", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/payments/sandbox/${await sandboxOfA()}` }) },
+  { method: 'GET', route: '/api/payments/sandbox/:id', note: "A's", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/payments/sandbox/${await sandboxOfA()}` }) },
   {
-    route: "POST /api/payments/sandbox/:id/complete (A's)",
+    method: 'POST',
+    route: '/api/payments/sandbox/:id/complete',
+    note: "A's",
     expected: ownerOnly(200, 404),
-    make: async () => ({ path: `/api/payments/sandbox/${await sandboxOfA()}/complete`, method: 'POST' }),
+    make: async () => ({ path: `/api/payments/sandbox/${await sandboxOfA()}/complete` }),
   },
   {
-    route: "POST /api/payments/sandbox/:id/cancel (A's)",
+    method: 'POST',
+    route: '/api/payments/sandbox/:id/cancel',
+    note: "A's",
     expected: ownerOnly(200, 404),
-    make: async () => ({ path: `/api/payments/sandbox/${await sandboxOfA()}/cancel`, method: 'POST' }),
+    make: async () => ({ path: `/api/payments/sandbox/${await sandboxOfA()}/cancel` }),
   },
   {
-    route: "PUT /api/users/:id (A's)",
+    method: 'PUT',
+    route: '/api/users/:id',
+    note: "A's",
     expected: ownerOnly(200, 403),
-    make: async () => ({ path: `/api/users/${users.a.id}`, method: 'PUT', json: { username: users.a.username, email: users.a.email } }),
+    make: async () => ({ path: `/api/users/${users.a.id}`, json: { username: users.a.username, email: users.a.email } }),
   },
   // Creators and follows (docs/decisions/0028).
-  { route: "GET /api/creators/:username (A's)", expected: all(200), make: async () => ({ path: `/api/creators/${users.a.username}` }) },
-  get('GET /api/creators/:unknown', '/api/creators/nobody-at-all', all(404)),
-  { route: "GET /api/creators/:username/follow (A's)", expected: all(200), make: async () => ({ path: `/api/creators/${users.a.username}/follow` }) },
-  get('GET /api/follows', '/api/follows', signedIn(200)),
-  get('GET /api/follows/agents', '/api/follows/agents', signedIn(200)),
+  { method: 'GET', route: '/api/creators/:username', note: "A's", expected: all(200), make: async () => ({ path: `/api/creators/${users.a.username}` }) },
+  get('/api/creators/:username', '/api/creators/nobody-at-all', all(404), 'unknown'),
+  { method: 'GET', route: '/api/creators/:username/follow', note: "A's", expected: all(200), make: async () => ({ path: `/api/creators/${users.a.username}/follow` }) },
+  get('/api/follows', '/api/follows', signedIn(200)),
+  get('/api/follows/agents', '/api/follows/agents', signedIn(200)),
   // A cannot follow themselves.
-  { route: 'PUT /api/follows/:id (A)', expected: { ...signedIn(200), a: 400 }, make: async () => ({ path: `/api/follows/${users.a.id}`, method: 'PUT' }) },
-  { route: 'DELETE /api/follows/:id (A)', expected: signedIn(200), make: async () => ({ path: `/api/follows/${users.a.id}`, method: 'DELETE' }) },
-  { route: 'PUT /api/follows/:unknown', expected: signedIn(404), make: async () => ({ path: '/api/follows/999999', method: 'PUT' }) },
+  { method: 'PUT', route: '/api/follows/:creatorId', note: 'A', expected: { ...signedIn(200), a: 400 }, make: async () => ({ path: `/api/follows/${users.a.id}` }) },
+  { method: 'DELETE', route: '/api/follows/:creatorId', note: 'A', expected: signedIn(200), make: async () => ({ path: `/api/follows/${users.a.id}` }) },
+  { method: 'PUT', route: '/api/follows/:creatorId', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/follows/999999' }) },
   {
-    route: "PUT /api/users/:id/public-profile (A's)",
+    method: 'PUT',
+    route: '/api/users/:id/public-profile',
+    note: "A's",
     expected: ownerOnly(200, 403),
-    make: async () => ({ path: `/api/users/${users.a.id}/public-profile`, method: 'PUT', json: { bio: 'Matrix bio.' } }),
+    make: async () => ({ path: `/api/users/${users.a.id}/public-profile`, json: { bio: 'Matrix bio.' } }),
   },
-  { route: 'DELETE /api/media/profile-picture', expected: signedIn(200), make: async () => ({ path: '/api/media/profile-picture', method: 'DELETE' }) },
-  { route: 'PUT /api/media/profile-picture (no file)', expected: signedIn(400), make: async () => ({ path: '/api/media/profile-picture', method: 'PUT', json: {} }) },
+  { method: 'DELETE', route: '/api/media/profile-picture', expected: signedIn(200), make: async () => ({ path: '/api/media/profile-picture' }) },
+  { method: 'PUT', route: '/api/media/profile-picture', note: 'no file', expected: signedIn(400), make: async () => ({ path: '/api/media/profile-picture', json: {} }) },
   // Only the creator changes a cover; admins moderate agents, they do not repaint them.
-  { route: "DELETE /api/media/agents/:id/cover (A's)", expected: ownerOnly(200, 403), make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover`, method: 'DELETE' }) },
-  { route: "PUT /api/media/agents/:id/cover (A's, no file)", expected: ownerOnly(400, 403), make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover`, method: 'PUT', json: {} }) },
-  { route: 'PUT /api/media/agents/:unknown/cover', expected: signedIn(404), make: async () => ({ path: '/api/media/agents/999999/cover', method: 'PUT', json: {} }) },
-  { route: 'POST /api/propose-agent', expected: all(201), make: async () => ({ path: '/api/propose-agent', json: visitorProposal }) },
+  { method: 'DELETE', route: '/api/media/agents/:id/cover', note: "A's", expected: ownerOnly(200, 403), make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover` }) },
+  { method: 'PUT', route: '/api/media/agents/:id/cover', note: "A's, no file", expected: ownerOnly(400, 403), make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover`, json: {} }) },
+  { method: 'PUT', route: '/api/media/agents/:id/cover', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/media/agents/999999/cover', json: {} }) },
+  { method: 'POST', route: '/api/propose-agent', expected: all(201), make: async () => ({ path: '/api/propose-agent', json: visitorProposal }) },
   {
-    route: 'POST /api/propose-agent (no name/email)',
+    method: 'POST',
+    route: '/api/propose-agent',
+    note: 'no name/email',
     expected: { ...all(201), visitor: 400 },
     make: async () => ({ path: '/api/propose-agent', json: { name: 'Signed-in idea', description: 'Only signed-in callers may leave out who they are.' } }),
   },
-  { route: 'PATCH /api/proposals/:id', expected: operators, make: async () => ({ path: `/api/proposals/${await proposal()}`, method: 'PATCH', json: { status: 'reviewed' } }) },
-  { route: 'POST /api/admin/ensure-minimum-credits', expected: adminOnly, make: async () => ({ path: '/api/admin/ensure-minimum-credits', method: 'POST' }) },
+  { method: 'PATCH', route: '/api/proposals/:id', expected: operators, make: async () => ({ path: `/api/proposals/${await proposal()}`, json: { status: 'reviewed' } }) },
+  { method: 'POST', route: '/api/admin/ensure-minimum-credits', expected: adminOnly, make: async () => ({ path: '/api/admin/ensure-minimum-credits' }) },
   // Earnings and payouts (docs/decisions/0029): the caller's own; the sandbox's routes in sandbox mode.
-  get('GET /api/earnings', '/api/earnings', signedIn(200)),
-  get('GET /api/earnings/payout-account', '/api/earnings/payout-account', signedIn(200)),
-  { route: 'POST /api/earnings/payout-account', expected: signedIn(200), make: async () => ({ path: '/api/earnings/payout-account', method: 'POST' }) },
-  { route: 'POST /api/earnings/payout-account/sandbox', expected: signedIn(200), make: async () => ({ path: '/api/earnings/payout-account/sandbox', method: 'POST' }) },
-  get('GET /api/earnings/payouts', '/api/earnings/payouts', signedIn(200)),
-  // Nobody here has $20 available (or, at first, an account): a clear 409, never a payout.
-  { route: 'POST /api/earnings/payouts', expected: signedIn(409), make: async () => ({ path: '/api/earnings/payouts', json: {} }) },
+  get('/api/earnings', '/api/earnings', signedIn(200)),
+  // A dollar of A's earnings is made available just before A's call: only A has any to move.
   {
-    route: "POST /api/earnings/payouts/:id/sandbox (A's)",
+    method: 'POST',
+    route: '/api/earnings/to-credits',
+    note: "A's earnings",
+    expected: ownerOnly(200, 409),
+    make: async (who) => {
+      if (who === 'a') await earningsOfA(100);
+      return { path: '/api/earnings/to-credits', json: { credits: 1 } };
+    },
+  },
+  get('/api/earnings/payout-account', '/api/earnings/payout-account', signedIn(200)),
+  { method: 'POST', route: '/api/earnings/payout-account', expected: signedIn(200), make: async () => ({ path: '/api/earnings/payout-account' }) },
+  { method: 'POST', route: '/api/earnings/payout-account/sandbox', expected: signedIn(200), make: async () => ({ path: '/api/earnings/payout-account/sandbox' }) },
+  get('/api/earnings/payouts', '/api/earnings/payouts', signedIn(200)),
+  // Nobody here has $20 available (or, at first, an account): a clear 409, never a payout.
+  { method: 'POST', route: '/api/earnings/payouts', expected: signedIn(409), make: async () => ({ path: '/api/earnings/payouts', json: {} }) },
+  {
+    method: 'POST',
+    route: '/api/earnings/payouts/:id/sandbox',
+    note: "A's",
     expected: ownerOnly(200, 404),
     make: async () => ({ path: `/api/earnings/payouts/${await payoutOfA()}/sandbox`, json: { outcome: 'paid' } }),
   },
-  { route: 'POST /api/earnings/payouts/:unknown/sandbox', expected: signedIn(404), make: async () => ({ path: '/api/earnings/payouts/999999/sandbox', json: { outcome: 'paid' } }) },
+  { method: 'POST', route: '/api/earnings/payouts/:id/sandbox', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/earnings/payouts/999999/sandbox', json: { outcome: 'paid' } }) },
   // Statements, operators' totals and support refunds (docs/decisions/0029): the caller's own statements; the rest admins only.
-  get('GET /api/earnings/statements', '/api/earnings/statements', signedIn(200)),
-  { route: 'GET /api/earnings/statements/:month', expected: signedIn(200), csv: true, make: async () => ({ path: '/api/earnings/statements/2026-10' }) },
-  get('GET /api/earnings/statements/:bad', '/api/earnings/statements/2026-13', signedIn(400)),
-  get('GET /api/admin/totals', '/api/admin/totals', adminOnly),
-  { route: 'GET /api/admin/totals?format=csv', expected: adminOnly, csv: true, make: async () => ({ path: '/api/admin/totals?format=csv' }) },
-  get('GET /api/admin/people', '/api/admin/people?q=user', adminOnly),
-  { route: "GET /api/admin/people/:id/transactions (A's)", expected: adminOnly, make: async () => ({ path: `/api/admin/people/${users.a.id}/transactions` }) },
-  { route: "POST /api/admin/refunds (B's try)", expected: adminOnly, make: async () => ({ path: '/api/admin/refunds', json: { ledgerId: await tryOfB() } }) },
+  get('/api/earnings/statements', '/api/earnings/statements', signedIn(200)),
+  { method: 'GET', route: '/api/earnings/statements/:month', expected: signedIn(200), answer: 'csv', make: async () => ({ path: '/api/earnings/statements/2026-10' }) },
+  get('/api/earnings/statements/:month', '/api/earnings/statements/2026-13', signedIn(400), 'bad month'),
+  get('/api/admin/totals', '/api/admin/totals', adminOnly),
+  { method: 'GET', route: '/api/admin/totals', note: 'format=csv', expected: adminOnly, answer: 'csv', make: async () => ({ path: '/api/admin/totals?format=csv' }) },
+  get('/api/admin/people', '/api/admin/people?q=user', adminOnly),
+  { method: 'GET', route: '/api/admin/people/:id/transactions', note: "A's", expected: adminOnly, make: async () => ({ path: `/api/admin/people/${users.a.id}/transactions` }) },
+  { method: 'POST', route: '/api/admin/refunds', note: "B's try", expected: adminOnly, make: async () => ({ path: '/api/admin/refunds', json: { ledgerId: await tryOfB() } }) },
   // Personal API tokens (docs/decisions/0030): the owner's own, through a session.
-  get('GET /api/tokens', '/api/tokens', signedIn(200)),
-  { route: 'POST /api/tokens', expected: signedIn(201), make: async () => ({ path: '/api/tokens', json: { name: 'Matrix token', scopes: ['read'] } }) },
-  { route: 'POST /api/tokens (invalid)', expected: signedIn(400), make: async () => ({ path: '/api/tokens', json: { name: '', scopes: [] } }) },
-  { route: "DELETE /api/tokens/:id (A's)", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/tokens/${await tokenOfA()}`, method: 'DELETE' }) },
-  { route: 'DELETE /api/tokens/:unknown', expected: signedIn(404), make: async () => ({ path: '/api/tokens/999999', method: 'DELETE' }) },
+  get('/api/tokens', '/api/tokens', signedIn(200)),
+  { method: 'POST', route: '/api/tokens', expected: signedIn(201), make: async () => ({ path: '/api/tokens', json: { name: 'Matrix token', scopes: ['read'] } }) },
+  { method: 'POST', route: '/api/tokens', note: 'invalid', expected: signedIn(400), make: async () => ({ path: '/api/tokens', json: { name: '', scopes: [] } }) },
+  { method: 'DELETE', route: '/api/tokens/:id', note: "A's", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/tokens/${await tokenOfA()}` }) },
+  { method: 'DELETE', route: '/api/tokens/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/tokens/999999' }) },
 ];
 
 beforeAll(async () => {
@@ -274,38 +504,73 @@ beforeAll(async () => {
   users.admin = await createUser({ role: 'admin', credits: 1000, verified: true });
   users.c = await createUser({ verified: true });
   const accounts: [Unverified, string, boolean][] = [
+    ['unconfirmed', 'matrix-unconfirmed@example.com', false],
     ['staffUnverified', 'matrix-operator@example.cc', true],
     ['adminUnverified', 'admin@example.com', false],
   ];
   for (const [who, email, isInternalLogin] of accounts) {
     const username = who.toLowerCase();
     const headers = { 'CF-Connecting-IP': `198.51.100.${username.length}` };
-    const registered = await call('/api/auth/register', { json: { username, email, password: 'secret-pass', isInternalLogin }, headers });
+    const registered = await client(undefined, headers).auth.register.$post({ json: { username, email, password: 'secret-pass', isInternalLogin } });
     expect(registered.status).toBe(201);
-    const res = await call('/api/auth/login', { json: { username: email, password: 'secret-pass', isInternalLogin }, headers });
-    const user = (await res.json()) as { id: number };
+    const res = await client(undefined, headers).auth.login.$post({ json: { username: email, password: 'secret-pass', isInternalLogin } });
+    const user = await untypedBody.sessionUser(res);
     expect(user).toMatchObject({ role: 'user', emailVerified: false });
     unverifiedIds[who] = user.id;
   }
 });
 
 describe('authorization matrix', () => {
-  it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
-    const actual = {} as Record<Who | Unverified, number>;
+  it.each(ROWS.map((row) => [label(row), row] as const))('%s', async (_label, row) => {
+    const actual = {} as Record<Caller, number>;
     for (const who of WHO) {
-      const { path, method, json } = await row.make();
-      const res = await call(path, { method, json, cookie: await cookieFor(who) });
+      const { path, json, headers } = await row.make(who);
+      // Redirects are answers here, not something to follow.
+      const res = await call(path, { method: row.method, json, headers, cookie: await cookieFor(who), redirect: 'manual' });
       actual[who] = res.status;
-      if (row.csv && res.status === 200) {
+      if (row.answer === 'csv' && res.status === 200) {
         expect(res.headers.get('Content-Type'), `${who} ${path}`).toMatch(/^text\/csv/);
+        continue;
+      }
+      if (row.answer === 'redirect' && res.status === 302) {
+        expect(res.headers.get('Location'), `${who} ${path}`).toMatch(/^\/auth/);
+        continue;
+      }
+      if (row.answer === 'empty' && res.status === 204) {
+        expect(await res.text(), `${who} ${path}`).toBe('');
         continue;
       }
       // Every other answer is JSON; failures carry the {message, error} pair.
       const body = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 400) expect(body, `${who} ${path}`).toEqual({ message: expect.any(String), error: body.message });
+      if (res.status >= 400) expect(body, `${who} ${path}`).toEqual({ message: expect.any(String), error: body.message, ...row.refusalExtra });
     }
     const unverified = row.unverified ?? row.expected.b;
-    expect(actual).toEqual({ ...row.expected, staffUnverified: unverified, adminUnverified: unverified });
+    expect(actual).toEqual({ ...row.expected, unconfirmed: unverified, staffUnverified: unverified, adminUnverified: unverified });
+  });
+
+  it("every API route in Hono's route table has a row", () => {
+    // The app's route table: `.use` middleware is registered as method ALL, and a route's own
+    // middleware (requireUser, validators) as entries of its method and path before its handler.
+    // A middleware takes (c, next); the handler that answers takes (c) alone.
+    const handlers = new Map<string, number>();
+    for (const { method, path, handler } of app.routes) {
+      if (!path.startsWith('/api/')) continue;
+      const isMiddleware = handler.length >= 2;
+      if (method === 'ALL') {
+        // app.all() answering a path would need rows per method: none exists today.
+        expect(isMiddleware, `ALL ${path} answers requests: give it rows`).toBe(true);
+        continue;
+      }
+      const key = `${method} ${path}`;
+      handlers.set(key, (handlers.get(key) ?? 0) + (isMiddleware ? 0 : 1));
+    }
+    // Exactly one handler each: a route whose handler looks like a middleware would otherwise hide here.
+    for (const [key, count] of handlers) expect(count, `handlers of ${key}`).toBe(1);
+    const rows = new Set(ROWS.filter((row) => row.route !== null).map((row) => `${row.method} ${row.route}`));
+    expect([...handlers.keys()].filter((key) => !rows.has(key)), 'routes without a row in the authorization matrix').toEqual([]);
+    expect([...rows].filter((key) => !handlers.has(key)), 'rows naming no route').toEqual([]);
+    // The walk saw the whole API, not an empty or partial table.
+    expect(handlers.size).toBeGreaterThan(90);
   });
 
   it('refusals use the documented wording', async () => {
@@ -343,7 +608,7 @@ describe('nobody reads or changes what is not theirs', () => {
   it('an agent cannot be given to someone else through the body', async () => {
     const res = await call('/api/agents', { json: { ...validAgent, creatorId: users.b.id, creator_id: users.b.id }, cookie: await cookieFor('a') });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as Agent).creatorId).toBe(users.a.id);
+    expect(await res.json()).toMatchObject({ creatorId: users.a.id });
   });
 
   it("B cannot change A's profile", async () => {
@@ -378,13 +643,13 @@ describe('nobody reads or changes what is not theirs', () => {
     const id = await sandboxOfA(75);
     await call(`/api/payments/sandbox/${id}/complete`, { method: 'POST', cookie: await cookieFor('a') });
     const b = await cookieFor('b');
-    const list = (await (await call('/api/credits/transactions', { cookie: b })).json()) as CreditTransaction[];
+    const list = await (await client(b).credits.transactions.$get()).json();
     expect(list.length).toBeGreaterThan(0);
     expect(list.some((t) => t.reference === id)).toBe(false);
     const bIds = (await db().prepare('SELECT id FROM credit_ledger WHERE user_id = ?').bind(users.b.id).all<{ id: number }>()).results.map((r) => r.id);
     expect(list.map((t) => t.id).sort((x, y) => x - y)).toEqual(bIds.sort((x, y) => x - y));
     // Query parameters naming someone else change nothing.
-    const sneaky = (await (await call(`/api/credits/transactions?userId=${users.a.id}`, { cookie: b })).json()) as CreditTransaction[];
+    const sneaky = await (await client(b).credits.transactions.$get({ query: { userId: String(users.a.id) } })).json();
     expect(sneaky.map((t) => t.id).sort((x, y) => x - y)).toEqual(bIds.sort((x, y) => x - y));
     const balance = await (await call(`/api/credits/balance?userId=${users.a.id}`, { cookie: b })).json();
     expect(balance).toEqual({ balance: (await credits(users.b.id)).credits, consumed: (await credits(users.b.id)).consumed });
@@ -408,7 +673,7 @@ describe('nobody reads or changes what is not theirs', () => {
     expect(res.status).toBe(403);
     expect(await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?').bind(agent.id).first()).toEqual({ n: 0 });
     await call('/api/ratings', { json: { agentId: agent.id, rating: 5, comment: 'mine' }, cookie: await cookieFor('b') });
-    const list = (await (await call(`/api/agents/${agent.id}/ratings`)).json()) as Rating[];
+    const list = await okBody(await client().agents[':id'].ratings.$get({ param: { id: String(agent.id) }, query: {} }));
     expect(list).toEqual([expect.objectContaining({ userId: users.b.id, rating: 5, user: { username: users.b.username } })]);
     expect(JSON.stringify(list)).not.toContain(users.b.email);
   });
@@ -426,9 +691,6 @@ interface BodyRoute {
   /** Routes where a session or client matters: fresh values per request. */
   headers?: () => Record<string, string>;
 }
-
-let ip = 0;
-const freshClient = () => ({ 'CF-Connecting-IP': `192.0.2.${ip++ % 250}-${ip}` });
 
 const BODY_ROUTES: BodyRoute[] = [
   { route: 'POST /api/auth/register', method: 'POST', who: 'visitor', valid: { username: 'hostile_reg', email: 'hostile_reg@example.com', password: 'secret-pass' }, path: async () => '/api/auth/register', headers: freshClient },

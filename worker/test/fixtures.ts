@@ -1,5 +1,9 @@
 // Small, explicit data sets for worker tests, written with plain SQL against the migrated schema.
 import { env, exports } from 'cloudflare:workers';
+import { hc } from 'hono/client';
+import type { ApiErrorBody, Balance, EarningsBalance, OperatorTotals, Payout, Rating, SessionUser, TryResult } from '#common/types.ts';
+import type { AppType } from '#worker/app.ts';
+import type { Bindings } from '#worker/env.ts';
 
 export const db = () => env.DB;
 
@@ -43,6 +47,77 @@ export function call(path: string, init: RequestInit & { json?: unknown; cookie?
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     }),
   );
+}
+
+/** A request as a browser on the worker's own origin sends it: with an Origin on writes. */
+function sameOrigin(input: RequestInfo | URL, init?: RequestInit): Request {
+  const request = new Request(input, init);
+  if (request.method === 'GET' || request.method === 'HEAD' || request.headers.has('Origin')) return request;
+  const headers = new Headers(request.headers);
+  headers.set('Origin', 'http://localhost');
+  return new Request(request, { headers });
+}
+
+const clientOptions = (cookie: string | undefined, headers: Record<string, string>) => (cookie ? { ...headers, Cookie: cookie } : headers);
+
+/**
+ * The worker's API through Hono's typed client, typed by its routes as the app's own client is
+ * (app/lib/api-client.ts), sent as `call` sends: on the worker's own origin through
+ * exports.default.fetch (the whole app, middleware included), with an Origin on writes.
+ * `await client(cookie).agents[':id'].$get({ param: { id: '1' } })`. A request's own headers (an
+ * Idempotency-Key, a client address) go in the second argument here or of the call:
+ * `.$post({ json }, { headers: { 'Idempotency-Key': key } })`.
+ */
+export const client = (cookie?: string, headers: Record<string, string> = {}) =>
+  hc<AppType>('http://localhost/api', { fetch: async (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(sameOrigin(input, init)), headers: clientOptions(cookie, headers) });
+
+/** The same client for the app under other bindings (Stripe configured, payments off...): app.fetch with them. */
+export const clientWith = (bindings: Bindings, cookie?: string, headers: Record<string, string> = {}) =>
+  hc<AppType>('http://localhost/api', {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => (await import('#worker/app.ts')).app.fetch(sameOrigin(input, init), bindings),
+    headers: clientOptions(cookie, headers),
+  });
+
+/**
+ * The body of a successful answer, typed by its route without the error body the route's refusals
+ * send: throws (with the status and body) on a 4xx or 5xx, so the type is what was checked.
+ */
+export async function okBody<R extends { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }>(
+  res: R,
+): Promise<NonNullable<Exclude<Awaited<ReturnType<R['json']>>, ApiErrorBody>>> {
+  if (!res.ok) throw new Error(`expected a success, got ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  if (body === null) throw new Error(`expected a body, got null (${res.status})`);
+  return body as NonNullable<Exclude<Awaited<ReturnType<R['json']>>, ApiErrorBody>>;
+}
+
+/**
+ * Routes whose handlers return a plain Response on some path, so Hono's client types their bodies as
+ * unknown: those answering through once() or settleKey() (worker/lib/idempotency.ts: POST
+ * /api/ratings, POST /api/agents/:id/try, GET /api/agents/:id/try/:key, POST
+ * /api/payments/create-checkout, POST /api/earnings/to-credits, POST /api/earnings/payouts) and the
+ * sign-ins that may pass on the provider's answer (POST /api/auth/login, /api/auth/external-login),
+ * and GET /api/admin/totals, whose CSV form is a plain Response (its query type is also the
+ * validator's output, every field required, so tests call it by path).
+ * Their success bodies are named here, once, after the same check as okBody, rather than cast where
+ * each test reads them.
+ */
+type Answer = { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> };
+export const untypedBody = {
+  review: async (res: Answer) => (await okBody(res)) as Rating,
+  tryResult: async (res: Answer) => (await okBody(res)) as TryResult,
+  checkout: async (res: Answer) => (await okBody(res)) as { url: string },
+  toCredits: async (res: Answer) => (await okBody(res)) as Balance & { moved: number; earnings: EarningsBalance },
+  payout: async (res: Answer) => (await okBody(res)) as { payout: Payout; earnings: EarningsBalance },
+  sessionUser: async (res: Answer) => (await okBody(res)) as SessionUser,
+  operatorTotals: async (res: Answer) => (await okBody(res)) as OperatorTotals,
+};
+
+/** The message of a refusal ({message, error}), checked to be text. */
+export async function messageOf(res: { json(): Promise<unknown> }): Promise<string> {
+  const body: unknown = await res.json();
+  if (body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  throw new Error(`expected a refusal's message, got ${JSON.stringify(body)}`);
 }
 
 let userCounter = 1000;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, createUser, signIn } from './fixtures';
+import { call, createUser, messageOf as message, signIn } from './fixtures';
 
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 let n = 0;
 const headers = () => ({ 'CF-Connecting-IP': `10.9.${n}.${n++}` });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
-import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, okBody, signIn } from '#worker/test/fixtures.ts';
 
 const PATH = '/api/admin/ensure-minimum-credits';
-const topUp = (cookie?: string, headers?: Record<string, string>) => call(PATH, { method: 'POST', cookie, headers });
+const topUp = (cookie?: string, headers?: Record<string, string>) => client(cookie, headers).admin['ensure-minimum-credits'].$post();
 
 const balances = async () =>
   new Map(
@@ -73,7 +73,7 @@ describe('POST /api/admin/ensure-minimum-credits', () => {
       expect(rows!.n).toBe(0);
     }
     // The top-up shows in the user's own transaction list.
-    const list = (await (await call('/api/credits/transactions', { cookie: await signIn(broke.id) })).json()) as { kind: string; amount: number }[];
+    const list = await (await client(await signIn(broke.id)).credits.transactions.$get()).json();
     expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'admin_topup', amount: 100 })]));
 
     const again = await topUp(cookie);
@@ -87,7 +87,7 @@ describe('POST /api/admin/ensure-minimum-credits', () => {
     const poor = await createUser({ credits: 10 });
     const cookie = await signIn((await createUser({ role: 'admin' })).id);
     const answers = await Promise.all([topUp(cookie), topUp(cookie), topUp(cookie)]);
-    const totals = (await Promise.all(answers.map((r) => r.json()))) as { totalUpdated: number }[];
+    const totals = await Promise.all(answers.map(okBody));
     expect(totals.reduce((s, t) => s + t.totalUpdated, 0)).toBe(1);
     expect(await db().prepare('SELECT credits FROM users WHERE id = ?').bind(poor.id).first()).toEqual({ credits: 100 });
     const rows = await db().prepare("SELECT amount FROM credit_ledger WHERE user_id = ? AND kind = 'admin_topup'").bind(poor.id).all();

@@ -1,8 +1,7 @@
 // The operators' daily totals and support's refunds from a person's history (docs/decisions/0029,
 // docs/decisions/0029): the totals equal the ledgers' sums, and no money appears or vanishes.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OperatorTotals, PersonSummary, SupportHistory } from '#common/types.ts';
-import { call, createUser, csvText, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, csvText, db, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { STATEMENT_SQL } from '#worker/features/earnings/statements.ts';
 import { TOTALS_SQL } from './totals';
 
@@ -31,8 +30,8 @@ beforeAll(async () => {
   buyer = await createUser({ username: 'support_case', email: 'Support.Case@example.com' });
   buyerCookie = await signIn(buyer.id);
   // A purchase through the sandbox checkout: credits sold.
-  const checkout = await call('/api/payments/create-checkout', { json: { amount: 50 }, cookie: buyerCookie });
-  const id = ((await checkout.json()) as { url: string }).url.split('/').pop()!;
+  const checkout = await client(buyerCookie).payments['create-checkout'].$post({ json: { amount: 50 } });
+  const id = (await untypedBody.checkout(checkout)).url.split('/').pop()!;
   expect((await call(`/api/payments/sandbox/${id}/complete`, { method: 'POST', cookie: buyerCookie })).status).toBe(200);
   // Three paid tries of the creator's agent, one of a seeded agent (the platform keeps it all).
   for (let i = 0; i < 3; i++) expect((await call(`/api/agents/${agentId}/try`, { method: 'POST', cookie: buyerCookie })).status).toBe(200);
@@ -52,15 +51,15 @@ async function moneyIdentity() {
 const totals = async (query = '') => {
   const res = await call(`/api/admin/totals${query}`, { cookie: adminCookie });
   expect(res.status).toBe(200);
-  return (await res.json()) as OperatorTotals;
+  return untypedBody.operatorTotals(res);
 };
 
 describe('support: find a person, read their history, refund a try once', () => {
   it('finds people by the start of a username or email, any case; refuses too short a search', async () => {
     for (const q of ['support_case', 'SUPPORT_C', 'support.case@example.com', 'Support.Ca']) {
-      const res = await call(`/api/admin/people?q=${encodeURIComponent(q)}`, { cookie: adminCookie });
+      const res = await client(adminCookie).admin.people.$get({ query: { q } });
       expect(res.status, q).toBe(200);
-      expect((await res.json()) as PersonSummary[], q).toEqual([{ id: buyer.id, username: 'support_case', email: 'Support.Case@example.com', role: 'user', credits: expect.any(Number) }]);
+      expect(await res.json(), q).toEqual([{ id: buyer.id, username: 'support_case', email: 'Support.Case@example.com', role: 'user', credits: expect.any(Number) }]);
     }
     expect(await (await call('/api/admin/people?q=nobody-here', { cookie: adminCookie })).json()).toEqual([]);
     for (const q of ['', 'a', '%20x%20']) {
@@ -73,9 +72,9 @@ describe('support: find a person, read their history, refund a try once', () => 
 
   it("shows the history with each try's refund state; a refund flips it, a second is refused with the API's message", async () => {
     const history = async () => {
-      const res = await call(`/api/admin/people/${buyer.id}/transactions`, { cookie: adminCookie });
+      const res = await client(adminCookie).admin.people[':id'].transactions.$get({ param: { id: String(buyer.id) } });
       expect(res.status).toBe(200);
-      return (await res.json()) as SupportHistory;
+      return okBody(res);
     };
     const before = await history();
     expect(before.person).toMatchObject({ id: buyer.id, username: 'support_case' });

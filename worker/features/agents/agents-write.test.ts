@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '#common/types.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import type { AgentData } from '#common/validation.ts';
+import { call, client, createUser, db, messageOf as message, okBody, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { createAgent, slugify } from './write';
 
 beforeAll(seedCatalog);
@@ -15,19 +15,19 @@ const valid = {
   externalUrl: 'https://example.com/chaser',
 };
 
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const agentCount = async (categoryId: number) =>
   (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = ?').bind(categoryId).first<{ n: number }>())!.n;
-const create = async (cookie: string, patch: Record<string, unknown> = {}) =>
-  (await (await call('/api/agents', { json: { ...valid, ...patch }, cookie })).json()) as Agent;
+const create = async (cookie: string, patch: Partial<AgentData> = {}) => okBody(await client(cookie).agents.$post({ json: { ...valid, ...patch } }));
 
 describe('POST /api/agents', () => {
   it('creates an agent owned by the caller, shaped like GET /api/agents/:id', async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const res = await call('/api/agents', { json: { ...valid, name: 'Payroll Pilot', creatorId: 1, averageRating: 5 }, cookie });
+    // Fields the schema does not know (an owner, a rating) are ignored.
+    const json = { ...valid, name: 'Payroll Pilot', creatorId: 1, averageRating: 5 };
+    const res = await client(cookie).agents.$post({ json });
     expect(res.status).toBe(201);
-    const agent = (await res.json()) as Agent;
+    const agent = await okBody(res);
     expect(agent).toMatchObject({
       name: 'Payroll Pilot',
       description: valid.description,
@@ -45,11 +45,11 @@ describe('POST /api/agents', () => {
       businessCategory: 'Finance',
       businessDepartment: 'Finance',
     });
-    expect(await (await call(`/api/agents/${agent.id}`)).json()).toEqual(agent);
+    expect(await (await client().agents[':id'].$get({ param: { id: String(agent.id) } })).json()).toEqual(agent);
     // Stored the way the seed stores them: a JSON list in text.
     const row = await db().prepare('SELECT features FROM agents WHERE id = ?').bind(agent.id).first<{ features: string }>();
     expect(row!.features).toBe('["Reminders","Escalation"]');
-    const mine = (await (await call(`/api/agents/creator/${user.id}`)).json()) as Agent[];
+    const mine = await okBody(await client().agents.creator[':userId'].$get({ param: { userId: String(user.id) }, query: {} }));
     expect(mine.map((a) => a.id)).toEqual([agent.id]);
   });
 
@@ -62,8 +62,13 @@ describe('POST /api/agents', () => {
 
   it('accepts features as text holding a list, or as plain text', async () => {
     const cookie = await signIn((await createUser()).id);
-    expect((await create(cookie, { name: 'Text Features', features: '["One","Two"]' })).features).toEqual(['One', 'Two']);
-    expect((await create(cookie, { name: 'Plain Feature', features: 'Just one' })).features).toEqual(['Just one']);
+    // The typed client sends the parsed form (a list): these are the raw forms.
+    const text = await call('/api/agents', { json: { ...valid, name: 'Text Features', features: '["One","Two"]' }, cookie });
+    expect(text.status).toBe(201);
+    expect(await text.json()).toMatchObject({ features: ['One', 'Two'] });
+    const plain = await call('/api/agents', { json: { ...valid, name: 'Plain Feature', features: 'Just one' }, cookie });
+    expect(plain.status).toBe(201);
+    expect(await plain.json()).toMatchObject({ features: ['Just one'] });
   });
 
   it('gives each agent a unique slug, also when created at the same moment', async () => {
@@ -73,7 +78,7 @@ describe('POST /api/agents', () => {
     expect([first.slug, second.slug]).toEqual(['same-name', 'same-name-2']);
     const answers = await Promise.all(Array.from({ length: 8 }, () => call('/api/agents', { json: { ...valid, name: 'Race Name' }, cookie })));
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(201));
-    const slugs = await Promise.all(answers.map(async (r) => ((await r.json()) as Agent).slug));
+    const slugs = await Promise.all(answers.map(async (r) => ((await r.json()) as { slug: string }).slug));
     expect(new Set(slugs).size).toBe(8);
     expect(slugify('  Café & Co!  AI__Helper ')).toBe('cafe-co-ai-helper');
     expect(slugify('日本語')).toBe('agent');
@@ -88,7 +93,7 @@ describe('POST /api/agents', () => {
     expect([await agentCount(2), await agentCount(3)]).toEqual([finance, legal + 1]);
     await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie });
     expect([await agentCount(2), await agentCount(3)]).toEqual([finance, legal]);
-    const category = (await (await call('/api/categories/2')).json()) as { agentCount: number };
+    const category = await okBody(await client().categories[':id'].$get({ param: { id: '2' } }));
     expect(category.agentCount).toBe(finance);
   });
 
@@ -161,17 +166,19 @@ describe('PUT and DELETE /api/agents/:id', () => {
     expect(byAdmin.status).toBe(403);
     expect(await message(byAdmin)).toBe('You do not have permission to do that');
 
+    const param = { id: String(agent.id) };
+    // Raw input (null clears the link; an owner named in the body is ignored): not the typed client's parsed form.
     const updated = await call(`/api/agents/${agent.id}`, {
       method: 'PUT',
       json: { ...valid, name: 'Editable Agent', creditCost: 9, features: [], externalUrl: null, creatorId: other.id },
       cookie: ownerCookie,
     });
     expect(updated.status).toBe(200);
-    const body = (await updated.json()) as Agent;
+    const body: unknown = await updated.json();
     expect(body).toMatchObject({ id: agent.id, name: 'Editable Agent', creditCost: 9, features: [], externalUrl: null, creatorId: owner.id, slug: agent.slug });
-    expect(await (await call(`/api/agents/${agent.id}`)).json()).toEqual(body);
+    expect(await (await client().agents[':id'].$get({ param })).json()).toEqual(body);
 
-    const renamed = (await (await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, name: 'Renamed Agent' }, cookie: ownerCookie })).json()) as Agent;
+    const renamed = await okBody(await client(ownerCookie).agents[':id'].$put({ param, json: { ...valid, name: 'Renamed Agent' } }));
     expect(renamed.slug).toBe('renamed-agent');
 
     const invalid = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, categoryId: 77 }, cookie: ownerCookie });

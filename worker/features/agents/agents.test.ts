@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, db, seedCatalog } from '#worker/test/fixtures.ts';
+import { call, client, db, okBody, seedCatalog } from '#worker/test/fixtures.ts';
 import { listAgents } from './data';
 
 beforeAll(seedCatalog);
 
 describe('GET /api/agents', () => {
   it('lists every agent with the documented fields and the total in X-Total-Count', async () => {
-    const res = await call('/api/agents');
+    const res = await client().agents.$get({ query: {} });
     expect(res.status).toBe(200);
     expect(res.headers.get('X-Total-Count')).toBe('3');
-    const agents = (await res.json()) as Agent[];
+    const agents = await okBody(res);
     expect(agents).toHaveLength(3);
     const lead = agents.find((a) => a.name === 'LeadScout Pro')!;
     expect(lead).toMatchObject({
@@ -33,29 +32,28 @@ describe('GET /api/agents', () => {
   });
 
   it('sorts by popularity (rating times votes) by default and by each named sort', async () => {
-    const names = async (query: string) =>
-      ((await (await call(`/api/agents${query}`)).json()) as Agent[]).map((a) => a.name);
-    expect(await names('')).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
-    expect(await names('?sort=newest')).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
+    const names = async (query: { sort?: string }) => (await okBody(await client().agents.$get({ query }))).map((a) => a.name);
+    expect(await names({})).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
+    expect(await names({ sort: 'newest' })).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
     // Decision 18: damped (prior 4.17, weight 5), so LedgerLens's one 5-star review (4.31) sits below LeadScout's ten at 4.5 (4.39).
-    expect(await names('?sort=rating')).toEqual(['LeadScout Pro', 'LedgerLens', 'ContractSentry']);
-    expect(await names('?sort=reviews')).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
+    expect(await names({ sort: 'rating' })).toEqual(['LeadScout Pro', 'LedgerLens', 'ContractSentry']);
+    expect(await names({ sort: 'reviews' })).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
   });
 
   it('filters by category and department and pages with limit and offset', async () => {
-    const byCategory = (await (await call('/api/agents?categoryId=2')).json()) as Agent[];
+    const byCategory = await okBody(await client().agents.$get({ query: { categoryId: '2' } }));
     expect(byCategory.map((a) => a.name)).toEqual(['LedgerLens']);
-    const byDepartment = (await (await call('/api/agents?departmentId=3')).json()) as Agent[];
+    const byDepartment = await okBody(await client().agents.$get({ query: { departmentId: '3' } }));
     expect(byDepartment.map((a) => a.name)).toEqual(['ContractSentry']);
-    const res = await call('/api/agents?limit=1&offset=1');
+    const res = await client().agents.$get({ query: { limit: '1', offset: '1' } });
     expect(res.headers.get('X-Total-Count')).toBe('3');
-    expect(((await res.json()) as Agent[]).map((a) => a.name)).toEqual(['LeadScout Pro']);
+    expect((await okBody(res)).map((a) => a.name)).toEqual(['LeadScout Pro']);
   });
 
   it('ignores malformed numbers instead of failing, and refuses an unknown sort in words', async () => {
-    const res = await call('/api/agents?limit=abc&offset=-5&categoryId=x');
+    const res = await client().agents.$get({ query: { limit: 'abc', offset: '-5', categoryId: 'x' } });
     expect(res.status).toBe(200);
-    expect((await res.json()) as Agent[]).toHaveLength(3);
+    expect(await res.json()).toHaveLength(3);
     // docs/decisions/0024: sort keys are the API's own, anything else is a 400 'Unknown sort order'.
     const sorted = await call('/api/agents?limit=abc&sort=%27%3B%20DROP');
     expect(sorted.status).toBe(400);
@@ -65,8 +63,7 @@ describe('GET /api/agents', () => {
 
 describe('search', () => {
   it('finds agents by prefix across name, description, category and department', async () => {
-    const names = async (q: string) =>
-      ((await (await call(`/api/agents/search?q=${encodeURIComponent(q)}`)).json()) as Agent[]).map((a) => a.name);
+    const names = async (q: string) => (await okBody(await client().agents.search.$get({ query: { q } }))).map((a) => a.name);
     expect(await names('ledg')).toEqual(['LedgerLens']);
     expect(await names('invoices bank')).toEqual(['LedgerLens']);
     expect(await names('legal')).toEqual(['ContractSentry']);
@@ -76,7 +73,7 @@ describe('search', () => {
 
   it('answers normally for quotes, operators and very long input', async () => {
     for (const q of ['"', 'NEAR(a b)', 'name:*', 'a OR b AND NOT c', "'; DROP TABLE agents; --", '*', 'x'.repeat(2000), '🙂']) {
-      const res = await call(`/api/agents/search?q=${encodeURIComponent(q)}`);
+      const res = await client().agents.search.$get({ query: { q } });
       expect(res.status, q).toBe(200);
       expect(Array.isArray(await res.json())).toBe(true);
     }
@@ -90,44 +87,44 @@ describe('search', () => {
 
 describe('agent lookups', () => {
   it('returns one agent, or 404 for a missing or malformed id', async () => {
-    const res = await call('/api/agents/2');
+    const res = await client().agents[':id'].$get({ param: { id: '2' } });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Agent).features).toEqual(['Bank feeds']);
+    expect((await okBody(res)).features).toEqual(['Bank feeds']);
     for (const id of ['999', 'abc', '-1', '1.5']) {
-      const missing = await call(`/api/agents/${id}`);
+      const missing = await client().agents[':id'].$get({ param: { id } });
       expect(missing.status, id).toBe(404);
       expect(await missing.json()).toEqual({ message: 'Agent not found', error: 'Agent not found' });
     }
   });
 
   it('lists by category and by creator', async () => {
-    const byCategory = (await (await call('/api/agents/category/3')).json()) as Agent[];
+    const byCategory = await okBody(await client().agents.category[':categoryId'].$get({ param: { categoryId: '3' }, query: {} }));
     expect(byCategory.map((a) => a.name)).toEqual(['ContractSentry']);
-    const byCreator = (await (await call('/api/agents/creator/1')).json()) as Agent[];
+    const byCreator = await okBody(await client().agents.creator[':userId'].$get({ param: { userId: '1' }, query: {} }));
     expect(byCreator.map((a) => a.name)).toEqual(['LeadScout Pro']);
-    expect((await call('/api/agents/category/abc')).status).toBe(404);
+    expect((await client().agents.category[':categoryId'].$get({ param: { categoryId: 'abc' }, query: {} })).status).toBe(404);
   });
 });
 
 describe('categories and departments', () => {
   it('lists categories with agent counts kept by triggers', async () => {
-    const res = await call('/api/categories');
+    const res = await client().categories.$get();
     expect(res.status).toBe(200);
-    const categories = (await res.json()) as { name: string; agentCount: number }[];
+    const categories = await res.json();
     expect(categories.map((c) => [c.name, c.agentCount])).toEqual([
       ['Marketing', 1],
       ['Finance', 1],
       ['Legal', 1],
     ]);
-    expect((await call('/api/categories/2')).status).toBe(200);
-    expect((await call('/api/categories/99')).status).toBe(404);
+    expect((await client().categories[':id'].$get({ param: { id: '2' } })).status).toBe(200);
+    expect((await client().categories[':id'].$get({ param: { id: '99' } })).status).toBe(404);
   });
 
   it('lists departments with counts', async () => {
-    const departments = (await (await call('/api/departments')).json()) as { name: string; agentCount: number }[];
+    const departments = await (await client().departments.$get()).json();
     expect(departments).toHaveLength(3);
     expect(departments[0]).toMatchObject({ name: 'Marketing', agentCount: 1 });
-    expect((await call('/api/departments/99')).status).toBe(404);
+    expect((await client().departments[':id'].$get({ param: { id: '99' } })).status).toBe(404);
   });
 });
 

@@ -2,9 +2,9 @@
 // suggestions that forgive typos (docs/decisions/0026-search-by-name-parts.md).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_HEADERS, type SearchHit, type Suggestion } from '#common/search.ts';
+import { SEARCH_HEADERS, type SearchHit } from '#common/search.ts';
 import { seedDemoCatalogue } from '#worker/test/demo-catalogue.ts';
-import { call } from '#worker/test/fixtures.ts';
+import { call, client, okBody } from '#worker/test/fixtures.ts';
 import { nameHighlight, trimToTyped } from './name-parts';
 import { stemDistance } from './search';
 import { alternatives, clearSuggestCache, taxonomyMatch } from './suggest';
@@ -14,15 +14,16 @@ beforeAll(seedDemoCatalogue);
 async function search(q: string, extra = '') {
   const res = await call(`/api/agents/search?q=${encodeURIComponent(q)}${extra}`);
   expect(res.status, q).toBe(200);
+  // The route's type says Agent[]: it does not declare the highlights search adds (SearchHit).
   const hits = (await res.json()) as SearchHit[];
   const corrected = res.headers.get(SEARCH_HEADERS.corrected);
   return { hits, names: hits.map((h) => h.name), corrected: corrected === null ? null : decodeURIComponent(corrected) };
 }
 
 async function suggest(q: string) {
-  const res = await call(`/api/agents/suggest?q=${encodeURIComponent(q)}`);
+  const res = await client().agents.suggest.$get({ query: { q } });
   expect(res.status, q).toBe(200);
-  return (await res.json()) as Suggestion[];
+  return okBody(res);
 }
 
 const marked = (segments: { text: string; match?: true }[] | undefined) => segments?.filter((s) => s.match).map((s) => s.text);

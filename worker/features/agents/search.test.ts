@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_HEADERS, type SearchHit, type Suggestion } from '#common/search.ts';
+import { SEARCH_HEADERS, type SearchHit } from '#common/search.ts';
 import { seedDemoCatalogue } from '#worker/test/demo-catalogue.ts';
-import { call } from '#worker/test/fixtures.ts';
+import { call, client, okBody } from '#worker/test/fixtures.ts';
 import relevance from './search-relevance.json';
 import { editDistance, queryWords, segments, stemDistance } from './search';
 
@@ -11,6 +11,7 @@ beforeAll(seedDemoCatalogue);
 async function search(q: string, extra = '') {
   const res = await call(`/api/agents/search?q=${encodeURIComponent(q)}${extra}`);
   expect(res.status, q).toBe(200);
+  // The route's type says Agent[]: it does not declare the highlights search adds (SearchHit).
   const hits = (await res.json()) as SearchHit[];
   const corrected = res.headers.get(SEARCH_HEADERS.corrected);
   return {
@@ -138,7 +139,7 @@ describe('matching', () => {
   });
 
   it('filters by department and category, and pages with a stable total', async () => {
-    const finance = (await (await call('/api/departments')).json()) as { id: number; name: string }[];
+    const finance = await (await client().departments.$get()).json();
     const id = finance.find((d) => d.name === 'Finance')!.id;
     const filtered = await search('invoices', `&departmentId=${id}`);
     expect(filtered.names.length).toBeGreaterThan(0);
@@ -224,9 +225,9 @@ describe('hostile input', () => {
 
 describe('GET /api/agents/suggest', () => {
   const suggest = async (q: string) => {
-    const res = await call(`/api/agents/suggest?q=${encodeURIComponent(q)}`);
+    const res = await client().agents.suggest.$get({ query: { q } });
     expect(res.status).toBe(200);
-    return (await res.json()) as Suggestion[];
+    return okBody(res);
   };
 
   it('suggests agents whose name or label start with the words, then categories and departments', async () => {

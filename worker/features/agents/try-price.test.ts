@@ -2,7 +2,7 @@
 // page and the tap; whoever saw the old price is charged nothing and told the new one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, createUser, db, messageOf, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(seedCatalog);
 
@@ -51,7 +51,7 @@ describe('the price is the one the person saw', () => {
     for (const expectedCost of ['10', -1, 1.5]) {
       const res = await tryAt(2, cookie, { expectedCost });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.expectedCost);
+      expect(await messageOf(res)).toBe(MESSAGES.expectedCost);
     }
     expect((await tryAt(2, cookie)).status).toBe(200);
     expect((await tryAt(999, cookie, { expectedCost: 1 })).status).toBe(404);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreditTransaction, TryResult } from '#common/types.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import type { TryResult } from '#common/types.ts';
+import { call, client, createUser, db, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { debitOnce } from '#worker/lib/ledger.ts';
 
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('POST /api/agents/:id/try', () => {
 
     const withUrl = await tryAgent(3, cookie);
     expect(await withUrl.json()).toEqual({ balance: 63, consumed: 37, url: 'https://agents.example.com/contract-sentry' });
-    const list = (await (await call('/api/credits/transactions', { cookie })).json()) as CreditTransaction[];
+    const list = await (await client(cookie).credits.transactions.$get()).json();
     expect(list.map((t) => [t.kind, t.amount, t.balanceAfter, t.reference])).toEqual([
       ['try', -25, 63, 'agent:3'],
       ['try', -12, 88, 'agent:2'],
@@ -42,7 +42,7 @@ describe('POST /api/agents/:id/try', () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(14);
     expect(statuses.filter((s) => s === 402)).toHaveLength(26);
-    const balances = await Promise.all(answers.filter((r) => r.ok).map(async (r) => ((await r.json()) as TryResult).balance));
+    const balances = await Promise.all(answers.filter((r) => r.ok).map(async (r) => (await untypedBody.tryResult(r)).balance));
     expect(Math.min(...balances)).toBe(2);
     // Every success saw a different balance: no two debits read the same starting point.
     expect(new Set(balances).size).toBe(14);

@@ -7,24 +7,23 @@ import { KNOWN_SIGN_IN_ERRORS } from '#common/auth-errors.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { OIDC_MESSAGES } from '#worker/lib/oidc.ts';
 import { MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW } from '#worker/lib/throttle.ts';
-import { call, db } from '#worker/test/fixtures.ts';
+import { call, client as api, db, messageOf as message, okBody } from '#worker/test/fixtures.ts';
 import { mailsTo, nthMailTo, tokenIn, type CaughtMail } from '#worker/test/mail.ts';
 
 const SLOW = 90_000;
 let n = 0;
 const fresh = () => `sec_${Date.now().toString(36)}_${n++}`;
 const client = () => ({ 'CF-Connecting-IP': `10.26.${n % 250}.${n++ % 250}` });
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
-const cookieFrom = (res: Response) => `am_session=${/am_session=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? ''}`;
+const cookieFrom = (res: { headers: Headers }) => `am_session=${/am_session=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? ''}`;
 const session = async (cookie: string) => {
-  const res = await call('/api/auth/session', { cookie });
-  return res.status === 200 ? ((await res.json()) as SessionUser) : null;
+  const res = await api(cookie).auth.session.$get();
+  return res.status === 200 ? okBody(res) : null;
 };
 
 async function register(email = `${fresh()}@example.com`, password = 'secret-pass', username = fresh()) {
-  const res = await call('/api/auth/register', { json: { username, email, password }, headers: client() });
+  const res = await api(undefined, client()).auth.register.$post({ json: { username, email, password, isInternalLogin: false } });
   expect(res.status).toBe(201);
-  return { username, email, password, cookie: cookieFrom(res), id: ((await res.json()) as SessionUser).id };
+  return { username, email, password, cookie: cookieFrom(res), id: (await okBody(res)).id };
 }
 
 const login = (username: string, password: string) => call('/api/auth/login', { json: { username, password }, headers: client() });
@@ -198,10 +197,10 @@ describe('no enumeration', () => {
     await confirm(owner);
     const ownerMailsBefore = (await mailsTo(owner.email)).length;
     const shape = (user: SessionUser) => ({ ...user, id: 0, username: '', email: '', createdAt: '' });
-    const taken = await call('/api/auth/register', { json: { username: fresh(), email: owner.email.toUpperCase(), password: 'prober-pass' }, headers: client() });
-    const free = await call('/api/auth/register', { json: { username: fresh(), email: `${fresh()}@example.com`, password: 'prober-pass' }, headers: client() });
+    const taken = await api(undefined, client()).auth.register.$post({ json: { username: fresh(), email: owner.email.toUpperCase(), password: 'prober-pass', isInternalLogin: false } });
+    const free = await api(undefined, client()).auth.register.$post({ json: { username: fresh(), email: `${fresh()}@example.com`, password: 'prober-pass', isInternalLogin: false } });
     expect([taken.status, free.status]).toEqual([201, 201]);
-    const [takenUser, freeUser] = [(await taken.json()) as SessionUser, (await free.json()) as SessionUser];
+    const [takenUser, freeUser] = [await okBody(taken), await okBody(free)];
     expect(shape(takenUser)).toEqual(shape(freeUser));
     expect(takenUser).toMatchObject({ email: owner.email, emailVerified: false, role: 'user' });
     expect(await session(cookieFrom(taken))).toMatchObject({ id: takenUser.id });

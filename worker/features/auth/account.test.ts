@@ -1,11 +1,10 @@
 // The account life cycle against the real mail path: the worker posts to the mail catcher
 // (scripts/mail-catcher.mjs, started by worker/test/mail-setup.ts) and these tests follow the links.
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { issueToken } from '#worker/lib/email-tokens.ts';
 import { MAILS_PER_HOUR } from '#worker/lib/throttle.ts';
-import { call, db } from '#worker/test/fixtures.ts';
+import { call, client as api, db, messageOf as message, okBody } from '#worker/test/fixtures.ts';
 import { mailsTo, nthMailTo, tokenIn } from '#worker/test/mail.ts';
 import { FORGOT_PASSWORD_ANSWER } from './account-routes';
 
@@ -13,18 +12,17 @@ const SLOW = 60_000;
 let n = 0;
 const fresh = () => `acct_${Date.now().toString(36)}_${n++}`;
 const client = () => ({ 'CF-Connecting-IP': `10.7.${n}.${n++}` });
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
-const cookieFrom = (res: Response) => `am_session=${/am_session=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? ''}`;
+const cookieFrom = (res: { headers: Headers }) => `am_session=${/am_session=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? ''}`;
 const session = async (cookie: string) => {
-  const res = await call('/api/auth/session', { cookie });
-  return res.status === 200 ? ((await res.json()) as SessionUser) : null;
+  const res = await api(cookie).auth.session.$get();
+  return res.status === 200 ? okBody(res) : null;
 };
 
 async function register(email = `${fresh()}@example.com`, password = 'secret-pass') {
   const username = fresh();
-  const res = await call('/api/auth/register', { json: { username, email, password }, headers: client() });
+  const res = await api(undefined, client()).auth.register.$post({ json: { username, email, password, isInternalLogin: false } });
   expect(res.status).toBe(201);
-  return { username, email, cookie: cookieFrom(res), id: ((await res.json()) as SessionUser).id };
+  return { username, email, cookie: cookieFrom(res), id: (await okBody(res)).id };
 }
 
 const login = (username: string, password = 'secret-pass') => call('/api/auth/login', { json: { username, password }, headers: client() });

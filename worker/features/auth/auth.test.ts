@@ -1,10 +1,9 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '#common/types.ts';
 import { MESSAGES, usernameKey } from '#common/validation.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { ACCOUNT_SLOW_AFTER, ACCOUNT_SLOW_MAX_MS, CLIENT_ATTEMPTS, loginKeys, PAIR_ATTEMPTS, REGISTRATIONS_PER_HOUR, THROTTLE_WINDOW_MS } from '#worker/lib/throttle.ts';
-import { call, createUser, db, setCookies, signIn } from '#worker/test/fixtures.ts';
+import { call, createUser, db, messageOf as message, setCookies, signIn, untypedBody } from '#worker/test/fixtures.ts';
 
 // scrypt makes every register/login take a noticeable fraction of a second in workerd.
 const SLOW = 60_000;
@@ -13,7 +12,11 @@ let n = 0;
 const fresh = () => `auth_${Date.now().toString(36)}_${n++}`;
 /** Each test is its own client, so the per-client limit never spills between tests. */
 const client = () => ({ 'CF-Connecting-IP': `10.0.${n}.${n++}` });
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+/**
+ * The signed-in person a sign-in or registration answers. Login may pass on the provider's plain
+ * Response (untypedBody's note), and these tests send raw bodies through `call`: named once here.
+ */
+const sessionUser = untypedBody.sessionUser;
 const cookieOf = (res: Response) => res.headers.get('Set-Cookie') ?? '';
 const token = (res: Response) => /am_session=([^;]*)/.exec(cookieOf(res))?.[1] ?? '';
 const asCookie = (res: Response) => `am_session=${token(res)}`;
@@ -33,7 +36,7 @@ async function account(email?: string) {
   const username = fresh();
   const res = await register({ username, email: email ?? `${username}@example.com` });
   expect(res.status).toBe(201);
-  return { username, email: email ?? `${username}@example.com`, id: ((await res.json()) as SessionUser).id };
+  return { username, email: email ?? `${username}@example.com`, id: (await sessionUser(res)).id };
 }
 
 describe('GET /api/auth/session', () => {
@@ -76,7 +79,7 @@ describe('POST /api/auth/register', () => {
     const username = fresh();
     const res = await register({ username, email: `${username}@example.com` });
     expect(res.status).toBe(201);
-    const user = (await res.json()) as SessionUser & Record<string, unknown>;
+    const user = await sessionUser(res);
     expect(user).toEqual({
       id: expect.any(Number),
       username,
@@ -180,7 +183,7 @@ describe('POST /api/auth/register', () => {
     expect(staff.status).toBe(201);
     expect(await staff.json()).toMatchObject({ role: 'user', emailVerified: false });
     const plain = await register({ username: fresh(), email: `${fresh()}@example.cc` });
-    expect(((await plain.json()) as SessionUser).role).toBe('user');
+    expect((await sessionUser(plain)).role).toBe('user');
     await db().prepare("DELETE FROM users WHERE email = 'admin@example.com'").run();
     const admin = await register({ username: fresh(), email: 'Admin@Example.com' });
     expect(admin.status).toBe(201);
@@ -252,7 +255,7 @@ describe('POST /api/auth/register with odd input', () => {
     const email = `sneaky--drop.table-${n++}@example.com`;
     const res = await register({ username: fresh(), email });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as SessionUser).email).toBe(email);
+    expect((await sessionUser(res)).email).toBe(email);
     expect(await db().prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first()).toEqual({ n: 1 });
   });
 
@@ -371,15 +374,15 @@ describe('POST /api/auth/login and /logout', () => {
 
     const insider = await account(`${fresh()}@example.cc`);
     // Unverified, internal sign-in works but gives no staff role.
-    expect(((await (await login({ username: insider.username, isInternalLogin: true })).json()) as SessionUser).role).toBe('user');
+    expect((await sessionUser(await login({ username: insider.username, isInternalLogin: true }))).role).toBe('user');
     await verify(insider.id);
     const ordinary = await login({ username: insider.username });
-    expect(((await ordinary.json()) as SessionUser).role).toBe('user');
+    expect((await sessionUser(ordinary)).role).toBe('user');
     const internal = await login({ username: insider.username, isInternalLogin: true });
     expect(internal.status).toBe(200);
-    expect(((await internal.json()) as SessionUser).role).toBe('staff');
+    expect((await sessionUser(internal)).role).toBe('staff');
     // A later ordinary login keeps staff while the address still qualifies.
-    expect(((await (await login({ username: insider.username })).json()) as SessionUser).role).toBe('staff');
+    expect((await sessionUser(await login({ username: insider.username }))).role).toBe('staff');
   });
 
   it('internal sign-in checks an email before looking it up, and promotes staff-domain users to staff', { timeout: SLOW }, async () => {
@@ -388,17 +391,17 @@ describe('POST /api/auth/login and /logout', () => {
     expect(await message(early)).toBe('Internal login requires a example.cc email address');
 
     const username = fresh();
-    const registered = (await (await register({ username, email: `${username}@example.cc` })).json()) as SessionUser;
+    const registered = await sessionUser(await register({ username, email: `${username}@example.cc` }));
     expect(registered.role).toBe('user');
     await verify(registered.id);
     const plain = await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() });
-    expect(((await plain.json()) as SessionUser).role).toBe('user');
+    expect((await sessionUser(plain)).role).toBe('user');
     const internal = await call('/api/auth/login', { json: { username, password: 'secret-pass', isInternalLogin: true }, headers: client() });
     expect(internal.status).toBe(200);
-    expect(((await internal.json()) as SessionUser).role).toBe('staff');
+    expect((await sessionUser(internal)).role).toBe('staff');
     // A later ordinary sign-in keeps the role the verified address earned.
     const again = await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() });
-    expect(((await again.json()) as SessionUser).role).toBe('staff');
+    expect((await sessionUser(again)).role).toBe('staff');
   });
 
   it('an account listed in ADMIN_EMAILS is promoted to admin when it signs in', async () => {
@@ -532,7 +535,7 @@ describe('throttling', () => {
   it("failures by username do not slow the account's email down: the slowdown cannot tell which address a public username has", async () => {
     const username = fresh();
     const email = `${username}@example.com`;
-    const { id } = (await (await register({ username, email })).json()) as SessionUser;
+    const { id } = await sessionUser(await register({ username, email }));
     // Strangers' failed guesses at the public username, as counted now (by the name typed) and as
     // counted before (by the account found, which made the address slow as well).
     await seed(loginKeys(usernameKey(username), 'x').account, 10_000);
@@ -564,7 +567,7 @@ describe('throttling', () => {
     if (squatter.status === 201) {
       const res = await call('/api/auth/login', { json: { username: email, password: 'secret-pass' }, headers: client() });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as SessionUser).username).toBe(victim);
+      expect((await sessionUser(res)).username).toBe(victim);
     } else {
       expect(squatter.status).toBe(400);
     }
@@ -631,7 +634,7 @@ describe('usernames', () => {
     // Full-width letters fold to their plain forms.
     const wide = await register({ username: `ｗｉｄｅ${base}`, email: `${fresh()}@example.com` });
     expect(wide.status).toBe(201);
-    expect(((await wide.json()) as SessionUser).username).toBe(`wide${base}`);
+    expect((await sessionUser(wide)).username).toBe(`wide${base}`);
     expect((await register({ username: `WIDE${base}`, email: `${fresh()}@example.com` })).status).toBe(409);
     // Letters, digits and . _ - from any script are fine; case is compared beyond ASCII too.
     const tag = fresh();

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATOR_MESSAGES, type CreatorPage, type FollowState } from '#common/creators.ts';
-import type { Agent } from '#common/types.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { CREATOR_MESSAGES } from '#common/creators.ts';
+import { call, client, createUser, db, messageOf, okBody, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();
@@ -19,14 +18,19 @@ beforeAll(async () => {
   ]);
 });
 
-const json = async <T,>(res: Response) => (await res.json()) as T;
+const creatorPage = async (username: string, query: { sort?: string } = {}) => {
+  // The route reads `sort` without declaring it (no query validator), so the client's type does not
+  // list it; hc still sends it.
+  const args = { param: { username }, query };
+  return okBody(await client().creators[':username'].$get(args));
+};
 const PRIVATE = ['email', 'role', 'credits', 'consumed', 'password', 'passwordHash', 'password_hash', 'googleId', 'stripeCustomerId', 'emailVerified'];
 
 describe('GET /api/creators/:username', () => {
   it('is the public profile, totals and every agent, without a single private field', async () => {
-    const res = await call('/api/creators/alice');
+    const res = await client().creators[':username'].$get({ param: { username: 'alice' }, query: {} });
     expect(res.status).toBe(200);
-    const page = await json<CreatorPage>(res);
+    const page = await okBody(res);
     expect(page.creator).toEqual({
       id: 1,
       username: 'alice',
@@ -45,16 +49,16 @@ describe('GET /api/creators/:username', () => {
   });
 
   it('sorts the agents as asked, finds the name in any case, and 404s a name nobody has', async () => {
-    const newest = await json<CreatorPage>(await call('/api/creators/ALICE?sort=newest'));
+    const newest = await creatorPage('ALICE', { sort: 'newest' });
     expect(newest.agents.map((a) => a.name)).toEqual(['PipelinePal', 'LeadScout Pro']);
     const res = await call('/api/creators/nobody-here');
     expect(res.status).toBe(404);
-    expect(await json<{ message: string }>(res)).toEqual({ message: CREATOR_MESSAGES.creatorNotFound, error: CREATOR_MESSAGES.creatorNotFound });
+    expect(await res.json()).toEqual({ message: CREATOR_MESSAGES.creatorNotFound, error: CREATOR_MESSAGES.creatorNotFound });
   });
 
   it('a creator without reviews has no rating rather than 0', async () => {
     const quiet = await createUser({ username: 'quiet_quinn' });
-    const page = await json<CreatorPage>(await call(`/api/creators/${quiet.username}`));
+    const page = await creatorPage(quiet.username);
     expect(page.totals).toEqual({ agents: 0, tries: 0, rating: null, reviews: 0, followers: 0 });
     expect(page.agents).toEqual([]);
   });
@@ -62,7 +66,7 @@ describe('GET /api/creators/:username', () => {
 
 describe('GET /api/users/:id and PUT /api/users/:id/public-profile', () => {
   it('the public profile carries display name, bio and website, never the email', async () => {
-    const body = await json<Record<string, unknown>>(await call('/api/users/1'));
+    const body = await okBody(await client().users[':id'].$get({ param: { id: '1' } }));
     expect(body).toMatchObject({ id: 1, username: 'alice', displayName: 'Alice Ames', bio: 'Builds sales agents.', website: 'https://alice.example' });
     for (const field of PRIVATE) expect(Object.keys(body)).not.toContain(field);
   });
@@ -74,20 +78,20 @@ describe('GET /api/users/:id and PUT /api/users/:id/public-profile', () => {
     const ok = await put({ displayName: '  Eve E.  ', bio: 'I make research agents.', website: ' https://eve.example/ ' });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ displayName: 'Eve E.', bio: 'I make research agents.', website: 'https://eve.example/' });
-    expect(await json(await put({ displayName: '', bio: '  ', website: null }))).toMatchObject({ displayName: null, bio: null, website: null });
+    expect(await (await put({ displayName: '', bio: '  ', website: null })).json()).toMatchObject({ displayName: null, bio: null, website: null });
 
     const long = await put({ bio: 'x'.repeat(501) });
     expect(long.status).toBe(400);
-    expect((await json<{ message: string }>(long)).message).toBe(CREATOR_MESSAGES.bioMax);
+    expect(await messageOf(long)).toBe(CREATOR_MESSAGES.bioMax);
     expect((await put({ bio: 'x'.repeat(500) })).status).toBe(200);
     const badUrl = await put({ website: 'javascript:alert(1)' });
     expect(badUrl.status).toBe(400);
-    expect((await json<{ message: string }>(badUrl)).message).toBe(CREATOR_MESSAGES.website);
+    expect(await messageOf(badUrl)).toBe(CREATOR_MESSAGES.website);
 
     expect((await put({ bio: 'hijack' }, cookie, 1)).status).toBe(403);
     expect((await call(`/api/users/${me.id}/public-profile`, { method: 'PUT', json: { bio: 'x' } })).status).toBe(401);
     expect((await put({ bio: 'x' }, cookie, 0)).status).toBe(404);
-    expect(await json(await call('/api/users/1'))).toMatchObject({ bio: 'Builds sales agents.' });
+    expect(await (await call('/api/users/1')).json()).toMatchObject({ bio: 'Builds sales agents.' });
   });
 });
 
@@ -97,36 +101,37 @@ describe('follows', () => {
     expect((await call('/api/follows/1', { method: 'DELETE' })).status).toBe(401);
     expect((await call('/api/follows')).status).toBe(401);
     expect((await call('/api/follows/agents')).status).toBe(401);
-    expect(await json(await call('/api/creators/alice/follow'))).toEqual({ following: false, followers: 0 });
+    expect(await (await call('/api/creators/alice/follow')).json()).toEqual({ following: false, followers: 0 });
   });
 
   it('follow is idempotent (a double tap is one follow), unfollow too; the count follows', async () => {
     const fan = await createUser({ username: 'fan_fiona' });
     const cookie = await signIn(fan.id);
-    const [first, second] = await Promise.all([call('/api/follows/1', { method: 'PUT', cookie }), call('/api/follows/1', { method: 'PUT', cookie })]);
-    expect(await json<FollowState>(first)).toEqual({ following: true, followers: 1 });
-    expect(await json<FollowState>(second)).toEqual({ following: true, followers: 1 });
-    expect(await json(await call('/api/follows/1', { method: 'PUT', cookie }))).toEqual({ following: true, followers: 1 });
-    expect(await json(await call('/api/creators/alice/follow', { cookie }))).toEqual({ following: true, followers: 1 });
-    expect((await json<CreatorPage>(await call('/api/creators/alice'))).totals.followers).toBe(1);
+    const follow = () => client(cookie).follows[':creatorId'].$put({ param: { creatorId: '1' } });
+    const [first, second] = await Promise.all([follow(), follow()]);
+    expect(await okBody(first)).toEqual({ following: true, followers: 1 });
+    expect(await okBody(second)).toEqual({ following: true, followers: 1 });
+    expect(await (await call('/api/follows/1', { method: 'PUT', cookie })).json()).toEqual({ following: true, followers: 1 });
+    expect(await (await call('/api/creators/alice/follow', { cookie })).json()).toEqual({ following: true, followers: 1 });
+    expect((await creatorPage('alice')).totals.followers).toBe(1);
 
-    const list = await json<{ username: string; email?: string }[]>(await call('/api/follows', { cookie }));
+    const list = await okBody(await client(cookie).follows.$get());
     expect(list.map((c) => c.username)).toEqual(['alice']);
     expect(JSON.stringify(list)).not.toContain('@example.com');
-    const fresh = await json<Agent[]>(await call('/api/follows/agents', { cookie }));
+    const fresh = await okBody(await client(cookie).follows.agents.$get());
     expect(fresh.map((a) => a.name)).toEqual(['PipelinePal', 'LeadScout Pro']);
 
-    expect(await json(await call('/api/follows/1', { method: 'DELETE', cookie }))).toEqual({ following: false, followers: 0 });
-    expect(await json(await call('/api/follows/1', { method: 'DELETE', cookie }))).toEqual({ following: false, followers: 0 });
-    expect(await json(await call('/api/follows', { cookie }))).toEqual([]);
-    expect(await json(await call('/api/follows/agents', { cookie }))).toEqual([]);
+    expect(await (await call('/api/follows/1', { method: 'DELETE', cookie })).json()).toEqual({ following: false, followers: 0 });
+    expect(await (await call('/api/follows/1', { method: 'DELETE', cookie })).json()).toEqual({ following: false, followers: 0 });
+    expect(await (await call('/api/follows', { cookie })).json()).toEqual([]);
+    expect(await (await call('/api/follows/agents', { cookie })).json()).toEqual([]);
   });
 
   it('nobody follows themselves or someone who does not exist', async () => {
     const cookie = await signIn(1);
     const self = await call('/api/follows/1', { method: 'PUT', cookie });
     expect(self.status).toBe(400);
-    expect((await json<{ message: string }>(self)).message).toBe(CREATOR_MESSAGES.followSelf);
+    expect(await messageOf(self)).toBe(CREATOR_MESSAGES.followSelf);
     expect((await call('/api/follows/99999', { method: 'PUT', cookie })).status).toBe(404);
     expect((await call('/api/follows/abc', { method: 'PUT', cookie })).status).toBe(404);
     expect((await call('/api/creators/nobody-here/follow')).status).toBe(404);

@@ -1,28 +1,29 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Balance, CreditTransaction, Receipt } from '#common/types.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { listTransactions } from '#worker/lib/ledger.ts';
 
 beforeAll(seedCatalog);
 
-const get = async <T>(path: string, cookie: string) => {
-  const res = await call(path, { cookie });
+/** A 200 answer's body, typed by its route. */
+const ok200 = async <R extends { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }>(res: R) => {
   expect(res.status).toBe(200);
-  return (await res.json()) as T;
+  return okBody(res);
 };
+const balance = async (cookie: string) => ok200(await client(cookie).credits.balance.$get());
+const transactions = async (cookie: string) => ok200(await client(cookie).credits.transactions.$get());
 
 describe('GET /api/credits/balance and /transactions', () => {
   it('the balance and the caller’s own ledger, newest first, with the CreditTransaction shape', async () => {
     const a = await createUser();
     const b = await createUser();
     const cookie = await signIn(a.id);
-    expect(await get<Balance>('/api/credits/balance', cookie)).toEqual({ balance: 100, consumed: 0 });
+    expect(await balance(cookie)).toEqual({ balance: 100, consumed: 0 });
 
     await call('/api/agents/1/try', { method: 'POST', cookie });
     await call('/api/agents/2/try', { method: 'POST', cookie: await signIn(b.id) });
-    expect(await get<Balance>('/api/credits/balance', cookie)).toEqual({ balance: 93, consumed: 7 });
+    expect(await balance(cookie)).toEqual({ balance: 93, consumed: 7 });
 
-    const list = await get<CreditTransaction[]>('/api/credits/transactions', cookie);
+    const list = await transactions(cookie);
     expect(list).toEqual([
       {
         id: expect.any(Number),
@@ -37,7 +38,7 @@ describe('GET /api/credits/balance and /transactions', () => {
       { id: expect.any(Number), kind: 'signup', amount: 100, balanceAfter: 100, reference: null, description: null, createdAt: expect.any(String), agent: null },
     ]);
     // b's try is b's alone.
-    const other = await get<CreditTransaction[]>('/api/credits/transactions', await signIn(b.id));
+    const other = await transactions(await signIn(b.id));
     expect(other.map((t) => t.amount)).toEqual([-12, 100]);
   });
 
@@ -49,7 +50,7 @@ describe('GET /api/credits/balance and /transactions', () => {
         .bind(user.id, 101 + i, `topup:${user.id}:${i}`),
     );
     await db().batch(rows);
-    const list = await get<CreditTransaction[]>('/api/credits/transactions', await signIn(user.id));
+    const list = await transactions(await signIn(user.id));
     expect(list).toHaveLength(200);
     expect(list[0]!.balanceAfter).toBe(310);
     expect(list.every((t, i) => i === 0 || t.id < list[i - 1]!.id)).toBe(true);
@@ -70,12 +71,11 @@ describe('GET /api/credits/balance and /transactions', () => {
 describe('GET /api/credits/transactions names the agent of each try', () => {
   /** A new agent of alice's that `cookie`'s user then tries once; returns its id. */
   async function triedAgent(name: string, cookie: string): Promise<number> {
-    const created = await call('/api/agents', {
+    const created = await client(await signIn(1)).agents.$post({
       json: { name, description: 'An agent made to be tried and deleted.', categoryId: 1, departmentId: 1, creditCost: 2, features: [], externalUrl: 'https://example.com/tried' },
-      cookie: await signIn(1),
     });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const { id } = await okBody(created);
     expect((await call(`/api/agents/${id}/try`, { method: 'POST', cookie })).status).toBe(200);
     return id;
   }
@@ -88,7 +88,7 @@ describe('GET /api/credits/transactions names the agent of each try', () => {
     await db().prepare("UPDATE agents SET name = 'Forecaster Plus' WHERE id = ?").bind(renamed).run();
     expect((await call(`/api/agents/${deleted}`, { method: 'DELETE', cookie: await signIn(1) })).status).toBe(200);
 
-    const tries = (await get<CreditTransaction[]>('/api/credits/transactions', cookie)).filter((t) => t.kind === 'try');
+    const tries = (await transactions(cookie)).filter((t) => t.kind === 'try');
     expect(tries.map((t) => t.agent)).toEqual([
       { id: deleted, name: 'Invoice Chaser', deleted: true },
       { id: renamed, name: 'Forecaster Plus', deleted: false },
@@ -101,7 +101,7 @@ describe('GET /api/credits/transactions names the agent of each try', () => {
       .prepare("INSERT INTO credit_ledger (user_id, kind, amount, balance_after, reference, description, idempotency_key) VALUES (?, 'try', -3, 97, 'agent:999999', 'Tried agent #999999', ?)")
       .bind(user.id, `try:${user.id}:old-row-0001`)
       .run();
-    const [row] = await get<CreditTransaction[]>('/api/credits/transactions', await signIn(user.id));
+    const [row] = await transactions(await signIn(user.id));
     expect(row!.agent).toEqual({ id: 999999, name: null, deleted: true });
   });
 });
@@ -109,19 +109,19 @@ describe('GET /api/credits/transactions names the agent of each try', () => {
 describe('GET /api/credits/receipts/:id', () => {
   /** A sandbox purchase of `credits` by `cookie`'s user; returns its checkout session id. */
   async function buy(cookie: string, credits: number): Promise<string> {
-    const res = await call('/api/payments/create-checkout', { json: { amount: credits }, cookie });
-    const id = ((await res.json()) as { url: string }).url.split('/').pop()!;
+    const res = await client(cookie).payments['create-checkout'].$post({ json: { amount: credits } });
+    const id = (await untypedBody.checkout(res)).url.split('/').pop()!;
     expect((await call(`/api/payments/sandbox/${id}/complete`, { method: 'POST', cookie })).status).toBe(200);
     return id;
   }
-  const purchaseId = async (cookie: string) => (await get<CreditTransaction[]>('/api/credits/transactions', cookie)).find((t) => t.kind === 'purchase')!.id;
+  const purchaseId = async (cookie: string) => (await transactions(cookie)).find((t) => t.kind === 'purchase')!.id;
 
   it('the buyer gets what they paid, for what, when and the checkout reference', async () => {
     const user = await createUser({ username: 'receipt-buyer' });
     const cookie = await signIn(user.id);
     const session = await buy(cookie, 120);
     const id = await purchaseId(cookie);
-    const receipt = await get<Receipt>(`/api/credits/receipts/${id}`, cookie);
+    const receipt = await ok200(await client(cookie).credits.receipts[':id'].$get({ param: { id: String(id) } }));
     expect(receipt).toEqual({
       id,
       reference: session,
@@ -145,7 +145,7 @@ describe('GET /api/credits/receipts/:id', () => {
       [`/api/credits/receipts/${id}`, stranger],
       ['/api/credits/receipts/99999999', ownerCookie],
       // The owner's sign-up bonus is in the ledger but was never paid for.
-      [`/api/credits/receipts/${(await get<CreditTransaction[]>('/api/credits/transactions', ownerCookie)).find((t) => t.kind === 'signup')!.id}`, ownerCookie],
+      [`/api/credits/receipts/${(await transactions(ownerCookie)).find((t) => t.kind === 'signup')!.id}`, ownerCookie],
     ] as const) {
       const res = await call(path, { cookie });
       expect(res.status, path).toBe(404);

@@ -4,8 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Under a loaded machine a test here makes dozens of requests; the 500-try test sets its own.
 vi.setConfig({ testTimeout: 60_000 });
-import type { AgentInsights, EarningsBalance, TryResult } from '#common/types.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 
 let creator: { id: number };
 let creatorCookie: string;
@@ -43,7 +42,7 @@ async function moneyIdentity() {
   return { inflow: inflow.s, held: credits.s + earnings.creators + earnings.platform };
 }
 
-const earnings = async (cookie: string) => (await (await call('/api/earnings', { cookie })).json()) as EarningsBalance;
+const earnings = async (cookie: string) => okBody(await client(cookie).earnings.$get());
 /** Ends the holding period of everything the creator earned so far. */
 const releaseHeld = () => db().prepare("UPDATE creator_earnings SET available_at = '2000-01-01T00:00:00.000Z'").run();
 
@@ -65,7 +64,7 @@ describe('earnings from paid tries', () => {
     const before = await one<{ n: number }>('SELECT count(*) AS n FROM creator_earnings');
     const res = await tryAgent(agentId, creatorCookie);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as TryResult).consumed).toBe(0);
+    expect((await untypedBody.tryResult(res)).consumed).toBe(0);
     expect((await one<{ n: number }>('SELECT count(*) AS n FROM creator_earnings')).n).toBe(before.n);
   });
 
@@ -195,9 +194,9 @@ describe('GET /api/agents/:id/insights', () => {
     expect((await call(`/api/agents/${agentId}/views`, { method: 'POST' })).status).toBe(204);
     expect((await call('/api/ratings', { cookie, json: { agentId, rating: 4, comment: 'Did what it said.' } })).status).toBeLessThan(300);
 
-    const res = await call(`/api/agents/${agentId}/insights?days=30&utcOffset=120`, { cookie: creatorCookie });
+    const res = await client(creatorCookie).agents[':id'].insights.$get({ param: { id: String(agentId) }, query: { days: '30', utcOffset: '120' } });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as AgentInsights;
+    const body = await okBody(res);
     expect(body.agent).toEqual({ id: agentId, name: 'Earner' });
     expect(body.days).toHaveLength(30);
     const today = new Date(Date.now() + 120 * 60_000).toISOString().slice(0, 10);
@@ -246,7 +245,7 @@ describe('GET /api/agents/:id/insights', () => {
       )
       .bind(earlier.id, `agent:${owl}`, new Date(Date.now() - 40 * 86_400_000).toISOString())
       .run();
-    const body = (await (await call(`/api/agents/${owl}/insights?days=30&utcOffset=330`, { cookie: creatorCookie })).json()) as AgentInsights;
+    const body = await okBody(await client(creatorCookie).agents[':id'].insights.$get({ param: { id: String(owl) }, query: { days: '30', utcOffset: '330' } }));
     const on = (date: string) => body.days.find((d) => d.date === date)!;
     expect([on(day).tries, on(next).tries]).toEqual([1, 1]);
     expect([on(day).creditsSpent, on(next).creditsSpent]).toEqual([5, 5]);

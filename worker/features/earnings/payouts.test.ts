@@ -4,10 +4,9 @@
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { EarningsBalance, Payout, PayoutAccountStatus } from '#common/types.ts';
 import { app } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, clientWith, createUser, db, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -62,7 +61,9 @@ async function creatorWithAvailable(tries: number, options: { email?: string } =
   return { ...creator, cookie };
 }
 
-const earningsOf = async (cookie: string, bindings: Bindings = env) => (await (await callWith(bindings, '/api/earnings', { cookie })).json()) as EarningsBalance;
+const earningsOf = async (cookie: string, bindings: Bindings = env) => okBody(await clientWith(bindings, cookie).earnings.$get());
+const accountOf = async (cookie: string, bindings: Bindings = env) => okBody(await clientWith(bindings, cookie).earnings['payout-account'].$get());
+const payoutsOf = async (cookie: string) => okBody(await client(cookie).earnings.payouts.$get());
 const requestPayout = (cookie: string, body: unknown = {}, options: { key?: string; bindings?: Bindings } = {}) =>
   callWith(options.bindings ?? env, '/api/earnings/payouts', { json: body, cookie, headers: options.key ? { 'Idempotency-Key': options.key } : {} });
 const connectSandbox = async (cookie: string) => expect((await call('/api/earnings/payout-account/sandbox', { method: 'POST', cookie })).status).toBe(200);
@@ -96,19 +97,19 @@ describe('payouts: who may ask', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: 'Payouts are not configured', error: 'Payouts are not configured' });
     expect((await callWith(noPayments, '/api/earnings/payout-account', { method: 'POST', cookie: creator.cookie })).status).toBe(503);
-    const status = (await (await callWith(noPayments, '/api/earnings/payout-account', { cookie: creator.cookie })).json()) as PayoutAccountStatus;
+    const status = await accountOf(creator.cookie, noPayments);
     expect(status).toEqual({ mode: 'none', account: null, minimumCents: 2000 });
   });
 
   it("another creator's payout is 404 and stays as it was", async () => {
     const a = await creatorWithAvailable(1);
     await connectSandbox(a.cookie);
-    const { payout } = (await (await requestPayout(a.cookie)).json()) as { payout: Payout };
+    const { payout } = await untypedBody.payout(await requestPayout(a.cookie));
     const b = await creatorWithAvailable(1);
     const res = await call(`/api/earnings/payouts/${payout.id}/sandbox`, { json: { outcome: 'failed' }, cookie: b.cookie });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ message: 'Payout not found' });
-    expect((await (await call('/api/earnings/payouts', { cookie: b.cookie })).json()) as { payouts: Payout[] }).toEqual({ payouts: [] });
+    expect(await payoutsOf(b.cookie)).toEqual({ payouts: [] });
     expect(await one('SELECT state FROM payouts WHERE id = ?', payout.id)).toEqual({ state: 'pending' });
     expect((await earningsOf(b.cookie)).availableCents).toBe(2000);
   });
@@ -123,7 +124,7 @@ describe('payouts in the sandbox', () => {
 
     expect(await (await call('/api/earnings/payout-account', { method: 'POST', cookie: creator.cookie })).json()).toEqual({ url: '/payouts/sandbox' });
     await connectSandbox(creator.cookie);
-    const status = (await (await call('/api/earnings/payout-account', { cookie: creator.cookie })).json()) as PayoutAccountStatus;
+    const status = await accountOf(creator.cookie);
     expect(status).toEqual({ mode: 'sandbox', account: { provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true }, minimumCents: 2000 });
 
     res = await requestPayout(creator.cookie, { amountCents: 1999 });
@@ -172,7 +173,7 @@ describe('payouts in the sandbox', () => {
     const creator = await creatorWithAvailable(3);
     await connectSandbox(creator.cookie);
     const answers = await Promise.all([1, 2, 3].map(() => requestPayout(creator.cookie, { amountCents: 2500 }, { key: 'payout-once-0001' })));
-    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { payout: Payout }[];
+    const bodies = await Promise.all(answers.map(untypedBody.payout));
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(new Set(bodies.map((b) => b.payout.id)).size).toBe(1);
     expect((await requestPayout(creator.cookie, { amountCents: 2500 }, { key: 'payout-once-0001' })).headers.get('Idempotent-Replayed')).toBe('true');
@@ -182,7 +183,7 @@ describe('payouts in the sandbox', () => {
   it('a sandbox payout goes pending → paid on the test page’s confirm; a failed one puts the money back once', async () => {
     const creator = await creatorWithAvailable(2);
     await connectSandbox(creator.cookie);
-    const first = (await (await requestPayout(creator.cookie, { amountCents: 2000 })).json()) as { payout: Payout; earnings: EarningsBalance };
+    const first = await untypedBody.payout(await requestPayout(creator.cookie, { amountCents: 2000 }));
     expect(first.payout).toMatchObject({ amountCents: 2000, state: 'pending', provider: 'sandbox' });
     expect(first.earnings).toMatchObject({ availableCents: 2000, paidOutCents: 2000 });
     const paid = await call(`/api/earnings/payouts/${first.payout.id}/sandbox`, { json: { outcome: 'paid' }, cookie: creator.cookie });
@@ -191,13 +192,13 @@ describe('payouts in the sandbox', () => {
     const again = await call(`/api/earnings/payouts/${first.payout.id}/sandbox`, { json: { outcome: 'failed' }, cookie: creator.cookie });
     expect(again.status).toBe(409);
 
-    const second = (await (await requestPayout(creator.cookie)).json()) as { payout: Payout };
+    const second = await untypedBody.payout(await requestPayout(creator.cookie));
     expect((await earningsOf(creator.cookie)).availableCents).toBe(0);
     const failed = await Promise.all([1, 2].map(() => call(`/api/earnings/payouts/${second.payout.id}/sandbox`, { json: { outcome: 'failed' }, cookie: creator.cookie })));
     expect(failed.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await returnedRows(second.payout.id)).toBe(1);
     expect(await earningsOf(creator.cookie)).toMatchObject({ availableCents: 2000, paidOutCents: 2000 });
-    const list = (await (await call('/api/earnings/payouts', { cookie: creator.cookie })).json()) as { payouts: Payout[] };
+    const list = await payoutsOf(creator.cookie);
     expect(list.payouts.map((p) => [p.id, p.state])).toEqual([
       [second.payout.id, 'failed'],
       [first.payout.id, 'paid'],
@@ -288,7 +289,7 @@ describe('payouts through Stripe Connect', () => {
 
     // Back from onboarding: the status asks Stripe (accounts.retrieve); account.updated says the same.
     await fetch(`${STAND_IN}/__accounts/${account.stripe_account_id}/complete`, { method: 'POST' });
-    const status = (await (await callWith(stripeEnv, '/api/earnings/payout-account', { cookie: creator.cookie })).json()) as PayoutAccountStatus;
+    const status = await accountOf(creator.cookie, stripeEnv);
     expect(status.account).toEqual({ provider: 'stripe', detailsSubmitted: true, payoutsEnabled: true });
     await db().prepare('UPDATE payout_accounts SET payouts_enabled = 0 WHERE user_id = ?').bind(creator.id).run();
     expect(await deliver('account.updated', { id: account.stripe_account_id, object: 'account', details_submitted: true, payouts_enabled: true })).toEqual({
@@ -302,7 +303,7 @@ describe('payouts through Stripe Connect', () => {
     const creator = await connectedStripeCreator(2);
     const res = await requestPayout(creator.cookie, { amountCents: 3000 }, { key: 'stripe-payout-0001', bindings: stripeEnv });
     expect(res.status).toBe(201);
-    const { payout } = (await res.json()) as { payout: Payout };
+    const { payout } = await untypedBody.payout(res);
     expect(payout).toMatchObject({ amountCents: 3000, state: 'pending', provider: 'stripe' });
     const transfers = (await recorded()).filter((r) => r.path === '/v1/transfers' && r.form.destination === creator.accountId);
     expect(transfers).toHaveLength(1);
@@ -328,7 +329,7 @@ describe('payouts through Stripe Connect', () => {
 
   it('a reversed transfer fails the payout and puts the money back once, whatever the order of events', async () => {
     const creator = await connectedStripeCreator(2);
-    const { payout } = (await (await requestPayout(creator.cookie, {}, { bindings: stripeEnv })).json()) as { payout: Payout };
+    const { payout } = await untypedBody.payout(await requestPayout(creator.cookie, {}, { bindings: stripeEnv }));
     expect((await earningsOf(creator.cookie, stripeEnv)).availableCents).toBe(0);
     const { stripe_transfer_id: transferId } = await one<{ stripe_transfer_id: string }>('SELECT stripe_transfer_id FROM payouts WHERE id = ?', payout.id);
     const reversed = transferObject({ id: transferId, amount: 4000, destination: creator.accountId, payoutId: payout.id, reversed: true });
@@ -362,7 +363,7 @@ describe('payouts through Stripe Connect', () => {
     expect(await one('SELECT count(*) AS n FROM payout_accounts WHERE user_id = ?', creator.id)).toEqual({ n: 0 });
 
     await connectSandbox(creator.cookie);
-    const status = (await (await callWith(stripeEnv, '/api/earnings/payout-account', { cookie: creator.cookie })).json()) as PayoutAccountStatus;
+    const status = await accountOf(creator.cookie, stripeEnv);
     expect(status).toMatchObject({ mode: 'stripe', account: null });
     expect((await requestPayout(creator.cookie, {}, { bindings: stripeEnv })).status).toBe(409);
     expect((await callWith(stripeEnv, '/api/earnings/payout-account', { method: 'POST', cookie: creator.cookie })).status).toBe(200);

@@ -1,8 +1,7 @@
 // Creators' monthly statements (docs/decisions/0029): every row of the caller's earnings
 // ledger in a UTC month with its running balance, as a CSV download; only ever the caller's own.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StatementMonth } from '#common/types.ts';
-import { call, createUser, csvText, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, csvText, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -102,9 +101,9 @@ describe('GET /api/earnings/statements/:month', () => {
 
 describe('GET /api/earnings/statements', () => {
   it('lists the months that have rows, newest first', async () => {
-    const res = await call('/api/earnings/statements', { cookie: creatorCookie });
+    const res = await client(creatorCookie).earnings.statements.$get();
     expect(res.status).toBe(200);
-    expect((await res.json()) as StatementMonth[]).toEqual([
+    expect(await res.json()).toEqual([
       { month: '2026-10', entries: 4 },
       { month: '2026-09', entries: 1 },
     ]);

@@ -1,14 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREATOR_MESSAGES, IMAGE_MAX_BYTES } from '#common/creators.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, createUser, db, messageOf as message, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { formWith, jpeg, png, webp } from '#worker/test/images.ts';
 import { inspectImage } from './image';
 
 beforeAll(seedCatalog);
 
 const upload = (path: string, form: FormData, cookie?: string) => call(`/api/media/${path}`, { method: 'PUT', body: form, cookie });
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const storedKeys = async () => (await env.MEDIA!.list()).objects.map((o) => o.key).sort();
 const sha256 = async (bytes: Uint8Array<ArrayBuffer>) =>
   Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join('');

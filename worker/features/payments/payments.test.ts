@@ -2,20 +2,19 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
-import type { CreditTransaction } from '#common/types.ts';
-import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as message, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
 
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const post = (path: string, cookie?: string) => call(path, { method: 'POST', cookie });
 const balanceOf = async (userId: number) =>
   (await db().prepare('SELECT credits, consumed FROM users WHERE id = ?').bind(userId).first<{ credits: number; consumed: number }>())!;
 const ledgerSum = async (userId: number) =>
   (await db().prepare('SELECT coalesce(sum(amount), 0) AS s FROM credit_ledger WHERE user_id = ?').bind(userId).first<{ s: number }>())!.s;
 
+/** A checkout of any amount, malformed ones included (so the raw `call`). */
 async function checkout(cookie: string, amount: unknown = 50) {
   const res = await call('/api/payments/create-checkout', { json: { amount }, cookie });
-  return { res, id: res.ok ? ((await res.clone().json()) as { url: string }).url.split('/').pop()! : '' };
+  return { res, id: res.ok ? (await untypedBody.checkout(res.clone())).url.split('/').pop()! : '' };
 }
 
 describe('sandbox checkout (no Stripe keys)', () => {
@@ -39,7 +38,7 @@ describe('sandbox checkout (no Stripe keys)', () => {
     expect(await repeat.json()).toEqual(first);
     expect(await (await call(`/api/payments/sandbox/${id}`, { cookie })).json()).toMatchObject({ status: 'completed' });
 
-    const list = (await (await call('/api/credits/transactions', { cookie })).json()) as CreditTransaction[];
+    const list = await (await client(cookie).credits.transactions.$get()).json();
     expect(list.filter((t) => t.kind === 'purchase')).toEqual([
       expect.objectContaining({ amount: 120, balanceAfter: 220, reference: id, description: 'Bought 120 credits' }),
     ]);
@@ -144,7 +143,7 @@ describe('sandbox checkout (no Stripe keys)', () => {
     expect((await balanceOf(owner.id)).credits).toBe(100);
     // Nor do the intruder's transactions show the owner's purchase.
     await post(`/api/payments/sandbox/${id}/complete`, ownerCookie);
-    const list = (await (await call('/api/credits/transactions', { cookie: other })).json()) as CreditTransaction[];
+    const list = await (await client(other).credits.transactions.$get()).json();
     expect(list.map((t) => t.kind)).toEqual(['signup']);
   });
 

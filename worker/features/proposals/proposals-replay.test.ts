@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { Proposal } from '#common/types.ts';
-import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as message, okBody, signIn } from '#worker/test/fixtures.ts';
 
 const visitor = { name: 'Replay idea', description: 'A long enough description.', proposerName: 'Vera', proposerEmail: 'vera@example.com' };
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe('Idempotency-Key replays belong to whoever sent them', () => {
   it('a signed-in user gets their own replay; a visitor or another user reusing the key gets 409 without the proposal', async () => {
     const owner = await signIn((await createUser()).id);
     const stranger = await signIn((await createUser()).id);
     const headers = { 'Idempotency-Key': 'replay-key-0001' };
-    const first = await call('/api/propose-agent', { json: { name: 'Private idea', description: 'A long enough description.' }, headers, cookie: owner });
+    const propose = () => client(owner, headers)['propose-agent'].$post({ json: { name: 'Private idea', description: 'A long enough description.' } });
+    const first = await propose();
     expect(first.status).toBe(201);
-    const created = (await first.json()) as Proposal;
-    const again = await call('/api/propose-agent', { json: { name: 'Private idea', description: 'A long enough description.' }, headers, cookie: owner });
+    const created = await okBody(first);
+    const again = await propose();
     expect(again.status).toBe(200);
-    expect(((await again.json()) as Proposal).id).toBe(created.id);
+    expect((await okBody(again)).id).toBe(created.id);
 
     for (const cookie of [undefined, stranger]) {
       const res = await call('/api/propose-agent', { json: visitor, headers, cookie });

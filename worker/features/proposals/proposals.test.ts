@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Proposal } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { ANONYMOUS_PROPOSALS_PER_HOUR } from '#worker/lib/throttle.ts';
-import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as message, okBody, signIn } from '#worker/test/fixtures.ts';
 
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const visitor = { name: 'Shift Planner', description: 'Plans rota shifts around staff holidays.', proposerName: 'Vera', proposerEmail: 'vera@example.com' };
 let ip = 0;
 /** Each call from its own client unless a test names one, so the per-client limit stays out of the way. */
 const propose = (json: unknown, init: { cookie?: string; headers?: Record<string, string> } = {}) =>
   call('/api/propose-agent', { json, ...init, headers: { 'CF-Connecting-IP': `10.3.0.${ip++}`, ...init.headers } });
-const inbox = async (cookie: string, query = '') => (await (await call(`/api/proposals${query}`, { cookie })).json()) as Proposal[];
+/** A valid proposal through the typed client, from a client of its own: its stored body. */
+const proposed = async (json: typeof visitor, headers: Record<string, string> = {}) =>
+  client(undefined, { 'CF-Connecting-IP': `10.3.0.${ip++}`, ...headers })['propose-agent'].$post({ json });
+const inbox = async (cookie: string, query: { status?: string; limit?: string; offset?: string } = {}) =>
+  okBody(await client(cookie).proposals.$get({ query }));
 const review = (id: number | string, json: unknown, cookie?: string) => call(`/api/proposals/${id}`, { method: 'PATCH', json, cookie });
 const rowCount = async (name: string) =>
   (await db().prepare('SELECT count(*) AS n FROM proposals WHERE name = ?').bind(name).first<{ n: number }>())!.n;
@@ -108,9 +110,9 @@ describe('POST /api/propose-agent', () => {
   it('one Idempotency-Key stores one proposal and answers the same one', async () => {
     const headers = { 'Idempotency-Key': key() };
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await propose({ ...visitor, name: 'Queued once' }, { headers }));
+    for (let i = 0; i < 3; i++) answers.push(await proposed({ ...visitor, name: 'Queued once' }, headers));
     expect(answers.map((r) => r.status)).toEqual([201, 200, 200]);
-    const bodies = (await Promise.all(answers.map((r) => r.json()))) as Proposal[];
+    const bodies = await Promise.all(answers.map(okBody));
     expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
     expect(bodies[1]).toEqual(bodies[0]);
     expect(await rowCount('Queued once')).toBe(1);
@@ -183,9 +185,9 @@ describe('the operators inbox', () => {
 
   it('lists newest first and filters by status', async () => {
     const staff = await signIn((await createUser({ role: 'staff' })).id);
-    const first = (await (await propose({ ...visitor, name: 'Order one' })).json()) as Proposal;
-    const second = (await (await propose({ ...visitor, name: 'Order two' })).json()) as Proposal;
-    const third = (await (await propose({ ...visitor, name: 'Order three' })).json()) as Proposal;
+    const first = await okBody(await proposed({ ...visitor, name: 'Order one' }));
+    const second = await okBody(await proposed({ ...visitor, name: 'Order two' }));
+    const third = await okBody(await proposed({ ...visitor, name: 'Order three' }));
 
     const all = await inbox(staff);
     const ids = all.map((p) => p.id);
@@ -197,11 +199,11 @@ describe('the operators inbox', () => {
     expect(all[0]).toMatchObject({ proposerName: 'Vera', proposerEmail: 'vera@example.com' });
 
     expect((await review(second.id, { status: 'reviewed' }, staff)).status).toBe(200);
-    const onlyNew = await inbox(staff, '?status=new');
+    const onlyNew = await inbox(staff, { status: 'new' });
     expect(onlyNew.every((p) => p.status === 'new')).toBe(true);
     expect(onlyNew.map((p) => p.id)).toEqual(expect.arrayContaining([first.id, third.id]));
     expect(onlyNew.map((p) => p.id)).not.toContain(second.id);
-    const reviewed = await inbox(staff, '?status=reviewed');
+    const reviewed = await inbox(staff, { status: 'reviewed' });
     expect(reviewed.every((p) => p.status === 'reviewed')).toBe(true);
     expect(reviewed.map((p) => p.id)).toContain(second.id);
     // An unknown status filter is ignored rather than failing.
@@ -212,15 +214,15 @@ describe('the operators inbox', () => {
   it('pages the inbox with limit and offset, the total in X-Total-Count, within the status filter', async () => {
     const staff = await signIn((await createUser({ role: 'staff' })).id);
     for (let i = 0; i < 7; i++) await propose({ ...visitor, name: `Paged ${i}` });
-    const first = await call('/api/proposals?status=new&limit=3', { cookie: staff });
+    const first = await client(staff).proposals.$get({ query: { status: 'new', limit: '3' } });
     const total = Number(first.headers.get('X-Total-Count'));
     expect(total).toBeGreaterThanOrEqual(7);
-    const page1 = (await first.json()) as Proposal[];
+    const page1 = await okBody(first);
     expect(page1.map((p) => p.name)).toEqual(['Paged 6', 'Paged 5', 'Paged 4']);
-    const page2 = (await (await call('/api/proposals?status=new&limit=3&offset=3', { cookie: staff })).json()) as Proposal[];
+    const page2 = await inbox(staff, { status: 'new', limit: '3', offset: '3' });
     expect(page2.map((p) => p.name)).toEqual(['Paged 3', 'Paged 2', 'Paged 1']);
-    const reviewed = await call('/api/proposals?status=reviewed&limit=3', { cookie: staff });
-    expect(Number(reviewed.headers.get('X-Total-Count'))).toBe(((await reviewed.json()) as Proposal[]).length);
+    const reviewed = await client(staff).proposals.$get({ query: { status: 'reviewed', limit: '3' } });
+    expect(Number(reviewed.headers.get('X-Total-Count'))).toBe((await okBody(reviewed)).length);
     // More than the old 200-row cap is reachable page by page.
     expect((await call('/api/proposals', { cookie: staff })).headers.get('X-Total-Count')).toBe(String(total + (await reviewedCount())));
     for (const bad of ['limit=0', 'limit=201', 'limit=x', 'offset=-1', 'offset=1.5']) {
@@ -233,15 +235,15 @@ describe('the operators inbox', () => {
     const staff = await signIn((await createUser({ role: 'staff' })).id);
     const admin = await signIn((await createUser({ role: 'admin' })).id);
     const user = await signIn((await createUser()).id);
-    const created = (await (await propose({ ...visitor, name: 'To review' })).json()) as Proposal;
+    const created = await okBody(await proposed({ ...visitor, name: 'To review' }));
 
     expect((await review(created.id, { status: 'reviewed' })).status).toBe(401);
     expect((await review(created.id, { status: 'reviewed' }, user)).status).toBe(403);
     expect(await db().prepare('SELECT status FROM proposals WHERE id = ?').bind(created.id).first()).toEqual({ status: 'new' });
 
-    const reviewed = await review(created.id, { status: 'reviewed' }, staff);
+    const reviewed = await client(staff).proposals[':id'].$patch({ param: { id: String(created.id) }, json: { status: 'reviewed' } });
     expect(reviewed.status).toBe(200);
-    const body = (await reviewed.json()) as Proposal;
+    const body = await okBody(reviewed);
     expect(body).toMatchObject({ id: created.id, name: 'To review', status: 'reviewed', reviewedAt: expect.any(String) });
     expect(Number.isNaN(Date.parse(body.reviewedAt!))).toBe(false);
     const again = await review(created.id, { status: 'new' }, admin);
@@ -251,7 +253,7 @@ describe('the operators inbox', () => {
 
   it('PATCH: 404 for unknown ids, 400 for a bad status', async () => {
     const staff = await signIn((await createUser({ role: 'staff' })).id);
-    const created = (await (await propose({ ...visitor, name: 'Bad patch' })).json()) as Proposal;
+    const created = await okBody(await proposed({ ...visitor, name: 'Bad patch' }));
     for (const id of ['999999', 'abc', '0']) {
       const res = await review(id, { status: 'reviewed' }, staff);
       expect(res.status, id).toBe(404);

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, Rating } from '#common/types.ts';
-import { call, createUser as createAnyUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser as createAnyUser, db, untypedBody, messageOf as message, okBody, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { listRatings, upsertRating } from './data';
 
 beforeAll(async () => {
@@ -17,8 +16,8 @@ beforeAll(async () => {
 
 // Reviewers have confirmed their address (docs/product.md#reviews; reviews-trust.test.ts covers those who have not).
 const createUser = (options: Parameters<typeof createAnyUser>[0] = {}) => createAnyUser({ verified: true, ...options });
-const agent = async (id: number) => (await (await call(`/api/agents/${id}`)).json()) as Agent;
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+const agent = async (id: number) => okBody(await client().agents[':id'].$get({ param: { id: String(id) } }));
+// Raw bodies: the validation cases below send what the typed client would not.
 const rate = async (userId: number, body: Record<string, unknown>) => call('/api/ratings', { json: body, cookie: await signIn(userId) });
 
 describe('POST /api/ratings', () => {
@@ -27,7 +26,7 @@ describe('POST /api/ratings', () => {
     const b = await createUser({ username: 'rater_b' });
     const first = await rate(a.id, { agentId: 10, rating: 4, comment: '  Solid  ' });
     expect(first.status).toBe(201);
-    const created = (await first.json()) as Rating;
+    const created = await untypedBody.review(first);
     expect(created).toEqual({
       id: expect.any(Number),
       agentId: 10,
@@ -142,9 +141,9 @@ describe('GET /api/agents/:id/ratings', () => {
     await rate(first.id, { agentId: 3, rating: 2, comment: 'Meh' });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await rate(second.id, { agentId: 3, rating: 5 });
-    const res = await call('/api/agents/3/ratings');
+    const res = await client().agents[':id'].ratings.$get({ param: { id: '3' }, query: {} });
     expect(res.status).toBe(200);
-    const list = (await res.json()) as Rating[];
+    const list = await okBody(res);
     expect(list.map((r) => [r.user?.username, r.rating, r.comment])).toEqual([
       ['late_comer', 5, null],
       ['early_bird', 2, 'Meh'],
@@ -165,9 +164,9 @@ describe('GET /api/agents/:id/ratings', () => {
     });
     expect(res.headers.get('X-Total-Count')).toBe('2');
 
-    expect(await (await call('/api/agents/13/ratings')).json()).toEqual([]);
+    expect(await (await client().agents[':id'].ratings.$get({ param: { id: '13' }, query: {} })).json()).toEqual([]);
     for (const id of ['999', 'abc', '0', '99999999999999999999']) {
-      const missing = await call(`/api/agents/${id}/ratings`);
+      const missing = await client().agents[':id'].ratings.$get({ param: { id }, query: {} });
       expect(missing.status, id).toBe(404);
       expect(await message(missing)).toBe('Agent not found');
     }

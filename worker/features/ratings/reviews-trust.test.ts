@@ -3,9 +3,8 @@
 // queue, hidden items leaving every count, and the one ranking of agents.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HEADERS } from '#common/search.ts';
-import type { Agent, ModerationItem, Rating, RatingSummary } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as message, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { ORDERINGS, PRIOR_SQL, priorOf, sortAgents } from '#worker/features/agents/ranking.ts';
 import { REPORTS_PER_HOUR } from '#worker/features/moderation/data.ts';
 
@@ -25,29 +24,35 @@ beforeAll(async () => {
     .run();
 });
 
-const json = async <T,>(res: Response) => (await res.json()) as T;
-const message = async (res: Response) => (await json<{ message: string }>(res)).message;
-const agent = async (id: number) => json<Agent>(await call(`/api/agents/${id}`));
+const agent = async (id: number) => okBody(await client().agents[':id'].$get({ param: { id: String(id) } }));
+/** An agent's reviews, typed by the route (its query is declared: sort, limit, offset). */
+const ratings = async (agentId: number, query: { sort?: string; limit?: string; offset?: string } = {}, cookie?: string) =>
+  okBody(await client(cookie).agents[':id'].ratings.$get({ param: { id: String(agentId) }, query }));
+/** The moderation queue; `view` is read by the route without being declared (no query validator), so it goes past the type. */
+const queue = async (cookie: string, view?: 'hidden') => {
+  const args = { query: view ? { view } : {} };
+  return okBody(await client(cookie).moderation.$get(args));
+};
 const reviewer = async () => {
   const u = await createUser({ verified: true });
   return { ...u, cookie: await signIn(u.id) };
 };
 const rate = (cookie: string, agentId: number, rating: number, comment?: string) => call('/api/ratings', { json: { agentId, rating, comment }, cookie });
-const summary = async (agentId: number, cookie?: string) => json<RatingSummary>(await call(`/api/agents/${agentId}/ratings/summary`, { cookie }));
+const summary = async (agentId: number, cookie?: string) => okBody(await client(cookie).agents[':id'].ratings.summary.$get({ param: { id: String(agentId) } }));
 const moderator = async () => signIn((await createUser({ role: 'staff', verified: true })).id);
 const act = (cookie: string, itemType: string, itemId: number, action: string) => call(`/api/moderation/${itemType}/${itemId}`, { json: { action }, cookie });
 
 describe('your review', () => {
   it('edit and delete keep the average and the count exact, also when they race', async () => {
     const [a, b, c] = [await reviewer(), await reviewer(), await reviewer()];
-    const first = await json<Rating>(await rate(a.cookie, 20, 2, 'Meh'));
+    const first = await untypedBody.review(await rate(a.cookie, 20, 2, 'Meh'));
     await rate(b.cookie, 20, 4);
     await rate(c.cookie, 20, 5);
     expect(await agent(20)).toMatchObject({ averageRating: 3.67, voteCount: 3 });
 
     const edited = await rate(a.cookie, 20, 5, 'Better after the update');
     expect(edited.status).toBe(200);
-    expect(await json<Rating>(edited)).toMatchObject({ id: first.id, rating: 5, comment: 'Better after the update' });
+    expect(await edited.json()).toMatchObject({ id: first.id, rating: 5, comment: 'Better after the update' });
     expect(await agent(20)).toMatchObject({ averageRating: 4.67, voteCount: 3 });
     expect((await summary(20, a.cookie)).mine).toMatchObject({ id: first.id, rating: 5 });
 
@@ -96,13 +101,13 @@ describe("'Tried it'", () => {
     const admin = await signIn((await createUser({ role: 'admin', verified: true })).id);
     const refund = await call('/api/admin/refunds', { json: { ledgerId: tryRow!.id }, cookie: admin });
     expect(refund.status).toBe(200);
-    expect(await json<{ refunded: boolean }>(refund)).toMatchObject({ refunded: true });
+    expect(await refund.json()).toMatchObject({ refunded: true });
     const never = await reviewer();
     // A try of another agent does not count for this one.
     await call('/api/agents/22/try', { method: 'POST', cookie: never.cookie });
 
     for (const [cookie, stars] of [[paid.cookie, 5], [brokeCookie, 4], [refunded.cookie, 3], [never.cookie, 2]] as const) expect((await rate(cookie, 21, stars)).status).toBe(201);
-    const list = await json<Rating[]>(await call('/api/agents/21/ratings?sort=highest'));
+    const list = await ratings(21, { sort: 'highest' });
     expect(list.map((r) => [r.rating, r.triedIt])).toEqual([
       [5, true],
       [4, false],
@@ -115,15 +120,15 @@ describe("'Tried it'", () => {
 describe('creator replies', () => {
   it('one reply per review, by the agent’s creator only; edited and deleted', async () => {
     const r = await reviewer();
-    const review = await json<Rating>(await rate(r.cookie, 22, 3, 'Slow on big files'));
+    const review = await untypedBody.review(await rate(r.cookie, 22, 3, 'Slow on big files'));
     const creatorCookie = await signIn(creator.id);
-    const first = await call(`/api/ratings/${review.id}/reply`, { method: 'PUT', json: { body: '  Fixed in version 2, thanks!  ' }, cookie: creatorCookie });
+    const first = await client(creatorCookie).ratings[':id'].reply.$put({ param: { id: String(review.id) }, json: { body: '  Fixed in version 2, thanks!  ' } });
     expect(first.status).toBe(201);
-    expect((await json<Rating>(first)).reply).toMatchObject({ body: 'Fixed in version 2, thanks!', user: { username: 'the_creator' } });
+    expect((await okBody(first)).reply).toMatchObject({ body: 'Fixed in version 2, thanks!', user: { username: 'the_creator' } });
     const again = await call(`/api/ratings/${review.id}/reply`, { method: 'PUT', json: { body: 'Fixed in version 2.1' }, cookie: creatorCookie });
     expect(again.status).toBe(200);
     expect((await db().prepare('SELECT count(*) AS n FROM review_replies WHERE rating_id = ?').bind(review.id).first<{ n: number }>())!.n).toBe(1);
-    const [shown] = await json<Rating[]>(await call('/api/agents/22/ratings'));
+    const [shown] = await ratings(22);
     expect(shown!.reply?.body).toBe('Fixed in version 2.1');
 
     for (const cookie of [r.cookie, (await reviewer()).cookie, await moderator()]) {
@@ -139,24 +144,24 @@ describe('creator replies', () => {
 
     expect((await call(`/api/ratings/${review.id}/reply`, { method: 'DELETE', cookie: creatorCookie })).status).toBe(200);
     expect((await call(`/api/ratings/${review.id}/reply`, { method: 'DELETE', cookie: creatorCookie })).status).toBe(404);
-    expect((await json<Rating[]>(await call('/api/agents/22/ratings')))[0]!.reply).toBeNull();
+    expect((await ratings(22))[0]!.reply).toBeNull();
   });
 });
 
 describe('helpful', () => {
   it('counts once per person however often they tap, toggles off, and never for one’s own review', async () => {
     const author = await reviewer();
-    const review = await json<Rating>(await rate(author.cookie, 23, 4, 'Useful'));
+    const review = await untypedBody.review(await rate(author.cookie, 23, 4, 'Useful'));
     const fan = await reviewer();
     const taps = await Promise.all([1, 2, 3].map(() => call(`/api/ratings/${review.id}/helpful`, { method: 'PUT', cookie: fan.cookie })));
     expect(taps.map((t) => t.status)).toEqual([200, 200, 200]);
-    expect(await json(taps[0]!)).toEqual({ helpfulCount: 1, helpedByMe: true });
-    const [seen] = await json<Rating[]>(await call('/api/agents/23/ratings', { cookie: fan.cookie }));
+    expect(await taps[0]!.json()).toEqual({ helpfulCount: 1, helpedByMe: true });
+    const [seen] = await ratings(23, {}, fan.cookie);
     expect(seen).toMatchObject({ helpfulCount: 1, helpedByMe: true });
-    expect((await json<Rating[]>(await call('/api/agents/23/ratings')))[0]).toMatchObject({ helpfulCount: 1, helpedByMe: false });
+    expect((await ratings(23))[0]).toMatchObject({ helpfulCount: 1, helpedByMe: false });
 
     const off = await call(`/api/ratings/${review.id}/helpful`, { method: 'DELETE', cookie: fan.cookie });
-    expect(await json(off)).toEqual({ helpfulCount: 0, helpedByMe: false });
+    expect(await (off).json()).toEqual({ helpfulCount: 0, helpedByMe: false });
     const own = await call(`/api/ratings/${review.id}/helpful`, { method: 'PUT', cookie: author.cookie });
     expect([own.status, await message(own)]).toEqual([403, MESSAGES.ownHelpful]);
     expect((await call(`/api/ratings/${review.id}/helpful`, { method: 'PUT' })).status).toBe(401);
@@ -169,18 +174,18 @@ describe('the reviews list', () => {
     await db().prepare("INSERT INTO agents (id, name, description, category_id) VALUES (30, 'Many Reviews', 'An agent with many reviews.', 1)").run();
     const people = await Promise.all(Array.from({ length: 12 }, () => reviewer()));
     for (const [i, p] of people.entries()) await rate(p.cookie, 30, (i % 5) + 1, `Review ${i}`);
-    const page1 = await call('/api/agents/30/ratings?sort=highest&limit=10');
+    const page1 = await client().agents[':id'].ratings.$get({ param: { id: '30' }, query: { sort: 'highest', limit: '10' } });
     expect(page1.headers.get('X-Total-Count')).toBe('12');
-    const first = await json<Rating[]>(page1);
+    const first = await okBody(page1);
     expect(first).toHaveLength(10);
     expect(first.map((r) => r.rating)).toEqual([5, 5, 4, 4, 3, 3, 2, 2, 2, 1]);
-    const page2 = await json<Rating[]>(await call('/api/agents/30/ratings?sort=highest&limit=10&offset=10'));
+    const page2 = await ratings(30, { sort: 'highest', limit: '10', offset: '10' });
     expect(page2.map((r) => r.rating)).toEqual([1, 1]);
-    expect((await json<Rating[]>(await call('/api/agents/30/ratings?sort=lowest&limit=3'))).map((r) => r.rating)).toEqual([1, 1, 1]);
-    expect((await json<Rating[]>(await call('/api/agents/30/ratings?sort=newest&limit=1')))[0]!.comment).toBe('Review 11');
+    expect((await ratings(30, { sort: 'lowest', limit: '3' })).map((r) => r.rating)).toEqual([1, 1, 1]);
+    expect((await ratings(30, { sort: 'newest', limit: '1' }))[0]!.comment).toBe('Review 11');
 
     await call(`/api/ratings/${first[9]!.id}/helpful`, { method: 'PUT', cookie: people[0]!.cookie });
-    expect((await json<Rating[]>(await call('/api/agents/30/ratings?sort=helpful&limit=1')))[0]!.id).toBe(first[9]!.id);
+    expect((await ratings(30, { sort: 'helpful', limit: '1' }))[0]!.id).toBe(first[9]!.id);
 
     const s = await summary(30);
     expect(s).toEqual({ total: 12, average: 2.75, counts: [3, 3, 2, 2, 2], mine: null });
@@ -197,7 +202,7 @@ describe('the reviews list', () => {
 describe('reports and moderation', () => {
   it('a report per person and item; validated; throttled per account', async () => {
     const r = await reviewer();
-    const target = await json<Rating>(await rate((await reviewer()).cookie, 22, 1, 'Buy followers at spam.example'));
+    const target = await untypedBody.review(await rate((await reviewer()).cookie, 22, 1, 'Buy followers at spam.example'));
     const filed = await call('/api/reports', { json: { itemType: 'review', itemId: target.id, reason: 'spam', details: 'An ad' }, cookie: r.cookie });
     expect(filed.status).toBe(201);
     const twice = await call('/api/reports', { json: { itemType: 'review', itemId: target.id, reason: 'offensive' }, cookie: r.cookie });
@@ -234,27 +239,26 @@ describe('reports and moderation', () => {
     await db().prepare("INSERT INTO agents (id, name, description, category_id) VALUES (31, 'Moderated', 'An agent whose review is hidden.', 1)").run();
     const [good, bad, reporter] = [await reviewer(), await reviewer(), await reviewer()];
     await rate(good.cookie, 31, 5, 'Great');
-    const abusive = await json<Rating>(await rate(bad.cookie, 31, 1, 'Abusive words'));
+    const abusive = await untypedBody.review(await rate(bad.cookie, 31, 1, 'Abusive words'));
     expect(await agent(31)).toMatchObject({ averageRating: 3, voteCount: 2 });
     await call('/api/reports', { json: { itemType: 'review', itemId: abusive.id, reason: 'offensive' }, cookie: reporter.cookie });
     await call('/api/reports', { json: { itemType: 'review', itemId: abusive.id, reason: 'spam' }, cookie: good.cookie });
 
     const staff = await moderator();
-    const queue = await call('/api/moderation', { cookie: staff });
-    const item = (await json<ModerationItem[]>(queue)).find((i) => i.itemType === 'review' && i.itemId === abusive.id)!;
+    const item = (await queue(staff)).find((i) => i.itemType === 'review' && i.itemId === abusive.id)!;
     expect(item).toMatchObject({ agentId: 31, agentName: 'Moderated', text: 'Abusive words', rating: 1, hidden: false, openReports: 2, reasons: { offensive: 1, spam: 1 } });
 
-    expect(await json(await act(staff, 'review', abusive.id, 'hide'))).toMatchObject({ hidden: true });
+    expect(await (await act(staff, 'review', abusive.id, 'hide')).json()).toMatchObject({ hidden: true });
     expect(await agent(31)).toMatchObject({ averageRating: 5, voteCount: 1 });
-    expect((await json<Rating[]>(await call('/api/agents/31/ratings'))).map((r) => r.comment)).toEqual(['Great']);
+    expect((await ratings(31)).map((r) => r.comment)).toEqual(['Great']);
     expect(await summary(31)).toMatchObject({ total: 1, counts: [0, 0, 0, 0, 1] });
     expect((await summary(31, bad.cookie)).mine).toMatchObject({ id: abusive.id, hiddenByModerators: true });
     // An edit keeps the decision.
     await rate(bad.cookie, 31, 2, 'Still rude');
     expect(await agent(31)).toMatchObject({ averageRating: 5, voteCount: 1 });
     // Reports closed, the decision recorded with who and when; the item waits under 'hidden'.
-    expect((await json<ModerationItem[]>(await call('/api/moderation', { cookie: staff }))).some((i) => i.itemId === abusive.id && i.itemType === 'review')).toBe(false);
-    const hidden = (await json<ModerationItem[]>(await call('/api/moderation?view=hidden', { cookie: staff }))).find((i) => i.itemType === 'review' && i.itemId === abusive.id)!;
+    expect((await queue(staff)).some((i) => i.itemId === abusive.id && i.itemType === 'review')).toBe(false);
+    const hidden = (await queue(staff, 'hidden')).find((i) => i.itemType === 'review' && i.itemId === abusive.id)!;
     expect(hidden.lastAction).toMatchObject({ action: 'hide', by: expect.stringMatching(/^user\d+$/), at: expect.any(String) });
     expect((await call(`/api/ratings/${abusive.id}/helpful`, { method: 'PUT', cookie: good.cookie })).status).toBe(404);
 
@@ -277,27 +281,27 @@ describe('reports and moderation', () => {
     expect(await count()).toBe(before - 1);
     expect((await call('/api/agents/32')).status).toBe(404);
     expect((await call('/api/agents/32/ratings')).status).toBe(404);
-    expect((await json<Agent[]>(await call('/api/agents?limit=100'))).some((a) => a.id === 32)).toBe(false);
-    expect((await json<Agent[]>(await call('/api/agents/search?q=fakeagent'))).length).toBe(0);
+    expect((await okBody(await client().agents.$get({ query: { limit: '100' } }))).some((a) => a.id === 32)).toBe(false);
+    expect((await okBody(await client().agents.search.$get({ query: { q: 'fakeagent' } }))).length).toBe(0);
     // Nor do its words come back as a correction or a suggestion (they left the search indexes).
     const misspelt = await call('/api/agents/search?q=fakeagnt');
     expect(decodeURIComponent(misspelt.headers.get(SEARCH_HEADERS.corrected) ?? '')).not.toMatch(/fakeagent/i);
-    expect(JSON.stringify(await json(await call('/api/agents/suggest?q=fakeag')))).not.toMatch(/fakeagent/i);
+    expect(JSON.stringify(await (await call('/api/agents/suggest?q=fakeag')).json())).not.toMatch(/fakeagent/i);
     const indexed = async () =>
       (await db().prepare("SELECT (SELECT count(*) FROM agents_fts WHERE rowid = 32) + (SELECT count(*) FROM agents_title_fts WHERE rowid = 32) AS n").first<{ n: number }>())!.n;
     expect(await indexed()).toBe(0);
     expect(await (await call('/sitemap.xml')).text()).not.toContain('/agents/32<');
     expect((await call('/api/agents/32/try', { method: 'POST', cookie: (await reviewer()).cookie })).status).toBe(404);
     const ownerCookie = await signIn(ownerUser.id);
-    expect(await json(await call('/api/agents/32', { cookie: ownerCookie }))).toMatchObject({ id: 32, hiddenByModerators: true });
-    expect((await json<Agent[]>(await call(`/api/agents/creator/${ownerUser.id}`, { cookie: ownerCookie }))).map((a) => a.id)).toEqual([32]);
-    expect(await json<Agent[]>(await call(`/api/agents/creator/${ownerUser.id}`))).toEqual([]);
+    expect(await (await call('/api/agents/32', { cookie: ownerCookie })).json()).toMatchObject({ id: 32, hiddenByModerators: true });
+    expect((await okBody(await client(ownerCookie).agents.creator[':userId'].$get({ param: { userId: String(ownerUser.id) }, query: {} }))).map((a) => a.id)).toEqual([32]);
+    expect(await okBody(await client().agents.creator[':userId'].$get({ param: { userId: String(ownerUser.id) }, query: {} }))).toEqual([]);
 
     await act(staff, 'agent', 32, 'restore');
     expect(await count()).toBe(before);
     expect((await call('/api/agents/32')).status).toBe(200);
     expect(await indexed()).toBe(2);
-    expect((await json<Agent[]>(await call('/api/agents/search?q=fakeagent'))).map((a) => a.id)).toEqual([32]);
+    expect((await okBody(await client().agents.search.$get({ query: { q: 'fakeagent' } }))).map((a) => a.id)).toEqual([32]);
     // Deleting it after another hide does not take it from the count twice.
     await act(staff, 'agent', 32, 'hide');
     await call('/api/agents/32', { method: 'DELETE', cookie: ownerCookie });
@@ -314,11 +318,12 @@ describe('one ranking', () => {
          (42, 'Rankcheck Middling', 'Ten lukewarm reviewers.', 1, 3.9, 10)`,
       )
       .run();
-    const ids = async (path: string) => (await json<Agent[]>(await call(path))).map((a) => a.id).filter((id) => id >= 40 && id <= 42);
-    expect(await ids('/api/agents?sort=rating&limit=100')).toEqual([41, 40, 42]);
-    expect(await ids('/api/agents/search?q=rankcheck&sort=rating')).toEqual([41, 40, 42]);
+    const ids = async (list: Promise<{ ok: boolean; status: number; json(): Promise<{ id: number }[] | { message: string; error: string }>; text(): Promise<string> }>) =>
+      (await okBody(await list)).map((a) => a.id).filter((id) => id >= 40 && id <= 42);
+    expect(await ids(client().agents.$get({ query: { sort: 'rating', limit: '100' } }))).toEqual([41, 40, 42]);
+    expect(await ids(client().agents.search.$get({ query: { q: 'rankcheck', sort: 'rating' } }))).toEqual([41, 40, 42]);
     // The home page's 'Top Performing' asks for this same sort.
-    expect((await ids('/api/agents?sort=highest-rated&limit=100'))[0]).toBe(41);
+    expect((await ids(client().agents.$get({ query: { sort: 'highest-rated', limit: '100' } })))[0]).toBe(41);
 
     const inMemory = [
       { id: 40, averageRating: 5, voteCount: 1, createdAt: '2026-01-01' },

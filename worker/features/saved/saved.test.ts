@@ -1,19 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Rating, SavedAgentEntry } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as error, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { SAVED_TIME_MESSAGE } from './routes';
 
 beforeAll(seedCatalog);
 
 const list = async (cookie: string) => {
-  const res = await call('/api/saved', { cookie });
+  const res = await client(cookie).saved.$get();
   expect(res.status).toBe(200);
-  return (await res.json()) as SavedAgentEntry[];
+  return okBody(res);
 };
 const save = (cookie: string, agentId: number | string, json: unknown = {}) => call(`/api/saved/${agentId}`, { method: 'PUT', json, cookie });
 const unsave = (cookie: string, agentId: number | string) => call(`/api/saved/${agentId}`, { method: 'DELETE', cookie });
-const error = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe('/api/saved', () => {
   it('saves, lists newest first with the agent, keeps the first save time, and removes', async () => {
@@ -103,13 +101,13 @@ describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
     // Reviews need a confirmed address (docs/decisions/0025).
     const user = await createUser({ verified: true });
     const cookie = await signIn(user.id);
-    const send = () => call('/api/ratings', { json: { agentId: 2, rating: 3, comment: 'Written in a tunnel' }, cookie, headers: { 'Idempotency-Key': 'review-key-0001' } });
+    const send = () => client(cookie, { 'Idempotency-Key': 'review-key-0001' }).ratings.$post({ json: { agentId: 2, rating: 3, comment: 'Written in a tunnel' } });
     const first = await send();
     expect(first.status).toBe(201);
     const second = await send();
     expect(second.status).toBe(201);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(((await second.json()) as Rating).id).toBe(((await first.json()) as Rating).id);
+    expect((await untypedBody.review(second)).id).toBe((await untypedBody.review(first)).id);
     const rows = await db().prepare('SELECT count(*) AS n FROM ratings WHERE user_id = ? AND agent_id = 2').bind(user.id).first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });

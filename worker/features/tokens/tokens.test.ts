@@ -1,11 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_USER_MAX, type ApiTokenSummary, type CreatedApiToken } from '#common/api-tokens.ts';
-import type { TryResult } from '#common/types.ts';
+import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_USER_MAX, type TokenScope } from '#common/api-tokens.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { app } from '#worker/app.ts';
 import { clearCatalogCache } from '#worker/lib/catalog-cache.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as errorOf, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();
@@ -14,17 +13,17 @@ beforeAll(async () => {
 const sha256 = async (text: string) =>
   Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) => b.toString(16).padStart(2, '0')).join('');
 
-async function newToken(cookie: string, scopes: string[], name = 'Script'): Promise<CreatedApiToken> {
-  const res = await call('/api/tokens', { json: { name, scopes }, cookie });
+async function newToken(cookie: string, scopes: TokenScope[], name = 'Script') {
+  const res = await client(cookie).tokens.$post({ json: { name, scopes } });
   expect(res.status).toBe(201);
-  return (await res.json()) as CreatedApiToken;
+  return okBody(res);
 }
+const tokensOf = async (cookie: string) => okBody(await client(cookie).tokens.$get());
 
 /** A program's request: no cookie, no Origin, the token in the Authorization header. */
 const withToken = (token: string, path: string, init: { method?: string; headers?: Record<string, string>; json?: unknown } = {}) =>
   call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
 
-const errorOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe('/api/tokens (session only)', () => {
   it('creates a token shown once, lists it without the token, and stores only its hash', async () => {
@@ -34,7 +33,7 @@ describe('/api/tokens (session only)', () => {
     expect(created).toMatchObject({ name: 'Claude desktop', scopes: ['read', 'try'], lastUsedAt: null });
     expect(created.token).toMatch(/^amk_[\w-]{43}$/);
 
-    const list = (await (await call('/api/tokens', { cookie })).json()) as ApiTokenSummary[];
+    const list = await tokensOf(cookie);
     expect(list).toEqual([{ id: created.id, name: 'Claude desktop', scopes: ['read', 'try'], createdAt: expect.any(String), lastUsedAt: null }]);
     expect(JSON.stringify(list)).not.toContain(created.token);
 
@@ -58,7 +57,7 @@ describe('/api/tokens (session only)', () => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(await errorOf(res)).toBe(message);
     }
-    expect((await (await call('/api/tokens', { cookie })).json()) as unknown[]).toEqual([]);
+    expect(await tokensOf(cookie)).toEqual([]);
   });
 
   it(`holds at most ${TOKENS_PER_USER_MAX} active tokens`, async () => {
@@ -88,7 +87,7 @@ describe('/api/tokens (session only)', () => {
     const revoked = await call(`/api/tokens/${id}`, { method: 'DELETE', cookie: owner });
     expect(revoked.status).toBe(200);
     expect((await call(`/api/tokens/${id}`, { method: 'DELETE', cookie: owner })).status).toBe(404);
-    expect((await (await call('/api/tokens', { cookie: owner })).json()) as unknown[]).toEqual([]);
+    expect(await tokensOf(owner)).toEqual([]);
 
     const after = await withToken(token, '/api/credits/balance');
     expect(after.status).toBe(401);
@@ -113,7 +112,7 @@ describe('Authorization: Bearer on the API', () => {
     expect((await withToken(read.token, '/api/agents/1/ratings/summary')).status).toBe(200);
     expect((await withToken(read.token, '/api/categories')).status).toBe(200);
     expect((await withToken(read.token, '/api/credits/transactions')).status).toBe(200);
-    const [listed] = (await (await call('/api/tokens', { cookie })).json()) as ApiTokenSummary[];
+    const [listed] = await tokensOf(cookie);
     expect(listed!.lastUsedAt).toEqual(expect.any(String));
   });
 
@@ -139,7 +138,7 @@ describe('Authorization: Bearer on the API', () => {
     const key = 'token-try-0001';
     const answers = await Promise.all([1, 2].map(() => withToken(token, '/api/agents/2/try', { method: 'POST', headers: { 'Idempotency-Key': key } })));
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    const bodies = (await Promise.all(answers.map((r) => r.json()))) as TryResult[];
+    const bodies = await Promise.all(answers.map(untypedBody.tryResult));
     expect(bodies).toEqual([{ balance: 88, consumed: 12, url: null }, { balance: 88, consumed: 12, url: null }]);
     // The app, signed in as the same person, sees the same charge in the same ledger.
     const tries = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(user.id).first<{ n: number }>();
@@ -207,7 +206,7 @@ describe('Authorization: Bearer on the API', () => {
       }
     }
     // Nothing changed: the tokens still exist and the account is untouched.
-    expect((await (await call('/api/tokens', { cookie })).json()) as unknown[]).toHaveLength(tokens);
+    expect(await tokensOf(cookie)).toHaveLength(tokens);
     expect(await db().prepare('SELECT username FROM users WHERE id = ?').bind(user.id).first()).toEqual({ username: user.username });
   });
 

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as message, okBody, signIn } from '#worker/test/fixtures.ts';
 
 /** The profile screen reads `error`; `message` carries the same text. */
 async function errorOf(res: Response) {
-  const body = (await res.json()) as { message: string; error: string };
+  const body: unknown = await res.json();
+  if (body === null || typeof body !== 'object' || !('message' in body) || !('error' in body)) throw new Error(`expected a refusal, got ${JSON.stringify(body)}`);
   expect(body.message).toBe(body.error);
   return body.error;
 }
 
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const put = (id: number | string, json: unknown, cookie?: string) => call(`/api/users/${id}`, { method: 'PUT', json, cookie });
 
 const stored = (id: number) => db().prepare('SELECT username, email, role, credits FROM users WHERE id = ?').bind(id).first();
@@ -147,7 +146,7 @@ describe('PUT /api/users/:id', () => {
       expect(res.status).toBe(400);
       expect(await message(res)).toBe(MESSAGES.usernameChars);
     }
-    expect(((await (await call(`/api/users/${me.id}`)).json()) as SessionUser).username).toBe(me.username);
+    expect((await okBody(await client().users[':id'].$get({ param: { id: String(me.id) } }))).username).toBe(me.username);
     expect(await db().prepare('SELECT count(*) AS n FROM users').first<{ n: number }>()).toMatchObject({ n: expect.any(Number) });
   });
 
