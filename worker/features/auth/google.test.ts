@@ -5,13 +5,12 @@ import { env } from 'cloudflare:workers';
 import { importJWK, SignJWT } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { SESSION_COOKIE } from '#common/constants.ts';
-import type { SessionUser } from '#common/types.ts';
 import { app } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
 import { base64Url, sha256Hex } from '#worker/lib/crypto.ts';
 import { OIDC_MESSAGES } from '#worker/lib/oidc.ts';
 import { LINK_UNVERIFIED } from './google-routes';
-import { createUser, db, setCookies } from '#worker/test/fixtures.ts';
+import { createUser, db, messageOf, setCookies, untypedBody } from '#worker/test/fixtures.ts';
 import type { OidcScenario } from '#worker/test/oidc-mock-setup.ts';
 
 const ISSUER = inject('oidcIssuer');
@@ -379,7 +378,7 @@ describe('POST /api/auth/google', () => {
     const email = `${fresh()}@gmail.example`;
     const res = await send('/api/auth/google', { json: { credential: await credential({ email, email_verified: true }) } });
     expect(res.status).toBe(200);
-    const user = (await res.json()) as SessionUser;
+    const user = await untypedBody.sessionUser(res);
     expect(user).toMatchObject({ email, credits: 100, role: 'user' });
     expect(user).not.toHaveProperty('password_hash');
     expect(await sessionUserId(res)).toBe(user.id);
@@ -403,21 +402,21 @@ describe('POST /api/auth/google', () => {
     for (const token of [forged, await credential({ email }, { audience: 'other' }), await credential({ email }, { expiresIn: Math.floor(Date.now() / 1000) - 600 }), 'not.a.jwt']) {
       const res = await send('/api/auth/google', { json: { credential: token } });
       expect(res.status).toBe(401);
-      expect(((await res.json()) as { message: string }).message).toBe(OIDC_MESSAGES.invalidToken);
+      expect((await messageOf(res))).toBe(OIDC_MESSAGES.invalidToken);
       expect(cookieFrom(res, SESSION_COOKIE)).toBeUndefined();
     }
     expect(await userByEmail(email)).toBeNull();
 
     const empty = await send('/api/auth/google', { json: { credential: '' } });
     expect(empty.status).toBe(400);
-    expect(((await empty.json()) as { message: string }).message).toBe('No Google credential provided');
+    expect((await messageOf(empty))).toBe('No Google credential provided');
     expect((await send('/api/auth/google', { json: {} })).status).toBe(400);
   });
 
   it('applies the Internal rule', async () => {
     const res = await send('/api/auth/google', { json: { credential: await credential({ email: `${fresh()}@gmail.example` }), isInternalLogin: true } });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toBe('Internal login requires a example.cc email address');
+    expect((await messageOf(res))).toBe('Internal login requires a example.cc email address');
   });
 
   it('answers 404 when not configured and 401, not 5xx, when the issuer is unreachable', async () => {
@@ -426,6 +425,6 @@ describe('POST /api/auth/google', () => {
     expect(off.status).toBe(404);
     const down = await send('/api/auth/google', { bindings: { ...googleEnv, GOOGLE_ISSUER: 'http://127.0.0.1:9' }, json: { credential: token } });
     expect(down.status).toBe(401);
-    expect(((await down.json()) as { message: string }).message).toBe(OIDC_MESSAGES.unreachable);
+    expect((await messageOf(down))).toBe(OIDC_MESSAGES.unreachable);
   });
 });

@@ -4,11 +4,11 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SESSION_COOKIE } from '#common/constants.ts';
-import type { Agent, SessionUser } from '#common/types.ts';
+import type { SessionUser } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { app } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
-import { createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { clientWith, createUser, db, messageOf, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { clearProviderCache } from '#worker/features/agents/provider-catalog.ts';
 import { stableId } from './map';
 import { INVALID_RESPONSE_FORMAT } from './sign-in';
@@ -48,7 +48,7 @@ const freshEmail = (prefix = 'p') => `${prefix}${Date.now().toString(36)}${count
 async function providerLogin(email = freshEmail()) {
   const res = await send('/api/auth/login', { json: { username: email, password: STAND_IN_PASSWORD } });
   expect(res.status).toBe(200);
-  return { res, email, cookie: sessionCookie(res)!, user: (await res.json()) as SessionUser };
+  return { res, email, cookie: sessionCookie(res)!, user: await untypedBody.sessionUser(res) };
 }
 
 const ALPHA = stableId('hoa-alpha');
@@ -69,10 +69,10 @@ beforeEach(() => clearProviderCache());
 
 describe('listing in provider mode', () => {
   it('maps the provider records (docs/product.md#data) and merges creators\u2019 agents after them', async () => {
-    const res = await send('/api/agents');
+    const res = await clientWith(providerEnv()).agents.$get({ query: {} });
     expect(res.status).toBe(200);
     expect(res.headers.get('X-Total-Count')).toBe('6');
-    const agents = (await res.json()) as Agent[];
+    const agents = await okBody(res);
     // Provider agents first in their order; D1 agent 3 is replaced by the provider's id 3; agent 2 has no creator.
     expect(agents.map((a) => a.id)).toEqual([ALPHA, 4242, 3, FAILING, 10, 1]);
     expect(agents.find((a) => a.id === 3)!.name).toBe('Provider Three');
@@ -107,28 +107,30 @@ describe('listing in provider mode', () => {
   });
 
   it('filters, sorts and pages in memory like the D1 path', async () => {
-    const ids = async (path: string) => ((await (await send(path)).json()) as Agent[]).map((a) => a.id);
-    expect(await ids('/api/agents?q=writer')).toEqual([ALPHA]);
-    expect(await ids('/api/agents/search?q=content%20creation')).toEqual([ALPHA]);
-    expect(await ids('/api/agents/search?q=marketing%20ops')).toEqual([ALPHA]);
-    expect(await ids('/api/agents?q=%22%2A%28')).toEqual([]);
-    expect(await ids('/api/agents?categoryId=2')).toEqual([10]);
-    expect(await ids('/api/agents/category/2')).toEqual([10]);
-    expect(await ids('/api/agents/creator/2')).toEqual([10]);
-    expect(await ids('/api/agents?departmentId=2')).toEqual([10]);
+    const agents = clientWith(providerEnv()).agents;
+    const ids = (list: { id: number }[]) => list.map((a) => a.id);
+    expect(ids(await okBody(await agents.$get({ query: { q: 'writer' } })))).toEqual([ALPHA]);
+    expect(ids(await okBody(await agents.search.$get({ query: { q: 'content creation' } })))).toEqual([ALPHA]);
+    expect(ids(await okBody(await agents.search.$get({ query: { q: 'marketing ops' } })))).toEqual([ALPHA]);
+    expect(ids(await okBody(await agents.$get({ query: { q: '"*(' } })))).toEqual([]);
+    expect(ids(await okBody(await agents.$get({ query: { categoryId: '2' } })))).toEqual([10]);
+    expect(ids(await okBody(await agents.category[':categoryId'].$get({ param: { categoryId: '2' }, query: {} })))).toEqual([10]);
+    expect(ids(await okBody(await agents.creator[':userId'].$get({ param: { userId: '2' }, query: {} })))).toEqual([10]);
+    expect(ids(await okBody(await agents.$get({ query: { departmentId: '2' } })))).toEqual([10]);
     // Damped (decision 18, worker/features/agents/ranking.ts): agent 1 (4.5 from 10) leads; 10 (4.0 from 3) sits below the prior.
-    const rated = await ids('/api/agents?sort=highest-rated');
+    const rated = ids(await okBody(await agents.$get({ query: { sort: 'highest-rated' } })));
     expect(rated[0]).toBe(1);
     expect(rated.at(-1)).toBe(10);
-    expect((await ids('/api/agents?sort=most-votes')).slice(0, 2)).toEqual([1, 10]);
-    const page = await send('/api/agents?limit=2&offset=1');
+    expect(ids(await okBody(await agents.$get({ query: { sort: 'most-votes' } }))).slice(0, 2)).toEqual([1, 10]);
+    const page = await agents.$get({ query: { limit: '2', offset: '1' } });
     expect(page.headers.get('X-Total-Count')).toBe('6');
-    expect(((await page.json()) as Agent[]).map((a) => a.id)).toEqual([4242, 3]);
+    expect((await okBody(page)).map((a) => a.id)).toEqual([4242, 3]);
   });
 
   it('serves one agent from the provider or from a creator, and empty ratings for provider agents', async () => {
-    expect(((await (await send(`/api/agents/${ALPHA}`)).json()) as Agent).name).toBe('Alpha Writer');
-    expect(((await (await send('/api/agents/10')).json()) as Agent).name).toBe('Budget Buddy');
+    const agent = (id: number) => clientWith(providerEnv()).agents[':id'].$get({ param: { id: String(id) } });
+    expect((await okBody(await agent(ALPHA))).name).toBe('Alpha Writer');
+    expect((await okBody(await agent(10))).name).toBe('Budget Buddy');
     expect((await send('/api/agents/2')).status).toBe(404);
     const ratings = await send(`/api/agents/${ALPHA}/ratings`);
     expect(ratings.status).toBe(200);
@@ -152,12 +154,11 @@ describe('listing in provider mode', () => {
     expect(await received('/broken/listAll')).toHaveLength(2);
     const down = await send('/api/agents', { bindings: { ...providerEnv(), PROVIDER_BASE_URL: 'http://127.0.0.1:1' } });
     expect(down.status).toBe(502);
-    expect(((await down.json()) as { message: string }).message).toBe('External API error: 503');
+    expect((await messageOf(down))).toBe('External API error: 503');
   });
 
   it('leaves the built-in catalogue alone when provider mode is off', async () => {
-    const res = await send('/api/agents', { bindings: env });
-    const ids = ((await res.json()) as Agent[]).map((a) => a.id);
+    const ids = (await okBody(await clientWith(env).agents.$get({ query: {} }))).map((a) => a.id);
     expect(ids).toContain(2);
     expect(ids).not.toContain(ALPHA);
     expect((await send('/api/auth/external-login', { bindings: env, json: { email: 'a@example.com', password: 'x' } })).status).toBe(404);
@@ -186,18 +187,18 @@ describe('sign-in in provider mode', () => {
     const login = (await received('/user/login')).at(-1)!;
     expect(login.body).toEqual({ email, password: STAND_IN_PASSWORD });
     // The session works, and a second sign-in finds the same local account.
-    expect(((await (await send('/api/auth/session', { cookie })).json()) as SessionUser).id).toBe(user.id);
+    expect((await okBody(await clientWith(providerEnv(), cookie).auth.session.$get())).id).toBe(user.id);
     expect((await providerLogin(email)).user.id).toBe(user.id);
   });
 
   it('refuses a wrong password with 401 and a token-less answer with the format message', async () => {
     const wrong = await send('/api/auth/login', { json: { username: freshEmail(), password: 'wrong-password' } });
     expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as { message: string }).message).toBe(MESSAGES.invalidCredentials);
+    expect((await messageOf(wrong))).toBe(MESSAGES.invalidCredentials);
     expect(sessionCookie(wrong)).toBeUndefined();
     const noTokens = await send('/api/auth/login', { json: { username: freshEmail('no-tokens'), password: STAND_IN_PASSWORD } });
     expect(noTokens.status).toBe(401);
-    expect(((await noTokens.json()) as { message: string }).message).toBe(INVALID_RESPONSE_FORMAT);
+    expect((await messageOf(noTokens))).toBe(INVALID_RESPONSE_FORMAT);
     const down = await send('/api/auth/login', { json: { username: freshEmail(), password: 'provider-down' } });
     expect(down.status).toBe(502);
   });
@@ -210,7 +211,7 @@ describe('sign-in in provider mode', () => {
       json: { username: email, password: STAND_IN_PASSWORD },
     });
     expect(res.status).toBe(200);
-    const user = (await res.json()) as SessionUser;
+    const user = await untypedBody.sessionUser(res);
     expect(user.id).not.toBe(taken.id);
     expect(user.username).toMatch(new RegExp(`^${taken.username}-\\d{4}$`));
     expect((await received('/custom/login')).at(-1)?.body).toMatchObject({ email });
@@ -220,7 +221,7 @@ describe('sign-in in provider mode', () => {
     const email = freshEmail('ext');
     const res = await send('/api/auth/external-login', { json: { email, password: STAND_IN_PASSWORD } });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as SessionUser).email).toBe(email);
+    expect((await untypedBody.sessionUser(res)).email).toBe(email);
     expect(sessionCookie(res)).toBeTruthy();
     const wrong = await send('/api/auth/external-login', { json: { email, password: 'nope-nope' } });
     expect(wrong.status).toBe(401);
@@ -295,7 +296,7 @@ describe('credits in provider mode', () => {
     const { cookie } = await providerLogin();
     const res = await send(`/api/agents/${FAILING}/try`, { cookie, method: 'POST' });
     expect(res.status).toBe(502);
-    expect(((await res.json()) as { message: string }).message).toBe('CountUsage API failed: 500');
+    expect((await messageOf(res))).toBe('CountUsage API failed: 500');
   });
 
   it('refuses a provider try from a session without provider tokens', async () => {
@@ -303,7 +304,7 @@ describe('credits in provider mode', () => {
     const cookie = await signIn(user.id);
     const res = await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST' });
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.missingTokens);
+    expect((await messageOf(res))).toBe(MESSAGES.missingTokens);
   });
 
   it('a creator\u2019s own agent keeps the D1 ledger path', async () => {
@@ -324,7 +325,7 @@ describe('credits in provider mode', () => {
     const down = await providerLogin(freshEmail('down'));
     const failed = await send('/api/credits/balance', { cookie: down.cookie });
     expect(failed.status).toBe(502);
-    expect(((await failed.json()) as { message: string }).message).toBe('External API error: 500');
+    expect((await messageOf(failed))).toBe('External API error: 500');
     // Without provider tokens the ledger balance is used.
     const local = await createUser({ credits: 42 });
     expect(await (await send('/api/credits/balance', { cookie: await signIn(local.id) })).json()).toEqual({ balance: 42, consumed: 0 });
