@@ -1,11 +1,27 @@
 // Every API route called as a visitor, an unconfirmed user, an ordinary user, a creator, staff and an
 // admin, against a table of expected statuses, and a check on Hono's own route table that every route
 // has a row; then ownership checks on the data itself, and hostile input on every route that takes a body.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type AgentData } from '#common/validation.ts';
 import { app } from '#worker/app.ts';
 import { issueToken, type TokenPurpose } from '#worker/lib/email-tokens.ts';
-import { call, client, createUser, db, untypedBody, okBody, seedCatalog, signIn } from './fixtures';
+import { browserRequest, client, createUser, db, untypedBody, okBody, seedCatalog, signIn } from './fixtures';
+
+/**
+ * This file makes thousands of requests. Through exports.default.fetch each one wraps the worker
+ * entrypoint's prototype in one more Proxy (@cloudflare/vitest-pool-workers 0.15,
+ * createProxyPrototypeClass), until a property lookup overflows the stack ('Maximum call stack size
+ * exceeded' from the hostile-input section on). The worker's own fetch (worker/index.ts exports
+ * app.fetch) with an execution context runs the same middleware and routes without that wrapper.
+ */
+async function call(path: string, init: Parameters<typeof browserRequest>[1] = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(browserRequest(path, init), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 // Hundreds of requests, some with password hashing: the default 5 s per test is too tight.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

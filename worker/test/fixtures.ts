@@ -32,21 +32,24 @@ export async function seedCatalog() {
 /** Every Set-Cookie of a response (workers-types does not declare getSetCookie). */
 export const setCookies = (res: Response): string[] => (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
 
-/** Calls the worker as a browser on its own origin would. */
-export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
+/** The request a browser on the worker's own origin sends for `path`. */
+export function browserRequest(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}): Request {
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
   if (init.cookie) headers.set('Cookie', init.cookie);
   const method = init.method ?? (init.json !== undefined ? 'POST' : 'GET');
   if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', 'http://localhost');
-  return exports.default.fetch(
-    new Request(`http://localhost${path}`, {
-      ...init,
-      method,
-      headers,
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-    }),
-  );
+  return new Request(`http://localhost${path}`, {
+    ...init,
+    method,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+}
+
+/** Calls the worker as a browser on its own origin would. */
+export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
+  return exports.default.fetch(browserRequest(path, init));
 }
 
 /** A request as a browser on the worker's own origin sends it: with an Origin on writes. */
