@@ -7,7 +7,8 @@ import { controlledBySw, persisted, reportOffline, savedPagesShowOffline } from 
 // An offline browser logs the requests it cannot make; anything else it logs fails the test.
 test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
 
-const distDir = `.wrangler/e2e-${process.env.E2E_PORT ?? 8799}/dist`;
+// Where the server reads the app: npm test's one build (scripts/test.mjs), else this port's own build.
+const distDir = process.env.PREBUILT_DIST ?? `.wrangler/e2e-${process.env.E2E_PORT ?? 8799}/dist`;
 
 test('the app is installable and a service worker controls it', async ({ baseURL, launchOptions }) => {
   // Chromium never offers installation in incognito, which is what test contexts are: use a profile.
