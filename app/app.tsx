@@ -5,7 +5,6 @@ import { InstallButton } from './components/pwa/install-button';
 import { OutboxDelivery } from './components/pwa/outbox-delivery';
 import { UpdatePrompt } from './components/pwa/update-prompt';
 import { SessionEffects } from './features/auth/components/session-effects';
-import { DisplayPreferencesEffect } from './features/users/components/display-preferences';
 import { useHydrated } from './hooks/use-hydrated';
 import { toast, useToasts } from './hooks/use-toast';
 import { pageHydrated } from './lib/hydration';
@@ -70,12 +69,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AppLayout
-        browser={
-          <>
-            <DisplayPreferencesEffect />
-            <BrowserOnly />
-          </>
-        }
+        browser={<BrowserOnly />}
       />
     </QueryClientProvider>
   );

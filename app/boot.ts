@@ -1,32 +1,50 @@
 import './styles.css';
+import { SESSION_HINT_COOKIE } from '#common/constants.ts';
 import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
+import { sessionKeys } from './lib/query-keys';
+import { hasCookie } from './features/auth/lib/cookies';
+import { FLASH_MARKER } from './features/auth/lib/flash-marker';
+import { countViewAtLoad } from './features/insights/lib/view-at-load';
+import { applyPreferences } from './features/users/lib/preferences';
+import { startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
 import { saveServedQueries } from './lib/saved-record';
+import { registerServiceWorker } from './lib/service-worker';
 
 /**
- * The page's entry script. On a page the server rendered, the app is fetched and run once the
- * content is on screen (its first contentful paint): evaluating React and hydrating are the longest
- * tasks of the start, and on a slow phone they would otherwise hold that paint back
- * (docs/decisions/0017). The plain shell (signed-in pages, offline) has nothing to show without the
- * app, and a hidden tab paints nothing: there it starts at once. A browser that does not report
- * paints starts it a frame after the load event.
+ * The page's entry script, and on a page the server rendered all that runs until the person does
+ * something only the app can do (docs/decisions/0031): the page reads, its links and its search
+ * form work without React, and evaluating React and hydrating were most of a slow phone's start-up
+ * work. What every page needs runs here: display preferences, taps held for the app, the data
+ * saved for offline reading and, once the page has painted, the service worker and the app's code
+ * fetched (not run) so the first tap does not wait on the network. The plain shell (signed-in pages,
+ * offline) has nothing to show without the app: there it starts at once.
  */
+applyPreferences();
+
+/** The app's first-load chunks and the page's own (named by the server). */
+const modules = (document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_MODULES_META}"]`)?.content.split(' ') ?? []).filter(Boolean);
+
+function addLinks(rel: 'prefetch' | 'modulepreload'): void {
+  for (const href of modules) {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    // The credentials mode of a module script's request, so the prefetched copy is the one used.
+    link.crossOrigin = '';
+    if (rel === 'prefetch') link.as = 'script';
+    document.head.append(link);
+  }
+}
+
 let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  // A rendered page names its own chunks (an agent page's code): fetched alongside the app.
-  const modules = document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_MODULES_META}"]`)?.content.split(' ') ?? [];
-  for (const href of modules) {
-    if (!href) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
+  addLinks('modulepreload');
   // Each step in a task of its own, so none is long on a slow phone (docs/decisions/0018): the
   // fetches above, then React's code (its evaluation and the compiling it triggers are the longest
-  // piece of the start), then the app's. All of it was fetched at once.
+  // piece of the start), then the app's.
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   void nextTask()
     .then(() => import('react-dom/client'))
@@ -34,26 +52,65 @@ function start(): void {
     .then(() => import('./main'));
 }
 
-holdEarlyClicks();
-// Seen means saved (docs/decisions/0027): the data this page arrived with goes to IndexedDB now, not
-// when the app takes over after the first paint; a page left at once is readable offline all the same.
+/** Once the page's content is on screen, or a little after the load event where no paint is reported (a hidden tab paints nothing). */
+function afterFirstPaint(then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    setTimeout(then, 0);
+  };
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      once();
+    }).observe({ type: 'paint', buffered: true });
+  }
+  // The paint report can lag the load event (a busy compositor); a paint that never comes does not hold things up for ever.
+  addEventListener('load', () => setTimeout(once, 3000), { once: true });
+}
+
+const rendered = document.getElementById('root')?.firstElementChild != null;
+
+/**
+ * What the app must show unasked: a message the previous page left, a sign-in error in the address,
+ * or the signed-in person's own header on a page the server rendered as a visitor sees it.
+ */
+function somethingWaits(): boolean {
+  if (hasCookie(FLASH_MARKER) || new URLSearchParams(location.search).has('error')) return true;
+  if (!hasCookie(SESSION_HINT_COOKIE)) return false;
+  try {
+    const state = JSON.parse(servedState ?? '{}') as { queries?: { queryHash?: string }[] };
+    // A query's hash is its key as JSON (TanStack's hashKey, for a key of plain strings).
+    return !state.queries?.some((query) => query.queryHash === JSON.stringify(sessionKeys.session));
+  } catch {
+    return true;
+  }
+}
+// Seen means saved (docs/decisions/0027): the data this page arrived with goes to IndexedDB now; a
+// page left at once, or never interacted with, is readable offline all the same.
 const servedState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
 if (servedState) void saveServedQueries(servedState);
-const rendered = document.getElementById('root')?.firstElementChild != null;
-const reportsPaints = PerformanceObserver.supportedEntryTypes?.includes('paint') ?? false;
-if (!rendered || document.visibilityState === 'hidden') {
-  start();
-} else if (reportsPaints) {
-  new PerformanceObserver((entries, observer) => {
-    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    setTimeout(start, 0);
-  }).observe({ type: 'paint', buffered: true });
-  // A tab sent to the background paints nothing more.
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && start());
-  // Not waiting for ever: the paint report can lag the load event (a busy compositor), so the load
-  // event alone does not start the app, but a paint that never comes does not keep it from starting.
-  addEventListener('load', () => setTimeout(start, 3000), { once: true });
+
+if (rendered) {
+  countViewAtLoad(hasCookie(SESSION_HINT_COOKIE));
+  // Not before the page is painted: the app's code must not compete with the first screen.
+  let painted = false;
+  let wanted = false;
+  const startWhenPainted = () => {
+    wanted = true;
+    if (painted) start();
+  };
+  afterFirstPaint(() => {
+    painted = true;
+    if (wanted) start();
+    addLinks('prefetch');
+    registerServiceWorker(startWhenPainted);
+  });
+  holdEarlyClicks(startOnIntent(startWhenPainted, somethingWaits()));
 } else {
-  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start, 0)), { once: true });
+  holdEarlyClicks(start);
+  start();
+  afterFirstPaint(() => registerServiceWorker(start));
 }

@@ -55,7 +55,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 await nextTask();
 // Taps held back before React listened are replayed once every part is hydrated (or at once, below,
 // for a page the browser renders by itself).
-void pageHydrated.then(releaseEarlyClicks);
+void pageHydrated.then(() => {
+  releaseEarlyClicks();
+  // The page is the app's now (docs/decisions/0031: a page only read may never get here).
+  document.documentElement.dataset.app = 'running';
+});
 const container = document.getElementById('root')!;
 const state = serverState();
 // A page rendered for the signed-in person carries their session; it hydrates with it shown.

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { appRunning, startTheApp } from './support/app-start';
 import { fillProposal } from './support/pwa';
 import { expect, test } from './support/test';
 
@@ -114,7 +115,6 @@ test('filters cannot be changed before the app runs, and text typed in the heade
   await page.goto('/search?q=invoices', { waitUntil: 'commit' });
   await expect(page.getByLabel('Department')).toBeDisabled();
   await expect(page.getByLabel('Sort by')).toBeDisabled();
-  await expect(page.getByLabel('Refine your search')).toBeDisabled();
   const box = page.getByRole('combobox', { name: 'Search agents' });
   await box.fill('ledg');
 
@@ -123,6 +123,20 @@ test('filters cannot be changed before the app runs, and text typed in the heade
   // What was typed while the page was only HTML is the app's now: its suggestions open.
   await expect(box).toHaveValue('ledg');
   await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toHaveText(/LedgerLens/);
+});
+
+test("a search typed into the page's own box before the app runs is kept, and its Enter searches once the app does", async ({ page }) => {
+  const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
+  await page.goto('/search?q=invoices', { waitUntil: 'commit' });
+  const refine = page.getByRole('searchbox', { name: 'Refine your search' });
+  await refine.fill('ledger');
+  await refine.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=invoices$/);
+
+  release();
+  await expect(page).toHaveURL(/\/search\?q=ledger$/);
+  await expect(refine).toHaveValue('ledger');
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('article').first().getByRole('heading')).toHaveText(/Ledger/);
 });
 
 test('a tab tapped before the app runs still opens once it does', async ({ page }) => {
@@ -171,6 +185,38 @@ test('a search made while the page itself is still hydrating opens the results, 
   await expect(page.getByRole('heading', { level: 1, name: /About/ })).toHaveCount(0);
 });
 
+test('a phone reading pages never starts the app: links open server-rendered pages, and the first tap on a control starts it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await appRunning(page)).toBe(false);
+
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+  await page.mouse.wheel(0, 300);
+  await page.waitForLoadState('networkidle');
+  expect(await appRunning(page)).toBe(false);
+
+  // A card is a link: the agent's page comes whole from the server.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  const card = page.getByRole('list', { name: 'Agent results' }).getByRole('article').first();
+  const name = (await card.getByRole('heading').textContent())!;
+  await card.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  // Its Save button needs the app and is on screen: the app starts for it.
+  await expect(page.getByRole('button', { name: /^Save/ }).first()).toBeVisible();
+
+  // Back on the list, the first tap on a control starts the app and is answered.
+  await page.goto('/agents');
+  await page.waitForLoadState('networkidle');
+  expect(await appRunning(page)).toBe(false);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  expect(await appRunning(page)).toBe(true);
+});
+
 test('pages hydrate from the data in the HTML: no catalogue request at start', async ({ page }) => {
   const [agent] = await someAgents(page);
   for (const path of ['/', '/agents', '/search?q=lead', `/agents/${agent!.id}`, '/categories', '/discover']) {
@@ -182,7 +228,7 @@ test('pages hydrate from the data in the HTML: no catalogue request at start', a
     page.on('request', listener);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    // Hydrated: React has taken over (a client-side link works without a full load).
+    await startTheApp(page);
     await page.waitForLoadState('networkidle');
     page.off('request', listener);
     // Nothing is read again; the one write allowed is the agent page's view count for its creator.
@@ -192,7 +238,7 @@ test('pages hydrate from the data in the HTML: no catalogue request at start', a
 
 test('after hydration the page is the app: links navigate inside it and search works', async ({ page }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await startTheApp(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
@@ -206,6 +252,8 @@ test('every public route renders on the server and hydrates without a console er
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: heading }).first(), path).toBeVisible();
+    // Started, so that React hydrates the page's HTML and would warn of a mismatch.
+    await startTheApp(page);
     await page.waitForLoadState('networkidle');
   }
 });

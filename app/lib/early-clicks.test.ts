@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { holdEarlyClicks, partHydrated, reactTookOver, releaseEarlyClicks } from './early-clicks';
 
 afterEach(() => {
@@ -28,7 +28,8 @@ function handled(...buttons: HTMLElement[]) {
 }
 
 it('holds taps on buttons until the page is hydrated, then taps each once, in order', () => {
-  holdEarlyClicks();
+  const startApp = vi.fn();
+  holdEarlyClicks(startApp);
   const { tab, save, send, go, link } = serverHtml();
   const seen = handled(tab, save, send, go);
   for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault());
@@ -39,6 +40,8 @@ it('holds taps on buttons until the page is hydrated, then taps each once, in or
   go.click(); // a button without a type in a form submits it
   link.click(); // links work without the app
   expect(seen).toEqual(['Send', 'Go']);
+  // Each held tap asks for the app (a page only read has not started it).
+  expect(startApp).toHaveBeenCalledTimes(3);
 
   releaseEarlyClicks();
   expect(seen).toEqual(['Send', 'Go', 'Save', 'Reviews']);
@@ -47,7 +50,7 @@ it('holds taps on buttons until the page is hydrated, then taps each once, in or
 });
 
 it('once React listens, lets taps through on the parts already hydrated and holds the rest', () => {
-  holdEarlyClicks();
+  holdEarlyClicks(() => undefined);
   const { menu, tab, top } = serverHtml();
   const seen = handled(menu, tab, top);
   reactTookOver();
@@ -66,7 +69,7 @@ it('once React listens, lets taps through on the parts already hydrated and hold
 });
 
 it('skips what is no longer on the page', () => {
-  holdEarlyClicks();
+  holdEarlyClicks(() => undefined);
   const { save } = serverHtml();
   const seen = handled(save);
   save.click();
@@ -76,7 +79,7 @@ it('skips what is no longer on the page', () => {
 });
 
 it("holds a tab's arrow keys before hydration as taps on the tab they move to, replayed once hydrated", () => {
-  holdEarlyClicks();
+  holdEarlyClicks(() => undefined);
   document.body.innerHTML = `<div id="root"><main><div role="tablist">
     <button type="button" role="tab">Description</button><button type="button" role="tab">Features</button><button type="button" role="tab">Video</button>
   </div></main></div>`;
@@ -99,4 +102,23 @@ it("holds a tab's arrow keys before hydration as taps on the tab they move to, r
   expect(seen).toEqual(['Features', 'Video']);
   press('ArrowLeft'); // from now on the tablist itself answers
   expect(keys).toEqual(['Enter', 'ArrowLeft']);
+});
+
+it('holds the sending of a form that asks for it until hydrated, then sends it once', () => {
+  const startApp = vi.fn();
+  holdEarlyClicks(startApp);
+  document.body.innerHTML = `<div id="root"><main><form role="search" data-hold-submit><input name="q" value="ledg" /></form>
+    <form id="native"><input name="q" /></form></main></div>`;
+  const [search, native] = [...document.querySelectorAll('form')];
+  const sent: string[] = [];
+  for (const form of [search!, native!]) form.addEventListener('submit', (event) => (event.preventDefault(), sent.push(form.id || 'search')));
+
+  search!.requestSubmit();
+  search!.requestSubmit(); // Enter pressed twice is one search
+  native!.requestSubmit(); // any other form is the browser's (or disabled until hydrated)
+  expect(sent).toEqual(['native']);
+  expect(startApp).toHaveBeenCalled();
+
+  releaseEarlyClicks();
+  expect(sent).toEqual(['native', 'search']);
 });

@@ -3,8 +3,9 @@
  * the page is hydrated its buttons do nothing, and React does not replay a tap on a part it cannot
  * hydrate at once (its code still downloading). So the entry script holds such taps back and, once
  * the whole page is hydrated, taps each button again, once, in order: a tab or a toggle tapped early
- * still answers. Links and search forms work without the app, and the app's own forms are disabled
- * until hydrated (AppForm), so only buttons are held.
+ * still answers. Links and the header search work without the app, and the app's own forms are
+ * disabled until hydrated (AppForm), so only buttons are held, and the forms that ask for it
+ * (HOLD_SUBMIT: a search that filters the page it is on) are sent again once hydrated.
  *
  * A tab's arrow keys (and Home, End) are the tablist's own before hydration: they move the focus and
  * tap the next tab, and that tap is held like any other, so a keyboard user's choice is not lost either.
@@ -18,7 +19,11 @@ const TAPPABLE = 'button, [role="tab"], [role="button"]';
 const PARTS = { navbar: 'header', page: 'main', footer: 'footer' } as const;
 export type HydratingPart = keyof typeof PARTS;
 
+/** Marks a form whose sending is the app's (a search that changes the page's own address): held like a tap. */
+export const HOLD_SUBMIT = { 'data-hold-submit': '' } as const;
+
 const held: HTMLElement[] = [];
+const heldForms: HTMLFormElement[] = [];
 const hydrated = new Set<HydratingPart>();
 let reactListens = false;
 
@@ -35,6 +40,9 @@ function reactHandles(element: Element): boolean {
   return part === null || hydrated.has(part);
 }
 
+/** Starts the app when a tap is held (docs/decisions/0031): on a page only read it may not have started. */
+let onHeld: () => void = () => undefined;
+
 function hold(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
   if (!(target instanceof HTMLElement)) return;
@@ -44,6 +52,17 @@ function hold(event: MouseEvent): void {
   event.stopImmediatePropagation();
   event.preventDefault();
   if (!held.includes(target)) held.push(target);
+  onHeld();
+}
+
+/** Enter in a field of such a form before React has it: sent again once hydrated, not the browser's way. */
+function holdSubmit(event: SubmitEvent): void {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-hold-submit') || reactHandles(form)) return;
+  event.stopImmediatePropagation();
+  event.preventDefault();
+  if (!heldForms.includes(form)) heldForms.push(form);
+  onHeld();
 }
 
 /** An arrow key on a tab not yet hydrated: focus and tap the next one, as the tablist will (app/components/ui/tabs.tsx). */
@@ -61,10 +80,12 @@ function moveTab(event: KeyboardEvent): void {
   next.click();
 }
 
-/** From the entry script, before the app has even been fetched. */
-export function holdEarlyClicks(): void {
+/** From the entry script, before the app has even been fetched. `startApp` is called for each tap held. */
+export function holdEarlyClicks(startApp: () => void): void {
+  onHeld = startApp;
   document.addEventListener('click', hold, true);
   document.addEventListener('keydown', moveTab, true);
+  document.addEventListener('submit', holdSubmit, true);
 }
 
 /** `hydrateRoot` has been called: React's own listeners are on the page. */
@@ -85,5 +106,7 @@ export function partHydrated(part: HydratingPart): boolean {
 export function releaseEarlyClicks(): void {
   document.removeEventListener('click', hold, true);
   document.removeEventListener('keydown', moveTab, true);
+  document.removeEventListener('submit', holdSubmit, true);
   for (const element of held.splice(0)) if (element.isConnected) element.click();
+  for (const form of heldForms.splice(0)) if (form.isConnected) form.requestSubmit();
 }

@@ -16,6 +16,7 @@ import { useDepartmentsWithAgents } from '#app/features/departments/api/get-depa
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { AWAITS_APP } from '#app/lib/app-start.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { formatCount, plural } from '#app/lib/format.ts';
 
@@ -81,6 +82,7 @@ export default function SearchPage() {
         id={id}
         value={sort}
         disabled={!hydrated}
+        {...(hydrated ? {} : AWAITS_APP)}
         onChange={(e) => update({ sort: parseSearchSort(e.target.value) === 'relevance' ? undefined : e.target.value })}
         className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
       >

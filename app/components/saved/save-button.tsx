@@ -3,6 +3,7 @@ import { Bookmark } from 'lucide-react';
 import { useRef } from 'react';
 import type { Agent, Rating } from '#common/types.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { AWAITS_APP } from '#app/lib/app-start.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
 import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
@@ -31,7 +32,7 @@ export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?
   // A double tap toggles once: the second tap waits for the first to be written.
   const busy = useRef(false);
   // The agent page keeps the button's place in its HTML, so nothing moves when it appears.
-  if (!hydrated) return variant === 'page' ? <span aria-hidden className="inline-block h-9 w-[5.5rem]" /> : null;
+  if (!hydrated) return variant === 'page' ? <span aria-hidden className="inline-block h-9 w-[5.5rem]" {...AWAITS_APP} /> : null;
   const isSaved = saved?.some((record) => record.id === agent.id) ?? false;
 
   const toggle = async () => {

@@ -1,7 +1,8 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SEARCH_QUERY_MAX } from '#common/constants.ts';
-import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { useEarlyInput } from '#app/hooks/use-early-input.ts';
+import { HOLD_SUBMIT } from '#app/lib/early-clicks.ts';
 
 const DEBOUNCE_MS = 300;
 
@@ -26,8 +27,10 @@ export function AgentSearchBox({
   className?: string;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
-  // Until the app runs, typing would be lost (and Enter would reload the page): enabled once hydrated.
-  const hydrated = useHydrated();
+  // Usable before the app runs (docs/decisions/0031): the focus starts it, what is typed meanwhile is
+  // taken into the draft once hydrated, and an Enter is held until then (early-clicks.ts).
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEarlyInput(inputRef, (text) => text !== value && setDraft(text));
 
   useEffect(() => {
     if (draft === null) return;
@@ -42,10 +45,12 @@ export function AgentSearchBox({
   return (
     <form
       role="search"
+      {...HOLD_SUBMIT}
       className={`flex flex-col gap-1 ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
-        onCommit(shown);
+        // What the box shows: an Enter held from before hydration comes before the early text is in state.
+        onCommit(inputRef.current?.value ?? shown);
         setDraft(null);
       }}
     >
@@ -57,8 +62,8 @@ export function AgentSearchBox({
         <input
           id={id}
           type="search"
+          ref={inputRef}
           value={shown}
-          disabled={!hydrated}
           maxLength={SEARCH_QUERY_MAX}
           onChange={(e) => setDraft(e.target.value)}
           placeholder={placeholder}

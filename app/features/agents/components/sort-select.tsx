@@ -1,5 +1,6 @@
 import type { AgentSort } from '#common/types.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { AWAITS_APP } from '#app/lib/app-start.ts';
 
 export interface SortOption {
   value: AgentSort;
@@ -63,6 +64,7 @@ export function SortSelect({
         id={id}
         value={value}
         disabled={!hydrated}
+        {...(hydrated ? {} : AWAITS_APP)}
         onChange={(e) => onChange(parseSortParam(e.target.value, options))}
         className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}
       >

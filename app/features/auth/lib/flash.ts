@@ -1,5 +1,6 @@
 import { toast, type ToastVariant } from '#app/hooks/use-toast.ts';
 import { hasCookie } from './cookies';
+import { FLASH_MARKER } from './flash-marker';
 
 const KEY = 'flash-toast';
 /**
@@ -9,7 +10,7 @@ const KEY = 'flash-toast';
  * record (it is per tab); the cookie only says that some tab of this site may have left one, and it
  * is left to expire, so a tab taking its own toast never hides another tab's.
  */
-const MARKER = 'flash-toast';
+const MARKER = FLASH_MARKER;
 const MARKER_MAX_AGE_S = 60;
 /** This document, so it does not take back the flash it left for the next one. */
 const THIS_PAGE = `${Date.now()}-${Math.random()}`;

@@ -1,5 +1,6 @@
 import type { Department } from '#common/types.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { AWAITS_APP } from '#app/lib/app-start.ts';
 
 /** 'All Departments' plus the given departments; the value is a department id or '' for all. */
 export function DepartmentSelect({
@@ -34,6 +35,7 @@ export function DepartmentSelect({
         id={id}
         value={value ?? ''}
         disabled={!hydrated}
+        {...(hydrated ? {} : AWAITS_APP)}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
         className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}
       >

@@ -1,4 +1,7 @@
-import { savePreferences, usePreferences, type DisplayPreferences } from '#app/features/users/lib/preferences.ts';
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_PREFERENCES, readPreferences, savePreferences, subscribePreferences, type DisplayPreferences } from '#app/features/users/lib/preferences.ts';
+
+const usePreferences = (): DisplayPreferences => useSyncExternalStore(subscribePreferences, readPreferences, () => DEFAULT_PREFERENCES);
 
 const OPTIONS: { key: keyof DisplayPreferences; label: string; description: string }[] = [
   { key: 'reducedMotion', label: 'Reduce motion', description: 'Turns off animations, loading shimmer and smooth scrolling on this device.' },

@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
-
-/** Display preferences of this device (not of the account), kept in localStorage. */
+/**
+ * Display preferences of this device (not of the account), kept in localStorage. No React here: the
+ * entry script applies them before the first paint, and the app may never start on a page only read.
+ */
 export interface DisplayPreferences {
   /** Turns off animations and smooth scrolling, whatever the operating system says. */
   reducedMotion: boolean;
@@ -9,7 +10,7 @@ export interface DisplayPreferences {
 }
 
 export const PREFERENCES_KEY = 'display-preferences';
-const DEFAULTS: DisplayPreferences = { reducedMotion: false, compact: false };
+export const DEFAULT_PREFERENCES: DisplayPreferences = { reducedMotion: false, compact: false };
 const STYLE_ID = 'display-preferences-style';
 
 // Tailwind sizes are in rem, so scaling the root font size makes the whole layout denser.
@@ -29,10 +30,10 @@ export function readPreferences(): DisplayPreferences {
   try {
     raw = localStorage.getItem(PREFERENCES_KEY);
   } catch {
-    return DEFAULTS;
+    return DEFAULT_PREFERENCES;
   }
   if (cached && cached.raw === raw) return cached.value;
-  let value = DEFAULTS;
+  let value = DEFAULT_PREFERENCES;
   try {
     const parsed = raw ? (JSON.parse(raw) as Partial<DisplayPreferences>) : {};
     value = { reducedMotion: parsed.reducedMotion === true, compact: parsed.compact === true };
@@ -70,11 +71,11 @@ export function savePreferences(patch: Partial<DisplayPreferences>): void {
 
 export function resetPreferences(): void {
   localStorage.removeItem(PREFERENCES_KEY);
-  applyPreferences(DEFAULTS);
+  applyPreferences(DEFAULT_PREFERENCES);
   listeners.forEach((l) => l());
 }
 
-const subscribe = (listener: () => void) => {
+export const subscribePreferences = (listener: () => void) => {
   listeners.add(listener);
   // Another tab changing them applies here too.
   const onStorage = (e: StorageEvent) => {
@@ -90,4 +91,3 @@ const subscribe = (listener: () => void) => {
   };
 };
 
-export const usePreferences = (): DisplayPreferences => useSyncExternalStore(subscribe, readPreferences, () => DEFAULTS);

@@ -1,0 +1,75 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { startOnIntent } from './app-start';
+import { OFFLINE_DB_NAME } from './offline-db';
+import { addToOutbox } from './outbox';
+
+const stops: (() => void)[] = [];
+
+beforeEach(async () => {
+  await new Promise<void>((resolve) => {
+    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
+  document.body.innerHTML = `<div id="root"><header><a href="/agents">Browse</a><input aria-label="Search" /></header>
+    <main><a href="/agents/1"><span>Card</span></a><button type="button">Save</button></main><footer>Footer</footer></div>`;
+});
+
+afterEach(() => {
+  // Starting ends a watch's listeners, so none outlives its test.
+  for (const stop of stops.splice(0)) stop();
+});
+
+/** startOnIntent with a spy, and lets the outbox check settle. */
+async function watch(waiting = false) {
+  const start = vi.fn();
+  stops.push(startOnIntent(start, waiting));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return start;
+}
+
+const element = (selector: string) => document.querySelector(selector)!;
+const fire = (target: Element, event: Event) => target.dispatchEvent(event);
+
+it('leaves a page that is only read alone: links, scrolling keys and tabbing do not start the app', async () => {
+  const start = await watch();
+  fire(element('main a span'), new PointerEvent('pointerdown', { bubbles: true }));
+  fire(element('header a'), new FocusEvent('focusin', { bubbles: true }));
+  for (const key of ['Tab', 'ArrowDown', 'PageDown', ' ']) fire(document.body, new KeyboardEvent('keydown', { key, bubbles: true }));
+  fire(element('header a'), new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  expect(start).not.toHaveBeenCalled();
+});
+
+it('starts the app once, at the first press on a control', async () => {
+  const start = await watch();
+  fire(element('main button'), new PointerEvent('pointerdown', { bubbles: true }));
+  fire(element('main button'), new PointerEvent('pointerdown', { bubbles: true }));
+  expect(start).toHaveBeenCalledTimes(1);
+});
+
+it('starts the app when the search field takes the focus, or a key types', async () => {
+  const focused = await watch();
+  fire(element('input'), new FocusEvent('focusin', { bubbles: true }));
+  expect(focused).toHaveBeenCalledTimes(1);
+
+  const typed = await watch();
+  fire(document.body, new KeyboardEvent('keydown', { key: 'k', bubbles: true }));
+  expect(typed).toHaveBeenCalledTimes(1);
+});
+
+it('starts the app when the connection goes, so it can say what still works', async () => {
+  const start = await watch();
+  dispatchEvent(new Event('offline'));
+  expect(start).toHaveBeenCalledTimes(1);
+});
+
+it('starts the app at once when queued requests wait for delivery', async () => {
+  expect(await watch()).not.toHaveBeenCalled();
+
+  await addToOutbox({ id: 'p1', kind: 'proposal', label: 'Idea', url: '/api/proposals', body: {} });
+  expect(await watch()).toHaveBeenCalledTimes(1);
+});
+
+it('starts the app at once when the caller says something waits for it', async () => {
+  expect(await watch(true)).toHaveBeenCalledTimes(1);
+});

@@ -1,0 +1,79 @@
+import { listOutbox } from './outbox';
+
+/**
+ * When a server-rendered page starts the app (docs/decisions/0031). Its HTML already reads, links go
+ * where they say and the header search is a form, so a page that is only read never needs React:
+ * evaluating it and hydrating were most of the start's work on a slow phone. The app starts at the
+ * first sign that the person is about to do something only it can do, and for the few things the
+ * app must show unasked. Taps held meanwhile are replayed once it has hydrated (app/lib/early-clicks.ts).
+ *
+ * Loaded with the entry script: nothing of React or the app is imported here.
+ */
+
+/**
+ * Marks a control the server rendered disabled or held back (a field, a choice, the Save button's
+ * place) because it needs the app. One on screen looks broken until the app runs, so the app starts
+ * as soon as one is in view, as it used to on every page.
+ */
+export const AWAITS_APP = { 'data-awaits-app': '' } as const;
+
+/** A press on a link is left to the browser: the page it opens is rendered by the server. */
+const onLink = (target: EventTarget | null): boolean => target instanceof Element && target.closest('a[href]') !== null && target.closest('button') === null;
+
+/** Keys that only move through the page (or leave it): no control is being used yet. */
+const READING_KEYS = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'Escape', 'PageUp', 'PageDown', 'Home', 'End', ' ', 'ArrowUp', 'ArrowDown']);
+
+/** Queued proposals, reviews or saves: the app delivers them, so it starts at once. */
+async function outboxWaiting(): Promise<boolean> {
+  try {
+    return (await listOutbox()).some((item) => item.state === 'queued' || item.state === 'sending');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Calls `start` once, on the first intent: a press on anything but a link, focus in a field, a key
+ * that types or acts, a control that needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
+ * the connection lost (the app says what still works). At once when queued requests wait for the
+ * app to deliver them, or when the caller knows something else waits (`waiting`: a message the
+ * previous page left). Returns a function that starts it now.
+ */
+export function startOnIntent(start: () => void, waiting = false): () => void {
+  const controller = new AbortController();
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    controller.abort();
+    start();
+  };
+  const options = { capture: true, passive: true, signal: controller.signal } as const;
+  addEventListener('pointerdown', (event) => onLink(event.target) || go(), options);
+  addEventListener('focusin', (event) => onLink(event.target) || go(), options);
+  addEventListener('keydown', (event: KeyboardEvent) => READING_KEYS.has(event.key) || (event.key === 'Enter' && onLink(event.target)) || go(), options);
+  addEventListener('offline', go, options);
+
+  // A control that needs the app is on screen (or scrolled into view): it must not stay disabled.
+  const awaiting = document.querySelectorAll('#root [data-awaits-app]');
+  if (awaiting.length > 0 && 'IntersectionObserver' in window) {
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && go());
+    for (const element of awaiting) observer.observe(element);
+    controller.signal.addEventListener('abort', () => observer.disconnect());
+  }
+
+  // Scrolled to the end: the install offer and the footer's links are there. Only after a scroll,
+  // so a short page whose footer shows at once does not start the app unasked.
+  const footer = document.querySelector('#root footer');
+  if (footer && 'IntersectionObserver' in window) {
+    let near = false;
+    const observer = new IntersectionObserver(([entry]) => (near = entry?.isIntersecting ?? false), { rootMargin: '0px 0px 400px 0px' });
+    observer.observe(footer);
+    controller.signal.addEventListener('abort', () => observer.disconnect());
+    addEventListener('scroll', () => near && go(), options);
+  }
+
+  if (waiting || !navigator.onLine) go();
+  else void outboxWaiting().then((waiting) => waiting && go());
+  return go;
+}
