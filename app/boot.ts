@@ -6,7 +6,7 @@ import { hasCookie } from './features/auth/lib/cookies';
 import { FLASH_MARKER } from './features/auth/lib/flash-marker';
 import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { applyPreferences } from './features/users/lib/preferences';
-import { startOnIntent } from './lib/app-start';
+import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
 import { saveServedQueries } from './lib/saved-record';
 import { registerServiceWorker } from './lib/service-worker';
@@ -108,7 +108,7 @@ if (rendered) {
     addLinks('prefetch');
     registerServiceWorker(startWhenPainted);
   });
-  holdEarlyClicks(startOnIntent(startWhenPainted, somethingWaits()));
+  holdEarlyClicks(startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || somethingWaits()));
 } else {
   holdEarlyClicks(start);
   start();

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { startOnIntent } from './app-start';
+import { isReadingPage, startOnIntent } from './app-start';
 import { OFFLINE_DB_NAME } from './offline-db';
 import { addToOutbox } from './outbox';
 
@@ -72,4 +72,11 @@ it('starts the app at once when queued requests wait for delivery', async () => 
 
 it('starts the app at once when the caller says something waits for it', async () => {
   expect(await watch(true)).toHaveBeenCalledTimes(1);
+});
+
+it('waits for an intent on pages made for reading only; a page that acts as it arrives starts the app at once', () => {
+  for (const path of ['/', '/agents', '/agents/12', '/Agent/12/', '/creators/demo', '/search', '/categories', '/discover', '/about', '/api', '/alternative2'])
+    expect(isReadingPage(path), path).toBe(true);
+  for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/credits', '/auth', '/reset-password', '/agents/1/x', '/saved'])
+    expect(isReadingPage(path), path).toBe(false);
 });

@@ -11,6 +11,17 @@ import { listOutbox } from './outbox';
  */
 
 /**
+ * The pages made for reading: the catalogue, agents', creators' and content pages. Only these wait
+ * for an intent; every other page (sign-in, a link from a mail, a callback, a checkout) acts as it
+ * arrives, so the app starts as soon as it has painted. As app/routes.tsx matches: case ignored, a
+ * trailing slash allowed.
+ */
+const READING_PAGES =
+  /^\/(?:|agents|all-agents|agents?\/[^/]+|creators\/[^/]+|categories|agents-agent91|discover|search|agent91|alternative[12]?|documentation|tutorials|api|about|blog|careers|privacy|terms)\/?$/i;
+
+export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(pathname);
+
+/**
  * Marks a control the server rendered disabled or held back (a field, a choice, the Save button's
  * place) because it needs the app. One on screen looks broken until the app runs, so the app starts
  * as soon as one is in view, as it used to on every page.
