@@ -80,3 +80,8 @@ it('waits for an intent on pages made for reading only; a page that acts as it a
   for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/credits', '/auth', '/reset-password', '/agents/1/x', '/saved'])
     expect(isReadingPage(path), path).toBe(false);
 });
+
+it('starts the app at once when the page is still loading something only the app fetches', async () => {
+  document.querySelector('main')!.insertAdjacentHTML('beforeend', '<p role="status" data-loads-in-app>Loading…</p>');
+  expect(await watch()).toHaveBeenCalledTimes(1);
+});

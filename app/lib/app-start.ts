@@ -28,6 +28,12 @@ export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(p
  */
 export const AWAITS_APP = { 'data-awaits-app': '' } as const;
 
+/**
+ * Marks what the server rendered as still loading (a skeleton, a "Loading…" line): data only the app
+ * fetches, so the page is not whole until it runs. It starts at once, wherever that is on the page.
+ */
+export const LOADS_IN_APP = { 'data-loads-in-app': '' } as const;
+
 /** A press on a link is left to the browser: the page it opens is rendered by the server. */
 const onLink = (target: EventTarget | null): boolean => target instanceof Element && target.closest('a[href]') !== null && target.closest('button') === null;
 
@@ -46,8 +52,8 @@ async function outboxWaiting(): Promise<boolean> {
 /**
  * Calls `start` once, on the first intent: a press on anything but a link, focus in a field, a key
  * that types or acts, a control that needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
- * the connection lost (the app says what still works). At once when queued requests wait for the
- * app to deliver them, or when the caller knows something else waits (`waiting`: a message the
+ * the connection lost (the app says what still works). At once when the page is still loading
+ * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, or when the caller knows something else waits (`waiting`: a message the
  * previous page left). Returns a function that starts it now.
  */
 export function startOnIntent(start: () => void, waiting = false): () => void {
@@ -84,7 +90,7 @@ export function startOnIntent(start: () => void, waiting = false): () => void {
     addEventListener('scroll', () => near && go(), options);
   }
 
-  if (waiting || !navigator.onLine) go();
+  if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
   else void outboxWaiting().then((waiting) => waiting && go());
   return go;
 }

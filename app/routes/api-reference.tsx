@@ -4,7 +4,7 @@ import { useOpenApiDocument } from '#app/features/content/api/get-openapi-docume
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
 import { filterGroups, groupsOf, type Body, type Field, type Operation } from '#app/features/content/lib/openapi-view.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 
 // The reference is GET /api/openapi.json rendered (docs/decisions/0033): made from the routes' own
 // schemas, so it lists every route as it is. Fetched in the browser; the server renders the page
@@ -173,7 +173,7 @@ export default function ApiReferencePage() {
       </ContentSection>
       {isPending ? (
         // The document is fetched by the app: a reader waiting for it starts it (docs/decisions/0031).
-        <p role="status" {...AWAITS_APP} className="py-8 text-slate-700">
+        <p role="status" {...LOADS_IN_APP} className="py-8 text-slate-700">
           Loading the API reference…
         </p>
       ) : isError ? (

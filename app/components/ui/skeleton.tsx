@@ -1,8 +1,8 @@
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 
-/** A placeholder while data loads: on a server-rendered page only the app loads it, so it starts the app when in view. */
+/** A placeholder while data loads: on a server-rendered page only the app loads it, so it starts the app. */
 export function Skeleton({ className = '' }: { className?: string }) {
-  return <div aria-hidden {...AWAITS_APP} className={`animate-pulse rounded-md bg-slate-200 ${className}`} />;
+  return <div aria-hidden {...LOADS_IN_APP} className={`animate-pulse rounded-md bg-slate-200 ${className}`} />;
 }
 
 /** A labelled group of placeholder cards while a list loads. */
