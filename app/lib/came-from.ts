@@ -66,17 +66,21 @@ const subscribe = (onChange: () => void) => {
   };
 };
 
+/** The page the current entry came from when `accept` says it is one to go back to, else null: as it is now. */
+export function cameFrom(accept: (path: string) => boolean): string | null {
+  const path = stampOf(history.state);
+  return path !== null && accept(path) ? path : null;
+}
+
 /**
- * The page the current entry came from when `accept` says it is one to go back to, else null: null
- * while hydrating (and on the server), so both render the same, then the real answer.
+ * cameFrom for rendering: null while hydrating (and on the server), so both render the same, then
+ * the real answer. A click handler reads cameFrom itself: one in the moment between the hydrating
+ * render and the next has only the null.
  */
 export function useCameFrom(accept: (path: string) => boolean): string | null {
   return useSyncExternalStore(
     subscribe,
-    () => {
-      const path = stampOf(history.state);
-      return path !== null && accept(path) ? path : null;
-    },
+    () => cameFrom(accept),
     () => null,
   );
 }

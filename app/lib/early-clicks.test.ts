@@ -11,10 +11,10 @@ function serverHtml() {
   document.body.innerHTML = `<div id="root">
     <header><button type="button">Menu</button></header>
     <main><div role="tablist"><button type="button" role="tab">Reviews</button></div><button type="button">Save</button>
-      <form><button type="submit">Send</button><button>Go</button></form><a href="#x">Link</a></main>
+      <form><button type="submit">Send</button><button>Go</button></form><a href="#x">Link</a><a href="#y" data-hold-click>Back</a></main>
     <footer><button type="button">Top</button></footer></div>`;
   const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
-  return { menu: button('Menu'), tab: button('Reviews'), save: button('Save'), send: button('Send'), go: button('Go'), link: document.querySelector('a')!, top: button('Top') };
+  return { menu: button('Menu'), tab: button('Reviews'), save: button('Save'), send: button('Send'), go: button('Go'), link: document.querySelector('a')!, back: document.querySelector<HTMLElement>('a[data-hold-click]')!, top: button('Top') };
 }
 
 /** What React (here: a listener on #root) handles as each button is tapped. */
@@ -30,8 +30,10 @@ function handled(...buttons: HTMLElement[]) {
 it('holds taps on buttons until the page is hydrated, then taps each once, in order', () => {
   const startApp = vi.fn();
   holdEarlyClicks(startApp);
-  const { tab, save, send, go, link } = serverHtml();
+  const { tab, save, send, go, link, back } = serverHtml();
   const seen = handled(tab, save, send, go);
+  const followed: string[] = [];
+  back.addEventListener('click', (event) => (event.preventDefault(), followed.push('Back')));
   for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault());
   save.click();
   tab.click();
@@ -39,12 +41,15 @@ it('holds taps on buttons until the page is hydrated, then taps each once, in or
   send.click(); // forms are the app's own (disabled until hydrated) or work natively
   go.click(); // a button without a type in a form submits it
   link.click(); // links work without the app
+  back.click(); // except one whose destination only the app knows
   expect(seen).toEqual(['Send', 'Go']);
+  expect(followed).toEqual([]);
   // Each held tap asks for the app (a page only read has not started it).
-  expect(startApp).toHaveBeenCalledTimes(3);
+  expect(startApp).toHaveBeenCalledTimes(4);
 
   releaseEarlyClicks();
   expect(seen).toEqual(['Send', 'Go', 'Save', 'Reviews']);
+  expect(followed).toEqual(['Back']);
   tab.click(); // from now on every tap goes straight through
   expect(seen).toEqual(['Send', 'Go', 'Save', 'Reviews', 'Reviews']);
 });

@@ -14,7 +14,14 @@
  */
 import { TAB_KEYS } from './tab-keys';
 
-const TAPPABLE = 'button, [role="tab"], [role="button"]';
+/**
+ * Marks a link whose destination only the app knows (Back to listings: back in history to the list
+ * the person came from): a tap before hydration is held and replayed like a button's, rather than
+ * following the server's fallback address.
+ */
+export const HOLD_CLICK = { 'data-hold-click': '' } as const;
+
+const TAPPABLE = 'button, [role="tab"], [role="button"], a[data-hold-click]';
 /** The parts of app-layout.tsx hydrated one by one, by the element each renders. */
 const PARTS = { navbar: 'header', page: 'main', footer: 'footer' } as const;
 export type HydratingPart = keyof typeof PARTS;

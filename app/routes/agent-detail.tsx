@@ -21,7 +21,8 @@ import { ReviewsPanel } from '#app/features/ratings/components/reviews-panel.tsx
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
-import { useCameFrom } from '#app/lib/came-from.ts';
+import { cameFrom, useCameFrom } from '#app/lib/came-from.ts';
+import { HOLD_CLICK } from '#app/lib/early-clicks.ts';
 
 // Only an agent's creator and admins see the manage card; its confirmation dialog library stays out
 // of every visitor's load of the page.
@@ -42,7 +43,12 @@ function BackLink() {
   return (
     <Link
       href={from ?? '/'}
+      // Where it goes is known in the browser only (the page was opened from a list or not): a tap
+      // before the app has hydrated waits for it (docs/decisions/0031).
+      {...HOLD_CLICK}
       onClick={(event) => {
+        // As it is now: a tap just after hydration comes before the render that knows it.
+        const from = cameFrom(isListPage);
         if (!from || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
         event.preventDefault();
         history.back();
