@@ -205,8 +205,16 @@ test('a phone reading pages never starts the app: links open server-rendered pag
   await card.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
-  // Its Save button needs the app and is on screen: the app starts for it.
-  await expect(page.getByRole('button', { name: /^Save/ }).first()).toBeVisible();
+  // Its Save button works before the app: the page is read without it, and a tap is kept.
+  const save = page.getByRole('button', { name: 'Save', exact: true }).first();
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+  await page.waitForLoadState('networkidle');
+  expect(await appRunning(page)).toBe(false);
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  // Saved on this device: the page starts the app at once to show it pressed, after a reload too.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Save', exact: true }).first()).toHaveAttribute('aria-pressed', 'true');
 
   // Back on the list, the first tap on a control starts the app and is answered.
   await page.goto('/agents');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { isReadingPage, startOnIntent } from './app-start';
 import { OFFLINE_DB_NAME } from './offline-db';
 import { addToOutbox } from './outbox';
+import { putSavedAgents } from './saved-agents';
 
 const stops: (() => void)[] = [];
 
@@ -67,6 +68,18 @@ it('starts the app at once when queued requests wait for delivery', async () => 
   expect(await watch()).not.toHaveBeenCalled();
 
   await addToOutbox({ id: 'p1', kind: 'proposal', label: 'Idea', url: '/api/proposals', body: {} });
+  expect(await watch()).toHaveBeenCalledTimes(1);
+});
+
+it("starts the app at once on an agent page whose agent this device saved, and only then", async () => {
+  document.querySelector('main button')!.setAttribute('data-saved-agent', '7');
+  expect(await watch()).not.toHaveBeenCalled();
+
+  const agent = { id: 3, name: 'LeadScout' } as Parameters<typeof putSavedAgents>[0][number]['agent'];
+  await putSavedAgents([{ id: 3, agent, savedAt: 1, synced: false }]);
+  expect(await watch()).not.toHaveBeenCalled();
+
+  await putSavedAgents([{ id: 7, agent: { ...agent, id: 7 }, savedAt: 2, synced: false }]);
   expect(await watch()).toHaveBeenCalledTimes(1);
 });
 

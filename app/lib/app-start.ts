@@ -1,4 +1,5 @@
 import { listOutbox } from './outbox';
+import { getSavedAgent } from './saved-agents';
 
 /**
  * When a server-rendered page starts the app (docs/decisions/0031). Its HTML already reads, links go
@@ -22,8 +23,8 @@ const READING_PAGES =
 export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(pathname);
 
 /**
- * Marks a control the server rendered disabled or held back (a field, a choice, the Save button's
- * place) because it needs the app. One on screen looks broken until the app runs, so the app starts
+ * Marks a control the server rendered disabled or held back (a field, a choice, the Follow button)
+ * because it needs the app. One on screen looks broken until the app runs, so the app starts
  * as soon as one is in view, as it used to on every page.
  */
 export const AWAITS_APP = { 'data-awaits-app': '' } as const;
@@ -33,6 +34,24 @@ export const AWAITS_APP = { 'data-awaits-app': '' } as const;
  * fetches, so the page is not whole until it runs. It starts at once, wherever that is on the page.
  */
 export const LOADS_IN_APP = { 'data-loads-in-app': '' } as const;
+
+/**
+ * Marks the agent page's Save button, which the server renders as not pressed (its HTML never
+ * depends on the device) and which works before the app: a tap is held like any button's. When this
+ * device has saved that agent the app starts at once, so the button soon shows it pressed.
+ */
+export const showsSaved = (agentId: number) => ({ 'data-saved-agent': String(agentId) }) as const;
+
+/** Whether the agent of the page's Save button is saved on this device. */
+async function savedHere(): Promise<boolean> {
+  const id = Number(document.querySelector<HTMLElement>('#root [data-saved-agent]')?.dataset.savedAgent);
+  if (!Number.isInteger(id)) return false;
+  try {
+    return (await getSavedAgent(id)) !== undefined;
+  } catch {
+    return false;
+  }
+}
 
 /** A press on a link is left to the browser: the page it opens is rendered by the server. */
 const onLink = (target: EventTarget | null): boolean => target instanceof Element && target.closest('a[href]') !== null && target.closest('button') === null;
@@ -53,7 +72,7 @@ async function outboxWaiting(): Promise<boolean> {
  * Calls `start` once, on the first intent: a press on anything but a link, focus in a field, a key
  * that types or acts, a control that needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
  * the connection lost (the app says what still works). At once when the page is still loading
- * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, or when the caller knows something else waits (`waiting`: a message the
+ * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, when the page's agent is saved on this device (its Save button shows it), or when the caller knows something else waits (`waiting`: a message the
  * previous page left). Returns a function that starts it now.
  */
 export function startOnIntent(start: () => void, waiting = false): () => void {
@@ -91,6 +110,6 @@ export function startOnIntent(start: () => void, waiting = false): () => void {
   }
 
   if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
-  else void outboxWaiting().then((waiting) => waiting && go());
+  else void Promise.all([outboxWaiting(), savedHere()]).then((found) => found.includes(true) && go());
   return go;
 }

@@ -3,12 +3,13 @@ import { Bookmark } from 'lucide-react';
 import { useRef } from 'react';
 import type { Agent, Rating } from '#common/types.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { showsSaved } from '#app/lib/app-start.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
 import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { ratingKeys } from '#app/lib/query-keys.ts';
+import { listSavedAgents } from '#app/lib/saved-agents.ts';
 import { setSaved } from '#app/lib/saved-sync.ts';
 
 /** The agent as the API sends it, without what a search adds (highlights). */
@@ -19,9 +20,11 @@ function plainAgent(agent: Agent): Agent {
 
 /**
  * The 'Save' toggle (a bookmark, pressed when saved) of a card or an agent page: keeps the agent on
- * this device for offline use and, signed in, on the person's list (docs/decisions/0027). Rendered
- * once the page is the app's (the server's HTML never depends on the device, and a listing's HTML
- * stays inside its first round trip).
+ * this device for offline use and, signed in, on the person's list (docs/decisions/0027). A card's
+ * is rendered once the page is the app's (a listing's HTML stays inside its first round trip). The
+ * agent page's is in the server's HTML, not pressed (the HTML never depends on the device): a tap
+ * before the app is held and replayed, and a device that saved the agent starts the app at once to
+ * show it pressed (docs/decisions/0031).
  */
 export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?: 'card' | 'page' }) {
   const hydrated = useHydrated();
@@ -31,16 +34,17 @@ export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?
   const queryClient = useQueryClient();
   // A double tap toggles once: the second tap waits for the first to be written.
   const busy = useRef(false);
-  // The agent page keeps the button's place in its HTML, so nothing moves when it appears.
-  if (!hydrated) return variant === 'page' ? <span aria-hidden className="inline-block h-9 w-[5.5rem]" {...AWAITS_APP} /> : null;
-  const isSaved = saved?.some((record) => record.id === agent.id) ?? false;
+  if (!hydrated && variant === 'card') return null;
+  const isSaved = (hydrated && saved?.some((record) => record.id === agent.id)) ?? false;
 
   const toggle = async () => {
-    if (busy.current || saved === undefined) return;
+    if (busy.current) return;
     busy.current = true;
     try {
+      // A tap held from before the app is replayed before this device's list is first read.
+      const wasSaved = (saved ?? (await listSavedAgents())).some((record) => record.id === agent.id);
       const ratings = queryClient.getQueryData<Rating[]>(ratingKeys.byAgent(agent.id));
-      await setSaved(plainAgent(agent), !isSaved, { signedIn: userId !== null, online, ratings });
+      await setSaved(plainAgent(agent), !wasSaved, { signedIn: userId !== null, online, ratings });
     } catch (error) {
       toast({ title: 'Could not save this agent', description: error instanceof Error ? error.message : 'This device could not keep it.', variant: 'destructive' });
     } finally {
@@ -61,6 +65,7 @@ export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?
       title={isSaved ? 'Saved on this device: tap to remove' : 'Save for later, also offline'}
       onClick={() => void toggle()}
       className={look}
+      {...(hydrated ? {} : showsSaved(agent.id))}
     >
       <Bookmark aria-hidden className="size-4" fill={isSaved ? 'currentColor' : 'none'} />
       {variant === 'page' && 'Save'}
