@@ -8,7 +8,7 @@ import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { applyPreferences } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
-import { saveServedQueries } from './lib/saved-record';
+import { parseServedState, saveServedQueries } from './lib/saved-record';
 import { registerServiceWorker } from './lib/service-worker';
 
 /**
@@ -80,18 +80,15 @@ const rendered = document.getElementById('root')?.firstElementChild != null;
 function somethingWaits(): boolean {
   if (hasCookie(FLASH_MARKER) || new URLSearchParams(location.search).has('error')) return true;
   if (!hasCookie(SESSION_HINT_COOKIE)) return false;
-  try {
-    const state = JSON.parse(servedState ?? '{}') as { queries?: { queryHash?: string }[] };
-    // A query's hash is its key as JSON (TanStack's hashKey, for a key of plain strings).
-    return !state.queries?.some((query) => query.queryHash === JSON.stringify(sessionKeys.session));
-  } catch {
-    return true;
-  }
+  // A query's hash is its key as JSON (TanStack's hashKey, for a key of plain strings).
+  return !served?.queries?.some((query) => query.queryHash === JSON.stringify(sessionKeys.session));
 }
 // Seen means saved (docs/decisions/0027): the data this page arrived with goes to IndexedDB now; a
 // page left at once, or never interacted with, is readable offline all the same.
-const servedState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
-if (servedState) void saveServedQueries(servedState);
+// Read once: both the save and somethingWaits need it, and on a long list it is tens of kilobytes.
+const servedText = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+const served = servedText ? parseServedState(servedText) : null;
+if (served) void saveServedQueries(served);
 
 if (rendered) {
   countViewAtLoad(hasCookie(SESSION_HINT_COOKIE));

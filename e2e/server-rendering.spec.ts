@@ -110,16 +110,18 @@ test('a form on a server-rendered page cannot be sent before the app runs it, an
   expect(new URL(page.url()).search).toBe('');
 });
 
-test('filters cannot be changed before the app runs, and text typed in the header search is kept', async ({ page }) => {
+test('a sort chosen and text typed in the header search before the app runs are both kept', async ({ page }) => {
   const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
   await page.goto('/search?q=invoices', { waitUntil: 'commit' });
-  await expect(page.getByLabel('Department')).toBeDisabled();
-  await expect(page.getByLabel('Sort by')).toBeDisabled();
+  // The choices work while the page is only HTML: choosing one starts the app, and the choice is kept.
+  await page.getByLabel('Sort by').selectOption({ label: 'Highest Rated' });
   const box = page.getByRole('combobox', { name: 'Search agents' });
   await box.fill('ledg');
 
   release();
-  await expect(page.getByLabel('Department')).toBeEnabled();
+  await expect(page).toHaveURL(/\/search\?q=invoices&sort=rating$/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('rating');
+  await expect(page.getByRole('button', { name: 'Remove filter Sort: Highest Rated' })).toBeVisible();
   // What was typed while the page was only HTML is the app's now: its suggestions open.
   await expect(box).toHaveValue('ledg');
   await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toHaveText(/LedgerLens/);

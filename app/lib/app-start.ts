@@ -25,9 +25,9 @@ export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(p
 /**
  * Marks a control the server rendered disabled or held back (a field, a choice, the Follow button)
  * because it needs the app. One on screen looks broken until the app runs, so the app starts
- * as soon as one is in view, as it used to on every page.
+ * as soon as one is in view, as it used to on every page. Spread on the control until it is hydrated.
  */
-export const AWAITS_APP = { 'data-awaits-app': '' } as const;
+export const awaitsApp = (hydrated: boolean): { 'data-awaits-app'?: '' } => (hydrated ? {} : { 'data-awaits-app': '' });
 
 /**
  * Marks what the server rendered as still loading (a skeleton, a "Loading…" line): data only the app

@@ -41,23 +41,37 @@ export function savedRecords(queryKey: readonly unknown[], data: unknown, update
   };
 }
 
-interface ServedQuery {
+export interface ServedQuery {
   queryHash: string;
   queryKey: readonly unknown[];
   meta?: { persist?: boolean };
   state: { status: string; data: unknown; dataUpdatedAt: number };
 }
 
+/** The server's dehydrated query state, as the page carries it. */
+export interface ServedState {
+  queries?: ServedQuery[];
+}
+
+/** The page's query state read from its JSON text, or null when it is not JSON. */
+export function parseServedState(text: string): ServedState | null {
+  try {
+    const state: unknown = JSON.parse(text);
+    return state !== null && typeof state === 'object' ? (state as ServedState) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Saves every settled query in the server's dehydrated state (the JSON text the page arrived with),
+ * Saves every settled query in the server's dehydrated state (read from the JSON the page arrived with),
  * in one transaction, as soon as the entry script runs: before, and whether or not, the app takes
  * the page over. A page left a moment after its first paint is then readable offline all the same.
  * The least-recently-used bound is applied by the next save of the page's store (app/lib/persist.ts).
  * Resolves once committed; never throws (a failure only means the app's own save is the one that counts).
  */
-export async function saveServedQueries(stateText: string, now = Date.now()): Promise<number> {
+export async function saveServedQueries(state: ServedState, now = Date.now()): Promise<number> {
   try {
-    const state = JSON.parse(stateText) as { queries?: ServedQuery[] };
     const records = (state.queries ?? [])
       .filter((q) => q.state.status === 'success' && q.state.data !== undefined && q.meta?.persist !== false)
       .map((q) => [q.queryHash, savedRecords(q.queryKey, q.state.data, q.state.dataUpdatedAt, now)] as const)
@@ -89,7 +103,8 @@ const STATE_IN_HTML = new RegExp(`<script type="application/json" id="${QUERY_ST
  */
 export async function saveServedPage(response: Response): Promise<void> {
   try {
-    const state = STATE_IN_HTML.exec(await response.text())?.[1];
+    const text = STATE_IN_HTML.exec(await response.text())?.[1];
+    const state = text ? parseServedState(text) : null;
     if (state) await saveServedQueries(state);
   } catch {
     // The page's own save (app/boot.ts) still runs.

@@ -16,7 +16,7 @@ import { useDepartmentsWithAgents } from '#app/features/departments/api/get-depa
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { ChoiceSelect } from '#app/components/ui/choice-select.tsx';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { formatCount, plural } from '#app/lib/format.ts';
 
@@ -51,7 +51,7 @@ export default function SearchPage() {
   const exact = params.get('exact') === '1';
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
   const departments = useDepartmentsWithAgents();
-  // Until the app runs, a choice would be lost: enabled once hydrated (docs/decisions/0017).
+  // What only this device knows (its saved agents) is shown once hydrated.
   const hydrated = useHydrated();
   const query = useSearchAgents(q, { departmentId, sort, exact });
   const { hits, total, corrected, anyTerm } = flattenSearchPages(query.data);
@@ -78,12 +78,10 @@ export default function SearchPage() {
       <label htmlFor={id} className="text-xs font-medium uppercase tracking-wide text-slate-600">
         Sort by
       </label>
-      <select
+      <ChoiceSelect
         id={id}
         value={sort}
-        disabled={!hydrated}
-        {...(hydrated ? {} : AWAITS_APP)}
-        onChange={(e) => update({ sort: parseSearchSort(e.target.value) === 'relevance' ? undefined : e.target.value })}
+        onChoose={(chosen) => update({ sort: parseSearchSort(chosen) === 'relevance' ? undefined : chosen })}
         className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
       >
         {SEARCH_SORTS.map((value) => (
@@ -91,7 +89,7 @@ export default function SearchPage() {
             {SORT_LABELS[value]}
           </option>
         ))}
-      </select>
+      </ChoiceSelect>
     </div>
   );
 

@@ -1,6 +1,6 @@
 import type { FormHTMLAttributes } from 'react';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { awaitsApp } from '#app/lib/app-start.ts';
 
 /**
  * A form the app sends itself. On a server-rendered page it exists before React does: a tap on its
@@ -12,7 +12,7 @@ import { AWAITS_APP } from '#app/lib/app-start.ts';
 export function AppForm({ children, ...props }: FormHTMLAttributes<HTMLFormElement>) {
   const hydrated = useHydrated();
   return (
-    <form noValidate {...props} {...(hydrated ? {} : AWAITS_APP)}>
+    <form noValidate {...props} {...awaitsApp(hydrated)}>
       {/* `contents`: the form's own layout (grid, gaps) still applies to the fields. */}
       <fieldset disabled={!hydrated} className="contents">
         {children}

@@ -1,6 +1,5 @@
 import type { AgentSort } from '#common/types.ts';
-import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { ChoiceSelect } from '#app/components/ui/choice-select.tsx';
 
 export interface SortOption {
   value: AgentSort;
@@ -53,27 +52,18 @@ export function SortSelect({
   selectClassName?: string;
   labelClassName?: string;
 }) {
-  // Until the app runs, a choice would be lost: enabled once hydrated (docs/decisions/0017).
-  const hydrated = useHydrated();
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className={`text-xs font-medium uppercase tracking-wide ${labelClassName}`}>
         {label}
       </label>
-      <select
-        id={id}
-        value={value}
-        disabled={!hydrated}
-        {...(hydrated ? {} : AWAITS_APP)}
-        onChange={(e) => onChange(parseSortParam(e.target.value, options))}
-        className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}
-      >
+      <ChoiceSelect id={id} value={value} onChoose={(chosen) => onChange(parseSortParam(chosen, options))} className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
+      </ChoiceSelect>
     </div>
   );
 }

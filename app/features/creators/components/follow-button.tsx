@@ -1,7 +1,7 @@
 import { UserCheck, UserPlus } from 'lucide-react';
 import { ButtonLink, Button } from '#app/components/ui/button.tsx';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { awaitsApp } from '#app/lib/app-start.ts';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
@@ -39,7 +39,7 @@ export function FollowButton({ username, creatorId, followers, viewerId }: { use
         variant={following ? 'secondary' : 'primary'}
         aria-pressed={following}
         disabled={!hydrated || state.isPending}
-        {...(hydrated ? {} : AWAITS_APP)}
+        {...awaitsApp(hydrated)}
         onClick={() =>
           setFollowing.mutate(!following, {
             onError: (error) => toast({ title: 'Could not update following', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),

@@ -2,7 +2,7 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { awaitsApp } from '#app/lib/app-start.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { fileProblem } from '#app/features/creators/lib/scale-image.ts';
@@ -57,7 +57,7 @@ export function PicturePicker({
         type="file"
         accept="image/png,image/jpeg,image/webp"
         disabled={!hydrated || busy !== null}
-        {...(hydrated ? {} : AWAITS_APP)}
+        {...awaitsApp(hydrated)}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
         onChange={(event) => {

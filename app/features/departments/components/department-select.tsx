@@ -1,6 +1,5 @@
 import type { Department } from '#common/types.ts';
-import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { AWAITS_APP } from '#app/lib/app-start.ts';
+import { ChoiceSelect } from '#app/components/ui/choice-select.tsx';
 
 /** 'All Departments' plus the given departments; the value is a department id or '' for all. */
 export function DepartmentSelect({
@@ -24,19 +23,15 @@ export function DepartmentSelect({
 }) {
   // A department in the URL that has no agents (or is not loaded yet) still shows as selected.
   const known = value === undefined || departments.some((d) => d.id === value);
-  // Until the app runs, a choice would be lost: enabled once hydrated (docs/decisions/0017).
-  const hydrated = useHydrated();
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className={`text-xs font-medium uppercase tracking-wide ${labelClassName}`}>
         {label}
       </label>
-      <select
+      <ChoiceSelect
         id={id}
-        value={value ?? ''}
-        disabled={!hydrated}
-        {...(hydrated ? {} : AWAITS_APP)}
-        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
+        value={value === undefined ? '' : String(value)}
+        onChoose={(chosen) => onChange(chosen ? Number(chosen) : undefined)}
         className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}
       >
         <option value="">All Departments</option>
@@ -46,7 +41,7 @@ export function DepartmentSelect({
             {d.name}
           </option>
         ))}
-      </select>
+      </ChoiceSelect>
     </div>
   );
 }
