@@ -132,8 +132,7 @@ export const agentsRoutes = new Hono<AppEnv>()
     idParam('categoryId', 'Category not found'),
     validated('query', listQuery),
     (c) => {
-      const categoryId = positiveInt(c.req.param('categoryId'));
-      if (!categoryId) return fail(c, 404, 'Category not found');
+      const { categoryId } = c.req.valid('param');
       return page(c, { ...listParams(c), categoryId });
     },
   )
@@ -151,8 +150,7 @@ export const agentsRoutes = new Hono<AppEnv>()
     idParam('userId', 'User not found'),
     validated('query', listQuery),
     (c) => {
-      const creatorId = positiveInt(c.req.param('userId'));
-      if (!creatorId) return fail(c, 404, 'User not found');
+      const { userId: creatorId } = c.req.valid('param');
       // Creators see their own agents that moderators hid, marked as such.
       return page(c, { ...listParams(c), creatorId, includeHidden: c.var.user?.id === creatorId });
     },
@@ -179,8 +177,8 @@ export const agentsRoutes = new Hono<AppEnv>()
     jsonBody(agentSchema),
     agentId,
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      const agent = id ? await agentOwner(c.env.DB, id) : null;
+      const { id } = c.req.valid('param');
+      const agent = await agentOwner(c.env.DB, id);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
       await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
@@ -198,8 +196,8 @@ export const agentsRoutes = new Hono<AppEnv>()
     requireUser,
     agentId,
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      const agent = id ? await agentOwner(c.env.DB, id) : null;
+      const { id } = c.req.valid('param');
+      const agent = await agentOwner(c.env.DB, id);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       const user = c.var.user!;
       if (agent.creator_id !== user.id && user.role !== 'admin') return fail(c, 403, MESSAGES.forbidden);
@@ -296,8 +294,8 @@ export const agentsRoutes = new Hono<AppEnv>()
     }),
     agentId,
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      const agent = id ? await getCatalogAgent(c.env, id, c.var.user) : null;
+      const { id } = c.req.valid('param');
+      const agent = await getCatalogAgent(c.env, id, c.var.user);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       return c.json(agent);
     },

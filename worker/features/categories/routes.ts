@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { categorySchemaOut, departmentSchemaOut } from '#common/api-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam } from '#worker/lib/validator.ts';
 import { getCategory, getDepartment, listCategories, listDepartments } from './data';
@@ -18,8 +18,8 @@ export const categoriesRoutes = new Hono<AppEnv>()
     route({ tag: 'categories', summary: 'A category', access: 'anyone', token: 'read', responses: { 200: json(categorySchemaOut, 'The category'), 404: error('Category not found') } }),
     idParam('id', 'Category not found'),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      const category = id ? await getCategory(c.env.DB, id) : null;
+      const { id } = c.req.valid('param');
+      const category = await getCategory(c.env.DB, id);
       return category ? c.json(category) : fail(c, 404, 'Category not found');
     },
   );
@@ -35,8 +35,8 @@ export const departmentsRoutes = new Hono<AppEnv>()
     route({ tag: 'categories', summary: 'A department', access: 'anyone', token: 'read', responses: { 200: json(departmentSchemaOut, 'The department'), 404: error('Department not found') } }),
     idParam('id', 'Department not found'),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      const department = id ? await getDepartment(c.env.DB, id) : null;
+      const { id } = c.req.valid('param');
+      const department = await getDepartment(c.env.DB, id);
       return department ? c.json(department) : fail(c, 404, 'Department not found');
     },
   );

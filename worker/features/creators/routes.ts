@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { agentSchemaOut, creatorPageSchema, followedCreatorSchema, followStateSchema } from '#common/api-schemas.ts';
 import { CREATOR_MESSAGES, CREATOR_SORTS, type CreatorSort } from '#common/creators.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
@@ -76,8 +76,8 @@ export const followsRoutes = new Hono<AppEnv>()
     }),
     idParam('creatorId', CREATOR_MESSAGES.creatorNotFound),
     async (c) => {
-      const id = positiveInt(c.req.param('creatorId'));
-      const creator = id ? await publicProfileById(c.env.DB, id) : null;
+      const { creatorId: id } = c.req.valid('param');
+      const creator = await publicProfileById(c.env.DB, id);
       if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
       if (creator.id === c.var.user!.id) return fail(c, 400, CREATOR_MESSAGES.followSelf);
       return c.json(await setFollowing(c.env.DB, c.var.user!.id, creator.id, true));
@@ -88,8 +88,8 @@ export const followsRoutes = new Hono<AppEnv>()
     route({ tag: 'creators', summary: 'Unfollow a creator', description: 'Safe to repeat.', access: 'signed-in', responses: { 200: json(followStateSchema, 'Not following'), 404: error(CREATOR_MESSAGES.creatorNotFound) } }),
     idParam('creatorId', CREATOR_MESSAGES.creatorNotFound),
     async (c) => {
-      const id = positiveInt(c.req.param('creatorId'));
-      const creator = id ? await publicProfileById(c.env.DB, id) : null;
+      const { creatorId: id } = c.req.valid('param');
+      const creator = await publicProfileById(c.env.DB, id);
       if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
       return c.json(await setFollowing(c.env.DB, c.var.user!.id, creator.id, false));
     },

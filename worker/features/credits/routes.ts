@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { balanceSchema, receiptSchema, transactionSchema } from '#common/api-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import { getBalance, listTransactions } from '#worker/lib/ledger.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { positiveIntText, validated } from '#worker/lib/validator.ts';
@@ -29,8 +29,7 @@ export const creditsRoutes = new Hono<AppEnv>()
     route({ tag: 'credits', summary: 'A receipt of your purchase', access: 'signed-in', responses: { 200: json(receiptSchema, 'The receipt'), 404: error(RECEIPT_NOT_FOUND) } }),
     validated('param', v.object({ id: positiveIntText(INVALID_RECEIPT_ID) })),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      if (!id) return fail(c, 400, INVALID_RECEIPT_ID);
+      const { id } = c.req.valid('param');
       const receipt = await getReceipt(c.env.DB, c.var.user!.id, id);
       if (!receipt) return fail(c, 404, RECEIPT_NOT_FOUND);
       return c.json(receipt);

@@ -6,7 +6,7 @@ import { MESSAGES } from '#common/validation.ts';
 import { creatorSharePercent, earningsHoldDays, paymentsMode, type AppEnv } from '#worker/env.ts';
 import { randomToken } from '#worker/lib/crypto.ts';
 import { getEarnings } from '#worker/lib/earnings.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import { once } from '#worker/lib/idempotency.ts';
 import { moveEarningsToCredits } from '#worker/lib/ledger.ts';
 import { log } from '#worker/lib/log.ts';
@@ -273,8 +273,8 @@ export const earningsRoutes = new Hono<AppEnv>()
     idParam('id', PAYOUT_NOT_FOUND),
     async (c) => {
       const userId = c.var.user!.id;
-      const id = positiveInt(c.req.param('id'));
-      const payout = id ? await findPayout(c.env.DB, { id }) : null;
+      const { id } = c.req.valid('param');
+      const payout = await findPayout(c.env.DB, { id });
       // Another creator's payout is as missing as an unknown one.
       if (!payout || payout.creatorId !== userId || payout.provider !== 'sandbox') return fail(c, 404, PAYOUT_NOT_FOUND);
       const { outcome } = c.req.valid('json');

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { insightsSchema } from '#common/api-schemas.ts';
 import { MESSAGES } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import { error, json, noContent, route } from '#worker/lib/openapi.ts';
 import { idParam, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
@@ -50,11 +50,12 @@ export const insightsRoutes = new Hono<AppEnv>()
       responses: { 200: json(insightsSchema, 'One row per day, oldest first'), 403: error(NOT_YOUR_AGENT), 404: error(MESSAGES.agentNotFound) },
     }),
     requireUser,
+    idParam('id', MESSAGES.agentNotFound),
     validated('query', insightsQuery),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
+      const { id } = c.req.valid('param');
       const { days, utcOffset: offset } = c.req.valid('query');
-      const agent = id ? await agentOwner(c.env.DB, id) : null;
+      const agent = await agentOwner(c.env.DB, id);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       if (agent.creator_id !== c.var.user!.id) return fail(c, 403, NOT_YOUR_AGENT);
       const [named] = (await c.env.DB.prepare('SELECT name FROM agents WHERE id = ?1').bind(agent.id).all<{ name: string }>()).results;
@@ -67,8 +68,7 @@ export const insightsRoutes = new Hono<AppEnv>()
     route({ tag: 'agents', summary: 'Count a view of an agent page', access: 'anyone', responses: { 204: noContent('Counted'), 404: error(MESSAGES.agentNotFound) } }),
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      if (!id) return fail(c, 404, MESSAGES.agentNotFound);
+      const { id } = c.req.valid('param');
       await countView(c.env.DB, id);
       return c.body(null, 204);
     },

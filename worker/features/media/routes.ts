@@ -4,8 +4,9 @@ import { CREATOR_MESSAGES } from '#common/creators.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { agents, users } from '#worker/db/schema.ts';
+import type { D1Database } from '@cloudflare/workers-types';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import * as v from 'valibot';
 import { IMAGE_MAX_BYTES } from '#common/creators.ts';
 import { error, imageUpload, json, route } from '#worker/lib/openapi.ts';
@@ -14,6 +15,12 @@ import { requireUser } from '#worker/middleware/session.ts';
 import { checkedImage, MEDIA_KEY, mediaBucket, removeUnused, storeImage } from './store';
 
 /** The form fields of an upload (multipart/form-data); anything else is no picture at all. */
+/** The agent's owner and pictures, or undefined for an unknown id. */
+async function agentPictures(db: D1Database, id: number) {
+  const [agent] = await orm(db).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id));
+  return agent;
+}
+
 async function formFields(req: Request): Promise<FormData | null> {
   if (!req.headers.get('Content-Type')?.toLowerCase().startsWith('multipart/form-data')) return null;
   return req.formData().catch(() => null);
@@ -74,10 +81,8 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     requireUser,
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      const [agent] = id
-        ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
-        : [];
+      const { id } = c.req.valid('param');
+      const agent = await agentPictures(c.env.DB, id);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       // Before reading the body: someone else's agent gets nothing stored, however good the file.
       if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
@@ -112,10 +117,8 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
     requireUser,
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      const [agent] = id
-        ? await orm(c.env.DB).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id))
-        : [];
+      const { id } = c.req.valid('param');
+      const agent = await agentPictures(c.env.DB, id);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
       await orm(c.env.DB).update(agents).set({ imageUrl: null, thumbnailUrl: null, updatedAt: new Date().toISOString() }).where(eq(agents.id, id!)).run();

@@ -97,7 +97,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     async (c) => {
       const type = c.req.param('itemType');
       if (type !== 'review' && type !== 'agent') return fail(c, 404, MESSAGES.notFound);
-      const id = positiveInt(c.req.param('itemId'));
+      const id = positiveInt(c.req.valid('param').itemId);
       const target = id ? await reportTarget(c.env.DB, type, id) : null;
       if (!target) return fail(c, 404, notFound(type));
       const { action } = c.req.valid('json');

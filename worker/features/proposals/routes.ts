@@ -10,7 +10,7 @@ import { errorBody, fail, positiveInt } from '#worker/lib/http.ts';
 import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '#worker/lib/ledger.ts';
 import { proposalSchemaOut } from '#common/api-schemas.ts';
 import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
-import { jsonBody, parseAllKeys, validated } from '#worker/lib/validator.ts';
+import { idParam, jsonBody, parseAllKeys, validated } from '#worker/lib/validator.ts';
 import { requireRole } from '#worker/middleware/session.ts';
 import { ACCOUNT_PROPOSALS_PER_HOUR, ANONYMOUS_PROPOSALS_PER_HOUR, overAccountHourlyLimit, overHourlyLimit } from '#worker/lib/throttle.ts';
 
@@ -140,19 +140,18 @@ export const proposalsRoutes = new Hono<AppEnv>()
     '/:id',
     route({ tag: 'proposals', summary: 'Mark a proposal reviewed or new', access: 'staff', responses: { 200: json(proposalSchemaOut, 'The proposal'), 404: error(PROPOSAL_NOT_FOUND) } }),
     anyObject(reviewSchema),
+    idParam('id', PROPOSAL_NOT_FOUND),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
+      const { id } = c.req.valid('param');
       const parsed = parseAllKeys(reviewSchema, c.req.valid('json'));
       if (!parsed.success) return c.json(errorBody(firstIssue(parsed.issues)), 400);
       const { status } = parsed.output;
       const reviewed = status === 'reviewed';
-      const [row] = id
-        ? await orm(c.env.DB)
-            .update(proposals)
-            .set({ status, reviewedBy: reviewed ? c.var.user!.id : null, reviewedAt: reviewed ? now : null })
-            .where(eq(proposals.id, id))
-            .returning(PROPOSAL_COLUMNS)
-        : [];
+      const [row] = await orm(c.env.DB)
+        .update(proposals)
+        .set({ status, reviewedBy: reviewed ? c.var.user!.id : null, reviewedAt: reviewed ? now : null })
+        .where(eq(proposals.id, id))
+        .returning(PROPOSAL_COLUMNS);
       if (!row) return fail(c, 404, PROPOSAL_NOT_FOUND);
       return c.json(row);
     },

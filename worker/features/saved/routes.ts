@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { savedEntrySchema, savedStateSchema } from '#common/api-schemas.ts';
 import { MESSAGES } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
@@ -39,8 +39,7 @@ export const savedRoutes = new Hono<AppEnv>()
     jsonBody(saveBody),
     idParam('agentId', MESSAGES.agentNotFound),
     async (c) => {
-      const agentId = positiveInt(c.req.param('agentId'));
-      if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
+      const { agentId } = c.req.valid('param');
       const userId = c.var.user!.id;
       if ((await countSaved(c.env.DB, userId)) >= MAX_SAVED_AGENTS) return fail(c, 409, SAVED_LIMIT_MESSAGE);
       const savedAt = Math.min(c.req.valid('json').savedAt ?? Date.now(), Date.now());
@@ -53,8 +52,7 @@ export const savedRoutes = new Hono<AppEnv>()
     route({ tag: 'saved', summary: 'Unsave an agent', description: 'Safe to repeat.', access: 'signed-in', responses: { 200: json(savedStateSchema, 'Not saved'), 404: error(MESSAGES.agentNotFound) } }),
     idParam('agentId', MESSAGES.agentNotFound),
     async (c) => {
-      const agentId = positiveInt(c.req.param('agentId'));
-      if (!agentId) return fail(c, 404, MESSAGES.agentNotFound);
+      const { agentId } = c.req.valid('param');
       await unsaveAgent(c.env.DB, c.var.user!.id, agentId);
       return c.json({ agentId, saved: false });
     },

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { createdTokenSchema, okSchema, tokenSummarySchema } from '#common/api-schemas.ts';
 import { createTokenSchema, TOKEN_MESSAGES, TOKENS_PER_USER_MAX } from '#common/api-tokens.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
@@ -38,8 +38,8 @@ export const tokensRoutes = new Hono<AppEnv>()
     route({ tag: 'tokens', summary: 'Revoke an API token', access: 'signed-in', responses: { 200: json(okSchema, 'Revoked, for good'), 404: error(TOKEN_MESSAGES.notFound) } }),
     idParam('id', TOKEN_MESSAGES.notFound),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      if (!id || !(await revokeToken(c.env.DB, c.var.user!.id, id))) return fail(c, 404, TOKEN_MESSAGES.notFound);
+      const { id } = c.req.valid('param');
+      if (!(await revokeToken(c.env.DB, c.var.user!.id, id))) return fail(c, 404, TOKEN_MESSAGES.notFound);
       return c.json({ ok: true as const });
     },
   );

@@ -9,7 +9,7 @@ import { users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { getSessionUser, isUniqueViolation, takenMessage } from '#worker/lib/accounts.ts';
 import { overProfileChecks, requireCurrentPassword, startEmailChange } from '#worker/features/auth/index.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { fail } from '#worker/lib/http.ts';
 import { skeleton } from '#worker/lib/confusables.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody } from '#worker/lib/validator.ts';
@@ -25,8 +25,8 @@ export const usersRoutes = new Hono<AppEnv>()
     route({ tag: 'creators', summary: "A person's public profile", access: 'anyone', token: 'read', responses: { 200: json(publicProfileSchemaOut, 'The profile, never an email'), 404: error(USER_NOT_FOUND) } }),
     idParam('id', USER_NOT_FOUND),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      const user = id ? await publicProfileById(c.env.DB, id) : null;
+      const { id } = c.req.valid('param');
+      const user = await publicProfileById(c.env.DB, id);
       if (!user) return fail(c, 404, USER_NOT_FOUND);
       return c.json(user);
     },
@@ -44,8 +44,7 @@ export const usersRoutes = new Hono<AppEnv>()
     jsonBody(publicProfileSchema),
     idParam('id', USER_NOT_FOUND),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      if (!id) return fail(c, 404, USER_NOT_FOUND);
+      const { id } = c.req.valid('param');
       if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
       const { displayName, bio, website } = c.req.valid('json');
       await orm(c.env.DB).update(users).set({ displayName, bio, website }).where(eq(users.id, id)).run();
@@ -70,8 +69,7 @@ export const usersRoutes = new Hono<AppEnv>()
     jsonBody(profileSchema),
     idParam('id', USER_NOT_FOUND),
     async (c) => {
-      const id = positiveInt(c.req.param('id'));
-      if (!id) return fail(c, 404, USER_NOT_FOUND);
+      const { id } = c.req.valid('param');
       if (id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
       const { username, email, currentPassword } = c.req.valid('json');
       const db = c.env.DB;
