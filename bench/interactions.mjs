@@ -3,7 +3,8 @@
 // How long a tap takes to show its answer on a phone (INP-style, docs/decisions/0023): each named interaction
 // below is loaded --runs times (a new browser context each, so a first visit every time) at 360x740
 // with touch under a 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate), its steps are taken by
-// role and name once the page has hydrated, and the tap of its measured step is timed from the
+// role and name once the app has been started (a tap on the page's heading: a page only read does not
+// start it) and the page has hydrated, and the tap of its measured step is timed from the
 // input to the next paint: the Event Timing API's duration (PerformanceObserver 'event',
 // durationThreshold 16), the largest of that tap's entries (pointerdown, pointerup, click), which is
 // what INP reports for an interaction. Unlike a requestAnimationFrame after the tap, it starts at the
@@ -56,6 +57,17 @@ export const INTERACTIONS = [
     steps: [{ tap: { role: 'button', name: /^Filters/ }, measure: true }],
     done: { role: 'dialog', name: 'Filters', state: 'visible' },
   },
+  // The same tap on a page read so far: the app has not started (docs/decisions/0031), so the tap is
+  // held, starts it, and is answered once the page is hydrated. Timed from the tap to the sheet on
+  // screen (not to the next paint: the held tap itself paints at once).
+  {
+    name: 'open the filter sheet, as the first tap (app not started)',
+    path: () => '/agents',
+    beforeApp: true,
+    requires: { role: 'button', name: /^Filters/ },
+    steps: [{ tap: { role: 'button', name: /^Filters/ }, measure: true }],
+    done: { role: 'dialog', name: 'Filters', state: 'visible' },
+  },
   {
     name: 'apply a filter',
     path: () => '/agents',
@@ -94,6 +106,16 @@ async function waitUntilHydrated(page, control) {
   );
   await page.waitForFunction((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')), await control.elementHandle(), { timeout: 60_000 });
   await settle(page);
+}
+
+/**
+ * Starts the app as a reader about to use the page does (docs/decisions/0031): a tap on the page's
+ * heading, which is no link. A page only read never starts it, so a tap timed on a started app is
+ * timed once this is over.
+ */
+async function startApp(page) {
+  await page.getByRole('heading', { level: 1 }).first().tap();
+  await page.locator('html[data-app="running"]').waitFor({ state: 'attached', timeout: 60_000 });
 }
 
 /** Resolves once the main thread has had no long task for half a second. */
@@ -164,8 +186,16 @@ async function measureOnce(browser, origin, interaction, context) {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       if ((await byRole(page, interaction.requires).count()) === 0) return null;
     }
-    await waitUntilHydrated(page, firstControl);
+    if (interaction.beforeApp) {
+      await firstControl.waitFor({ state: 'visible' });
+      await settle(page);
+      if (await page.evaluate(() => document.documentElement.dataset.app === 'running')) throw new Error(`${interaction.name}: the app started before the tap`);
+    } else {
+      await startApp(page);
+      await waitUntilHydrated(page, firstControl);
+    }
     let timing = null;
+    let tappedAt = 0;
     for (const step of interaction.steps) {
       const scope = scopeOf(page, step);
       if (step.measure) {
@@ -177,12 +207,16 @@ async function measureOnce(browser, origin, interaction, context) {
         await settle(page);
         const box = await control.boundingBox();
         await observeEvents(page);
+        tappedAt = performance.now();
         await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       } else if (step.tap) await byRole(scope, step.tap).tap();
       else await scope.getByLabel(step.select.label).selectOption({ index: step.select.index });
       if (step.measure) {
         await doneState(page, interaction.done);
-        timing = { ...(await tapTiming(page)), benchmarkIndex };
+        // Before the app, the figure is the wait for the answer, measured from here (an upper bound by
+        // the round trip of the check); after it, the tap to its next paint, as INP counts it.
+        const answeredMs = Math.round(performance.now() - tappedAt);
+        timing = interaction.beforeApp ? { ms: answeredMs, under: false, event: 'tap to answer', entries: 0, benchmarkIndex } : { ...(await tapTiming(page)), benchmarkIndex };
       } else {
         // The step's own work is over before the next one is timed.
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -216,7 +250,7 @@ export async function runInteractions({ origin, agentId, runs = 5, only, log = c
         log('interaction run', JSON.stringify(row));
       }
       const indexes = runRows.filter((r) => r.interaction === interaction.name).map((r) => r.benchmarkIndex);
-      const result = { interaction: interaction.name, path: interaction.path({ agentId }), 'median ms': times.length ? median(times) : null, runs: times.join(', '), benchmarkIndex: indexes.length ? median(indexes) : null, skipped };
+      const result = { interaction: interaction.name, path: interaction.path({ agentId }), 'median ms': times.length ? median(times) : null, runs: times.join(', '), benchmarkIndex: indexes.length ? median(indexes) : null, skipped, beforeApp: interaction.beforeApp === true };
       results.push(result);
       if (!skipped) log('interaction', JSON.stringify(result));
     }
@@ -237,6 +271,7 @@ export async function main(args) {
   const [agent] = await (await fetch(`${origin}/api/agents?limit=1&sort=reviews`)).json();
   const { results } = await runInteractions({ origin, agentId: agent.id, runs: Number(opts.runs), only: opts.only, log });
   for (const r of results) {
-    log(r.skipped ? `${r.interaction}: skipped, ${r.skipped}` : `${r.interaction}: median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}) ${r['median ms'] <= INTERACTION_BUDGET_MS ? 'holds' : 'MISSES'} the budget of ${INTERACTION_BUDGET_MS} ms`);
+    const verdict = r.beforeApp ? '(no budget)' : `${r['median ms'] <= INTERACTION_BUDGET_MS ? 'holds' : 'MISSES'} the budget of ${INTERACTION_BUDGET_MS} ms`;
+    log(r.skipped ? `${r.interaction}: skipped, ${r.skipped}` : `${r.interaction}: median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}) ${verdict}`);
   }
 }
