@@ -75,10 +75,12 @@ const rendered = document.getElementById('root')?.firstElementChild != null;
 
 /**
  * What the app must show unasked: a message the previous page left, a sign-in error in the address,
- * or the signed-in person's own header on a page the server rendered as a visitor sees it.
+ * a purchase back from checkout (its confirmation asks the server until the credits are in), or the
+ * signed-in person's own header on a page the server rendered as a visitor sees it.
  */
 function somethingWaits(): boolean {
-  if (hasCookie(FLASH_MARKER) || new URLSearchParams(location.search).has('error')) return true;
+  const params = new URLSearchParams(location.search);
+  if (hasCookie(FLASH_MARKER) || params.has('error') || params.has('purchase')) return true;
   if (!hasCookie(SESSION_HINT_COOKIE)) return false;
   // A query's hash is its key as JSON (TanStack's hashKey, for a key of plain strings).
   return !served?.queries?.some((query) => query.queryHash === JSON.stringify(sessionKeys.session));

@@ -56,7 +56,7 @@ await nextTask();
 // Taps held back before React listened are replayed once every part is hydrated (or at once, below,
 // for a page the browser renders by itself).
 void pageHydrated.then(() => {
-  releaseEarlyClicks();
+  void releaseEarlyClicks();
   // The page is the app's now (docs/decisions/0031: a page only read may never get here).
   document.documentElement.dataset.app = 'running';
 });

@@ -121,7 +121,7 @@ test('a sort chosen and text typed in the header search before the app runs are 
   release();
   await expect(page).toHaveURL(/\/search\?q=invoices&sort=rating$/);
   await expect(page.getByLabel('Sort by')).toHaveValue('rating');
-  await expect(page.getByRole('button', { name: 'Remove filter Sort: Highest Rated' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('article').first()).toBeVisible();
   // What was typed while the page was only HTML is the app's now: its suggestions open.
   await expect(box).toHaveValue('ledg');
   await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toHaveText(/LedgerLens/);
@@ -332,7 +332,8 @@ test('/credits: a visitor gets the frame naming its code; a signed-in person get
   expect(sessionRequests).toEqual([]);
 
   // Signed out in the app, then Back on a shared device: nothing of theirs is left in the document
-  // (the page's query state held the session; it goes once read).
+  // (the page's query state held the session; it goes once the app has read it).
+  await startTheApp(page);
   await expect(page.locator(`script#query-state`)).toHaveCount(0);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
@@ -377,4 +378,42 @@ test('static assets and the server-rendered pages carry the security headers', a
   // The policy does not get in the app's own way (the fixture fails on any console error).
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Top Performing Agents' }).getByRole('article')).toHaveCount(6);
+});
+
+test('/credits is read without the app, and a choice and Continue made before it runs go to checkout with that amount', async ({ page }) => {
+  const name = `early${Date.now()}`;
+  // A client of its own: registrations are limited per client per hour, and the suite makes many.
+  const res = await page.request.post('/api/auth/register', {
+    data: { username: name, email: `${name}@example.com`, password: 'a-long-password' },
+    headers: { 'CF-Connecting-IP': '198.51.100.252' },
+  });
+  expect(res.ok()).toBe(true);
+
+  // Only read: the page is whole and the app does not start.
+  await page.goto('/credits');
+  await expect(page.getByText('Current balance: 100 credits')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await appRunning(page)).toBe(false);
+
+  // A preset and Continue tapped while the app's code is still on its way: both are kept, in order.
+  let release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
+  await page.goto('/credits', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: '$200', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page).toHaveURL('/credits');
+  release();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  await expect(page.getByTestId('sandbox-credits')).toHaveText('200');
+
+  // An amount typed and sent with Enter before the app runs: the amount typed is the one sent.
+  await page.unrouteAll({ behavior: 'wait' });
+  release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
+  await page.goto('/credits', { waitUntil: 'commit' });
+  const custom = page.getByLabel(/Custom amount/);
+  await custom.fill('120');
+  await custom.press('Enter');
+  await expect(page).toHaveURL('/credits');
+  release();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  await expect(page.getByTestId('sandbox-credits')).toHaveText('120');
 });

@@ -12,3 +12,18 @@ export function useEarlyInput(ref: RefObject<HTMLInputElement | null>, onEarlyIn
     if (text) callback.current(text);
   }, [ref]);
 }
+
+/**
+ * A choice made in a server-rendered control (a select, a range) while the page was only HTML: on
+ * screen, but in no state, as React 19 neither resets such a value when it hydrates nor replays the
+ * change. Once hydrated it is taken as if made then (docs/decisions/0031). `rendered` is the value
+ * the control was rendered with; nothing is reported when it still shows that.
+ */
+export function useEarlyChoice(ref: RefObject<HTMLInputElement | HTMLSelectElement | null>, rendered: string, onEarlyChoice: (value: string) => void): void {
+  // What the server rendered and whom to tell: read once, at hydration.
+  const first = useRef({ rendered, onEarlyChoice });
+  useEffect(() => {
+    const shown = ref.current?.value;
+    if (shown !== undefined && shown !== first.current.rendered) first.current.onEarlyChoice(shown);
+  }, [ref]);
+}

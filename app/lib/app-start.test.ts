@@ -58,6 +58,13 @@ it('starts the app when the search field takes the focus, or a key types', async
   expect(typed).toHaveBeenCalledTimes(1);
 });
 
+it('starts the app when a value changes without a press or focus first', async () => {
+  document.querySelector('main')!.insertAdjacentHTML('beforeend', '<select aria-label="Sort by"><option>A</option><option>B</option></select>');
+  const start = await watch();
+  fire(element('select'), new Event('change', { bubbles: true }));
+  expect(start).toHaveBeenCalledTimes(1);
+});
+
 it('starts the app when the connection goes, so it can say what still works', async () => {
   const start = await watch();
   dispatchEvent(new Event('offline'));
@@ -88,9 +95,9 @@ it('starts the app at once when the caller says something waits for it', async (
 });
 
 it('waits for an intent on pages made for reading only; a page that acts as it arrives starts the app at once', () => {
-  for (const path of ['/', '/agents', '/agents/12', '/Agent/12/', '/creators/demo', '/search', '/categories', '/discover', '/about', '/api', '/alternative2'])
+  for (const path of ['/', '/agents', '/agents/12', '/Agent/12/', '/creators/demo', '/search', '/categories', '/discover', '/about', '/api', '/alternative2', '/credits'])
     expect(isReadingPage(path), path).toBe(true);
-  for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/credits', '/auth', '/reset-password', '/agents/1/x', '/saved'])
+  for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/billing', '/auth', '/reset-password', '/agents/1/x', '/saved'])
     expect(isReadingPage(path), path).toBe(false);
 });
 

@@ -12,13 +12,13 @@ import { getSavedAgent } from './saved-agents';
  */
 
 /**
- * The pages made for reading: the catalogue, agents', creators' and content pages. Only these wait
- * for an intent; every other page (sign-in, a link from a mail, a callback, a checkout) acts as it
- * arrives, so the app starts as soon as it has painted. As app/routes.tsx matches: case ignored, a
- * trailing slash allowed.
+ * The pages made for reading: the catalogue, agents', creators' and content pages, and /credits,
+ * whose form works before the app (AppForm's usableBeforeApp). Only these wait for an intent; every
+ * other page (sign-in, a link from a mail, a callback, a checkout) acts as it arrives, so the app
+ * starts as soon as it has painted. As app/routes.tsx matches: case ignored, a trailing slash allowed.
  */
 const READING_PAGES =
-  /^\/(?:|agents|all-agents|agents?\/[^/]+|creators\/[^/]+|categories|agents-agent91|discover|search|agent91|alternative[12]?|documentation|tutorials|api|about|blog|careers|privacy|terms)\/?$/i;
+  /^\/(?:|agents|all-agents|agents?\/[^/]+|creators\/[^/]+|categories|agents-agent91|discover|search|agent91|alternative[12]?|documentation|tutorials|api|about|blog|careers|privacy|terms|credits)\/?$/i;
 
 export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(pathname);
 
@@ -70,7 +70,7 @@ async function outboxWaiting(): Promise<boolean> {
 
 /**
  * Calls `start` once, on the first intent: a press on anything but a link, focus in a field, a key
- * that types or acts, a control that needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
+ * that types or acts, a value changed, a control that needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
  * the connection lost (the app says what still works). At once when the page is still loading
  * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, when the page's agent is saved on this device (its Save button shows it), or when the caller knows something else waits (`waiting`: a message the
  * previous page left). Returns a function that starts it now.
@@ -88,6 +88,9 @@ export function startOnIntent(start: () => void, waiting = false): () => void {
   addEventListener('pointerdown', (event) => onLink(event.target) || go(), options);
   addEventListener('focusin', (event) => onLink(event.target) || go(), options);
   addEventListener('keydown', (event: KeyboardEvent) => READING_KEYS.has(event.key) || (event.key === 'Enter' && onLink(event.target)) || go(), options);
+  // A value changed without a press or the focus first (a script, some assistive technologies).
+  addEventListener('input', go, options);
+  addEventListener('change', go, options);
   addEventListener('offline', go, options);
 
   // A control that needs the app is on screen (or scrolled into view): it must not stay disabled.

@@ -1,8 +1,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { holdEarlyClicks, partHydrated, reactTookOver, releaseEarlyClicks } from './early-clicks';
 
-afterEach(() => {
-  releaseEarlyClicks();
+afterEach(async () => {
+  await releaseEarlyClicks();
   document.body.innerHTML = '';
 });
 
@@ -27,7 +27,7 @@ function handled(...buttons: HTMLElement[]) {
   return seen;
 }
 
-it('holds taps on buttons until the page is hydrated, then taps each once, in order', () => {
+it('holds taps on buttons until the page is hydrated, then taps each once, in order', async () => {
   const startApp = vi.fn();
   holdEarlyClicks(startApp);
   const { tab, save, send, go, link, back } = serverHtml();
@@ -47,14 +47,14 @@ it('holds taps on buttons until the page is hydrated, then taps each once, in or
   // Each held tap asks for the app (a page only read has not started it).
   expect(startApp).toHaveBeenCalledTimes(4);
 
-  releaseEarlyClicks();
+  await releaseEarlyClicks();
   expect(seen).toEqual(['Send', 'Go', 'Save', 'Reviews']);
   expect(followed).toEqual(['Back']);
   tab.click(); // from now on every tap goes straight through
   expect(seen).toEqual(['Send', 'Go', 'Save', 'Reviews', 'Reviews']);
 });
 
-it('once React listens, lets taps through on the parts already hydrated and holds the rest', () => {
+it('once React listens, lets taps through on the parts already hydrated and holds the rest', async () => {
   holdEarlyClicks(() => undefined);
   const { menu, tab, top } = serverHtml();
   const seen = handled(menu, tab, top);
@@ -68,22 +68,22 @@ it('once React listens, lets taps through on the parts already hydrated and hold
   top.click();
   expect(seen).toEqual(['Menu', 'Top']);
 
-  releaseEarlyClicks();
+  await releaseEarlyClicks();
   // The footer's early tap is replayed too: it was held, so React never saw it.
   expect(seen).toEqual(['Menu', 'Top', 'Reviews', 'Top']);
 });
 
-it('skips what is no longer on the page', () => {
+it('skips what is no longer on the page', async () => {
   holdEarlyClicks(() => undefined);
   const { save } = serverHtml();
   const seen = handled(save);
   save.click();
   save.remove();
-  releaseEarlyClicks();
+  await releaseEarlyClicks();
   expect(seen).toEqual([]);
 });
 
-it("holds a tab's arrow keys before hydration as taps on the tab they move to, replayed once hydrated", () => {
+it("holds a tab's arrow keys before hydration as taps on the tab they move to, replayed once hydrated", async () => {
   holdEarlyClicks(() => undefined);
   document.body.innerHTML = `<div id="root"><main><div role="tablist">
     <button type="button" role="tab">Description</button><button type="button" role="tab">Features</button><button type="button" role="tab">Video</button>
@@ -103,13 +103,13 @@ it("holds a tab's arrow keys before hydration as taps on the tab they move to, r
   expect(keys).toEqual(['Enter']);
   expect(seen).toEqual([]);
 
-  releaseEarlyClicks();
+  await releaseEarlyClicks();
   expect(seen).toEqual(['Features', 'Video']);
   press('ArrowLeft'); // from now on the tablist itself answers
   expect(keys).toEqual(['Enter', 'ArrowLeft']);
 });
 
-it('holds the sending of a form that asks for it until hydrated, then sends it once', () => {
+it('holds the sending of a form that asks for it until hydrated, then sends it once', async () => {
   const startApp = vi.fn();
   holdEarlyClicks(startApp);
   document.body.innerHTML = `<div id="root"><main><form role="search" data-hold-submit><input name="q" value="ledg" /></form>
@@ -124,6 +124,25 @@ it('holds the sending of a form that asks for it until hydrated, then sends it o
   expect(sent).toEqual(['native']);
   expect(startApp).toHaveBeenCalled();
 
-  releaseEarlyClicks();
+  await releaseEarlyClicks();
   expect(sent).toEqual(['native', 'search']);
+});
+
+it("replays each held tap once the one before has been committed: a held form's sending sees a held choice", async () => {
+  holdEarlyClicks(() => undefined);
+  document.body.innerHTML = `<div id="root"><main><form data-hold-submit><button type="button">$200</button>
+    <output>100</output><button type="submit">Continue</button></form></main></div>`;
+  const form = document.querySelector('form')!;
+  const output = document.querySelector('output')!;
+  // As React does: a tap's update reaches the page after the event, in a microtask.
+  document.querySelector('button')!.addEventListener('click', () => queueMicrotask(() => (output.textContent = '200')));
+  const sent: string[] = [];
+  form.addEventListener('submit', (event) => (event.preventDefault(), sent.push(output.textContent!)));
+
+  document.querySelector('button')!.click();
+  form.requestSubmit();
+  expect(sent).toEqual([]);
+
+  await releaseEarlyClicks();
+  expect(sent).toEqual(['200']);
 });

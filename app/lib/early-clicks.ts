@@ -106,14 +106,22 @@ export function partHydrated(part: HydratingPart): boolean {
   return hydrated.size === Object.keys(PARTS).length;
 }
 
+/** A task later: what React scheduled for the tap before (its update, flushed after the event) is committed by then. */
+const afterCommit = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Once the whole page is hydrated, or at once for a page the browser renders by itself: nothing is
- * held any more, and what was held is tapped again, in order, if still on the page.
+ * held any more, and what was held is tapped again, in order, if still on the page. Each replay
+ * waits for the previous one's update to be on the page: a held preset's amount is what a held
+ * Continue then sends.
  */
-export function releaseEarlyClicks(): void {
+export async function releaseEarlyClicks(): Promise<void> {
   document.removeEventListener('click', hold, true);
   document.removeEventListener('keydown', moveTab, true);
   document.removeEventListener('submit', holdSubmit, true);
-  for (const element of held.splice(0)) if (element.isConnected) element.click();
-  for (const form of heldForms.splice(0)) if (form.isConnected) form.requestSubmit();
+  const replays = [...held.splice(0).map((element) => () => element.isConnected && element.click()), ...heldForms.splice(0).map((form) => () => form.isConnected && form.requestSubmit())];
+  for (const [i, replay] of replays.entries()) {
+    if (i > 0) await afterCommit();
+    replay();
+  }
 }

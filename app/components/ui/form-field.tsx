@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 /** Props a control needs so its label, hint and error are announced with it. */
 export interface FieldControlProps {
@@ -55,7 +55,7 @@ export function FormField({
   );
 }
 
-export function TextInput({ invalid = false, className = '', ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
+export function TextInput({ invalid = false, className = '', ...props }: ComponentProps<'input'> & { invalid?: boolean }) {
   return <input className={controlClass(invalid, className)} {...props} />;
 }
 

@@ -1,6 +1,10 @@
+import { useRef } from 'react';
+import { useEarlyChoice } from '#app/hooks/use-early-input.ts';
+
 /**
  * A single-thumb slider: the browser's own range input, so arrow keys, Page Up/Down, Home and End,
- * touch and screen readers work without any script of ours.
+ * touch and screen readers work without any script of ours, before the app runs too (a value chosen
+ * then is taken once hydrated: useEarlyChoice).
  */
 export function Slider({
   label,
@@ -21,8 +25,14 @@ export function Slider({
   valueText?: string;
   disabled?: boolean;
 }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEarlyChoice(ref, String(value), (chosen) => {
+    const next = Number(chosen);
+    if (Number.isFinite(next)) onValueChange(next);
+  });
   return (
     <input
+      ref={ref}
       type="range"
       aria-label={label}
       aria-valuetext={valueText}

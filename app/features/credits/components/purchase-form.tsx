@@ -1,10 +1,11 @@
 import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_PRESETS, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '#common/constants.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
 import { Slider } from '#app/components/ui/slider.tsx';
+import { useEarlyInput } from '#app/hooks/use-early-input.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { digitsOnly, formatPrice, onSlider, purchaseAmountError, sliderPosition } from '#app/features/credits/lib/amount.ts';
 import { formatCount } from '#app/lib/format.ts';
@@ -14,6 +15,11 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
  * Choose how many credits to buy (docs/product.md#validation): slider 50-500 in steps of 10, presets, or a
  * custom whole number; nothing under 50 can be bought. `initialAmount` (from /credits?amount=) starts
  * on the slider when it can show it, else in the custom field.
+ *
+ * Usable before the app runs (docs/decisions/0031): the slider is the browser's own, a preset is a
+ * held tap, what is typed is taken over once hydrated, and the sending is held and replayed. So the
+ * amount sent is read from the fields as they are at that moment, not from a state that may not yet
+ * hold what was chosen before hydration.
  */
 export function PurchaseForm({
   processing,
@@ -28,6 +34,9 @@ export function PurchaseForm({
   const amount = custom ? Number(custom) : sliderAmount;
   const error = purchaseAmountError(amount);
 
+  const customRef = useRef<HTMLInputElement>(null);
+  useEarlyInput(customRef, (text) => setCustom(digitsOnly(text)));
+
   const choose = (value: number) => {
     setSliderAmount(value);
     setCustom('');
@@ -35,15 +44,20 @@ export function PurchaseForm({
 
   return (
     <AppForm
+      usableBeforeApp
       aria-labelledby="purchase-heading"
       className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       onSubmit={(e) => {
         e.preventDefault();
-        if (error) {
-          toast({ title: 'Invalid amount', description: error, variant: 'destructive' });
+        const shown = digitsOnly(customRef.current?.value ?? '');
+        const range = e.currentTarget.querySelector<HTMLInputElement>('input[type="range"]');
+        const chosen = shown ? Number(shown) : Number(range?.value ?? sliderAmount);
+        const invalid = purchaseAmountError(chosen);
+        if (invalid) {
+          toast({ title: 'Invalid amount', description: invalid, variant: 'destructive' });
           return;
         }
-        onContinue(amount);
+        onContinue(chosen);
       }}
     >
       <div>
@@ -106,6 +120,7 @@ export function PurchaseForm({
         {(control) => (
           <TextInput
             {...control}
+            ref={customRef}
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete="off"
