@@ -6,7 +6,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { showsSaved } from '#app/lib/app-start.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
-import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
+import { signedInUserIdNow } from '#app/hooks/use-signed-in-user-id.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { ratingKeys } from '#app/lib/query-keys.ts';
 import { listSavedAgents } from '#app/lib/saved-agents.ts';
@@ -29,7 +29,6 @@ function plainAgent(agent: Agent): Agent {
 export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?: 'card' | 'page' }) {
   const hydrated = useHydrated();
   const saved = useSavedAgents();
-  const userId = useSignedInUserId();
   const online = useOnline();
   const queryClient = useQueryClient();
   // A double tap toggles once: the second tap waits for the first to be written.
@@ -44,7 +43,10 @@ export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?
       // A tap held from before the app is replayed before this device's list is first read.
       const wasSaved = (saved ?? (await listSavedAgents())).some((record) => record.id === agent.id);
       const ratings = queryClient.getQueryData<Rating[]>(ratingKeys.byAgent(agent.id));
-      await setSaved(plainAgent(agent), !wasSaved, { signedIn: userId !== null, online, ratings });
+      // Who is signed in now, not at the last render: a tap held from before the app may be replayed
+      // before the page has re-rendered with the session (its save would then stay on this device).
+      const signedIn = (await signedInUserIdNow(queryClient)) !== null;
+      await setSaved(plainAgent(agent), !wasSaved, { signedIn, online, ratings });
     } catch (error) {
       toast({ title: 'Could not save this agent', description: error instanceof Error ? error.message : 'This device could not keep it.', variant: 'destructive' });
     } finally {
