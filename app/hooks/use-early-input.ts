@@ -6,11 +6,7 @@ import { useEffect, useRef, type RefObject } from 'react';
  * text is taken into state, as if typed then (docs/decisions/0017). For fields that start empty.
  */
 export function useEarlyInput(ref: RefObject<HTMLInputElement | null>, onEarlyInput: (text: string) => void): void {
-  const callback = useRef(onEarlyInput);
-  useEffect(() => {
-    const text = ref.current?.value;
-    if (text) callback.current(text);
-  }, [ref]);
+  useEarlyChoice(ref, '', onEarlyInput);
 }
 
 /**

@@ -38,9 +38,10 @@ export const LOADS_IN_APP = { 'data-loads-in-app': '' } as const;
 /**
  * Marks the agent page's Save button, which the server renders as not pressed (its HTML never
  * depends on the device) and which works before the app: a tap is held like any button's. When this
- * device has saved that agent the app starts at once, so the button soon shows it pressed.
+ * device has saved that agent the app starts at once, so the button soon shows it pressed. Spread
+ * on the button until it is hydrated.
  */
-export const showsSaved = (agentId: number) => ({ 'data-saved-agent': String(agentId) }) as const;
+export const showsSaved = (agentId: number, hydrated: boolean): { 'data-saved-agent'?: string } => (hydrated ? {} : { 'data-saved-agent': String(agentId) });
 
 /** Whether the agent of the page's Save button is saved on this device. */
 async function savedHere(): Promise<boolean> {

@@ -67,7 +67,7 @@ export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?
       title={isSaved ? 'Saved on this device: tap to remove' : 'Save for later, also offline'}
       onClick={() => void toggle()}
       className={look}
-      {...(hydrated ? {} : showsSaved(agent.id))}
+      {...showsSaved(agent.id, hydrated)}
     >
       <Bookmark aria-hidden className="size-4" fill={isSaved ? 'currentColor' : 'none'} />
       {variant === 'page' && 'Save'}
