@@ -3,14 +3,14 @@ import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { Router } from 'wouter';
 import { PAGE_SIZE_DEFAULT } from '#common/constants.ts';
-import type { CatalogListParams, CatalogSource, RenderPage } from '#common/ssr.ts';
+import type { Account, CatalogListParams, CatalogSource, RenderPage } from '#common/ssr.ts';
 import type { Rating, ReviewSort } from '#common/types.ts';
 import { AppLayout } from './app-layout';
 import type { AgentPage } from './features/agents/api/get-infinite-agents';
 import type { SearchOptions } from './features/agents/api/search-agents';
 import { createQueryClient } from './lib/query-client';
 import { SessionInPage } from './features/auth/api/get-session';
-import { agentKeys, categoryKeys, creatorKeys, departmentKeys, ratingKeys, sessionKeys } from './lib/query-keys';
+import { agentKeys, categoryKeys, creatorKeys, creditKeys, departmentKeys, ratingKeys, sessionKeys } from './lib/query-keys';
 import { MORE_FROM_CREATOR, type CreatorSort } from '#common/creators.ts';
 import { isKnownPage, lazyPageFile } from './routes';
 import { pageHead } from './ssr/page-head';
@@ -29,9 +29,13 @@ const firstPage = <P extends { items: AgentPage['items'] | Rating[]; total: numb
   pageParams: [0],
 });
 
-/** The data for one query the page asked for, from its key; undefined when the server does not render it (private data). */
-async function answer(query: Query, source: CatalogSource): Promise<unknown> {
+/**
+ * The data for one query the page asked for, from its key; undefined when the server does not render
+ * it (private data, except the person's own on a page rendered for them).
+ */
+async function answer(query: Query, source: CatalogSource, account: Account | undefined): Promise<unknown> {
   const key = query.queryKey;
+  if (account && startsWith(key, creditKeys.transactions())) return account.transactions();
   if (startsWith(key, [...agentKeys.lists(), 'pages'])) {
     const params = (key[3] ?? {}) as CatalogListParams;
     return firstPage(await source.listAgents({ ...params, limit: params.limit ?? PAGE_SIZE_DEFAULT, offset: 0 }));
@@ -55,10 +59,10 @@ async function answer(query: Query, source: CatalogSource): Promise<unknown> {
 
 const wanted = (query: Query) => query.state.data === undefined && (query.options as { enabled?: unknown }).enabled !== false;
 
-async function fill(client: QueryClient, queries: Query[], source: CatalogSource): Promise<void> {
+async function fill(client: QueryClient, queries: Query[], source: CatalogSource, account: Account | undefined): Promise<void> {
   await Promise.all(
     queries.map(async (query) => {
-      const data = await answer(query, source).catch(() => undefined);
+      const data = await answer(query, source, account).catch(() => undefined);
       if (data !== undefined) client.setQueryData(query.queryKey, data);
     }),
   );
@@ -83,11 +87,11 @@ async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
   while (!(await reader.read()).done);
 }
 
-export const renderPage: RenderPage = async (url, source, session) => {
+export const renderPage: RenderPage = async (url, source, account) => {
   const client = createQueryClient();
   // A page about the person's own account is rendered for them (docs/decisions/0019).
-  const forPerson = session !== undefined;
-  if (forPerson) client.setQueryData(sessionKeys.session, session);
+  const forPerson = account !== undefined;
+  if (account) client.setQueryData(sessionKeys.session, account.user);
   // Render to learn which data the page asks for (lazy pages load here too, so the last pass never
   // suspends); answer it; again if answers uncovered more questions (at most twice).
   const asked = new Set<string>();
@@ -98,7 +102,7 @@ export const renderPage: RenderPage = async (url, source, session) => {
     const fresh = client.getQueryCache().getAll().filter((q) => wanted(q) && !asked.has(q.queryHash));
     if (fresh.length === 0) break;
     for (const q of fresh) asked.add(q.queryHash);
-    await fill(client, fresh, source);
+    await fill(client, fresh, source, account);
   }
 
   // An agent page answers 404 for an id that is not a number or names no agent.

@@ -29,6 +29,8 @@ describe('format without Intl', () => {
     for (const date of [new Date(2026, 0, 1, 0, 5), new Date(2026, 10, 23, 12, 0), new Date(1999, 11, 31, 23, 59), new Date(2030, 5, 9, 9, 7)]) {
       expect(formatMediumDate(date)).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
       expect(formatShortTime(date)).toBe(normalise(date.toLocaleTimeString('en-US', { timeStyle: 'short' })));
+      expect(formatMediumDate(date, true)).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }));
+      expect(formatShortTime(date, true)).toBe(normalise(date.toLocaleTimeString('en-US', { timeStyle: 'short', timeZone: 'UTC' })));
     }
   });
 });

@@ -29,11 +29,18 @@ export function formatUsd(amount: number, fractionDigits = 2): string {
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
-/** A date in the reader's time zone, e.g. "Nov 23, 2026". */
-export const formatMediumDate = (date: Date): string => `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+/**
+ * A date in the reader's time zone, e.g. "Nov 23, 2026"; with `utc`, in UTC (the server, which does
+ * not know the reader's zone: app/components/ui/local-time.tsx).
+ */
+export const formatMediumDate = (date: Date, utc = false): string =>
+  utc
+    ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
+    : `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 
-/** A time of day in the reader's time zone, e.g. "3:05 PM". */
-export function formatShortTime(date: Date): string {
-  const hours = date.getHours();
-  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+/** A time of day in the reader's time zone, e.g. "3:05 PM"; with `utc`, in UTC. */
+export function formatShortTime(date: Date, utc = false): string {
+  const hours = utc ? date.getUTCHours() : date.getHours();
+  const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }

@@ -2,7 +2,7 @@
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
 // uses, the app renders a page and says what its <head> and status should be (docs/decisions/0012).
 import type { CreatorPage, CreatorSort } from './creators';
-import type { Agent, AgentSort, Category, Department, Rating, ReviewSort, SessionUser } from './types';
+import type { Agent, AgentSort, Category, CreditTransaction, Department, Rating, ReviewSort, SessionUser } from './types';
 
 export interface CatalogListParams {
   q?: string;
@@ -67,11 +67,20 @@ export interface RenderedPage {
 }
 
 /**
- * `session`: the signed-in person, given only for a page about their own account (/credits), which is
- * then rendered for them, navbar included (docs/decisions/0019). Without it a page renders as a
- * visitor sees it, whoever asks.
+ * The signed-in person a page about their own account (/credits, /billing) is rendered for
+ * (docs/decisions/0019), and what the renderer may read of theirs: only their own.
  */
-export type RenderPage = (url: URL, source: CatalogSource, session?: SessionUser) => Promise<RenderedPage>;
+export interface Account {
+  user: SessionUser;
+  /** As GET /api/credits/transactions: their credit history, newest first. */
+  transactions(): Promise<CreditTransaction[]>;
+}
+
+/**
+ * `account`: given only for a page about the person's own account, which is then rendered for them,
+ * navbar included. Without it a page renders as a visitor sees it, whoever asks.
+ */
+export type RenderPage = (url: URL, source: CatalogSource, account?: Account) => Promise<RenderedPage>;
 
 /** The file in app/routes/ of the lazily loaded page at a path, or undefined for a page shipped with the app. */
 export type LazyPageFile = (pathname: string) => string | undefined;

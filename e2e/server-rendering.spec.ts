@@ -345,6 +345,50 @@ test('/credits: a visitor gets the frame naming its code; a signed-in person get
   expect(await page.content()).not.toContain(`${name}@example.com`);
 });
 
+test.describe('/billing away from UTC', () => {
+  // A reader five hours behind UTC: every time on the page differs from the server's.
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('/billing is rendered for the person with their history, read without the app, and hydrated in their time zone without a mismatch', async ({ page }) => {
+    const name = `bill${Date.now()}`;
+    // A client of its own: registrations are limited per client per hour, and the suite makes many.
+    const res = await page.request.post('/api/auth/register', {
+      data: { username: name, email: `${name}@example.com`, password: 'a-long-password' },
+      headers: { 'CF-Connecting-IP': '198.51.100.253' },
+    });
+    expect(res.ok()).toBe(true);
+    const [agent] = await someAgents(page, 'limit=1');
+    expect((await page.request.post(`/api/agents/${agent!.id}/try`)).ok()).toBe(true);
+
+    // Only read: the history is in the page, its times in UTC and said so, and the app does not start.
+    await page.goto('/billing');
+    const history = page.getByRole('list', { name: 'Credit history' });
+    await expect(history.getByRole('link', { name: agent!.name })).toBeVisible();
+    await expect(history.getByText('Sign-up bonus')).toBeVisible();
+    await expect(history.getByText(/UTC$/).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await appRunning(page)).toBe(false);
+
+    // Started, it hydrates (the fixture fails on the console error a mismatch gives) and shows the
+    // reader's own clock.
+    await startTheApp(page);
+    await expect(history.getByText(/UTC$/)).toHaveCount(0);
+    const tried = await page.request.get('/api/credits/transactions');
+    const createdAt = ((await tried.json()) as { createdAt: string }[])[0]!.createdAt;
+    const local = await page.evaluate((iso) => {
+      const d = new Date(iso);
+      return `${d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}, ${d.toLocaleTimeString('en-US', { timeStyle: 'short' }).replace(/\u202f/g, ' ')}`;
+    }, createdAt);
+    await expect(history.locator(`time[datetime="${createdAt}"]`)).toHaveText(local);
+
+    // A link followed before the app is the server's page.
+    await page.goto('/billing');
+    await history.getByRole('link', { name: agent!.name }).click();
+    await expect(page).toHaveURL(`/agents/${agent!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
+  });
+});
+
 test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');

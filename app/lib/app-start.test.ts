@@ -95,9 +95,9 @@ it('starts the app at once when the caller says something waits for it', async (
 });
 
 it('waits for an intent on pages made for reading only; a page that acts as it arrives starts the app at once', () => {
-  for (const path of ['/', '/agents', '/agents/12', '/Agent/12/', '/creators/demo', '/search', '/categories', '/discover', '/about', '/api', '/alternative2', '/credits'])
+  for (const path of ['/', '/agents', '/agents/12', '/Agent/12/', '/creators/demo', '/search', '/categories', '/discover', '/about', '/api', '/alternative2', '/credits', '/billing'])
     expect(isReadingPage(path), path).toBe(true);
-  for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/billing', '/auth', '/reset-password', '/agents/1/x', '/saved'])
+  for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/billing/receipts/4', '/auth', '/reset-password', '/agents/1/x', '/saved'])
     expect(isReadingPage(path), path).toBe(false);
 });
 

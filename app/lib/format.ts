@@ -6,19 +6,20 @@ export const formatRating = (value: number | null | undefined): string => (Numbe
 export const ratingOrNew = (agent: { averageRating: number | null; voteCount: number }): string =>
   agent.voteCount ? formatRating(agent.averageRating) : 'New';
 
-export const formatDate = (iso: string | null | undefined): string => {
+/** A date in the reader's time zone (`utc`: in UTC), or '' for none. */
+export const formatDate = (iso: string | null | undefined, utc = false): string => {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatMediumDate(date);
+  return Number.isNaN(date.getTime()) ? '' : formatMediumDate(date, utc);
 };
 
 /** A count with thousands separators, as en-US writes it (common/format.ts says why not Intl). */
 export const formatCount = (n: number): string => formatDecimal(n);
 
-/** Date and time, e.g. "Nov 23, 2026, 10:30 AM". */
-export const formatDateTime = (value: number | Date): string => {
+/** Date and time in the reader's time zone, e.g. "Nov 23, 2026, 10:30 AM"; with `utc`, in UTC and said so. */
+export const formatDateTime = (value: number | Date | string, utc = false): string => {
   const date = new Date(value);
-  return `${formatMediumDate(date)}, ${formatShortTime(date)}`;
+  return `${formatMediumDate(date, utc)}, ${formatShortTime(date, utc)}${utc ? ' UTC' : ''}`;
 };
 
 export const formatCredits = (n: number): string => `${formatCount(n)} ${n === 1 ? 'credit' : 'credits'}`;

@@ -14,7 +14,8 @@ import { FollowButton } from '#app/features/creators/components/follow-button.ts
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
-import { formatCount, formatDate, formatRating, plural } from '#app/lib/format.ts';
+import { LocalTime } from '#app/components/ui/local-time.tsx';
+import { formatCount, formatRating, plural } from '#app/lib/format.ts';
 import NotFoundPage from './not-found';
 
 const parseSort = (value: string | null): CreatorSort => (CREATOR_SORTS as readonly string[]).includes(value ?? '') ? (value as CreatorSort) : 'popular';
@@ -86,7 +87,7 @@ function Creator({ data, sort, onSort }: { data: CreatorPage; sort: CreatorSort;
                 </a>
               )}
               <span className="inline-flex items-center gap-1">
-                <CalendarDays aria-hidden className="size-4" /> Joined {formatDate(creator.createdAt)}
+                <CalendarDays aria-hidden className="size-4" /> Joined <LocalTime value={creator.createdAt} />
               </span>
             </div>
             <div className="mt-4">

@@ -58,6 +58,10 @@ const STATIC: Record<string, [title: string | null, description: string]> = {
   '/credits': ['Buy Credits', 'Buy credits to try AI agents on AgentMarket. 1 credit = $1.'],
 };
 const ALIASES: Record<string, string> = { '/all-agents': '/agents' };
+/** Pages about one person's account that the server renders (for them when signed in): never indexed (robots.txt disallows them too). */
+const PRIVATE: Record<string, [title: string, description: string]> = {
+  '/billing': ['Billing', 'Your credit history on AgentMarket: purchases, tries and top-ups, each purchase with its receipt.'],
+};
 
 /** Title, description, canonical address and social data of a public page, from the data it was rendered with. */
 export function pageHead(url: URL, client: QueryClient, notFound: boolean): PageHead {
@@ -102,6 +106,8 @@ export function pageHead(url: URL, client: QueryClient, notFound: boolean): Page
       canonicalPath: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
     };
   }
+  const own = PRIVATE[lower];
+  if (own) return { title: titled(own[0]), description: own[1], canonicalPath: lower, noindex: true };
   const key = ALIASES[lower] ?? lower;
   const known = STATIC[key];
   if (!known) return { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, canonicalPath: key };

@@ -101,7 +101,7 @@ describe('server-rendered pages', () => {
   });
 
   it('signed-in pages get the plain shell with the security headers: nothing rendered, no query state', async () => {
-    for (const path of ['/settings', '/auth', '/checkout/sandbox/cs_1', '/BILLING/']) {
+    for (const path of ['/settings', '/auth', '/checkout/sandbox/cs_1', '/billing/receipts/1', '/SETTINGS/']) {
       const { res, html } = await page(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('Content-Type'), path).toContain('text/html');
@@ -149,6 +149,40 @@ describe('server-rendered pages', () => {
     const agents = await page('/agents', await signIn((await createUser()).id));
     expect(agents.html).not.toContain('navbar-credits');
     expect(queryState(agents.html).queries.map((q) => q.queryKey)).not.toContainEqual(['auth', 'session']);
+  });
+
+  it('/billing is rendered for the signed-in person with their history; anyone else gets the frame, never indexed', async () => {
+    const user = await createUser({ credits: 100 });
+    const cookie = await signIn(user.id);
+    expect((await call('/api/agents/1/try', { method: 'POST', cookie })).status).toBe(200);
+    // Someone else's try is not on their page.
+    await call('/api/agents/2/try', { method: 'POST', cookie: await signIn((await createUser()).id) });
+
+    const { res, html } = await page('/billing', cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(html).toContain('<title>Billing · AgentMarket</title>');
+    expect(html).toContain('<meta name="robots" content="noindex, follow" />');
+    expect(html).toMatch(/<h1[^>]*>Billing<\/h1>/);
+    expect(html).toMatch(/Available credits<\/dt><dd[^>]*>93<\/dd>/);
+    expect(html).toMatch(/<ol aria-label="Credit history"/);
+    expect(html).toMatch(/<a href="\/agents\/1"[^>]*>LeadScout Pro<\/a>/);
+    expect(html).not.toContain('LedgerLens');
+    const keys = queryState(html).queries.map((q) => q.queryKey);
+    expect(keys).toContainEqual(['auth', 'session']);
+    expect(keys).toContainEqual(['credits', 'transactions']);
+
+    for (const other of [undefined, 'am_session=no-such-session']) {
+      const visitor = await page('/BILLING/', other);
+      expect(visitor.res.status).toBe(200);
+      expect(visitor.res.headers.get('Cache-Control')).toBe('no-cache');
+      expect(visitor.html).toMatch(/<h1[^>]*>Billing<\/h1>/);
+      expect(visitor.html).not.toContain('Credit history');
+      expect(visitor.html).not.toContain('Available credits');
+      const visitorKeys = queryState(visitor.html).queries.map((q) => q.queryKey);
+      expect(visitorKeys).not.toContainEqual(['auth', 'session']);
+      expect(visitorKeys).not.toContainEqual(['credits', 'transactions']);
+    }
   });
 
   it('two people asking for /credits at once each get their own page', async () => {

@@ -2,13 +2,14 @@ import { isKnownPage, lazyPageFile, renderPage } from '#app-ssr';
 import type { Context } from 'hono';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { APP_CSP } from '#worker/middleware/security.ts';
+import { listTransactions } from '#worker/lib/ledger.ts';
 import { readSession } from '#worker/middleware/session.ts';
 import { catalogSource } from './catalog-source';
 import { concatStream, pageDocument, shellDocument } from './document';
 
 /**
  * Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012).
- * /credits is not among them: the server renders it (ACCOUNT_PAGE, decision 0019).
+ * /credits and /billing are not among them: the server renders them (ACCOUNT_PAGE, decision 0019).
  */
 const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|moderation|finance|support|billing|settings|saved)(\/|$)/i;
 
@@ -17,14 +18,17 @@ const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|
  * (balance, navbar, notices in the HTML); for anyone else the frame a visitor sees, which sends them
  * to sign in once hydrated.
  */
-const ACCOUNT_PAGE = /^\/credits\/?$/i;
+const ACCOUNT_PAGE = /^\/(credits|billing)\/?$/i;
 
 /** A path naming a file (an icon, the manifest, a picture): a static asset, never a page. */
 const FILE = /\/[^/]+\.[a-z0-9]+$/i;
 
 /** Whether the worker renders this request as a page (GET or HEAD navigations to public routes and unknown paths). */
 export const rendersPage = (c: Context<AppEnv>): boolean =>
-  (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.startsWith('/api/') && !FILE.test(c.req.path) && !CLIENT_RENDERED.test(c.req.path);
+  (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+  !c.req.path.startsWith('/api/') &&
+  !FILE.test(c.req.path) &&
+  (ACCOUNT_PAGE.test(c.req.path) || !CLIENT_RENDERED.test(c.req.path));
 
 /** Used when the built app is not there (worker tests, a worker deployed without its assets). */
 const BARE_SHELL = `<!doctype html>
@@ -71,7 +75,7 @@ async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
  * app's routes know. Other paths under those prefixes are the assets' SPA fallback.
  */
 export const rendersShell = (c: Context<AppEnv>): boolean =>
-  (c.req.method === 'GET' || c.req.method === 'HEAD') && CLIENT_RENDERED.test(c.req.path) && isKnownPage(c.req.path);
+  (c.req.method === 'GET' || c.req.method === 'HEAD') && !ACCOUNT_PAGE.test(c.req.path) && CLIENT_RENDERED.test(c.req.path) && isKnownPage(c.req.path);
 
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -92,7 +96,8 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
   const url = new URL(c.req.url);
   // A page about the person's account is rendered for them when they are signed in (decision 0019).
   // A session that cannot be read (D1 failing) gets the visitor's frame, not an error page.
-  const session = ACCOUNT_PAGE.test(url.pathname) ? (await readSession(c).catch(() => null))?.user : undefined;
+  const user = ACCOUNT_PAGE.test(url.pathname) ? (await readSession(c).catch(() => null))?.user : undefined;
+  const session = user && { user, transactions: () => listTransactions(c.env.DB, user.id) };
   const page = await renderPage(url, catalogSource(c.env), session);
   const chunks = page.pageFile ? await pageChunks(c, page.pageFile) : [];
   const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, chunks);

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Agent } from '#common/types.ts';
-import { formatDate } from '#app/lib/format.ts';
+import { useLocalTime } from '#app/components/ui/local-time.tsx';
 import { CreatorLink } from './creator-link';
 
 export function AgentInfoCard({ agent }: { agent: Agent }) {
+  const created = useLocalTime(agent.createdAt);
   const rows: [string, ReactNode][] = [
-    ['Created', formatDate(agent.createdAt) || 'Unknown'],
+    ['Created', created || 'Unknown'],
     // A person's name leads to their public page (docs/decisions/0028); the operators' own agents have none.
     ['Creator', agent.creatorUsername ? <CreatorLink username={agent.creatorUsername} /> : 'AgentMarket'],
     ['Category', agent.categoryName ?? agent.businessCategory ?? 'Uncategorised'],

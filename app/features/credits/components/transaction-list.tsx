@@ -4,7 +4,8 @@ import type { CreditTransaction, LedgerKind, TransactionAgent } from '#common/ty
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { useTransactions } from '#app/features/credits/api/get-transactions.ts';
-import { formatCount, formatCredits, formatDateTime } from '#app/lib/format.ts';
+import { useLocalTime } from '#app/components/ui/local-time.tsx';
+import { formatCount, formatCredits } from '#app/lib/format.ts';
 
 export const KIND_LABELS: Record<LedgerKind, string> = {
   signup: 'Sign-up bonus',
@@ -31,6 +32,7 @@ function TriedAgent({ agent }: { agent: TransactionAgent }) {
 
 function Row({ t }: { t: CreditTransaction }) {
   const credit = t.amount >= 0;
+  const when = useLocalTime(t.createdAt, true);
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
   return (
     <li className="flex items-start gap-3 px-4 py-3 sm:px-5">
@@ -41,11 +43,11 @@ function Row({ t }: { t: CreditTransaction }) {
         <p className="font-medium text-slate-900">{KIND_LABELS[t.kind] ?? t.kind}</p>
         {t.agent ? <TriedAgent agent={t.agent} /> : t.description && <p className="break-words text-sm text-slate-600">{t.description}</p>}
         <p className="text-xs text-slate-600">
-          <time dateTime={t.createdAt}>{formatDateTime(new Date(t.createdAt))}</time>
+          <time dateTime={t.createdAt}>{when}</time>
         </p>
         {t.kind === 'purchase' && (
           <Link href={`/billing/receipts/${t.id}`} className="mt-1 inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            View receipt<span className="sr-only"> for {formatCredits(t.amount)} bought {formatDateTime(new Date(t.createdAt))}</span>
+            View receipt<span className="sr-only"> for {formatCredits(t.amount)} bought {when}</span>
           </Link>
         )}
       </div>

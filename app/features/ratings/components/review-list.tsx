@@ -5,7 +5,8 @@ import type { Rating } from '#common/types.ts';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
-import { formatDate, plural } from '#app/lib/format.ts';
+import { LocalTime } from '#app/components/ui/local-time.tsx';
+import { plural } from '#app/lib/format.ts';
 import { useSetHelpful } from '#app/features/ratings/api/set-helpful.ts';
 import { ReviewReply } from './review-reply';
 import { ReviewStars } from './review-stars';
@@ -90,10 +91,9 @@ export function ReviewList({
                 <p className="font-semibold text-slate-900">{name}</p>
                 <ReviewStars value={r.rating} />
                 {r.triedIt && <TriedItBadge />}
-                <time dateTime={r.updatedAt ?? r.createdAt} className="text-sm text-slate-600">
-                  {formatDate(r.updatedAt ?? r.createdAt)}
+                <LocalTime value={r.updatedAt ?? r.createdAt} className="text-sm text-slate-600">
                   {r.updatedAt && r.updatedAt !== r.createdAt ? ' (edited)' : ''}
-                </time>
+                </LocalTime>
               </div>
               {r.comment && <p className="mt-1 whitespace-pre-line break-words text-slate-700">{r.comment}</p>}
               <div className="mt-1 flex flex-wrap items-center gap-x-2">

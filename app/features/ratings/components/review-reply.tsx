@@ -5,7 +5,7 @@ import type { Rating } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
-import { formatDate } from '#app/lib/format.ts';
+import { LocalTime } from '#app/components/ui/local-time.tsx';
 import { useDeleteReply } from '#app/features/ratings/api/delete-reply.ts';
 import { useSaveReply } from '#app/features/ratings/api/save-reply.ts';
 
@@ -72,7 +72,7 @@ export function ReviewReply({ review, canReply }: { review: Rating; canReply: bo
           <p className="text-sm font-semibold text-slate-900">Response from the creator</p>
           <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">{reply.body}</p>
           <p className="mt-1 text-xs text-slate-600">
-            {reply.user?.username ?? 'The creator'} · <time dateTime={reply.updatedAt}>{formatDate(reply.updatedAt)}</time>
+            {reply.user?.username ?? 'The creator'} · <LocalTime value={reply.updatedAt} />
           </p>
         </div>
       )}

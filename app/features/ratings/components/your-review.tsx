@@ -2,7 +2,7 @@ import { EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Rating } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { formatDate } from '#app/lib/format.ts';
+import { LocalTime } from '#app/components/ui/local-time.tsx';
 import { TriedItBadge } from './review-list';
 import { ReviewReply } from './review-reply';
 import { ReviewStars } from './review-stars';
@@ -35,9 +35,7 @@ export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEd
       marks={
         <>
           {review.triedIt && <TriedItBadge />}
-          <time dateTime={review.updatedAt} className="text-sm text-slate-600">
-            {formatDate(review.updatedAt)}
-          </time>
+          <LocalTime value={review.updatedAt} className="text-sm text-slate-600" />
         </>
       }
     >
