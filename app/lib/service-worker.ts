@@ -6,10 +6,11 @@
  * development, as the plugin has none there.
  *
  * `onUpdate`: a new version is installing or waiting while an older one controls the page: the app
- * starts so its prompt can offer the reload.
+ * starts so its prompt can offer the reload. Returns whether a worker is registered: it precaches
+ * the app's code, off the page's main thread.
  */
-export function registerServiceWorker(onUpdate: () => void): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+export function registerServiceWorker(onUpdate: () => void): boolean {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return false;
   navigator.serviceWorker
     .register('/sw.js', { scope: '/' })
     .then((registration) => {
@@ -18,4 +19,5 @@ export function registerServiceWorker(onUpdate: () => void): void {
       registration.addEventListener('updatefound', updating);
     })
     .catch(() => undefined);
+  return true;
 }
