@@ -2,10 +2,10 @@ import './styles.css';
 import { SESSION_HINT_COOKIE } from '#common/constants.ts';
 import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { sessionKeys } from './lib/query-keys';
-import { hasCookie } from './features/auth/lib/cookies';
+import { hasCookie } from './lib/cookies';
 import { FLASH_MARKER } from './features/auth/lib/flash-marker';
 import { countViewAtLoad } from './features/insights/lib/view-at-load';
-import { applyPreferences } from './features/users/lib/preferences';
+import { applyPreferences, PREFERENCES_COOKIE } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
 import { parseServedState, saveServedQueries } from './lib/saved-record';
@@ -20,8 +20,6 @@ import { registerServiceWorker } from './lib/service-worker';
  * fetched (not run) so the first tap does not wait on the network. The plain shell (signed-in pages,
  * offline) has nothing to show without the app: there it starts at once.
  */
-applyPreferences();
-
 /** The app's first-load chunks and the page's own (named by the server). */
 const modules = (document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_MODULES_META}"]`)?.content.split(' ') ?? []).filter(Boolean);
 
@@ -72,8 +70,10 @@ function afterFirstPaint(then: () => void): void {
 }
 
 const rendered = document.getElementById('root')?.firstElementChild != null;
-// Read once: every read of document.cookie asks the browser's process, and the start asks up to three times.
+// Read once: every read of document.cookie asks the browser's process (3-5 ms each here).
 const cookies = document.cookie;
+// localStorage only when a preference is set (its first read opens the page's storage).
+if (hasCookie(PREFERENCES_COOKIE, cookies)) applyPreferences();
 
 /**
  * What the app must show unasked: a message the previous page left, a sign-in error in the address,

@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { App, attachOfflineStore } from './app';
 import { carriesSession, getSessionQueryOptions, hasSessionHint, SessionInPage } from './features/auth/api/get-session';
+import { applyPreferences } from './features/users/lib/preferences';
 import { trackCameFrom } from './lib/came-from';
 import { reactTookOver, releaseEarlyClicks } from './lib/early-clicks';
 import { noHydration, pageHydrated } from './lib/hydration';
@@ -23,6 +24,9 @@ trackCameFrom();
 const queryClient = createQueryClient();
 // Before the server's state is hydrated, so that state is saved for offline use as it arrives.
 attachOfflineStore(queryClient);
+// The entry script opens localStorage for them only when their cookie says one is set; preferences
+// saved before that cookie existed are applied here, and get it.
+applyPreferences();
 
 /** The query cache the worker rendered this page from (public pages), or null for the plain shell. */
 function serverState(): DehydratedState | null {

@@ -154,6 +154,14 @@ test.describe('profile and roles', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');
     await expect(page.getByRole('switch', { name: /Compact layout/ })).toBeChecked();
+    // A page read before (or without) the app has them too: the entry script applies them, told so by
+    // their cookie. The app's code is held back here, so nothing else could.
+    await page.route(/\/assets\/main-[\w-]{8}\.js$/, () => undefined);
+    await page.goto('/agents');
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto('/settings');
     await page.getByRole('switch', { name: /Reduce motion/ }).check();
     await expect(page.locator('html')).toHaveAttribute('data-reduced-motion', 'true');
 

@@ -4,7 +4,7 @@ import { SESSION_HINT_COOKIE } from '#common/constants.ts';
 import type { SessionUser } from '#common/types.ts';
 import { api, ApiError, unwrap } from '#app/lib/api-client.ts';
 import { PAGE_LOADED_AT } from '#app/lib/page-loaded-at.ts';
-import { hasCookie } from '#app/features/auth/lib/cookies.ts';
+import { hasCookie } from '#app/lib/cookies.ts';
 import { sessionKeys } from '#app/lib/query-keys.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { pageHydrated } from '#app/lib/hydration.ts';

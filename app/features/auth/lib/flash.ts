@@ -1,5 +1,5 @@
 import { toast, type ToastVariant } from '#app/hooks/use-toast.ts';
-import { hasCookie } from './cookies';
+import { hasCookie } from '#app/lib/cookies.ts';
 import { FLASH_MARKER } from './flash-marker';
 
 const KEY = 'flash-toast';
