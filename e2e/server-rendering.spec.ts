@@ -36,6 +36,20 @@ async function someAgents(page: Page, query = 'limit=3') {
   return (await res.json()) as { id: number; name: string }[];
 }
 
+/**
+ * A new account, signed in on `page`; its name. From a client address of its own (`ip`):
+ * registrations are limited per client per hour, and the suite makes many.
+ */
+async function registerNew(page: Page, prefix: string, ip: string): Promise<string> {
+  const name = `${prefix}${Date.now()}`;
+  const res = await page.request.post('/api/auth/register', {
+    data: { username: name, email: `${name}@example.com`, password: 'a-long-password' },
+    headers: { 'CF-Connecting-IP': ip },
+  });
+  expect(res.ok()).toBe(true);
+  return name;
+}
+
 /** Holds the requests matching `url` until the returned function is called: a slow network, on demand. */
 async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release!: () => void;
@@ -306,13 +320,7 @@ test('/credits: a visitor gets the frame naming its code; a signed-in person get
   for (const file of chunks) expect((await page.request.get(file)).status(), file).toBe(200);
 
   // A new account (address not yet confirmed) signed in: the page is rendered for them.
-  const name = `ssr${Date.now()}`;
-  // A client of its own: registrations are limited per client per hour, and the suite makes many.
-  const res = await page.request.post('/api/auth/register', {
-    data: { username: name, email: `${name}@example.com`, password: 'a-long-password' },
-    headers: { 'CF-Connecting-IP': '198.51.100.251' },
-  });
-  expect(res.ok()).toBe(true);
+  const name = await registerNew(page, 'ssr', '198.51.100.251');
   const own = await page.request.get('/credits', { headers: { Accept: 'text/html' } });
   expect(own.headers()['cache-control']).toBe('private, no-store');
   const ownHtml = html(await own.text());
@@ -350,13 +358,7 @@ test.describe('/billing away from UTC', () => {
   test.use({ timezoneId: 'America/New_York' });
 
   test('/billing is rendered for the person with their history, read without the app, and hydrated in their time zone without a mismatch', async ({ page }) => {
-    const name = `bill${Date.now()}`;
-    // A client of its own: registrations are limited per client per hour, and the suite makes many.
-    const res = await page.request.post('/api/auth/register', {
-      data: { username: name, email: `${name}@example.com`, password: 'a-long-password' },
-      headers: { 'CF-Connecting-IP': '198.51.100.253' },
-    });
-    expect(res.ok()).toBe(true);
+    await registerNew(page, 'bill', '198.51.100.253');
     const [agent] = await someAgents(page, 'limit=1');
     expect((await page.request.post(`/api/agents/${agent!.id}/try`)).ok()).toBe(true);
 
@@ -425,13 +427,7 @@ test('static assets and the server-rendered pages carry the security headers', a
 });
 
 test('/credits is read without the app, and a choice and Continue made before it runs go to checkout with that amount', async ({ page }) => {
-  const name = `early${Date.now()}`;
-  // A client of its own: registrations are limited per client per hour, and the suite makes many.
-  const res = await page.request.post('/api/auth/register', {
-    data: { username: name, email: `${name}@example.com`, password: 'a-long-password' },
-    headers: { 'CF-Connecting-IP': '198.51.100.252' },
-  });
-  expect(res.ok()).toBe(true);
+  await registerNew(page, 'early', '198.51.100.252');
 
   // Only read: the page is whole and the app does not start.
   await page.goto('/credits');
