@@ -108,8 +108,9 @@ if (rendered) {
     if (wanted) start();
     // The service worker precaches the app's code (a first visit) or already holds it (every later
     // one), in its own thread. Prefetch links did the same on the page's: the 11 of /agents took
-    // about 64 ms of its main thread under a 4x CPU slowdown (decision 0031).
-    if (!registerServiceWorker(startWhenPainted)) addLinks('prefetch');
+    // about 64 ms of its main thread under a 4x CPU slowdown (decision 0031). Only where no worker
+    // can be registered do the links fetch it.
+    registerServiceWorker(startWhenPainted, () => addLinks('prefetch'));
   });
   holdEarlyClicks(startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || somethingWaits()));
 } else {

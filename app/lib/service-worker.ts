@@ -6,11 +6,11 @@
  * development, as the plugin has none there.
  *
  * `onUpdate`: a new version is installing or waiting while an older one controls the page: the app
- * starts so its prompt can offer the reload. Returns whether a worker is registered: it precaches
- * the app's code, off the page's main thread.
+ * starts so its prompt can offer the reload. `onUnavailable`: no worker will precache the app's code
+ * (none in this browser or build, or its registration failed: storage blocked, a private window).
  */
-export function registerServiceWorker(onUpdate: () => void): boolean {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return false;
+export function registerServiceWorker(onUpdate: () => void, onUnavailable: () => void = () => undefined): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return onUnavailable();
   navigator.serviceWorker
     .register('/sw.js', { scope: '/' })
     .then((registration) => {
@@ -18,6 +18,5 @@ export function registerServiceWorker(onUpdate: () => void): boolean {
       if (registration.waiting || registration.installing) updating();
       registration.addEventListener('updatefound', updating);
     })
-    .catch(() => undefined);
-  return true;
+    .catch(() => onUnavailable());
 }

@@ -54,12 +54,14 @@ export function readPreferences(): DisplayPreferences {
 
 const isDefault = (prefs: DisplayPreferences) => !prefs.reducedMotion && !prefs.compact;
 
-/** Keeps the cookie in step with what is saved (preferences saved before the cookie existed get it at their first read). */
+/**
+ * Keeps the cookie in step with what is saved: preferences saved before the cookie existed get it at
+ * their first read, and a set one is written again at each (the app's start), as Safari keeps a
+ * cookie written by a script for 7 days only.
+ */
 function markPreferences(prefs: DisplayPreferences): void {
-  if (isDefault(prefs) === !hasCookie(PREFERENCES_COOKIE)) return;
-  document.cookie = isDefault(prefs)
-    ? `${PREFERENCES_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax`
-    : `${PREFERENCES_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
+  if (!isDefault(prefs)) document.cookie = `${PREFERENCES_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
+  else if (hasCookie(PREFERENCES_COOKIE)) document.cookie = `${PREFERENCES_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax`;
 }
 
 /**
