@@ -14,7 +14,10 @@ import { HighlightedText } from './highlighted-text';
 /**
  * The Browse Agents card, in grid or list layout. The whole card is one link, named by the agent
  * (the heading's link stretches over it: docs/decisions/0023-phone-first-lists.md). The list layout
- * is a compact row on phones: a small picture beside the text. Memoised: a list that grows (Load
+ * is a compact row on phones: a small picture beside the text. Every row of the card has a fixed
+ * height (one line of badges, one line of name, a set number of description lines), so every card of
+ * a layout is as tall as the height its list holds for it before it is laid out (AgentList): nothing
+ * moves as cards come into view, not even the button under them. Memoised: a list that grows (Load
  * More) does not render the cards it already shows again.
  */
 export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent | SearchHit; layout?: 'grid' | 'list'; eager?: boolean }) {
@@ -25,8 +28,7 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
   return (
     <article
       data-agent-id={agent.id}
-      // Cards in the first rows (eager) are in view at once; the rest wait until scrolled near.
-      className={`group relative flex min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-200 hover:shadow-md ${list ? 'flex-row' : 'flex-col'} ${eager ? '' : `render-when-near ${list ? '[--near-size:8rem] sm:[--near-size:14rem]' : '[--near-size:26rem]'}`}`}
+      className={`group relative flex min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-200 hover:shadow-md ${list ? 'flex-row' : 'flex-col'}`}
     >
       {/* Above the card's stretched link; it appears once the app has taken the page over. */}
       <div className={`absolute z-10 ${list ? 'bottom-2 left-2' : 'right-2 top-2'}`}>
@@ -37,14 +39,18 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
           src={agent.thumbnailUrl ?? agent.imageUrl}
           alt=""
           eager={eager}
-          className={list ? 'h-full min-h-24 w-full sm:aspect-[8/5] sm:h-auto' : undefined}
+          // A fixed height in the grid, not the column's aspect ratio: the card's height does not
+          // depend on the screen's width.
+          className={list ? 'h-full min-h-24 w-full sm:aspect-[8/5] sm:h-auto' : 'h-44 w-full'}
           // No picture: the generated one in the seed's style (docs/decisions/0028), never an emoji box.
           fallback={<GeneratedPicture seed={`agent-${agent.id}`} name={agent.name} className="size-full" />}
         />
       </div>
       <div className={`flex min-w-0 flex-1 flex-col ${list ? 'gap-1 p-3 sm:gap-2 sm:p-4' : 'gap-2 p-4'}`}>
-        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs">
-          <span className="flex min-w-0 flex-wrap gap-1">
+        {/* One line whatever the names: a badge that does not fit beside the first wraps onto a
+            second line the row's height hides; the first shortens with an ellipsis if it must. */}
+        <div className="flex items-center justify-between gap-2 text-xs">
+          <span className="flex h-5 min-w-0 flex-wrap gap-1 overflow-hidden">
             <span className="max-w-full truncate rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">
               <span className="sr-only">Department: </span>
               {department}
@@ -56,7 +62,7 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
               </span>
             )}
           </span>
-          <span className="flex items-center gap-3 text-slate-600">
+          <span className="flex shrink-0 items-center gap-3 text-slate-600">
             <CardRating averageRating={agent.averageRating} voteCount={agent.voteCount} />
             <span className="inline-flex items-center gap-1">
               <Coins aria-hidden className="size-3.5" />
@@ -64,12 +70,15 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
             </span>
           </span>
         </div>
-        <h3 className={`font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere] ${list ? 'text-base sm:text-lg' : 'text-lg'}`}>
-          <Link href={`/agents/${agent.id}`} className="card-link group-hover:text-brand-700">
+        {/* One line: a long name ends in an ellipsis here (in full on the agent's page and in the
+            link's name), so it never overflows the card nor makes it taller than its neighbours. */}
+        <h3 className={`truncate font-semibold leading-snug text-slate-900 ${list ? 'text-base sm:text-lg' : 'text-lg'}`}>
+          <Link href={`/agents/${agent.id}`} title={agent.name} className="card-link group-hover:text-brand-700">
             <HighlightedText text={agent.name} segments={highlights?.name} />
           </Link>
         </h3>
-        <p className={`text-sm text-slate-600 ${list ? 'line-clamp-2 sm:line-clamp-3' : 'line-clamp-3'}`}>
+        {/* As tall as its clamped lines even when the description is shorter. */}
+        <p className={`text-sm text-slate-600 ${list ? 'line-clamp-2 h-10 sm:line-clamp-3 sm:h-15' : 'line-clamp-3 h-15'}`}>
           <HighlightedText text={agent.description} segments={highlights?.description} />
         </p>
         <div className={`mt-auto flex items-center justify-between text-sm ${list ? 'pt-1' : 'pt-2'}`}>
