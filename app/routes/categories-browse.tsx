@@ -117,7 +117,7 @@ export default function CategoriesBrowsePage() {
             <>
               <ul aria-label={heading} className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
                 {agents.map((agent, i) => (
-                  <li key={agent.id} className="flex">
+                  <li key={agent.id} className="flex min-w-0">
                     <CategoryAgentCard agent={agent} eager={i < 2} />
                   </li>
                 ))}

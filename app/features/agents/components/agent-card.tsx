@@ -20,6 +20,15 @@ import { HighlightedText } from './highlighted-text';
  * moves as cards come into view, not even the button under them. Memoised: a list that grows (Load
  * More) does not render the cards it already shows again.
  */
+/*
+ * The card's height inside its borders (the held size is the content's; the browser adds the
+ * borders), row by row: picture (11rem in the grid) + padding + badges 1.25rem + gaps + name (line
+ * height 1.375 of its size) + description lines (1.25rem each) + footer. The e2e test 'cards keep their place as they come into view' (browse.spec) fails when a
+ * change to the card makes these wrong.
+ */
+const GRID_CARD_HEIGHT = '[--near-size:22.796875rem]';
+const LIST_CARD_HEIGHT = '[--near-size:8.875rem] sm:[--near-size:11.546875rem]';
+
 export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent | SearchHit; layout?: 'grid' | 'list'; eager?: boolean }) {
   // Search hits carry the matched words (docs/decisions/0013-search.md).
   const highlights = 'highlights' in agent ? agent.highlights : undefined;
@@ -28,7 +37,10 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
   return (
     <article
       data-agent-id={agent.id}
-      className={`group relative flex min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-200 hover:shadow-md ${list ? 'flex-row' : 'flex-col'}`}
+      // The first cards (eager) are in view at once. The rest are laid out only when scrolled near
+      // (a long list costs a phone little), held at their own height meanwhile: a row laid out for
+      // the first time moves nothing below it.
+      className={`group relative flex min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-200 hover:shadow-md ${list ? 'flex-row' : 'flex-col'} ${eager ? '' : `render-when-near ${list ? LIST_CARD_HEIGHT : GRID_CARD_HEIGHT}`}`}
     >
       {/* Above the card's stretched link; it appears once the app has taken the page over. */}
       <div className={`absolute z-10 ${list ? 'bottom-2 left-2' : 'right-2 top-2'}`}>

@@ -17,7 +17,14 @@ export const DEFAULT_DESCRIPTION = 'Advanced AI assistant for specialized tasks 
 export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eager?: boolean }) {
   const [src, setSrc] = useState<string | null>(agent.imageUrl || FALLBACK_IMAGE);
   return (
-    <article data-agent-id={agent.id} className="group relative flex h-full w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
+    // Off screen (not eager), laid out only when scrolled near, held meanwhile at its own height
+    // inside the borders (picture 11rem + padding 2.5rem + badges 1.5rem + gaps 1.5rem + name
+    // 1.546875rem + description 3.75rem + footer 3rem): every row is fixed, so a card coming into
+    // view moves nothing.
+    <article
+      data-agent-id={agent.id}
+      className={`group relative flex h-full w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg ${eager ? '' : 'render-when-near [--near-size:24.796875rem]'}`}
+    >
       <div className="relative">
         {src ? (
           <img
@@ -29,10 +36,10 @@ export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eage
             decoding="async"
             // The stock image first; if even that fails, the plain panel below.
             onError={() => setSrc((current) => (current === FALLBACK_IMAGE ? null : FALLBACK_IMAGE))}
-            className="aspect-[8/5] w-full bg-slate-100 object-cover"
+            className="h-44 w-full bg-slate-100 object-cover"
           />
         ) : (
-          <div aria-hidden className="aspect-[8/5] w-full bg-gradient-to-br from-brand-50 to-slate-200" />
+          <div aria-hidden className="h-44 w-full bg-gradient-to-br from-brand-50 to-slate-200" />
         )}
         {agent.isFeatured && (
           <span className="absolute left-3 top-3 inline-flex items-center gap-1 rounded-full bg-amber-400 px-2.5 py-1 text-xs font-semibold text-slate-900 shadow">
@@ -41,12 +48,12 @@ export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eage
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-          <span className="max-w-full truncate rounded-md bg-slate-100 px-2 py-1 font-semibold uppercase tracking-wide text-slate-700">
+        <div className="flex items-center justify-between gap-2 text-xs">
+          <span className="min-w-0 truncate rounded-md bg-slate-100 px-2 py-1 font-semibold uppercase tracking-wide text-slate-700">
             <span className="sr-only">Department: </span>
             {agentBadges(agent).department}
           </span>
-          <span className="flex items-center gap-3 text-slate-700">
+          <span className="flex shrink-0 items-center gap-3 text-slate-700">
             <CardRating averageRating={agent.averageRating} voteCount={agent.voteCount} />
             <span className="inline-flex items-center gap-1 font-medium text-emerald-700">
               <Coins aria-hidden className="size-3.5" />
@@ -54,12 +61,13 @@ export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eage
             </span>
           </span>
         </div>
-        <h3 className="text-lg font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
-          <Link href={`/agent/${agent.id}`} className="card-link group-hover:text-brand-700">
+        {/* One line, ending in an ellipsis when long (in full in the link's name and the tooltip). */}
+        <h3 className="truncate text-lg font-semibold leading-snug text-slate-900">
+          <Link href={`/agent/${agent.id}`} title={agent.name} className="card-link group-hover:text-brand-700">
             {agent.name}
           </Link>
         </h3>
-        <p className="line-clamp-3 text-sm text-slate-600">{agent.description?.trim() || DEFAULT_DESCRIPTION}</p>
+        <p className="line-clamp-3 h-15 text-sm text-slate-600">{agent.description?.trim() || DEFAULT_DESCRIPTION}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <span className="inline-flex items-center gap-1 text-sm text-slate-600">
             <ThumbsUp aria-hidden className="size-4" /> {plural(agent.voteCount, 'vote')}
