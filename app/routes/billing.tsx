@@ -1,14 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
+import { useEffect } from 'react';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { useTransactions } from '#app/features/credits/api/get-transactions.ts';
 import { TransactionList } from '#app/features/credits/components/transaction-list.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { formatCount } from '#app/lib/format.ts';
+import { sessionKeys } from '#app/lib/query-keys.ts';
 
 export default function BillingPage() {
   useDocumentTitle('Billing');
   const { user } = useRequireAuth('Please log in to view your billing history');
+  // The history is read again when the page opens (a try on another device since the server
+  // rendered it shows up); the session, whose balance the figures below and the header show, is
+  // not. When the newest entry's balance is not the session's, the session is read again too, so
+  // the page never shows a history and a balance that disagree.
+  const queryClient = useQueryClient();
+  const newestBalance = useTransactions().data?.[0]?.balanceAfter;
+  const credits = user?.credits;
+  useEffect(() => {
+    if (newestBalance !== undefined && credits !== undefined && newestBalance !== credits) void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
+  }, [newestBalance, credits, queryClient]);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
