@@ -8,7 +8,7 @@ import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { applyPreferences, PREFERENCES_COOKIE } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
-import { parseServedState, saveServedQueries } from './lib/saved-record';
+import { parseServedState, saveServedQueries, type ServedState } from './lib/saved-record';
 import { registerServiceWorker } from './lib/service-worker';
 
 /**
@@ -85,17 +85,32 @@ function somethingWaits(): boolean {
   if (hasCookie(FLASH_MARKER, cookies) || params.has('error') || params.has('purchase')) return true;
   if (!hasCookie(SESSION_HINT_COOKIE, cookies)) return false;
   // A query's hash is its key as JSON (TanStack's hashKey, for a key of plain strings).
-  return !served?.queries?.some((query) => query.queryHash === JSON.stringify(sessionKeys.session));
+  return !servedState()?.queries?.some((query) => query.queryHash === JSON.stringify(sessionKeys.session));
 }
-// Seen means saved (docs/decisions/0027): the data this page arrived with goes to IndexedDB now; a
-// page left at once, or never interacted with, is readable offline all the same.
-// Read once: both the save and somethingWaits need it, and on a long list it is tens of kilobytes.
-const servedText = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
-const served = servedText ? parseServedState(servedText) : null;
-if (served) void saveServedQueries(served);
+/** The data this page arrived with. Parsed once, when first needed: on a long list it is tens of kilobytes. */
+let served: ServedState | null | undefined;
+function servedState(): ServedState | null {
+  if (served === undefined) {
+    const text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+    served = text ? parseServedState(text) : null;
+  }
+  return served;
+}
+
+/**
+ * What can wait a moment, in a task of its own after this one: the entry script's first task stays
+ * short on a slow phone (docs/decisions/0031), yet it runs a few milliseconds later, not after the
+ * paint, so a page left at once has done it. Seen means saved (docs/decisions/0027): the data this
+ * page arrived with goes to IndexedDB, and a page never interacted with is readable offline all the
+ * same. An agent page read without the app counts its view.
+ */
+setTimeout(() => {
+  const state = servedState();
+  if (state) void saveServedQueries(state);
+  if (rendered) countViewAtLoad(hasCookie(SESSION_HINT_COOKIE, cookies));
+}, 0);
 
 if (rendered) {
-  countViewAtLoad(hasCookie(SESSION_HINT_COOKIE, cookies));
   // Not before the page is painted: the app's code must not compete with the first screen.
   let painted = false;
   let wanted = false;

@@ -33,15 +33,27 @@ function reread(): void {
   listSavedAgents().catch(() => undefined);
 }
 
-const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('agentmarket-saved') : undefined;
-channel?.addEventListener('message', reread);
+/**
+ * Other tabs' saves, heard once this tab keeps a list (a read or a listener). Made then, not when the
+ * module loads: the entry script loads it on every page, and making a channel is part of a slow
+ * phone's first task (docs/decisions/0031).
+ */
+let channel: BroadcastChannel | undefined | null = null;
+function savedChannel(): BroadcastChannel | undefined {
+  if (channel === null) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('agentmarket-saved') : undefined;
+    channel?.addEventListener('message', reread);
+  }
+  return channel;
+}
 
 function changed(): void {
   reread();
-  channel?.postMessage('changed');
+  savedChannel()?.postMessage('changed');
 }
 
 export function subscribeSaved(listener: Listener): () => void {
+  savedChannel();
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
@@ -49,6 +61,8 @@ export function subscribeSaved(listener: Listener): () => void {
 /** Every saved agent, newest save first (one read shared by every caller until the store changes). */
 export function listSavedAgents(): Promise<SavedAgentRecord[]> {
   if (reading) return reading;
+  // A kept read must hear of other tabs' changes.
+  savedChannel();
   const read: Promise<SavedAgentRecord[]> = transact([STORES.savedAgents], 'readonly', (tx) =>
     request(tx.objectStore(STORES.savedAgents).getAll() as IDBRequest<SavedAgentRecord[]>),
   ).then(
