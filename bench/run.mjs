@@ -215,13 +215,13 @@ try {
 // browser's own part of any page on this machine at this moment; each page's main-thread work is
 // also given as a ratio to it, which compares across runs and machines better than milliseconds.
 const REFERENCE = 'reference';
-writeFileSync(
-  `${distDir}/assets/bench-reference.html`,
-  (await (await api('/')).text())
+/** A page's HTML as the server renders it, with every script taken out. */
+const withoutScripts = (html) =>
+  html
     .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<meta name="page-modules"[^>]*>/g, ''),
-);
+    .replace(/<meta name="page-modules"[^>]*>/g, '');
+writeFileSync(`${distDir}/assets/bench-reference.html`, withoutScripts(await (await api('/')).text()));
 const allPages = [
   { name: REFERENCE, path: '/assets/bench-reference' },
   { name: 'home', path: '/' },
@@ -379,9 +379,20 @@ const profileResults = [];
 if (!opts['skip-profile']) {
   const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
   try {
+    // Each page's own script-free copy (its HTML as served to the bench, signed in where the page
+    // is, with every script taken out), profiled right after the page in each run at the first
+    // calibrated tier: the work that page's scripts add, whatever its HTML costs by itself.
+    const ownReference = new Map();
+    for (const page of pages.filter((p) => p.name !== REFERENCE)) {
+      const file = `bench-reference-${page.name.split(' ')[0]}.html`;
+      const headers = page.signedIn ? { Cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') } : {};
+      writeFileSync(`${distDir}/assets/${file}`, withoutScripts(await (await api(page.path, { headers })).text()));
+      ownReference.set(page.name, `/assets/${file.replace(/\.html$/, '')}`);
+    }
     // The reference too: the blocking that the HTML and style alone cause on that phone.
     for (const page of pages) {
       for (const tier of CALIBRATED) {
+        const ownBusy = [];
         const blocking = [];
         const multipliers = [];
         const indexes = [];
@@ -393,6 +404,11 @@ if (!opts['skip-profile']) {
           indexes.push(profile.benchmarkIndex);
           busy.push(profile.mainThreadBusyMs);
           const run = { page: page.name, tier, run: i + 1, benchmarkIndex: profile.benchmarkIndex, 'CPU multiplier': profile.cpuSlowdown === profile.calibratedSlowdown ? profile.cpuSlowdown : `${profile.cpuSlowdown} (${profile.calibratedSlowdown} wanted: the machine was slower than the phone)`, 'blocking after FCP ms': profile.blockingAfterFcpMs ?? 'no FCP', 'main thread busy ms': profile.mainThreadBusyMs, 'longest tasks ms': profile.longTasksMs.slice(0, 3).join(', ') };
+          if (tier === CALIBRATED[0] && ownReference.has(page.name)) {
+            const own = await profileStart(browser, `${ORIGIN}${ownReference.get(page.name)}`, { cpuSlowdown: tier, traceFile: 'bench-results/trace-bench.json' });
+            ownBusy.push(own.mainThreadBusyMs);
+            run['own reference busy ms'] = own.mainThreadBusyMs;
+          }
           profileRuns.push(run);
           log('profile run', JSON.stringify(run));
         }
@@ -400,6 +416,7 @@ if (!opts['skip-profile']) {
         // Against the reference loaded at the same slowdown in this run (the first page profiled).
         const reference = profileResults.find((r) => r.page === REFERENCE && r.tier === tier);
         if (reference && page.name !== REFERENCE) row['busy ratio to the reference'] = Math.round((row['main thread busy ms'] / reference['main thread busy ms']) * 100) / 100;
+        if (ownBusy.length) row['busy ratio to its own HTML'] = Math.round((row['main thread busy ms'] / median(ownBusy)) * 100) / 100;
         profileResults.push(row);
         log(`real blocking (${tierLabel(tier)})`, JSON.stringify(row));
       }
@@ -481,6 +498,8 @@ for (const row of calibratedResults.filter((r) => r.page !== REFERENCE)) {
 for (const row of profileResults.filter((r) => r.page !== REFERENCE)) {
   const limit = row.tier === 'mid' ? BUDGETS.midBlockingMs : BUDGETS.lowBlockingMs;
   checks.push({ budget: `real blocking after FCP ${row.page}, ${TIERS[row.tier].label}: <= ${limit} ms (median)`, actual: `${row['blocking after FCP ms']} ms`, holds: row['blocking after FCP ms'] !== null && row['blocking after FCP ms'] <= limit });
+  if (row['busy ratio to its own HTML'] !== undefined)
+    checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (real, ${TIERS[row.tier].label}, median)`, actual: `${row['busy ratio to its own HTML']}x`, holds: row['busy ratio to its own HTML'] <= BUDGETS.mainThreadRatio });
 }
 for (const row of interactions?.results ?? []) {
   // The first tap on a page not yet started waits for React and the hydration: a figure, not INP.
@@ -541,11 +560,11 @@ ${lighthouseRuns.some((r) => r.tier === tier) ? table(lighthouseRuns.filter((r) 
   .join('\n')}
 ### Real blocking after the first paint (Chromium slowed down to each phone)
 
-${profileResults.length ? table(profileResults, ['page', 'tier', 'blocking after FCP ms', 'runs', 'main thread busy ms', 'busy ratio to the reference', 'benchmarkIndex', 'CPU multiplier']) : '_skipped_'}
+${profileResults.length ? table(profileResults, ['page', 'tier', 'blocking after FCP ms', 'runs', 'main thread busy ms', 'busy ratio to the reference', 'busy ratio to its own HTML', 'benchmarkIndex', 'CPU multiplier']) : '_skipped_'}
 
 #### Every run
 
-${profileRuns.length ? table(profileRuns, ['page', 'tier', 'run', 'benchmarkIndex', 'CPU multiplier', 'blocking after FCP ms', 'main thread busy ms', 'longest tasks ms']) : '_skipped_'}
+${profileRuns.length ? table(profileRuns, ['page', 'tier', 'run', 'benchmarkIndex', 'CPU multiplier', 'blocking after FCP ms', 'main thread busy ms', 'own reference busy ms', 'longest tasks ms']) : '_skipped_'}
 
 ### Taps: input to next paint (${INTERACTION_SLOWDOWN}x CPU, 360x740 with touch)
 
@@ -599,7 +618,10 @@ How to read it:
 - **Real blocking after the first paint**: the page loaded in Chromium really slowed down by the
   calibrated multiplier (from a benchmarkIndex measured just before each load; at least 1, as
   Chromium cannot speed a page up); each task after the first contentful paint, its time past 50 ms
-  (bench/profile-start.mjs).
+  (bench/profile-start.mjs). \`busy ratio to the reference\` compares its main-thread work with the
+  home page's script-free copy; \`busy ratio to its own HTML\` with the page's own script-free copy,
+  loaded right after it in each run at the mid-tier slowdown (\`own reference busy ms\`): what the
+  page's scripts add, whatever its HTML costs by itself.
 - **Taps**: the Event Timing API's duration of the tap (input to the next frame presented, the
   largest of its pointer and click entries, as INP takes it) once the page has hydrated; under 16 ms
   the browser reports nothing and the tap shows as \`< 16\` (bench/interactions.mjs).
