@@ -11,24 +11,24 @@ import { CreatorLink } from './creator-link';
 import { agentBadges, CardRating } from './card-rating';
 import { HighlightedText } from './highlighted-text';
 
+/*
+ * The card's height inside its borders (the held size is the content's; the browser adds the
+ * borders), row by row: picture (11rem in the grid) + padding + badges 1.25rem + gaps + name (line
+ * height 1.375 of its size) + description lines (1.25rem each) + footer. The e2e test 'cards keep
+ * their place as they come into view' (browse.spec) fails when a change to the card makes these wrong.
+ */
+const GRID_CARD_HEIGHT = '[--near-size:22.796875rem]';
+const LIST_CARD_HEIGHT = '[--near-size:8.875rem] sm:[--near-size:11.546875rem]';
+
 /**
  * The Browse Agents card, in grid or list layout. The whole card is one link, named by the agent
  * (the heading's link stretches over it: docs/decisions/0023-phone-first-lists.md). The list layout
  * is a compact row on phones: a small picture beside the text. Every row of the card has a fixed
  * height (one line of badges, one line of name, a set number of description lines), so every card of
- * a layout is as tall as the height its list holds for it before it is laid out (AgentList): nothing
- * moves as cards come into view, not even the button under them. Memoised: a list that grows (Load
+ * a layout is as tall as the height it holds for itself before it is laid out: nothing moves as
+ * cards come into view, not even the button under them. Memoised: a list that grows (Load
  * More) does not render the cards it already shows again.
  */
-/*
- * The card's height inside its borders (the held size is the content's; the browser adds the
- * borders), row by row: picture (11rem in the grid) + padding + badges 1.25rem + gaps + name (line
- * height 1.375 of its size) + description lines (1.25rem each) + footer. The e2e test 'cards keep their place as they come into view' (browse.spec) fails when a
- * change to the card makes these wrong.
- */
-const GRID_CARD_HEIGHT = '[--near-size:22.796875rem]';
-const LIST_CARD_HEIGHT = '[--near-size:8.875rem] sm:[--near-size:11.546875rem]';
-
 export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent | SearchHit; layout?: 'grid' | 'list'; eager?: boolean }) {
   // Search hits carry the matched words (docs/decisions/0013-search.md).
   const highlights = 'highlights' in agent ? agent.highlights : undefined;
