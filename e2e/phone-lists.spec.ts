@@ -79,6 +79,36 @@ test('filters and sort open in a sheet, apply at once, stay in the URL and show 
   await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
 });
 
+test('the sheet made ready while the page is idle moves nothing: the place in the list stays, nothing shows, and Filters opens it', async ({ page }) => {
+  // The first modal of a page is opened and closed once out of sight when the page is idle
+  // (filter-sheet.tsx): recorded here as it happens.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { probes: string[] }).probes = seen;
+    new MutationObserver((records) => {
+      // The sheet's own dialog is inside the app; the probe is put straight in <body>.
+      for (const record of records.filter((r) => r.target === document.body)) {
+        for (const node of record.addedNodes) if (node instanceof HTMLDialogElement) seen.push('added');
+        for (const node of record.removedNodes) if (node instanceof HTMLDialogElement) seen.push('removed');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/agents');
+  await page.getByRole('heading', { level: 1 }).tap();
+  await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { probes: string[] }).probes.join(','))).toBe('added,removed');
+  expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.getByRole('button', { name: /^Filters/ }).tap();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await expect(sheet.getByLabel('Department')).toBeVisible();
+  // Focus is in the sheet, on its first control.
+  await expect(sheet.getByRole('button', { name: 'Close filters' })).toBeFocused();
+});
+
 test('every list keeps its filters in a sheet on a phone', async ({ page }) => {
   for (const [path, label] of [
     ['/discover', 'Minimum rating'],
