@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { formatCount } from '#app/lib/format.ts';
 import { ActiveFilters, type ActiveFilter } from './active-filters';
 
@@ -43,7 +43,10 @@ export function FilterSheet({
   useLayoutEffect(() => {
     const d = dialog.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      d.showModal();
+      modalWarmed = true;
+    }
     if (!open && d.open) d.close();
   }, [open]);
 
@@ -121,18 +124,19 @@ const PHONE_WIDTH = '(width < 48rem)';
 
 /**
  * True once the browser has been idle after the sheet was mounted on a phone: the sheet's controls
- * are then rendered inside the closed dialog (display: none, so neither styled nor laid out), and at
- * the next idle moment the page's first modal dialog is opened and closed once, out of sight (see
- * warmModal). Both leave the tap on 'Filters' only the dialog's opening. Not in the served HTML and
- * not at hydration, which stay as small as before (docs/decisions/0023).
+ * are then rendered inside the closed dialog (display: none, so neither styled nor laid out), in a
+ * transition a tap can interrupt, and at the next idle moment the document's first modal dialog is
+ * opened and closed once, out of sight (warmModal). Both leave the first tap on 'Filters' only the
+ * dialog's opening. Not in the served HTML and not at hydration, which stay as small as before
+ * (docs/decisions/0023).
  */
 function usePrimed() {
   const [primed, setPrimed] = useState(false);
   useEffect(() => {
     if (!window.matchMedia(PHONE_WIDTH).matches) return;
-    return whenIdle(() => setPrimed(true));
+    return whenIdle(() => startTransition(() => setPrimed(true)));
   }, []);
-  useEffect(() => (primed ? whenIdle(warmModal) : undefined), [primed]);
+  useEffect(() => (primed && !modalWarmed && typeof window.requestIdleCallback === 'function' ? whenIdle(warmModal) : undefined), [primed]);
   return primed;
 }
 
@@ -146,19 +150,22 @@ function whenIdle(task: () => void) {
   return () => window.cancelIdleCallback(handle);
 }
 
+/** Whether this document has opened a modal dialog yet: only its first is worth opening ahead. */
+let modalWarmed = false;
+
 /**
  * A document's first modal dialog costs Chromium several times what later ones do (under 4x CPU on
  * /agents: a median 58-79 ms for the first showModal(), 18 ms once another had been opened before
- * it). An empty dialog opened and closed in one task is never painted. Done only while nothing has
- * focus (closing gives focus back, and a focused field's keyboard must not blink) and no dialog or
- * popover is about (opening a modal closes popovers).
+ * it). An empty dialog opened and closed in one task is never painted. Done once per document, only
+ * where the browser says when it is idle (Chromium's figures; Safari has no requestIdleCallback and a
+ * timer could land mid-scroll), and only while nothing has focus or a selection (closing gives focus
+ * back: a field's keyboard must not blink) and no dialog or popover is open (a modal closes popovers).
  */
 function warmModal() {
   const focused = document.activeElement;
-  // A modal dialog closes open popovers when it opens: none may be about.
-  if ((focused && focused !== document.body) || document.querySelector('dialog[open], [popover]')) return;
+  if (modalWarmed || (focused && focused !== document.body) || window.getSelection()?.type === 'Range' || openLayer()) return;
+  modalWarmed = true;
   const probe = document.createElement('dialog');
-  probe.setAttribute('aria-hidden', 'true');
   document.body.append(probe);
   try {
     probe.showModal();
@@ -167,5 +174,15 @@ function warmModal() {
     probe.close();
   } finally {
     probe.remove();
+  }
+}
+
+/** An open dialog or popover (a browser without popovers has none to close). */
+function openLayer(): boolean {
+  if (document.querySelector('dialog[open]')) return true;
+  try {
+    return document.querySelector(':popover-open') !== null;
+  } catch {
+    return false;
   }
 }
