@@ -78,7 +78,8 @@ if (hasCookie(PREFERENCES_COOKIE, cookies)) applyPreferences();
 /**
  * What the app must show unasked: a message the previous page left, a sign-in error in the address,
  * a purchase back from checkout (its confirmation asks the server until the credits are in), or the
- * signed-in person's own header on a page the server rendered as a visitor sees it.
+ * signed-in person's own header on a page the server rendered as a visitor sees it (it renders each
+ * page for the person who asks, so only when it could not read their session then).
  */
 function somethingWaits(): boolean {
   const params = new URLSearchParams(location.search);

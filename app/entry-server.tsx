@@ -10,7 +10,7 @@ import type { AgentPage } from './features/agents/api/get-infinite-agents';
 import type { SearchOptions } from './features/agents/api/search-agents';
 import { createQueryClient } from './lib/query-client';
 import { SessionInPage } from './features/auth/api/get-session';
-import { agentKeys, categoryKeys, creatorKeys, creditKeys, departmentKeys, ratingKeys, sessionKeys } from './lib/query-keys';
+import { agentKeys, categoryKeys, creatorKeys, creditKeys, departmentKeys, followKeys, ratingKeys, sessionKeys } from './lib/query-keys';
 import { MORE_FROM_CREATOR, type CreatorSort } from '#common/creators.ts';
 import { isKnownPage, lazyPageFile } from './routes';
 import { pageHead } from './ssr/page-head';
@@ -36,6 +36,7 @@ const firstPage = <P extends { items: AgentPage['items'] | Rating[]; total: numb
 async function answer(query: Query, source: CatalogSource, account: Account | undefined): Promise<unknown> {
   const key = query.queryKey;
   if (account && startsWith(key, creditKeys.transactions())) return account.transactions();
+  if (account && startsWith(key, followKeys.agents())) return account.newFromFollowed();
   if (startsWith(key, [...agentKeys.lists(), 'pages'])) {
     const params = (key[3] ?? {}) as CatalogListParams;
     return firstPage(await source.listAgents({ ...params, limit: params.limit ?? PAGE_SIZE_DEFAULT, offset: 0 }));
@@ -89,7 +90,7 @@ async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
 
 export const renderPage: RenderPage = async (url, source, account) => {
   const client = createQueryClient();
-  // A page about the person's own account is rendered for them (docs/decisions/0019).
+  // Rendered for the signed-in person who asks (docs/decisions/0019, 0031).
   const forPerson = account !== undefined;
   if (account) client.setQueryData(sessionKeys.session, account.user);
   // Render to learn which data the page asks for (lazy pages load here too, so the last pass never

@@ -116,3 +116,6 @@ export const creatorPath = (username: string): string => `/creators/${encodeURIC
 
 /** How many other agents an agent page shows under 'More from this creator'. */
 export const MORE_FROM_CREATOR = 6;
+
+/** How many cards the home page's 'New from creators you follow' shows: one row (the API's and the server's render). */
+export const NEW_FROM_FOLLOWED = 6;

@@ -67,18 +67,20 @@ export interface RenderedPage {
 }
 
 /**
- * The signed-in person a page about their own account (/credits, /billing) is rendered for
- * (docs/decisions/0019), and what the renderer may read of theirs: only their own.
+ * The signed-in person a page is rendered for (docs/decisions/0019, 0031), and what the renderer may
+ * read of theirs: only their own.
  */
 export interface Account {
   user: SessionUser;
   /** As GET /api/credits/transactions: their credit history, newest first. */
   transactions(): Promise<CreditTransaction[]>;
+  /** As GET /api/follows/agents: the home page's new agents from creators they follow. */
+  newFromFollowed(): Promise<Agent[]>;
 }
 
 /**
- * `account`: given only for a page about the person's own account, which is then rendered for them,
- * navbar included. Without it a page renders as a visitor sees it, whoever asks.
+ * `account`: given when the person asking is signed in; the page is then rendered for them, navbar
+ * included. Without it a page renders as a visitor sees it.
  */
 export type RenderPage = (url: URL, source: CatalogSource, account?: Account) => Promise<RenderedPage>;
 

@@ -301,12 +301,62 @@ test.describe('not found', () => {
   });
 });
 
-test('a signed-in visitor gets the visitor page from the server, then their own navbar, with no hydration mismatch', async ({ page }) => {
-  const res = await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo-password' } });
-  expect(res.ok()).toBe(true);
+test("a signed-in person's public pages come rendered for them and are read without the app; Try Agent on screen starts it; signed out, Back shows nothing of theirs", async ({ page }) => {
+  const name = await registerNew(page, 'reader', '198.51.100.250');
+  const own = await page.request.get('/agents', { headers: { Accept: 'text/html' } });
+  expect(own.headers()['cache-control']).toBe('private, no-store');
+  expect(html(await own.text())).toContain(`${name}@example.com`);
+
+  // A phone reading: their header and their notice come with each page, and nothing starts the app.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/', '/agents', '/search?q=lead', '/categories']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Confirm your email address' })).toContainText(`${name}@example.com`);
+    await page.waitForLoadState('networkidle');
+    expect(await appRunning(page), path).toBe(false);
+  }
+  // Their menu: the first tap starts the app and opens it.
   await page.goto('/agents');
-  await expect(page.getByTestId('navbar-credits')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await expect(page.locator('#mobile-menu').getByText('100 credits')).toBeVisible();
+
+  // An agent page: Try Agent, at the bottom of the screen, starts the app by being there.
+  const [agent] = await someAgents(page);
+  await page.goto(`/agents/${agent!.id}`);
+  await expect(page.getByRole('button', { name: /^Try Agent \(/ })).toBeEnabled();
+  await expect(page.locator('html[data-app="running"]')).toHaveCount(1);
+
+  // Signed out on a shared phone, then Back: the page is a visitor's.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goBack();
+  await expect(page).toHaveURL(`/agents/${agent!.id}`);
+  await expect(page.getByRole('link', { name: 'Login to Try Agent' }).first()).toBeVisible();
+  expect(await page.content()).not.toContain(`${name}@example.com`);
+});
+
+test('Try Agent tapped before the app runs is tried once it does: one request, charged once, the agent opened', async ({ page, context }) => {
+  await registerNew(page, 'earlytry', '198.51.100.249');
+  const agents = (await (await page.request.get('/api/agents?limit=40')).json()) as { id: number; name: string; creditCost: number; externalUrl: string | null }[];
+  const agent = agents.find((a) => a.externalUrl && a.creditCost <= 100)!;
+  // The agent's own site stands in for the real one (no network in tests).
+  const site = new URL(agent.externalUrl!);
+  await context.route(`${site.origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Agent site</title>' }));
+  const tries: string[] = [];
+  page.on('request', (request) => /^\/api\/agents\/\d+\/try/.test(new URL(request.url()).pathname) && tries.push(`${request.method()} ${new URL(request.url()).pathname}`));
+
+  // The tap lands on the server's button while the app's code is still on its way.
+  const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
+  await page.goto(`/agents/${agent.id}`, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` }).click();
+  expect(await appRunning(page)).toBe(false);
+  release();
+  await expect(page.getByText('Credits deducted')).toBeVisible();
+  await expect(page.getByTestId('navbar-credits')).toHaveText(String(100 - agent.creditCost));
+  expect(tries).toEqual([`POST /api/agents/${agent.id}/try`]);
 });
 
 test('/credits: a visitor gets the frame naming its code; a signed-in person gets their balance and notice in the HTML, hydrated without a mismatch', async ({ page }) => {

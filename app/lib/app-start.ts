@@ -25,8 +25,9 @@ export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(p
 
 /**
  * Marks a control the server rendered disabled or held back (a field, a choice, the Follow button)
- * because it needs the app. One on screen looks broken until the app runs, so the app starts
- * as soon as one is in view, as it used to on every page. Spread on the control until it is hydrated.
+ * because it needs the app, or one whose tap the app must answer at once (Try Agent). One on screen
+ * looks broken or acts late until the app runs, so the app starts as soon as one is in view, as it
+ * used to on every page. Spread on the control until it is hydrated.
  */
 export const awaitsApp = (hydrated: boolean): { 'data-awaits-app'?: '' } => (hydrated ? {} : { 'data-awaits-app': '' });
 

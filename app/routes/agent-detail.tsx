@@ -15,6 +15,7 @@ import { OfflineNotice } from '#app/features/agents/components/offline-notice.ts
 import { ShareButton } from '#app/features/agents/components/share-button.tsx';
 import { TryAgentBar, TryAgentCard, useTryAction } from '#app/features/agents/components/try-agent-card.tsx';
 import { useSession } from '#app/features/auth/api/get-session.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { useCountView } from '#app/features/insights/api/count-view.ts';
 import { ReportButton } from '#app/features/moderation/components/report-button.tsx';
 import { ReviewsPanel } from '#app/features/ratings/components/reviews-panel.tsx';
@@ -138,6 +139,9 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
   // One try for the sidebar's card and the phone's bar (one of them shown at each width).
   const tryAction = useTryAction(data, user);
   const isCreator = user !== null && data.creatorId === user.id;
+  // The creator's and moderators' cards come with the app, not in the HTML: each loads its own code,
+  // and a field the server had drawn would not act (a file chosen) until that code had arrived.
+  const hydrated = useHydrated();
   // A view for the creator's insights (docs/decisions/0029), once the session says who is looking.
   useCountView(data.id, isCreator, isLoading);
 
@@ -185,12 +189,12 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
         <aside aria-label="Try and info" className="flex flex-col gap-6">
           <TryAgentCard action={tryAction} />
           <AgentInfoCard agent={data} />
-          {(isCreator || user?.role === 'admin') && (
+          {hydrated && (isCreator || user?.role === 'admin') && (
             <Suspense fallback={null}>
               <ManageAgentCard agent={data} canEdit={isCreator} />
             </Suspense>
           )}
-          {isCreator && (
+          {hydrated && isCreator && (
             <Suspense fallback={null}>
               <CoverCard agent={data} />
             </Suspense>

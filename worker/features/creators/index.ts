@@ -1,3 +1,3 @@
 // The creators feature's public file: what other features may use of it (docs/decisions/0034).
 // Anything not exported here is the feature's own.
-export { creatorPage, publicProfileById } from './data';
+export { creatorPage, newFromFollowed, publicProfileById } from './data';

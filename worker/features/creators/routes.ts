@@ -1,16 +1,13 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { agentSchemaOut, creatorPageSchema, followedCreatorSchema, followStateSchema } from '#common/api-schemas.ts';
-import { CREATOR_MESSAGES, CREATOR_SORTS, type CreatorSort } from '#common/creators.ts';
+import { CREATOR_MESSAGES, CREATOR_SORTS, NEW_FROM_FOLLOWED, type CreatorSort } from '#common/creators.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { creatorPage, followedCreators, followerCount, isFollowing, newFromFollowed, publicProfileById, publicProfileByUsername, setFollowing } from './data';
-
-/** 'New from creators you follow' on the home page: one row of cards. */
-const NEW_FROM_FOLLOWED = 6;
 
 export const parseCreatorSort = (value: string | undefined): CreatorSort =>
   (CREATOR_SORTS as readonly string[]).includes(value ?? '') ? (value as CreatorSort) : 'popular';

@@ -145,10 +145,41 @@ describe('server-rendered pages', () => {
       expect(ended.html).not.toContain('Current balance');
       expect(queryState(ended.html).queries.map((q) => q.queryKey)).not.toContainEqual(['auth', 'session']);
     }
-    // Public pages stay the visitor's, whoever asks.
-    const agents = await page('/agents', await signIn((await createUser()).id));
-    expect(agents.html).not.toContain('navbar-credits');
-    expect(queryState(agents.html).queries.map((q) => q.queryKey)).not.toContainEqual(['auth', 'session']);
+  });
+
+  it("public pages are rendered for the signed-in person who asks, for their browser only; a visitor's stay shareable", async () => {
+    const user = await createUser({ credits: 4321, verified: true });
+    const cookie = await signIn(user.id);
+    // They follow alice (agent 1's creator): the home page shows her agents under 'New from creators you follow'.
+    expect((await call('/api/follows/1', { method: 'PUT', cookie })).status).toBe(200);
+    for (const path of ['/', '/agents', '/agents/2', '/search?q=lead', '/creators/alice', '/categories', '/no-such-page']) {
+      const { res, html } = await page(path, cookie);
+      expect(res.headers.get('Cache-Control'), path).toBe('private, no-store');
+      expect(res.headers.get('Vary'), path).toContain('Cookie');
+      expect(html, path).toMatch(/data-testid="navbar-credits"[^>]*>4,321</);
+      const session = queryState(html).queries.find((q) => JSON.stringify(q.queryKey) === '["auth","session"]') as { state: { data: { id: number } } } | undefined;
+      expect(session?.state.data.id, path).toBe(user.id);
+    }
+    const home = await page('/', cookie);
+    expect(home.html).toMatch(/<h2[^>]*>New from creators you follow<\/h2>/);
+    expect(queryState(home.html).queries.map((q) => q.queryKey)).toContainEqual(['follows', 'agents']);
+    // Their Try Agent, with the cost, starts the app once on screen.
+    expect((await page('/agents/2', cookie)).html).toMatch(/<button[^>]*data-awaits-app=""[^>]*>.*?Try Agent \(12 credits\)/);
+
+    // The same addresses for a visitor, or a session that has ended: nobody's.
+    await db().prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1000, user.id).run();
+    for (const other of [undefined, cookie]) {
+      for (const path of ['/', '/agents/2']) {
+        const { res, html } = await page(path, other);
+        expect(res.headers.get('Cache-Control'), path).toBe('no-cache');
+        expect(res.headers.get('Vary'), path).toContain('Cookie');
+        expect(html, path).not.toContain('navbar-credits');
+        expect(html, path).not.toContain('New from creators you follow');
+        if (path !== '/') expect(html, path).toContain('Login to Try Agent');
+        const keys = queryState(html).queries.map((q) => JSON.stringify(q.queryKey));
+        expect(keys.filter((key) => key.startsWith('["auth"') || key.startsWith('["follows"')), path).toEqual([]);
+      }
+    }
   });
 
   it('/billing is rendered for the signed-in person with their history; anyone else gets the frame, never indexed', async () => {

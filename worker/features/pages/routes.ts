@@ -4,6 +4,8 @@ import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { APP_CSP } from '#worker/middleware/security.ts';
 import { listTransactions } from '#worker/lib/ledger.ts';
 import { readSession } from '#worker/middleware/session.ts';
+import { newFromFollowed } from '#worker/features/creators/index.ts';
+import { NEW_FROM_FOLLOWED } from '#common/creators.ts';
 import { catalogSource } from './catalog-source';
 import { concatStream, pageDocument, shellDocument } from './document';
 
@@ -14,9 +16,9 @@ import { concatStream, pageDocument, shellDocument } from './document';
 const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|moderation|finance|support|billing|settings|saved)(\/|$)/i;
 
 /**
- * Pages about the signed-in person's account that the server renders: for them, from their session
- * (balance, navbar, notices in the HTML); for anyone else the frame a visitor sees, which sends them
- * to sign in once hydrated.
+ * Pages about the signed-in person's account that the server renders (for them, from their session,
+ * as every page it renders; for anyone else the frame a visitor sees, which sends them to sign in
+ * once hydrated), although they are under the signed-in prefixes.
  */
 const ACCOUNT_PAGE = /^\/(credits|billing)\/?$/i;
 
@@ -94,18 +96,23 @@ const PAGE_HEADERS = {
 export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> {
   const shell = (await appShell(c)) ?? BARE_SHELL;
   const url = new URL(c.req.url);
-  // A page about the person's account is rendered for them when they are signed in (decision 0019).
-  // A session that cannot be read (D1 failing) gets the visitor's frame, not an error page.
-  const user = ACCOUNT_PAGE.test(url.pathname) ? (await readSession(c).catch(() => null))?.user : undefined;
-  const session = user && { user, transactions: () => listTransactions(c.env.DB, user.id) };
+  // Rendered for the person when they are signed in (decisions 0019 and 0031): their header in the
+  // HTML, so a page they only read need not start the app to show it. A session that cannot be read
+  // (D1 failing) gets the page a visitor sees, not an error page.
+  const user = (await readSession(c).catch(() => null))?.user;
+  const session = user && {
+    user,
+    transactions: () => listTransactions(c.env.DB, user.id),
+    newFromFollowed: () => newFromFollowed(c.env.DB, user.id, NEW_FROM_FOLLOWED),
+  };
   const page = await renderPage(url, catalogSource(c.env), session);
   const chunks = page.pageFile ? await pageChunks(c, page.pageFile) : [];
   const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, chunks);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
-    // One person's balance and address: never kept, not even by their browser (Back after signing
-    // out on a shared computer must not show it).
-    headers: session ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store' } : PAGE_HEADERS,
+    // One person's name and balance: never kept, not even by their browser (Back after signing out
+    // on a shared computer must not show it). Vary: the same address is a visitor's page without it.
+    headers: session ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } : { ...PAGE_HEADERS, Vary: 'Cookie' },
   });
 }
 

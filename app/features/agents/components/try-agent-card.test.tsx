@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '#common/types.ts';
 import { TryAgentBar, TryAgentCard, useTryAction } from './try-agent-card';
@@ -189,6 +189,31 @@ describe('TryAgentCard', () => {
     await vi.waitFor(() => expect(tab.location.href).toBe(agent.externalUrl));
     expect(keyOf(fetchMock.mock.calls[1] as unknown[])).toBe('key-from-before-reload');
     expect(screen.getAllByText('Credits deducted')).toHaveLength(1);
+  });
+
+  it('a tap held until the app ran, replayed before its effects: the key an earlier page left, sent once, and nothing else asked', async () => {
+    sessionStorage.setItem('pending-try:7', 'key-from-before-reload');
+    document.cookie = 'pending-try=1; Path=/';
+    const tab = fakeTab();
+    vi.stubGlobal('open', vi.fn(() => tab));
+    const fetchMock = vi.fn(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
+    vi.stubGlobal('fetch', fetchMock);
+    // Layout effects run before the passive ones of the same commit: the tap comes first, as a held tap
+    // replayed once the page has hydrated does.
+    function TappedAtOnce() {
+      const action = useTryAction(agent, { id: 2, credits: 100 });
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      useLayoutEffect(() => action.onTry(), []);
+      return <TryAgentCard action={action} />;
+    }
+    setup(<TappedAtOnce />);
+
+    await vi.waitFor(() => expect(tab.location.href).toBe(agent.externalUrl));
+    expect(await screen.findByText('Credits deducted')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith('/api/agents/7/try', expect.objectContaining({ method: 'POST' }));
+    expect(keyOf(fetchMock.mock.calls[0] as unknown[])).toBe('key-from-before-reload');
+    expect(sessionStorage.getItem('pending-try:7')).toBeNull();
   });
 
   it('after a reload says so when the pending try charged nothing, and forgets its key', async () => {

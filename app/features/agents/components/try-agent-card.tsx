@@ -5,6 +5,8 @@ import { Link } from 'wouter';
 import type { Agent } from '#common/types.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { awaitsApp } from '#app/lib/app-start.ts';
 import { useMediaQuery } from '#app/hooks/use-media-query.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { toast } from '#app/hooks/use-toast.ts';
@@ -64,9 +66,11 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   };
 
   // A try left pending by an earlier page: its answer (the agent stays one tap away, as a page
-  // cannot open a tab by itself), or word that nothing was charged.
+  // cannot open a tab by itself), or word that nothing was charged. Not a key this page's own tap
+  // has just made: a tap held before the app ran is replayed before this effect runs, and its own
+  // request is the one that answers.
   useEffect(() => {
-    if (userId === null) return;
+    if (userId === null || pendingKey.current !== null) return;
     const key = loadPendingTry(agent.id);
     if (!key) return;
     pendingKey.current = key;
@@ -99,7 +103,9 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
       if (tab) tab.opener = null;
     }
     setOutcome(null);
-    const key = pendingKey.current ?? newIdempotencyKey();
+    // A key an earlier page left is this tap's too, even before the effect above has read it: the
+    // server then answers that try, charged once, instead of charging a second.
+    const key = pendingKey.current ?? loadPendingTry(agent.id) ?? newIdempotencyKey();
     pendingKey.current = key;
     savePendingTry(agent.id, key);
     mutation.mutate(
@@ -166,8 +172,14 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
 
 export type TryAction = ReturnType<typeof useTryAction>;
 
-/** Try Agent, or what stands in for it: sign in first, or buy the credits it needs. */
+/**
+ * Try Agent, or what stands in for it: sign in first, or buy the credits it needs. For someone signed
+ * in, either one on screen starts the app (awaitsApp): a try an earlier page left pending must be
+ * asked after at once, the agent's tab opens only from a tap answered soon after it is made, and the
+ * note under the button (the balance that falls short) is written for the width only once it runs.
+ */
 function TryButton({ action, className = 'w-full' }: { action: TryAction; className?: string }) {
+  const hydrated = useHydrated();
   if (!action.signedIn)
     return (
       <ButtonLink href={action.authHref} size="lg" className={className}>
@@ -176,12 +188,12 @@ function TryButton({ action, className = 'w-full' }: { action: TryAction; classN
     );
   if (action.buyHref)
     return (
-      <ButtonLink href={action.buyHref} size="lg" className={className}>
+      <ButtonLink href={action.buyHref} size="lg" className={className} {...awaitsApp(hydrated)}>
         <Coins aria-hidden className="size-5" /> Buy credits to try
       </ButtonLink>
     );
   return (
-    <Button size="lg" className={className} onClick={action.onTry} disabled={action.busy || !action.online} aria-busy={action.busy}>
+    <Button size="lg" className={className} onClick={action.onTry} disabled={action.busy || !action.online} aria-busy={action.busy} {...awaitsApp(hydrated)}>
       <Zap aria-hidden className="size-5" />
       {action.label}
     </Button>

@@ -29,8 +29,9 @@ export const getSessionQueryOptions = () => queryOptions({ queryKey: sessionKeys
 
 
 /**
- * Whether the page was rendered for the signed-in person, their session in its HTML (a page about
- * their account: docs/decisions/0019). The server and the hydrating browser both provide it.
+ * Whether the page was rendered for the signed-in person, their session in its HTML (every page the
+ * server renders for someone signed in: docs/decisions/0019, 0031). The server and the hydrating
+ * browser both provide it.
  */
 export const SessionInPage = createContext(false);
 
@@ -38,9 +39,9 @@ export const SessionInPage = createContext(false);
 export const carriesSession = (state: DehydratedState): boolean => state.queries.some((query) => query.queryHash === hashKey(sessionKeys.session));
 
 /**
- * The signed-in user. Public pages come from the server as a visitor sees them; there the user shows
- * once the page is hydrated, so hydration never meets markup the server did not send. A page rendered
- * for the person (SessionInPage) shows them from the start.
+ * The signed-in user. A page rendered for the person (SessionInPage) shows them from the start. One
+ * the server rendered as a visitor sees it (their session could not be read then, or it is the plain
+ * shell) shows them once hydrated, so hydration never meets markup the server did not send.
  */
 export const useSession = () => {
   const query = useQuery(getSessionQueryOptions());
