@@ -103,10 +103,13 @@ function servedState(): ServedState | null {
  * short on a slow phone (docs/decisions/0031), yet it runs a few milliseconds later, not after the
  * paint, so a page left at once has done it. Seen means saved (docs/decisions/0027): the data this
  * page arrived with goes to IndexedDB, and a page never interacted with is readable offline all the
- * same. An agent page read without the app counts its view.
+ * same. A page the service worker served has been saved by it already, off this thread, as it
+ * arrived (app/sw.ts): every visit after the first skips parsing and writing it again here (about
+ * 25 ms of a slow phone's main thread, decision 0031). An agent page read without the app counts
+ * its view.
  */
 setTimeout(() => {
-  const state = servedState();
+  const state = navigator.serviceWorker?.controller ? null : servedState();
   if (state) void saveServedQueries(state);
   if (rendered) countViewAtLoad(hasCookie(SESSION_HINT_COOKIE, cookies));
 }, 0);

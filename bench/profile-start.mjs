@@ -29,8 +29,9 @@ const CATEGORIES = {
  * Loads `url` once, in a browser context of its own, at `cpuSlowdown` (a number, or 'mid' / 'low' to
  * calibrate it from the benchmarkIndex measured in that context just before), with `cookies` set
  * first; returns where the main thread's time went and the blocking time after the first paint.
+ * `repeat`: a later visit, the page loaded once before (unmeasured) until its service worker controls it.
  */
-export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = [], traceFile: file = 'bench-results/trace-0.json' } = {}) {
+export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = [], repeat = false, traceFile: file = 'bench-results/trace-0.json' } = {}) {
   mkdirSync('bench-results', { recursive: true });
   // A context of its own: no service worker or cache left by the previous load answers this one.
   const context = await browser.createBrowserContext();
@@ -44,6 +45,13 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
     // Cookies as the bench keeps them ({ name, value, url }), for this context only.
     if (cookies.length) await context.setCookie(...cookies.map(({ name, value, url: at }) => ({ name, value, domain: new URL(at).hostname, path: '/' })));
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    if (repeat) {
+      // A visit after the first: the page once, unmeasured, until its service worker controls it and
+      // holds the app's code; the measured load then comes through that worker, as every later one does.
+      await page.goto(url, { waitUntil: 'networkidle0' });
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, { timeout: 30_000 });
+      await page.goto('about:blank');
+    }
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', ...(process.env.PROFILE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [])] });

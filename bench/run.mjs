@@ -74,6 +74,12 @@ if (process.argv[2] === 'start-floor') {
   process.exit(0);
 }
 
+// `npm run bench -- compare <origin A> <origin B>`: two running builds' start-up side by side (bench/compare.mjs).
+if (process.argv[2] === 'compare') {
+  await import('./compare.mjs');
+  process.exit(0);
+}
+
 // `npm run bench -- lighthouse <url>`: Lighthouse run after run on one page of a running server, with
 // each long task's share of TBT (bench/lighthouse.mjs).
 if (process.argv[2] === 'lighthouse') {

@@ -1,0 +1,75 @@
+// npm run bench -- compare <origin A> <origin B> [--paths /,/agents] [--signed-in] [--repeat] [--runs 5] [--cpu 4]
+// Two builds side by side, each already running (`npm start` with PORT, one per checkout): each path
+// loaded in turn on A, then on B, run after run (alternating, so a busy minute on the machine falls
+// on both), a fresh browser context per load, the CPU slowed down, at a phone's size. Prints each
+// side's main-thread busy time, script evaluation and real blocking after the first paint
+// (bench/profile-start.mjs): the median and every load, with the benchmarkIndex of the loads.
+// `--signed-in` registers a new account on each origin and loads the pages as that person; it adds
+// a third column, B as a visitor sees it. `--repeat` measures a later visit: each page loaded once
+// before, unmeasured, until its service worker controls it. Figures for one change, not the full bench's.
+import puppeteer from 'puppeteer-core';
+import { parseArgs } from 'node:util';
+import { CHROMIUM_FLAGS } from './chromium.mjs';
+import { profileStart } from './profile-start.mjs';
+
+const { values: opts, positionals } = parseArgs({
+  args: process.argv.slice(3),
+  allowPositionals: true,
+  options: { paths: { type: 'string', default: '/,/agents,/search?q=lead' }, 'signed-in': { type: 'boolean', default: false }, repeat: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' }, cpu: { type: 'string', default: '4' } },
+});
+const [a, b] = positionals;
+if (!a || !b) throw new Error('usage: npm run bench -- compare <origin A> <origin B> [--paths /,/agents] [--signed-in] [--repeat] [--runs 5] [--cpu 4]');
+
+/** A new account on `origin`, signed in: its cookies. */
+async function signIn(origin) {
+  const name = `compare${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+  const res = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'bench-password' }),
+  });
+  if (!res.ok) throw new Error(`could not register on ${origin}: ${res.status}`);
+  return res.headers.getSetCookie().map((cookie) => {
+    const [key, ...value] = cookie.split(';')[0].split('=');
+    return { name: key, value: value.join('='), url: origin };
+  });
+}
+
+const signedIn = opts['signed-in'];
+const sides = signedIn
+  ? [
+      { label: 'A signed in', origin: a, cookies: await signIn(a) },
+      { label: 'B signed in', origin: b, cookies: await signIn(b) },
+      { label: 'B visitor', origin: b, cookies: [] },
+    ]
+  : [
+      { label: 'A', origin: a, cookies: [] },
+      { label: 'B', origin: b, cookies: [] },
+    ];
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+const results = new Map();
+try {
+  for (let run = 0; run < Number(opts.runs); run += 1) {
+    for (const path of opts.paths.split(',')) {
+      for (const side of sides) {
+        const profile = await profileStart(browser, `${side.origin}${path}`, { cpuSlowdown: Number(opts.cpu), cookies: side.cookies, repeat: opts.repeat, traceFile: 'bench-results/trace-compare.json' });
+        const key = `${path} | ${side.label}`;
+        if (!results.has(key)) results.set(key, { busy: [], script: [], blocking: [], index: [] });
+        const row = results.get(key);
+        row.busy.push(Math.round(profile.mainThreadBusyMs));
+        row.script.push(Math.round(profile.byCategoryMs['script evaluation'] ?? 0));
+        row.blocking.push(Math.round(profile.blockingAfterFcpMs));
+        row.index.push(Math.round(profile.benchmarkIndex));
+      }
+    }
+  }
+} finally {
+  await browser.close();
+}
+console.log(`A ${a}, B ${b}; ${opts.cpu}x CPU; ${opts.runs} loads each, alternating${opts.repeat ? '; later visits (service worker in control)' : '; first visits'}`);
+for (const [key, row] of results) {
+  console.log(
+    `${key}: busy ${median(row.busy)} ms (${row.busy.join(', ')}); script ${median(row.script)} ms; blocking after FCP ${median(row.blocking)} ms (${row.blocking.join(', ')}); benchmarkIndex ${Math.min(...row.index)}-${Math.max(...row.index)}`,
+  );
+}
