@@ -8,6 +8,7 @@ import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { applyPreferences, PREFERENCES_COOKIE } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
+import { keepClearOfRenderedBars } from './lib/bottom-bars';
 import { parseServedState, saveServedQueries, type ServedState } from './lib/saved-record';
 import { registerServiceWorker } from './lib/service-worker';
 
@@ -85,15 +86,23 @@ function somethingWaits(): boolean {
   const params = new URLSearchParams(location.search);
   if (hasCookie(FLASH_MARKER, cookies) || params.has('error') || params.has('purchase')) return true;
   if (!hasCookie(SESSION_HINT_COOKIE, cookies)) return false;
-  // A query's hash is its key as JSON (TanStack's hashKey, for a key of plain strings).
-  return !servedState()?.queries?.some((query) => query.queryHash === JSON.stringify(sessionKeys.session));
+  // Looked for in the JSON's text, not parsed: this runs in the first task, and the state of a long
+  // list is tens of kilobytes. A query's hash is its key as JSON (TanStack's hashKey, for a key of
+  // plain strings); inside a string of the data every quote is escaped, so only the query matches.
+  return !servedText()?.includes(`"queryHash":${JSON.stringify(JSON.stringify(sessionKeys.session))}`);
+}
+/** The JSON text of the data this page arrived with, read once. */
+let text: string | null | undefined;
+function servedText(): string | null {
+  if (text === undefined) text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent ?? null;
+  return text;
 }
 /** The data this page arrived with. Parsed once, when first needed: on a long list it is tens of kilobytes. */
 let served: ServedState | null | undefined;
 function servedState(): ServedState | null {
   if (served === undefined) {
-    const text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
-    served = text ? parseServedState(text) : null;
+    const json = servedText();
+    served = json ? parseServedState(json) : null;
   }
   return served;
 }
@@ -103,15 +112,12 @@ function servedState(): ServedState | null {
  * short on a slow phone (docs/decisions/0031), yet it runs a few milliseconds later, not after the
  * paint, so a page left at once has done it. Seen means saved (docs/decisions/0027): the data this
  * page arrived with goes to IndexedDB, and a page never interacted with is readable offline all the
- * same. A page the service worker served has been saved by it already, off this thread, as it
- * arrived (app/sw.ts): every visit after the first skips parsing and writing it again here (about
- * 25 ms of a slow phone's main thread, decision 0031). An agent page read without the app counts
- * its view.
+ * same. An agent page read without the app counts its view.
  */
 setTimeout(() => {
-  const state = navigator.serviceWorker?.controller ? null : servedState();
+  const state = servedState();
   if (state) void saveServedQueries(state);
-  if (rendered) countViewAtLoad(hasCookie(SESSION_HINT_COOKIE, cookies));
+  if (rendered) countViewAtLoad();
 }, 0);
 
 if (rendered) {
@@ -132,6 +138,9 @@ if (rendered) {
     registerServiceWorker(startWhenPainted, () => addLinks('prefetch'));
   });
   holdEarlyClicks(startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || somethingWaits()));
+  // A bar the server rendered at the bottom (a signed-in person's confirm-email banner): what sits at
+  // the bottom (an agent page's try bar) keeps clear of it before the app runs, not on top of it.
+  keepClearOfRenderedBars();
 } else {
   holdEarlyClicks(start);
   start();

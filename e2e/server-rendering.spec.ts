@@ -322,13 +322,26 @@ test("a signed-in person's public pages come rendered for them and are read with
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await expect(page.locator('#mobile-menu').getByText('100 credits')).toBeVisible();
 
-  // An agent page: Try Agent, at the bottom of the screen, starts the app by being there.
+  // An agent page: Try Agent, at the bottom of the screen, starts the app by being there, with no
+  // input; the confirm-email notice under it leaves it uncovered before the app runs.
   const [agent] = await someAgents(page);
+  const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
   await page.goto(`/agents/${agent!.id}`);
-  await expect(page.getByRole('button', { name: /^Try Agent \(/ })).toBeEnabled();
+  const tryAgent = page.getByRole('button', { name: /^Try Agent \(/ });
+  await expect(tryAgent).toHaveAttribute('data-awaits-app', '');
+  // Above the notice, not under it: a tap meant for it must not reach the notice's Resend.
+  const notice = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect.poll(async () => {
+    const [button, bar] = [await tryAgent.boundingBox(), await notice.boundingBox()];
+    return button && bar ? Math.round(bar.y - (button.y + button.height)) : null;
+  }).toBeGreaterThanOrEqual(0);
+  expect(await appRunning(page)).toBe(false);
+  release();
   await expect(page.locator('html[data-app="running"]')).toHaveCount(1);
+  await expect(tryAgent).toBeEnabled();
+  await page.unrouteAll({ behavior: 'wait' });
 
-  // Signed out on a shared phone, then Back: the page is a visitor's.
+  // Signed out in the app on a shared phone, then Back: the page is a visitor's.
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL('/');
@@ -336,6 +349,19 @@ test("a signed-in person's public pages come rendered for them and are read with
   await expect(page).toHaveURL(`/agents/${agent!.id}`);
   await expect(page.getByRole('link', { name: 'Login to Try Agent' }).first()).toBeVisible();
   expect(await page.content()).not.toContain(`${name}@example.com`);
+
+  // Pages read without the app are documents of their own: signed out (another tab), Back to one is
+  // asked of the server again, never shown from a copy the browser kept.
+  const other = await registerNew(page, 'reader2', '198.51.100.248');
+  await page.goto('/agents');
+  await expect(page.getByRole('region', { name: 'Confirm your email address' })).toBeVisible();
+  await page.goto('/categories');
+  expect((await page.request.post('/api/auth/logout', { headers: { Origin: new URL(page.url()).origin } })).ok()).toBe(true);
+  await page.goBack();
+  await expect(page).toHaveURL('/agents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirm your email address' })).toHaveCount(0);
+  expect(await page.content()).not.toContain(`${other}@example.com`);
 });
 
 test('Try Agent tapped before the app runs is tried once it does: one request, charged once, the agent opened', async ({ page, context }) => {

@@ -107,7 +107,6 @@ export async function saveServedPage(response: Response): Promise<void> {
     const state = text ? parseServedState(text) : null;
     if (state) await saveServedQueries(state);
   } catch {
-    // Lost for this page only: its entry script leaves the save to the worker that served it
-    // (app/boot.ts), and the app saves what it shows once started.
+    // The page's own save (app/boot.ts) still runs.
   }
 }

@@ -192,6 +192,9 @@ describe('GET /api/agents/:id/insights', () => {
     expect((await tryAgent(agentId, cookie)).status).toBe(200);
     expect((await call(`/api/agents/${agentId}/views`, { method: 'POST' })).status).toBe(204);
     expect((await call(`/api/agents/${agentId}/views`, { method: 'POST' })).status).toBe(204);
+    // A signed-in reader's view counts; the creator's own visit is answered alike and not counted.
+    expect((await call(`/api/agents/${agentId}/views`, { method: 'POST', cookie })).status).toBe(204);
+    expect((await call(`/api/agents/${agentId}/views`, { method: 'POST', cookie: creatorCookie })).status).toBe(204);
     expect((await call('/api/ratings', { cookie, json: { agentId, rating: 4, comment: 'Did what it said.' } })).status).toBeLessThan(300);
 
     const res = await client(creatorCookie).agents[':id'].insights.$get({ param: { id: String(agentId) }, query: { days: '30', utcOffset: '120' } });
@@ -207,9 +210,9 @@ describe('GET /api/agents/:id/insights', () => {
     expect(last.tries).toBe(1 + 450 + 1 + 1 + 1);
     expect(last.creditsSpent).toBe((1 + 450 + 1) * 3);
     expect(last.earningsCents).toBe((1 + 450 + 1) * 240);
-    expect(last.views).toBe(2);
+    expect(last.views).toBe(3);
     expect(last.rating).toBe(4);
-    expect(body.totals).toMatchObject({ tries: last.tries, views: 2, earningsCents: last.earningsCents });
+    expect(body.totals).toMatchObject({ tries: last.tries, views: 3, earningsCents: last.earningsCents });
     expect(body.totals.people).toBe(1 + 50 + 1 + 1 + 1);
     expect(body.reviews).toEqual([expect.objectContaining({ rating: 4, comment: 'Did what it said.', username: buyer.username })]);
   });

@@ -97,12 +97,14 @@ export async function getInsights(d1: D1Database, agent: { id: number; name: str
 }
 
 /** Counts one page view in the current UTC hour; nothing about the viewer is kept. */
-export async function countView(d1: D1Database, agentId: number): Promise<void> {
+export async function countView(d1: D1Database, agentId: number, viewerId: number | null): Promise<void> {
+  // Not the creator's own visits: the page's entry script counts every reader's, signed in or not.
   await d1
     .prepare(
-      `INSERT INTO agent_views (agent_id, hour, views) SELECT id, strftime('%Y-%m-%dT%H:00', 'now'), 1 FROM agents WHERE id = ?1
+      `INSERT INTO agent_views (agent_id, hour, views) SELECT id, strftime('%Y-%m-%dT%H:00', 'now'), 1 FROM agents
+       WHERE id = ?1 AND (?2 IS NULL OR creator_id IS NOT ?2)
        ON CONFLICT (agent_id, hour) DO UPDATE SET views = views + 1`,
     )
-    .bind(agentId)
+    .bind(agentId, viewerId)
     .run();
 }

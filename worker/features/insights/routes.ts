@@ -62,14 +62,15 @@ export const insightsRoutes = new Hono<AppEnv>()
       return c.json(await getInsights(c.env.DB, { id: agent.id, name: named?.name ?? '' }, days, offset));
     },
   )
-  // The agent page's view beacon: anyone, signed in or not; only a count per hour is kept.
+  // The agent page's view beacon: anyone, signed in or not, but the agent's creator (not counted);
+  // only a count per hour is kept.
   .post(
     '/:id/views',
     route({ tag: 'agents', summary: 'Count a view of an agent page', access: 'anyone', responses: { 204: noContent('Counted'), 404: error(MESSAGES.agentNotFound) } }),
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
       const { id } = c.req.valid('param');
-      await countView(c.env.DB, id);
+      await countView(c.env.DB, id, c.var.user?.id ?? null);
       return c.body(null, 204);
     },
   );

@@ -67,8 +67,8 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
 
   // A try left pending by an earlier page: its answer (the agent stays one tap away, as a page
   // cannot open a tab by itself), or word that nothing was charged. Not a key this page's own tap
-  // has just made: a tap held before the app ran is replayed before this effect runs, and its own
-  // request is the one that answers.
+  // has just made: a tap held before the app ran can be replayed before this effect runs, and its
+  // own request is the one that answers.
   useEffect(() => {
     if (userId === null || pendingKey.current !== null) return;
     const key = loadPendingTry(agent.id);

@@ -1,6 +1,7 @@
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useBottomBar } from '#app/hooks/use-bottom-bar.ts';
+import { BOTTOM_BAR } from '#app/lib/bottom-bars.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { resendVerification } from '#app/features/auth/api/account.ts';
@@ -24,7 +25,7 @@ export function VerifyEmailBanner() {
     }
   };
   return (
-    <div ref={bar} role="region" aria-label="Confirm your email address" className="sticky bottom-0 z-40 border-t print:hidden border-sky-200 bg-sky-50 px-4 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm text-sky-900">
+    <div ref={bar} {...BOTTOM_BAR} role="region" aria-label="Confirm your email address" className="sticky bottom-0 z-40 border-t print:hidden border-sky-200 bg-sky-50 px-4 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm text-sky-900">
       <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1">
         <MailWarning aria-hidden className="size-4 shrink-0" />
         <span>

@@ -1,17 +1,16 @@
 /**
  * The view of an agent page that arrived rendered by the server, counted by the entry script: such a
- * page may be read and left without the app ever starting (docs/decisions/0031). Only for visitors
- * (no sign-in hint): a signed-in person's page starts the app, which knows whether they are the
- * agent's creator, whose own visits are not counted (app/features/insights/api/count-view.ts).
+ * page may be read and left without the app ever starting (docs/decisions/0031), a visitor's or a
+ * signed-in person's alike. The server leaves out the creator's own visits (it knows who asks).
  * No React and no API client here: this runs before either is loaded.
  */
 const countedAtLoad = new Set<number>();
 
-export function countViewAtLoad(signedIn: boolean): void {
+export function countViewAtLoad(): void {
   const id = Number(/^\/agents\/(\d{1,9})\/?$/.exec(location.pathname)?.[1]);
   const navigation = performance.getEntriesByType?.('navigation')[0] as (PerformanceEntry & { responseStatus?: number }) | undefined;
   // Only an agent that exists (the Not Found page is rendered too), online, once per page load.
-  if (!id || signedIn || !navigator.onLine || (navigation?.responseStatus ?? 200) !== 200) return;
+  if (!id || !navigator.onLine || (navigation?.responseStatus ?? 200) !== 200) return;
   countedAtLoad.add(id);
   fetch(`/api/agents/${id}/views`, { method: 'POST', keepalive: true, credentials: 'include', headers: { Accept: 'application/json' } }).catch(() => undefined);
 }
