@@ -10,6 +10,7 @@
 import puppeteer from 'puppeteer-core';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
+import { newAccountCookies } from './new-account.mjs';
 import { profileStart } from './profile-start.mjs';
 
 const { values: opts, positionals } = parseArgs({
@@ -20,26 +21,11 @@ const { values: opts, positionals } = parseArgs({
 const [a, b] = positionals;
 if (!a || !b) throw new Error('usage: npm run bench -- compare <origin A> <origin B> [--paths /,/agents] [--signed-in] [--repeat] [--runs 5] [--cpu 4]');
 
-/** A new account on `origin`, signed in: its cookies. */
-async function signIn(origin) {
-  const name = `compare${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-  const res = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'bench-password' }),
-  });
-  if (!res.ok) throw new Error(`could not register on ${origin}: ${res.status}`);
-  return res.headers.getSetCookie().map((cookie) => {
-    const [key, ...value] = cookie.split(';')[0].split('=');
-    return { name: key, value: value.join('='), url: origin };
-  });
-}
-
 const signedIn = opts['signed-in'];
 const sides = signedIn
   ? [
-      { label: 'A signed in', origin: a, cookies: await signIn(a) },
-      { label: 'B signed in', origin: b, cookies: await signIn(b) },
+      { label: 'A signed in', origin: a, cookies: await newAccountCookies(a, 'compare') },
+      { label: 'B signed in', origin: b, cookies: await newAccountCookies(b, 'compare') },
       { label: 'B visitor', origin: b, cookies: [] },
     ]
   : [

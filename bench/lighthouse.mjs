@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { lighthouseTiers, TIERS } from './calibrate.mjs';
+import { newAccountCookies } from './new-account.mjs';
 
 const { values: opts, positionals } = parseArgs({
   args: process.argv.slice(3),
@@ -31,19 +32,9 @@ const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PA
 const runs = [];
 try {
   if (opts['signed-in']) {
-    const { origin } = new URL(url);
-    const name = `bench${Date.now()}`;
-    const res = await fetch(`${origin}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin },
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'bench-password' }),
-    });
-    if (!res.ok) throw new Error(`could not register: ${res.status} ${await res.text()}`);
+    const cookies = await newAccountCookies(new URL(url).origin);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    await browser.setCookie(...res.headers.getSetCookie().map((c) => {
-      const [cookie, ...value] = c.split(';')[0].split('=');
-      return { name: cookie, value: value.join('='), url: origin };
-    }));
+    await browser.setCookie(...cookies);
     await browser.disconnect();
   }
   // One unmeasured visit first, as the full bench does.

@@ -3,7 +3,7 @@
 //  1. a fresh local D1 with 10,000 agents and 50,000 reviews (override: --agents N --reviews N)
 //  2. the app served exactly as `npm start` serves it, on its own port
 //  3. Lighthouse (Debian's Chromium), median of 5 after one unmeasured visit of each page (a warm
-//     server), on /, /agents, /agents/{id}, /search?q=…, /credits signed in, /categories, /discover
+//     server), on /, /agents, /agents/{id}, /search?q=…, /credits signed in, /categories, /discover,
 //     /billing signed in and the home page signed in: each load scored with
 //     the default mobile settings, then simulated again with the CPU slowdown calibrated from that
 //     load's benchmarkIndex to a mid-tier and to a low-tier phone (bench/calibrate.mjs); every run
@@ -33,6 +33,7 @@ import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { lighthouseTiers, TIERS } from './calibrate.mjs';
 import { INTERACTION_BUDGET_MS, INTERACTION_SLOWDOWN, main as interactionsMain, runInteractions } from './interactions.mjs';
 import { profileStart } from './profile-start.mjs';
+import { newAccountCookies } from './new-account.mjs';
 
 // `npm run bench -- persist`: only the cost of a persisted query write (no server, no seeding).
 if (process.argv[2] === 'persist') {
@@ -202,15 +203,7 @@ const commonTerm = 'teams';
 // A signed-in session for /credits: its cookies go into the browser's jar (the app reads the hint).
 let cookies = [];
 try {
-  const res = await api('/api/auth/register', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
-    body: JSON.stringify({ username: `bench${Date.now()}`, email: `bench${Date.now()}@example.com`, password: 'bench-password' }),
-  });
-  cookies = res.headers.getSetCookie().map((c) => {
-    const [name, ...value] = c.split(';')[0].split('=');
-    return { name, value: value.join('='), url: ORIGIN };
-  });
+  cookies = await newAccountCookies(ORIGIN);
 } catch (error) {
   log('could not sign in for /credits:', error.message);
 }
