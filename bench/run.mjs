@@ -392,22 +392,36 @@ if (!opts['skip-profile']) {
     // The reference too: the blocking that the HTML and style alone cause on that phone.
     for (const page of pages) {
       for (const tier of CALIBRATED) {
-        const ownBusy = [];
         const blocking = [];
         const multipliers = [];
         const indexes = [];
         const busy = [];
+        const ownRatios = [];
         for (let i = 0; i < profileRunCount; i++) {
-          const profile = await profileStart(browser, `${ORIGIN}${page.path}`, { cpuSlowdown: tier, cookies: page.signedIn ? cookies : [], traceFile: 'bench-results/trace-bench.json' });
+          const paired = tier === CALIBRATED[0] && ownReference.has(page.name);
+          const loadPage = (cpuSlowdown) => profileStart(browser, `${ORIGIN}${page.path}`, { cpuSlowdown, cookies: page.signedIn ? cookies : [], traceFile: 'bench-results/trace-bench.json' });
+          const loadOwn = (cpuSlowdown) => profileStart(browser, `${ORIGIN}${ownReference.get(page.name)}`, { cpuSlowdown, traceFile: 'bench-results/trace-bench.json' });
+          // A page and its own copy are a pair: both at the one slowdown calibrated for the pair's
+          // first load (each calibrating its own put the benchmarkIndex's minute-to-minute noise
+          // into the ratio), the copy first in every other pair (no order favoured).
+          let profile;
+          let own;
+          if (paired && i % 2 === 1) {
+            own = await loadOwn(tier);
+            profile = await loadPage(own.cpuSlowdown);
+          } else {
+            profile = await loadPage(tier);
+            if (paired) own = await loadOwn(profile.cpuSlowdown);
+          }
           if (profile.blockingAfterFcpMs !== null) blocking.push(profile.blockingAfterFcpMs);
           multipliers.push(profile.cpuSlowdown);
           indexes.push(profile.benchmarkIndex);
           busy.push(profile.mainThreadBusyMs);
           const run = { page: page.name, tier, run: i + 1, benchmarkIndex: profile.benchmarkIndex, 'CPU multiplier': profile.cpuSlowdown === profile.calibratedSlowdown ? profile.cpuSlowdown : `${profile.cpuSlowdown} (${profile.calibratedSlowdown} wanted: the machine was slower than the phone)`, 'blocking after FCP ms': profile.blockingAfterFcpMs ?? 'no FCP', 'main thread busy ms': profile.mainThreadBusyMs, 'longest tasks ms': profile.longTasksMs.slice(0, 3).join(', ') };
-          if (tier === CALIBRATED[0] && ownReference.has(page.name)) {
-            const own = await profileStart(browser, `${ORIGIN}${ownReference.get(page.name)}`, { cpuSlowdown: tier, traceFile: 'bench-results/trace-bench.json' });
-            ownBusy.push(own.mainThreadBusyMs);
+          if (own) {
+            ownRatios.push(profile.mainThreadBusyMs / own.mainThreadBusyMs);
             run['own reference busy ms'] = own.mainThreadBusyMs;
+            run['ratio to its own HTML'] = Math.round((profile.mainThreadBusyMs / own.mainThreadBusyMs) * 100) / 100;
           }
           profileRuns.push(run);
           log('profile run', JSON.stringify(run));
@@ -416,7 +430,8 @@ if (!opts['skip-profile']) {
         // Against the reference loaded at the same slowdown in this run (the first page profiled).
         const reference = profileResults.find((r) => r.page === REFERENCE && r.tier === tier);
         if (reference && page.name !== REFERENCE) row['busy ratio to the reference'] = Math.round((row['main thread busy ms'] / reference['main thread busy ms']) * 100) / 100;
-        if (ownBusy.length) row['busy ratio to its own HTML'] = Math.round((row['main thread busy ms'] / median(ownBusy)) * 100) / 100;
+        // The median of the pairs' ratios: each pair loaded at one slowdown, minutes apart from the next.
+        if (ownRatios.length) row['busy ratio to its own HTML'] = Math.round(median(ownRatios) * 100) / 100;
         profileResults.push(row);
         log(`real blocking (${tierLabel(tier)})`, JSON.stringify(row));
       }
@@ -564,7 +579,7 @@ ${profileResults.length ? table(profileResults, ['page', 'tier', 'blocking after
 
 #### Every run
 
-${profileRuns.length ? table(profileRuns, ['page', 'tier', 'run', 'benchmarkIndex', 'CPU multiplier', 'blocking after FCP ms', 'main thread busy ms', 'own reference busy ms', 'longest tasks ms']) : '_skipped_'}
+${profileRuns.length ? table(profileRuns, ['page', 'tier', 'run', 'benchmarkIndex', 'CPU multiplier', 'blocking after FCP ms', 'main thread busy ms', 'own reference busy ms', 'ratio to its own HTML', 'longest tasks ms']) : '_skipped_'}
 
 ### Taps: input to next paint (${INTERACTION_SLOWDOWN}x CPU, 360x740 with touch)
 
@@ -619,8 +634,10 @@ How to read it:
   calibrated multiplier (from a benchmarkIndex measured just before each load; at least 1, as
   Chromium cannot speed a page up); each task after the first contentful paint, its time past 50 ms
   (bench/profile-start.mjs). \`busy ratio to the reference\` compares its main-thread work with the
-  home page's script-free copy; \`busy ratio to its own HTML\` with the page's own script-free copy,
-  loaded right after it in each run at the mid-tier slowdown (\`own reference busy ms\`): what the
+  home page's script-free copy; \`busy ratio to its own HTML\` with the page's own script-free copy:
+  at the mid tier each load of the page is paired with a load of its copy at the same multiplier
+  (calibrated for the pair's first load; the copy first in every other pair), and the figure is the
+  median of the pairs' ratios (\`own reference busy ms\`, \`ratio to its own HTML\`): what the
   page's scripts add, whatever its HTML costs by itself.
 - **Taps**: the Event Timing API's duration of the tap (input to the next frame presented, the
   largest of its pointer and click entries, as INP takes it) once the page has hydrated; under 16 ms

@@ -78,6 +78,24 @@ it('starts the app at once when queued requests wait for delivery', async () => 
   expect(await watch()).toHaveBeenCalledTimes(1);
 });
 
+it('reads nothing on the visit that made the database: nothing can be queued or saved yet', async () => {
+  document.querySelector('main button')!.setAttribute('data-saved-agent', '7');
+  const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+  const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+  try {
+    expect(await watch()).not.toHaveBeenCalled();
+    expect(getAll).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled();
+    // A later load (the database already there): the outbox and the saved agent are read.
+    expect(await watch()).not.toHaveBeenCalled();
+    expect(getAll).toHaveBeenCalled();
+    expect(get).toHaveBeenCalledWith(7);
+  } finally {
+    getAll.mockRestore();
+    get.mockRestore();
+  }
+});
+
 it("starts the app at once on an agent page whose agent this device saved, and only then", async () => {
   document.querySelector('main button')!.setAttribute('data-saved-agent', '7');
   expect(await watch()).not.toHaveBeenCalled();

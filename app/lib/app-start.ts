@@ -1,3 +1,4 @@
+import { offlineDbIsNew } from './offline-db';
 import { listOutbox } from './outbox';
 import { getSavedAgent } from './saved-agents';
 
@@ -116,6 +117,11 @@ export function startOnIntent(start: () => void, waiting = false): () => void {
   }
 
   if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
-  else void Promise.all([outboxWaiting(), savedHere()]).then((found) => found.includes(true) && go());
+  else
+    void offlineDbIsNew()
+      .catch(() => false)
+      // A database made by this very load holds nothing queued or saved: two reads spared on a first visit.
+      .then((isNew): Promise<boolean[]> | boolean[] => (isNew ? [] : Promise.all([outboxWaiting(), savedHere()])))
+      .then((found) => found.includes(true) && go());
   return go;
 }

@@ -13,6 +13,8 @@ export const STORES = { queries: 'queries', queryIndex: 'query-index', outbox: '
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 
 let opening: Promise<IDBDatabase> | undefined;
+/** Whether this context's open created the database: then nothing was saved or queued on this device before. */
+let createdHere = false;
 
 const promised = <T>(request: IDBRequest<T>): Promise<T> =>
   new Promise((resolve, reject) => {
@@ -24,7 +26,8 @@ const promised = <T>(request: IDBRequest<T>): Promise<T> =>
 export function openOfflineDb(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(OFFLINE_DB_NAME, OFFLINE_DB_VERSION);
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
+      if (event.oldVersion === 0) createdHere = true;
       const db = request.result;
       if (!db.objectStoreNames.contains(STORES.queries)) db.createObjectStore(STORES.queries);
       if (!db.objectStoreNames.contains(STORES.queryIndex)) db.createObjectStore(STORES.queryIndex);
@@ -51,6 +54,19 @@ export function openOfflineDb(): Promise<IDBDatabase> {
     request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
   });
   return opening;
+}
+
+/**
+ * Whether the open that created the database was this page's (or worker's): a device's first visit,
+ * when nothing was queued or saved before. The entry script then skips reading what it would find
+ * empty (each transaction is a few milliseconds of a slow phone's start, docs/decisions/0031). Told
+ * once: whatever is written afterwards, a later question is answered false.
+ */
+export async function offlineDbIsNew(): Promise<boolean> {
+  await openOfflineDb();
+  const isNew = createdHere;
+  createdHere = false;
+  return isNew;
 }
 
 /**

@@ -54,18 +54,31 @@ export function backoffMs(attempts: number, retryAfterSeconds?: number | null): 
 // --- storage -------------------------------------------------------------------------------------
 
 const listeners = new Set<(event: OutboxEvent) => void>();
-const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('agentmarket-outbox') : undefined;
-channel?.addEventListener('message', (message: MessageEvent<OutboxEvent>) => {
-  for (const listener of listeners) listener(message.data);
-});
+/**
+ * Other contexts' news, heard once this one listens or tells. Made then, not when the module loads:
+ * the entry script loads this module on every page (to see whether anything is queued), and making a
+ * channel is part of a slow phone's first task (docs/decisions/0031). A context with no listener has
+ * no one to tell what it would hear.
+ */
+let channel: BroadcastChannel | undefined | null = null;
+function outboxChannel(): BroadcastChannel | undefined {
+  if (channel === null) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('agentmarket-outbox') : undefined;
+    channel?.addEventListener('message', (message: MessageEvent<OutboxEvent>) => {
+      for (const listener of listeners) listener(message.data);
+    });
+  }
+  return channel;
+}
 
 /** Tells this context and every other tab (and the service worker) what happened. */
 function emit(event: OutboxEvent): void {
   for (const listener of listeners) listener(event);
-  channel?.postMessage(event);
+  outboxChannel()?.postMessage(event);
 }
 
 export function subscribeOutbox(listener: (event: OutboxEvent) => void): () => void {
+  outboxChannel();
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
