@@ -10,7 +10,8 @@
 //     printed (performance, FCP, LCP, TBT, CLS, observed main-thread ms, the machine's benchmarkIndex
 //     and the CPU multiplier); first-load transfer and JS from its records
 //  4. the real blocking time after the first paint, each page loaded in Chromium really slowed down
-//     to each phone (bench/profile-start.mjs), median of --profile-runs (5), every run printed
+//     to each phone (bench/profile-start.mjs), median of --profile-runs (5), every run printed; at the
+//     mid tier each load paired with one of the page's own HTML without scripts, --pair-runs (9) pairs
 //  5. taps from the input to the next paint under a 4x CPU slowdown (bench/interactions.mjs)
 //  6. API latency (autocannon, 1 and 20 connections) for list, detail and search (rare and very
 //     common terms), beside the bare route /api/config/health on the same worker; as shipped, then
@@ -100,6 +101,7 @@ const { values: opts } = parseArgs({
     'skip-interactions': { type: 'boolean', default: false },
     pages: { type: 'string' },
     'profile-runs': { type: 'string', default: '5' },
+    'pair-runs': { type: 'string', default: '9' },
   },
 });
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
@@ -110,6 +112,7 @@ const distDir = `${ROOT}/dist`;
 const runs = Number(opts.runs);
 const duration = Number(opts.duration);
 const profileRunCount = Number(opts['profile-runs']);
+const pairRunCount = Number(opts['pair-runs']);
 // A run of some pages or parts only is a check of the bench, not figures to publish: it writes
 // bench-results/benchmarks.md and leaves docs/benchmarks.md as the last full run wrote it.
 const partial = Boolean(opts.pages) || ['skip-lighthouse', 'skip-api', 'skip-profile', 'skip-interactions'].some((o) => opts[o]);
@@ -397,8 +400,11 @@ if (!opts['skip-profile']) {
         const indexes = [];
         const busy = [];
         const ownRatios = [];
-        for (let i = 0; i < profileRunCount; i++) {
-          const paired = tier === CALIBRATED[0] && ownReference.has(page.name);
+        const paired = tier === CALIBRATED[0] && ownReference.has(page.name);
+        // A pair's ratio moves by a third from one pair to the next on this kind of machine (a page's
+        // work at the mid tier is 100-300 ms): more pairs than single loads, so its median holds still.
+        const loads = paired ? Math.max(profileRunCount, pairRunCount) : profileRunCount;
+        for (let i = 0; i < loads; i++) {
           const loadPage = (cpuSlowdown) => profileStart(browser, `${ORIGIN}${page.path}`, { cpuSlowdown, cookies: page.signedIn ? cookies : [], traceFile: 'bench-results/trace-bench.json' });
           const loadOwn = (cpuSlowdown) => profileStart(browser, `${ORIGIN}${ownReference.get(page.name)}`, { cpuSlowdown, traceFile: 'bench-results/trace-bench.json' });
           // A page and its own copy are a pair: both at the one slowdown calibrated for the pair's
@@ -553,7 +559,7 @@ const RUN_END = '<!-- /bench run -->';
 const runBlock = `${RUN_START}
 ## Run of ${date} (${indexRange})
 
-Node ${process.version}, Debian Chromium, local workerd + D1, ${opts.agents} agents and ${opts.reviews} reviews; Lighthouse median of ${runs} loads per page, real blocking median of ${profileRunCount}, each tap median of ${runs} loads.
+Node ${process.version}, Debian Chromium, local workerd + D1, ${opts.agents} agents and ${opts.reviews} reviews; Lighthouse median of ${runs} loads per page, real blocking median of ${profileRunCount} (of ${Math.max(profileRunCount, pairRunCount)} at the mid tier, each paired with a load of the page's own HTML), each tap median of ${runs} loads.
 
 ### Lighthouse: default mobile settings
 
