@@ -425,9 +425,10 @@ if (!opts['skip-profile']) {
           busy.push(profile.mainThreadBusyMs);
           const run = { page: page.name, tier, run: i + 1, benchmarkIndex: profile.benchmarkIndex, 'CPU multiplier': profile.cpuSlowdown === profile.calibratedSlowdown ? profile.cpuSlowdown : `${profile.cpuSlowdown} (${profile.calibratedSlowdown} wanted: the machine was slower than the phone)`, 'blocking after FCP ms': profile.blockingAfterFcpMs ?? 'no FCP', 'main thread busy ms': profile.mainThreadBusyMs, 'longest tasks ms': profile.longTasksMs.slice(0, 3).join(', ') };
           if (own) {
-            ownRatios.push(profile.mainThreadBusyMs / own.mainThreadBusyMs);
+            const ratio = profile.mainThreadBusyMs / own.mainThreadBusyMs;
+            ownRatios.push(ratio);
             run['own reference busy ms'] = own.mainThreadBusyMs;
-            run['ratio to its own HTML'] = Math.round((profile.mainThreadBusyMs / own.mainThreadBusyMs) * 100) / 100;
+            run['ratio to its own HTML'] = Math.round(ratio * 100) / 100;
           }
           profileRuns.push(run);
           log('profile run', JSON.stringify(run));
