@@ -9,8 +9,8 @@ import { applyPreferences, PREFERENCES_COOKIE } from './features/users/lib/prefe
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
-import { parseServedState, saveServedQueries, type ServedState } from './lib/saved-record';
-import { registerServiceWorker } from './lib/service-worker';
+import { saveServedText } from './lib/saved-record';
+import { handToWorker, registerServiceWorker, servedByWorker } from './lib/service-worker';
 
 /**
  * The page's entry script, and on a page the server rendered all that runs until the person does
@@ -97,28 +97,33 @@ function servedText(): string | null {
   if (text === undefined) text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent ?? null;
   return text;
 }
-/** The data this page arrived with. Parsed once, when first needed: on a long list it is tens of kilobytes. */
-let served: ServedState | null | undefined;
-function servedState(): ServedState | null {
-  if (served === undefined) {
-    const json = servedText();
-    served = json ? parseServedState(json) : null;
-  }
-  return served;
-}
 
 /**
- * What can wait a moment, in a task of its own after this one: the entry script's first task stays
- * short on a slow phone (docs/decisions/0031), yet it runs a few milliseconds later, not after the
- * paint, so a page left at once has done it. Seen means saved (docs/decisions/0027): the data this
- * page arrived with goes to IndexedDB, and a page never interacted with is readable offline all the
- * same. An agent page read without the app counts its view.
+ * Seen means saved (docs/decisions/0027): the data this page arrived with goes to IndexedDB, so a
+ * page never interacted with is readable offline all the same. A page the service worker served was
+ * saved by it as it arrived (app/sw.ts). On the visit that registers the worker (a device's first),
+ * the page hands its JSON text to that worker, which parses and saves it in its own thread
+ * (docs/decisions/0035): parsing tens of kilobytes, creating the database and writing to it were a
+ * third of what the scripts added to a slow phone's first visit. Only where no worker will run does
+ * the page save it itself. The text is a string, copied to the worker without being parsed here.
  */
-setTimeout(() => {
-  const state = servedState();
-  if (state) void saveServedQueries(state);
-  if (rendered) countViewAtLoad();
-}, 0);
+let saved = servedByWorker();
+function saveHere(): void {
+  if (saved) return;
+  saved = true;
+  const text = servedText();
+  if (text) void saveServedText(text);
+}
+function saveThrough(registration: ServiceWorkerRegistration): void {
+  const text = servedText();
+  if (saved || !text) return;
+  if (handToWorker(registration, text)) saved = true;
+  else saveHere();
+}
+
+// An agent page read without the app counts its view: in a task of its own after this one, so the
+// entry script's first task stays short on a slow phone (docs/decisions/0031).
+if (rendered) setTimeout(countViewAtLoad, 0);
 
 if (rendered) {
   // Not before the page is painted: the app's code must not compete with the first screen.
@@ -135,7 +140,14 @@ if (rendered) {
     // one), in its own thread. Prefetch links did the same on the page's: the 11 of /agents took
     // about 64 ms of its main thread under a 4x CPU slowdown (decision 0031). Only where no worker
     // can be registered do the links fetch it.
-    registerServiceWorker(startWhenPainted, () => addLinks('prefetch'));
+    registerServiceWorker(
+      startWhenPainted,
+      () => {
+        addLinks('prefetch');
+        saveHere();
+      },
+      saveThrough,
+    );
   });
   holdEarlyClicks(startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || somethingWaits()));
   // A bar the server rendered at the bottom (a signed-in person's confirm-email banner): what sits at
@@ -144,5 +156,5 @@ if (rendered) {
 } else {
   holdEarlyClicks(start);
   start();
-  afterFirstPaint(() => registerServiceWorker(start));
+  afterFirstPaint(() => registerServiceWorker(start, saveHere, saveThrough));
 }

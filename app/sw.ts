@@ -6,7 +6,8 @@
  * - The shell, styles and every route chunk are precached as one version. A new worker waits until
  *   the person accepts the update (or every tab of the old version is gone), so a page never mixes
  *   HTML of one version with chunks of another; the old precache goes when the new one activates.
- * - The data a rendered page arrives with is saved for offline use as the page arrives (docs/decisions/0027).
+ * - The data a rendered page arrives with is saved for offline use as the page arrives (docs/decisions/0027),
+ *   or as the page that registered this worker hands it over (docs/decisions/0035).
  * - The outbox (proposals, reviews, saves) is replayed on Background Sync, app open or not.
  */
 import { clientsClaim } from 'workbox-core';
@@ -16,7 +17,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { deliverOutbox, OUTBOX_SYNC_TAG } from './lib/outbox';
-import { saveServedPage } from './lib/saved-record';
+import { isSaveServedMessage, saveServedPage, saveServedText } from './lib/saved-record';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -75,6 +76,9 @@ self.addEventListener('activate', (event) => {
 // takes over open tabs. That page then reloads; any other open tab reloads on its next page change.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page this worker did not serve (the visit that registered it) hands over the data it arrived
+  // with: parsed and saved here, off the page's main thread (docs/decisions/0035).
+  else if (isSaveServedMessage(event.data)) event.waitUntil(saveServedText(event.data.text));
 });
 // The first install has no older version to mix with: take control of the page that installed it,
 // so it works offline without a reload. Updates only activate through the rule above.

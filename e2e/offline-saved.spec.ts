@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
 import { confirmEmail } from './support/mail';
-import { controlledBySw, reportOffline } from './support/pwa';
+import { controlledBySw, persisted, reportOffline } from './support/pwa';
 import { tapStar } from './support/rating';
 
 // docs/decisions/0027: seen means saved, saved agents, search with no signal, reviews
@@ -116,6 +116,30 @@ test('CPU 4x slower: a listing and an agent page, each left as soon as it showed
   } finally {
     await context.setOffline(false);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+});
+
+test("a device's very first page, only read, shows offline: the worker it registered saved it", async ({ page, context, request }) => {
+  // An agent on no other page this test opens: its own page is the first this browser ever loads.
+  const [, , agent] = await agents(request, 'sort=newest&limit=3');
+  await page.goto(`/agents/${agent!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
+  // The worker installs and takes this very page over (no reload), as on a phone.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Nothing was done on the page, so the app never ran there: what is saved, the worker saved.
+  expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+  // Asked without opening the database (an open would create it) until the worker has made it.
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'agentmarket-offline'))).toBe(true);
+  await persisted(page, agent!.name);
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await reportOffline(page);
+    await expect(page.getByText('You are offline.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: agent!.name })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
   }
 });
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { isReadingPage, startOnIntent } from './app-start';
-import { OFFLINE_DB_NAME } from './offline-db';
+import { OFFLINE_DB_NAME, offlineDbExists, openOfflineDb } from './offline-db';
 import { addToOutbox } from './outbox';
 import { putSavedAgents } from './saved-agents';
 
@@ -78,21 +78,36 @@ it('starts the app at once when queued requests wait for delivery', async () => 
   expect(await watch()).toHaveBeenCalledTimes(1);
 });
 
-it('reads nothing on the visit that made the database: nothing can be queued or saved yet', async () => {
+it('reads nothing and makes nothing where the database does not exist yet (a first visit)', async () => {
   document.querySelector('main button')!.setAttribute('data-saved-agent', '7');
   const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
   const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+  const named = async () => (await indexedDB.databases()).map((db) => db.name);
   try {
     expect(await watch()).not.toHaveBeenCalled();
     expect(getAll).not.toHaveBeenCalled();
     expect(get).not.toHaveBeenCalled();
-    // A later load (the database already there): the outbox and the saved agent are read.
+    // Not created by asking: the service worker makes it in its own thread.
+    expect(await named()).not.toContain(OFFLINE_DB_NAME);
+    // A later load, the database there (empty): the outbox and the saved agent are read.
+    await openOfflineDb();
     expect(await watch()).not.toHaveBeenCalled();
     expect(getAll).toHaveBeenCalled();
     expect(get).toHaveBeenCalledWith(7);
   } finally {
     getAll.mockRestore();
     get.mockRestore();
+  }
+});
+
+it('where the browser cannot list its databases, one made by its own check counts as absent, once', async () => {
+  // An own property hiding the factory's method, as in a browser without it.
+  Object.defineProperty(indexedDB, 'databases', { value: undefined, configurable: true });
+  try {
+    expect(await offlineDbExists()).toBe(false);
+    expect(await offlineDbExists()).toBe(true);
+  } finally {
+    delete (indexedDB as { databases?: unknown }).databases;
   }
 });
 

@@ -1,4 +1,4 @@
-import { offlineDbIsNew } from './offline-db';
+import { offlineDbExists } from './offline-db';
 import { listOutbox } from './outbox';
 import { getSavedAgent } from './saved-agents';
 
@@ -118,10 +118,10 @@ export function startOnIntent(start: () => void, waiting = false): () => void {
 
   if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
   else
-    void offlineDbIsNew()
-      .catch(() => false)
-      // A database made by this very load holds nothing queued or saved: two reads spared on a first visit.
-      .then((isNew): Promise<boolean[]> | boolean[] => (isNew ? [] : Promise.all([outboxWaiting(), savedHere()])))
+    void offlineDbExists()
+      .catch(() => true)
+      // No database on this device (a first visit): nothing can be queued or saved, and nothing is opened.
+      .then((exists): Promise<boolean[]> | boolean[] => (exists ? Promise.all([outboxWaiting(), savedHere()]) : []))
       .then((found) => found.includes(true) && go());
   return go;
 }

@@ -57,16 +57,20 @@ export function openOfflineDb(): Promise<IDBDatabase> {
 }
 
 /**
- * Whether the open that created the database was this page's (or worker's): a device's first visit,
- * when nothing was queued or saved before. The entry script then skips reading what it would find
- * empty (each transaction is a few milliseconds of a slow phone's start, docs/decisions/0031). Told
- * once: whatever is written afterwards, a later question is answered false.
+ * Whether the database is on this device, asked without opening it: an open would create it, an
+ * upgrade transaction of four stores on the page's main thread. Where it is not, nothing was ever
+ * queued or saved here (a device's first visit), and the entry script reads nothing (each
+ * transaction is a few milliseconds of a slow phone's start, docs/decisions/0031); the service worker
+ * creates it in its own thread as it saves the page (docs/decisions/0035). Where the browser cannot
+ * list its databases (Safari before 14, Firefox before 126) it is opened, and one this very open made
+ * counts as absent, once.
  */
-export async function offlineDbIsNew(): Promise<boolean> {
+export async function offlineDbExists(): Promise<boolean> {
+  if (typeof indexedDB.databases === 'function') return (await indexedDB.databases()).some((db) => db.name === OFFLINE_DB_NAME);
   await openOfflineDb();
-  const isNew = createdHere;
+  const existed = !createdHere;
   createdHere = false;
-  return isNew;
+  return existed;
 }
 
 /**

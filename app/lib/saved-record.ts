@@ -97,6 +97,12 @@ export async function saveServedQueries(state: ServedState, now = Date.now()): P
 
 const STATE_IN_HTML = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
+/** Saves the query state in a page's JSON text (its QUERY_STATE_ELEMENT_ID script); never throws. */
+export async function saveServedText(text: string): Promise<void> {
+  const state = parseServedState(text);
+  if (state) await saveServedQueries(state);
+}
+
 /**
  * The service worker's half of "seen means saved": the query state inside a rendered page it just
  * served, saved while the page is still arriving, however soon the page is left (or closed).
@@ -104,9 +110,19 @@ const STATE_IN_HTML = new RegExp(`<script type="application/json" id="${QUERY_ST
 export async function saveServedPage(response: Response): Promise<void> {
   try {
     const text = STATE_IN_HTML.exec(await response.text())?.[1];
-    const state = text ? parseServedState(text) : null;
-    if (state) await saveServedQueries(state);
+    if (text) await saveServedText(text);
   } catch {
-    // The page's own save (app/boot.ts) still runs.
+    // Nothing to save: a body that could not be read.
   }
 }
+
+/**
+ * What a page no service worker served (a device's first visit) sends the worker it registered: its
+ * JSON text, which the worker parses and saves in its own thread (docs/decisions/0035).
+ */
+export interface SaveServedMessage {
+  type: 'SAVE_SERVED';
+  text: string;
+}
+export const isSaveServedMessage = (data: unknown): data is SaveServedMessage =>
+  typeof data === 'object' && data !== null && (data as SaveServedMessage).type === 'SAVE_SERVED' && typeof (data as SaveServedMessage).text === 'string';
