@@ -169,6 +169,20 @@ test('a tab tapped before the app runs still opens once it does', async ({ page 
   await expect(page.getByRole('list', { name: 'Reviews' }).getByText('maria_k')).toBeVisible();
 });
 
+test("a tab tapped before even the page's entry script has arrived opens once the app runs", async ({ page }) => {
+  const agents = (await (await page.request.get('/api/agents/search?q=LedgerLens')).json()) as { id: number; name: string }[];
+  const agent = agents.find((a) => a.name === 'LedgerLens')!;
+  // The entry script is held back (a slow network): the page is painted, and none of its own code has run.
+  const release = await holdRequests(page, /\/assets\/boot-[\w-]{8}\.js$/);
+  await page.goto(`/agents/${agent.id}`, { waitUntil: 'commit' });
+  const reviews = page.getByRole('tab', { name: /^Reviews \(\d+\)$/ });
+  await reviews.click();
+  await expect(reviews).toHaveAttribute('aria-selected', 'false');
+  release();
+  await expect(reviews).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('list', { name: 'Reviews' }).getByText('maria_k')).toBeVisible();
+});
+
 test('arrow keys on the tabs before the app runs move between them, and the tab reached opens once it does', async ({ page }) => {
   const agents = (await (await page.request.get('/api/agents/search?q=LedgerLens')).json()) as { id: number; name: string }[];
   const agent = agents.find((a) => a.name === 'LedgerLens')!;
@@ -376,9 +390,7 @@ test('Try Agent tapped before the app runs is tried once it does: one request, c
 
   // The tap lands on the server's button while the app's code is still on its way.
   const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
-  // The page's entry script has run (DOMContentLoaded follows module scripts): a tap that lands before
-  // it is not held (a gap of its own, not this test's case; the full suite once tapped that early).
-  await page.goto(`/agents/${agent.id}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`/agents/${agent.id}`, { waitUntil: 'commit' });
   await page.getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` }).click();
   expect(await appRunning(page)).toBe(false);
   release();

@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterEach, expect, it, vi } from 'vitest';
-import { holdEarlyClicks, partHydrated, reactTookOver, releaseEarlyClicks } from './early-clicks';
+import { holdEarlyClicks, partHydrated, reactTookOver, releaseEarlyClicks, TAPPABLE } from './early-clicks';
+
+/** The page's inline tap holder, as app/index.html has it (the build leaves a classic script as it is). */
+const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('app/index.html', 'utf8'))![1]!;
 
 afterEach(async () => {
   await releaseEarlyClicks();
@@ -145,4 +150,34 @@ it("replays each held tap once the one before has been committed: a held form's 
 
   await releaseEarlyClicks();
   expect(sent).toEqual(['200']);
+});
+
+it('holds taps made before the entry script runs with the page\'s inline script, and replays them with its own', async () => {
+  const { save, tab, send } = serverHtml();
+  const seen = handled(save, tab, send);
+  for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault());
+  // The page has painted; its entry script has not arrived yet.
+  new Function(inlineScript)();
+  save.click();
+  tab.click();
+  tab.click();
+  send.click(); // a form's own button works natively
+  expect(seen).toEqual(['Send']);
+
+  const startApp = vi.fn();
+  holdEarlyClicks(startApp);
+  expect(startApp).toHaveBeenCalledTimes(1);
+  expect(window.earlyTaps).toBeUndefined();
+  await releaseEarlyClicks();
+  expect(seen).toEqual(['Send', 'Save', 'Reviews']);
+  // The inline holder is gone: a tap now goes straight through.
+  save.click();
+  expect(seen).toEqual(['Send', 'Save', 'Reviews', 'Save']);
+});
+
+it("the page's inline script holds what the entry script holds, and the pages' and static files' policy allows it by its hash", () => {
+  expect(inlineScript).toContain(`closest('${TAPPABLE}')`);
+  const hash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
+  expect(readFileSync('worker/middleware/security.ts', 'utf8')).toContain(`script-src 'self' ${hash};`);
+  expect(readFileSync('public/_headers', 'utf8')).toContain(`script-src 'self' ${hash};`);
 });

@@ -21,7 +21,19 @@ import { TAB_KEYS } from './tab-keys';
  */
 export const HOLD_CLICK = { 'data-hold-click': '' } as const;
 
-const TAPPABLE = 'button, [role="tab"], [role="button"], a[data-hold-click]';
+/** What a tap is held on. The page's inline script (app/index.html) holds the same before this module runs. */
+export const TAPPABLE = 'button, [role="tab"], [role="button"], a[data-hold-click]';
+
+/** What the page's inline script held (app/index.html): taps between the first paint and the entry script. */
+interface EarlyTaps {
+  hold: (event: MouseEvent) => void;
+  held: HTMLElement[];
+}
+declare global {
+  interface Window {
+    earlyTaps?: EarlyTaps;
+  }
+}
 /** The parts of app-layout.tsx hydrated one by one, by the element each renders. */
 const PARTS = { navbar: 'header', page: 'main', footer: 'footer' } as const;
 export type HydratingPart = keyof typeof PARTS;
@@ -93,6 +105,13 @@ export function holdEarlyClicks(startApp: () => void): void {
   document.addEventListener('click', hold, true);
   document.addEventListener('keydown', moveTab, true);
   document.addEventListener('submit', holdSubmit, true);
+  // The taps the page's inline script held before this ran are this module's to replay from now on.
+  const early = window.earlyTaps;
+  if (!early) return;
+  document.removeEventListener('click', early.hold, true);
+  delete window.earlyTaps;
+  for (const target of early.held) if (!held.includes(target)) held.push(target);
+  if (early.held.length > 0) onHeld();
 }
 
 /** `hydrateRoot` has been called: React's own listeners are on the page. */
