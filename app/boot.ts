@@ -10,7 +10,7 @@ import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
 import { saveServedText } from './lib/saved-record';
-import { handToWorker, registerServiceWorker, servedByWorker } from './lib/service-worker';
+import { handToWorker, registerServiceWorker, servedByWorker, serviceWorkersRun } from './lib/service-worker';
 
 /**
  * The page's entry script, and on a page the server rendered all that runs until the person does
@@ -104,8 +104,9 @@ function servedText(): string | null {
  * saved by it as it arrived (app/sw.ts). On the visit that registers the worker (a device's first),
  * the page hands its JSON text to that worker, which parses and saves it in its own thread
  * (docs/decisions/0035): parsing tens of kilobytes, creating the database and writing to it were a
- * third of what the scripts added to a slow phone's first visit. Only where no worker will run does
- * the page save it itself. The text is a string, copied to the worker without being parsed here.
+ * third of what the scripts added to a slow phone's first visit. The page saves it itself only where
+ * no worker runs, or when the worker does not say it saved it. The text is a string, copied to the
+ * worker without being parsed here.
  */
 let saved = servedByWorker();
 function saveHere(): void {
@@ -117,9 +118,14 @@ function saveHere(): void {
 function saveThrough(registration: ServiceWorkerRegistration): void {
   const text = servedText();
   if (saved || !text) return;
-  if (handToWorker(registration, text)) saved = true;
-  else saveHere();
+  saved = true;
+  // Saved here after all when the worker could not (see handToWorker): a copy never replaces a newer one.
+  void handToWorker(registration, text).then((handed) => {
+    if (!handed) void saveServedText(text);
+  });
 }
+// No worker will ever run here: saved at once, in a task of its own after this one.
+if (!serviceWorkersRun()) setTimeout(saveHere, 0);
 
 // An agent page read without the app counts its view: in a task of its own after this one, so the
 // entry script's first task stays short on a slow phone (docs/decisions/0031).

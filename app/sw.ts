@@ -77,8 +77,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
   // A page this worker did not serve (the visit that registered it) hands over the data it arrived
-  // with: parsed and saved here, off the page's main thread (docs/decisions/0035).
-  else if (isSaveServedMessage(event.data)) event.waitUntil(saveServedText(event.data.text));
+  // with: parsed and saved here, off the page's main thread, and the page told once it is written
+  // (docs/decisions/0035).
+  else if (isSaveServedMessage(event.data)) event.waitUntil(saveServedText(event.data.text).then(() => event.ports[0]?.postMessage('saved')));
 });
 // The first install has no older version to mix with: take control of the page that installed it,
 // so it works offline without a reload. Updates only activate through the rule above.

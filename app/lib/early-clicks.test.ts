@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, expect, it, vi } from 'vitest';
-import { holdEarlyClicks, partHydrated, reactTookOver, releaseEarlyClicks, TAPPABLE } from './early-clicks';
+import { holdEarlyClicks, partHydrated, reactTookOver, releaseEarlyClicks, TAPPABLE_BEFORE_ENTRY } from './early-clicks';
 
 /** The page's inline tap holder, as app/index.html has it (the build leaves a classic script as it is). */
 const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('app/index.html', 'utf8'))![1]!;
@@ -153,16 +153,20 @@ it("replays each held tap once the one before has been committed: a held form's 
 });
 
 it('holds taps made before the entry script runs with the page\'s inline script, and replays them with its own', async () => {
-  const { save, tab, send } = serverHtml();
+  const { save, tab, send, back } = serverHtml();
   const seen = handled(save, tab, send);
   for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault());
+  const followed: string[] = [];
+  back.addEventListener('click', (event) => (event.preventDefault(), followed.push('Back')));
   // The page has painted; its entry script has not arrived yet.
   new Function(inlineScript)();
   save.click();
   tab.click();
   tab.click();
   send.click(); // a form's own button works natively
+  back.click(); // a link keeps its own address, should the entry script never come
   expect(seen).toEqual(['Send']);
+  expect(followed).toEqual(['Back']);
 
   const startApp = vi.fn();
   holdEarlyClicks(startApp);
@@ -176,7 +180,7 @@ it('holds taps made before the entry script runs with the page\'s inline script,
 });
 
 it("the page's inline script holds what the entry script holds, and the pages' and static files' policy allows it by its hash", () => {
-  expect(inlineScript).toContain(`closest('${TAPPABLE}')`);
+  expect(inlineScript).toContain(`closest('${TAPPABLE_BEFORE_ENTRY}')`);
   const hash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
   expect(readFileSync('worker/middleware/security.ts', 'utf8')).toContain(`script-src 'self' ${hash};`);
   expect(readFileSync('public/_headers', 'utf8')).toContain(`script-src 'self' ${hash};`);

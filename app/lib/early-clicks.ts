@@ -21,8 +21,13 @@ import { TAB_KEYS } from './tab-keys';
  */
 export const HOLD_CLICK = { 'data-hold-click': '' } as const;
 
-/** What a tap is held on. The page's inline script (app/index.html) holds the same before this module runs. */
-export const TAPPABLE = 'button, [role="tab"], [role="button"], a[data-hold-click]';
+/**
+ * What the page's inline script (app/index.html) holds before this module runs: buttons and tabs,
+ * which do nothing without it. Not the links held below: were this module never to run (its request
+ * failed), they still go to the address the server gave them.
+ */
+export const TAPPABLE_BEFORE_ENTRY = 'button, [role="tab"], [role="button"]';
+const TAPPABLE = `${TAPPABLE_BEFORE_ENTRY}, a[data-hold-click]`;
 
 /** What the page's inline script held (app/index.html): taps between the first paint and the entry script. */
 interface EarlyTaps {

@@ -3,9 +3,9 @@ import { request, STORES, transact } from './offline-db';
 import { adminKeys, creditKeys, followKeys, moderationKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
 
 /**
- * The shape of one query saved for offline use, and the write the page's entry script makes of the
- * data a page arrived with (docs/decisions/0027). Kept apart from app/lib/persist.ts so app/boot.ts
- * carries only this much on the first load, not the whole store.
+ * The shape of one query saved for offline use, and the write of the data a page arrived with, made
+ * by the service worker (or by the page where no worker runs; docs/decisions/0027 and 0035). Kept
+ * apart from app/lib/persist.ts so app/boot.ts and the worker carry only this much, not the whole store.
  */
 
 /** A new app version starts from a clean cache, so old shapes never reach new code. */
@@ -65,9 +65,8 @@ export function parseServedState(text: string): ServedState | null {
 
 /**
  * Saves every settled query in the server's dehydrated state (read from the JSON the page arrived with),
- * in one transaction, as soon as the entry script runs: before, and whether or not, the app takes
- * the page over. A page left a moment after its first paint is then readable offline all the same.
- * The least-recently-used bound is applied by the next save of the page's store (app/lib/persist.ts).
+ * in one transaction, whether or not the app ever takes the page over: a page only read is readable
+ * offline all the same. The least-recently-used bound is applied by the next save of the page's store (app/lib/persist.ts).
  * Resolves once committed; never throws (a failure only means the app's own save is the one that counts).
  */
 export async function saveServedQueries(state: ServedState, now = Date.now()): Promise<number> {

@@ -13,7 +13,7 @@ import type { SaveServedMessage } from './saved-record';
  * `onRegistered`: the registration, once there is one.
  */
 export function registerServiceWorker(onUpdate: () => void, onUnavailable: () => void = () => undefined, onRegistered: (registration: ServiceWorkerRegistration) => void = () => undefined): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return onUnavailable();
+  if (!serviceWorkersRun()) return onUnavailable();
   navigator.serviceWorker
     .register('/sw.js', { scope: '/' })
     .then((registration) => {
@@ -25,18 +25,41 @@ export function registerServiceWorker(onUpdate: () => void, onUnavailable: () =>
     .catch(() => onUnavailable());
 }
 
-/** Whether a service worker served this page (and so saved the data it arrived with as it did, app/sw.ts). */
-export const servedByWorker = (): boolean => 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
+/** Whether this build and browser run a service worker at all (the plugin has none in development). */
+export const serviceWorkersRun = (): boolean => import.meta.env.PROD && 'serviceWorker' in navigator;
+
+/**
+ * Whether a service worker answered this page's navigation, and so saved the data it arrived with
+ * (app/sw.ts). Not whether one controls the page: a worker that activated while the page loaded
+ * from the network claims it too.
+ */
+export const servedByWorker = (): boolean => ((performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.workerStart ?? 0) > 0;
+
+/** How long a worker has to say it saved a page's data before the page saves it itself. */
+const HAND_OVER_TIMEOUT_MS = 10_000;
 
 /**
  * Hands the page's JSON text to the registration's worker to save (docs/decisions/0035): the one
  * active, else the one waiting or installing (a device's first visit), each of which runs to take it.
- * False when there is none to take it.
+ * Resolves true once the worker says it has saved it; false when there is no worker, it becomes
+ * redundant (its install failed), or it does not answer in time (one built before it could).
  */
-export function handToWorker(registration: ServiceWorkerRegistration, text: string): boolean {
+export function handToWorker(registration: ServiceWorkerRegistration, text: string): Promise<boolean> {
   const worker = registration.active ?? registration.waiting ?? registration.installing;
-  if (!worker) return false;
-  const message: SaveServedMessage = { type: 'SAVE_SERVED', text };
-  worker.postMessage(message);
-  return true;
+  if (!worker) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const done = (saved: boolean) => {
+      clearTimeout(timer);
+      worker.removeEventListener('statechange', onState);
+      channel.port1.close();
+      resolve(saved);
+    };
+    const onState = () => worker.state === 'redundant' && done(false);
+    const timer = setTimeout(() => done(false), HAND_OVER_TIMEOUT_MS);
+    channel.port1.onmessage = () => done(true);
+    worker.addEventListener('statechange', onState);
+    const message: SaveServedMessage = { type: 'SAVE_SERVED', text };
+    worker.postMessage(message, [channel.port2]);
+  });
 }
