@@ -10,7 +10,7 @@ import type { AgentPage } from './features/agents/api/get-infinite-agents';
 import type { SearchOptions } from './features/agents/api/search-agents';
 import { createQueryClient } from './lib/query-client';
 import { SessionInPage } from './features/auth/api/get-session';
-import { agentKeys, categoryKeys, creatorKeys, creditKeys, departmentKeys, followKeys, ratingKeys, sessionKeys } from './lib/query-keys';
+import { agentKeys, categoryKeys, creatorKeys, creditKeys, departmentKeys, followKeys, ratingKeys, savedKeys, sessionKeys } from './lib/query-keys';
 import { MORE_FROM_CREATOR, type CreatorSort } from '#common/creators.ts';
 import { isKnownPage, lazyPageFile } from './routes';
 import { pageHead } from './ssr/page-head';
@@ -21,6 +21,8 @@ import { pageHead } from './ssr/page-head';
  * is answered from the worker's catalogue functions, then the page is rendered again with that data
  * and the query cache goes into the page, so the browser hydrates without asking again.
  */
+
+const SAVED_PAGE = /^\/saved\/?$/i;
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) => prefix.every((part, i) => key[i] === part);
 
@@ -88,11 +90,20 @@ async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
   while (!(await reader.read()).done);
 }
 
-export const renderPage: RenderPage = async (url, source, account) => {
+export const renderPage: RenderPage = async (url, source, account, device) => {
   const client = createQueryClient();
   // Rendered for the signed-in person who asks (docs/decisions/0019, 0031).
   const forPerson = account !== undefined;
   if (account) client.setQueryData(sessionKeys.session, account.user);
+  // The agents the device's cookie names, as they are now (docs/decisions/0036). Only the server
+  // answers this query: the browser hydrates it and never fetches it. Unanswered (D1 failing), the
+  // page is the skeleton, which starts the app at once to read the device's own copies.
+  if (SAVED_PAGE.test(url.pathname)) {
+    await source.agentsByIds(device?.savedAgentIds ?? []).then(
+      (agents) => client.setQueryData(savedKeys.served, agents),
+      () => undefined,
+    );
+  }
   // Render to learn which data the page asks for (lazy pages load here too, so the last pass never
   // suspends); answer it; again if answers uncovered more questions (at most twice).
   const asked = new Set<string>();

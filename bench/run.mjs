@@ -231,10 +231,9 @@ const allPages = [
   { name: 'agent', path: `/agents/${sampleAgent.id}` },
   { name: 'search', path: `/search?q=${encodeURIComponent('lead')}` },
   { name: 'creator', path: `/creators/${encodeURIComponent(sampleCreator)}` },
-  // The saved agents, as a first visit finds them (nothing saved yet): drawn on the device from what it
-  // keeps, the app at once on the plain shell, so no server HTML of its own to be compared with; its
-  // ratio is to the reference only.
-  { name: 'saved', path: '/saved', drawnOnDevice: true },
+  // The saved agents, as a first visit finds them (nothing saved yet), drawn by the server from the
+  // device's cookie (docs/decisions/0036). One device's list: kept out of search engines (noindex).
+  { name: 'saved', path: '/saved', private: true },
   // The other pages docs/decisions/0023 reshaped for phones: a category's list, the discover list and the
   // signed-in history. Visitors' pages before signed-in ones: Lighthouse keeps the session's cookies
   // from the first signed-in page on.
@@ -390,7 +389,7 @@ if (!opts['skip-profile']) {
     // is, with every script taken out), profiled right after the page in each run at the first
     // calibrated tier: the work that page's scripts add, whatever its HTML costs by itself.
     const ownReference = new Map();
-    for (const page of pages.filter((p) => p.name !== REFERENCE && !p.drawnOnDevice)) {
+    for (const page of pages.filter((p) => p.name !== REFERENCE)) {
       const file = `bench-reference-${page.name.split(' ')[0]}.html`;
       const headers = page.signedIn ? { Cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') } : {};
       writeFileSync(`${distDir}/assets/${file}`, withoutScripts(await (await api(page.path, { headers })).text()));

@@ -32,6 +32,8 @@ export interface CatalogSource {
   creator(username: string, sort: CreatorSort): Promise<CreatorPage | null>;
   /** As GET /api/agents/creator/{userId}?limit=: the agent page's 'More from this creator'. */
   creatorAgents(userId: number, limit: number): Promise<Agent[]>;
+  /** The agents of these ids anyone may see, in this order: /saved, drawn from the device's cookie (docs/decisions/0036). */
+  agentsByIds(ids: readonly number[]): Promise<Agent[]>;
 }
 
 /** The page's own title, description, canonical address, social picture and structured data. */
@@ -82,7 +84,15 @@ export interface Account {
  * `account`: given when the person asking is signed in; the page is then rendered for them, navbar
  * included. Without it a page renders as a visitor sees it.
  */
-export type RenderPage = (url: URL, source: CatalogSource, account?: Account) => Promise<RenderedPage>;
+/**
+ * What the browser said of the device in its request: the ids of the agents saved on it, newest
+ * first, from its cookie (sent only with /saved; docs/decisions/0036).
+ */
+export interface DeviceHints {
+  savedAgentIds: number[];
+}
+
+export type RenderPage = (url: URL, source: CatalogSource, account?: Account, device?: DeviceHints) => Promise<RenderedPage>;
 
 /** The file in app/routes/ of the lazily loaded page at a path, or undefined for a page shipped with the app. */
 export type LazyPageFile = (pathname: string) => string | undefined;

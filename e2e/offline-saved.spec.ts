@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { confirmEmail } from './support/mail';
 import { controlledBySw, persisted, reportOffline } from './support/pwa';
 import { tapStar } from './support/rating';
+import { appRunning } from './support/app-start';
 
 // docs/decisions/0027: seen means saved, saved agents, search with no signal, reviews
 // through the outbox. An offline browser logs the requests it cannot make.
@@ -255,4 +256,45 @@ test('saved agents follow the person between two browsers, and removing one remo
     await one.close();
     await two.close();
   }
+});
+
+test('/saved comes drawn by the server with what this device saved, read without the app; a tap on Save before it removes the agent', async ({ page, context, request }) => {
+  const [first, second] = await agents(request);
+  const savedCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'saved-agents');
+  // A first visit: nothing saved, the empty list, and the app never started for it.
+  await page.goto('/saved');
+  await expect(page.getByRole('heading', { name: 'No saved agents yet' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await appRunning(page)).toBe(false);
+
+  for (const agent of [first!, second!]) {
+    await page.goto(`/agents/${agent.id}`);
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.click();
+    await expect(save).toHaveAttribute('aria-pressed', 'true');
+  }
+  // The device names them, newest first, to /saved only.
+  await expect.poll(async () => (await savedCookie())?.value).toBe(`${second!.id}.${first!.id}`);
+  expect((await savedCookie())?.path).toBe('/saved');
+
+  await page.goto('/saved');
+  const list = page.getByRole('list', { name: 'Saved agents' });
+  await expect(list.getByRole('article')).toHaveText([new RegExp(second!.name), new RegExp(first!.name)]);
+  const card = list.getByRole('article').filter({ hasText: first!.name });
+  await expect(card.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(await appRunning(page)).toBe(false);
+
+  // A tap before the app is held, then answered: the agent leaves the list, on this device and in the cookie.
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(list.getByRole('article')).toHaveCount(1);
+  await expect.poll(async () => (await savedCookie())?.value).toBe(String(second!.id));
+
+  // A device whose cookie is gone (or behind) still shows what it keeps: the page finds the
+  // difference and starts the app, which reads the device's own list.
+  await context.clearCookies({ name: 'saved-agents' });
+  await page.goto('/saved');
+  await expect(page.getByRole('list', { name: 'Saved agents' }).getByRole('article')).toHaveText([new RegExp(second!.name)]);
+  expect(await appRunning(page)).toBe(true);
 });

@@ -123,14 +123,39 @@ it("starts the app at once on an agent page whose agent this device saved, and o
   expect(await watch()).toHaveBeenCalledTimes(1);
 });
 
+it('on /saved, starts the app at once only when the page was drawn with other agents than this device keeps', async () => {
+  const list = document.createElement('div');
+  list.dataset.savedIds = '';
+  element('main').append(list);
+  // A first visit: nothing saved, nothing drawn, no database (and none made).
+  expect(await watch()).not.toHaveBeenCalled();
+  // Drawn with an agent the device does not keep (its data cleared, the cookie not).
+  list.dataset.savedIds = '7';
+  expect(await watch()).toHaveBeenCalledTimes(1);
+
+  const agent = { id: 7, name: 'LeadScout' } as Parameters<typeof putSavedAgents>[0][number]['agent'];
+  await putSavedAgents([
+    { id: 7, agent, savedAt: 2, synced: false },
+    { id: 3, agent: { ...agent, id: 3 }, savedAt: 1, synced: false },
+  ]);
+  // The same agents, in the cookie's order: the page is right as drawn.
+  list.dataset.savedIds = '7 3';
+  expect(await watch()).not.toHaveBeenCalled();
+  // One saved since the cookie was written (a tab closed before reading the list again), or one gone from the server.
+  list.dataset.savedIds = '7';
+  expect(await watch()).toHaveBeenCalledTimes(1);
+  list.dataset.savedIds = '7 3 9';
+  expect(await watch()).toHaveBeenCalledTimes(1);
+});
+
 it('starts the app at once when the caller says something waits for it', async () => {
   expect(await watch(true)).toHaveBeenCalledTimes(1);
 });
 
 it('waits for an intent on pages made for reading only; a page that acts as it arrives starts the app at once', () => {
-  for (const path of ['/', '/agents', '/agents/12', '/Agent/12/', '/creators/demo', '/search', '/categories', '/discover', '/about', '/api', '/alternative2', '/credits', '/billing'])
+  for (const path of ['/', '/agents', '/agents/12', '/Agent/12/', '/creators/demo', '/search', '/categories', '/discover', '/about', '/api', '/alternative2', '/credits', '/billing', '/saved'])
     expect(isReadingPage(path), path).toBe(true);
-  for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/billing/receipts/4', '/auth', '/reset-password', '/agents/1/x', '/saved'])
+  for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/billing/receipts/4', '/auth', '/reset-password', '/agents/1/x', '/saved/1'])
     expect(isReadingPage(path), path).toBe(false);
 });
 

@@ -1,6 +1,6 @@
 import { offlineDbExists } from './offline-db';
 import { listOutbox } from './outbox';
-import { getSavedAgent } from './saved-agents';
+import { getSavedAgent, listSavedAgentIds } from './saved-agents';
 
 /**
  * When a server-rendered page starts the app (docs/decisions/0031). Its HTML already reads, links go
@@ -14,13 +14,13 @@ import { getSavedAgent } from './saved-agents';
 
 /**
  * The pages made for reading: the catalogue, agents', creators' and content pages, /billing (the
- * server renders the person's history), and /credits, whose form works before the app (AppForm's
+ * server renders the person's history), /saved (drawn from the device's cookie: docs/decisions/0036), and /credits, whose form works before the app (AppForm's
  * usableBeforeApp). Only these wait for an intent; every
  * other page (sign-in, a link from a mail, a callback, a checkout) acts as it arrives, so the app
  * starts as soon as it has painted. As app/routes.tsx matches: case ignored, a trailing slash allowed.
  */
 const READING_PAGES =
-  /^\/(?:|agents|all-agents|agents?\/[^/]+|creators\/[^/]+|categories|agents-agent91|discover|search|agent91|alternative[12]?|documentation|tutorials|api|about|blog|careers|privacy|terms|credits|billing)\/?$/i;
+  /^\/(?:|agents|all-agents|agents?\/[^/]+|creators\/[^/]+|categories|agents-agent91|discover|search|agent91|alternative[12]?|documentation|tutorials|api|about|blog|careers|privacy|terms|credits|billing|saved)\/?$/i;
 
 export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(pathname);
 
@@ -57,6 +57,28 @@ async function savedHere(): Promise<boolean> {
   }
 }
 
+/** The ids of the agents /saved was drawn with (its `data-saved-ids`), or null on any other page. */
+function savedIdsDrawn(): number[] | null {
+  const drawn = document.querySelector<HTMLElement>('#root [data-saved-ids]')?.dataset.savedIds;
+  return drawn === undefined ? null : drawn.split(' ').filter(Boolean).map(Number);
+}
+
+/**
+ * Whether /saved was drawn with other agents than this device keeps: its cookie was behind (a list
+ * changed by a tab closed before it read the list again, a device that saved before the cookie
+ * existed) or an agent is gone from the server. The app then shows the device's own copies.
+ */
+async function savedListDiffers(dbExists: boolean): Promise<boolean> {
+  const drawn = savedIdsDrawn();
+  if (drawn === null) return false;
+  try {
+    const here = dbExists ? new Set(await listSavedAgentIds()) : new Set<number>();
+    return here.size !== drawn.length || drawn.some((id) => !here.has(id));
+  } catch {
+    return true;
+  }
+}
+
 /** A press on a link is left to the browser: the page it opens is rendered by the server. */
 const onLink = (target: EventTarget | null): boolean => target instanceof Element && target.closest('a[href]') !== null && target.closest('button') === null;
 
@@ -76,7 +98,7 @@ async function outboxWaiting(): Promise<boolean> {
  * Calls `start` once, on the first intent: a press on anything but a link, focus in a field, a key
  * that types or acts, a value changed, a control that needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
  * the connection lost (the app says what still works). At once when the page is still loading
- * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, when the page's agent is saved on this device (its Save button shows it), or when the caller knows something else waits (`waiting`: a message the
+ * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, when the page's agent is saved on this device (its Save button shows it), when /saved was drawn with other agents than this device keeps, or when the caller knows something else waits (`waiting`: a message the
  * previous page left). Returns a function that starts it now.
  */
 export function startOnIntent(start: () => void, waiting = false): () => void {
@@ -120,8 +142,9 @@ export function startOnIntent(start: () => void, waiting = false): () => void {
   else
     void offlineDbExists()
       .catch(() => true)
-      // No database on this device (a first visit): nothing can be queued or saved, and nothing is opened.
-      .then((exists): Promise<boolean[]> | boolean[] => (exists ? Promise.all([outboxWaiting(), savedHere()]) : []))
+      // No database on this device (a first visit): nothing can be queued or saved, and nothing is
+      // opened; /saved drawn with agents is then behind the device (its data was cleared).
+      .then((exists): Promise<boolean[]> => (exists ? Promise.all([outboxWaiting(), savedHere(), savedListDiffers(true)]) : Promise.all([savedListDiffers(false)])))
       .then((found) => found.includes(true) && go());
   return go;
 }

@@ -136,3 +136,6 @@ export const followKeys = {
   agents: () => [...followKeys.all, 'agents'] as const,
   state: (username: string) => [...followKeys.all, 'state', username.toLowerCase()] as const,
 };
+
+/** /saved as the server drew it from the device's cookie (docs/decisions/0036): hydrated, never fetched by the browser. */
+export const savedKeys = { served: ['saved-agents', 'served'] as const };

@@ -91,3 +91,29 @@ describe('merging with the list on the server', () => {
     ]);
   });
 });
+
+describe("the cookie that names this device's saved agents (docs/decisions/0036)", () => {
+  it('is written, newest save first and for /saved only, when the list is read, again only when it changed, and removed when empty', async () => {
+    const written = vi.spyOn(document, 'cookie', 'set');
+    try {
+      await putSavedAgents([
+        { id: 7, agent: agentOf(7, { name: 'Seven', description: 'Kept' }), savedAt: 1, synced: false },
+        { id: 9, agent: agentOf(9, { name: 'Nine', description: 'Kept' }), savedAt: 2, synced: false },
+      ]);
+      await listSavedAgents();
+      await vi.waitFor(() => expect(written).toHaveBeenLastCalledWith('saved-agents=9.7; Path=/saved; Max-Age=31536000; SameSite=Lax'));
+      const writes = written.mock.calls.length;
+      forgetSavedSnapshot();
+      await listSavedAgents();
+      // The same list: nothing written again... unless this is a fresh page, which writes it once.
+      expect(written.mock.calls.length).toBe(writes + 1);
+      await listSavedAgents();
+      expect(written.mock.calls.length).toBe(writes + 1);
+
+      await removeSavedAgents([7, 9]);
+      await vi.waitFor(() => expect(written).toHaveBeenLastCalledWith('saved-agents=; Path=/saved; Max-Age=0; SameSite=Lax'));
+    } finally {
+      written.mockRestore();
+    }
+  });
+});

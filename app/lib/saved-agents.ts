@@ -1,3 +1,4 @@
+import { SAVED_AGENTS_COOKIE, SAVED_AGENTS_COOKIE_PATH, savedAgentsCookieValue } from '#common/saved-agents.ts';
 import type { Agent, Rating } from '#common/types.ts';
 import { request, STORES, transact } from './offline-db';
 
@@ -58,6 +59,24 @@ export function subscribeSaved(listener: Listener): () => void {
   return () => void listeners.delete(listener);
 }
 
+/** The cookie's value as this page last wrote it: a read that changes nothing writes nothing. */
+let cookieWritten: string | undefined;
+
+/**
+ * Tells the server which agents this device keeps, newest first, so it draws /saved with them
+ * (docs/decisions/0036): a cookie sent only with /saved, written whenever this page reads the list.
+ * A list changed while no page read it (the tab closed first) is caught by /saved's own check.
+ */
+function nameSavedInCookie(records: SavedAgentRecord[]): void {
+  if (typeof document === 'undefined') return;
+  const value = savedAgentsCookieValue(records.map((record) => record.id));
+  if (value === cookieWritten) return;
+  cookieWritten = value;
+  document.cookie = value
+    ? `${SAVED_AGENTS_COOKIE}=${value}; Path=${SAVED_AGENTS_COOKIE_PATH}; Max-Age=31536000; SameSite=Lax`
+    : `${SAVED_AGENTS_COOKIE}=; Path=${SAVED_AGENTS_COOKIE_PATH}; Max-Age=0; SameSite=Lax`;
+}
+
 /** Every saved agent, newest save first (one read shared by every caller until the store changes). */
 export function listSavedAgents(): Promise<SavedAgentRecord[]> {
   if (reading) return reading;
@@ -68,6 +87,7 @@ export function listSavedAgents(): Promise<SavedAgentRecord[]> {
   ).then(
     (records) => {
       const sorted = records.sort((a, b) => b.savedAt - a.savedAt || b.id - a.id);
+      nameSavedInCookie(sorted);
       if (reading === read) {
         snapshot = sorted;
         for (const listener of listeners) listener();
@@ -82,6 +102,10 @@ export function listSavedAgents(): Promise<SavedAgentRecord[]> {
   reading = read;
   return read;
 }
+
+/** The ids of the saved agents, in no particular order: a read of the keys alone (the saved page's check before the app). */
+export const listSavedAgentIds = (): Promise<number[]> =>
+  transact([STORES.savedAgents], 'readonly', (tx) => request(tx.objectStore(STORES.savedAgents).getAllKeys() as IDBRequest<number[]>));
 
 /** The last list read (for a synchronous render), or undefined before the first read. */
 export const savedSnapshot = (): SavedAgentRecord[] | undefined => snapshot;
@@ -123,8 +147,29 @@ export async function refreshSavedAgent(id: number, update: { agent?: Agent; rat
   if (found) changed();
 }
 
+/**
+ * Keeps saved agents' copies current with the data a page arrived with (the saved page's, drawn by
+ * the server: docs/decisions/0036), in one write. Agents not saved here are left alone.
+ */
+export async function refreshSavedAgents(agents: Agent[]): Promise<void> {
+  if (agents.length === 0) return;
+  const found = await transact([STORES.savedAgents], 'readwrite', async (tx) => {
+    const store = tx.objectStore(STORES.savedAgents);
+    const records = await Promise.all(agents.map((agent) => request(store.get(agent.id) as IDBRequest<SavedAgentRecord | undefined>)));
+    let any = false;
+    records.forEach((record, i) => {
+      if (!record) return;
+      store.put({ ...record, agent: agents[i]! });
+      any = true;
+    });
+    return any;
+  });
+  if (found) changed();
+}
+
 /** Forgets the in-memory list (tests: a fresh page load). */
 export const forgetSavedSnapshot = (): void => {
   snapshot = undefined;
   reading = undefined;
+  cookieWritten = undefined;
 };

@@ -58,9 +58,10 @@ const STATIC: Record<string, [title: string | null, description: string]> = {
   '/credits': ['Buy Credits', 'Buy credits to try AI agents on AgentMarket. 1 credit = $1.'],
 };
 const ALIASES: Record<string, string> = { '/all-agents': '/agents' };
-/** Pages about one person's account that the server renders (for them when signed in): never indexed (robots.txt disallows them too). */
+/** Pages about one person's account or device that the server renders (for them): never indexed (robots.txt disallows them too). */
 const PRIVATE: Record<string, [title: string, description: string]> = {
   '/billing': ['Billing', 'Your credit history on AgentMarket: purchases, tries and top-ups, each purchase with its receipt.'],
+  '/saved': ['Saved agents', 'The AI agents you saved on AgentMarket, readable on this device with no signal.'],
 };
 
 /** Title, description, canonical address and social data of a public page, from the data it was rendered with. */

@@ -24,17 +24,19 @@ function plainAgent(agent: Agent): Agent {
  * is rendered once the page is the app's (a listing's HTML stays inside its first round trip). The
  * agent page's is in the server's HTML, not pressed (the HTML never depends on the device): a tap
  * before the app is held and replayed, and a device that saved the agent starts the app at once to
- * show it pressed (docs/decisions/0031).
+ * show it pressed (docs/decisions/0031). On /saved every card's agent is saved (`saved`): there the
+ * server draws the cards' buttons pressed, and a tap before the app is held like the page's.
  */
-export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?: 'card' | 'page' }) {
+export function SaveButton({ agent, variant = 'card', saved: knownSaved = false }: { agent: Agent; variant?: 'card' | 'page'; saved?: boolean }) {
   const hydrated = useHydrated();
   const saved = useSavedAgents();
   const online = useOnline();
   const queryClient = useQueryClient();
   // A double tap toggles once: the second tap waits for the first to be written.
   const busy = useRef(false);
-  if (!hydrated && variant === 'card') return null;
-  const isSaved = (hydrated && saved?.some((record) => record.id === agent.id)) ?? false;
+  if (!hydrated && variant === 'card' && !knownSaved) return null;
+  // Until this device's list is read, what the page knows.
+  const isSaved = hydrated && saved !== undefined ? saved.some((record) => record.id === agent.id) : knownSaved;
 
   const toggle = async () => {
     if (busy.current) return;
@@ -67,7 +69,7 @@ export function SaveButton({ agent, variant = 'card' }: { agent: Agent; variant?
       title={isSaved ? 'Saved on this device: tap to remove' : 'Save for later, also offline'}
       onClick={() => void toggle()}
       className={look}
-      {...showsSaved(agent.id, hydrated)}
+      {...(variant === 'page' ? showsSaved(agent.id, hydrated) : {})}
     >
       <Bookmark aria-hidden className="size-4" fill={isSaved ? 'currentColor' : 'none'} />
       {variant === 'page' && 'Save'}

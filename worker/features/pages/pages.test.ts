@@ -112,6 +112,55 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('/saved is drawn from the agents the device names in its cookie, in its order, and never indexed', async () => {
+    await db()
+      .prepare(
+        `INSERT INTO agents (id, name, description, category_id, creator_id, credit_cost, hidden_at, created_at)
+         VALUES (44, 'HiddenHelper', 'Taken down by the moderators.', 1, 1, 5, '2026-04-02T00:00:00.000Z', '2026-04-01T00:00:00.000Z')`,
+      )
+      .run();
+    // Newest save first: LedgerLens, then LeadScout Pro; a hidden agent, one that does not exist and
+    // what is no id at all are left out.
+    const { res, html } = await page('/saved', 'saved-agents=2.44.1.999999.x.-3.2');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Vary')).toBe('Cookie');
+    expect(html).toContain('<title>Saved agents · AgentMarket</title>');
+    expect(html).toContain('<meta name="robots" content="noindex, follow" />');
+    expect(html).toMatch(/<h1[^>]*>Saved agents<\/h1>/);
+    expect(html).toMatch(/2 agents (<!-- -->)?kept on this device/);
+    expect(html).toContain('data-saved-ids="2 1"');
+    expect(html.indexOf('LedgerLens')).toBeLessThan(html.indexOf('LeadScout Pro'));
+    expect(html).not.toContain('HiddenHelper');
+    // Each card's Save button drawn pressed: every agent here is saved.
+    expect(html.match(/aria-pressed="true"/g)).toHaveLength(2);
+    // The list is hydrated, never fetched, and never kept for offline reading (the device has its own).
+    const served = (queryState(html).queries as { queryKey: unknown[]; meta?: { persist?: boolean }; state: { data: { name: string }[] } }[]).find(
+      (q) => q.queryKey.join() === 'saved-agents,served',
+    );
+    expect(served?.state.data.map((agent) => agent.name)).toEqual(['LedgerLens', 'LeadScout Pro']);
+    expect(served?.meta).toEqual({ persist: false });
+  });
+
+  it('/saved with no cookie (a first visit, nothing saved) is the empty list, drawn by the server', async () => {
+    for (const cookie of [undefined, 'saved-agents=', 'saved-agents=abc']) {
+      const { res, html } = await page('/saved', cookie);
+      expect(res.status, cookie).toBe(200);
+      expect(html, cookie).toContain('No saved agents yet');
+      expect(html, cookie).toContain('data-saved-ids=""');
+      expect(html, cookie).not.toContain('data-loads-in-app');
+    }
+  });
+
+  it('/saved signed in is drawn for the person, and waits for the app to merge the list with their account', async () => {
+    const user = await createUser();
+    const { res, html } = await page('/saved', `${await signIn(user.id)}; saved-agents=3`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(html).toContain('ContractSentry');
+    expect(html).toContain('on your account for your other devices');
+    expect(html).toContain('data-loads-in-app');
+  });
+
   it("/credits arrives with the frame everyone sees, and nothing of anyone's account", async () => {
     const { res, html } = await page('/credits');
     expect(res.status).toBe(200);

@@ -1,19 +1,22 @@
 import { isKnownPage, lazyPageFile, renderPage } from '#app-ssr';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { APP_CSP } from '#worker/middleware/security.ts';
 import { listTransactions } from '#worker/lib/ledger.ts';
 import { readSession } from '#worker/middleware/session.ts';
 import { newFromFollowed } from '#worker/features/creators/index.ts';
 import { NEW_FROM_FOLLOWED } from '#common/creators.ts';
+import { parseSavedAgentsCookie, SAVED_AGENTS_COOKIE } from '#common/saved-agents.ts';
 import { catalogSource } from './catalog-source';
 import { concatStream, pageDocument, shellDocument } from './document';
 
 /**
  * Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012).
- * /credits and /billing are not among them: the server renders them (ACCOUNT_PAGE, decision 0019).
+ * /credits and /billing are not among them: the server renders them (ACCOUNT_PAGE, decision 0019). Nor is
+ * /saved, which anyone has: the server draws it from the ids the device's cookie names (decision 0036).
  */
-const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|moderation|finance|support|billing|settings|saved)(\/|$)/i;
+const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|moderation|finance|support|billing|settings)(\/|$)/i;
 
 /**
  * Pages about the signed-in person's account that the server renders (for them, from their session,
@@ -105,7 +108,9 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     transactions: () => listTransactions(c.env.DB, user.id),
     newFromFollowed: () => newFromFollowed(c.env.DB, user.id, NEW_FROM_FOLLOWED),
   };
-  const page = await renderPage(url, catalogSource(c.env), session);
+  // The agents saved on this device (only /saved is sent the cookie): that page is drawn from them.
+  const device = { savedAgentIds: parseSavedAgentsCookie(getCookie(c, SAVED_AGENTS_COOKIE)) };
+  const page = await renderPage(url, catalogSource(c.env), session, device);
   const chunks = page.pageFile ? await pageChunks(c, page.pageFile) : [];
   const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, chunks);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
 import { call, client, createUser, db, messageOf as error, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import { visibleAgentsByIds } from './data';
 import { SAVED_TIME_MESSAGE } from './routes';
 
 beforeAll(seedCatalog);
@@ -117,5 +118,17 @@ describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
     const res = await call('/api/ratings', { json: { agentId: 999_998, rating: 4 }, cookie, headers: { 'Idempotency-Key': 'review-key-0002' } });
     expect(res.status).toBe(404);
     expect(await error(res)).toBe(MESSAGES.agentNotFound);
+  });
+});
+
+describe('visibleAgentsByIds (the agents /saved is drawn with)', () => {
+  it('answers in the order asked, past the parameters one statement may bind, without unknown or hidden agents', async () => {
+    await db()
+      .prepare(`INSERT INTO agents (id, name, description, category_id, hidden_at) VALUES (45, 'Taken Down', 'Hidden by the moderators.', 1, '2026-04-02T00:00:00.000Z')`)
+      .run();
+    // 250 ids: three queries of at most 90; only 3, 1, 2 exist and are visible.
+    const ids = [3, ...Array.from({ length: 246 }, (_, i) => 100_000 + i), 45, 1, 2];
+    expect((await visibleAgentsByIds(db(), ids)).map((agent) => agent.id)).toEqual([3, 1, 2]);
+    expect(await visibleAgentsByIds(db(), [])).toEqual([]);
   });
 });

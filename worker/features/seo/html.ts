@@ -26,6 +26,7 @@ export const robotsTxt = (origin: string): string =>
     'Disallow: /profile',
     'Disallow: /billing',
     'Disallow: /settings',
+    'Disallow: /saved',
     'Disallow: /submit-agent',
     'Disallow: /checkout/',
     'Disallow: /payouts/',

@@ -29,7 +29,18 @@ const LIST_CARD_HEIGHT = '[--near-size:8.875rem] sm:[--near-size:11.546875rem]';
  * cards come into view, not even the button under them. Memoised: a list that grows (Load
  * More) does not render the cards it already shows again.
  */
-export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager = false }: { agent: Agent | SearchHit; layout?: 'grid' | 'list'; eager?: boolean }) {
+export const AgentCard = memo(function AgentCard({
+  agent,
+  layout = 'grid',
+  eager = false,
+  saved = false,
+}: {
+  agent: Agent | SearchHit;
+  layout?: 'grid' | 'list';
+  eager?: boolean;
+  /** Known to be saved on this device (the saved page's cards): its Save button is drawn pressed from the start. */
+  saved?: boolean;
+}) {
   // Search hits carry the matched words (docs/decisions/0013-search.md).
   const highlights = 'highlights' in agent ? agent.highlights : undefined;
   const { department, category } = agentBadges(agent);
@@ -42,9 +53,9 @@ export const AgentCard = memo(function AgentCard({ agent, layout = 'grid', eager
       // the first time moves nothing below it.
       className={`group relative flex min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-200 hover:shadow-md ${list ? 'flex-row' : 'flex-col'} ${eager ? '' : `render-when-near ${list ? LIST_CARD_HEIGHT : GRID_CARD_HEIGHT}`}`}
     >
-      {/* Above the card's stretched link; it appears once the app has taken the page over. */}
+      {/* Above the card's stretched link; it appears once the app has taken the page over (on /saved, at once). */}
       <div className={`absolute z-10 ${list ? 'bottom-2 left-2' : 'right-2 top-2'}`}>
-        <SaveButton agent={agent} />
+        <SaveButton agent={agent} saved={saved} />
       </div>
       <div className={list ? 'w-24 shrink-0 self-stretch sm:w-56' : ''}>
         <AgentImage

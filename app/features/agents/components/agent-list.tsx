@@ -5,8 +5,8 @@ import type { ViewMode } from './view-toggle';
 /** How many cards are likely above the fold on a phone: their images load at once. */
 const EAGER_IMAGES = 2;
 
-/** Browse cards as a responsive grid or a single-column list. */
-export function AgentList({ agents, layout = 'grid', label }: { agents: Agent[]; layout?: ViewMode; label: string }) {
+/** Browse cards as a responsive grid or a single-column list; `saved`: every agent is saved on this device (/saved). */
+export function AgentList({ agents, layout = 'grid', label, saved = false }: { agents: Agent[]; layout?: ViewMode; label: string; saved?: boolean }) {
   return (
     <>
       {/* Cards are h3s: a heading level for the list keeps the outline in order under any page's h1. */}
@@ -17,7 +17,7 @@ export function AgentList({ agents, layout = 'grid', label }: { agents: Agent[];
       >
         {agents.map((agent, i) => (
           <li key={agent.id} className="flex min-w-0 [&>article]:w-full">
-            <AgentCard agent={agent} layout={layout} eager={i < EAGER_IMAGES} />
+            <AgentCard agent={agent} layout={layout} eager={i < EAGER_IMAGES} saved={saved} />
           </li>
         ))}
       </ul>
