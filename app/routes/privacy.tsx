@@ -1,5 +1,8 @@
 import { Link } from 'wouter';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '#common/constants.ts';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '#common/constants.ts';
+import { SAVED_AGENTS_COOKIE } from '#common/saved-agents.ts';
+import { FLASH_MARKER } from '#app/features/auth/lib/flash-marker.ts';
+import { PREFERENCES_COOKIE } from '#app/features/users/lib/preferences.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
@@ -27,7 +30,7 @@ export default function PrivacyPage() {
       <ContentSection id="summary" title="Summary">
         <ul>
           <li>We keep what the marketplace needs to work: your account, your credit ledger, your reviews, the agents you list and the proposals you send.</li>
-          <li>We use exactly one cookie, to keep you signed in. No advertising or analytics cookies, no tracking pixels.</li>
+          <li>One cookie keeps you signed in; a few others only carry this browser's own settings and saved agents. No advertising or analytics cookies, no tracking pixels.</li>
           <li>Passwords are stored only as salted scrypt hashes. Card details go to Stripe and never reach us.</li>
         </ul>
       </ContentSection>
@@ -60,10 +63,24 @@ export default function PrivacyPage() {
 
       <ContentSection id="cookies" title="Cookies">
         <p>
-          AgentMarket sets one cookie, <code>{SESSION_COOKIE}</code>, when you sign in or register. It is <strong>HttpOnly</strong> (page scripts cannot read it),{' '}
+          AgentMarket sets one cookie that identifies you, <code>{SESSION_COOKIE}</code>, when you sign in or register. It is <strong>HttpOnly</strong> (page scripts cannot read it),{' '}
           <strong>SameSite</strong> (not sent with requests from other sites), <strong>Secure</strong> on HTTPS, and it expires after {SESSION_DAYS} days or when you
-          log out. We set no other cookies, and no third-party cookies are loaded by our pages.
+          log out. The others hold nothing about you that this browser does not already keep, and none is shared with anyone:
         </p>
+        <ul>
+          <li>
+            <code>{SESSION_HINT_COOKIE}</code>: that this browser is signed in (no token), so pages show your account at once.
+          </li>
+          <li>
+            <code>{SAVED_AGENTS_COOKIE}</code>: the numbers of the agents you saved on this device, sent only when you open your saved agents, so that page comes
+            ready. We do not store them.
+          </li>
+          <li>
+            <code>{PREFERENCES_COOKIE}</code>, <code>{FLASH_MARKER}</code> and <code>pending-try</code>: that display preferences are set, that a message waits for
+            the next page, and that a try waits for you to sign in (a day at most).
+          </li>
+        </ul>
+        <p>No third-party cookies are loaded by our pages.</p>
       </ContentSection>
 
       <ContentSection id="device" title="What stays on your device">
@@ -71,6 +88,7 @@ export default function PrivacyPage() {
         <ul>
           <li>Agent listings, agent pages, ratings and categories you have viewed, with the time they were saved (IndexedDB).</li>
           <li>A copy of your signed-in profile and balance for offline display, removed when you log out.</li>
+          <li>The agents you saved, with their reviews as you last saw them, until you remove them.</li>
           <li>Proposals written while offline, until they are sent.</li>
           <li>Your display preferences (reduced motion, compact layout), in local storage.</li>
         </ul>
