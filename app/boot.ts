@@ -105,7 +105,7 @@ function servedText(): string | null {
  * the page hands its JSON text to that worker, which parses and saves it in its own thread
  * (docs/decisions/0035): parsing tens of kilobytes, creating the database and writing to it were a
  * third of what the scripts added to a slow phone's first visit. The page saves it itself only where
- * no worker runs, or when the worker does not answer that it has made its write. The text is a
+ * no worker runs, or when the worker does not answer that it has written it. The text is a
  * string, copied to the worker without being parsed here.
  */
 let saved = servedByWorker();

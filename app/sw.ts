@@ -79,7 +79,7 @@ self.addEventListener('message', (event) => {
   // A page this worker did not serve (the visit that registered it) hands over the data it arrived
   // with: parsed and saved here, off the page's main thread, and the page told once it is written
   // (docs/decisions/0035).
-  else if (isSaveServedMessage(event.data)) event.waitUntil(saveServedText(event.data.text).then(() => event.ports[0]?.postMessage('saved')));
+  else if (isSaveServedMessage(event.data)) event.waitUntil(saveServedText(event.data.text).then((written) => event.ports[0]?.postMessage(written ? 'saved' : 'failed')));
 });
 // The first install has no older version to mix with: take control of the page that installed it,
 // so it works offline without a reload. Updates only activate through the rule above.

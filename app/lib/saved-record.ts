@@ -67,9 +67,10 @@ export function parseServedState(text: string): ServedState | null {
  * Saves every settled query in the server's dehydrated state (read from the JSON the page arrived with),
  * in one transaction, whether or not the app ever takes the page over: a page only read is readable
  * offline all the same. The least-recently-used bound is applied by the next save of the page's store (app/lib/persist.ts).
- * Resolves once committed; never throws (a failure only means the app's own save is the one that counts).
+ * Resolves once committed, with how many queries were written, or null when IndexedDB refused the
+ * write; never throws (a failure only means the app's own save is the one that counts).
  */
-export async function saveServedQueries(state: ServedState, now = Date.now()): Promise<number> {
+export async function saveServedQueries(state: ServedState, now = Date.now()): Promise<number | null> {
   try {
     const records = (state.queries ?? [])
       .filter((q) => q.state.status === 'success' && q.state.data !== undefined && q.meta?.persist !== false)
@@ -90,16 +91,19 @@ export async function saveServedQueries(state: ServedState, now = Date.now()): P
     });
     return records.length;
   } catch {
-    return 0;
+    return null;
   }
 }
 
 const STATE_IN_HTML = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
-/** Saves the query state in a page's JSON text (its QUERY_STATE_ELEMENT_ID script); never throws. */
-export async function saveServedText(text: string): Promise<void> {
+/**
+ * Saves the query state in a page's JSON text (its QUERY_STATE_ELEMENT_ID script); never throws.
+ * False when IndexedDB refused the write (text that is not JSON has nothing to save: true).
+ */
+export async function saveServedText(text: string): Promise<boolean> {
   const state = parseServedState(text);
-  if (state) await saveServedQueries(state);
+  return state ? (await saveServedQueries(state)) !== null : true;
 }
 
 /**

@@ -5,14 +5,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A worker in `state` that answers on the message's port when `answers`, as app/sw.ts does once it has saved. */
-function workerThat(answers: boolean, state: ServiceWorkerState = 'installing') {
+/** A worker in `state` that answers on the message's port when `answers`, as app/sw.ts does once it has written ('saved') or could not ('failed'). */
+function workerThat(answers: boolean, state: ServiceWorkerState = 'installing', answer: 'saved' | 'failed' = 'saved') {
   const worker = Object.assign(new EventTarget(), {
     state,
     received: [] as unknown[],
     postMessage(message: unknown, transfer: Transferable[]) {
       worker.received.push(message);
-      if (answers) (transfer[0] as MessagePort).postMessage('saved');
+      if (answers) (transfer[0] as MessagePort).postMessage(answer);
     },
   });
   return worker;
@@ -35,8 +35,9 @@ it('prefers the active worker to one waiting or installing', async () => {
   expect(installing.received).toHaveLength(0);
 });
 
-it('resolves false, for the page to save it, when there is no worker, the worker becomes redundant, or it never answers', async () => {
+it('resolves false, for the page to save it, when there is no worker, the worker could not write, becomes redundant, or never answers', async () => {
   await expect(handToWorker(registrationWith(null), '{}')).resolves.toBe(false);
+  await expect(handToWorker(registrationWith(workerThat(true, 'activated', 'failed'), 'active'), '{}')).resolves.toBe(false);
 
   const failing = workerThat(false);
   const redundant = handToWorker(registrationWith(failing), '{}');

@@ -41,9 +41,9 @@ const HAND_OVER_TIMEOUT_MS = 10_000;
 /**
  * Hands the page's JSON text to the registration's worker to save (docs/decisions/0035): the one
  * active, else the one waiting or installing (a device's first visit), each of which runs to take it.
- * Resolves true once the worker answers that it has made its write (app/sw.ts answers whether or not
- * IndexedDB took it); false when there is no worker, it becomes redundant (its install failed), or it
- * does not answer in time (one built before it could).
+ * Resolves true once the worker answers that it has written it; false when there is no worker, it
+ * answers that IndexedDB refused the write, it becomes redundant (its install failed), or it does not
+ * answer in time (one built before it could).
  */
 export function handToWorker(registration: ServiceWorkerRegistration, text: string): Promise<boolean> {
   const worker = registration.active ?? registration.waiting ?? registration.installing;
@@ -58,7 +58,8 @@ export function handToWorker(registration: ServiceWorkerRegistration, text: stri
     };
     const onState = () => worker.state === 'redundant' && done(false);
     const timer = setTimeout(() => done(false), HAND_OVER_TIMEOUT_MS);
-    channel.port1.onmessage = () => done(true);
+    // 'failed': IndexedDB refused the worker's write (a blocked upgrade there need not block the page's).
+    channel.port1.onmessage = (event: MessageEvent) => done(event.data === 'saved');
     worker.addEventListener('statechange', onState);
     const message: SaveServedMessage = { type: 'SAVE_SERVED', text };
     worker.postMessage(message, [channel.port2]);
