@@ -6,28 +6,26 @@
 export const SAVED_AGENTS_COOKIE = 'saved-agents';
 export const SAVED_AGENTS_COOKIE_PATH = '/saved';
 
-/** Well under the 4,096 bytes browsers keep of one cookie. A longer list is cut: the page's check finds the rest (app/lib/app-start.ts). */
-const MAX_VALUE_LENGTH = 3000;
-/** As many as one person may keep saved (worker/features/saved/data.ts). */
-const MAX_IDS = 500;
+/**
+ * The most the server draws, and so the most the cookie names: a page of cards. A device that keeps
+ * more is drawn its newest ones; the page's check (app/lib/app-start.ts) finds the rest and the app
+ * draws them.
+ */
+export const SAVED_AGENTS_DRAWN = 48;
+/** Ids are positive 32-bit integers (the provider's too: worker/features/provider/map.ts). */
+const MAX_ID = 2 ** 31 - 1;
+/** More than SAVED_AGENTS_DRAWN ids of 10 digits and their dots: anything longer is not ours. */
+const MAX_VALUE_LENGTH = 1000;
 
-/** The cookie's value for these ids (newest first): as many whole ids as fit. */
-export function savedAgentsCookieValue(ids: readonly number[]): string {
-  let value = '';
-  for (const id of ids.slice(0, MAX_IDS)) {
-    const next = value ? `${value}.${id}` : String(id);
-    if (next.length > MAX_VALUE_LENGTH) break;
-    value = next;
-  }
-  return value;
-}
+/** The cookie's value for these ids (newest first). */
+export const savedAgentsCookieValue = (ids: readonly number[]): string => ids.slice(0, SAVED_AGENTS_DRAWN).join('.');
 
 /** The ids a cookie's value names, in its order: anything that is not an id is left out, and each id counts once. */
 export function parseSavedAgentsCookie(value: string | undefined | null): number[] {
   const ids = new Set<number>();
   for (const part of (value ?? '').slice(0, MAX_VALUE_LENGTH).split('.')) {
-    if (/^[1-9]\d{0,8}$/.test(part)) ids.add(Number(part));
-    if (ids.size === MAX_IDS) break;
+    if (ids.size === SAVED_AGENTS_DRAWN) break;
+    if (/^[1-9]\d{0,9}$/.test(part) && Number(part) <= MAX_ID) ids.add(Number(part));
   }
   return [...ids];
 }

@@ -128,7 +128,14 @@ it('on /saved, starts the app at once only when the page was drawn with other ag
   list.dataset.savedIds = '';
   element('main').append(list);
   // A first visit: nothing saved, nothing drawn, no database (and none made).
-  expect(await watch()).not.toHaveBeenCalled();
+  const idle = await watch();
+  expect(idle).not.toHaveBeenCalled();
+  expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(OFFLINE_DB_NAME);
+  // Another tab changes the list: the page as drawn is behind it.
+  const other = new BroadcastChannel('agentmarket-saved');
+  other.postMessage('changed');
+  other.close();
+  await vi.waitFor(() => expect(idle).toHaveBeenCalledTimes(1));
   // Drawn with an agent the device does not keep (its data cleared, the cookie not).
   list.dataset.savedIds = '7';
   expect(await watch()).toHaveBeenCalledTimes(1);
@@ -138,7 +145,7 @@ it('on /saved, starts the app at once only when the page was drawn with other ag
     { id: 7, agent, savedAt: 2, synced: false },
     { id: 3, agent: { ...agent, id: 3 }, savedAt: 1, synced: false },
   ]);
-  // The same agents, in the cookie's order: the page is right as drawn.
+  // The same agents: the page is right as drawn.
   list.dataset.savedIds = '7 3';
   expect(await watch()).not.toHaveBeenCalled();
   // One saved since the cookie was written (a tab closed before reading the list again), or one gone from the server.

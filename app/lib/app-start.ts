@@ -1,6 +1,6 @@
 import { offlineDbExists } from './offline-db';
 import { listOutbox } from './outbox';
-import { getSavedAgent, listSavedAgentIds } from './saved-agents';
+import { getSavedAgent, listSavedAgentIds, SAVED_CHANNEL } from './saved-agents';
 
 /**
  * When a server-rendered page starts the app (docs/decisions/0031). Its HTML already reads, links go
@@ -136,6 +136,17 @@ export function startOnIntent(start: () => void, waiting = false): () => void {
     observer.observe(footer);
     controller.signal.addEventListener('abort', () => observer.disconnect());
     addEventListener('scroll', () => near && go(), options);
+  }
+
+  // /saved as drawn goes stale when another tab changes the list, or when the page comes back from
+  // the back/forward cache after a change: the app then shows the device's list.
+  if (savedIdsDrawn() !== null) {
+    if (typeof BroadcastChannel === 'function') {
+      const channel = new BroadcastChannel(SAVED_CHANNEL);
+      channel.addEventListener('message', go);
+      controller.signal.addEventListener('abort', () => channel.close());
+    }
+    addEventListener('pageshow', (event: PageTransitionEvent) => event.persisted && void offlineDbExists().then(savedListDiffers, () => true).then((differs) => differs && go()), options);
   }
 
   if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();

@@ -21,6 +21,9 @@ export interface SavedAgentRecord {
   synced: boolean;
 }
 
+/** Where every tab hears that the store changed. */
+export const SAVED_CHANNEL = 'agentmarket-saved';
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
@@ -42,7 +45,7 @@ function reread(): void {
 let channel: BroadcastChannel | undefined | null = null;
 function savedChannel(): BroadcastChannel | undefined {
   if (channel === null) {
-    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('agentmarket-saved') : undefined;
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SAVED_CHANNEL) : undefined;
     channel?.addEventListener('message', reread);
   }
   return channel;

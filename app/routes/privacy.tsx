@@ -79,6 +79,9 @@ export default function PrivacyPage() {
             <code>{PREFERENCES_COOKIE}</code>, <code>{FLASH_MARKER}</code> and <code>pending-try</code>: that display preferences are set, that a message waits for
             the next page, and that a try waits for you to sign in (a day at most).
           </li>
+          <li>
+            <code>am_oauth_state</code>: while you sign in with Google, the check that the answer belongs to the sign-in you started (ten minutes at most).
+          </li>
         </ul>
         <p>No third-party cookies are loaded by our pages.</p>
       </ContentSection>

@@ -3,7 +3,7 @@ import { SKELETONS } from '#common/constants.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { AgentList } from '#app/features/agents/components/agent-list.tsx';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { Agent } from '#common/types.ts';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
@@ -31,8 +31,10 @@ const refreshed = new WeakSet<Agent[]>();
 export default function SavedPage() {
   useDocumentTitle('Saved agents');
   const served = useServedSavedAgents();
-  useEffect(() => {
-    // Before the device's list is read (this effect runs first), so that read finds the fresh copies.
+  // A layout effect runs before every passive one, the cards' too: the write starts before the
+  // device's list is first read, so that read finds the fresh copies. The page is never kept by the
+  // browser's cache (private, no-store), so a served list is as fresh as the page's load.
+  useLayoutEffect(() => {
     if (!served || refreshed.has(served)) return;
     refreshed.add(served);
     refreshSavedAgents(served).catch(() => undefined);

@@ -44,6 +44,9 @@ export function SaveButton({ agent, variant = 'card', saved: knownSaved = false 
     try {
       // A tap held from before the app is replayed before this device's list is first read.
       const wasSaved = (saved ?? (await listSavedAgents())).some((record) => record.id === agent.id);
+      // Drawn pressed on /saved for an agent this device no longer keeps (the page's list was behind):
+      // the tap meant remove, and it is gone already; the list is about to show it.
+      if (knownSaved && !wasSaved) return;
       const ratings = queryClient.getQueryData<Rating[]>(ratingKeys.byAgent(agent.id));
       // Who is signed in now, not at the last render: a tap held from before the app may be replayed
       // before the page has re-rendered with the session (its save would then stay on this device).

@@ -1,5 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { Agent, AgentSort, SessionUser } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
@@ -124,6 +124,15 @@ export const agentQuery = (d1: D1Database) =>
     .leftJoin(categories, eq(categories.id, agents.categoryId))
     .leftJoin(departments, eq(departments.id, agents.departmentId))
     .leftJoin(users, eq(users.id, agents.creatorId));
+
+/**
+ * The visible agents among these ids, in no order: one statement, the ids bound as one JSON array
+ * (D1 binds at most 100 parameters to a statement; a device may keep 500 saved agents).
+ */
+export async function agentsByIds(db: D1Database, ids: readonly number[]): Promise<Agent[]> {
+  const rows = await agentQuery(db).where(and(sql`${agents.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`, isNull(agents.hiddenAt)));
+  return rows.map(toAgent);
+}
 
 /** One agent; a hidden one only for its creator and the moderators (`viewer`), null for everyone else. */
 export async function getAgent(db: D1Database, id: number, viewer?: Pick<SessionUser, 'id' | 'role'> | null): Promise<Agent | null> {

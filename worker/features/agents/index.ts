@@ -1,6 +1,6 @@
 // The agents feature's public file: what other features may use of it (docs/decisions/0034).
 // Anything not exported here is the feature's own.
-export { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
+export { catalogAgentsByIds, getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 export { mergedCatalog } from './provider-catalog';
 export { AGENT_SELECT, agentQuery, listAgents, maySeeHidden, parseSort, toAgent } from './data';
 export type { AgentRowRaw } from './data';

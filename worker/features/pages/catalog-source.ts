@@ -1,11 +1,10 @@
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { CatalogListParams, CatalogSource } from '#common/ssr.ts';
 import type { Bindings } from '#worker/env.ts';
-import { agentOwner, getCatalogAgent, getProviderAgent, listAgents, listCatalog, parseSort } from '#worker/features/agents/index.ts';
+import { agentOwner, catalogAgentsByIds, getCatalogAgent, getProviderAgent, listAgents, listCatalog, parseSort } from '#worker/features/agents/index.ts';
 import { creatorPage } from '#worker/features/creators/index.ts';
 import { listCategories, listDepartments } from '#worker/features/categories/index.ts';
 import { listRatings } from '#worker/features/ratings/index.ts';
-import { visibleAgentsByIds } from '#worker/features/saved/index.ts';
 
 const bounded = (limit: number | undefined) => Math.min(Math.max(limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
 
@@ -33,6 +32,6 @@ export function catalogSource(env: Bindings): CatalogSource {
     departments: () => listDepartments(env.DB),
     creator: (username, sort) => creatorPage(env.DB, username, sort),
     creatorAgents: async (userId, limit) => (await listAgents(env.DB, { creatorId: userId, limit: bounded(limit) })).agents,
-    agentsByIds: (ids) => (ids.length === 0 ? Promise.resolve([]) : visibleAgentsByIds(env.DB, ids)),
+    agentsByIds: (ids) => catalogAgentsByIds(env, ids),
   };
 }

@@ -124,6 +124,8 @@ describe('server-rendered pages', () => {
     const { res, html } = await page('/saved', 'saved-agents=2.44.1.999999.x.-3.2');
     expect(res.status).toBe(200);
     expect(res.headers.get('Vary')).toBe('Cookie');
+    // One device's list: never kept by any cache, the browser's included.
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(html).toContain('<title>Saved agents · AgentMarket</title>');
     expect(html).toContain('<meta name="robots" content="noindex, follow" />');
     expect(html).toMatch(/<h1[^>]*>Saved agents<\/h1>/);

@@ -117,7 +117,10 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     status: page.status,
     // One person's name and balance: never kept, not even by their browser (Back after signing out
     // on a shared computer must not show it). Vary: the same address is a visitor's page without it.
-    headers: session ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } : { ...PAGE_HEADERS, Vary: 'Cookie' },
+    // /saved names one device's agents (decision 0036): never kept either, so the list a page
+    // arrives with is always as fresh as its load.
+    headers:
+      session || device.savedAgentIds.length > 0 ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } : { ...PAGE_HEADERS, Vary: 'Cookie' },
   });
 }
 

@@ -333,6 +333,16 @@ describe('credits in provider mode', () => {
 });
 
 describe('crawlable pages in provider mode', () => {
+  it('/saved draws the agents the cookie names as the catalogue answers them: the provider’s, then creators’', async () => {
+    // 2 is a seeded agent with no creator: provider mode hides it, so the page leaves it out too.
+    const res = await send('/saved', { cookie: `saved-agents=${ALPHA}.10.2` });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`data-saved-ids="${ALPHA} 10"`);
+    expect(html.indexOf('Alpha Writer')).toBeLessThan(html.indexOf('Budget Buddy'));
+    expect(html).not.toContain('LedgerLens');
+  });
+
   it('the sitemap lists the provider’s agents beside our own', async () => {
     const res = await send('/sitemap.xml');
     expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Agent, SavedAgentEntry } from '#common/types.ts';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { SavedAgentEntry } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
 import { agents, savedAgents } from '#worker/db/schema.ts';
 import { agentQuery, toAgent } from '#worker/features/agents/index.ts';
@@ -43,22 +43,3 @@ export const unsaveAgent = (d1: D1Database, userId: number, agentId: number) =>
     .delete(savedAgents)
     .where(and(eq(savedAgents.userId, userId), eq(savedAgents.agentId, agentId)))
     .run();
-
-/** Ids per query: D1 binds at most 100 parameters to one statement. */
-const IDS_PER_QUERY = 90;
-
-/**
- * The agents of these ids that anyone may see, in the order given: the list a device's cookie names,
- * which the server draws /saved from (docs/decisions/0036). Ids of no such agent, or of a hidden one,
- * are left out; the page sees the difference and starts the app, which shows the device's own copies.
- */
-export async function visibleAgentsByIds(d1: D1Database, ids: readonly number[]): Promise<Agent[]> {
-  const found = new Map<number, Agent>();
-  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-    const rows = await agentQuery(d1)
-      .where(and(inArray(agents.id, ids.slice(i, i + IDS_PER_QUERY)), isNull(agents.hiddenAt)))
-      .limit(IDS_PER_QUERY);
-    for (const row of rows) found.set(row.id, toAgent(row));
-  }
-  return ids.flatMap((id) => found.get(id) ?? []);
-}

@@ -1,7 +1,8 @@
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogAgentsByIds } from '#worker/features/agents/index.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { call, client, createUser, db, messageOf as error, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
-import { visibleAgentsByIds } from './data';
 import { SAVED_TIME_MESSAGE } from './routes';
 
 beforeAll(seedCatalog);
@@ -121,14 +122,14 @@ describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
   });
 });
 
-describe('visibleAgentsByIds (the agents /saved is drawn with)', () => {
-  it('answers in the order asked, past the parameters one statement may bind, without unknown or hidden agents', async () => {
+describe('catalogAgentsByIds (the agents /saved is drawn with)', () => {
+  it('answers in the order asked, for more ids than one statement may bind, without unknown or hidden agents', async () => {
     await db()
       .prepare(`INSERT INTO agents (id, name, description, category_id, hidden_at) VALUES (45, 'Taken Down', 'Hidden by the moderators.', 1, '2026-04-02T00:00:00.000Z')`)
       .run();
-    // 250 ids: three queries of at most 90; only 3, 1, 2 exist and are visible.
-    const ids = [3, ...Array.from({ length: 246 }, (_, i) => 100_000 + i), 45, 1, 2];
-    expect((await visibleAgentsByIds(db(), ids)).map((agent) => agent.id)).toEqual([3, 1, 2]);
-    expect(await visibleAgentsByIds(db(), [])).toEqual([]);
+    // 500 ids, as many as a device keeps: only 3, 1, 2 exist and are visible.
+    const ids = [3, ...Array.from({ length: 496 }, (_, i) => 100_000 + i), 45, 1, 2];
+    expect((await catalogAgentsByIds(env, ids)).map((agent) => agent.id)).toEqual([3, 1, 2]);
+    expect(await catalogAgentsByIds(env, [])).toEqual([]);
   });
 });

@@ -1,3 +1,0 @@
-// The saved feature's public file: what other features may use of it (docs/decisions/0034).
-// Anything not exported here is the feature's own.
-export { visibleAgentsByIds } from './data';
