@@ -135,34 +135,22 @@ export async function removeSavedAgents(ids: number[]): Promise<void> {
   changed();
 }
 
-/**
- * Keeps a saved agent's copy current: its data or its reviews as a page just received them. Does
- * nothing for an agent that is not saved.
- */
-export async function refreshSavedAgent(id: number, update: { agent?: Agent; ratings?: Rating[] }): Promise<void> {
-  const found = await transact([STORES.savedAgents], 'readwrite', async (tx) => {
-    const store = tx.objectStore(STORES.savedAgents);
-    const record = await request(store.get(id) as IDBRequest<SavedAgentRecord | undefined>);
-    if (!record) return false;
-    store.put({ ...record, ...(update.agent ? { agent: update.agent } : {}), ...(update.ratings ? { ratings: update.ratings } : {}) });
-    return true;
-  });
-  if (found) changed();
-}
 
 /**
- * Keeps saved agents' copies current with the data a page arrived with (the saved page's, drawn by
- * the server: docs/decisions/0036), in one write. Agents not saved here are left alone.
+ * Keeps saved agents' copies current, in one write: their data or their reviews as a page just
+ * received them (the saved page's list drawn by the server too: docs/decisions/0036). Agents not
+ * saved here are left alone.
  */
-export async function refreshSavedAgents(agents: Agent[]): Promise<void> {
-  if (agents.length === 0) return;
+export async function refreshSavedAgents(updates: { id: number; agent?: Agent; ratings?: Rating[] }[]): Promise<void> {
+  if (updates.length === 0) return;
   const found = await transact([STORES.savedAgents], 'readwrite', async (tx) => {
     const store = tx.objectStore(STORES.savedAgents);
-    const records = await Promise.all(agents.map((agent) => request(store.get(agent.id) as IDBRequest<SavedAgentRecord | undefined>)));
+    const records = await Promise.all(updates.map((update) => request(store.get(update.id) as IDBRequest<SavedAgentRecord | undefined>)));
     let any = false;
     records.forEach((record, i) => {
       if (!record) return;
-      store.put({ ...record, agent: agents[i]! });
+      const { agent, ratings } = updates[i]!;
+      store.put({ ...record, ...(agent ? { agent } : {}), ...(ratings ? { ratings } : {}) });
       any = true;
     });
     return any;

@@ -1,7 +1,7 @@
 import type { Query, QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Agent, Rating } from '#common/types.ts';
 import { agentKeys, ratingKeys } from './query-keys';
-import { getSavedAgent, refreshSavedAgent } from './saved-agents';
+import { getSavedAgent, refreshSavedAgents } from './saved-agents';
 
 /** The agent a query is about, when it is its page's data: the agent itself or its reviews. */
 function aboutAgent(key: QueryKey): { id: number; part: 'agent' | 'ratings' } | undefined {
@@ -35,6 +35,6 @@ export function keepSavedAgentsFresh(queryClient: QueryClient): () => void {
     const about = aboutAgent(query.queryKey);
     if (!about || query.state.data === undefined) return;
     const update = about.part === 'agent' ? { agent: query.state.data as Agent } : { ratings: query.state.data as Rating[] };
-    refreshSavedAgent(about.id, update).catch(() => undefined);
+    refreshSavedAgents([{ id: about.id, ...update }]).catch(() => undefined);
   });
 }

@@ -1,9 +1,9 @@
+import { useLayoutEffect } from 'react';
 import { Bookmark, Search } from 'lucide-react';
 import { SKELETONS } from '#common/constants.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { AgentList } from '#app/features/agents/components/agent-list.tsx';
-import { useLayoutEffect } from 'react';
 import type { Agent } from '#common/types.ts';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
@@ -37,7 +37,7 @@ export default function SavedPage() {
   useLayoutEffect(() => {
     if (!served || refreshed.has(served)) return;
     refreshed.add(served);
-    refreshSavedAgents(served).catch(() => undefined);
+    refreshSavedAgents(served.map((agent) => ({ id: agent.id, agent }))).catch(() => undefined);
   }, [served]);
   const saved = useSavedAgents();
   const { user } = useSession();
