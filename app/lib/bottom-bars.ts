@@ -55,7 +55,16 @@ export function keepClearOf(bar: HTMLElement): () => void {
   };
 }
 
-/** The bars the server rendered (a signed-in person's confirm-email banner), kept clear of from the start. */
+/** What floats at the bottom of the server's HTML and keeps clear of the bars: an agent page's try bar. */
+const KEEPING_CLEAR = '#root [data-try-bar]';
+
+/**
+ * The bars the server rendered (a signed-in person's confirm-email banner), kept clear of from the
+ * start by what floats in the server's HTML. A page with nothing floating is left alone until the
+ * app runs (its useBottomBar counts the bars again, for the app's own toasts and prompts): setting
+ * --bottom-bars restyles the whole document, about 10 ms of a slow phone's start for nothing.
+ */
 export function keepClearOfRenderedBars(): void {
+  if (!document.querySelector(KEEPING_CLEAR)) return;
   for (const bar of document.querySelectorAll<HTMLElement>('#root [data-bottom-bar]')) keepClearOf(bar);
 }
