@@ -17,3 +17,6 @@ export async function newAccountCookies(origin, prefix = 'bench') {
     return { name: key, value: value.join('='), url: origin };
   });
 }
+
+/** The cookies as the bench keeps them, as one `Cookie` request header's value. */
+export const cookieHeader = (cookies) => cookies.map(({ name, value }) => `${name}=${value}`).join('; ');

@@ -34,7 +34,7 @@ import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { lighthouseTiers, TIERS } from './calibrate.mjs';
 import { INTERACTION_BUDGET_MS, INTERACTION_SLOWDOWN, main as interactionsMain, runInteractions } from './interactions.mjs';
 import { profileStart } from './profile-start.mjs';
-import { newAccountCookies } from './new-account.mjs';
+import { cookieHeader, newAccountCookies } from './new-account.mjs';
 
 // `npm run bench -- persist`: only the cost of a persisted query write (no server, no seeding).
 if (process.argv[2] === 'persist') {
@@ -391,7 +391,7 @@ if (!opts['skip-profile']) {
     const ownReference = new Map();
     for (const page of pages.filter((p) => p.name !== REFERENCE)) {
       const file = `bench-reference-${page.name.split(' ')[0]}.html`;
-      const headers = page.signedIn ? { Cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') } : {};
+      const headers = page.signedIn ? { Cookie: cookieHeader(cookies) } : {};
       writeFileSync(`${distDir}/assets/${file}`, withoutScripts(await (await api(page.path, { headers })).text()));
       ownReference.set(page.name, `/assets/${file.replace(/\.html$/, '')}`);
     }

@@ -22,7 +22,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { e2eOrigin } from './e2e-origin.mjs';
-import { newAccountCookies } from './new-account.mjs';
+import { cookieHeader, newAccountCookies } from './new-account.mjs';
 import { profileStart } from './profile-start.mjs';
 
 const { values: opts } = parseArgs({
@@ -46,8 +46,7 @@ const assets = `${dist}/assets`;
 const reactEntry = readdirSync(assets).find((file) => /^client-[\w-]+\.js$/.test(file));
 if (!reactEntry) throw new Error(`no react-dom/client chunk in ${assets}`);
 const cookies = opts['signed-in'] ? await newAccountCookies(origin, 'floor') : [];
-const cookieHeader = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
-const html = await (await fetch(origin + opts.path, { headers: cookieHeader ? { cookie: cookieHeader } : {} })).text();
+const html = await (await fetch(origin + opts.path, { headers: cookies.length ? { Cookie: cookieHeader(cookies) } : {} })).text();
 const reference = html
   .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
   .replace(/<link rel="modulepreload"[^>]*>/g, '')
@@ -85,8 +84,9 @@ const versions = [
   { name: 'as shipped', url: origin + opts.path },
 ];
 // The local server reloads its assets when the folder changes: wait until it serves the new files.
-for (let i = 0; !(await Promise.all(versions.slice(1, -1).map((v) => fetch(v.url).then((r) => r.ok, () => false)))).every(Boolean); i++) {
-  if (i > 60) throw new Error(`${versions[1].url} is not served`);
+const copies = versions.slice(1, -1);
+for (let i = 0; !(await Promise.all(copies.map((v) => fetch(v.url).then((r) => r.ok, () => false)))).every(Boolean); i++) {
+  if (i > 60) throw new Error(`the copies (${copies.map((v) => v.url).join(', ')}) are not all served`);
   await new Promise((r) => setTimeout(r, 500));
 }
 

@@ -135,7 +135,6 @@ export async function removeSavedAgents(ids: number[]): Promise<void> {
   changed();
 }
 
-
 /**
  * Keeps saved agents' copies current, in one write: their data or their reviews as a page just
  * received them (the saved page's list drawn by the server too: docs/decisions/0036). Agents not
