@@ -12,6 +12,7 @@ import { createQueryClient } from './lib/query-client';
 import { SessionInPage } from './features/auth/api/get-session';
 import { agentKeys, categoryKeys, creatorKeys, creditKeys, departmentKeys, followKeys, ratingKeys, savedKeys, sessionKeys } from './lib/query-keys';
 import { MORE_FROM_CREATOR, type CreatorSort } from '#common/creators.ts';
+import { savedAgentIdsToDraw } from '#common/saved-agents.ts';
 import { isKnownPage, lazyPageFile } from './routes';
 import { pageHead } from './ssr/page-head';
 
@@ -95,14 +96,18 @@ export const renderPage: RenderPage = async (url, source, account, device) => {
   // Rendered for the signed-in person who asks (docs/decisions/0019, 0031).
   const forPerson = account !== undefined;
   if (account) client.setQueryData(sessionKeys.session, account.user);
-  // The agents the device's cookie names, as they are now (docs/decisions/0036). Only the server
-  // answers this query: the browser hydrates it and never fetches it. Unanswered (D1 failing), the
-  // page is the skeleton, which starts the app at once to read the device's own copies.
+  // The agents the device's cookie names, as they are now (docs/decisions/0036), and signed in the
+  // account's too, which a new device has not merged yet. Only the server answers this query: the
+  // browser hydrates it and never fetches it. Unanswered (D1 failing), the page is the skeleton,
+  // which starts the app at once to read the device's own copies.
   if (SAVED_PAGE.test(url.pathname)) {
-    await source.agentsByIds(device?.savedAgentIds ?? []).then(
-      (agents) => client.setQueryData(savedKeys.served, agents),
-      () => undefined,
-    );
+    const deviceIds = device?.savedAgentIds ?? [];
+    await (account ? account.savedAgentIds().then((accountIds) => savedAgentIdsToDraw(deviceIds, accountIds)) : Promise.resolve(deviceIds))
+      .then((ids) => source.agentsByIds(ids))
+      .then(
+        (agents) => client.setQueryData(savedKeys.served, agents),
+        () => undefined,
+      );
   }
   // Render to learn which data the page asks for (lazy pages load here too, so the last pass never
   // suspends); answer it; again if answers uncovered more questions (at most twice).

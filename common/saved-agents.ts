@@ -20,6 +20,17 @@ const MAX_VALUE_LENGTH = 1000;
 /** The cookie's value for these ids (newest first). */
 export const savedAgentsCookieValue = (ids: readonly number[]): string => ids.slice(0, SAVED_AGENTS_DRAWN).join('.');
 
+/**
+ * What /saved is drawn from for a signed-in person (docs/decisions/0036): the device's ids that are
+ * not on the account first (saves not sent yet, or made signed out: the newest, as a rule), then the
+ * account's newest, each once, at most SAVED_AGENTS_DRAWN. A new device then shows the person's list
+ * from its first paint, not "No saved agents yet" until the app has merged it.
+ */
+export function savedAgentIdsToDraw(device: readonly number[], account: readonly number[]): number[] {
+  const onAccount = new Set(account);
+  return [...new Set([...device.filter((id) => !onAccount.has(id)), ...account])].slice(0, SAVED_AGENTS_DRAWN);
+}
+
 /** The ids a cookie's value names, in its order: anything that is not an id is left out, and each id counts once. */
 export function parseSavedAgentsCookie(value: string | undefined | null): number[] {
   const ids = new Set<number>();

@@ -78,6 +78,8 @@ export interface Account {
   transactions(): Promise<CreditTransaction[]>;
   /** As GET /api/follows/agents: the home page's new agents from creators they follow. */
   newFromFollowed(): Promise<Agent[]>;
+  /** Their newest saves' ids, newest first (at most SAVED_AGENTS_DRAWN): /saved on a device that has not merged with the account. */
+  savedAgentIds(): Promise<number[]>;
 }
 
 /**

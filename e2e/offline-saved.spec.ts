@@ -242,9 +242,21 @@ test('saved agents follow the person between two browsers, and removing one remo
     await expect.poll(async () => ((await (await one.request.get('/api/saved')).json()) as { agentId: number }[]).map((s) => s.agentId)).toEqual([agent!.id]);
 
     const second = await two.newPage();
+    // A device that never saw the list: the page comes drawn with the account's agents and never
+    // says there are none on its way to merging with the account (watched from the first byte).
+    await second.addInitScript(() => {
+      const page = window as unknown as { saidEmpty?: boolean };
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('No saved agents yet')) page.saidEmpty = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await second.goto('/saved');
     const card = second.getByRole('list', { name: 'Saved agents' }).getByRole('article').filter({ hasText: agent!.name });
     await expect(card).toBeVisible();
+    // Merged: this device keeps it now (it names it to /saved).
+    await expect.poll(async () => (await two.cookies()).find((cookie) => cookie.name === 'saved-agents')?.value).toBe(String(agent!.id));
+    await expect(card).toBeVisible();
+    expect(await second.evaluate(() => (window as unknown as { saidEmpty?: boolean }).saidEmpty ?? false)).toBe(false);
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(second.getByText('No saved agents yet')).toBeVisible();
 

@@ -32,10 +32,15 @@ async function markDelivered(report: { delivered: OutboxItem[] }): Promise<void>
   for (const item of report.delivered) if (item.kind === 'save' && item.agentId !== undefined) await markSynced(item.agentId);
 }
 
-const pendingSavedChanges = (items: OutboxItem[]): Map<number, OutboxItem['kind']> => {
+/**
+ * Saves and removals the server's list may not show: those still waiting, and those delivered once
+ * the list had been asked for (a removal tapped while it was on its way: the list can predate it).
+ */
+const pendingSavedChanges = (items: OutboxItem[], askedAt: number): Map<number, OutboxItem['kind']> => {
   const last = new Map<number, OutboxItem['kind']>();
   for (const item of items) {
-    if ((item.kind === 'save' || item.kind === 'unsave') && item.agentId !== undefined && (item.state === 'queued' || item.state === 'sending')) last.set(item.agentId, item.kind);
+    const waiting = item.state === 'queued' || item.state === 'sending' || (item.state === 'delivered' && (item.deliveredAt ?? 0) >= askedAt);
+    if ((item.kind === 'save' || item.kind === 'unsave') && item.agentId !== undefined && waiting) last.set(item.agentId, item.kind);
   }
   return last;
 };
@@ -45,11 +50,12 @@ const pendingSavedChanges = (items: OutboxItem[]): Map<number, OutboxItem['kind'
  * - on the server and not being removed here: kept, with the server's fresh copy of the agent;
  * - here, never synced (saved signed out, or before the server had it): added to the server;
  * - here, synced once and gone from the server with nothing pending here: removed on another device.
- * Changes still waiting in the outbox win over both, as they were made after.
+ * Changes still waiting in the outbox win over both, as they were made after; so do those delivered
+ * since `askedAt`, when the server's list was asked for.
  */
-export async function mergeSavedAgents(server: SavedAgentEntry[], options: { online: boolean }): Promise<void> {
+export async function mergeSavedAgents(server: SavedAgentEntry[], options: { online: boolean; askedAt?: number }): Promise<void> {
   const [local, outbox] = await Promise.all([listSavedAgents(), listOutbox()]);
-  const pending = pendingSavedChanges(outbox);
+  const pending = pendingSavedChanges(outbox, options.askedAt ?? Infinity);
   const mine = new Map(local.map((record) => [record.id, record]));
   const onServer = new Set(server.map((entry) => entry.agentId));
   const keep: SavedAgentRecord[] = [];
@@ -71,6 +77,30 @@ export async function mergeSavedAgents(server: SavedAgentEntry[], options: { onl
   for (const record of upload) await addToOutbox(savedChange(record.agent, true, record.savedAt));
   if (upload.length > 0 && options.online) void deliverOutbox({ force: true, quiet: true }).then(markDelivered, () => undefined);
 }
+
+/**
+ * Whose account this page load's list has merged with once (done or failed): until then a signed-in
+ * device's own list may lack the account's agents (a new device), and /saved shows the list the
+ * server drew from both (docs/decisions/0036).
+ */
+let mergedFor: number | null = null;
+const mergeListeners = new Set<() => void>();
+export const mergedOnceFor = (): number | null => mergedFor;
+export function subscribeMerged(listener: () => void): () => void {
+  mergeListeners.add(listener);
+  return () => void mergeListeners.delete(listener);
+}
+/** Called once the merge has settled and the device's list has been read again after it. */
+export function settleMerge(userId: number): void {
+  if (mergedFor === userId) return;
+  mergedFor = userId;
+  for (const listener of mergeListeners) listener();
+}
+
+/** Forgets the merge (tests: a fresh page load). */
+export const forgetMerged = (): void => {
+  mergedFor = null;
+};
 
 /** Marks a saved agent as on the server once its save was delivered. */
 export async function markSynced(agentId: number): Promise<void> {

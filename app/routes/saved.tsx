@@ -9,7 +9,7 @@ import { useSession } from '#app/features/auth/api/get-session.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
-import { useSavedAgents, useServedSavedAgents } from '#app/hooks/use-saved-agents.ts';
+import { useAccountMergePending, useSavedAgents, useServedSavedAgents } from '#app/hooks/use-saved-agents.ts';
 import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 import { plural } from '#app/lib/format.ts';
 import { refreshSavedAgents } from '#app/lib/saved-agents.ts';
@@ -26,7 +26,8 @@ const refreshed = new WeakSet<Agent[]>();
  * (docs/decisions/0036), so a device that reads it need not start the app: until the device's own
  * list is read, that is the list shown, and it freshens the device's copies. The page's check before
  * the app (app/lib/app-start.ts) compares the ids drawn (`data-saved-ids`) with the device's and
- * starts the app when they differ; signed in, the list merges with the account's, so it starts too.
+ * starts the app when they differ; signed in, the list merges with the account's, so it starts too,
+ * and the server draws the account's agents with the device's, so a new device shows them at once.
  */
 export default function SavedPage() {
   useDocumentTitle('Saved agents');
@@ -43,7 +44,12 @@ export default function SavedPage() {
   const { user } = useSession();
   const online = useOnline();
   const hydrated = useHydrated();
-  const agents = saved ? saved.map((record) => record.agent) : served;
+  const mergePending = useAccountMergePending();
+  const onDevice = saved?.map((record) => record.agent);
+  // Signed in, until the device's list has merged with the account's once, it may lack the account's
+  // agents (a new device): the server's list, drawn from both, stays; without one, the device's
+  // only when it has any (never "No saved agents yet" for a list still on its way).
+  const agents = mergePending ? (served ?? (onDevice?.length ? onDevice : undefined)) : (onDevice ?? served);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

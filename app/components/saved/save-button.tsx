@@ -5,7 +5,7 @@ import type { Agent, Rating } from '#common/types.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { showsSaved } from '#app/lib/app-start.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
-import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
+import { useAccountMergePending, useSavedAgents } from '#app/hooks/use-saved-agents.ts';
 import { signedInUserIdNow } from '#app/hooks/use-signed-in-user-id.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { ratingKeys } from '#app/lib/query-keys.ts';
@@ -32,11 +32,13 @@ export function SaveButton({ agent, variant = 'card', saved: knownSaved = false 
   const saved = useSavedAgents();
   const online = useOnline();
   const queryClient = useQueryClient();
+  const mergePending = useAccountMergePending();
   // A double tap toggles once: the second tap waits for the first to be written.
   const busy = useRef(false);
   if (!hydrated && variant === 'card' && !knownSaved) return null;
-  // Until this device's list is read, what the page knows.
-  const isSaved = hydrated && saved !== undefined ? saved.some((record) => record.id === agent.id) : knownSaved;
+  // Until this device's list is read, what the page knows; on /saved signed in, until that list has
+  // merged with the account's (the page shows the server's list until then).
+  const isSaved = hydrated && saved !== undefined && !(knownSaved && mergePending) ? saved.some((record) => record.id === agent.id) : knownSaved;
 
   const toggle = async () => {
     if (busy.current) return;
@@ -44,13 +46,18 @@ export function SaveButton({ agent, variant = 'card', saved: knownSaved = false 
     try {
       // A tap held from before the app is replayed before this device's list is first read.
       const wasSaved = (saved ?? (await listSavedAgents())).some((record) => record.id === agent.id);
-      // Drawn pressed on /saved for an agent this device no longer keeps (the page's list was behind):
-      // the tap meant remove, and it is gone already; the list is about to show it.
-      if (knownSaved && !wasSaved) return;
-      const ratings = queryClient.getQueryData<Rating[]>(ratingKeys.byAgent(agent.id));
       // Who is signed in now, not at the last render: a tap held from before the app may be replayed
       // before the page has re-rendered with the session (its save would then stay on this device).
       const signedIn = (await signedInUserIdNow(queryClient)) !== null;
+      // Drawn pressed on /saved for an agent this device does not keep, the tap meant remove. Signed
+      // in, the server may have drawn it from the account before this device merged with it (a new
+      // device: docs/decisions/0036): it is removed there. Otherwise the page's list was behind: it
+      // is gone already, and the list is about to show it.
+      if (knownSaved && !wasSaved) {
+        if (signedIn) await setSaved(plainAgent(agent), false, { signedIn, online });
+        return;
+      }
+      const ratings = queryClient.getQueryData<Rating[]>(ratingKeys.byAgent(agent.id));
       await setSaved(plainAgent(agent), !wasSaved, { signedIn, online, ratings });
     } catch (error) {
       toast({ title: 'Could not save this agent', description: error instanceof Error ? error.message : 'This device could not keep it.', variant: 'destructive' });

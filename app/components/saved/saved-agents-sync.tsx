@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
 import { subscribeOutbox } from '#app/lib/outbox.ts';
-import { getSavedOnServer, markSynced, mergeSavedAgents } from '#app/lib/saved-sync.ts';
+import { listSavedAgents } from '#app/lib/saved-agents.ts';
+import { getSavedOnServer, markSynced, mergeSavedAgents, settleMerge } from '#app/lib/saved-sync.ts';
 
 /**
  * Signed in and online: merges this device's saved agents with the person's list on the server when
@@ -25,9 +26,15 @@ export function SavedAgentsSync() {
     if (userId === null || !online) return;
     let stopped = false;
     const run = () => {
+      const askedAt = Date.now();
       getSavedOnServer()
-        .then((server) => (stopped ? undefined : mergeSavedAgents(server, { online: true })))
-        .catch(() => undefined);
+        .then((server) => (stopped ? undefined : mergeSavedAgents(server, { online: true, askedAt })))
+        .catch(() => undefined)
+        // The list as the merge left it, read before the page stops showing the server's (no flash of
+        // the device's list without the account's agents).
+        .then(() => listSavedAgents())
+        .catch(() => undefined)
+        .finally(() => settleMerge(userId));
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible') run();

@@ -163,6 +163,29 @@ describe('server-rendered pages', () => {
     expect(html).toContain('data-loads-in-app');
   });
 
+  it("/saved signed in on a new device is drawn with the account's saves, not as an empty list", async () => {
+    const user = await createUser();
+    // On the account: ContractSentry (newest), then LeadScout Pro.
+    await db()
+      .prepare('INSERT INTO saved_agents (user_id, agent_id, saved_at) VALUES (?1, 1, 1000), (?1, 3, 2000)')
+      .bind(user.id)
+      .run();
+    const session = await signIn(user.id);
+    const fresh = await page('/saved', session);
+    expect(fresh.res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(fresh.html).not.toContain('No saved agents yet');
+    expect(fresh.html).toMatch(/2 agents (<!-- -->)?kept on this device/);
+    expect(fresh.html.indexOf('ContractSentry')).toBeLessThan(fresh.html.indexOf('LeadScout Pro'));
+    expect(fresh.html.match(/aria-pressed="true"/g)).toHaveLength(2);
+    // A save made on this device and not on the account yet comes first; one both have, once.
+    const both = await page('/saved', `${session}; saved-agents=2.1`);
+    const served = (queryState(both.html).queries as { queryKey: unknown[]; state: { data: { name: string }[] } }[]).find((q) => q.queryKey.join() === 'saved-agents,served');
+    expect(served?.state.data.map((agent) => agent.name)).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
+    // Someone else's saves are never drawn for them.
+    const other = await page('/saved', await signIn((await createUser()).id));
+    expect(other.html).toContain('No saved agents yet');
+  });
+
   it("/credits arrives with the frame everyone sees, and nothing of anyone's account", async () => {
     const { res, html } = await page('/credits');
     expect(res.status).toBe(200);

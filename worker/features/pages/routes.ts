@@ -6,8 +6,9 @@ import { APP_CSP } from '#worker/middleware/security.ts';
 import { listTransactions } from '#worker/lib/ledger.ts';
 import { readSession } from '#worker/middleware/session.ts';
 import { newFromFollowed } from '#worker/features/creators/index.ts';
+import { listSavedAgentIds } from '#worker/features/saved/index.ts';
 import { NEW_FROM_FOLLOWED } from '#common/creators.ts';
-import { parseSavedAgentsCookie, SAVED_AGENTS_COOKIE } from '#common/saved-agents.ts';
+import { parseSavedAgentsCookie, SAVED_AGENTS_COOKIE, SAVED_AGENTS_DRAWN } from '#common/saved-agents.ts';
 import { catalogSource } from './catalog-source';
 import { concatStream, pageDocument, shellDocument } from './document';
 
@@ -107,6 +108,7 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     user,
     transactions: () => listTransactions(c.env.DB, user.id),
     newFromFollowed: () => newFromFollowed(c.env.DB, user.id, NEW_FROM_FOLLOWED),
+    savedAgentIds: () => listSavedAgentIds(c.env.DB, user.id, SAVED_AGENTS_DRAWN),
   };
   // The agents saved on this device (only /saved is sent the cookie): that page is drawn from them.
   const device = { savedAgentIds: parseSavedAgentsCookie(getCookie(c, SAVED_AGENTS_COOKIE)) };

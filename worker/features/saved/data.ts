@@ -27,6 +27,21 @@ export async function listSaved(d1: D1Database, userId: number): Promise<SavedAg
   return rows.map((row) => ({ agentId: row.id, savedAt: times.get(row.id) ?? 0, agent: toAgent(row) }));
 }
 
+/**
+ * The ids of the person's newest saves, newest first: what the server draws /saved from on a device
+ * that has not merged with the account yet (docs/decisions/0036). Hidden agents are left out where
+ * they are drawn, as every list leaves them out.
+ */
+export const listSavedAgentIds = async (d1: D1Database, userId: number, limit: number): Promise<number[]> =>
+  (
+    await orm(d1)
+      .select({ agentId: savedAgents.agentId })
+      .from(savedAgents)
+      .where(eq(savedAgents.userId, userId))
+      .orderBy(desc(savedAgents.savedAt), desc(savedAgents.id))
+      .limit(limit)
+  ).map((row) => row.agentId);
+
 export const countSaved = async (d1: D1Database, userId: number): Promise<number> =>
   (await orm(d1).$count(savedAgents, eq(savedAgents.userId, userId)));
 

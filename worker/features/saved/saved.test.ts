@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogAgentsByIds } from '#worker/features/agents/index.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { call, client, createUser, db, messageOf as error, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import { listSavedAgentIds } from './index';
 import { SAVED_TIME_MESSAGE } from './routes';
 
 beforeAll(seedCatalog);
@@ -131,5 +132,19 @@ describe('catalogAgentsByIds (the agents /saved is drawn with)', () => {
     const ids = [3, ...Array.from({ length: 496 }, (_, i) => 100_000 + i), 45, 1, 2];
     expect((await catalogAgentsByIds(env, ids)).map((agent) => agent.id)).toEqual([3, 1, 2]);
     expect(await catalogAgentsByIds(env, [])).toEqual([]);
+  });
+});
+
+describe('listSavedAgentIds (what a signed-in /saved is drawn with on a new device)', () => {
+  it("answers one person's ids, newest save first, at most the limit", async () => {
+    const [user, other] = [await createUser(), await createUser()];
+    await db()
+      .prepare('INSERT INTO saved_agents (user_id, agent_id, saved_at) VALUES (?1, 1, 1000), (?1, 2, 3000), (?1, 3, 2000), (?2, 1, 5000)')
+      .bind(user.id, other.id)
+      .run();
+    expect(await listSavedAgentIds(env.DB, user.id, 48)).toEqual([2, 3, 1]);
+    expect(await listSavedAgentIds(env.DB, user.id, 2)).toEqual([2, 3]);
+    expect(await listSavedAgentIds(env.DB, other.id, 48)).toEqual([1]);
+    expect(await listSavedAgentIds(env.DB, (await createUser()).id, 48)).toEqual([]);
   });
 });

@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Agent, SavedAgentEntry, SessionUser } from '#common/types.ts';
+import { SavedAgentsSync } from '#app/components/saved/saved-agents-sync.tsx';
+import { OFFLINE_DB_NAME } from '#app/lib/offline-db.ts';
+import { savedKeys, sessionKeys } from '#app/lib/query-keys.ts';
+import { forgetSavedSnapshot, listSavedAgents, savedSnapshot } from '#app/lib/saved-agents.ts';
+import { forgetMerged } from '#app/lib/saved-sync.ts';
+import { agentOf } from '#app/test/agent-set.ts';
+import SavedPage from './saved';
+
+const person: SessionUser = {
+  id: 5,
+  username: 'sam',
+  email: 'sam@example.com',
+  credits: 10,
+  consumed: 0,
+  role: 'user',
+  profilePicture: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
+};
+const lead = agentOf(1, { name: 'LeadScout Pro', description: 'Qualifies inbound sales leads.' });
+const ledger = agentOf(2, { name: 'LedgerLens', description: 'Chases unpaid invoices politely.' });
+
+/** The account's list, answered when the test says so; every request the page makes, in order. */
+let answerSaved: (entries: SavedAgentEntry[]) => void;
+let requests: string[];
+const realFetch = globalThis.fetch;
+
+beforeEach(async () => {
+  forgetSavedSnapshot();
+  forgetMerged();
+  await new Promise<void>((resolve) => {
+    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
+  requests = [];
+  const onServer = new Promise<SavedAgentEntry[]>((resolve) => (answerSaved = resolve));
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(new URL(String(input instanceof Request ? input.url : input), location.href), init);
+    const path = new URL(request.url).pathname;
+    requests.push(`${request.method} ${path}`);
+    if (path === '/api/auth/session') return Response.json(person);
+    if (path === '/api/saved' && request.method === 'GET') return Response.json(await onServer);
+    if (path.startsWith('/api/saved/') && request.method === 'DELETE') return Response.json({ saved: false });
+    return Response.json({ message: 'Not found' }, { status: 404 });
+  }) as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+/** /saved as the server drew it for a signed-in person: its list, then the app started on it. */
+function openSaved(served: Agent[] | undefined) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(sessionKeys.session, person);
+  if (served) client.setQueryData(savedKeys.served, served);
+  render(
+    <QueryClientProvider client={client}>
+      <SavedAgentsSync />
+      <SavedPage />
+    </QueryClientProvider>,
+  );
+}
+
+const cards = () => within(screen.getByRole('list', { name: 'Saved agents' })).getAllByRole('article');
+const entry = (agent: Agent, savedAt: number): SavedAgentEntry => ({ agentId: agent.id, savedAt, agent });
+
+describe('/saved signed in on a device that has not merged with the account yet (a new device)', () => {
+  it("keeps the server's list until the merge, never 'No saved agents yet', then shows the device's merged copy", async () => {
+    openSaved([ledger, lead]);
+    // The device's own list (empty) has been read, the account's has not arrived.
+    await waitFor(() => expect(savedSnapshot()).toEqual([]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText('No saved agents yet')).toBeNull();
+    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['LedgerLens', 'LeadScout Pro']);
+    for (const card of cards()) expect(within(card).getByRole('button', { name: 'Save' }).getAttribute('aria-pressed')).toBe('true');
+
+    answerSaved([entry(ledger, 2_000), entry(lead, 1_000)]);
+    await waitFor(async () => expect((await listSavedAgents()).map((record) => record.id)).toEqual([2, 1]));
+    expect(cards()).toHaveLength(2);
+    expect(screen.queryByText('No saved agents yet')).toBeNull();
+  });
+
+  it('without a list drawn by the server, shows it loading until the merge, not empty', async () => {
+    openSaved(undefined);
+    await waitFor(() => expect(savedSnapshot()).toEqual([]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByRole('status', { name: 'Loading your saved agents' })).toBeTruthy();
+    expect(screen.queryByText('No saved agents yet')).toBeNull();
+
+    answerSaved([entry(lead, 1_000)]);
+    expect(await screen.findByRole('heading', { name: 'LeadScout Pro' })).toBeTruthy();
+  });
+
+  it('a tap on an account-only card before the merge removes it from the account', async () => {
+    openSaved([ledger, lead]);
+    await waitFor(() => expect(savedSnapshot()).toEqual([]));
+    fireEvent.click(within(cards()[0]!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests).toContain('DELETE /api/saved/2'));
+
+    // The account's list was read before the removal arrived: the change waiting here wins.
+    answerSaved([entry(ledger, 2_000), entry(lead, 1_000)]);
+    await waitFor(() => expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['LeadScout Pro']));
+    expect((await listSavedAgents()).map((record) => record.id)).toEqual([1]);
+  });
+});
