@@ -14,7 +14,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'worker/**/*.node.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'worker/**/*.node.test.ts', 'scripts/**/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['app/test/setup.ts'],
     restoreMocks: true,

@@ -7,9 +7,10 @@
 //    kept for offline reading (decisions 0027 and 0035): once painted, it registers the app's service
 //    worker, which precaches the app, and hands it the page's data to save. The floor of any
 //    implementation that keeps that promise, whatever it runs besides;
-//  - React only: the same HTML plus one script that evaluates react-dom/client and renders nothing,
-//    the floor of islands, React Server Components or anything else that starts React at load;
 //  - the page as shipped.
+// (A version evaluating only react-dom/client measured the floor of anything that starts React at
+// load: 1.4-1.7 times the reference. Since the entry is one file holding the helpers React's chunks
+// import, they no longer load without it: decision 0031.)
 // Each load's main-thread busy time and script time (bench/profile-start.mjs) and, per round, each
 // version's ratio to that round's reference: the machine's speed moves from minute to minute, a
 // ratio within one round much less. Each round takes the versions in another order. Prints every
@@ -18,7 +19,7 @@
 // that server serves its static files from (the candidates are written there). --signed-in loads
 // every version as a new account signed in (the copies are of the page the person is sent).
 import puppeteer from 'puppeteer-core';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { e2eOrigin } from './e2e-origin.mjs';
@@ -42,9 +43,6 @@ const origin = await e2eOrigin(opts);
 const dist = opts.dist ?? `.wrangler/e2e-${opts.port}/dist`;
 const assets = `${dist}/assets`;
 
-// React's entry chunk as the build names it (app/boot.ts imports it before the app).
-const reactEntry = readdirSync(assets).find((file) => /^client-[\w-]+\.js$/.test(file));
-if (!reactEntry) throw new Error(`no react-dom/client chunk in ${assets}`);
 const cookies = opts['signed-in'] ? await newAccountCookies(origin, 'floor') : [];
 const html = await (await fetch(origin + opts.path, { headers: cookies.length ? { Cookie: cookieHeader(cookies) } : {} })).text();
 const reference = html
@@ -52,9 +50,7 @@ const reference = html
   .replace(/<link rel="modulepreload"[^>]*>/g, '')
   .replace(/<meta name="page-modules"[^>]*>/g, '');
 writeFileSync(`${assets}/start-floor-reference.html`, reference);
-// An external script: the pages' Content-Security-Policy allows no inline one.
-writeFileSync(`${assets}/start-floor-react.js`, `await import('/assets/${reactEntry}');\n`);
-writeFileSync(`${assets}/start-floor-react.html`, reference.replace('</body>', '<script type="module" src="/assets/start-floor-react.js"></script></body>'));
+// External scripts: the pages' Content-Security-Policy allows no inline one.
 writeFileSync(`${assets}/start-floor-empty.js`, '');
 writeFileSync(`${assets}/start-floor-script.html`, reference.replace('</body>', '<script type="module" src="/assets/start-floor-empty.js"></script></body>'));
 // As app/boot.ts and app/lib/service-worker.ts do it, and no more: after the first paint, the
@@ -80,7 +76,6 @@ const versions = [
   { name: 'reference', url: `${origin}/assets/start-floor-reference` },
   { name: 'a script', url: `${origin}/assets/start-floor-script` },
   { name: 'a script and the worker', url: `${origin}/assets/start-floor-worker` },
-  { name: 'React only', url: `${origin}/assets/start-floor-react` },
   { name: 'as shipped', url: origin + opts.path },
 ];
 // The local server reloads its assets when the folder changes: wait until it serves the new files.
