@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { entryInOneFile } from './scripts/build/entry-in-one-file';
+import { entryInOneFile } from './scripts/build/entry-in-one-file.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8787'}`;
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };

@@ -5,7 +5,7 @@ import { savedKeys } from '#app/lib/query-keys.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
 import { listSavedAgents, savedSnapshot, subscribeSaved, type SavedAgentRecord } from '#app/lib/saved-agents.ts';
-import { mergedOnceFor, subscribeMerged } from '#app/lib/saved-sync.ts';
+import { accountMerge, NO_MERGE, subscribeAccountMerge } from '#app/lib/saved-sync.ts';
 
 /**
  * The agents saved on this device, newest first, kept current across tabs; undefined while the
@@ -28,13 +28,18 @@ export const useServedSavedAgents = (): Agent[] | undefined =>
   useQuery<Agent[]>({ queryKey: savedKeys.served, queryFn: skipToken, meta: { persist: false } }).data;
 
 /**
- * Signed in and online, until this page load has merged the device's list with the account's once
- * (app/components/saved/saved-agents-sync.tsx): the device's list may still lack the account's
- * agents (a new device), so it is not yet the whole list.
+ * Where this page load stands with the account's list (app/components/saved/saved-agents-sync.tsx):
+ * `pending` while signed in and online until the first merge has settled (the device's list may
+ * still lack the account's agents: a new device); `failed` when it settled without the account's
+ * list; `removed`, the agents removed here since the page loaded (docs/decisions/0036).
  */
-export function useAccountMergePending(): boolean {
+export function useAccountMerge(): { pending: boolean; failed: boolean; removed: ReadonlySet<number> } {
   const userId = useSignedInUserId();
   const online = useOnline();
-  const merged = useSyncExternalStore(subscribeMerged, mergedOnceFor, () => null);
-  return userId !== null && online && merged !== userId;
+  const merge = useSyncExternalStore(subscribeAccountMerge, accountMerge, () => NO_MERGE);
+  return {
+    pending: userId !== null && online && merge.settledFor !== userId,
+    failed: userId !== null && merge.settledFor === userId && !merge.merged,
+    removed: merge.removed,
+  };
 }

@@ -4,8 +4,12 @@ import { newIdempotencyKey } from './idempotency';
 import { addToOutbox, deliverOutbox, listOutbox, type NewOutboxItem, type OutboxItem } from './outbox';
 import { getSavedAgent, listSavedAgents, putSavedAgents, removeSavedAgents, type SavedAgentRecord } from './saved-agents';
 
+/** How long the merge waits for the account's list: a connection that says it is online may answer nothing. */
+const SAVED_ON_SERVER_TIMEOUT_MS = 20_000;
+
 /** GET /api/saved: the signed-in person's saved agents, newest first. */
-export const getSavedOnServer = async (): Promise<SavedAgentEntry[]> => unwrap<SavedAgentEntry[]>(await api.saved.$get());
+export const getSavedOnServer = async (): Promise<SavedAgentEntry[]> =>
+  unwrap<SavedAgentEntry[]>(await api.saved.$get(undefined, { init: { signal: AbortSignal.timeout(SAVED_ON_SERVER_TIMEOUT_MS) } }));
 
 /** The outbox item that saves (PUT) or removes (DELETE) one agent on the server. */
 export const savedChange = (agent: Pick<Agent, 'id' | 'name'>, save: boolean, savedAt: number): NewOutboxItem =>
@@ -22,6 +26,7 @@ export async function setSaved(agent: Agent, save: boolean, options: { signedIn:
   const savedAt = options.now ?? Date.now();
   if (save) await putSavedAgents([{ id: agent.id, agent, ratings: options.ratings, savedAt, synced: false }]);
   else await removeSavedAgents([agent.id]);
+  noteRemoved([agent.id], !save);
   if (!options.signedIn) return;
   const item = await addToOutbox(savedChange(agent, save, savedAt));
   if (options.online) void deliverOutbox({ only: item.id, force: true, quiet: true }).then(markDelivered, () => undefined);
@@ -71,35 +76,64 @@ export async function mergeSavedAgents(server: SavedAgentEntry[], options: { onl
     if (record.synced) gone.push(record.id);
     else upload.push(record);
   }
-  // A save made here after the list was read is not lost: only records read above are touched.
-  await putSavedAgents(keep);
+  // A save made here after the list was read is not lost: only records read above are touched. A
+  // removal made since is not undone either: the outbox is read again just before the write.
+  const since = pendingSavedChanges(await listOutbox(), options.askedAt ?? Infinity);
+  await putSavedAgents(keep.filter((record) => since.get(record.id) !== 'unsave'));
   await removeSavedAgents(gone);
   for (const record of upload) await addToOutbox(savedChange(record.agent, true, record.savedAt));
   if (upload.length > 0 && options.online) void deliverOutbox({ force: true, quiet: true }).then(markDelivered, () => undefined);
 }
 
 /**
- * Whose account this page load's list has merged with once (done or failed): until then a signed-in
- * device's own list may lack the account's agents (a new device), and /saved shows the list the
- * server drew from both (docs/decisions/0036).
+ * This page load's first merge with the account, and the agents removed here meanwhile
+ * (docs/decisions/0036). Until the merge has settled, a signed-in device's own list may lack the
+ * account's agents (a new device): /saved shows the list the server drew from both, without what was
+ * removed here since (or is still on its way to the account).
  */
-let mergedFor: number | null = null;
+export interface AccountMerge {
+  /** Whose account the merge settled for (null: none yet). */
+  settledFor: number | null;
+  /** Whether it was made (false: the account's list could not be read). */
+  merged: boolean;
+  removed: ReadonlySet<number>;
+}
+/** As the page starts (and as the server renders it: nothing merged or removed). */
+export const NO_MERGE: AccountMerge = { settledFor: null, merged: false, removed: new Set() };
+let merge = NO_MERGE;
 const mergeListeners = new Set<() => void>();
-export const mergedOnceFor = (): number | null => mergedFor;
-export function subscribeMerged(listener: () => void): () => void {
+const setMerge = (next: AccountMerge): void => {
+  merge = next;
+  for (const listener of mergeListeners) listener();
+};
+export const accountMerge = (): AccountMerge => merge;
+export function subscribeAccountMerge(listener: () => void): () => void {
   mergeListeners.add(listener);
   return () => void mergeListeners.delete(listener);
 }
-/** Called once the merge has settled and the device's list has been read again after it. */
-export function settleMerge(userId: number): void {
-  if (mergedFor === userId) return;
-  mergedFor = userId;
-  for (const listener of mergeListeners) listener();
+/** Called once a merge has settled and the device's list has been read again after it. */
+export function settleMerge(userId: number, merged: boolean): void {
+  if (merge.settledFor === userId && merge.merged === merged) return;
+  setMerge({ ...merge, settledFor: userId, merged });
+}
+/** Agents removed on this device (or saved again) since the page loaded. */
+export function noteRemoved(ids: number[], removed: boolean): void {
+  const next = new Set(merge.removed);
+  for (const id of ids) {
+    if (removed) next.add(id);
+    else next.delete(id);
+  }
+  if (next.size !== merge.removed.size || ids.some((id) => merge.removed.has(id) !== removed)) setMerge({ ...merge, removed: next });
+}
+/** Removals still waiting in the outbox (made before this page loaded, offline say): the server's list names them still. */
+export async function noteRemovalsWaiting(): Promise<void> {
+  const waiting = [...pendingSavedChanges(await listOutbox(), Infinity)].filter(([, kind]) => kind === 'unsave').map(([id]) => id);
+  if (waiting.length > 0) noteRemoved(waiting, true);
 }
 
 /** Forgets the merge (tests: a fresh page load). */
 export const forgetMerged = (): void => {
-  mergedFor = null;
+  merge = NO_MERGE;
 };
 
 /** Marks a saved agent as on the server once its save was delivered. */

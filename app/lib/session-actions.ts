@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '#app/hooks/use-toast.ts';
 import { api } from './api-client';
 import { getQueryStore, PRIVATE_KEY_PREFIXES } from './persist';
-import { sessionKeys } from './query-keys';
+import { savedKeys, sessionKeys } from './query-keys';
 
 /** Client-stored credit values docs/product.md#data lists; only ever a cache of the server's numbers. */
 const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total-credits'];
@@ -11,6 +11,8 @@ const STORED_CREDIT_KEYS = ['current-credit-balance', 'consumed-credits', 'total
 export function clearPrivateData(queryClient: QueryClient): void {
   for (const key of STORED_CREDIT_KEYS) localStorage.removeItem(key);
   for (const prefix of PRIVATE_KEY_PREFIXES.slice(1)) queryClient.removeQueries({ queryKey: [prefix] });
+  // /saved as the server drew it for this person names their account's agents (docs/decisions/0036).
+  queryClient.removeQueries({ queryKey: savedKeys.served });
   // The copies saved for offline use go too (the session's own entry is written again as it changes).
   void getQueryStore()?.removePrivate().catch(() => undefined);
 }

@@ -9,7 +9,7 @@ import { useSession } from '#app/features/auth/api/get-session.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
-import { useAccountMergePending, useSavedAgents, useServedSavedAgents } from '#app/hooks/use-saved-agents.ts';
+import { useAccountMerge, useSavedAgents, useServedSavedAgents } from '#app/hooks/use-saved-agents.ts';
 import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 import { plural } from '#app/lib/format.ts';
 import { refreshSavedAgents } from '#app/lib/saved-agents.ts';
@@ -44,12 +44,18 @@ export default function SavedPage() {
   const { user } = useSession();
   const online = useOnline();
   const hydrated = useHydrated();
-  const mergePending = useAccountMergePending();
+  const merge = useAccountMerge();
   const onDevice = saved?.map((record) => record.agent);
+  const drawn = merge.removed.size > 0 ? served?.filter((agent) => !merge.removed.has(agent.id)) : served;
   // Signed in, until the device's list has merged with the account's once, it may lack the account's
-  // agents (a new device): the server's list, drawn from both, stays; without one, the device's
-  // only when it has any (never "No saved agents yet" for a list still on its way).
-  const agents = mergePending ? (served ?? (onDevice?.length ? onDevice : undefined)) : (onDevice ?? served);
+  // agents (a new device): the server's list, drawn from both, stays (less what was removed here);
+  // without one, the device's only when it has any (never "No saved agents yet" for a list still on
+  // its way). A merge that could not read the account's list leaves an empty device the server's.
+  const agents = merge.pending
+    ? (drawn ?? (onDevice?.length ? onDevice : undefined))
+    : merge.failed && !onDevice?.length
+      ? (drawn ?? onDevice)
+      : (onDevice ?? drawn);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

@@ -79,3 +79,14 @@ it('the name follows the content: the same bundle, the same name; a change, anot
   expect(name(one)).toBe(name(two));
   expect(name(changed)).not.toBe(name(one));
 });
+
+it('refuses a chunk that imports a merged one dynamically (its names are prefixed), rather than break it quietly', async () => {
+  const bundle = bundleLike();
+  (bundle['assets/page-DDDDDDDD.js'] as OutputChunk).dynamicImports = ['assets/boot-BBBBBBBB.js'];
+  await expect(merge(bundle)).rejects.toThrow('assets/page-DDDDDDDD.js imports assets/boot-BBBBBBBB.js dynamically');
+});
+
+it("adds its own code and Rolldown's version to every chunk's name, so a rewritten chunk's name changes when they do", () => {
+  const hook = entryInOneFile().augmentChunkHash as () => string;
+  expect(hook()).toMatch(/^[0-9a-f]{64}$/);
+});

@@ -1,10 +1,22 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
-import { rolldown, type OutputAsset, type OutputChunk } from 'rolldown';
+import { rolldown, VERSION, type OutputAsset, type OutputChunk } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
-import type { Plugin } from 'vite';
+import { rolldownVersion, type Plugin } from 'vite';
 
 const ITSELF = '\0entry-in-one-file\0';
+
+/**
+ * What, besides the chunks themselves, decides the merged file's content: this step's code and the
+ * Rolldown that bundles and minifies it. Every chunk's name takes it in (`augmentChunkHash`), so a
+ * chunk rewritten to import the merged file never keeps its name with other content when only these
+ * change: /assets/ files are cached as immutable, by browsers and by the service worker's precache.
+ */
+const STEP = createHash('sha256')
+  .update(readFileSync(new URL(import.meta.url)))
+  .update(VERSION)
+  .digest('hex');
 
 /**
  * Writes the page's entry script and the chunks it imports statically as one file
@@ -24,6 +36,11 @@ export function entryInOneFile(): Plugin {
     name: 'entry-in-one-file',
     apply: 'build',
     enforce: 'post',
+    buildStart() {
+      // The bundling here must be the build's own (its runtime helpers, its output).
+      if (VERSION !== rolldownVersion) throw new Error(`entry-in-one-file: rolldown ${VERSION} is not Vite's (${rolldownVersion}); pin the same version`);
+    },
+    augmentChunkHash: () => STEP,
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
@@ -42,6 +59,11 @@ export function entryInOneFile(): Plugin {
         };
         add(entry.fileName);
         if (merged.size === 1) return;
+        const dir = posix.dirname(entry.fileName);
+        for (const file of merged.keys()) if (posix.dirname(file) !== dir) throw new Error(`entry-in-one-file: ${file} is not beside ${entry.fileName}`);
+        // A dynamic import would get the merged module's namespace, whose names are prefixed: not rewritten here.
+        for (const chunk of chunks)
+          for (const file of chunk.dynamicImports) if (merged.has(file)) throw new Error(`entry-in-one-file: ${chunk.fileName} imports ${file} dynamically`);
 
         const prefixes = new Map([...merged.keys()].map((fileName, i) => [fileName, `_${i}_`]));
         // The merged code still names the files it was made of (its own preload list): it names
@@ -50,7 +72,7 @@ export function entryInOneFile(): Plugin {
         for (const old of merged.keys()) code = code.replaceAll(posix.basename(old), ITSELF);
         // Named after the largest of them (the boot chunk: Vite's entry is named after index.html).
         const { name } = [...merged.values()].reduce((a, b) => (b.code.length > a.code.length ? b : a));
-        const fileName = `${posix.dirname(entry.fileName)}/${name}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+        const fileName = `${dir}/${name}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
         code = code.replaceAll(ITSELF, posix.basename(fileName));
 
         const renamed = (file: string) => (merged.has(file) ? fileName : file);
@@ -58,7 +80,6 @@ export function entryInOneFile(): Plugin {
           if (merged.has(chunk.fileName)) continue;
           chunk.code = importFromMerged(chunk, merged, prefixes, fileName);
           chunk.imports = [...new Set(chunk.imports.map(renamed))];
-          chunk.dynamicImports = [...new Set(chunk.dynamicImports.map(renamed))];
         }
         for (const file of merged.keys()) delete bundle[file];
         this.emitFile({ type: 'asset', fileName, source: code });

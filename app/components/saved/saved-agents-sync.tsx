@@ -3,7 +3,7 @@ import { useOnline } from '#app/hooks/use-online.ts';
 import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
 import { subscribeOutbox } from '#app/lib/outbox.ts';
 import { listSavedAgents } from '#app/lib/saved-agents.ts';
-import { getSavedOnServer, markSynced, mergeSavedAgents, settleMerge } from '#app/lib/saved-sync.ts';
+import { getSavedOnServer, markSynced, mergeSavedAgents, noteRemovalsWaiting, settleMerge } from '#app/lib/saved-sync.ts';
 
 /**
  * Signed in and online: merges this device's saved agents with the person's list on the server when
@@ -22,19 +22,30 @@ export function SavedAgentsSync() {
     [],
   );
 
+  // Removals made before this page loaded and still on their way: the list the server drew names them.
+  useEffect(() => {
+    if (userId !== null) noteRemovalsWaiting().catch(() => undefined);
+  }, [userId]);
+
   useEffect(() => {
     if (userId === null || !online) return;
     let stopped = false;
     const run = () => {
       const askedAt = Date.now();
       getSavedOnServer()
-        .then((server) => (stopped ? undefined : mergeSavedAgents(server, { online: true, askedAt })))
-        .catch(() => undefined)
-        // The list as the merge left it, read before the page stops showing the server's (no flash of
-        // the device's list without the account's agents).
-        .then(() => listSavedAgents())
-        .catch(() => undefined)
-        .finally(() => settleMerge(userId));
+        .then(async (server) => {
+          if (stopped) return false;
+          await mergeSavedAgents(server, { online: true, askedAt });
+          return true;
+        })
+        .catch(() => false)
+        .then(async (merged) => {
+          // The list as the merge left it, read before the page stops showing the server's (no flash
+          // of the device's list without the account's agents). A run that was stopped (the person
+          // or the connection changed) settles nothing: the next run does.
+          await listSavedAgents().catch(() => undefined);
+          if (!stopped) settleMerge(userId, merged);
+        });
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible') run();
