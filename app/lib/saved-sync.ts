@@ -118,12 +118,13 @@ export function settleMerge(userId: number, merged: boolean): void {
 }
 /** Agents removed on this device (or saved again) since the page loaded. */
 export function noteRemoved(ids: number[], removed: boolean): void {
+  if (!ids.some((id) => merge.removed.has(id) !== removed)) return;
   const next = new Set(merge.removed);
   for (const id of ids) {
     if (removed) next.add(id);
     else next.delete(id);
   }
-  if (next.size !== merge.removed.size || ids.some((id) => merge.removed.has(id) !== removed)) setMerge({ ...merge, removed: next });
+  setMerge({ ...merge, removed: next });
 }
 /** Removals still waiting in the outbox (made before this page loaded, offline say): the server's list names them still. */
 export async function noteRemovalsWaiting(): Promise<void> {

@@ -5,7 +5,7 @@ import type { Agent, Rating } from '#common/types.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { showsSaved } from '#app/lib/app-start.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
-import { useAccountMerge, useSavedAgents } from '#app/hooks/use-saved-agents.ts';
+import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
 import { signedInUserIdNow } from '#app/hooks/use-signed-in-user-id.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { ratingKeys } from '#app/lib/query-keys.ts';
@@ -32,14 +32,13 @@ export function SaveButton({ agent, variant = 'card', saved: knownSaved = false 
   const saved = useSavedAgents();
   const online = useOnline();
   const queryClient = useQueryClient();
-  const merge = useAccountMerge();
   // A double tap toggles once: the second tap waits for the first to be written.
   const busy = useRef(false);
   if (!hydrated && variant === 'card' && !knownSaved) return null;
-  // Until this device's list is read, what the page knows; on /saved signed in, until that list has
-  // merged with the account's, the server's list less what was removed here (the page shows it).
-  const isSaved =
-    knownSaved && merge.pending ? !merge.removed.has(agent.id) : hydrated && saved !== undefined ? saved.some((record) => record.id === agent.id) : knownSaved;
+  // On /saved every card shown is saved (the page leaves out what was removed, from the device's
+  // list or the server's: docs/decisions/0036). Elsewhere, until this device's list is read, what the
+  // page knows.
+  const isSaved = knownSaved || (hydrated && saved !== undefined && saved.some((record) => record.id === agent.id));
 
   const toggle = async () => {
     if (busy.current) return;
