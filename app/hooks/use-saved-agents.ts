@@ -33,7 +33,7 @@ export const useServedSavedAgents = (): Agent[] | undefined =>
  * still lack the account's agents: a new device); `failed` when it settled without the account's
  * list; `removed`, the agents removed here since the page loaded (docs/decisions/0036).
  */
-export function useAccountMerge(): { pending: boolean; failed: boolean; removed: ReadonlySet<number> } {
+export function useAccountMerge(): { pending: boolean; failed: boolean; removed: ReadonlyMap<number, number> } {
   const userId = useSignedInUserId();
   const online = useOnline();
   const merge = useSyncExternalStore(subscribeAccountMerge, accountMerge, () => NO_MERGE);

@@ -9,12 +9,13 @@ import { QueryStore } from './persist';
 import { agentKeys, ratingKeys } from './query-keys';
 import { forgetSavedSnapshot, listSavedAgents, putSavedAgents, removeSavedAgents } from './saved-agents';
 import { savedQueryData } from './saved-queries';
-import { mergeSavedAgents, savedChange } from './saved-sync';
+import { forgetMerged, mergeSavedAgents, noteRemoved, savedChange } from './saved-sync';
 
 const review: Rating = { id: 1, agentId: 7, userId: 2, rating: 5, comment: 'Kept for the train', createdAt: '2026-01-01T00:00:00.000Z', user: { username: 'sam' } } as Rating;
 
 beforeEach(async () => {
   forgetSavedSnapshot();
+  forgetMerged();
   await new Promise<void>((resolve) => {
     const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
     req.onsuccess = req.onerror = req.onblocked = () => resolve();
@@ -89,6 +90,23 @@ describe('merging with the list on the server', () => {
       ['unsave', 'DELETE', '/api/saved/4'],
       ['save', 'PUT', '/api/saved/2'],
     ]);
+  });
+
+  it("does not put back an agent removed on this device after the server's list was asked for, before the removal reached the outbox", async () => {
+    const askedAt = Date.now();
+    // The tap: noted at once, its own write and outbox item still to come.
+    noteRemoved([1], true, askedAt + 1);
+    await mergeSavedAgents(
+      [
+        { agentId: 1, savedAt: 1, agent: a },
+        { agentId: 2, savedAt: 2, agent: b },
+      ],
+      { online: false, askedAt },
+    );
+    expect((await listSavedAgents()).map((r) => r.id)).toEqual([2]);
+    // A later merge, asked for after that removal, takes the server's word again (saved again elsewhere).
+    await mergeSavedAgents([{ agentId: 1, savedAt: 3, agent: a }], { online: false, askedAt: askedAt + 2 });
+    expect((await listSavedAgents()).map((r) => r.id)).toContain(1);
   });
 });
 

@@ -106,6 +106,18 @@ export function listSavedAgents(): Promise<SavedAgentRecord[]> {
   return read;
 }
 
+/**
+ * The list as last written, once it is the snapshot: a read overtaken by a newer write's read never
+ * becomes the snapshot, so this waits for the newest (the merge with the account settles on it).
+ */
+export async function listSavedAgentsAsWritten(): Promise<SavedAgentRecord[]> {
+  for (;;) {
+    const read = listSavedAgents();
+    const records = await read;
+    if (reading === read) return records;
+  }
+}
+
 /** The ids of the saved agents, in no particular order: a read of the keys alone (the saved page's check before the app). */
 export const listSavedAgentIds = (): Promise<number[]> =>
   transact([STORES.savedAgents], 'readonly', (tx) => request(tx.objectStore(STORES.savedAgents).getAllKeys() as IDBRequest<number[]>));

@@ -24,9 +24,10 @@ export const savedChange = (agent: Pick<Agent, 'id' | 'name'>, save: boolean, sa
  */
 export async function setSaved(agent: Agent, save: boolean, options: { signedIn: boolean; online: boolean; ratings?: Rating[]; now?: number }): Promise<void> {
   const savedAt = options.now ?? Date.now();
+  // Noted before the write, in the same task: a merge about to write sees it (mergeSavedAgents).
+  noteRemoved([agent.id], !save);
   if (save) await putSavedAgents([{ id: agent.id, agent, ratings: options.ratings, savedAt, synced: false }]);
   else await removeSavedAgents([agent.id]);
-  noteRemoved([agent.id], !save);
   if (!options.signedIn) return;
   const item = await addToOutbox(savedChange(agent, save, savedAt));
   if (options.online) void deliverOutbox({ only: item.id, force: true, quiet: true }).then(markDelivered, () => undefined);
@@ -77,9 +78,13 @@ export async function mergeSavedAgents(server: SavedAgentEntry[], options: { onl
     else upload.push(record);
   }
   // A save made here after the list was read is not lost: only records read above are touched. A
-  // removal made since is not undone either: the outbox is read again just before the write.
-  const since = pendingSavedChanges(await listOutbox(), options.askedAt ?? Infinity);
-  await putSavedAgents(keep.filter((record) => since.get(record.id) !== 'unsave'));
+  // removal made since is not undone either: another tab's is in the outbox, read again here; this
+  // tab's is noted before its own write, so it is either seen here, in the same task as this write
+  // starts, or written after this write.
+  const askedAt = options.askedAt ?? Infinity;
+  const since = pendingSavedChanges(await listOutbox(), askedAt);
+  const removedHere = (id: number) => (merge.removed.get(id) ?? -Infinity) >= askedAt;
+  await putSavedAgents(keep.filter((record) => since.get(record.id) !== 'unsave' && !removedHere(record.id)));
   await removeSavedAgents(gone);
   for (const record of upload) await addToOutbox(savedChange(record.agent, true, record.savedAt));
   if (upload.length > 0 && options.online) void deliverOutbox({ force: true, quiet: true }).then(markDelivered, () => undefined);
@@ -96,10 +101,11 @@ export interface AccountMerge {
   settledFor: number | null;
   /** Whether it was made (false: the account's list could not be read). */
   merged: boolean;
-  removed: ReadonlySet<number>;
+  /** Agents removed on this device since the page loaded, with when. */
+  removed: ReadonlyMap<number, number>;
 }
 /** As the page starts (and as the server renders it: nothing merged or removed). */
-export const NO_MERGE: AccountMerge = { settledFor: null, merged: false, removed: new Set() };
+export const NO_MERGE: AccountMerge = { settledFor: null, merged: false, removed: new Map() };
 let merge = NO_MERGE;
 const mergeListeners = new Set<() => void>();
 const setMerge = (next: AccountMerge): void => {
@@ -117,11 +123,11 @@ export function settleMerge(userId: number, merged: boolean): void {
   setMerge({ ...merge, settledFor: userId, merged });
 }
 /** Agents removed on this device (or saved again) since the page loaded. */
-export function noteRemoved(ids: number[], removed: boolean): void {
+export function noteRemoved(ids: number[], removed: boolean, at = Date.now()): void {
   if (!ids.some((id) => merge.removed.has(id) !== removed)) return;
-  const next = new Set(merge.removed);
+  const next = new Map(merge.removed);
   for (const id of ids) {
-    if (removed) next.add(id);
+    if (removed) next.set(id, at);
     else next.delete(id);
   }
   setMerge({ ...merge, removed: next });

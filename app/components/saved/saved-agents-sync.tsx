@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
 import { subscribeOutbox } from '#app/lib/outbox.ts';
-import { listSavedAgents } from '#app/lib/saved-agents.ts';
+import { listSavedAgentsAsWritten } from '#app/lib/saved-agents.ts';
 import { getSavedOnServer, markSynced, mergeSavedAgents, noteRemovalsWaiting, settleMerge } from '#app/lib/saved-sync.ts';
 
 /**
@@ -43,7 +43,7 @@ export function SavedAgentsSync() {
           // The list as the merge left it, read before the page stops showing the server's (no flash
           // of the device's list without the account's agents). A run that was stopped (the person
           // or the connection changed) settles nothing: the next run does.
-          await listSavedAgents().catch(() => undefined);
+          await listSavedAgentsAsWritten().catch(() => undefined);
           if (!stopped) settleMerge(userId, merged);
         });
     };
