@@ -21,11 +21,12 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
 
-/** startOnIntent with a spy, and lets the outbox check settle. */
+/** startOnIntent with a spy, once its look at what the device keeps has settled. */
 async function watch(waiting = false) {
   const start = vi.fn();
-  stops.push(startOnIntent(start, waiting));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  const go = startOnIntent(start, waiting);
+  stops.push(go);
+  await go.checked;
   return start;
 }
 

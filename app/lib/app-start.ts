@@ -99,9 +99,10 @@ async function outboxWaiting(): Promise<boolean> {
  * that types or acts, a value changed, a control that needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
  * the connection lost (the app says what still works). At once when the page is still loading
  * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, when the page's agent is saved on this device (its Save button shows it), when /saved was drawn with other agents than this device keeps, or when the caller knows something else waits (`waiting`: a message the
- * previous page left). Returns a function that starts it now.
+ * previous page left). Returns a function that starts it now; its `checked` settles once what this
+ * device keeps has been looked at (after which only an intent starts the app).
  */
-export function startOnIntent(start: () => void, waiting = false): () => void {
+export function startOnIntent(start: () => void, waiting = false): (() => void) & { checked: Promise<void> } {
   const controller = new AbortController();
   let started = false;
   const go = () => {
@@ -149,13 +150,15 @@ export function startOnIntent(start: () => void, waiting = false): () => void {
     addEventListener('pageshow', (event: PageTransitionEvent) => event.persisted && void offlineDbExists().then(savedListDiffers, () => true).then((differs) => differs && go()), options);
   }
 
-  if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
-  else
-    void offlineDbExists()
-      .catch(() => true)
-      // No database on this device (a first visit): nothing can be queued or saved, and nothing is
-      // opened; /saved drawn with agents is then behind the device (its data was cleared).
-      .then((exists): Promise<boolean[]> => (exists ? Promise.all([outboxWaiting(), savedHere(), savedListDiffers(true)]) : Promise.all([savedListDiffers(false)])))
-      .then((found) => found.includes(true) && go());
-  return go;
+  if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) {
+    go();
+    return Object.assign(go, { checked: Promise.resolve() });
+  }
+  const checked = offlineDbExists()
+    .catch(() => true)
+    // No database on this device (a first visit): nothing can be queued or saved, and nothing is
+    // opened; /saved drawn with agents is then behind the device (its data was cleared).
+    .then((exists): Promise<boolean[]> => (exists ? Promise.all([outboxWaiting(), savedHere(), savedListDiffers(true)]) : Promise.all([savedListDiffers(false)])))
+    .then((found) => void (found.includes(true) && go()));
+  return Object.assign(go, { checked });
 }

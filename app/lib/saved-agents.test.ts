@@ -7,7 +7,7 @@ import { OFFLINE_DB_NAME } from './offline-db';
 import { addToOutbox, listOutbox } from './outbox';
 import { QueryStore } from './persist';
 import { agentKeys, ratingKeys } from './query-keys';
-import { forgetSavedSnapshot, listSavedAgents, putSavedAgents, removeSavedAgents } from './saved-agents';
+import { forgetSavedSnapshot, listSavedAgents, listSavedAgentsAsWritten, putSavedAgents, removeSavedAgents, savedSnapshot } from './saved-agents';
 import { savedQueryData } from './saved-queries';
 import { forgetMerged, mergeSavedAgents, noteRemoved, savedChange } from './saved-sync';
 
@@ -133,5 +133,23 @@ describe("the cookie that names this device's saved agents (docs/decisions/0036)
     } finally {
       written.mockRestore();
     }
+  });
+});
+
+describe('the list as last written (what the merge with the account settles on)', () => {
+  it('waits for the newest read: a read that a later write overtook never becomes the list shown', async () => {
+    const record = (id: number, savedAt: number) => ({ id, agent: agentOf(id, { name: `Agent ${id}`, description: 'Kept' }), savedAt, synced: true });
+    await putSavedAgents([record(1, 1)]);
+    expect((await listSavedAgents()).map((r) => r.id)).toEqual([1]);
+    // The merge's write, and a tap's removal queued right behind it: the read the merge's write
+    // starts waits for the removal, which starts a newer read of its own when it commits.
+    const merge = putSavedAgents([record(2, 2)]);
+    const removal = removeSavedAgents([1]);
+    await merge;
+    const settled = await listSavedAgentsAsWritten();
+    // What the page shows once the merge settles is that list, not the one from before the merge.
+    expect(settled.map((r) => r.id)).toEqual([2]);
+    expect(savedSnapshot()?.map((r) => r.id)).toEqual([2]);
+    await removal;
   });
 });
