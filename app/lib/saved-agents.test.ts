@@ -147,8 +147,10 @@ describe('the list as last written (what the merge with the account settles on)'
     const removal = removeSavedAgents([1]);
     await merge;
     const settled = await listSavedAgentsAsWritten();
-    // What the page shows once the merge settles is that list, not the one from before the merge.
     expect(settled.map((r) => r.id)).toEqual([2]);
+    // What the page shows once the merge settles. The overtaken read already returned [2] (it waited
+    // for the removal), but it is not the snapshot: settling on it showed the list from before the
+    // merge, [1]. This is the assertion that fails without the loop.
     expect(savedSnapshot()?.map((r) => r.id)).toEqual([2]);
     await removal;
   });
