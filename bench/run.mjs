@@ -327,8 +327,8 @@ if (!opts['skip-lighthouse']) {
       // reference's median moved from 430 to 594 ms between two runs), a pair's two loads share it.
       const ownPath = ownReference.get(page.name);
       const ownRatios = [];
+      const loadOwn = async () => (await lighthouseLoad(ownPath, ['default'], 'own'))[0].lhr;
       for (let i = 0; i < runs; i++) {
-        const loadOwn = async () => (await lighthouseLoad(ownPath, ['default'], 'own'))[0].lhr;
         const ownFirst = ownPath && i % 2 === 1 ? await loadOwn() : undefined;
         const measured = await lighthouseLoad(page.path, tiers, 'page');
         const ownLhr = ownPath ? (ownFirst ?? (await loadOwn())) : undefined;

@@ -150,15 +150,14 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
     addEventListener('pageshow', (event: PageTransitionEvent) => event.persisted && void offlineDbExists().then(savedListDiffers, () => true).then((differs) => differs && go()), options);
   }
 
-  if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) {
-    go();
-    return Object.assign(go, { checked: Promise.resolve() });
-  }
-  const checked = offlineDbExists()
-    .catch(() => true)
-    // No database on this device (a first visit): nothing can be queued or saved, and nothing is
-    // opened; /saved drawn with agents is then behind the device (its data was cleared).
-    .then((exists): Promise<boolean[]> => (exists ? Promise.all([outboxWaiting(), savedHere(), savedListDiffers(true)]) : Promise.all([savedListDiffers(false)])))
-    .then((found) => void (found.includes(true) && go()));
+  let checked = Promise.resolve();
+  if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
+  else
+    checked = offlineDbExists()
+      .catch(() => true)
+      // No database on this device (a first visit): nothing can be queued or saved, and nothing is
+      // opened; /saved drawn with agents is then behind the device (its data was cleared).
+      .then((exists): Promise<boolean[]> => (exists ? Promise.all([outboxWaiting(), savedHere(), savedListDiffers(true)]) : Promise.all([savedListDiffers(false)])))
+      .then((found) => void (found.includes(true) && go()));
   return Object.assign(go, { checked });
 }
