@@ -14,6 +14,7 @@ import puppeteer from 'puppeteer-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { measureBenchmarkIndex, multiplierFor, TIERS } from './calibrate.mjs';
+import { pageMainThread, taskTimes } from './trace-tasks.mjs';
 
 const CATEGORIES = {
   'script evaluation': ['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'RunMicrotasks', 'FireAnimationFrame'],
@@ -60,12 +61,9 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
     const wall = Date.now() - started;
     await page.tracing.stop();
     const { traceEvents } = JSON.parse(readFileSync(file, 'utf8'));
-    // The page's renderer main thread: the one that started the navigation to this URL. Not the
-    // busiest renderer: Chromium's own browser-UI pages (the omnibox pop-up) run in renderers too.
-    const nav = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
-    if (!nav) throw new Error(`no navigation to ${url} in the trace`);
-    const onMain = traceEvents.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && typeof e.dur === 'number');
-    const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+    const main = pageMainThread(traceEvents, url);
+    if (!main) throw new Error(`no navigation to ${url} in the trace`);
+    const { nav, events: onMain, tasks } = main;
     const totals = {};
     for (const [category, names] of Object.entries(CATEGORIES)) {
       // Top-level occurrences only: nested events of the same category are inside their parent's time.
@@ -84,7 +82,7 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
       }
       totals[category] = Math.round(sum / 1000);
     }
-    const busy = Math.round(tasks.reduce((s, t) => s + t.dur, 0) / 1000);
+    const busy = taskTimes(tasks).wallMs;
     const long = tasks
       .filter((t) => t.dur > 50_000)
       .sort((a, b) => b.dur - a.dur)

@@ -35,6 +35,7 @@ import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { lighthouseTiers, TIERS } from './calibrate.mjs';
 import { INTERACTION_BUDGET_MS, INTERACTION_SLOWDOWN, main as interactionsMain, runInteractions } from './interactions.mjs';
 import { profileStart } from './profile-start.mjs';
+import { pageMainThread, taskTimes } from './trace-tasks.mjs';
 import { cookieHeader, newAccountCookies } from './new-account.mjs';
 
 // `npm run bench -- persist`: only the cost of a persisted query write (no server, no seeding).
@@ -320,22 +321,29 @@ if (!opts['skip-lighthouse']) {
         }
       };
       const mainThreadOf = (lhr) => Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0);
+      // The same tasks' time on a CPU, from the load's trace: what the page had the phone do, without
+      // the time its thread waited for a core this shared machine gave to other work (docs/decisions/0031).
+      const cpuOf = ({ lhr, trace }) => {
+        const main = trace && pageMainThread(trace.traceEvents, lhr.finalDisplayedUrl);
+        return main ? taskTimes(main.tasks).cpuMs : 0;
+      };
       // A load that never finished, even run again, has no main-thread figure to pair (0 would pass).
-      const finished = (lhr) => !lhr.runtimeError && mainThreadOf(lhr) > 0;
+      const finished = (load) => !load.lhr.runtimeError && mainThreadOf(load.lhr) > 0 && cpuOf(load) > 0;
       // Each load of a page is paired with a load of its own copy, one right after the other, the
       // copy first in every other pair: the machine's speed moves from minute to minute (the
       // reference's median moved from 430 to 594 ms between two runs), a pair's two loads share it.
       const ownPath = ownReference.get(page.name);
       const ownRatios = [];
-      const loadOwn = async () => (await lighthouseLoad(ownPath, ['default'], 'own'))[0].lhr;
+      const ownCpuRatios = [];
+      const loadOwn = async () => (await lighthouseLoad(ownPath, ['default'], 'own'))[0];
       for (let i = 0; i < runs; i++) {
         const ownFirst = ownPath && i % 2 === 1 ? await loadOwn() : undefined;
         const measured = await lighthouseLoad(page.path, tiers, 'page');
-        const ownLhr = ownPath ? (ownFirst ?? (await loadOwn())) : undefined;
-        const paired = ownLhr && finished(ownLhr) && finished(measured[0].lhr);
-        if (ownLhr && !paired) log(`lighthouse ${page.path}: pair ${i + 1} left out, a load of it never finished`);
-        const own = paired ? mainThreadOf(ownLhr) : undefined;
-        for (const { tier, lhr, multiplier } of measured) {
+        const ownLoad = ownPath ? (ownFirst ?? (await loadOwn())) : undefined;
+        const paired = ownLoad && finished(ownLoad) && finished(measured[0]);
+        if (ownLoad && !paired) log(`lighthouse ${page.path}: pair ${i + 1} left out, a load of it never finished`);
+        const own = paired ? { wall: mainThreadOf(ownLoad.lhr), cpu: cpuOf(ownLoad) } : undefined;
+        for (const { tier, lhr, multiplier, trace } of measured) {
           const { scores, metrics } = byTier[tier];
           // Kept for diagnosis (bench-results is not committed).
           if (i === 0) writeFileSync(`bench-results/lighthouse-${page.name.split(' ')[0]}${tier === 'default' ? '' : `-${tier}`}.json`, JSON.stringify(lhr));
@@ -364,10 +372,16 @@ if (!opts['skip-lighthouse']) {
             'CPU multiplier': multiplier,
           };
           if (tier === 'default' && own) {
-            const ratio = metrics.mainThread.at(-1) / own;
+            const ratio = metrics.mainThread.at(-1) / own.wall;
             ownRatios.push(ratio);
-            run['own HTML main thread ms'] = own;
+            run['own HTML main thread ms'] = own.wall;
             run['ratio to its own HTML'] = Math.round(ratio * 100) / 100;
+            const cpu = cpuOf({ lhr, trace });
+            const cpuRatio = cpu / own.cpu;
+            ownCpuRatios.push(cpuRatio);
+            run['CPU ms'] = cpu;
+            run['own HTML CPU ms'] = own.cpu;
+            run['CPU ratio to its own HTML'] = Math.round(cpuRatio * 100) / 100;
           }
           lighthouseRuns.push(run);
           log('lighthouse run', JSON.stringify(run));
@@ -406,6 +420,7 @@ if (!opts['skip-lighthouse']) {
           if (reference) row['main thread ratio'] = Math.round((row['main thread ms'] / reference['main thread ms']) * 100) / 100;
           // The median of the pairs' ratios (each pair loaded minutes apart from the next).
           if (ownRatios.length) row['ratio to its own HTML'] = Math.round(median(ownRatios) * 100) / 100;
+          if (ownCpuRatios.length) row['CPU ratio to its own HTML'] = Math.round(median(ownCpuRatios) * 100) / 100;
           if (ownPath) {
             row.pairs = ownRatios.length;
             row['own HTML retried'] = retries.own;
@@ -550,8 +565,12 @@ for (const row of lighthouseResults.filter((r) => r.page !== REFERENCE)) {
   checks.push({ budget: `CLS ${row.page} <= ${BUDGETS.cls} (median)`, actual: row.CLS, holds: row.CLS <= BUDGETS.cls });
 }
 for (const row of lighthouseResults.filter((r) => r.page !== REFERENCE)) {
+  if (row['CPU ratio to its own HTML'] !== undefined)
+    checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (CPU time in Lighthouse's traces, default settings, median of pairs)`, actual: `${row['CPU ratio to its own HTML']}x (${row.pairs} pairs)`, holds: row['CPU ratio to its own HTML'] <= BUDGETS.mainThreadRatio });
+  // The same pairs as Lighthouse counts them, from each task's start to its end: on this shared
+  // machine a pair's two loads wait for a core by different amounts (docs/decisions/0031).
   if (row['ratio to its own HTML'] !== undefined)
-    checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (Lighthouse, default settings, median of pairs)`, actual: `${row['ratio to its own HTML']}x (${row.pairs} pairs)`, holds: row['ratio to its own HTML'] <= BUDGETS.mainThreadRatio });
+    checks.push({ budget: `main-thread work ${row.page} against its own HTML without scripts (Lighthouse's wall time, same pairs; no budget)`, actual: `${row['ratio to its own HTML']}x`, holds: null, figure: true });
   // Against the home page's copy, loaded before every page, not beside this one: a page listing more
   // costs more with no script at all, and the loads do not share the machine's speed (docs/decisions/0031).
   if (row['main thread ratio'] !== undefined)
@@ -608,7 +627,7 @@ Node ${process.version}, Debian Chromium, local workerd + D1, ${opts.agents} age
 
 ### Lighthouse: default mobile settings
 
-${lighthouseResults.length ? table(lighthouseResults, ['page', 'path', 'performance', 'accessibility', 'best-practices', 'seo', 'SEO audits failed', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'main thread ms', 'ratio to its own HTML', 'pairs', 'main thread ratio', 'benchmarkIndex', 'retried', 'own HTML retried']) : '_skipped_'}
+${lighthouseResults.length ? table(lighthouseResults, ['page', 'path', 'performance', 'accessibility', 'best-practices', 'seo', 'SEO audits failed', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'main thread ms', 'ratio to its own HTML', 'CPU ratio to its own HTML', 'pairs', 'main thread ratio', 'benchmarkIndex', 'retried', 'own HTML retried']) : '_skipped_'}
 
 ${CALIBRATED.map(
   (tier) => `### Lighthouse: ${tierLabel(tier)}
@@ -620,7 +639,7 @@ ${['default', ...CALIBRATED]
   .map(
     (tier) => `#### Every run: ${tierLabel(tier)}
 
-${lighthouseRuns.some((r) => r.tier === tier) ? table(lighthouseRuns.filter((r) => r.tier === tier), tier === 'default' ? [...runColumns, 'own HTML main thread ms', 'ratio to its own HTML'] : runColumns) : '_skipped_'}
+${lighthouseRuns.some((r) => r.tier === tier) ? table(lighthouseRuns.filter((r) => r.tier === tier), tier === 'default' ? [...runColumns, 'own HTML main thread ms', 'ratio to its own HTML', 'CPU ms', 'own HTML CPU ms', 'CPU ratio to its own HTML'] : runColumns) : '_skipped_'}
 `,
   )
   .join('\n')}
@@ -675,7 +694,11 @@ How to read it:
   a static file: each load of the page is paired with a load of its copy (the copy first in every
   other pair), and the figure is the median of the pairs' ratios (\`own HTML main thread ms\` in
   every run; a pair with a load that never finished is left out, \`pairs\` says how many count):
-  what the page's scripts add. \`main thread ratio\` is the work against the \`reference\` row,
+  what the page's scripts add. \`CPU ratio to its own HTML\` is the same pairs' ratio of the time
+  the page's main thread ran on a CPU in those tasks (the trace's thread durations; \`CPU ms\` and
+  \`own HTML CPU ms\` in every run): Lighthouse counts each task from its start to its end, which
+  on a shared machine includes the time the thread waited for a core other processes held, and
+  that moves by half from one load to the next. The budget is on the CPU ratio. \`main thread ratio\` is the work against the \`reference\` row,
   the home page's copy, loaded before every page rather than beside it: no budget, as a page that
   lists more costs more without any script and the loads do not share the machine's speed.
   \`retried\` counts runs whose page never finished loading (\`own HTML retried\`, of its copy);

@@ -1,0 +1,35 @@
+// The page's main thread in a Chrome trace, and the time of its tasks, shared by the real profile
+// (bench/profile-start.mjs) and the bench's Lighthouse pairs (bench/run.mjs).
+
+/**
+ * The events of the page's renderer main thread: the one that started the navigation to `url`. Not
+ * the busiest renderer: Chromium's own browser-UI pages (the omnibox pop-up) run in renderers too.
+ * Null when no navigation to `url` is in the trace.
+ */
+export function pageMainThread(traceEvents, url) {
+  const nav = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
+  if (!nav) return null;
+  const events = traceEvents.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && typeof e.dur === 'number');
+  const tasks = events.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts);
+  return { nav, events, tasks };
+}
+
+/**
+ * The tasks' time in ms, a task inside another counted once: `wallMs` from each task's start to its
+ * end, as Lighthouse's main-thread work counts it, and `cpuMs`, the time the thread ran on a CPU
+ * in them (the trace's thread durations). On a shared machine the gap between the two is the time
+ * the thread waited for a core other processes held, which moves from one load to the next
+ * (docs/decisions/0031).
+ */
+export function taskTimes(tasks) {
+  let end = 0;
+  let wall = 0;
+  let cpu = 0;
+  for (const task of tasks) {
+    if (task.ts < end) continue;
+    end = task.ts + task.dur;
+    wall += task.dur;
+    cpu += task.tdur ?? task.dur;
+  }
+  return { wallMs: Math.round(wall / 1000), cpuMs: Math.round(cpu / 1000) };
+}
