@@ -56,7 +56,7 @@ test.describe('credits', () => {
     await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
   });
 
-  test('the custom amount keeps only digits when typed key by key', async ({ page }) => {
+  test('the custom amount keeps only digits and a decimal point when typed key by key', async ({ page }) => {
     await registerFresh(page);
     await page.goto('/credits');
     const custom = page.getByLabel(/Custom amount/);
@@ -64,9 +64,14 @@ test.describe('credits', () => {
     await expect(custom).toBeEnabled();
     // Key by key, as a person types: each rejected key must leave the field as the state holds it
     // (fill() sets the whole value at once and missed this under Preact's compat layer).
-    await custom.pressSequentially('4a-0.');
+    await custom.pressSequentially('4a-0');
     await expect(custom).toHaveValue('40');
     await expect(page.getByTestId('purchase-amount')).toHaveText('40 credits');
+    // A decimal point stays, and the amount is refused: 40.5 must not become 405 credits.
+    await custom.pressSequentially('.5');
+    await expect(custom).toHaveValue('40.5');
+    await expect(page.getByText('Please enter a whole number of credits')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
     await custom.fill('');
     await custom.pressSequentially('123456');
     await expect(custom).toHaveValue('12345');

@@ -18,10 +18,27 @@ describe('PurchaseForm', () => {
     expect(onContinue).toHaveBeenCalledWith(200);
   });
 
+  it('refuses an amount with a decimal part instead of running its digits together', async () => {
+    const onContinue = vi.fn();
+    render(<PurchaseForm processing={false} onContinue={onContinue} />);
+    const custom = screen.getByLabelText(/Custom amount/) as HTMLInputElement;
+    await userEvent.type(custom, '10.5');
+    expect(custom.value).toBe('10.5');
+    expect(screen.getByText('Please enter a whole number of credits')).toBeTruthy();
+    expect(screen.getByTestId('purchase-amount').textContent).toBe('Not a whole number');
+    expect(screen.getByTestId('purchase-price').textContent).toBe('–');
+    expect((screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(custom);
+    await userEvent.type(custom, '105');
+    expect(screen.getByTestId('purchase-price').textContent).toBe('$105.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(onContinue).toHaveBeenCalledWith(105);
+  });
+
   it('accepts digits only and refuses less than 50', async () => {
     render(<PurchaseForm processing={false} onContinue={() => {}} />);
     const custom = screen.getByLabelText(/Custom amount/);
-    await userEvent.type(custom, '4a-0.');
+    await userEvent.type(custom, '4a-0');
     expect((custom as HTMLInputElement).value).toBe('40');
     expect((screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Minimum purchase is 50 credits')).toBeTruthy();

@@ -7,7 +7,7 @@ import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
 import { Slider } from '#app/components/ui/slider.tsx';
 import { useEarlyInput } from '#app/hooks/use-early-input.ts';
 import { toast } from '#app/hooks/use-toast.ts';
-import { digitsOnly, formatPrice, onSlider, purchaseAmountError, sliderPosition } from '#app/features/credits/lib/amount.ts';
+import { amountText, formatPrice, onSlider, purchaseAmountError, sliderPosition, typedAmount } from '#app/features/credits/lib/amount.ts';
 import { formatCount } from '#app/lib/format.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
@@ -31,11 +31,12 @@ export function PurchaseForm({
   onContinue: (amount: number) => void }) {
   const [sliderAmount, setSliderAmount] = useState<number>(() => sliderPosition(initialAmount));
   const [custom, setCustom] = useState(() => (onSlider(initialAmount) ? '' : String(initialAmount)));
-  const amount = custom ? Number(custom) : sliderAmount;
+  const amount = custom ? typedAmount(custom) : sliderAmount;
+  const whole = !Number.isNaN(amount);
   const error = purchaseAmountError(amount);
 
   const customRef = useRef<HTMLInputElement>(null);
-  useEarlyInput(customRef, (text) => setCustom(digitsOnly(text)));
+  useEarlyInput(customRef, (text) => setCustom(amountText(text)));
 
   const choose = (value: number) => {
     setSliderAmount(value);
@@ -49,9 +50,9 @@ export function PurchaseForm({
       className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       onSubmit={(e) => {
         e.preventDefault();
-        const shown = digitsOnly(customRef.current?.value ?? '');
+        const shown = amountText(customRef.current?.value ?? '');
         const range = e.currentTarget.querySelector<HTMLInputElement>('input[type="range"]');
-        const chosen = shown ? Number(shown) : Number(range?.value ?? sliderAmount);
+        const chosen = shown ? typedAmount(shown) : Number(range?.value ?? sliderAmount);
         const invalid = purchaseAmountError(chosen);
         if (invalid) {
           toast({ title: 'Invalid amount', description: invalid, variant: 'destructive' });
@@ -73,16 +74,16 @@ export function PurchaseForm({
             Credits to buy
           </span>
           <output htmlFor="custom-amount" aria-live="polite" className="text-2xl font-bold text-slate-900" data-testid="purchase-amount">
-            {formatCount(amount)} credits
+            {whole ? `${formatCount(amount)} credits` : 'Not a whole number'}
           </output>
         </div>
         <Slider
           label="Credits to buy"
-          value={sliderPosition(amount)}
+          value={sliderPosition(whole ? amount : sliderAmount)}
           min={PURCHASE_MIN}
           max={PURCHASE_SLIDER_MAX}
           step={PURCHASE_SLIDER_STEP}
-          valueText={`${sliderPosition(amount)} credits`}
+          valueText={`${sliderPosition(whole ? amount : sliderAmount)} credits`}
           onValueChange={choose}
         />
         <div className="flex justify-between text-xs text-slate-600" aria-hidden>
@@ -127,9 +128,9 @@ export function PurchaseForm({
             placeholder="e.g. 750"
             value={custom}
             invalid={Boolean(custom && error)}
-            onChange={(e) => setCustom(digitsOnly(e.target.value))}
+            onChange={(e) => setCustom(amountText(e.target.value))}
             onBlur={() => {
-              if (custom && Number(custom) < PURCHASE_MIN) toast({ title: 'Invalid amount', description: MESSAGES.purchaseMin, variant: 'destructive' });
+              if (custom && typedAmount(custom) < PURCHASE_MIN) toast({ title: 'Invalid amount', description: MESSAGES.purchaseMin, variant: 'destructive' });
             }}
           />
         )}
@@ -137,7 +138,7 @@ export function PurchaseForm({
 
       <div className="flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6">
         <p className="text-sm text-slate-700">
-          Total <span className="block text-2xl font-bold text-slate-900" data-testid="purchase-price">{formatPrice(amount)}</span>
+          Total <span className="block text-2xl font-bold text-slate-900" data-testid="purchase-price">{whole ? formatPrice(amount) : '–'}</span>
         </p>
         <Button type="submit" size="lg" disabled={processing || Boolean(error)}>
           <CreditCard aria-hidden className="size-5" />

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, formatPrice, initialPurchaseAmount, onSlider, purchaseAmountError, sliderPosition } from './amount';
+import { amountText, formatPrice, initialPurchaseAmount, onSlider, purchaseAmountError, sliderPosition, typedAmount } from './amount';
 
 describe('purchase amounts', () => {
-  it('keeps digits only', () => {
-    expect(digitsOnly('1a2.5-0')).toBe('1250');
-    expect(digitsOnly('e-3')).toBe('3');
-    expect(digitsOnly('1234567')).toBe('12345');
+  it('keeps digits and a decimal separator, and reads only a whole number as an amount', () => {
+    expect(amountText('1a2-0')).toBe('120');
+    expect(amountText('e-3')).toBe('3');
+    expect(amountText('1234567')).toBe('12345');
+    // A decimal part is kept, so the amount is refused rather than read as its digits run together.
+    expect(amountText('10.5')).toBe('10.5');
+    expect(amountText('10,5')).toBe('10,5');
+    expect(typedAmount('120')).toBe(120);
+    for (const text of ['10.5', '10,5', '10.', '']) expect(typedAmount(text), text).toBeNaN();
+    expect(purchaseAmountError(typedAmount('100.5'))).toBe('Please enter a whole number of credits');
   });
 
   it('uses the shared schema messages', () => {

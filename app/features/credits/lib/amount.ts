@@ -3,8 +3,15 @@ import { formatUsd } from '#common/format.ts';
 import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '#common/constants.ts';
 import { firstIssue, purchaseSchema } from '#common/validation.ts';
 
-/** The custom amount field accepts digits only; anything else typed or pasted is dropped. */
-export const digitsOnly = (text: string, maxDigits = 5): string => text.replace(/\D/g, '').slice(0, maxDigits);
+/**
+ * What the custom amount field keeps of what is typed or pasted: digits, and a decimal point or comma,
+ * which makes the amount one that cannot be bought (`typedAmount`) rather than being dropped: 10.5
+ * must not become 105 credits. Letters, signs and spaces are dropped.
+ */
+export const amountText = (text: string, maxLength = 5): string => text.replace(/[^\d.,]/g, '').slice(0, maxLength);
+
+/** The amount the custom field holds: its whole number, or NaN when it has a decimal part (refused as not whole). */
+export const typedAmount = (text: string): number => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
 
 /** Why an amount cannot be bought (the shared schema's message), or null when it can. */
 export function purchaseAmountError(amount: number): string | null {
