@@ -86,6 +86,11 @@ for (const width of [360, 1280]) {
       // Write, then edit: the form comes back filled and says 'Update review'.
       await page.getByRole('button', { name: 'Write a Review' }).click();
       const form = page.getByRole('form', { name: 'Write a review' });
+      // The form opens under its button, in view: on a phone not behind the try bar.
+      const stars = form.getByRole('group', { name: 'Your rating' });
+      await expect(stars).toBeInViewport({ ratio: 1 });
+      const tryBar = page.getByRole('region', { name: /^Try / });
+      if (width < 800) await expect.poll(async () => (await stars.boundingBox())!.y + (await stars.boundingBox())!.height).toBeLessThanOrEqual((await tryBar.boundingBox())!.y);
       await tapStar(form, '4 stars');
       await form.getByLabel(/Comment/).fill('Good first impression.');
       await form.getByRole('button', { name: 'Submit Review' }).click();

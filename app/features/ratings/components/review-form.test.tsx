@@ -42,6 +42,20 @@ describe('ReviewForm', () => {
     expect((screen.getByLabelText(/Comment/) as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('sends one review for a double tap, and can send again once the first has failed', async () => {
+    const fetchMock = vi.fn(async (url: string) => (url === '/api/ratings' ? json(500, { message: 'Down', error: 'x' }) : json(200, [])));
+    vi.stubGlobal('fetch', fetchMock);
+    setup();
+    const submit = screen.getByRole('button', { name: 'Submit Review' });
+    // Both taps in the same task: the button is not disabled yet when the second arrives.
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error' })));
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/ratings')).toHaveLength(1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Review' }));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/ratings')).toHaveLength(2));
+  });
+
   it('reports a failure with the server message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(400, { message: 'Rating must be a whole number from 1 to 5', error: 'x' })));
     setup();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { COMMENT_MAX, RATING_DEFAULT } from '#common/constants.ts';
 import type { Rating } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -16,12 +16,16 @@ export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId
   const [comment, setComment] = useState(existing?.comment ?? '');
   const mutation = useCreateRating();
   const editing = !!existing;
+  // A second tap before the button shows it is sending (its state arrives a task later) sends nothing.
+  const sending = useRef(false);
   return (
     <AppForm
       aria-label={editing ? 'Edit your review' : 'Write a review'}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4"
       onSubmit={(e) => {
         e.preventDefault();
+        if (sending.current) return;
+        sending.current = true;
         mutation.mutate(
           { agentId, userId, rating, comment: comment.trim() || undefined },
           {
@@ -36,6 +40,9 @@ export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId
                     : { title: 'Review submitted', description: 'Thank you for your feedback.' },
               );
               onSubmitted();
+            },
+            onSettled: () => {
+              sending.current = false;
             },
             onError: (error) => {
               const message = error instanceof Error && error.message ? `Failed to submit review: ${error.message}` : 'Failed to submit rating';

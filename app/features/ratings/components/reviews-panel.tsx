@@ -16,6 +16,12 @@ import { useAuthHref } from '#app/hooks/use-auth-href.ts';
 
 const SORT_LABELS: Record<ReviewSort, string> = { helpful: 'Most helpful', newest: 'Newest', highest: 'Highest', lowest: 'Lowest' };
 
+/**
+ * The review form, once opened, brought into view (above the agent page's try bar: its scroll padding).
+ * One function for every render, so React calls it when the form mounts, not on each re-render.
+ */
+const bringIntoView = (element: HTMLDivElement | null) => element?.scrollIntoView?.({ block: 'nearest' });
+
 export interface ReviewViewer {
   id: number;
   emailVerified: boolean;
@@ -88,11 +94,9 @@ export function ReviewsPanel({
           </Button>
         )}
       </div>
-      {summary.data && summary.data.total > 0 && <RatingHistogram summary={summary.data} />}
-      {queued && !writing && <QueuedReview item={queued} />}
-      {mine && !queued && !writing && <YourReview review={mine} onEdit={() => setWriting(true)} onDeleted={changed} />}
+      {/* Right under the button that opens it: on a phone the histogram would push it below the fold. */}
       {writing && (
-        <div id={`review-compose-${agentId}`} className="flex flex-col items-start gap-2">
+        <div id={`review-compose-${agentId}`} ref={bringIntoView} className="flex flex-col items-start gap-2">
           <div className="w-full">{compose()}</div>
           {mine && (
             <Button size="sm" variant="ghost" onClick={() => setWriting(false)}>
@@ -101,6 +105,9 @@ export function ReviewsPanel({
           )}
         </div>
       )}
+      {summary.data && summary.data.total > 0 && <RatingHistogram summary={summary.data} />}
+      {queued && !writing && <QueuedReview item={queued} />}
+      {mine && !queued && !writing && <YourReview review={mine} onEdit={() => setWriting(true)} onDeleted={changed} />}
       {total > 1 && (
         <div className="flex items-center gap-2">
           <label htmlFor={`review-sort-${agentId}`} className="text-sm font-medium text-slate-800">
