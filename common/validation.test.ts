@@ -40,6 +40,8 @@ describe('docs/product.md#validation messages', () => {
     expect(message(anonymousProposalSchema, { ...ok, description: 'x'.repeat(1001) })).toBe('Description must be less than 1000 characters');
     expect(message(anonymousProposalSchema, { ...ok, proposerEmail: 'bad' })).toBe('Please enter a valid email address');
     expect(message(anonymousProposalSchema, { ...ok, proposerName: '' })).toBe('Your name is required');
+    expect(message(anonymousProposalSchema, { ...ok, proposerName: 'x'.repeat(101) })).toBe('Your name must be less than 100 characters');
+    expect(message(signedInProposalSchema, { ...ok, proposerName: 'x'.repeat(101) })).toBe('Your name must be less than 100 characters');
     expect(message(signedInProposalSchema, { name: ok.name, description: ok.description })).toBeNull();
   });
 

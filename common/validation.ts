@@ -16,6 +16,7 @@ export const MESSAGES = {
   emailRequired: 'Email is required',
   proposalEmail: 'Please enter a valid email address',
   proposerName: 'Your name is required',
+  proposerNameMax: `Your name must be less than ${C.NAME_MAX} characters`,
   agentNameRequired: 'Agent name is required',
   agentNameMax: 'Agent name must be less than 100 characters',
   descriptionMin: 'Description must be at least 10 characters',
@@ -233,7 +234,7 @@ const proposalBase = {
 /** Visitors must say who they are. */
 export const anonymousProposalSchema = v.object({
   ...proposalBase,
-  proposerName: v.pipe(trimmed(MESSAGES.proposerName), v.nonEmpty(MESSAGES.proposerName), v.maxLength(C.NAME_MAX, MESSAGES.proposerName)),
+  proposerName: v.pipe(trimmed(MESSAGES.proposerName), v.nonEmpty(MESSAGES.proposerName), v.maxLength(C.NAME_MAX, MESSAGES.proposerNameMax)),
   proposerEmail: emailField(MESSAGES.proposalEmail),
   [HONEYPOT_FIELD]: honeypotField,
 });
@@ -241,7 +242,7 @@ export const anonymousProposalSchema = v.object({
 /** Signed-in users are known: name and email come from the account when left out. */
 export const signedInProposalSchema = v.object({
   ...proposalBase,
-  proposerName: optionalText(C.NAME_MAX, MESSAGES.proposerName),
+  proposerName: optionalText(C.NAME_MAX, MESSAGES.proposerNameMax),
   proposerEmail: v.optional(
     v.pipe(
       v.nullable(v.string()),
