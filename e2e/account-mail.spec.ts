@@ -24,9 +24,14 @@ test('register, the mail file appears, its link confirms the address and the ban
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Resend' })).toBeVisible();
 
-  await page.goto(await linkFromMail(email, '/verify-email'));
+  const link = await linkFromMail(email, '/verify-email');
+  await page.goto(link);
   await expect(page.getByText(`is confirmed`)).toBeVisible();
   await expect(banner).toBeHidden();
+  // The same mail opened again: the link is spent, and says the address is confirmed, not that it failed.
+  await page.goto(link);
+  await expect(page.getByText(`This link has already been used: ${email} is confirmed.`)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(banner).toBeHidden();

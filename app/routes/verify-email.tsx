@@ -7,7 +7,7 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { verifyEmail } from '#app/features/auth/api/account.ts';
-import { refreshSession } from '#app/features/auth/api/get-session.ts';
+import { refreshSession, useSession } from '#app/features/auth/api/get-session.ts';
 import { PasswordInput } from '#app/features/auth/components/password-input.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
@@ -27,6 +27,10 @@ export default function VerifyEmailPage() {
   useDocumentTitle('Confirm your email');
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'working' });
+  const { user } = useSession();
+  // A link opened again after it confirmed the address (the mail read twice, on a second device
+  // signed in to the same account): its token is spent, and there is nothing left to do.
+  const spentOnConfirmed = state.kind === 'failed' && state.message === MESSAGES.tokenInvalid && user?.emailVerified === true;
   const started = useRef(false);
   const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('token') ?? '');
   useEffect(() => {
@@ -72,7 +76,17 @@ export default function VerifyEmailPage() {
           }}
         />
       )}
-      {state.kind === 'failed' && (
+      {spentOnConfirmed && (
+        <div role="status" className="mt-4 grid gap-6">
+          <p className="text-slate-700">
+            This link has already been used: <strong className="break-all">{user.email}</strong> is confirmed.
+          </p>
+          <div>
+            <ButtonLink href="/">Continue to AgentMarket</ButtonLink>
+          </div>
+        </div>
+      )}
+      {state.kind === 'failed' && !spentOnConfirmed && (
         <div className="mt-4 grid gap-6">
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
             {state.message}
