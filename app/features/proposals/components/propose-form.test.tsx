@@ -3,7 +3,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { listOutbox } from '#app/lib/outbox.ts';
+import { deliverOutbox, listOutbox } from '#app/lib/outbox.ts';
 import { ProposeForm } from './propose-form';
 
 const wrap = (signedIn: boolean) =>
@@ -54,6 +54,27 @@ describe('ProposeForm', () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+
+  it('a proposal saved offline says it was received once the outbox has delivered it', async () => {
+    onlineManager.setOnline(false);
+    try {
+      wrap(true);
+      await userEvent.type(screen.getByLabelText('Agent name'), 'Train Idea');
+      await userEvent.type(screen.getByLabelText('Description'), 'Written in a tunnel, sent at the station.');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+      expect(await screen.findByRole('heading', { name: 'Proposal saved on this device' })).toBeTruthy();
+      expect(screen.getByText(/You are offline/)).toBeTruthy();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    // Back online, the outbox delivers it (here; another tab or the service worker does the same).
+    const fetcher = vi.fn(async () => new Response(JSON.stringify({ id: 7, name: 'Train Idea', status: 'new' }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    const report = await deliverOutbox({ force: true, fetcher });
+    expect(report.delivered.map((item) => item.label)).toContain('Train Idea');
+    expect(await screen.findByRole('heading', { name: 'Thank you for your proposal!' })).toBeTruthy();
+    expect(screen.getByText(/We received “Train Idea”/)).toBeTruthy();
+    expect(screen.queryByText(/You are offline/)).toBeNull();
   });
 
   it('a visitor\'s normal submit stores and sends the hidden honeypot empty', async () => {

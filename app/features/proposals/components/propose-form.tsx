@@ -1,10 +1,11 @@
 import { onlineManager } from '@tanstack/react-query';
-import { CheckCircle2, CloudOff, Lightbulb } from 'lucide-react';
+import { AlertCircle, CheckCircle2, CloudOff, Lightbulb } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { DESCRIPTION_MAX } from '#common/constants.ts';
 import { anonymousProposalSchema, fieldErrors, signedInProposalSchema } from '#common/validation.ts';
 import { OutboxList } from '#app/components/pwa/outbox-list.tsx';
+import { useOnline } from '#app/hooks/use-online.ts';
 import { useOutbox } from '#app/hooks/use-outbox.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { FormField, TextArea, TextInput } from '#app/components/ui/form-field.tsx';
@@ -18,24 +19,42 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 // `website` is the hidden honeypot: it is stored with the proposal in the outbox and sent with it (empty from a person).
 const empty = { name: '', description: '', proposerName: '', proposerEmail: '', website: '' };
 
-function ThankYou({ name, queued, onAgain }: { name: string; queued: boolean; onAgain: () => void }) {
-  const Icon = queued ? CloudOff : CheckCircle2;
+/**
+ * What the person sees once the proposal is sent, or saved on this device to be sent. A saved one is
+ * followed in the outbox until it is delivered (this page, another tab or the service worker) or refused.
+ */
+function ThankYou({ id, name, queued, onAgain }: { id: string; name: string; queued: boolean; onAgain: () => void }) {
+  const { items } = useOutbox();
+  const online = useOnline();
+  const item = queued ? items?.find((entry) => entry.id === id) : undefined;
+  const state = !queued ? 'delivered' : (item?.state ?? 'queued');
+  const Icon = state === 'delivered' ? CheckCircle2 : state === 'failed' ? AlertCircle : CloudOff;
   return (
     <div role="status" className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
-      <Icon aria-hidden className={`mx-auto size-12 ${queued ? 'text-amber-600' : 'text-green-600'}`} />
-      <h2 className="mt-4 text-2xl font-bold">{queued ? 'Proposal saved on this device' : 'Thank you for your proposal!'}</h2>
+      <Icon aria-hidden className={`mx-auto size-12 ${state === 'delivered' ? 'text-green-600' : state === 'failed' ? 'text-red-600' : 'text-amber-600'}`} />
+      <h2 className="mt-4 text-2xl font-bold">
+        {state === 'delivered' ? 'Thank you for your proposal!' : state === 'failed' ? 'Proposal not accepted' : 'Proposal saved on this device'}
+      </h2>
       <p className="mx-auto mt-3 max-w-md text-slate-600">
-        {queued ? (
+        {state === 'delivered' ? (
+          <>We received “{name}”. Our team reviews every proposal within 2-3 business days, and the best ideas are shared with builders on the marketplace.</>
+        ) : state === 'failed' ? (
           <>
-            You are offline. “{name}” will be sent automatically as soon as you are back online, even if you close the app. Our team reviews every proposal within 2-3
-            business days.
+            “{name}” was not accepted: {item?.error ?? 'unknown error'}. It is kept under Settings, On this device, for you to edit.
           </>
         ) : (
-          <>We received “{name}”. Our team reviews every proposal within 2-3 business days, and the best ideas are shared with builders on the marketplace.</>
+          <>
+            {online ? 'Saved on this device.' : 'You are offline.'} “{name}” will be sent automatically as soon as {online ? 'the server can be reached' : 'you are back online'}, even
+            if you close the app. Our team reviews every proposal within 2-3 business days.
+          </>
         )}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button onClick={onAgain}>Propose Another Agent</Button>
+        {state === 'failed' ? (
+          <ButtonLink href="/settings">Open Settings</ButtonLink>
+        ) : (
+          <Button onClick={onAgain}>Propose Another Agent</Button>
+        )}
         <ButtonLink href="/" variant="secondary">
           Back to Home
         </ButtonLink>
@@ -90,7 +109,7 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
   const [values, setValues] = useState(empty);
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState<{ name: string; queued: boolean } | null>(null);
+  const [done, setDone] = useState<{ id: string; name: string; queued: boolean } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [replaces, setReplaces] = useState<string | undefined>();
   useDraft((draft, error, id) => {
@@ -122,7 +141,7 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
       const result = await submitProposal(proposal, { online: onlineManager.isOnline(), replaces });
       if (result.kind === 'sent' || result.kind === 'queued') {
         setReplaces(undefined);
-        setDone({ name: proposal.name, queued: result.kind === 'queued' });
+        setDone({ id: result.id, name: proposal.name, queued: result.kind === 'queued' });
       } else {
         setRefusal(result.message);
         toast({ title: 'Submission Failed', description: result.message, variant: 'destructive' });
@@ -136,7 +155,7 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
     }
   };
 
-  if (done) return <ThankYou name={done.name} queued={done.queued} onAgain={reset} />;
+  if (done) return <ThankYou id={done.id} name={done.name} queued={done.queued} onAgain={reset} />;
 
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
 
