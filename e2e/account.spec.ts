@@ -73,9 +73,15 @@ test.describe('credits', () => {
     await expect(page.getByText('Please enter a whole number of credits')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
     await custom.fill('');
+    await custom.pressSequentially('1,500');
+    await expect(page.getByTestId('purchase-amount')).toHaveText('1,500 credits');
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+    // Nothing typed is cut off: one digit too many is refused, not read as the first five.
+    await custom.fill('');
     await custom.pressSequentially('123456');
-    await expect(custom).toHaveValue('12345');
-    await expect(page.getByTestId('purchase-amount')).toHaveText('12,345 credits');
+    await expect(custom).toHaveValue('123456');
+    await expect(page.getByText('Maximum purchase is 10,000 credits')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
   });
 
   test('a sandbox purchase adds the credits', async ({ page }) => {

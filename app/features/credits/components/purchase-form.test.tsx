@@ -35,7 +35,7 @@ describe('PurchaseForm', () => {
     expect(onContinue).toHaveBeenCalledWith(105);
   });
 
-  it('accepts digits only and refuses less than 50', async () => {
+  it('drops letters and signs, and refuses less than 50', async () => {
     render(<PurchaseForm processing={false} onContinue={() => {}} />);
     const custom = screen.getByLabelText(/Custom amount/);
     await userEvent.type(custom, '4a-0');

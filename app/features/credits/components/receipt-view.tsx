@@ -79,7 +79,7 @@ export function ReceiptView({ id }: { id: string }) {
         </Line>
         <Line term="Billed to">
           {data.buyer.username}
-          <span className="block break-all text-sm font-normal text-slate-600">{data.buyer.email}</span>
+          <span className="block wrap-anywhere text-sm font-normal text-slate-600">{data.buyer.email}</span>
         </Line>
       </dl>
       <p className="mt-4 text-xs text-slate-600">1 credit = $1. Credits are added to your AgentMarket balance as soon as payment completes.</p>

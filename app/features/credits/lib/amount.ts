@@ -4,14 +4,22 @@ import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_ST
 import { firstIssue, purchaseSchema } from '#common/validation.ts';
 
 /**
- * What the custom amount field keeps of what is typed or pasted: digits, and a decimal point or comma,
- * which makes the amount one that cannot be bought (`typedAmount`) rather than being dropped: 10.5
- * must not become 105 credits. Letters, signs and spaces are dropped.
+ * What the custom amount field keeps of what is typed or pasted: digits, and a point or comma, which
+ * stay so that an amount with a decimal part is refused (`typedAmount`) rather than read as its
+ * digits run together: 10.5 must not become 105 credits. Letters, signs and spaces are dropped. Long
+ * enough for any amount that can be bought, written with its thousands separated ("10,000").
  */
-export const amountText = (text: string, maxLength = 5): string => text.replace(/[^\d.,]/g, '').slice(0, maxLength);
+export const amountText = (text: string, maxLength = 9): string => text.replace(/[^\d.,]/g, '').slice(0, maxLength);
 
-/** The amount the custom field holds: its whole number, or NaN when it has a decimal part (refused as not whole). */
-export const typedAmount = (text: string): number => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
+/**
+ * The amount the custom field holds: a whole number, with or without commas between its thousands
+ * ("1,000"); NaN for anything else (a decimal part), refused as not a whole number of credits.
+ */
+export function typedAmount(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text);
+  if (/^\d{1,3}(?:,\d{3})+$/.test(text)) return Number(text.replaceAll(',', ''));
+  return Number.NaN;
+}
 
 /** Why an amount cannot be bought (the shared schema's message), or null when it can. */
 export function purchaseAmountError(amount: number): string | null {
