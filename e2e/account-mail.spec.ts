@@ -28,9 +28,9 @@ test('register, the mail file appears, its link confirms the address and the ban
   await page.goto(link);
   await expect(page.getByText(`is confirmed`)).toBeVisible();
   await expect(banner).toBeHidden();
-  // The same mail opened again: the link is spent, and says the address is confirmed, not that it failed.
+  // The same mail opened again: the link is spent, and the page says the address is confirmed, not that it failed.
   await page.goto(link);
-  await expect(page.getByText(`This link has already been used: ${email} is confirmed.`)).toBeVisible();
+  await expect(page.getByText(`Your address, ${email}, is confirmed. This link can no longer be used.`)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

@@ -28,9 +28,9 @@ export default function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'working' });
   const { user } = useSession();
-  // A link opened again after it confirmed the address (the mail read twice, on a second device
-  // signed in to the same account): its token is spent, and there is nothing left to do.
-  const spentOnConfirmed = state.kind === 'failed' && state.message === MESSAGES.tokenInvalid && user?.emailVerified === true;
+  // A link that cannot be used (spent, expired or unknown: the server does not say which) opened by
+  // someone whose address is confirmed, most often the same mail opened again: nothing is left to do.
+  const confirmedAlready = state.kind === 'failed' && state.message === MESSAGES.tokenInvalid && user?.emailVerified === true;
   const started = useRef(false);
   const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('token') ?? '');
   useEffect(() => {
@@ -59,7 +59,7 @@ export default function VerifyEmailPage() {
       {state.kind === 'done' && (
         <div role="status" className="mt-4 grid gap-6">
           <p className="text-slate-700">
-            Thank you: <strong className="break-all">{state.email}</strong> is confirmed.
+            Thank you: <strong className="wrap-anywhere">{state.email}</strong> is confirmed.
           </p>
           {state.message && <p className="text-sm text-slate-600">{state.message}</p>}
           <div>
@@ -76,17 +76,17 @@ export default function VerifyEmailPage() {
           }}
         />
       )}
-      {spentOnConfirmed && (
+      {confirmedAlready && (
         <div role="status" className="mt-4 grid gap-6">
           <p className="text-slate-700">
-            This link has already been used: <strong className="break-all">{user.email}</strong> is confirmed.
+            Your address, <strong className="wrap-anywhere">{user.email}</strong>, is confirmed. This link can no longer be used.
           </p>
           <div>
             <ButtonLink href="/">Continue to AgentMarket</ButtonLink>
           </div>
         </div>
       )}
-      {state.kind === 'failed' && !spentOnConfirmed && (
+      {state.kind === 'failed' && !confirmedAlready && (
         <div className="mt-4 grid gap-6">
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
             {state.message}
