@@ -48,7 +48,7 @@ export default function ProfilePage() {
               <span className="break-all">{user.username}</span>
               {role && <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{role}</span>}
             </h1>
-            <p className="break-all text-slate-600">{user.email}</p>
+            <p className="wrap-anywhere text-slate-600">{user.email}</p>
             {user.createdAt && <p className="mt-1 text-sm text-slate-600">Member since {formatDate(user.createdAt)}</p>}
           </div>
         </div>

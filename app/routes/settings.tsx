@@ -57,7 +57,7 @@ export default function SettingsPage() {
           <dt className="font-medium text-slate-700">Username</dt>
           <dd className="break-all">{user.username}</dd>
           <dt className="font-medium text-slate-700">Email</dt>
-          <dd className="break-all">{user.email}</dd>
+          <dd className="wrap-anywhere">{user.email}</dd>
           <dt className="font-medium text-slate-700">Account type</dt>
           <dd>{ROLE_TEXT[user.role]}</dd>
           {user.createdAt && (

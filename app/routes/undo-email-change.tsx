@@ -46,7 +46,7 @@ export default function UndoEmailChangePage() {
       {done ? (
         <div className="grid gap-6">
           <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
-            {done.message} Your address is <strong className="break-all">{done.email}</strong> again.
+            {done.message} Your address is <strong className="wrap-anywhere">{done.email}</strong> again.
           </p>
           <div>
             <ButtonLink href="/settings">Review your settings</ButtonLink>

@@ -99,7 +99,7 @@ function ChangeEmailForm({ user }: { user: SessionUser }) {
     <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change email">
       <h3 className="font-semibold">Change email</h3>
       <p className="text-sm text-slate-600">
-        Your address is <strong className="break-all">{user.email}</strong> ({user.emailVerified ? 'confirmed' : 'not confirmed yet'}). A new address counts once you open
+        Your address is <strong className="wrap-anywhere">{user.email}</strong> ({user.emailVerified ? 'confirmed' : 'not confirmed yet'}). A new address counts once you open
         the link we email to it; your other devices are signed out.
       </p>
       {result && <Result ok={result.ok}>{result.text}</Result>}
@@ -140,7 +140,7 @@ function PendingChange({ email, onCancelled }: { email: string; onCancelled: (me
   return (
     <div role="group" aria-label="Pending email change" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
       <p className="min-w-0 flex-1">
-        Pending change to <strong className="break-all">{email}</strong>: it takes effect once the link mailed there is opened. Not you? Cancel it and change your password.
+        Pending change to <strong className="wrap-anywhere">{email}</strong>: it takes effect once the link mailed there is opened. Not you? Cancel it and change your password.
       </p>
       <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => void onCancel()}>
         {busy ? 'Cancelling...' : 'Cancel change'}

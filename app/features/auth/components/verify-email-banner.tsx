@@ -29,7 +29,7 @@ export function VerifyEmailBanner() {
       <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1">
         <MailWarning aria-hidden className="size-4 shrink-0" />
         <span>
-          Please confirm your email address: open the link we sent to <strong className="break-all">{user.email}</strong>.
+          Please confirm your email address: open the link we sent to <strong className="wrap-anywhere">{user.email}</strong>.
         </span>
         <button type="button" onClick={() => void resend()} disabled={sending} className="font-semibold underline disabled:opacity-60">
           {sending ? 'Sending...' : 'Resend'}
