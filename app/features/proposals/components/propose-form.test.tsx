@@ -3,7 +3,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { deliverOutbox, listOutbox } from '#app/lib/outbox.ts';
+import { deliverOutbox, discardOutboxItem, listOutbox } from '#app/lib/outbox.ts';
 import { ProposeForm } from './propose-form';
 
 const wrap = (signedIn: boolean) =>
@@ -75,6 +75,23 @@ describe('ProposeForm', () => {
     expect(await screen.findByRole('heading', { name: 'Thank you for your proposal!' })).toBeTruthy();
     expect(screen.getByText(/We received “Train Idea”/)).toBeTruthy();
     expect(screen.queryByText(/You are offline/)).toBeNull();
+  });
+
+  it('a proposal saved offline and then discarded under Settings no longer says it will be sent', async () => {
+    onlineManager.setOnline(false);
+    try {
+      wrap(true);
+      await userEvent.type(screen.getByLabelText('Agent name'), 'Dropped Idea');
+      await userEvent.type(screen.getByLabelText('Description'), 'Thought better of it before the signal came.');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+      expect(await screen.findByRole('heading', { name: 'Proposal saved on this device' })).toBeTruthy();
+      const saved = (await listOutbox()).find((item) => item.label === 'Dropped Idea')!;
+      await discardOutboxItem(saved.id);
+      expect(await screen.findByRole('heading', { name: 'Proposal no longer on this device' })).toBeTruthy();
+      expect(screen.queryByText(/will be sent automatically/)).toBeNull();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('a visitor\'s normal submit stores and sends the hidden honeypot empty', async () => {

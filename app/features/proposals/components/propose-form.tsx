@@ -19,6 +19,14 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 // `website` is the hidden honeypot: it is stored with the proposal in the outbox and sent with it (empty from a person).
 const empty = { name: '', description: '', proposerName: '', proposerEmail: '', website: '' };
 
+/** How the card looks in each state of the proposal it follows. */
+const CARD = {
+  delivered: { Icon: CheckCircle2, tone: 'text-green-600', title: 'Thank you for your proposal!' },
+  waiting: { Icon: CloudOff, tone: 'text-amber-600', title: 'Proposal saved on this device' },
+  failed: { Icon: AlertCircle, tone: 'text-red-600', title: 'Proposal not accepted' },
+  gone: { Icon: AlertCircle, tone: 'text-red-600', title: 'Proposal no longer on this device' },
+} as const;
+
 /**
  * What the person sees once the proposal is sent, or saved on this device to be sent. A saved one is
  * followed in the outbox until it is delivered (this page, another tab or the service worker) or refused.
@@ -27,34 +35,27 @@ function ThankYou({ id, name, queued, onAgain }: { id: string; name: string; que
   const { items } = useOutbox();
   const online = useOnline();
   const item = queued ? items?.find((entry) => entry.id === id) : undefined;
-  const state = !queued ? 'delivered' : (item?.state ?? 'queued');
-  const Icon = state === 'delivered' ? CheckCircle2 : state === 'failed' ? AlertCircle : CloudOff;
+  // Missing from the outbox once it has been read: discarded under Settings (here or in another tab).
+  const state: keyof typeof CARD = !queued || item?.state === 'delivered' ? 'delivered' : item?.state === 'failed' ? 'failed' : item || items === null ? 'waiting' : 'gone';
+  const { Icon, tone, title } = CARD[state];
+  const text = {
+    delivered: <>We received “{name}”. Our team reviews every proposal within 2-3 business days, and the best ideas are shared with builders on the marketplace.</>,
+    waiting: (
+      <>
+        {online ? 'Saved on this device.' : 'You are offline.'} “{name}” will be sent automatically as soon as {online ? 'the server can be reached' : 'you are back online'}, even if
+        you close the app. Our team reviews every proposal within 2-3 business days.
+      </>
+    ),
+    failed: <>“{name}” was not accepted: {item?.error ?? 'unknown error'}. It is kept under Settings, On this device, for you to edit.</>,
+    gone: <>“{name}” was not sent, and is no longer saved on this device: it was discarded under Settings, On this device.</>,
+  }[state];
   return (
     <div role="status" className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
-      <Icon aria-hidden className={`mx-auto size-12 ${state === 'delivered' ? 'text-green-600' : state === 'failed' ? 'text-red-600' : 'text-amber-600'}`} />
-      <h2 className="mt-4 text-2xl font-bold">
-        {state === 'delivered' ? 'Thank you for your proposal!' : state === 'failed' ? 'Proposal not accepted' : 'Proposal saved on this device'}
-      </h2>
-      <p className="mx-auto mt-3 max-w-md text-slate-600">
-        {state === 'delivered' ? (
-          <>We received “{name}”. Our team reviews every proposal within 2-3 business days, and the best ideas are shared with builders on the marketplace.</>
-        ) : state === 'failed' ? (
-          <>
-            “{name}” was not accepted: {item?.error ?? 'unknown error'}. It is kept under Settings, On this device, for you to edit.
-          </>
-        ) : (
-          <>
-            {online ? 'Saved on this device.' : 'You are offline.'} “{name}” will be sent automatically as soon as {online ? 'the server can be reached' : 'you are back online'}, even
-            if you close the app. Our team reviews every proposal within 2-3 business days.
-          </>
-        )}
-      </p>
+      <Icon aria-hidden className={`mx-auto size-12 ${tone}`} />
+      <h2 className="mt-4 text-2xl font-bold">{title}</h2>
+      <p className="mx-auto mt-3 max-w-md text-slate-600">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {state === 'failed' ? (
-          <ButtonLink href="/settings">Open Settings</ButtonLink>
-        ) : (
-          <Button onClick={onAgain}>Propose Another Agent</Button>
-        )}
+        {state === 'failed' ? <ButtonLink href="/settings">Open Settings</ButtonLink> : <Button onClick={onAgain}>Propose Another Agent</Button>}
         <ButtonLink href="/" variant="secondary">
           Back to Home
         </ButtonLink>
