@@ -132,6 +132,9 @@ export function preloadPage(pathname: string): void {
   pageLoaders.get(pageAt(pathname))?.().catch(() => undefined); // a failed download shows when the page renders
 }
 
+/** Whether the agent page answers `pathname` (with its own 'Agent Not Found' when there is no such agent), as the Switch below picks it. */
+export const isAgentPagePath = (pathname: string): boolean => pageAt(pathname) === AgentDetailPage;
+
 /** The page component that answers `pathname`, as the Switch below picks it. */
 function pageAt(pathname: string): ComponentType {
   const match = NO_AGENT_PAGE.test(pathname) ? undefined : ROUTES.find(([pattern]) => matches(pattern, pathname));

@@ -4,6 +4,7 @@ import type { PageHead } from '#common/ssr.ts';
 import type { Agent, Category } from '#common/types.ts';
 import { FALLBACK_IMAGE } from '#app/features/agents/components/category-agent-card.tsx';
 import { agentKeys, categoryKeys, creatorKeys } from '#app/lib/query-keys.ts';
+import { isAgentPagePath } from '#app/routes.tsx';
 import { creatorName, creatorPath, type CreatorPage } from '#common/creators.ts';
 
 const SITE = 'AgentMarket';
@@ -87,7 +88,8 @@ export function pageHead(url: URL, client: QueryClient, notFound: boolean): Page
     const page = client.getQueryCache().findAll({ queryKey: [...creatorKeys.all, 'page'] }).map((q) => q.state.data as CreatorPage | null | undefined).find(Boolean);
     if (page) return creatorHead(page, url.origin);
   }
-  if (notFound) return { title: titled(agentMatch ? 'Agent Not Found' : 'Page Not Found'), description: DEFAULT_DESCRIPTION, canonicalPath: path, noindex: true };
+  // The title of the page the app shows there: the agent page's own 'Agent Not Found', or Not Found.
+  if (notFound) return { title: titled(isAgentPagePath(url.pathname) ? 'Agent Not Found' : 'Page Not Found'), description: DEFAULT_DESCRIPTION, canonicalPath: path, noindex: true };
   if (lower === '/categories') {
     const id = Number(url.searchParams.get('categoryId'));
     const category = client.getQueryData<Category[]>(categoryKeys.list())?.find((c) => c.id === id);

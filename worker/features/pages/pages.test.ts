@@ -87,7 +87,11 @@ describe('server-rendered pages', () => {
       expect(res.status, path).toBe(404);
       expect(html, path).toContain('noindex');
     }
-    expect((await page('/no-such-page')).html).toContain('Page Not Found');
+    expect((await page('/no-such-page')).html).toContain('<title>Page Not Found');
+    // Titled as the page the app shows there (app/routes.tsx): the agent page's own 'Agent Not Found'
+    // for one segment, an id or not; Not Found for more, or a trailing slash.
+    for (const path of ['/agents/999', '/agent/abc', '/agents/abc']) expect((await page(path)).html, path).toContain('<title>Agent Not Found');
+    for (const path of ['/agents/1/extra', '/agents/abc/']) expect((await page(path)).html, path).toContain('<title>Page Not Found');
   });
 
   it("the service worker's fetch of /index.html gets the plain shell: nothing rendered, no query state", async () => {
