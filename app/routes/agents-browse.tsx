@@ -15,7 +15,7 @@ import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
 import { ViewToggle } from '#app/features/agents/components/view-toggle.tsx';
 import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
-import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { useDepartmentName, useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { formatCount, plural } from '#app/lib/format.ts';
 
@@ -40,7 +40,7 @@ export default function AgentsBrowsePage() {
   const commitSearch = useCallback((value: string) => update({ search: value, q: undefined }), [update]);
   const clearFilters = () => update({ search: undefined, q: undefined, department: undefined, sort: undefined });
 
-  const departmentName = departments.data?.find((d) => d.id === departmentId)?.name ?? (departmentId ? `Department ${departmentId}` : '');
+  const departmentName = useDepartmentName(departmentId);
   const sortLabel = BROWSE_SORTS.find((s) => s.value === sort)?.label ?? '';
   const filters: ActiveFilter[] = [
     ...(search.trim() ? [{ key: 'search', label: `Search: “${search.trim()}”`, onRemove: () => commitSearch('') }] : []),

@@ -15,7 +15,7 @@ import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-
 import { hasRefinements, refineAgents, type Refinements } from '#app/features/agents/lib/refine.ts';
 import { useCategories } from '#app/features/categories/api/get-categories.ts';
 import { CategoryChips } from '#app/features/categories/components/category-chips.tsx';
-import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { useDepartmentName, useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { toast } from '#app/hooks/use-toast.ts';
@@ -64,7 +64,7 @@ export default function DiscoverPage() {
 
   const resetMore = () => update({ department: undefined, minRating: undefined, maxCost: undefined, featured: undefined });
 
-  const departmentName = departments.data?.find((d) => d.id === departmentId)?.name ?? (departmentId ? `Department ${departmentId}` : '');
+  const departmentName = useDepartmentName(departmentId);
   const sortLabel = DISCOVER_SORTS.find((o) => o.value === sort)?.label ?? '';
   // What the sheet holds, in effect, as removable chips (the category is chosen with the chips above).
   const active: ActiveFilter[] = [

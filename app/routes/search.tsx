@@ -12,7 +12,7 @@ import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
 import { ListState } from '#app/features/agents/components/list-state.tsx';
 import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
 import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
-import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { useDepartmentName, useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
@@ -65,7 +65,7 @@ export default function SearchPage() {
   // A new search is spelling-corrected again.
   const commit = useCallback((value: string) => update({ q: value, search: undefined, exact: undefined }), [update]);
 
-  const departmentName = departments.data?.find((d) => d.id === departmentId)?.name ?? (departmentId ? `Department ${departmentId}` : '');
+  const departmentName = useDepartmentName(departmentId);
   const filters: ActiveFilter[] = [
     ...(departmentId ? [{ key: 'department', label: `Department: ${departmentName}`, onRemove: () => update({ department: undefined }) }] : []),
     ...(sort !== 'relevance' ? [{ key: 'sort', label: `Sort: ${SORT_LABELS[sort]}`, onRemove: () => update({ sort: undefined }) }] : []),

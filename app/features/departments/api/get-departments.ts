@@ -12,4 +12,15 @@ export const getDepartmentsQueryOptions = () => queryOptions({ queryKey: departm
 export const useDepartmentsWithAgents = () =>
   useQuery({ ...getDepartmentsQueryOptions(), select: (list) => list.filter((d) => d.agentCount > 0) });
 
+/**
+ * What a department filter's chip calls department `id` (lists read it from their address): its name,
+ * 'Unknown department' for an id no department has, its number while the list loads.
+ */
+export function useDepartmentName(id: number | undefined): string {
+  const { data } = useQuery(getDepartmentsQueryOptions());
+  if (!id) return '';
+  if (!data) return `Department ${id}`;
+  return data.find((d) => d.id === id)?.name ?? 'Unknown department';
+}
+
 export { departmentKeys };
