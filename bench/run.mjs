@@ -36,6 +36,7 @@ import { lighthouseTiers, TIERS } from './calibrate.mjs';
 import { INTERACTION_BUDGET_MS, INTERACTION_SLOWDOWN, main as interactionsMain, runInteractions } from './interactions.mjs';
 import { profileStart } from './profile-start.mjs';
 import { pageMainThread, taskTimes } from './trace-tasks.mjs';
+import { withoutScripts } from './without-scripts.mjs';
 import { cookieHeader, newAccountCookies } from './new-account.mjs';
 
 // `npm run bench -- persist`: only the cost of a persisted query write (no server, no seeding).
@@ -81,6 +82,13 @@ if (process.argv[2] === 'start-floor') {
 // `npm run bench -- compare <origin A> <origin B>`: two running builds' start-up side by side (bench/compare.mjs).
 if (process.argv[2] === 'compare') {
   await import('./compare.mjs');
+  process.exit(0);
+}
+
+// `npm run bench -- work-pairs <origin> <path>`: one page of any running build against its own HTML
+// without scripts, in Lighthouse pairs, as wall and as CPU time (bench/work-pairs.mjs).
+if (process.argv[2] === 'work-pairs') {
+  await import('./work-pairs.mjs');
   process.exit(0);
 }
 
@@ -219,12 +227,6 @@ try {
 // browser's own part of any page on this machine at this moment; each page's main-thread work is
 // also given as a ratio to it, which compares across runs and machines better than milliseconds.
 const REFERENCE = 'reference';
-/** A page's HTML as the server renders it, with every script taken out. */
-const withoutScripts = (html) =>
-  html
-    .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<meta name="page-modules"[^>]*>/g, '');
 writeFileSync(`${distDir}/assets/bench-reference.html`, withoutScripts(await (await api('/')).text()));
 const allPages = [
   { name: REFERENCE, path: '/assets/bench-reference' },
@@ -325,10 +327,14 @@ if (!opts['skip-lighthouse']) {
       // the time its thread waited for a core this shared machine gave to other work (docs/decisions/0031).
       const cpuOf = ({ lhr, trace }) => {
         const main = trace && pageMainThread(trace.traceEvents, lhr.finalDisplayedUrl);
-        return main ? taskTimes(main.tasks).cpuMs : 0;
+        return main ? taskTimes(main.tasks).cpuMs : null;
       };
-      // A load that never finished, even run again, has no main-thread figure to pair (0 would pass).
-      const finished = (load) => !load.lhr.runtimeError && mainThreadOf(load.lhr) > 0 && cpuOf(load) > 0;
+      // Why a load has no main-thread figure to pair (0 would pass), or null when it has both.
+      const unpairable = (load) => {
+        if (load.lhr.runtimeError || mainThreadOf(load.lhr) === 0) return 'a load never finished, even run again';
+        if (!cpuOf(load)) return `no CPU time in the trace of ${load.lhr.finalDisplayedUrl} (no navigation to it, or tasks without thread durations)`;
+        return null;
+      };
       // Each load of a page is paired with a load of its own copy, one right after the other, the
       // copy first in every other pair: the machine's speed moves from minute to minute (the
       // reference's median moved from 430 to 594 ms between two runs), a pair's two loads share it.
@@ -340,8 +346,9 @@ if (!opts['skip-lighthouse']) {
         const ownFirst = ownPath && i % 2 === 1 ? await loadOwn() : undefined;
         const measured = await lighthouseLoad(page.path, tiers, 'page');
         const ownLoad = ownPath ? (ownFirst ?? (await loadOwn())) : undefined;
-        const paired = ownLoad && finished(ownLoad) && finished(measured[0]);
-        if (ownLoad && !paired) log(`lighthouse ${page.path}: pair ${i + 1} left out, a load of it never finished`);
+        const why = ownLoad && (unpairable(measured[0]) ?? unpairable(ownLoad));
+        const paired = ownLoad && !why;
+        if (why) log(`lighthouse ${page.path}: pair ${i + 1} left out: ${why}`);
         const own = paired ? { wall: mainThreadOf(ownLoad.lhr), cpu: cpuOf(ownLoad) } : undefined;
         for (const { tier, lhr, multiplier, trace } of measured) {
           const { scores, metrics } = byTier[tier];
@@ -565,6 +572,8 @@ for (const row of lighthouseResults.filter((r) => r.page !== REFERENCE)) {
   checks.push({ budget: `CLS ${row.page} <= ${BUDGETS.cls} (median)`, actual: row.CLS, holds: row.CLS <= BUDGETS.cls });
 }
 for (const row of lighthouseResults.filter((r) => r.page !== REFERENCE)) {
+  if (row.pairs === 0)
+    checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (CPU time in Lighthouse's traces)`, actual: 'not measured: no pair counted (see the log)', holds: null });
   if (row['CPU ratio to its own HTML'] !== undefined)
     checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (CPU time in Lighthouse's traces, default settings, median of pairs)`, actual: `${row['CPU ratio to its own HTML']}x (${row.pairs} pairs)`, holds: row['CPU ratio to its own HTML'] <= BUDGETS.mainThreadRatio });
   // The same pairs as Lighthouse counts them, from each task's start to its end: on this shared
@@ -696,7 +705,8 @@ How to read it:
   every run; a pair with a load that never finished is left out, \`pairs\` says how many count):
   what the page's scripts add. \`CPU ratio to its own HTML\` is the same pairs' ratio of the time
   the page's main thread ran on a CPU in those tasks (the trace's thread durations; \`CPU ms\` and
-  \`own HTML CPU ms\` in every run): Lighthouse counts each task from its start to its end, which
+  \`own HTML CPU ms\` in every run, as the machine ran them: Lighthouse's \`main thread ms\` is
+  multiplied by its 4x, so only the ratios compare): Lighthouse counts each task from its start to its end, which
   on a shared machine includes the time the thread waited for a core other processes held, and
   that moves by half from one load to the next. The budget is on the CPU ratio. \`main thread ratio\` is the work against the \`reference\` row,
   the home page's copy, loaded before every page rather than beside it: no budget, as a page that
