@@ -56,7 +56,7 @@ export default function TutorialsPage() {
           <li>
             Press your credit balance in the navbar, or open <Link href="/credits">Credits</Link>.
           </li>
-          <li>Drag the slider, choose $50, $100, $200 or $500, or type a custom amount (digits only, at least {PURCHASE_MIN}).</li>
+          <li>Drag the slider, choose $50, $100, $200 or $500, or type a custom amount (a whole number of credits, at least {PURCHASE_MIN}).</li>
           <li>Press Continue to Payment and complete checkout. You return to the Credits page, which confirms “Credits Purchased!” and shows the new balance.</li>
           <li>
             The purchase is listed in <Link href="/billing">Billing</Link>.
