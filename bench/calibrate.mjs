@@ -28,6 +28,9 @@ export const multiplierFor = (benchmarkIndex, tier) => Math.round((benchmarkInde
  */
 export const measureBenchmarkIndex = async (page) => Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
 
+/** Whether Lighthouse says the page never finished loading in this run (a load worth running again). */
+export const loadedTooSlowly = (lhr) => lhr.runWarnings?.some((warning) => /loaded too slowly/i.test(warning)) ?? false;
+
 /**
  * One page load measured by Lighthouse for each tier asked: 'default' is Lighthouse's default mobile
  * settings (simulated 4x CPU), 'mid' and 'low' the same load simulated again with the CPU multiplier

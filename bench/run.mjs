@@ -32,10 +32,10 @@ import { parseArgs } from 'node:util';
 import { wrangler } from '../scripts/lib/wrangler.mjs';
 import { runPersistBench } from './persist.mjs';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
-import { lighthouseTiers, TIERS } from './calibrate.mjs';
+import { lighthouseTiers, loadedTooSlowly, TIERS } from './calibrate.mjs';
 import { INTERACTION_BUDGET_MS, INTERACTION_SLOWDOWN, main as interactionsMain, runInteractions } from './interactions.mjs';
 import { profileStart } from './profile-start.mjs';
-import { pageMainThread, taskTimes } from './trace-tasks.mjs';
+import { lighthouseCpuMs } from './trace-tasks.mjs';
 import { withoutScripts } from './without-scripts.mjs';
 import { cookieHeader, newAccountCookies } from './new-account.mjs';
 
@@ -316,23 +316,19 @@ if (!opts['skip-lighthouse']) {
         for (let attempt = 0; ; attempt++) {
           const measured = await lighthouseTiers(`${ORIGIN}${path}`, { port: chrome.port, tiers: loadTiers });
           const { lhr } = measured[0];
-          const incomplete = lhr.runtimeError || lhr.runWarnings.some((w) => /loaded too slowly/i.test(w));
+          const incomplete = lhr.runtimeError || loadedTooSlowly(lhr);
           if (!incomplete || attempt >= MAX_RETRIES_PER_RUN) return measured;
           retries[which] += 1;
           log(`lighthouse ${path}: run incomplete (${lhr.runtimeError?.code ?? 'page did not finish loading'}), running it again`);
         }
       };
       const mainThreadOf = (lhr) => Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0);
-      // The same tasks' time on a CPU, from the load's trace: what the page had the phone do, without
+      // Why a load has no main-thread figure to pair (0 would pass), or null when it has both. `cpu`:
+      // the same tasks' time on a CPU, from the load's trace, what the page had the phone do without
       // the time its thread waited for a core this shared machine gave to other work (docs/decisions/0031).
-      const cpuOf = ({ lhr, trace }) => {
-        const main = trace && pageMainThread(trace.traceEvents, lhr.finalDisplayedUrl);
-        return main ? taskTimes(main.tasks).cpuMs : null;
-      };
-      // Why a load has no main-thread figure to pair (0 would pass), or null when it has both.
-      const unpairable = (load) => {
+      const unpairable = (load, cpu) => {
         if (load.lhr.runtimeError || mainThreadOf(load.lhr) === 0) return 'a load never finished, even run again';
-        if (!cpuOf(load)) return `no CPU time in the trace of ${load.lhr.finalDisplayedUrl} (no navigation to it, or tasks without thread durations)`;
+        if (!cpu) return `no CPU time in the trace of ${load.lhr.finalDisplayedUrl} (no navigation to it, or tasks without thread durations)`;
         return null;
       };
       // Each load of a page is paired with a load of its own copy, one right after the other, the
@@ -346,11 +342,14 @@ if (!opts['skip-lighthouse']) {
         const ownFirst = ownPath && i % 2 === 1 ? await loadOwn() : undefined;
         const measured = await lighthouseLoad(page.path, tiers, 'page');
         const ownLoad = ownPath ? (ownFirst ?? (await loadOwn())) : undefined;
-        const why = ownLoad && (unpairable(measured[0]) ?? unpairable(ownLoad));
+        // Read once per load: every tier of the page's load shares its one trace.
+        const pageCpu = ownLoad ? lighthouseCpuMs(measured[0]) : null;
+        const ownCpu = ownLoad ? lighthouseCpuMs(ownLoad) : null;
+        const why = ownLoad && (unpairable(measured[0], pageCpu) ?? unpairable(ownLoad, ownCpu));
         const paired = ownLoad && !why;
         if (why) log(`lighthouse ${page.path}: pair ${i + 1} left out: ${why}`);
-        const own = paired ? { wall: mainThreadOf(ownLoad.lhr), cpu: cpuOf(ownLoad) } : undefined;
-        for (const { tier, lhr, multiplier, trace } of measured) {
+        const own = paired ? { wall: mainThreadOf(ownLoad.lhr), cpu: ownCpu } : undefined;
+        for (const { tier, lhr, multiplier } of measured) {
           const { scores, metrics } = byTier[tier];
           // Kept for diagnosis (bench-results is not committed).
           if (i === 0) writeFileSync(`bench-results/lighthouse-${page.name.split(' ')[0]}${tier === 'default' ? '' : `-${tier}`}.json`, JSON.stringify(lhr));
@@ -383,10 +382,9 @@ if (!opts['skip-lighthouse']) {
             ownRatios.push(ratio);
             run['own HTML main thread ms'] = own.wall;
             run['ratio to its own HTML'] = Math.round(ratio * 100) / 100;
-            const cpu = cpuOf({ lhr, trace });
-            const cpuRatio = cpu / own.cpu;
+            const cpuRatio = pageCpu / own.cpu;
             ownCpuRatios.push(cpuRatio);
-            run['CPU ms'] = cpu;
+            run['CPU ms'] = pageCpu;
             run['own HTML CPU ms'] = own.cpu;
             run['CPU ratio to its own HTML'] = Math.round(cpuRatio * 100) / 100;
           }

@@ -38,3 +38,9 @@ export function taskTimes(tasks) {
   }
   return { wallMs: Math.round(wall / 1000), cpuMs: unknown ? null : Math.round(cpu / 1000) };
 }
+
+/** The page's main-thread CPU time in one Lighthouse load (its report and trace), null when the trace cannot say. */
+export function lighthouseCpuMs({ lhr, trace }) {
+  const main = !lhr.runtimeError && trace && pageMainThread(trace.traceEvents, lhr.finalDisplayedUrl);
+  return main ? taskTimes(main.tasks).cpuMs : null;
+}

@@ -10,9 +10,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import { rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { median } from './api-latency.mjs';
-import { lighthouseTiers } from './calibrate.mjs';
+import { lighthouseTiers, loadedTooSlowly } from './calibrate.mjs';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
-import { pageMainThread, taskTimes } from './trace-tasks.mjs';
+import { lighthouseCpuMs } from './trace-tasks.mjs';
 import { withoutScripts } from './without-scripts.mjs';
 
 const { values: opts, positionals } = parseArgs({
@@ -41,10 +41,10 @@ for (let tries = 0; (await fetch(new URL(copyPath, origin))).status !== 200; tri
  */
 async function load(port, url) {
   for (let attempt = 0; ; attempt++) {
-    const [{ lhr, trace }] = await lighthouseTiers(url, { port, tiers: ['default'], categories: ['performance'] });
-    const main = !lhr.runtimeError && trace && pageMainThread(trace.traceEvents, lhr.finalDisplayedUrl);
-    const cpuMs = main ? taskTimes(main.tasks).cpuMs : null;
-    const slow = lhr.runWarnings?.some((w) => /loaded too slowly/i.test(w));
+    const [load] = await lighthouseTiers(url, { port, tiers: ['default'], categories: ['performance'] });
+    const { lhr } = load;
+    const cpuMs = lighthouseCpuMs(load);
+    const slow = loadedTooSlowly(lhr);
     if (cpuMs && !slow) return { lighthouseMs: Math.round(lhr.audits['mainthread-work-breakdown'].numericValue), cpuMs, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
     const why = lhr.runtimeError?.code ?? (slow ? 'loaded too slowly' : 'no CPU time for the page in the trace');
     if (attempt >= 2) throw new Error(`${url}: no figure after 3 loads (${why})`);
