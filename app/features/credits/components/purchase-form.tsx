@@ -33,6 +33,8 @@ export function PurchaseForm({
   const [custom, setCustom] = useState(() => (onSlider(initialAmount) ? '' : String(initialAmount)));
   const amount = custom ? typedAmount(custom) : sliderAmount;
   const whole = !Number.isNaN(amount);
+  // Where the thumb sits: a custom amount that is not a whole number leaves it where it was.
+  const thumb = sliderPosition(whole ? amount : sliderAmount);
   const error = purchaseAmountError(amount);
 
   const customRef = useRef<HTMLInputElement>(null);
@@ -79,11 +81,11 @@ export function PurchaseForm({
         </div>
         <Slider
           label="Credits to buy"
-          value={sliderPosition(whole ? amount : sliderAmount)}
+          value={thumb}
           min={PURCHASE_MIN}
           max={PURCHASE_SLIDER_MAX}
           step={PURCHASE_SLIDER_STEP}
-          valueText={`${sliderPosition(whole ? amount : sliderAmount)} credits`}
+          valueText={`${thumb} credits`}
           onValueChange={choose}
         />
         <div className="flex justify-between text-xs text-slate-600" aria-hidden>

@@ -13,6 +13,19 @@ const wrap = (signedIn: boolean) =>
     </QueryClientProvider>,
   );
 
+/**
+ * A signed-in person proposes `name` with no connection, until the card says it is saved on this
+ * device. Back online is the caller's to say, in its `finally`.
+ */
+async function proposeOffline(name: string, description: string) {
+  onlineManager.setOnline(false);
+  wrap(true);
+  await userEvent.type(screen.getByLabelText('Agent name'), name);
+  await userEvent.type(screen.getByLabelText('Description'), description);
+  await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+  expect(await screen.findByRole('heading', { name: 'Proposal saved on this device' })).toBeTruthy();
+}
+
 describe('ProposeForm', () => {
   it('shows every documented message for visitors', async () => {
     wrap(false);
@@ -42,13 +55,8 @@ describe('ProposeForm', () => {
 
   it('offline, says "saved on this device" only once the proposal is in the outbox', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    onlineManager.setOnline(false);
     try {
-      wrap(true);
-      await userEvent.type(screen.getByLabelText('Agent name'), 'Offline Idea');
-      await userEvent.type(screen.getByLabelText('Description'), 'Written on a train with no signal.');
-      await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
-      expect(await screen.findByRole('heading', { name: 'Proposal saved on this device' })).toBeTruthy();
+      await proposeOffline('Offline Idea', 'Written on a train with no signal.');
       expect(await listOutbox()).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'Offline Idea', state: 'queued', body: { name: 'Offline Idea', description: 'Written on a train with no signal.', website: '' } })]));
       expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes('propose-agent'))).toEqual([]);
     } finally {
@@ -57,13 +65,8 @@ describe('ProposeForm', () => {
   });
 
   it('a proposal saved offline says it was received once the outbox has delivered it', async () => {
-    onlineManager.setOnline(false);
     try {
-      wrap(true);
-      await userEvent.type(screen.getByLabelText('Agent name'), 'Train Idea');
-      await userEvent.type(screen.getByLabelText('Description'), 'Written in a tunnel, sent at the station.');
-      await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
-      expect(await screen.findByRole('heading', { name: 'Proposal saved on this device' })).toBeTruthy();
+      await proposeOffline('Train Idea', 'Written in a tunnel, sent at the station.');
       expect(screen.getByText(/You are offline/)).toBeTruthy();
     } finally {
       onlineManager.setOnline(true);
@@ -78,13 +81,8 @@ describe('ProposeForm', () => {
   });
 
   it('a proposal saved offline and then discarded under Settings no longer says it will be sent', async () => {
-    onlineManager.setOnline(false);
     try {
-      wrap(true);
-      await userEvent.type(screen.getByLabelText('Agent name'), 'Dropped Idea');
-      await userEvent.type(screen.getByLabelText('Description'), 'Thought better of it before the signal came.');
-      await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
-      expect(await screen.findByRole('heading', { name: 'Proposal saved on this device' })).toBeTruthy();
+      await proposeOffline('Dropped Idea', 'Thought better of it before the signal came.');
       const saved = (await listOutbox()).find((item) => item.label === 'Dropped Idea')!;
       await discardOutboxItem(saved.id);
       expect(await screen.findByRole('heading', { name: 'Proposal no longer on this device' })).toBeTruthy();
