@@ -53,3 +53,24 @@ test('open panels and tabs have no serious or critical violations', async ({ pag
   await expect(page.getByText('Please log in to write a review')).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+test('a card reached with the keyboard shows it is focused, whole, on and below the first screen', async ({ page }) => {
+  for (const [path, list] of [
+    ['/agents', 'Agent results'],
+    ['/categories', 'All Category Agents'],
+  ]) {
+    await page.goto(path);
+    // The first card, and one laid out only once scrolled near (content-visibility).
+    for (const index of [0, 5]) {
+      const card = page.getByRole('list', { name: list }).getByRole('article').nth(index);
+      const link = card.getByRole('link', { name: (await card.getByRole('heading').textContent())!.trim() });
+      // Reached with Tab, as a keyboard user gets there.
+      for (let presses = 0; presses < 100 && !(await link.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+      await expect(link).toBeFocused();
+      // The card's own outline: a ring drawn by the link would be cut off by the card's edges.
+      await expect(card).toHaveCSS('outline-style', 'solid');
+      await expect(card).toHaveCSS('outline-width', '3px');
+      await expect(card).toBeInViewport();
+    }
+  }
+});
