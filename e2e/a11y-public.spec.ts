@@ -58,7 +58,7 @@ test('a card reached with the keyboard shows it is focused, whole, on and below 
   for (const [path, list] of [
     ['/agents', 'Agent results'],
     ['/categories', 'All Category Agents'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     // The first card, and one laid out only once scrolled near (content-visibility).
     for (const index of [0, 5]) {
