@@ -67,8 +67,9 @@ export default function CategoriesBrowsePage() {
               Categories could not be loaded: {errorMessage(categories.error, 'please try again later')}.
             </p>
           ) : (
-            // A row that scrolls sideways on a phone, so the agents start on the first screen.
-            <ul aria-label="Categories" className="-mx-4 mt-5 flex gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:mt-8 md:grid md:grid-cols-3 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-5">
+            // A row that scrolls sideways on a phone, so the agents start on the first screen. Room above
+            // the tiles (pt-1) for a focused tile's ring, which the scrolling row would cut off.
+            <ul aria-label="Categories" className="-mx-4 mt-4 flex gap-3 overflow-x-auto px-4 pt-1 pb-2 md:mx-0 md:mt-8 md:pt-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-5">
               {categories.data.map((c) => (
                 <li key={c.id} className="w-36 shrink-0 md:w-auto">
                   <CategoryFilterCard category={c} selected={c.id === categoryId} onToggle={() => choose(c.id === categoryId ? undefined : c.id)} />

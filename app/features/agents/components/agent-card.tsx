@@ -105,7 +105,8 @@ export const AgentCard = memo(function AgentCard({
           <HighlightedText text={agent.description} segments={highlights?.description} />
         </p>
         <div className={`mt-auto flex items-center justify-between text-sm ${list ? 'pt-1' : 'pt-2'}`}>
-          <span className="min-w-0 truncate text-slate-500">
+          {/* -m-1 p-1: room inside the truncating (clipping) line for the creator link's focus ring. */}
+          <span className="-m-1 min-w-0 truncate p-1 text-slate-500">
             {plural(agent.voteCount, 'review')}
             {/* Above the card's own link (docs/decisions/0028): the creator's page. */}
             {agent.creatorUsername && (

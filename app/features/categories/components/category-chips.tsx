@@ -8,7 +8,7 @@ export function CategoryChips({ categories, value, onChange }: { categories: Cat
       selected ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-500'
     }`;
   return (
-    <div role="group" aria-label="Categories" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+    <div role="group" aria-label="Categories" className="-mx-4 -mt-1 flex gap-2 overflow-x-auto px-4 pt-1 pb-2 sm:mx-0 sm:mt-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pt-0">
       <button type="button" aria-pressed={value === undefined} onClick={() => onChange(undefined)} className={chip(value === undefined)}>
         All
       </button>
