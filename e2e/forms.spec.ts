@@ -24,6 +24,24 @@ test.describe('propose an agent', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   });
 
+  test('a refused submit takes the focus to the first field in error, where its message is read', async ({ page }) => {
+    await page.goto('/propose-agent');
+    await page.getByLabel('Agent name').fill('Ledger helper');
+    await page.getByLabel('Description').fill('Reconciles ledgers every night.');
+    await page.getByRole('button', { name: 'Submit Proposal' }).focus();
+    await page.keyboard.press('Enter');
+    const yourName = page.getByLabel('Your name');
+    await expect(yourName).toBeFocused();
+    await expect(yourName).toHaveAccessibleDescription('Your name is required');
+
+    await page.goto('/auth');
+    // Usable once the app runs (the sign-in form waits for it).
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Sign in' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Username or email')).toBeFocused();
+  });
+
   test('a visitor proposal reaches the operators inbox', async ({ page }) => {
     const name = `Visitor idea ${Date.now()}`;
     await page.goto('/propose-agent');
