@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Coins, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '#common/types.ts';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
@@ -35,6 +35,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
   const authLink = useAuthHref();
   const [location, navigate] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   // Whose account menu has been asked for (its code loads then, and it opens at once).
   const [menuFor, setMenuFor] = useState<number | null>(null);
   const menuOpened = user !== null && menuFor === user.id;
@@ -55,7 +56,15 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
     `rounded-md px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-700 bg-brand-50' : 'text-slate-700 hover:bg-slate-100'}`;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+    <header
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white"
+      // Escape closes the phone menu (the disclosure pattern) and gives the focus back to its button.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !mobileOpen) return;
+        setMobileOpen(false);
+        menuButtonRef.current?.focus();
+      }}
+    >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <Bot aria-hidden className="size-7 text-brand-600" />
@@ -108,6 +117,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
           )}
         </div>
         <button
+          ref={menuButtonRef}
           type="button"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={mobileOpen}
