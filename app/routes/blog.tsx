@@ -63,7 +63,7 @@ export default function BlogPage() {
     >
       <div className="grid gap-8">
         {POSTS.map((post) => (
-          <article key={post.id} id={post.id} aria-labelledby={`${post.id}-title`} className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
+          <article key={post.id} id={post.id} aria-labelledby={`${post.id}-title`} className="scroll-mt-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
             <h2 id={`${post.id}-title`} className="text-2xl font-semibold">
               {post.title}
             </h2>

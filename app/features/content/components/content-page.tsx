@@ -51,7 +51,7 @@ export function ContentPage({
 /** A titled section of a content page; its id is the anchor the table of contents links to. */
 export function ContentSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24 border-t border-slate-200 py-8 first:border-t-0 first:pt-0">
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-6 border-t border-slate-200 py-8 first:border-t-0 first:pt-0">
       <h2 id={`${id}-heading`} className="text-2xl font-semibold">
         {title}
       </h2>
