@@ -1,5 +1,12 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
+import { focusRingCutOff } from './support/layout';
+
+/** Presses Tab until `target` has the focus, as a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 100 && !(await target.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
 
 /** Every public route this part of the app owns, with what marks it as loaded. */
 const PAGES: [string, (page: Page) => Promise<void>][] = [
@@ -64,13 +71,41 @@ test('a card reached with the keyboard shows it is focused, whole, on and below 
     for (const index of [0, 5]) {
       const card = page.getByRole('list', { name: list }).getByRole('article').nth(index);
       const link = card.getByRole('link', { name: (await card.getByRole('heading').textContent())!.trim() });
-      // Reached with Tab, as a keyboard user gets there.
-      for (let presses = 0; presses < 100 && !(await link.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
-      await expect(link).toBeFocused();
+      await tabTo(page, link);
       // The card's own outline: a ring drawn by the link would be cut off by the card's edges.
       await expect(card).toHaveCSS('outline-style', 'solid');
       await expect(card).toHaveCSS('outline-width', '3px');
       await expect(card).toBeInViewport();
     }
   }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the focus ring shows whole on controls inside clipping rows and lines', async ({ page }) => {
+    await page.goto('/');
+    // A card's "by <creator>" link, in a line that truncates (clips) what does not fit.
+    await tabTo(page, page.getByRole('article').locator('a[href^="/creators/"]').first());
+    expect(await focusRingCutOff(page)).toEqual([]);
+
+    // Chips and tiles in rows that scroll sideways.
+    await page.goto('/discover');
+    await tabTo(page, page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'All' }));
+    expect(await focusRingCutOff(page)).toEqual([]);
+    await page.goto('/categories');
+    await tabTo(page, page.getByRole('list', { name: 'Categories' }).getByRole('button').first());
+    expect(await focusRingCutOff(page)).toEqual([]);
+  });
+
+  test('Escape closes the menu and gives the focus back to its button', async ({ page }) => {
+    await page.goto('/agents');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    await menu.getByRole('link', { name: 'Agents' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -17,7 +17,8 @@ test.describe('auth screen', () => {
     await expect(toast(page, 'Registration successful')).toBeVisible();
     await expect(page.getByTestId('navbar-credits')).toHaveText('100');
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    // Named by what it shows first (label in name), so a voice-control user can say it.
+    await page.getByRole('button', { name: `${username}, account menu`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page.getByRole('heading', { level: 1, name: username })).toBeVisible();
     await expect(page.getByText('No agents yet')).toBeVisible();
