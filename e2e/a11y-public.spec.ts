@@ -109,3 +109,23 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+test('a control focused under the sticky header is brought out from under it', async ({ page }) => {
+  await page.goto('/agents');
+  const card = page.getByRole('list', { name: 'Agent results' }).getByRole('article').nth(3);
+  const link = card.getByRole('link', { name: (await card.getByRole('heading').textContent())!.trim() });
+  const header = page.getByRole('banner');
+  const headerBottom = async () => {
+    const box = (await header.boundingBox())!;
+    return box.y + box.height;
+  };
+  // Scrolled so that the card's link sits behind the header, as tabbing backwards leaves it.
+  const top = (await link.boundingBox())!.y;
+  await page.evaluate((by) => window.scrollBy({ top: by, behavior: 'instant' }), top - (await headerBottom()) / 2);
+  expect((await link.boundingBox())!.y).toBeLessThan(await headerBottom());
+  // Focused as Tab focuses it (the browser scrolls to a focused element the same way either way).
+  await link.focus();
+  await expect(link).toBeFocused();
+  // Scrolling to the focus may be smooth: it settles clear of the header.
+  await expect.poll(async () => (await link.boundingBox())!.y >= (await headerBottom()) - 1).toBe(true);
+});
