@@ -23,7 +23,7 @@ export const overflowRight = (page: Page) =>
  * Where the focused element's ring is cut off: for each ancestor that clips what it holds (overflow
  * other than visible, paint containment, content-visibility), the sides of the ring (the element's
  * box grown by its outline's offset and width) that fall outside that ancestor's inner box. Empty
- * when the whole ring shows, or when the element draws no outline.
+ * when the whole ring shows; ['no outline'] or ['nothing focused'] when there is no ring to check.
  */
 export const focusRingCutOff = (page: Page) =>
   page.evaluate(() => {

@@ -40,12 +40,8 @@ export function AgentForm({
   const handleSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setSubmitted(true);
-    if (!parsed.success) {
-      // Take keyboard and screen-reader users to the first field that needs attention.
-      const first = Object.keys(fieldErrors(parsed.issues))[0];
-      if (first) (e.currentTarget.querySelector(`[name="${first}"]`) as HTMLElement | null)?.focus();
-      return;
-    }
+    // Refused: AppForm takes the focus to the first field that needs attention.
+    if (!parsed.success) return;
     onSubmit(parsed.output);
   };
 
