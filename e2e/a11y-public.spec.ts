@@ -98,6 +98,22 @@ test.describe('on a phone', () => {
     expect(await focusRingCutOff(page)).toEqual([]);
   });
 
+  test("a card's creator link takes a thumb's tap: 24 px tall, though its line is shorter", async ({ page }) => {
+    await page.goto('/');
+    const link = page.getByRole('article').locator('a[href^="/creators/"]').first();
+    await link.scrollIntoViewIfNeeded();
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeLessThan(24);
+    // What a tap just above or below the link's text lands on: the link, not the card's own link.
+    const tapped = (y: number) =>
+      page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.getAttribute('href'), [box.x + box.width / 2, y]);
+    const href = await link.getAttribute('href');
+    expect(await tapped(box.y - 3.5)).toBe(href);
+    expect(await tapped(box.y + box.height + 3.5)).toBe(href);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height + 3.5);
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
   test('Escape closes the menu and gives the focus back to its button', async ({ page }) => {
     await page.goto('/agents');
     await page.getByRole('button', { name: 'Open menu' }).click();

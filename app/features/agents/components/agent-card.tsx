@@ -108,11 +108,13 @@ export const AgentCard = memo(function AgentCard({
           {/* -m-1 p-1: room inside the truncating (clipping) line for the creator link's focus ring. */}
           <span className="-m-1 min-w-0 truncate p-1 text-slate-500">
             {plural(agent.voteCount, 'review')}
-            {/* Above the card's own link (docs/decisions/0028): the creator's page. */}
+            {/* Above the card's own link (docs/decisions/0028): the creator's page. Its line is 16 px
+                tall; the link takes taps 4 px around it too (inside the line's padding, so nothing
+                clips it), a target of 24 px for a thumb, as WCAG's minimum asks. */}
             {agent.creatorUsername && (
               <>
                 {' · by '}
-                <CreatorLink username={agent.creatorUsername} className="relative z-10" />
+                <CreatorLink username={agent.creatorUsername} className="relative z-10 before:absolute before:-inset-1" />
               </>
             )}
           </span>
