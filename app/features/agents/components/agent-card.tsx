@@ -105,16 +105,16 @@ export const AgentCard = memo(function AgentCard({
           <HighlightedText text={agent.description} segments={highlights?.description} />
         </p>
         <div className={`mt-auto flex items-center justify-between text-sm ${list ? 'pt-1' : 'pt-2'}`}>
-          {/* -m-1 p-1: room inside the truncating (clipping) line for the creator link's focus ring. */}
-          <span className="-m-1 min-w-0 truncate p-1 text-slate-500">
+          {/* Room inside the truncating (clipping) line for the creator link's tap area and focus ring. */}
+          <span className="-mx-1 -my-2 min-w-0 truncate px-1 py-2 text-slate-500">
             {plural(agent.voteCount, 'review')}
-            {/* Above the card's own link (docs/decisions/0028): the creator's page. Its line is 16 px
-                tall; the link takes taps 4 px around it too (inside the line's padding, so nothing
-                clips it), a target of 24 px for a thumb, as WCAG's minimum asks. */}
+            {/* Above the card's own link (docs/decisions/0028): the creator's page. Its text is 16 px
+                tall; its vertical padding (which moves no line) makes a target of 24 px for a thumb, as
+                WCAG's minimum asks, inside the line's own padding, so nothing clips it or its ring. */}
             {agent.creatorUsername && (
               <>
                 {' · by '}
-                <CreatorLink username={agent.creatorUsername} className="relative z-10 before:absolute before:-inset-1" />
+                <CreatorLink username={agent.creatorUsername} className="relative z-10 py-1" />
               </>
             )}
           </span>

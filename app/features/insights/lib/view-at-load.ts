@@ -13,9 +13,8 @@ export function countViewAtLoad(): void {
   if (!id || !navigator.onLine || (navigation?.responseStatus ?? 200) !== 200) return;
   countedAtLoad.add(id);
   const url = `/api/agents/${id}/views`;
-  // A beacon: its answer (a 204) never comes back to the page. A fetch's did, and handling it cost a
-  // page read on a slow phone about 5 ms of main thread at 1x, a tenth of what the scripts add to
-  // an agent page (docs/decisions/0031, "The view beacon").
+  // A beacon: its answer (a 204) never comes back to the page. A fetch's did, and handling it cost
+  // about 5 ms of the page's 60-70 ms of main thread at 1x (docs/decisions/0031, "The view beacon").
   if (!navigator.sendBeacon?.(url)) fetch(url, { method: 'POST', keepalive: true, credentials: 'include' }).catch(() => undefined);
 }
 
