@@ -1,11 +1,9 @@
 import './styles.css';
-import { SESSION_HINT_COOKIE } from '#common/constants.ts';
+import { FLASH_MARKER_COOKIE, PREFERENCES_COOKIE, SESSION_HINT_COOKIE } from '#common/constants.ts';
 import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { sessionKeys } from './lib/query-keys';
-import { hasCookie } from './lib/cookies';
-import { FLASH_MARKER } from './features/auth/lib/flash-marker';
-import { countViewAtLoad } from './features/insights/lib/view-at-load';
-import { applyPreferences, PREFERENCES_COOKIE } from './features/users/lib/preferences';
+import { requestCookies } from './lib/cookies';
+import { applyPreferences } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
@@ -71,10 +69,9 @@ function afterFirstPaint(then: () => void): void {
 }
 
 const rendered = document.getElementById('root')?.firstElementChild != null;
-// Read once: every read of document.cookie asks the browser's process (3-5 ms each here).
-const cookies = document.cookie;
+const sent = requestCookies();
 // localStorage only when a preference is set (its first read opens the page's storage).
-if (hasCookie(PREFERENCES_COOKIE, cookies)) applyPreferences();
+if (sent(PREFERENCES_COOKIE)) applyPreferences();
 
 /**
  * What the app must show unasked: a message the previous page left, a sign-in error in the address,
@@ -84,8 +81,8 @@ if (hasCookie(PREFERENCES_COOKIE, cookies)) applyPreferences();
  */
 function somethingWaits(): boolean {
   const params = new URLSearchParams(location.search);
-  if (hasCookie(FLASH_MARKER, cookies) || params.has('error') || params.has('purchase')) return true;
-  if (!hasCookie(SESSION_HINT_COOKIE, cookies)) return false;
+  if (sent(FLASH_MARKER_COOKIE) || params.has('error') || params.has('purchase')) return true;
+  if (!sent(SESSION_HINT_COOKIE)) return false;
   // Looked for in the JSON's text, not parsed: this runs in the first task, and the state of a long
   // list is tens of kilobytes. A query's hash is its key as JSON (TanStack's hashKey, for a key of
   // plain strings); inside a string of the data every quote is escaped, so only the query matches.
@@ -126,10 +123,6 @@ function saveThrough(registration: ServiceWorkerRegistration): void {
 }
 // No worker will ever run here: saved at once, in a task of its own after this one.
 if (!serviceWorkersRun()) setTimeout(saveHere, 0);
-
-// An agent page read without the app counts its view: in a task of its own after this one, so the
-// entry script's first task stays short on a slow phone (docs/decisions/0031).
-if (rendered) setTimeout(countViewAtLoad, 0);
 
 if (rendered) {
   // Not before the page is painted: the app's code must not compete with the first screen.

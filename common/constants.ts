@@ -75,6 +75,15 @@ export const SESSION_COOKIE = 'am_session';
  * knows it is a visitor without asking the server (no 401 on every visitor's page load).
  */
 export const SESSION_HINT_COOKIE = 'am_signed_in';
+/** Set by the app while a display preference differs from the default (app/features/users/lib/preferences.ts). */
+export const PREFERENCES_COOKIE = 'am_display';
+/** Set by the app when a toast from this page waits for the next one (app/features/auth/lib/flash.ts). */
+export const FLASH_MARKER_COOKIE = 'flash-toast';
+/**
+ * The cookies the entry script acts on before the app runs (app/boot.ts). The server names those a
+ * rendered page's request carried in the page itself (REQUEST_COOKIES_META in common/ssr.ts).
+ */
+export const ENTRY_COOKIES = [PREFERENCES_COOKIE, FLASH_MARKER_COOKIE, SESSION_HINT_COOKIE] as const;
 
 /** Largest page the list endpoints return at once. */
 export const PAGE_SIZE_MAX = 100;

@@ -109,3 +109,15 @@ export const QUERY_STATE_ELEMENT_ID = 'query-state';
  * script fetches with the app once the page is painted (docs/decisions/0017).
  */
 export const PAGE_MODULES_META = 'page-modules';
+/**
+ * The meta tag in which the server names the cookies of ENTRY_COOKIES (common/constants.ts) that a
+ * rendered page's request carried, so the entry script need not read document.cookie: that read
+ * asks the browser's process and holds the page until it answers, 3-12 ms at a mid-tier phone's
+ * speed on our machines (docs/decisions/0031).
+ */
+export const REQUEST_COOKIES_META = 'request-cookies';
+/**
+ * The meta tag of an agent page whose view the server took as it rendered it (content: the agent's
+ * id): counted, or left out as the creator's own. The app does not count that view again.
+ */
+export const VIEW_COUNTED_META = 'view-counted';

@@ -1,8 +1,6 @@
 import { Link } from 'wouter';
-import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '#common/constants.ts';
+import { FLASH_MARKER_COOKIE, PREFERENCES_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '#common/constants.ts';
 import { SAVED_AGENTS_COOKIE } from '#common/saved-agents.ts';
-import { FLASH_MARKER } from '#app/features/auth/lib/flash-marker.ts';
-import { PREFERENCES_COOKIE } from '#app/features/users/lib/preferences.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
@@ -76,7 +74,7 @@ export default function PrivacyPage() {
             ready. We do not store them.
           </li>
           <li>
-            <code>{PREFERENCES_COOKIE}</code>, <code>{FLASH_MARKER}</code> and <code>pending-try</code>: that display preferences are set, that a message waits for
+            <code>{PREFERENCES_COOKIE}</code>, <code>{FLASH_MARKER_COOKIE}</code> and <code>pending-try</code>: that display preferences are set, that a message waits for
             the next page, and that a try waits for you to sign in (a day at most).
           </li>
           <li>

@@ -62,7 +62,7 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export const clearCatalogCacheOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  // Only after a write that succeeded (docs/decisions/0024); a page view beacon (POST
+  // Only after a write that succeeded (docs/decisions/0024); a page view counted by the app (POST
   // /api/agents/{id}/views) changes no catalogue answer.
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && c.res.ok && !/^\/api\/agents\/\d+\/views$/.test(c.req.path)) clearCatalogCache();
 };

@@ -221,7 +221,7 @@ const ROWS: Row[] = [
   get('/api/agents/:id/ratings', '/api/agents/999999/ratings', all(404), 'unknown'),
   get('/api/agents/:id/ratings/summary', '/api/agents/1/ratings/summary', all(200)),
   get('/api/agents/:id/ratings/summary', '/api/agents/999999/ratings/summary', all(404), 'unknown'),
-  // The agent page's view beacon: anyone, signed in or not.
+  // A view of an agent page the app shows: anyone, signed in or not.
   { method: 'POST', route: '/api/agents/:id/views', expected: all(204), answer: 'empty', make: async () => ({ path: '/api/agents/1/views' }) },
   get('/api/users/:id', '/api/users/1', all(200)),
   get('/api/users/:id', '/api/users/999999', all(404), 'unknown'),

@@ -98,7 +98,7 @@ export async function getInsights(d1: D1Database, agent: { id: number; name: str
 
 /** Counts one page view in the current UTC hour; nothing about the viewer is kept. */
 export async function countView(d1: D1Database, agentId: number, viewerId: number | null): Promise<void> {
-  // Not the creator's own visits: the page's entry script counts every reader's, signed in or not.
+  // Not the creator's own visits; every other reader's, signed in or not (a rendered page as it is served, ./index.ts).
   await d1
     .prepare(
       `INSERT INTO agent_views (agent_id, hour, views) SELECT id, strftime('%Y-%m-%dT%H:00', 'now'), 1 FROM agents

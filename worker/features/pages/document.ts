@@ -34,21 +34,30 @@ export function headTags(head: PageHead, origin: string): string[] {
   ];
 }
 
+/** A meta tag for the entry script (app/boot.ts), its content escaped. */
+const metaTag = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
+
 /**
  * The built index.html around the server-rendered app: the page's head, the app's markup in #root
- * (streamed between `before` and `after`) and the query cache it was rendered from. Replacements
- * use functions, so `$&` and friends in an agent's name are just text.
+ * (streamed between `before` and `after`) and the query cache it was rendered from. `metas`: what the
+ * entry script is told by name (common/ssr.ts). Replacements use functions, so `$&` and friends in
+ * an agent's name are just text.
  */
-export function pageDocument(shell: string, head: PageHead, origin: string, state: string, chunks: string[] = []): { before: string; after: string } {
-  const tags = [
-    ...headTags(head, origin),
-  ];
+export function pageDocument(
+  shell: string,
+  head: PageHead,
+  origin: string,
+  state: string,
+  chunks: string[] = [],
+  metas: Record<string, string> = {},
+): { before: string; after: string } {
+  const tags = [...headTags(head, origin), ...Object.entries(metas).map(([name, content]) => metaTag(name, content))];
   // The app's first-load chunks (the plain shell preloads them from its header bar block, which goes)
   // and the page's own code (lazy chunks): app/boot.ts fetches them all at once when the page is
   // painted, though it runs React's code and the app's in tasks of their own (docs/decisions/0018).
   const appModules = [...(HEADER_BAR.exec(shell)?.[0] ?? '').matchAll(/<link rel="modulepreload"[^>]*?href="([^"]+)"/g)].map((m) => m[1]!);
   const modules = [...appModules, ...chunks.filter((file) => !shell.includes(file))];
-  if (modules.length > 0) tags.push(`<meta name="${PAGE_MODULES_META}" content="${escapeHtml(modules.join(' '))}" />`);
+  if (modules.length > 0) tags.push(metaTag(PAGE_MODULES_META, modules.join(' ')));
   const html = shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />`)
@@ -65,7 +74,7 @@ export function pageDocument(shell: string, head: PageHead, origin: string, stat
 export function shellDocument(shell: string, chunks: string[]): string {
   const modules = chunks.filter((file) => !shell.includes(file));
   if (modules.length === 0) return shell;
-  return shell.replace('</head>', () => `    <meta name="${PAGE_MODULES_META}" content="${escapeHtml(modules.join(' '))}" />\n  </head>`);
+  return shell.replace('</head>', () => `    ${metaTag(PAGE_MODULES_META, modules.join(' '))}\n  </head>`);
 }
 
 /** before + the app's stream + after, as one response body. */

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(seedCatalog);
@@ -319,5 +319,60 @@ describe('server-rendered pages', () => {
       expect(res.status, path).toBe(200);
       expect(html, path).toContain(text);
     }
+  });
+});
+
+describe('what a rendered page tells its entry script', () => {
+  const meta = (html: string, name: string) => [...html.matchAll(/<meta name="([^"]+)" content="([^"]*)" \/>/g)].find((m) => m[1] === name)?.[2];
+  const views = async (agentId: number) =>
+    (await db().prepare('SELECT coalesce(sum(views), 0) AS n FROM agent_views WHERE agent_id = ?1').bind(agentId).first<{ n: number }>())!.n;
+  /** A browser's navigation, as Chromium sends it. */
+  const navigation = { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' };
+
+  it('names the cookies the entry script acts on that the request carried, and no other', async () => {
+    const user = await createUser();
+    const cookie = `${await signIn(user.id)}; am_signed_in=1; am_display=1; flash-toast=1; saved-agents=1.2; other=x`;
+    for (const path of ['/', '/agents/1', '/credits']) {
+      const { html } = await page(path, cookie);
+      expect(meta(html, 'request-cookies'), path).toBe('am_display flash-toast am_signed_in');
+    }
+    // None sent: named as none, which the entry script reads as none (not as "ask document.cookie").
+    expect(meta((await page('/agents')).html, 'request-cookies')).toBe('');
+    expect(meta((await page('/agents', 'other=x')).html, 'request-cookies')).toBe('');
+  });
+
+  it("a browser's navigation to an agent page counts its view once, after the answer; the page says so", async () => {
+    const before = await views(2);
+    const res = await call('/agents/2', { headers: navigation });
+    expect(res.status).toBe(200);
+    expect(meta(await res.text(), 'view-counted')).toBe('2');
+    await vi.waitFor(async () => expect(await views(2)).toBe(before + 1));
+    // Through the service worker's navigation preload, and under the other spelling of the address.
+    await call('/agent/2', { headers: { ...navigation, 'Service-Worker-Navigation-Preload': 'true' } });
+    await vi.waitFor(async () => expect(await views(2)).toBe(before + 2));
+  });
+
+  it('no view is counted for a prefetch, a prerender, a HEAD, a program, another page, a missing agent or the creator', async () => {
+    const creator = await signIn(2); // bob, ContractSentry's creator
+    const before = await views(3);
+    const asked = [
+      call('/agents/3', { headers: { ...navigation, 'Sec-Purpose': 'prefetch' } }),
+      call('/agents/3', { headers: { ...navigation, 'Sec-Purpose': 'prefetch;prerender' } }),
+      call('/agents/3', { headers: { ...navigation, Purpose: 'prefetch' } }),
+      call('/agents/3', { method: 'HEAD', headers: navigation }),
+      call('/agents/3', { headers: { Accept: 'text/html' } }),
+      call('/agents/3', { headers: { ...navigation, 'Sec-Fetch-Dest': 'iframe' } }),
+      call('/agents/3/reviews', { headers: navigation }),
+      call('/agents/999999', { headers: navigation }),
+      call('/agents/3', { headers: navigation, cookie: creator }),
+    ];
+    const answers = await Promise.all(asked);
+    const htmls = await Promise.all(answers.map((res) => res.text()));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200, 404, 404, 200]);
+    // The creator's visit is taken (not counted) like any other: the app must not count it either.
+    expect(htmls.map((html) => meta(html, 'view-counted'))).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, '3']);
+    // Then a counted one: anything the others had counted would be in by now.
+    await call('/agents/3', { headers: navigation });
+    await vi.waitFor(async () => expect(await views(3)).toBe(before + 1));
   });
 });

@@ -1,16 +1,16 @@
 import { toast, type ToastVariant } from '#app/hooks/use-toast.ts';
 import { hasCookie } from '#app/lib/cookies.ts';
-import { FLASH_MARKER } from './flash-marker';
+import { FLASH_MARKER_COOKIE } from '#common/constants.ts';
 
 const KEY = 'flash-toast';
 /**
- * Set beside the stored toast for a minute. A page opens sessionStorage only when it is there: the
- * first use of sessionStorage in a page loads it synchronously from the browser (about 10 ms here,
- * more on a phone), and nearly every page load has no toast waiting. sessionStorage stays the
- * record (it is per tab); the cookie only says that some tab of this site may have left one, and it
- * is left to expire, so a tab taking its own toast never hides another tab's.
+ * The marker cookie (FLASH_MARKER_COOKIE) lives beside the stored toast for a minute. A page opens
+ * sessionStorage only when it is there: the first use of sessionStorage in a page loads it
+ * synchronously from the browser (about 10 ms here, more on a phone), and nearly every page load
+ * has no toast waiting. sessionStorage stays the record (it is per tab); the cookie only says that
+ * some tab of this site may have left one, and it is left to expire, so a tab taking its own toast
+ * never hides another tab's.
  */
-const MARKER = FLASH_MARKER;
 const MARKER_MAX_AGE_S = 60;
 /** This document, so it does not take back the flash it left for the next one. */
 const THIS_PAGE = `${Date.now()}-${Math.random()}`;
@@ -29,7 +29,7 @@ export function toastAcrossReload(flash: Flash): void {
   toast(flash);
   try {
     sessionStorage.setItem(KEY, JSON.stringify({ ...flash, page: THIS_PAGE }));
-    document.cookie = `${MARKER}=1; Max-Age=${MARKER_MAX_AGE_S}; Path=/; SameSite=Lax`;
+    document.cookie = `${FLASH_MARKER_COOKIE}=1; Max-Age=${MARKER_MAX_AGE_S}; Path=/; SameSite=Lax`;
   } catch {
     // Storage unavailable (private mode): the toast before the reload is all the user gets.
   }
@@ -37,7 +37,7 @@ export function toastAcrossReload(flash: Flash): void {
 
 /** The toast left by the previous page, once. */
 export function takeFlash(cookie = document.cookie): Flash | null {
-  if (!hasCookie(MARKER, cookie)) return null;
+  if (!hasCookie(FLASH_MARKER_COOKIE, cookie)) return null;
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;

@@ -6,6 +6,7 @@
  * (its storage opened for the page), in the entry script's one task before the app.
  */
 import { hasCookie } from '#app/lib/cookies.ts';
+import { PREFERENCES_COOKIE } from '#common/constants.ts';
 
 export interface DisplayPreferences {
   /** Turns off animations and smooth scrolling, whatever the operating system says. */
@@ -15,8 +16,8 @@ export interface DisplayPreferences {
 }
 
 export const PREFERENCES_KEY = 'display-preferences';
-/** Set while a preference differs from the default; never sent for any use by the server. */
-export const PREFERENCES_COOKIE = 'am_display';
+/** Set while a preference differs from the default. The server only tells the entry script that it was sent (REQUEST_COOKIES_META). */
+export { PREFERENCES_COOKIE };
 export const DEFAULT_PREFERENCES: DisplayPreferences = { reducedMotion: false, compact: false };
 const STYLE_ID = 'display-preferences-style';
 
