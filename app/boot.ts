@@ -3,6 +3,7 @@ import { FLASH_MARKER_COOKIE, PREFERENCES_COOKIE, SESSION_HINT_COOKIE } from '#c
 import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { sessionKeys } from './lib/query-keys';
 import { requestCookies } from './lib/cookies';
+import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { applyPreferences } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
@@ -123,6 +124,9 @@ function saveThrough(registration: ServiceWorkerRegistration): void {
 }
 // No worker will ever run here: saved at once, in a task of its own after this one.
 if (!serviceWorkersRun()) setTimeout(saveHere, 0);
+
+// An agent page's view: the server counted it as it served the page, or (a prefetched page) it is counted from here.
+if (rendered) countViewAtLoad();
 
 if (rendered) {
   // Not before the page is painted: the app's code must not compete with the first screen.

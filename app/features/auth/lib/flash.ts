@@ -30,6 +30,10 @@ export function toastAcrossReload(flash: Flash): void {
   try {
     sessionStorage.setItem(KEY, JSON.stringify({ ...flash, page: THIS_PAGE }));
     document.cookie = `${FLASH_MARKER_COOKIE}=1; Max-Age=${MARKER_MAX_AGE_S}; Path=/; SameSite=Lax`;
+    // Read back at once: Chromium's setter is asynchronous and its getter waits for it, so the
+    // navigation that follows carries the marker. The server names it to the next page's entry
+    // script (app/lib/cookies.ts), which no longer reads the cookies itself.
+    void document.cookie;
   } catch {
     // Storage unavailable (private mode): the toast before the reload is all the user gets.
   }
