@@ -121,3 +121,9 @@ export const REQUEST_COOKIES_META = 'request-cookies';
  * id): counted, or left out as the creator's own. The app does not count that view again.
  */
 export const VIEW_COUNTED_META = 'view-counted';
+/**
+ * The meta tag of an agent page whose view the server left to the page (content: the agent's id):
+ * a request that did not say it was a browser's navigation (a prefetch, a prerender, a browser that
+ * sends no Sec-Fetch-Dest). The entry script counts it once the page is shown.
+ */
+export const VIEW_TO_COUNT_META = 'view-to-count';

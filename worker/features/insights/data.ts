@@ -98,11 +98,12 @@ export async function getInsights(d1: D1Database, agent: { id: number; name: str
 
 /** Counts one page view in the current UTC hour; nothing about the viewer is kept. */
 export async function countView(d1: D1Database, agentId: number, viewerId: number | null): Promise<void> {
-  // Not the creator's own visits; every other reader's, signed in or not (a rendered page as it is served, ./index.ts).
+  // Not the creator's own visits, nor a hidden agent's (only its creator and moderators see it);
+  // every other reader's, signed in or not (a rendered page as it is served, ./index.ts).
   await d1
     .prepare(
       `INSERT INTO agent_views (agent_id, hour, views) SELECT id, strftime('%Y-%m-%dT%H:00', 'now'), 1 FROM agents
-       WHERE id = ?1 AND (?2 IS NULL OR creator_id IS NOT ?2)
+       WHERE id = ?1 AND (?2 IS NULL OR creator_id IS NOT ?2) AND hidden_at IS NULL
        ON CONFLICT (agent_id, hour) DO UPDATE SET views = views + 1`,
     )
     .bind(agentId, viewerId)

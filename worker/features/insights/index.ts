@@ -1,6 +1,7 @@
 // The insights feature's public file: what other features may use of it (docs/decisions/0034).
 // Anything not exported here is the feature's own.
 import type { Context } from 'hono';
+import { VIEW_COUNTED_META, VIEW_TO_COUNT_META } from '#common/ssr.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { log } from '#worker/lib/log.ts';
 import { countView } from './data';
@@ -9,27 +10,31 @@ import { countView } from './data';
 const AGENT_PAGE = /^\/agents?\/(\d{1,9})\/?$/i;
 
 /**
- * The agent whose page view this request is, or null: a browser's navigation to an agent page
- * (`Sec-Fetch-Dest: document`, which every current engine sends, the service worker's navigation
- * preload too), not a prefetch or prerender (`Sec-Purpose`), not a HEAD, not a program that
- * fetches the HTML without saying it displays it (a crawler, curl). Whether the agent exists is
- * the caller's to know (the page it rendered).
+ * Whether the request says it is a browser's navigation to be shown: `Sec-Fetch-Dest: document`,
+ * which every current engine sends (the service worker's navigation preload too), and not a
+ * prefetch or a prerender (`Sec-Purpose`, or the older `Purpose`), which may never be shown.
  */
-export function viewedAgent(c: Context<AppEnv>): number | null {
-  if (c.req.method !== 'GET' || c.req.header('Sec-Fetch-Dest') !== 'document' || c.req.header('Sec-Purpose') !== undefined || c.req.header('Purpose') !== undefined) return null;
-  const id = Number(AGENT_PAGE.exec(c.req.path)?.[1]);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
+const browserNavigation = (c: Context<AppEnv>): boolean =>
+  c.req.header('Sec-Fetch-Dest') === 'document' && c.req.header('Sec-Purpose') === undefined && c.req.header('Purpose') === undefined;
 
 /**
- * Counts the view of the agent page the server just rendered (docs/decisions/0029, 0031): after the
- * response, so the page never waits on the write; a failed count is logged, never the page's error.
+ * The view of an agent page the server rendered (`status`: its status), as it serves it
+ * (docs/decisions/0029, 0031), and the meta tag that tells the page what became of it. A browser's
+ * navigation is counted here, after the answer, so the page never waits on the write; the
+ * creator's own visits are left out by the count. Any other request for the page leaves the count
+ * to the page (VIEW_TO_COUNT_META): one prefetched or prerendered is counted once it is shown, and
+ * a program that fetches the HTML runs no script. Nothing for a page that is not an agent's, a HEAD
+ * or an agent that is not there.
  */
-export function countPageView(c: Context<AppEnv>, agentId: number, viewerId: number | null): void {
+export function takePageView(c: Context<AppEnv>, status: number, viewerId: number | null): Record<string, string> {
+  const agentId = Number(AGENT_PAGE.exec(c.req.path)?.[1]);
+  if (c.req.method !== 'GET' || status !== 200 || !(agentId > 0)) return {};
+  if (!browserNavigation(c)) return { [VIEW_TO_COUNT_META]: String(agentId) };
   const counting = countView(c.env.DB, agentId, viewerId).catch((error: unknown) => log('error', 'page view not counted', { requestId: c.var.requestId, agentId, error }));
   try {
     c.executionCtx.waitUntil(counting);
   } catch {
     // No execution context (a test calling the app directly): the write runs on its own.
   }
+  return { [VIEW_COUNTED_META]: String(agentId) };
 }

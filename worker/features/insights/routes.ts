@@ -62,8 +62,9 @@ export const insightsRoutes = new Hono<AppEnv>()
       return c.json(await getInsights(c.env.DB, { id: agent.id, name: named?.name ?? '' }, days, offset));
     },
   )
-  // A view of an agent page the app shows itself (one the server renders is counted as it is served:
-  // ./index.ts): anyone, signed in or not, but the agent's creator (not counted); only a count per hour is kept.
+  // A view of an agent page the app shows itself, or of a rendered one whose count the server left to
+  // the page (a prefetched one: ./index.ts): anyone, signed in or not, but the agent's creator and a
+  // hidden agent (not counted); only a count per hour is kept.
   .post(
     '/:id/views',
     route({ tag: 'agents', summary: 'Count a view of an agent page', access: 'anyone', responses: { 204: noContent('Counted'), 404: error(MESSAGES.agentNotFound) } }),

@@ -363,7 +363,7 @@ describe('what a rendered page tells its entry script', () => {
     expect(await views(2)).toBe(before + 2);
   });
 
-  it('no view is counted for a prefetch, a prerender, a HEAD, a program, another page, a missing agent or the creator', async () => {
+  it('a prefetch, a prerender or a request that does not say it navigates leaves the count to the page; nothing for a HEAD, a missing agent or the creator', async () => {
     const creator = await signIn(2); // bob, ContractSentry's creator
     const before = await views(3);
     const answers = [];
@@ -371,20 +371,36 @@ describe('what a rendered page tells its entry script', () => {
       ['/agents/3', { headers: { ...navigation, 'Sec-Purpose': 'prefetch' } }],
       ['/agents/3', { headers: { ...navigation, 'Sec-Purpose': 'prefetch;prerender' } }],
       ['/agents/3', { headers: { ...navigation, Purpose: 'prefetch' } }],
-      ['/agents/3', { method: 'HEAD', headers: navigation }],
       ['/agents/3', { headers: { Accept: 'text/html' } }],
-      ['/agents/3', { headers: { ...navigation, 'Sec-Fetch-Dest': 'iframe' } }],
+      ['/agents/3', { method: 'HEAD', headers: navigation }],
       ['/agents/3/reviews', { headers: navigation }],
       ['/agents/999999', { headers: navigation }],
       ['/agents/3', { headers: navigation, cookie: creator }],
     ] as const) {
       answers.push(await served(path, init));
     }
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 404, 404, 200]);
-    // Those the server left for the page to count carry no word of a count (the page counts a
-    // prefetched one itself once it is shown); the creator's visit is taken, not counted, so the app
-    // does not count it either.
-    expect(answers.map((answer) => meta(answer.html, 'view-counted'))).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, '3']);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 404, 404, 200]);
+    const word = (html: string) => ({ counted: meta(html, 'view-counted'), toCount: meta(html, 'view-to-count') });
+    expect(answers.map((answer) => word(answer.html))).toEqual([
+      ...Array.from({ length: 4 }, () => ({ counted: undefined, toCount: '3' })),
+      ...Array.from({ length: 3 }, () => ({ counted: undefined, toCount: undefined })),
+      // The creator's visit is taken, not counted: the app does not count it either.
+      { counted: '3', toCount: undefined },
+    ]);
     expect(await views(3)).toBe(before);
+  });
+
+  it("a hidden agent's page, which only its creator and moderators see, counts no view", async () => {
+    const moderator = await signIn((await createUser({ role: 'staff' })).id);
+    await db().prepare(`UPDATE agents SET hidden_at = '2026-11-01T00:00:00.000Z' WHERE id = 1`).run();
+    try {
+      const before = await views(1);
+      // Its page is Not Found for the server's rendering; a moderator's app counts it as it shows it.
+      expect((await served('/agents/1', { headers: navigation, cookie: moderator })).status).toBe(404);
+      expect((await call('/api/agents/1/views', { method: 'POST', cookie: moderator })).status).toBe(204);
+      expect(await views(1)).toBe(before);
+    } finally {
+      await db().prepare('UPDATE agents SET hidden_at = NULL WHERE id = 1').run();
+    }
   });
 });

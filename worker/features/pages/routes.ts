@@ -7,10 +7,10 @@ import { listTransactions } from '#worker/lib/ledger.ts';
 import { readSession } from '#worker/middleware/session.ts';
 import { newFromFollowed } from '#worker/features/creators/index.ts';
 import { listSavedAgentIds } from '#worker/features/saved/index.ts';
-import { countPageView, viewedAgent } from '#worker/features/insights/index.ts';
+import { takePageView } from '#worker/features/insights/index.ts';
 import { ENTRY_COOKIES } from '#common/constants.ts';
 import { NEW_FROM_FOLLOWED } from '#common/creators.ts';
-import { REQUEST_COOKIES_META, VIEW_COUNTED_META } from '#common/ssr.ts';
+import { REQUEST_COOKIES_META } from '#common/ssr.ts';
 import { parseSavedAgentsCookie, SAVED_AGENTS_COOKIE, SAVED_AGENTS_DRAWN } from '#common/saved-agents.ts';
 import { catalogSource } from './catalog-source';
 import { concatStream, pageDocument, shellDocument } from './document';
@@ -119,14 +119,12 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
   const chunks = page.pageFile ? await pageChunks(c, page.pageFile) : [];
   // The cookies the entry script acts on, named for it: it need not read document.cookie (common/ssr.ts).
   const sent = getCookie(c);
-  const metas: Record<string, string> = { [REQUEST_COOKIES_META]: ENTRY_COOKIES.filter((name) => sent[name] !== undefined).join(' ') };
-  // An agent page's view is counted as it is served, not by a request from the page once it runs
-  // (docs/decisions/0031): the creator's own visits are left out by the count itself.
-  const viewed = page.status === 200 ? viewedAgent(c) : null;
-  if (viewed !== null) {
-    countPageView(c, viewed, user?.id ?? null);
-    metas[VIEW_COUNTED_META] = String(viewed);
-  }
+  const metas = {
+    [REQUEST_COOKIES_META]: ENTRY_COOKIES.filter((name) => sent[name] !== undefined).join(' '),
+    // An agent page's view, counted as the page is served rather than by a request from the page
+    // once it runs, wherever the request says it will be shown (docs/decisions/0031).
+    ...takePageView(c, page.status, user?.id ?? null),
+  };
   const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, chunks, metas);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,

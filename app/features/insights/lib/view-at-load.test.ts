@@ -8,49 +8,51 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
 });
 afterEach(() => {
-  document.head.querySelectorAll('meta[name="view-counted"]').forEach((meta) => meta.remove());
+  document.head.querySelectorAll('meta[name^="view-"]').forEach((meta) => meta.remove());
   Reflect.deleteProperty(document, 'prerendering');
-  history.replaceState(null, '', '/');
   vi.restoreAllMocks();
 });
 
-/** The module as a fresh page load has it, on `path`, the server's word `counted` in its head. */
-async function pageAt(path: string, counted?: string) {
-  history.replaceState(null, '', path);
-  if (counted !== undefined) document.head.append(Object.assign(document.createElement('meta'), { name: 'view-counted', content: counted }));
+/** The module as a fresh page load has it, with the server's word in its head (`view-counted` or `view-to-count`). */
+async function pageWith(name?: 'view-counted' | 'view-to-count', content = '') {
+  if (name) document.head.append(Object.assign(document.createElement('meta'), { name, content }));
   return import('./view-at-load');
 }
 
 it("takes the server's count: no request, and the app does not count that agent again", async () => {
-  const { countViewAtLoad, viewCountedAtLoad } = await pageAt('/agents/5', '5');
+  const { countViewAtLoad, viewCountedAtLoad } = await pageWith('view-counted', '5');
   countViewAtLoad();
   expect(beacon).not.toHaveBeenCalled();
   expect([viewCountedAtLoad(5), viewCountedAtLoad(6)]).toEqual([true, false]);
 });
 
-it('counts a page the server did not (a prefetched one) with a beacon, once', async () => {
-  const { countViewAtLoad, viewCountedAtLoad } = await pageAt('/agent/7/');
+it('counts the view the server left to the page (a prefetched one) with a beacon', async () => {
+  const { countViewAtLoad, viewCountedAtLoad } = await pageWith('view-to-count', '7');
   countViewAtLoad();
   expect(beacon.mock.calls).toEqual([['/api/agents/7/views']]);
-  expect(viewCountedAtLoad(7)).toBe(true);
+  expect([viewCountedAtLoad(7), viewCountedAtLoad(5)]).toEqual([true, false]);
 });
 
 it('counts a prerendered page only once it is shown', async () => {
   Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
-  const { countViewAtLoad } = await pageAt('/agents/8');
+  const { countViewAtLoad } = await pageWith('view-to-count', '8');
   countViewAtLoad();
   expect(beacon).not.toHaveBeenCalled();
   document.dispatchEvent(new Event('prerenderingchange'));
   expect(beacon.mock.calls).toEqual([['/api/agents/8/views']]);
 });
 
-it('counts nothing on the Not Found page or a page that is not an agent', async () => {
-  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ responseStatus: 404 } as unknown as PerformanceEntry]);
-  const first = await pageAt('/agents/999999');
-  first.countViewAtLoad();
-  vi.resetModules();
-  const second = await pageAt('/agents/1/reviews');
-  second.countViewAtLoad();
+it("does not count again a page shown from the browser's cache by Back", async () => {
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'back_forward' } as PerformanceNavigationTiming]);
+  const { countViewAtLoad, viewCountedAtLoad } = await pageWith('view-to-count', '9');
+  countViewAtLoad();
   expect(beacon).not.toHaveBeenCalled();
-  expect([first.viewCountedAtLoad(999999), second.viewCountedAtLoad(1)]).toEqual([false, false]);
+  expect(viewCountedAtLoad(9)).toBe(true);
+});
+
+it('counts nothing on a page without a view (not an agent page, the Not Found page)', async () => {
+  const { countViewAtLoad, viewCountedAtLoad } = await pageWith();
+  countViewAtLoad();
+  expect(beacon).not.toHaveBeenCalled();
+  expect(viewCountedAtLoad(1)).toBe(false);
 });
