@@ -3,6 +3,7 @@ import { FLASH_MARKER_COOKIE, PREFERENCES_COOKIE, SESSION_HINT_COOKIE } from '#c
 import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { sessionKeys } from './lib/query-keys';
 import { requestCookies } from './lib/cookies';
+import { pageMeta } from './lib/page-load';
 import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { applyPreferences } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
@@ -21,7 +22,7 @@ import { handToWorker, registerServiceWorker, servedByWorker, serviceWorkersRun 
  * offline) has nothing to show without the app: there it starts at once.
  */
 /** The app's first-load chunks and the page's own (named by the server). */
-const modules = (document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_MODULES_META}"]`)?.content.split(' ') ?? []).filter(Boolean);
+const modules = (pageMeta(PAGE_MODULES_META)?.split(' ') ?? []).filter(Boolean);
 
 function addLinks(rel: 'prefetch' | 'modulepreload'): void {
   for (const href of modules) {

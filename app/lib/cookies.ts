@@ -1,5 +1,6 @@
 import { type ENTRY_COOKIES } from '#common/constants.ts';
 import { REQUEST_COOKIES_META } from '#common/ssr.ts';
+import { pageMeta, shownFromHistory } from './page-load';
 
 /** Whether `cookie` (document.cookie by default) holds a cookie of this name. */
 export const hasCookie = (name: string, cookie = document.cookie): boolean => cookie.split(';').some((part) => part.trim().startsWith(`${name}=`));
@@ -12,9 +13,8 @@ export const hasCookie = (name: string, cookie = document.cookie): boolean => co
  * Forward) holds what the server named then, so there the cookies themselves are read.
  */
 export function requestCookies(): (name: (typeof ENTRY_COOKIES)[number]) => boolean {
-  const named = document.querySelector<HTMLMetaElement>(`meta[name="${REQUEST_COOKIES_META}"]`)?.content;
-  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  if (named === undefined || navigation?.type === 'back_forward') {
+  const named = pageMeta(REQUEST_COOKIES_META);
+  if (named === undefined || shownFromHistory()) {
     const cookie = document.cookie;
     return (name) => hasCookie(name, cookie);
   }

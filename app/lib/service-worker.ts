@@ -1,3 +1,4 @@
+import { navigationEntry } from './page-load';
 import type { SaveServedMessage } from './saved-record';
 
 /**
@@ -33,7 +34,7 @@ export const serviceWorkersRun = (): boolean => import.meta.env.PROD && 'service
  * (app/sw.ts). Not whether one controls the page: a worker that activated while the page loaded
  * from the network claims it too.
  */
-export const servedByWorker = (): boolean => ((performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.workerStart ?? 0) > 0;
+export const servedByWorker = (): boolean => (navigationEntry()?.workerStart ?? 0) > 0;
 
 /** How long a worker has to say it saved a page's data before the page saves it itself. */
 const HAND_OVER_TIMEOUT_MS = 10_000;

@@ -114,12 +114,12 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     savedAgentIds: () => listSavedAgentIds(c.env.DB, user.id, SAVED_AGENTS_DRAWN),
   };
   // The agents saved on this device (only /saved is sent the cookie): that page is drawn from them.
-  const device = { savedAgentIds: parseSavedAgentsCookie(getCookie(c, SAVED_AGENTS_COOKIE)) };
+  const sent = getCookie(c);
+  const device = { savedAgentIds: parseSavedAgentsCookie(sent[SAVED_AGENTS_COOKIE]) };
   const page = await renderPage(url, catalogSource(c.env), session, device);
   const chunks = page.pageFile ? await pageChunks(c, page.pageFile) : [];
-  // The cookies the entry script acts on, named for it: it need not read document.cookie (common/ssr.ts).
-  const sent = getCookie(c);
   const metas = {
+    // The cookies the entry script acts on, named for it: it need not read document.cookie (common/ssr.ts).
     [REQUEST_COOKIES_META]: ENTRY_COOKIES.filter((name) => sent[name] !== undefined).join(' '),
     // An agent page's view, counted as the page is served rather than by a request from the page
     // once it runs, wherever the request says it will be shown (docs/decisions/0031).

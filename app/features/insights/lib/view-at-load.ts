@@ -1,9 +1,8 @@
 import { VIEW_COUNTED_META, VIEW_TO_COUNT_META } from '#common/ssr.ts';
+import { pageMeta, shownFromHistory } from '#app/lib/page-load.ts';
 
 /** The agent whose view was counted at this page's load, by the server or from here. */
 let countedAtLoad: number | null = null;
-
-const metaContent = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 
 /**
  * The view of an agent page the server rendered. The server counts it as it serves a browser's
@@ -16,15 +15,15 @@ const metaContent = (name: string) => document.querySelector<HTMLMetaElement>(`m
  * counted again, as one restored from the back/forward cache is not.
  */
 export function countViewAtLoad(): void {
-  const counted = Number(metaContent(VIEW_COUNTED_META));
+  const counted = Number(pageMeta(VIEW_COUNTED_META));
   if (counted) {
     countedAtLoad = counted;
     return;
   }
-  const id = Number(metaContent(VIEW_TO_COUNT_META));
+  const id = Number(pageMeta(VIEW_TO_COUNT_META));
   if (!id) return;
   countedAtLoad = id;
-  if ((performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward') return;
+  if (shownFromHistory()) return;
   const send = () => {
     if (!navigator.onLine) return;
     const url = `/api/agents/${id}/views`;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hasCookie } from '#app/lib/cookies.ts';
-import { PREFERENCES_COOKIE, PREFERENCES_KEY, readPreferences, resetPreferences, savePreferences } from './preferences';
+import { PREFERENCES_COOKIE } from '#common/constants.ts';
+import { PREFERENCES_KEY, readPreferences, resetPreferences, savePreferences } from './preferences';
 
 describe('display preferences', () => {
   beforeEach(() => localStorage.clear());

@@ -16,8 +16,6 @@ export interface DisplayPreferences {
 }
 
 export const PREFERENCES_KEY = 'display-preferences';
-/** Set while a preference differs from the default. The server only tells the entry script that it was sent (REQUEST_COOKIES_META). */
-export { PREFERENCES_COOKIE };
 export const DEFAULT_PREFERENCES: DisplayPreferences = { reducedMotion: false, compact: false };
 const STYLE_ID = 'display-preferences-style';
 
