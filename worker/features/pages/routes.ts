@@ -13,7 +13,7 @@ import { NEW_FROM_FOLLOWED } from '#common/creators.ts';
 import { REQUEST_COOKIES_META } from '#common/ssr.ts';
 import { parseSavedAgentsCookie, SAVED_AGENTS_COOKIE, SAVED_AGENTS_DRAWN } from '#common/saved-agents.ts';
 import { catalogSource } from './catalog-source';
-import { concatStream, pageDocument, shellDocument } from './document';
+import { concatStream, pageDocument, shellDocument, styleSheetHref, type StyleSheet } from './document';
 
 /**
  * Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012).
@@ -53,28 +53,53 @@ const BARE_SHELL = `<!doctype html>
 </html>
 `;
 
-let shellText: Promise<string | null> | null = null;
 let routeChunks: Promise<Record<string, string[]>> | null = null;
+const assetTexts = new Map<string, Promise<string | null>>();
 
-/** The built index.html (read once per isolate; a new version is a new isolate). */
-function appShell(c: Context<AppEnv>): Promise<string | null> {
+/** A built file's text, read once per isolate (a new version is a new isolate); a failed read is tried again next time. */
+function assetText(c: Context<AppEnv>, path: string): Promise<string | null> {
   if (!c.env.ASSETS) return Promise.resolve(null);
-  shellText ??= c.env.ASSETS.fetch(new URL('/', c.req.url).toString())
-    .then((res) => (res.ok ? res.text() : null))
-    .catch(() => null)
-    .then((text) => {
-      if (text === null) shellText = null;
-      return text;
-    });
-  return shellText;
+  let text = assetTexts.get(path);
+  if (!text) {
+    text = c.env.ASSETS.fetch(new URL(path, c.req.url).toString())
+      .then((res) => (res.ok ? res.text() : null))
+      .catch(() => null)
+      .then((read) => {
+        if (read === null) assetTexts.delete(path);
+        return read;
+      });
+    assetTexts.set(path, text);
+  }
+  return text;
 }
+
+/** The built index.html. */
+const appShell = (c: Context<AppEnv>): Promise<string | null> => assetText(c, '/');
+
+/** The style sheet the built index.html links, with its text. */
+async function appStyleSheet(c: Context<AppEnv>, shell: string): Promise<StyleSheet | null> {
+  const href = styleSheetHref(shell);
+  const text = href === null ? null : await assetText(c, href);
+  return href === null || text === null ? null : { href, text };
+}
+
+/**
+ * Whether the browser already holds this version's style sheet: its service worker asks for the page
+ * through navigation preload, and it precached the sheet with the rest of the app (app/sw.ts). Any
+ * other request is a first visit, as far as the server can tell, and gets the sheet inside the page
+ * (docs/decisions/0037).
+ */
+const holdsStyleSheet = (c: Context<AppEnv>): boolean => c.req.header('Service-Worker-Navigation-Preload') !== undefined;
 
 /** A page's script chunks (`page`: its file in app/routes/) from the build's route-chunks.json. */
 async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
-  if (!c.env.ASSETS) return [];
-  routeChunks ??= c.env.ASSETS.fetch(new URL('/route-chunks.json', c.req.url).toString())
-    .then((res) => (res.ok ? (res.json() as Promise<Record<string, string[]>>) : {}))
-    .catch(() => ({}));
+  routeChunks ??= assetText(c, '/route-chunks.json').then((text) => {
+    try {
+      return text === null ? {} : (JSON.parse(text) as Record<string, string[]>);
+    } catch {
+      return {};
+    }
+  });
   const chunks = (await routeChunks)[page];
   return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
 }
@@ -95,6 +120,8 @@ const PAGE_HEADERS = {
   // pages and chunks of two versions never mix and listings are never served stale.
   'Cache-Control': 'no-cache',
 };
+
+const PAGE_VARY = 'Cookie, Service-Worker-Navigation-Preload';
 
 /**
  * A public page rendered by React on the server and streamed (docs/decisions/0012): its content,
@@ -125,15 +152,18 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     // once it runs, wherever the request says it will be shown (docs/decisions/0031).
     ...takePageView(c, page.status, user?.id ?? null),
   };
-  const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, chunks, metas);
+  // A first visit's first paint waits on one response, not two: the page itself (docs/decisions/0037).
+  const styles = holdsStyleSheet(c) ? null : await appStyleSheet(c, shell);
+  const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, { chunks, metas, styles });
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
     // One person's name and balance: never kept, not even by their browser (Back after signing out
     // on a shared computer must not show it). Vary: the same address is a visitor's page without it.
     // /saved names one device's agents (decision 0036): never kept either, so the list a page
-    // arrives with is always as fresh as its load.
+    // arrives with is always as fresh as its load. The service worker's request gets the style
+    // sheet linked, any other inside the page: that header varies it too.
     headers:
-      session || device.savedAgentIds.length > 0 ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } : { ...PAGE_HEADERS, Vary: 'Cookie' },
+      session || device.savedAgentIds.length > 0 ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: PAGE_VARY } : { ...PAGE_HEADERS, Vary: PAGE_VARY },
   });
 }
 
