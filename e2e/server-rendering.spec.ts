@@ -494,6 +494,22 @@ test("a first visit's page paints from itself alone: its styles are inside it, a
   await expect(page.getByRole('heading', { level: 1, name: /Find the AI agent/ })).toHaveCSS('font-size', '48px');
 });
 
+test("a page is sent the style sheet's link only when the service worker asking for it names the sheet it holds", async ({ request }) => {
+  // The plain shell, as the service worker precaches it, links the sheet of this version.
+  const shell = await (await request.get('/index.html')).text();
+  const href = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(shell)![1]!;
+  for (const [preload, linked] of [
+    [href, true],
+    // A worker from before it named its sheet, and one of another version: the sheet comes inside.
+    ['true', false],
+    [href.replace(/-[\w-]+\.css$/, '-0ld0ld0l.css'), false],
+  ] as const) {
+    const html = await (await request.get('/agents', { headers: { 'Service-Worker-Navigation-Preload': preload } })).text();
+    expect(html.includes(`href="${href}"`), preload).toBe(linked);
+    expect(html.includes('<style>/*! tailwindcss'), preload).toBe(!linked);
+  }
+});
+
 test('the app, once running, opens pages of its own without fetching a style sheet either', async ({ page }) => {
   const sheets: string[] = [];
   page.on('request', (request) => {

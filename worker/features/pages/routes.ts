@@ -56,13 +56,17 @@ const BARE_SHELL = `<!doctype html>
 let routeChunks: Promise<Record<string, string[]>> | null = null;
 const assetTexts = new Map<string, Promise<string | null>>();
 
-/** A built file's text, read once per isolate (a new version is a new isolate); a failed read is tried again next time. */
-function assetText(c: Context<AppEnv>, path: string): Promise<string | null> {
+/**
+ * A built file's text, read once per isolate (a new version is a new isolate); a failed read is tried
+ * again next time. `type`: its Content-Type, so the assets' SPA fallback (index.html with 200 for a
+ * file that is not there) is not taken for it.
+ */
+function assetText(c: Context<AppEnv>, path: string, type: string): Promise<string | null> {
   if (!c.env.ASSETS) return Promise.resolve(null);
   let text = assetTexts.get(path);
   if (!text) {
     text = c.env.ASSETS.fetch(new URL(path, c.req.url).toString())
-      .then((res) => (res.ok ? res.text() : null))
+      .then((res) => (res.ok && res.headers.get('Content-Type')?.startsWith(type) ? res.text() : null))
       .catch(() => null)
       .then((read) => {
         if (read === null) assetTexts.delete(path);
@@ -74,26 +78,27 @@ function assetText(c: Context<AppEnv>, path: string): Promise<string | null> {
 }
 
 /** The built index.html. */
-const appShell = (c: Context<AppEnv>): Promise<string | null> => assetText(c, '/');
+const appShell = (c: Context<AppEnv>): Promise<string | null> => assetText(c, '/', 'text/html');
 
 /** The style sheet the built index.html links, with its text. */
 async function appStyleSheet(c: Context<AppEnv>, shell: string): Promise<StyleSheet | null> {
   const href = styleSheetHref(shell);
-  const text = href === null ? null : await assetText(c, href);
+  const text = href === null ? null : await assetText(c, href, 'text/css');
   return href === null || text === null ? null : { href, text };
 }
 
 /**
- * Whether the browser already holds this version's style sheet: its service worker asks for the page
- * through navigation preload, and it precached the sheet with the rest of the app (app/sw.ts). Any
- * other request is a first visit, as far as the server can tell, and gets the sheet inside the page
- * (docs/decisions/0037).
+ * Whether the browser already holds the style sheet `href`: its service worker asks for the page
+ * through navigation preload, naming the sheet it precached (app/sw.ts). Any other request (a first
+ * visit, a worker of another version, a browser without navigation preload) gets the sheet inside
+ * the page (docs/decisions/0037).
  */
-const holdsStyleSheet = (c: Context<AppEnv>): boolean => c.req.header('Service-Worker-Navigation-Preload') !== undefined;
+const holdsStyleSheet = (c: Context<AppEnv>, href: string | null): boolean => href !== null && c.req.header('Service-Worker-Navigation-Preload') === href;
 
 /** A page's script chunks (`page`: its file in app/routes/) from the build's route-chunks.json. */
 async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
-  routeChunks ??= assetText(c, '/route-chunks.json').then((text) => {
+  routeChunks ??= assetText(c, '/route-chunks.json', 'application/json').then((text) => {
+    if (text === null) routeChunks = null;
     try {
       return text === null ? {} : (JSON.parse(text) as Record<string, string[]>);
     } catch {
@@ -153,7 +158,7 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     ...takePageView(c, page.status, user?.id ?? null),
   };
   // A first visit's first paint waits on one response, not two: the page itself (docs/decisions/0037).
-  const styles = holdsStyleSheet(c) ? null : await appStyleSheet(c, shell);
+  const styles = holdsStyleSheet(c, styleSheetHref(shell)) ? null : await appStyleSheet(c, shell);
   const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, { chunks, metas, styles });
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
