@@ -165,10 +165,6 @@ export default defineConfig(() => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // One style sheet for the whole app, which every page has from its first response (inside a
-    // first visit's page, else precached by the service worker): no lazily loaded chunk then waits
-    // on, or fetches, a sheet of its own (docs/decisions/0037).
-    cssCodeSplit: false,
     rolldownOptions: {
       // workbox-window is imported statically on purpose (app/components/pwa/update-prompt.tsx).
       onLog(level, log, handler) {

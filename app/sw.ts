@@ -67,20 +67,9 @@ registerRoute(
   }),
 );
 
-/** The app's style sheet in this version's precache, as pages link it (`/assets/style-….css`). */
-const PRECACHED_STYLE_SHEET = self.__WB_MANIFEST.map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).pathname).find((path) => path.endsWith('.css'));
-
 self.addEventListener('activate', (event) => {
   // Navigation preload: the network request for a page starts while this worker is still waking up.
-  // Its header names the style sheet this worker holds: a page naming the same one links it rather
-  // than carrying its text (docs/decisions/0037).
-  const preload = self.registration.navigationPreload;
-  event.waitUntil(
-    preload
-      ?.enable()
-      .then(() => (PRECACHED_STYLE_SHEET ? preload.setHeaderValue(PRECACHED_STYLE_SHEET) : undefined))
-      .catch(() => undefined) ?? Promise.resolve(),
-  );
+  event.waitUntil(self.registration.navigationPreload?.enable().catch(() => undefined) ?? Promise.resolve());
 });
 
 // The page's "Reload to update" (workbox-window's messageSkipWaiting): the only way a new version

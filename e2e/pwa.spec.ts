@@ -57,23 +57,6 @@ test('after one online visit the home page and any app route work offline', asyn
   await context.setOffline(false);
 });
 
-test('once the service worker holds the app, a page links the style sheet it precached instead of carrying it', async ({ page }) => {
-  const sheets: { fromServiceWorker: boolean }[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'stylesheet') sheets.push({ fromServiceWorker: response.fromServiceWorker() });
-  });
-  const heading = page.getByRole('heading', { level: 1, name: /Find the AI agent/ });
-  // The first visit: the page carries its styles, nothing else is fetched for them.
-  await page.goto('/');
-  await expect(heading).toHaveCSS('font-size', '48px');
-  expect(sheets).toEqual([]);
-  await controlledBySw(page);
-  sheets.length = 0;
-  await page.reload();
-  await expect(heading).toHaveCSS('font-size', '48px');
-  expect(sheets).toEqual([{ fromServiceWorker: true }]);
-});
-
 test('offline, saved listings and a visited agent page with its reviews still show', async ({ page, context, request }) => {
   const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as { id: number; name: string }[];
   const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as { user: { username: string } }[];

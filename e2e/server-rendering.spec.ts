@@ -474,7 +474,7 @@ test.describe('/billing away from UTC', () => {
   });
 });
 
-test("a first visit's page paints from itself alone: its styles are inside it, and its own scripts are fetched at low priority", async ({ page }) => {
+test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const requests: { path: string; type?: string; priority: string; byParser: boolean }[] = [];
@@ -488,48 +488,8 @@ test("a first visit's page paints from itself alone: its styles are inside it, a
     const scripts = requests.filter((r) => r.byParser && r.type === 'Script');
     expect(scripts.length, path).toBeGreaterThan(0);
     for (const script of scripts) expect(script.priority, script.path).toBe('Low');
-    expect(requests.filter((r) => r.type === 'Stylesheet').map((r) => r.path), path).toEqual([]);
+    expect(requests.find((r) => r.type === 'Stylesheet')?.priority).toBe('VeryHigh');
   }
-  // Styled all the same: the home page's heading has the app's size, not the browser's (32px).
-  await expect(page.getByRole('heading', { level: 1, name: /Find the AI agent/ })).toHaveCSS('font-size', '48px');
-});
-
-test("a page is sent the style sheet's link only when the service worker asking for it names the sheet it holds", async ({ request }) => {
-  // The plain shell, as the service worker precaches it, links the sheet of this version.
-  const shell = await (await request.get('/index.html')).text();
-  const href = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(shell)![1]!;
-  for (const [preload, linked] of [
-    [href, true],
-    // A worker from before it named its sheet, and one of another version: the sheet comes inside.
-    ['true', false],
-    [href.replace(/-[\w-]+\.css$/, '-0ld0ld0l.css'), false],
-  ] as const) {
-    const html = await (await request.get('/agents', { headers: { 'Service-Worker-Navigation-Preload': preload } })).text();
-    expect(html.includes(`href="${href}"`), preload).toBe(linked);
-    expect(html.includes('<style>/*! tailwindcss'), preload).toBe(!linked);
-  }
-});
-
-test('the app, once running, opens pages of its own without fetching a style sheet either', async ({ page }) => {
-  const sheets: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'stylesheet') sheets.push(request.url());
-  });
-  await page.goto('/');
-  await startTheApp(page);
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  // An agent's page and its reviews: code the app loads as it goes (the page's chunk, then the tab's).
-  const card = page.getByRole('region', { name: 'Top Performing Agents' }).getByRole('article').first();
-  const name = (await card.getByRole('heading').textContent())!;
-  await card.getByRole('link').first().click();
-  const heading = page.getByRole('heading', { level: 1, name });
-  await expect(heading).toBeVisible();
-  await page.getByRole('tab', { name: /^Reviews/ }).click();
-  await expect(page.getByRole('tabpanel')).toBeVisible();
-  // The app drew it: the page was not loaded again.
-  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-  await expect(heading).toHaveCSS('font-size', '36px');
-  expect(sheets).toEqual([]);
 });
 
 test('static assets and the server-rendered pages carry the security headers', async ({ page, request }) => {

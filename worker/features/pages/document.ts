@@ -37,51 +37,28 @@ export function headTags(head: PageHead, origin: string): string[] {
 /** A meta tag for the entry script (app/boot.ts), its content escaped. */
 const metaTag = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
 
-/** The app's style sheet as a page links it, and the text it holds. */
-export interface StyleSheet {
-  href: string;
-  text: string;
-}
-
-/** The style sheet the built index.html links (one: the build does not split CSS, vite.config.ts). */
-const STYLE_SHEET_LINK = /\s*<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/;
-
-/** The address of the style sheet the built index.html links, if it links one. */
-export const styleSheetHref = (shell: string): string | null => STYLE_SHEET_LINK.exec(shell)?.[1] ?? null;
-
-/** What a page carries besides its head and data; see pageDocument. */
-export interface PageParts {
-  /** The page's own code (lazy chunks), named for the entry script. */
-  chunks?: string[];
-  /** What the entry script is told by name (common/ssr.ts). */
-  metas?: Record<string, string>;
-  /** The style sheet's text, put into the page in place of its link (docs/decisions/0037). */
-  styles?: StyleSheet | null;
-}
-
 /**
  * The built index.html around the server-rendered app: the page's head, the app's markup in #root
- * (streamed between `before` and `after`) and the query cache it was rendered from. Replacements use
- * functions, so `$&` and friends in an agent's name are just text.
+ * (streamed between `before` and `after`) and the query cache it was rendered from. `metas`: what the
+ * entry script is told by name (common/ssr.ts). Replacements use functions, so `$&` and friends in
+ * an agent's name are just text.
  */
 export function pageDocument(
   shell: string,
   head: PageHead,
   origin: string,
   state: string,
-  { chunks = [], metas = {}, styles = null }: PageParts = {},
+  chunks: string[] = [],
+  metas: Record<string, string> = {},
 ): { before: string; after: string } {
   const tags = [...headTags(head, origin), ...Object.entries(metas).map(([name, content]) => metaTag(name, content))];
-  // Only the sheet the shell links, and only text that cannot end the element early.
-  const inline = styles && styleSheetHref(shell) === styles.href && !/<\/style/i.test(styles.text) ? styles : null;
-  if (inline) tags.push(`<style>${inline.text}</style>`);
   // The app's first-load chunks (the plain shell preloads them from its header bar block, which goes)
   // and the page's own code (lazy chunks): app/boot.ts fetches them all at once when the page is
   // painted, though it runs React's code and the app's in tasks of their own (docs/decisions/0018).
   const appModules = [...(HEADER_BAR.exec(shell)?.[0] ?? '').matchAll(/<link rel="modulepreload"[^>]*?href="([^"]+)"/g)].map((m) => m[1]!);
   const modules = [...appModules, ...chunks.filter((file) => !shell.includes(file))];
   if (modules.length > 0) tags.push(metaTag(PAGE_MODULES_META, modules.join(' ')));
-  const html = (inline ? shell.replace(STYLE_SHEET_LINK, () => '') : shell)
+  const html = shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />`)
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)

@@ -13,7 +13,7 @@ import { NEW_FROM_FOLLOWED } from '#common/creators.ts';
 import { REQUEST_COOKIES_META } from '#common/ssr.ts';
 import { parseSavedAgentsCookie, SAVED_AGENTS_COOKIE, SAVED_AGENTS_DRAWN } from '#common/saved-agents.ts';
 import { catalogSource } from './catalog-source';
-import { concatStream, pageDocument, shellDocument, styleSheetHref, type StyleSheet } from './document';
+import { concatStream, pageDocument, shellDocument } from './document';
 
 /**
  * Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012).
@@ -80,21 +80,6 @@ function assetText(c: Context<AppEnv>, path: string, type: string): Promise<stri
 /** The built index.html. */
 const appShell = (c: Context<AppEnv>): Promise<string | null> => assetText(c, '/', 'text/html');
 
-/** The style sheet the built index.html links, with its text. */
-async function appStyleSheet(c: Context<AppEnv>, shell: string): Promise<StyleSheet | null> {
-  const href = styleSheetHref(shell);
-  const text = href === null ? null : await assetText(c, href, 'text/css');
-  return href === null || text === null ? null : { href, text };
-}
-
-/**
- * Whether the browser already holds the style sheet `href`: its service worker asks for the page
- * through navigation preload, naming the sheet it precached (app/sw.ts). Any other request (a first
- * visit, a worker of another version, a browser without navigation preload) gets the sheet inside
- * the page (docs/decisions/0037).
- */
-const holdsStyleSheet = (c: Context<AppEnv>, href: string | null): boolean => href !== null && c.req.header('Service-Worker-Navigation-Preload') === href;
-
 /** A page's script chunks (`page`: its file in app/routes/) from the build's route-chunks.json. */
 async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
   routeChunks ??= assetText(c, '/route-chunks.json', 'application/json').then((text) => {
@@ -126,8 +111,6 @@ const PAGE_HEADERS = {
   'Cache-Control': 'no-cache',
 };
 
-const PAGE_VARY = 'Cookie, Service-Worker-Navigation-Preload';
-
 /**
  * A public page rendered by React on the server and streamed (docs/decisions/0012): its content,
  * head and query data in the HTML; the browser hydrates it.
@@ -157,18 +140,15 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     // once it runs, wherever the request says it will be shown (docs/decisions/0031).
     ...takePageView(c, page.status, user?.id ?? null),
   };
-  // A first visit's first paint waits on one response, not two: the page itself (docs/decisions/0037).
-  const styles = holdsStyleSheet(c, styleSheetHref(shell)) ? null : await appStyleSheet(c, shell);
-  const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, { chunks, metas, styles });
+  const { before, after } = pageDocument(shell, page.head, appOrigin(c.env), page.state, chunks, metas);
   return new Response(c.req.method === 'HEAD' ? null : concatStream(before, page.body, after), {
     status: page.status,
     // One person's name and balance: never kept, not even by their browser (Back after signing out
     // on a shared computer must not show it). Vary: the same address is a visitor's page without it.
     // /saved names one device's agents (decision 0036): never kept either, so the list a page
-    // arrives with is always as fresh as its load. The service worker's request gets the style
-    // sheet linked, any other inside the page: that header varies it too.
+    // arrives with is always as fresh as its load.
     headers:
-      session || device.savedAgentIds.length > 0 ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: PAGE_VARY } : { ...PAGE_HEADERS, Vary: PAGE_VARY },
+      session || device.savedAgentIds.length > 0 ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } : { ...PAGE_HEADERS, Vary: 'Cookie' },
   });
 }
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '#common/types.ts';
 import { call, seedCatalog } from '#worker/test/fixtures.ts';
 import type { PageHead } from '#common/ssr.ts';
-import { pageDocument, shellDocument, styleSheetHref } from '#worker/features/pages/document.ts';
+import { pageDocument, shellDocument } from '#worker/features/pages/document.ts';
 import { agentJsonLd, robotsTxt, sitemapXml } from './html';
 
 beforeAll(seedCatalog);
@@ -25,8 +25,8 @@ describe('page HTML', () => {
     image: '/agents/ledgerlens.webp',
     jsonLd: agentJsonLd(agent(), 'https://agents.example/agents/5', 'https://agents.example'),
   };
-  const html = (h: PageHead, shell = SHELL, chunks: string[] = [], styles: { href: string; text: string } | null = null) => {
-    const { before, after } = pageDocument(shell, h, 'https://agents.example', '{"queries":[]}', { chunks, styles });
+  const html = (h: PageHead, shell = SHELL, chunks: string[] = []) => {
+    const { before, after } = pageDocument(shell, h, 'https://agents.example', '{"queries":[]}', chunks);
     return `${before}<p>app</p>${after}`;
   };
 
@@ -88,24 +88,6 @@ describe('page HTML', () => {
     expect(page).not.toContain('rel="modulepreload"');
     expect(page).not.toContain('app-shell');
     expect(html(head, SHELL.replace('<body>', `<body>${bar}`))).toContain('<meta name="page-modules" content="/assets/main-3.js /assets/app-4.js" />');
-  });
-
-  it("carries the style sheet's text in place of its link when given it, and the link otherwise", () => {
-    const link = '<link rel="stylesheet" crossorigin href="/assets/style-7.css">';
-    const shell = SHELL.replace('<div id="root">', `${link}\n<div id="root">`);
-    expect(styleSheetHref(shell)).toBe('/assets/style-7.css');
-    expect(styleSheetHref(SHELL)).toBeNull();
-    const sheet = { href: '/assets/style-7.css', text: 'h1{font-weight:700}' };
-    const inlined = html(head, shell, [], sheet);
-    expect(inlined).toContain('<style>h1{font-weight:700}</style>\n  </head>');
-    expect(inlined).not.toContain('rel="stylesheet"');
-    expect(html(head, shell)).toContain(link);
-    // Another version's sheet, or text that would end the element early, is not put in: the link stays.
-    for (const other of [{ ...sheet, href: '/assets/style-8.css' }, { ...sheet, text: 'a{}</STYLE><script>alert(1)</script>' }]) {
-      const page = html(head, shell, [], other);
-      expect(page).toContain(link);
-      expect(page).not.toContain('<style>');
-    }
   });
 
   it("names a signed-in page's chunks in the plain shell, leaving out those it already preloads", () => {
