@@ -53,44 +53,36 @@ const BARE_SHELL = `<!doctype html>
 </html>
 `;
 
-let routeChunks: Promise<Record<string, string[]>> | null = null;
-const assetTexts = new Map<string, Promise<string | null>>();
+const builtFiles = new Map<string, Promise<unknown>>();
 
 /**
- * A built file's text, read once per isolate (a new version is a new isolate); a failed read is tried
- * again next time. `type`: its Content-Type, so the assets' SPA fallback (index.html with 200 for a
- * file that is not there) is not taken for it.
+ * A built file, read once per isolate (a new version is a new isolate); a failed read is tried again
+ * next time. `type`: its Content-Type, so the assets' SPA fallback (index.html with 200 for a file
+ * that is not there) is not taken for it.
  */
-function assetText(c: Context<AppEnv>, path: string, type: string): Promise<string | null> {
+function builtFile<T>(c: Context<AppEnv>, path: string, type: string, read: (res: Response) => Promise<T>): Promise<T | null> {
   if (!c.env.ASSETS) return Promise.resolve(null);
-  let text = assetTexts.get(path);
-  if (!text) {
-    text = c.env.ASSETS.fetch(new URL(path, c.req.url).toString())
-      .then((res) => (res.ok && res.headers.get('Content-Type')?.startsWith(type) ? res.text() : null))
+  let file = builtFiles.get(path) as Promise<T | null> | undefined;
+  if (!file) {
+    file = c.env.ASSETS.fetch(new URL(path, c.req.url).toString())
+      .then((res) => (res.ok && res.headers.get('Content-Type')?.startsWith(type) ? read(res as unknown as Response) : null))
       .catch(() => null)
-      .then((read) => {
-        if (read === null) assetTexts.delete(path);
-        return read;
+      .then((value) => {
+        if (value === null) builtFiles.delete(path);
+        return value;
       });
-    assetTexts.set(path, text);
+    builtFiles.set(path, file);
   }
-  return text;
+  return file;
 }
 
 /** The built index.html. */
-const appShell = (c: Context<AppEnv>): Promise<string | null> => assetText(c, '/', 'text/html');
+const appShell = (c: Context<AppEnv>): Promise<string | null> => builtFile(c, '/', 'text/html', (res) => res.text());
 
 /** A page's script chunks (`page`: its file in app/routes/) from the build's route-chunks.json. */
 async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
-  routeChunks ??= assetText(c, '/route-chunks.json', 'application/json').then((text) => {
-    if (text === null) routeChunks = null;
-    try {
-      return text === null ? {} : (JSON.parse(text) as Record<string, string[]>);
-    } catch {
-      return {};
-    }
-  });
-  const chunks = (await routeChunks)[page];
+  const routes = await builtFile(c, '/route-chunks.json', 'application/json', (res) => res.json() as Promise<Record<string, string[]> | null>);
+  const chunks = routes?.[page];
   return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
 }
 
