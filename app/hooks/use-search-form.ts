@@ -8,12 +8,22 @@ export function useSearchForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   useEarlyInput(inputRef, setQuery);
   const [, navigate] = useLocation();
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    // What the box shows: text typed before hydration is there before useEarlyInput has put it in
-    // state, and a submit in that moment must still search for it.
-    const q = (inputRef.current?.value ?? query).trim();
+    const q = shownQuery(e.currentTarget, query);
     if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
   };
   return { query, setQuery, onSubmit, inputRef };
+}
+
+/**
+ * What a search form's box (`name="q"`) shows as the form is sent, trimmed; `fallback` where it has
+ * none. Read from the form, not from state or a ref: text typed before hydration is in the box before
+ * useEarlyInput puts it in state, and a submit can reach React while it is still hydrating the form,
+ * its handler found but its refs not attached yet (they are at the commit). A search sent in that
+ * moment was lost (the e2e test of /alternative1 failed about one run in four).
+ */
+export function shownQuery(form: HTMLFormElement, fallback: string): string {
+  const box = form.elements.namedItem('q');
+  return (box instanceof HTMLInputElement ? box.value : fallback).trim();
 }

@@ -6,6 +6,7 @@ import { SUGGEST_MIN_CHARS, type Suggestion } from '#common/search.ts';
 import { useSuggestions } from '#app/features/agents/api/suggest-agents.ts';
 import { HighlightedText } from './highlighted-text';
 import { useEarlyInput } from '#app/hooks/use-early-input.ts';
+import { shownQuery } from '#app/hooks/use-search-form.ts';
 
 /** Suggestions are asked for after this pause in typing. */
 const SUGGEST_DEBOUNCE_MS = 150;
@@ -66,10 +67,9 @@ export function HeaderSearch() {
     inputRef.current?.blur();
     navigate(href);
   };
-  const submit = () => {
-    // What the box shows: text typed before hydration is there before useEarlyInput has put it in
-    // state, and an Enter in that moment must still search for it.
-    const q = (inputRef.current?.value ?? value).trim();
+  /** `shown`: what the box shows (shownQuery), not state or the ref, which can lag it. */
+  const submit = (shown: string) => {
+    const q = shown.trim();
     if (expanded && active >= 0 && items[active]) return finish(suggestionHref(items[active]));
     if (q) finish(`/search?q=${encodeURIComponent(q)}`);
   };
@@ -102,7 +102,7 @@ export function HeaderSearch() {
       }
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      submit();
+      submit(e.currentTarget.value);
     }
   };
 
@@ -115,7 +115,7 @@ export function HeaderSearch() {
       className="relative w-full"
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        submit(shownQuery(e.currentTarget, value));
       }}
     >
       <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
