@@ -67,7 +67,8 @@ function afterFirstPaint(then: () => void): void {
     }).observe({ type: 'paint', buffered: true });
   }
   // The paint report can lag the load event (a busy compositor); a paint that never comes does not hold things up for ever.
-  addEventListener('load', () => setTimeout(once, 3000), { once: true });
+  if (document.readyState === 'complete') setTimeout(once, 3000);
+  else addEventListener('load', () => setTimeout(once, 3000), { once: true });
 }
 
 const rendered = document.getElementById('root')?.firstElementChild != null;
@@ -123,13 +124,12 @@ function saveThrough(registration: ServiceWorkerRegistration): void {
     if (!handed) void saveServedText(text);
   });
 }
-// No worker will ever run here: saved at once, in a task of its own after this one.
-if (!serviceWorkersRun()) setTimeout(saveHere, 0);
-
-// An agent page's view: the server counted it as it served the page, or (a prefetched page) it is counted from here.
-if (rendered) countViewAtLoad();
-
-if (rendered) {
+/** What a page the server rendered sets up: its view, the service worker, the app on intent, the bottom bars. */
+function setUpRendered(): void {
+  // No worker will ever run here: saved at once, in a task of its own after this one.
+  if (!serviceWorkersRun()) setTimeout(saveHere, 0);
+  // An agent page's view: the server counted it as it served the page, or (a prefetched page) it is counted from here.
+  countViewAtLoad();
   // Not before the page is painted: the app's code must not compete with the first screen.
   let painted = false;
   let wanted = false;
@@ -157,7 +157,16 @@ if (rendered) {
   // A bar the server rendered at the bottom (a signed-in person's confirm-email banner): what sits at
   // the bottom (an agent page's try bar) keeps clear of it before the app runs, not on top of it.
   keepClearOfRenderedBars();
+}
+
+if (rendered) {
+  // In a task of its own. A module script runs in the task that ends the parsing, before that task's
+  // layout and load event: on a long page and a low-tier phone, this script's start-up (a few ms
+  // at full speed) made that one task about twice as long, the blocking a tap waits behind. Taps
+  // until then are held by the page's inline script (app/index.html).
+  setTimeout(setUpRendered, 0);
 } else {
+  if (!serviceWorkersRun()) setTimeout(saveHere, 0);
   holdEarlyClicks(start);
   start();
   afterFirstPaint(() => registerServiceWorker(start, saveHere, saveThrough));
