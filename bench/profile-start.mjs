@@ -82,7 +82,7 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
       }
       totals[category] = Math.round(sum / 1000);
     }
-    const busy = taskTimes(tasks).wallMs;
+    const { wallMs: busy, cpuMs: busyCpu } = taskTimes(tasks);
     const long = tasks
       .filter((t) => t.dur > 50_000)
       .sort((a, b) => b.dur - a.dur)
@@ -98,7 +98,7 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
       const nav = performance.getEntriesByType('navigation')[0];
       return { ...paint, domContentLoaded: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd) };
     });
-    return { url, benchmarkIndex, cpuSlowdown: rate, calibratedSlowdown: wanted, wallMs: wall, mainThreadBusyMs: busy, blockingAfterFcpMs, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file };
+    return { url, benchmarkIndex, cpuSlowdown: rate, calibratedSlowdown: wanted, wallMs: wall, mainThreadBusyMs: busy, mainThreadCpuMs: busyCpu, blockingAfterFcpMs, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file };
   } finally {
     await context.close();
   }
