@@ -124,6 +124,11 @@ function saveThrough(registration: ServiceWorkerRegistration): void {
     if (!handed) void saveServedText(text);
   });
 }
+/** A tap held before the page is set up (setUpRendered below): the app starts on it once it is. */
+let heldBeforeSetUp = false;
+/** What a held tap calls: the app's start on intent once the page is set up, a note of it until then. */
+let startOnHeld: () => void = () => void (heldBeforeSetUp = true);
+
 /** What a page the server rendered sets up: its view, the service worker, the app on intent, the bottom bars. */
 function setUpRendered(): void {
   // No worker will ever run here: saved at once, in a task of its own after this one.
@@ -153,17 +158,20 @@ function setUpRendered(): void {
       saveThrough,
     );
   });
-  holdEarlyClicks(startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || somethingWaits()));
+  startOnHeld = startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || somethingWaits());
+  if (heldBeforeSetUp) startOnHeld();
   // A bar the server rendered at the bottom (a signed-in person's confirm-email banner): what sits at
   // the bottom (an agent page's try bar) keeps clear of it before the app runs, not on top of it.
   keepClearOfRenderedBars();
 }
 
 if (rendered) {
-  // In a task of its own. A module script runs in the task that ends the parsing, before that task's
-  // layout and load event: on a long page and a low-tier phone, this script's start-up (a few ms
-  // at full speed) made that one task about twice as long, the blocking a tap waits behind. Taps
-  // until then are held by the page's inline script (app/index.html).
+  // Taps, held forms and a tab's arrow keys are held from here on, as the page's inline script held
+  // buttons' taps until now (app/index.html); what a held tap starts is set up below.
+  holdEarlyClicks(() => startOnHeld());
+  // The rest in a task of its own. A module script runs in the task that ends the parsing, before
+  // that task's layout and load event: on a long page and a low-tier phone, this script's start-up
+  // (a few ms at full speed) made that one task about twice as long, the blocking a tap waits behind.
   setTimeout(setUpRendered, 0);
 } else {
   if (!serviceWorkersRun()) setTimeout(saveHere, 0);

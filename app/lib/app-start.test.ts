@@ -42,6 +42,15 @@ it('leaves a page that is only read alone: links, scrolling keys and tabbing do 
   expect(start).not.toHaveBeenCalled();
 });
 
+it('starts the app when the search field took the focus before it watched, not for a link focused then', async () => {
+  (element('header a') as HTMLElement).focus();
+  expect(await watch()).not.toHaveBeenCalled();
+
+  (element('input') as HTMLElement).focus();
+  expect(await watch()).toHaveBeenCalledTimes(1);
+  (element('input') as HTMLElement).blur();
+});
+
 it('starts the app once, at the first press on a control', async () => {
   const start = await watch();
   fire(element('main button'), new PointerEvent('pointerdown', { bubbles: true }));

@@ -150,8 +150,12 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
     addEventListener('pageshow', (event: PageTransitionEvent) => event.persisted && void offlineDbExists().then(savedListDiffers, () => true).then((differs) => differs && go()), options);
   }
 
+  // Focus that came before these listeners (the entry sets them a task after the page is parsed).
+  const focused = document.activeElement;
+  const focusedBefore = focused !== null && focused !== document.body && focused.closest('#root') !== null && !onLink(focused);
+
   let checked = Promise.resolve();
-  if (waiting || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
+  if (waiting || focusedBefore || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
   else
     checked = offlineDbExists()
       .catch(() => true)

@@ -49,8 +49,9 @@ export function AgentSearchBox({
       className={`flex flex-col gap-1 ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
-        // What the box shows: an Enter held from before hydration comes before the early text is in state.
-        onCommit(inputRef.current?.value ?? shown);
+        // What the box shows, read from the form sent: an Enter held from before hydration comes
+        // before the early text is in state, and a ref is attached only at React's commit.
+        onCommit(e.currentTarget.querySelector<HTMLInputElement>('input[type="search"]')?.value ?? shown);
         setDraft(null);
       }}
     >

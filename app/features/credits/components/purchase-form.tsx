@@ -52,7 +52,8 @@ export function PurchaseForm({
       className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       onSubmit={(e) => {
         e.preventDefault();
-        const shown = amountText(customRef.current?.value ?? '');
+        // What the field shows, read from the form sent: a ref is attached only at React's commit.
+        const shown = amountText(e.currentTarget.querySelector<HTMLInputElement>('#custom-amount')?.value ?? '');
         const range = e.currentTarget.querySelector<HTMLInputElement>('input[type="range"]');
         const chosen = shown ? typedAmount(shown) : Number(range?.value ?? sliderAmount);
         const invalid = purchaseAmountError(chosen);
