@@ -124,6 +124,9 @@ function saveThrough(registration: ServiceWorkerRegistration): void {
     if (!handed) void saveServedText(text);
   });
 }
+// No worker will ever run here: saved at once, in a task of its own after this one.
+if (!serviceWorkersRun()) setTimeout(saveHere, 0);
+
 /** A tap held before the page is set up (setUpRendered below): the app starts on it once it is. */
 let heldBeforeSetUp = false;
 /** What a held tap calls: the app's start on intent once the page is set up, a note of it until then. */
@@ -131,8 +134,6 @@ let startOnHeld: () => void = () => void (heldBeforeSetUp = true);
 
 /** What a page the server rendered sets up: its view, the service worker, the app on intent, the bottom bars. */
 function setUpRendered(): void {
-  // No worker will ever run here: saved at once, in a task of its own after this one.
-  if (!serviceWorkersRun()) setTimeout(saveHere, 0);
   // An agent page's view: the server counted it as it served the page, or (a prefetched page) it is counted from here.
   countViewAtLoad();
   // Not before the page is painted: the app's code must not compete with the first screen.
@@ -174,7 +175,6 @@ if (rendered) {
   // (a few ms at full speed) made that one task about twice as long, the blocking a tap waits behind.
   setTimeout(setUpRendered, 0);
 } else {
-  if (!serviceWorkersRun()) setTimeout(saveHere, 0);
   holdEarlyClicks(start);
   start();
   afterFirstPaint(() => registerServiceWorker(start, saveHere, saveThrough));
