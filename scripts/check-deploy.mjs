@@ -24,9 +24,30 @@ const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 // 1. Configuration of the deployed environments.
 for (const env of DEPLOY_ENVS) {
-  const problems = configProblems(readDeployConfig(env));
+  const config = readDeployConfig(env);
+  const problems = [...configProblems(config), ...assetProblems(config.assets)];
   if (problems.length) failures.push(...problems.map((p) => `[env.${env}] ${p}`));
-  else console.log(`ok   [env.${env}] has its own D1 database, a cron trigger and no local-only setting`);
+  else console.log(`ok   [env.${env}] has its own D1 database, a cron trigger, no local-only setting, and answers a missing chunk 404`);
+}
+
+/**
+ * A build file that is not there (an old page's chunk, asked for during a deploy) must reach the
+ * worker, which answers 404 with no-store: served by the assets it would get index.html (SPA
+ * fallback) or a 404, either with /assets/*'s year-long immutable header from public/_headers.
+ * scripts/lib/serve-local.test.mjs asks the asset router itself.
+ */
+function assetProblems(assets = {}) {
+  const problems = [];
+  if (assets.not_found_handling && assets.not_found_handling !== 'none') {
+    problems.push(`assets.not_found_handling is "${assets.not_found_handling}": a missing chunk would not reach the worker`);
+  }
+  // A negative rule ("!/assets/*") sends what it matches to the assets alone, there or not.
+  const glob = (rule) => new RegExp(`^${rule.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+  const rules = Array.isArray(assets.run_worker_first) ? assets.run_worker_first : [];
+  if (rules.some((rule) => rule.startsWith('!') && glob(rule.slice(1)).test('/assets/gone-abc123.js'))) {
+    problems.push('assets.run_worker_first sends /assets/* to the static assets alone: a missing chunk would not reach the worker');
+  }
+  return problems;
 }
 
 // 2. The production bundle, made the way `wrangler deploy` makes it, without uploading.

@@ -4,10 +4,10 @@
 // Configuration comes from the environment (see README's table); D1_PERSIST_TO moves the local
 // database (default .wrangler/state); SKIP_BUILD=1 reuses an existing dist/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { serveLocal } from './lib/serve-local.mjs';
+import { configServing, serveLocal } from './lib/serve-local.mjs';
 import { quietEnv, wrangler } from './lib/wrangler.mjs';
 import { mailPortFor, startMailCatcher } from './mail-catcher.mjs';
 
@@ -17,26 +17,8 @@ const persistTo = process.env.D1_PERSIST_TO || '.wrangler/state';
 const { version } = require('../package.json');
 const distDir = process.env.DIST_DIR || 'dist';
 
-/**
- * wrangler.toml serves ./dist. For another folder, derive a config beside it whose paths point back
- * at the project, keeping every other setting (SPA mode, run_worker_first, D1).
- */
-function wranglerConfig() {
-  if (path.resolve(distDir) === path.resolve('dist')) return [];
-  const dir = path.resolve('.wrangler', 'tmp');
-  mkdirSync(dir, { recursive: true });
-  const rel = (p) => path.relative(dir, path.resolve(p));
-  const base = readFileSync('wrangler.toml', 'utf8')
-    .replace(/^main = .*$/m, `main = ${JSON.stringify(rel('worker/index.ts'))}`)
-    .replace(/^directory = .*$/m, `directory = ${JSON.stringify(rel(distDir))}`)
-    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(rel('migrations'))}`)
-    // The alias stand-ins (docs/decisions/0033).
-    .replace(/"\.\/(worker\/[^"]+)"/g, (_, file) => JSON.stringify(rel(file)));
-  const file = path.join(dir, `wrangler-${port}.toml`);
-  writeFileSync(file, base);
-  return ['--config', file];
-}
-const configArgs = wranglerConfig();
+// wrangler.toml serves ./dist; another folder gets a config of its own (asset routing and D1 kept).
+const configArgs = path.resolve(distDir) === path.resolve('dist') ? [] : ['--config', configServing(distDir, `wrangler-${port}.toml`)];
 
 /** The configuration variables (README's table), forwarded to the worker when set. */
 const CONFIG_VARS = [

@@ -119,7 +119,7 @@ export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
-  // Anything else is the app: let the static assets (SPA mode) answer.
+  // Anything else (a write to a page's address): the static assets answer, 404 for what is not a file.
   if (!c.env.ASSETS) return c.text('Not found', 404);
   // A copy with mutable headers: the security headers middleware adds to it.
   return (c.env.ASSETS.fetch(c.req.raw as never) as unknown as Promise<Response>).then((res) => new Response(res.body, res));

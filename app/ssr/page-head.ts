@@ -65,7 +65,11 @@ const PRIVATE: Record<string, [title: string, description: string]> = {
   '/saved': ['Saved agents', 'The AI agents you saved on AgentMarket, readable on this device with no signal.'],
 };
 
-/** Title, description, canonical address and social data of a public page, from the data it was rendered with. */
+/**
+ * Title, description, canonical address and social data of a public page, from the data it was
+ * rendered with. `url`'s origin is the configured one (the worker never passes on the request's Host,
+ * docs/decisions/0024): the JSON-LD's links are made from it.
+ */
 export function pageHead(url: URL, client: QueryClient, notFound: boolean): PageHead {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const lower = path.toLowerCase();

@@ -4,7 +4,7 @@
 // page needs), so the page never finishes loading (docs/decisions/0015).
 // A small Node HTTP front owns the public port, so no request is dropped: workerd closes a connection
 // idle for 5 s without saying so and is restarted on every change of the assets (docs/decisions/0020).
-import { mkdirSync, rmSync, watch } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
@@ -18,8 +18,37 @@ const KEEP_ALIVE_MS = 10 * 60_000;
 const DRAIN_MS = 15_000;
 // Per connection, never forwarded (RFC 9110 §7.6.1).
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+/**
+ * When the worker answers before reading the body (its size limit refuses on Content-Length alone),
+ * workerd reads off and drops at most this much of the rest within a second (KJ's
+ * canceledUploadGraceBytes), then closes the connection with the rest unread: a reset, which takes
+ * the answer with it (a 5 MB body got 502 or a reset instead of the worker's 413 in 30 tries out of
+ * 30). Smaller bodies are safe.
+ */
+const UNREAD_BODY_GRACE_BYTES = 64 * 1024;
+/** How long the worker may take to answer a request asked again without its body (see `proxy`). */
+const ANSWER_WITHOUT_BODY_MS = 10_000;
 
 const LOG_LEVELS = { debug: LogLevel.DEBUG, info: LogLevel.INFO, log: LogLevel.INFO, warn: LogLevel.WARN, error: LogLevel.ERROR, none: LogLevel.NONE };
+
+/**
+ * wrangler.toml serves ./dist. For another folder, a config in .wrangler/tmp (as `name`) whose paths
+ * point back at the project, keeping every other setting (asset routing, D1): its path.
+ */
+export function configServing(distDir, name) {
+  const dir = path.resolve('.wrangler', 'tmp');
+  mkdirSync(dir, { recursive: true });
+  const rel = (p) => path.relative(dir, path.resolve(p));
+  const base = readFileSync('wrangler.toml', 'utf8')
+    .replace(/^main = .*$/m, `main = ${JSON.stringify(rel('worker/index.ts'))}`)
+    .replace(/^directory = .*$/m, `directory = ${JSON.stringify(rel(distDir))}`)
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(rel('migrations'))}`)
+    // The alias stand-ins (docs/decisions/0033).
+    .replace(/"\.\/(worker\/[^"]+)"/g, (_, file) => JSON.stringify(rel(file)));
+  const file = path.join(dir, name);
+  writeFileSync(file, base);
+  return file;
+}
 
 /**
  * Bundles the worker the way `wrangler deploy` does (same esbuild settings, nodejs_compat polyfills),
@@ -213,17 +242,7 @@ function frontServer(upstream) {
             // Held through a reload by a client that has since gone: nothing left to answer.
             if (gone) return resolve();
             res.once('close', resolve);
-            const forward = http.request(
-              { host: url.hostname, port: url.port, method: req.method, path: req.url, headers, agent: false },
-              (answer) => {
-                res.writeHead(answer.statusCode, answer.statusMessage, endToEnd(answer.rawHeaders));
-                pipeline(answer, res, () => {});
-              },
-            );
-            forward.on('error', (error) => fail(res, 502, `The local worker did not answer (${error.code ?? error.message}).`));
-            // A client that goes away takes its forwarded request with it.
-            res.once('close', () => forward.destroy());
-            pipeline(req, forward, () => {});
+            proxy(url, req, res, headers);
           }),
       )
       .catch((error) => fail(res, 502, `The local worker did not answer (${error.message}).`));
@@ -231,4 +250,79 @@ function frontServer(upstream) {
   // The app serves no WebSocket; refuse one plainly rather than leave it hanging.
   server.on('upgrade', (_req, socket) => socket.end('HTTP/1.1 501 Not Implemented\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
   return server;
+}
+
+/**
+ * Forwards one request to workerd and its answer back. A body larger than workerd drops unread
+ * (UNREAD_BODY_GRACE_BYTES) may be answered before it is read, and that answer may be lost to the
+ * reset that follows. So for such a body the answer is taken whole before it is passed on, and the
+ * rest of the body is read and dropped here, so the client gets the answer rather than a reset;
+ * when the reset took the answer, the worker is asked again with the headers alone: an answer
+ * given without reading the body comes back the same, now with nothing left unread.
+ */
+function proxy(url, req, res, headers) {
+  const target = { host: url.hostname, port: url.port, method: req.method, path: req.url, headers, agent: false };
+  const large = Number(req.headers['content-length']) > UNREAD_BODY_GRACE_BYTES;
+  const didNotAnswer = (error) => `The local worker did not answer (${error.code ?? error.message}).`;
+  /** A large body's answer while it is being taken whole. */
+  let early = null;
+  /** The request asked again without the body, and how long it may take. */
+  let again = null;
+  let timer = null;
+
+  const pass = (answer) => {
+    if (res.headersSent || res.destroyed) return answer.resume();
+    res.writeHead(answer.statusCode, answer.statusMessage, endToEnd(answer.rawHeaders));
+    pipeline(answer, res, () => {});
+  };
+  // No more of the body goes to workerd; the rest is read and dropped, so the client can finish
+  // sending it and read the answer.
+  const dropBody = () => {
+    req.unpipe(forward);
+    req.resume();
+  };
+  const askAgain = (error) => {
+    if (again || early?.complete || res.headersSent || res.destroyed) return;
+    if (!large) return fail(res, 502, didNotAnswer(error));
+    again = http.request(target, (answer) => {
+      clearTimeout(timer);
+      pass(answer);
+    });
+    timer = setTimeout(() => again.destroy(new Error('no answer without the body')), ANSWER_WITHOUT_BODY_MS);
+    again.on('error', (failure) => {
+      clearTimeout(timer);
+      fail(res, 502, didNotAnswer(failure));
+    });
+    // The same Content-Length, no body: whatever the worker answers without reading one.
+    again.flushHeaders();
+  };
+
+  const forward = http.request(target, (answer) => {
+    if (!large) return pass(answer);
+    dropBody();
+    early = answer;
+    const chunks = [];
+    answer.on('data', (chunk) => chunks.push(chunk));
+    answer.on('end', () => {
+      if (res.headersSent || res.destroyed) return;
+      res.writeHead(answer.statusCode, answer.statusMessage, endToEnd(answer.rawHeaders));
+      res.end(Buffer.concat(chunks));
+    });
+    answer.on('close', () => {
+      if (!answer.complete) askAgain(new Error('cut off'));
+    });
+  });
+  forward.on('error', (error) => {
+    dropBody();
+    askAgain(error);
+  });
+  // A client that goes away takes its forwarded requests with it.
+  res.once('close', () => {
+    clearTimeout(timer);
+    forward.destroy();
+    again?.destroy();
+  });
+  // Not pipeline(): a reset of the forwarded request must not tear down the client's connection
+  // before it has its answer.
+  req.pipe(forward);
 }

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import { createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
-import { CATALOG_CACHE_MAX_ENTRIES, catalogCacheSeconds, catalogCacheSize, clearCatalogCache } from './catalog-cache';
+import { CATALOG_CACHE_MAX_ENTRIES, catalogCacheSeconds, catalogCacheSize, changesCatalog, clearCatalogCache } from './catalog-cache';
 
 const cached = { ...env, CATALOG_CACHE_SECONDS: '10' };
 const get = (path: string, cookie?: string) => app.request(path, { headers: cookie ? { Cookie: cookie } : {} }, cached);
@@ -38,7 +38,7 @@ describe('catalogue cache', () => {
     expect(await fresh.json()).toMatchObject({ name: 'Seen by the signed-in' });
   });
 
-  it('empties after any write through the API, so the writer and visitors see the change', async () => {
+  it('empties after a write that changes the catalogue (a review), so the writer and visitors see it', async () => {
     expect(await (await get('/api/agents/3')).json()).toMatchObject({ voteCount: 40 });
     // Reviews need a confirmed address (docs/decisions/0025).
     const user = await createUser({ verified: true });
@@ -71,6 +71,89 @@ describe('catalogue cache', () => {
     await app.request('/api/agents/2', {}, env);
     await rename('Uncached');
     expect(await (await app.request('/api/agents/2', {}, env)).json()).toMatchObject({ name: 'Uncached' });
+  });
+
+  it('empties when an agent is deleted: its page and the lists no longer show it', async () => {
+    const creator = await createUser();
+    await db()
+      .prepare("INSERT INTO agents (id, name, description, category_id, department_id, creator_id, credit_cost) VALUES (50, 'Shortlived', 'Here for one test.', 1, 1, ?, 3)")
+      .bind(creator.id)
+      .run();
+    expect((await get('/api/agents/50')).status).toBe(200);
+    expect((await get('/api/agents/50')).headers.get('X-Cache')).toBe('hit');
+    const deleted = await app.request('/api/agents/50', { method: 'DELETE', headers: { Cookie: await signIn(creator.id), Origin: 'http://localhost' } }, cached);
+    expect(deleted.status).toBe(200);
+    expect((await get('/api/agents/50')).status).toBe(404);
+  });
+
+  it('writes that change no catalogue answer leave it: none can be sent to empty it at will', async () => {
+    await get('/api/agents?limit=2');
+    await get('/api/agents/2');
+    const post = (path: string, init: { body?: unknown; cookie?: string; method?: string } = {}) =>
+      app.request(
+        path,
+        {
+          method: init.method ?? 'POST',
+          headers: { Origin: 'http://localhost', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(init.cookie ? { Cookie: init.cookie } : {}) },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        },
+        cached,
+      );
+    const person = await createUser({ verified: true });
+    const cookie = await signIn(person.id);
+    // Anyone, for nothing: a sign-out with no session, a reset mail for nobody, a page view.
+    for (const res of [
+      await post('/api/auth/logout'),
+      await post('/api/auth/forgot-password', { body: { email: 'nobody@example.com' } }),
+      await post('/api/agents/2/views'),
+      // Signed in, about nobody else's catalogue: saving an agent.
+      await post('/api/saved/2', { method: 'PUT', cookie }),
+    ]) {
+      expect(res.ok, `${res.status} ${await res.clone().text()}`).toBe(true);
+    }
+    await rename('Renamed behind the cache');
+    for (const path of ['/api/agents?limit=2', '/api/agents/2']) {
+      const again = await get(path);
+      expect(again.headers.get('X-Cache'), path).toBe('hit');
+      expect(JSON.stringify(await again.json()), path).not.toContain('Renamed behind the cache');
+    }
+  });
+
+  it('lists the writes that change what the cached reads answer, and only those', () => {
+    const changes = [
+      ['POST', '/api/agents'],
+      ['PUT', '/api/agents/7'],
+      ['DELETE', '/api/agents/7'],
+      ['POST', '/api/agents/7/try'],
+      ['POST', '/api/ratings'],
+      ['PUT', '/api/ratings/3'],
+      ['DELETE', '/api/ratings/3'],
+      ['PUT', '/api/ratings/3/reply'],
+      ['DELETE', '/api/ratings/3/helpful'],
+      ['POST', '/api/moderation/agent/7'],
+      ['PUT', '/api/media/agents/7/cover'],
+      ['DELETE', '/api/media/agents/7/cover'],
+      ['PUT', '/api/users/4'],
+      ['POST', '/api/admin/refunds'],
+    ];
+    const leaves = [
+      ['GET', '/api/agents'],
+      ['POST', '/api/agents/7/views'],
+      ['POST', '/api/auth/logout'],
+      ['POST', '/api/auth/login'],
+      ['POST', '/api/auth/register'],
+      ['POST', '/api/auth/forgot-password'],
+      ['POST', '/api/propose-agent'],
+      ['POST', '/api/reports'],
+      ['PUT', '/api/saved/7'],
+      ['PUT', '/api/follows/4'],
+      ['PUT', '/api/users/4/public-profile'],
+      ['PUT', '/api/media/profile-picture'],
+      ['POST', '/api/payments/create-checkout'],
+      ['POST', '/api/tokens'],
+    ];
+    for (const [method, path] of changes) expect(changesCatalog(method!, path!), `${method} ${path}`).toBe(true);
+    for (const [method, path] of leaves) expect(changesCatalog(method!, path!), `${method} ${path}`).toBe(false);
   });
 
   it('a refused write (an anonymous POST to a missing path) leaves the cache as it was', async () => {

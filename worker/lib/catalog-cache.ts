@@ -1,8 +1,9 @@
 // A short-lived, per-isolate cache of the public catalogue reads (lists, search, agent details,
 // reviews, categories, departments) for visitors. Those reads are the bulk of the traffic and the
 // same for everyone, and a D1 round trip costs several times the rest of the request. Signed-in
-// requests always read D1, and any write through this isolate empties the cache, so a change is seen
-// at once here and within CATALOG_CACHE_SECONDS everywhere else (docs/decisions/0006).
+// requests always read D1, and a write through this isolate that changes the catalogue empties the
+// cache, so a change is seen at once here and within CATALOG_CACHE_SECONDS everywhere else
+// (docs/decisions/0006).
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '#common/constants.ts';
@@ -57,12 +58,40 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * A write through this isolate that succeeded may change what the catalogue shows: start over after
- * it. A refused or failed one changed nothing, so it cannot be used to empty the cache at will.
+ * The writes that can change what the cached reads (GET /api/agents/*, /api/categories/*,
+ * /api/departments/*) answer, by method and path: an allow-list, not "any write", so a request anyone
+ * can send for nothing (an anonymous logout, forgot-password) cannot empty the cache at will and send
+ * every visitor to D1. What each changes:
+ * - agents listed, changed or deleted: lists, search, details, and the categories' and departments'
+ *   agent counts; a paid try: its author's review now says 'Tried it' (reviews);
+ * - /ratings/*: reviews, replies and helpful marks: an agent's average and count, its reviews and their order;
+ * - moderation: hiding or restoring an agent or a review;
+ * - an agent's cover (imageUrl); a username (agents show their creator's, reviews their author's);
+ * - a refund of a try: no longer 'Tried it'.
+ * A page view (POST /api/agents/{id}/views) changes only viewCount, which may lag. A route that comes
+ * to change these reads belongs here: until then it is seen within CATALOG_CACHE_SECONDS, as a write
+ * through another isolate always is.
+ */
+const CATALOG_WRITES: readonly (readonly [methods: readonly string[], path: RegExp])[] = [
+  [['POST'], /^\/api\/agents$/],
+  [['PUT', 'DELETE'], /^\/api\/agents\/\d+$/],
+  [['POST'], /^\/api\/agents\/\d+\/try$/],
+  [['POST', 'PUT', 'PATCH', 'DELETE'], /^\/api\/ratings(\/|$)/],
+  [['POST'], /^\/api\/moderation\//],
+  [['PUT', 'DELETE'], /^\/api\/media\/agents\/\d+\/cover$/],
+  [['PUT'], /^\/api\/users\/\d+$/],
+  [['POST'], /^\/api\/admin\/refunds$/],
+];
+
+/** Whether a write to this method and path can change a catalogue answer (CATALOG_WRITES). */
+export const changesCatalog = (method: string, path: string): boolean =>
+  CATALOG_WRITES.some(([methods, pattern]) => methods.includes(method) && pattern.test(path));
+
+/**
+ * Empties the cache after a write that changes the catalogue and succeeded: a refused or failed one
+ * changed nothing, so it cannot be used to empty the cache either (docs/decisions/0024).
  */
 export const clearCatalogCacheOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  // Only after a write that succeeded (docs/decisions/0024); a page view counted by the app (POST
-  // /api/agents/{id}/views) changes no catalogue answer.
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && c.res.ok && !/^\/api\/agents\/\d+\/views$/.test(c.req.path)) clearCatalogCache();
+  if (c.res.ok && changesCatalog(c.req.method, c.req.path)) clearCatalogCache();
 };

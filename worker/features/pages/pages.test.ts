@@ -1,5 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import { browserRequest, call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
@@ -322,6 +322,76 @@ describe('server-rendered pages', () => {
       expect(res.status, path).toBe(200);
       expect(html, path).toContain(text);
     }
+  });
+});
+
+describe('structured data (JSON-LD)', () => {
+  const jsonLd = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as Record<string, unknown>;
+  /** Every address in it. */
+  const links = (value: unknown): string[] =>
+    typeof value === 'string' ? (/^[a-z]+:\/\//i.test(value) ? [value] : []) : value && typeof value === 'object' ? Object.values(value).flatMap(links) : [];
+  /** As a client forging its Host sends it (a Worker's request URL is made from the Host). */
+  const forged = (path: string) => exports.default.fetch(new Request(`http://evil.test${path}`, { headers: { Accept: 'text/html', Host: 'evil.test' } }));
+
+  it("agent and creator pages take every link from APP_ORIGIN, never the request's Host (docs/decisions/0024)", async () => {
+    await db().batch([
+      db().prepare("UPDATE agents SET image_url = '/agents/ledgerlens.webp' WHERE id = 1"),
+      db().prepare("UPDATE users SET profile_picture = '/media/avatars/alice.webp' WHERE id = 1"),
+    ]);
+    const agent = await forged('/agents/1');
+    expect(agent.status).toBe(200);
+    const agentHtml = await agent.text();
+    expect(jsonLd(agentHtml)).toMatchObject({ '@type': 'SoftwareApplication', url: 'http://localhost/agents/1', image: 'http://localhost/agents/ledgerlens.webp' });
+
+    const creator = await forged('/creators/alice');
+    expect(creator.status).toBe(200);
+    const creatorHtml = await creator.text();
+    expect(jsonLd(creatorHtml)).toMatchObject({
+      '@type': 'ProfilePage',
+      url: 'http://localhost/creators/alice',
+      mainEntity: { url: 'http://localhost/creators/alice', image: 'http://localhost/media/avatars/alice.webp' },
+    });
+    for (const html of [agentHtml, creatorHtml]) {
+      const found = links(jsonLd(html));
+      expect(found.length).toBeGreaterThan(1);
+      for (const link of found.filter((l) => !l.startsWith('https://schema.org'))) expect(link).toMatch(/^http:\/\/localhost\//);
+      expect(html).not.toContain('evil.test');
+    }
+  });
+});
+
+describe('files the worker hands to the static assets', () => {
+  /** Static assets answering as Workers Static Assets do, with public/_headers' rules by path. */
+  const ASSETS = {
+    fetch: async (input: Request | string) => {
+      const { pathname } = new URL(typeof input === 'string' ? input : input.url);
+      const immutable: Record<string, string> = pathname.startsWith('/assets/') ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {};
+      if (pathname === '/assets/app-1a2b3c.js') return new Response('export {};', { headers: { 'Content-Type': 'text/javascript', ...immutable } });
+      return new Response(null, { status: 404, headers: immutable });
+    },
+  };
+  const ask = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }, { ...env, ASSETS: ASSETS as unknown as Fetcher });
+
+  it('a missing build file (an old page\'s chunk during a deploy) is a 404 nobody keeps; one that is there keeps its year', async () => {
+    const gone = await ask('/assets/gone-abc123.js', { 'Sec-Fetch-Dest': 'script' });
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('Cache-Control')).toBe('no-store');
+    expect(gone.headers.get('Content-Type')).not.toContain('text/html');
+    const there = await ask('/assets/app-1a2b3c.js');
+    expect(there.status).toBe(200);
+    expect(there.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(await there.text()).toBe('export {};');
+  });
+
+  it("another missing file is the Not Found page; a signed-in page's unknown path is the app", async () => {
+    const icon = await ask('/icons/gone.png');
+    expect(icon.status).toBe(404);
+    expect(icon.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await icon.text()).toContain('Page Not Found');
+    const shell = await ask('/settings/no-such-tab', { 'Sec-Fetch-Mode': 'navigate' });
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('Content-Type')).toContain('text/html');
+    expect(await shell.text()).toContain('<div id="root"></div>');
   });
 });
 

@@ -57,8 +57,8 @@ const builtFiles = new Map<string, Promise<unknown>>();
 
 /**
  * A built file, read once per isolate (a new version is a new isolate); a failed read is tried again
- * next time. `type`: its Content-Type, so the assets' SPA fallback (index.html with 200 for a file
- * that is not there) is not taken for it.
+ * next time. `type`: its Content-Type, so an SPA fallback (index.html with 200 for a file that is not
+ * there, were the assets given one) is not taken for it.
  */
 function builtFile<T>(c: Context<AppEnv>, path: string, type: string, read: (res: Response) => Promise<T>): Promise<T | null> {
   if (!c.env.ASSETS) return Promise.resolve(null);
@@ -88,7 +88,7 @@ async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
 
 /**
  * Whether this is a navigation to a signed-in page (the plain shell, rendered in the browser): one the
- * app's routes know. Other paths under those prefixes are the assets' SPA fallback.
+ * app's routes know. Other paths under those prefixes get the shell too, from staticAsset.
  */
 export const rendersShell = (c: Context<AppEnv>): boolean =>
   (c.req.method === 'GET' || c.req.method === 'HEAD') && !ACCOUNT_PAGE.test(c.req.path) && CLIENT_RENDERED.test(c.req.path) && isKnownPage(c.req.path);
@@ -109,7 +109,12 @@ const PAGE_HEADERS = {
  */
 export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> {
   const shell = (await appShell(c)) ?? BARE_SHELL;
-  const url = new URL(c.req.url);
+  // The page's address on the configured origin, never the request's Host (docs/decisions/0024): the
+  // renderer builds the JSON-LD's links from it, as the worker builds the canonical one.
+  const requested = new URL(c.req.url);
+  const url = new URL(appOrigin(c.env));
+  url.pathname = requested.pathname;
+  url.search = requested.search;
   // Rendered for the person when they are signed in (decisions 0019 and 0031): their header in the
   // HTML, so a page they only read need not start the app to show it. A session that cannot be read
   // (D1 failing) gets the page a visitor sees, not an error page.
@@ -172,15 +177,26 @@ export async function clientRenderedPage(c: Context<AppEnv>): Promise<Response> 
   return new Response(c.req.method === 'HEAD' ? null : html, { headers: PAGE_HEADERS });
 }
 
-/** Anything else a GET can ask for: a static file, or the plain shell (SPA mode) for signed-in pages. */
+/** The build's own files: chunks named by their content, which a deploy replaces. */
+const BUILD_FILE = /^\/assets\//;
+
+/**
+ * Anything else a GET can ask for: a file (one that is there is mostly served without the worker,
+ * wrangler.toml), or the plain shell for the signed-in pages' other paths, as an SPA fallback would.
+ */
 export async function staticAsset(c: Context<AppEnv>): Promise<Response> {
   if (!c.env.ASSETS) return c.text('Not found', 404);
   const asset = (await c.env.ASSETS.fetch(c.req.raw as never)) as unknown as Response;
-  // A file that is not there gets the assets' SPA fallback, the shell with 200: for a path that names
-  // a file (/agents/1.5, /x.png) that is a missing page, so the server's Not Found page with 404.
-  if (FILE.test(c.req.path) && !/\.html?$/i.test(c.req.path) && asset.headers.get('Content-Type')?.startsWith('text/html')) {
-    return serverRenderedPage(c);
-  }
+  // Not there: a 404 from the assets, or (were they given an SPA fallback) the shell for a file's path.
+  const missing =
+    asset.status === 404 || (FILE.test(c.req.path) && !/\.html?$/i.test(c.req.path) && asset.ok && asset.headers.get('Content-Type')?.startsWith('text/html'));
   // A copy with mutable headers, so the security headers can still be added.
-  return new Response(asset.body, asset);
+  if (!missing) return new Response(asset.body, asset);
+  await asset.body?.cancel();
+  // A chunk an old page asks for during or after a deploy: 404, kept by nobody, so its next load (with
+  // the new page) works. Never the assets' own 404, which has /assets/*'s year-long immutable header.
+  if (BUILD_FILE.test(c.req.path)) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+  // Another path naming a file (/agents/1.5, /x.png) is a missing page: the Not Found page with 404.
+  if (FILE.test(c.req.path)) return serverRenderedPage(c);
+  return shellPage(c);
 }
