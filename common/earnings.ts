@@ -1,4 +1,5 @@
 // Words for the creators' earnings ledger, shared by the statements (CSV) and the app (docs/decisions/0029).
+import { formatUsd } from './format';
 
 /** Every kind of creator_earnings row, those of payouts included (written by the payouts feature). */
 export const EARNINGS_KIND_LABELS: Record<string, string> = {
@@ -18,3 +19,14 @@ export const INVALID_STATEMENT_MONTH = 'A statement month is written YYYY-MM, fo
 
 /** The statement's file name for a month. */
 export const statementFileName = (month: string) => `earnings-statement-${month}.csv`;
+
+/**
+ * What a creator owes: a refund reverses an earning on the side of the balance it is on, so one that
+ * reaches earnings already moved into credits or paid out leaves available earnings below zero
+ * (docs/decisions/0029, 'A refund after the money left'). 0 when nothing is owed.
+ */
+export const owedCents = (availableCents: number): number => (availableCents < 0 ? -availableCents : 0);
+
+/** The creator's own words for it: the card says it, and the moves and payouts it refuses answer it. */
+export const earningsOwedMessage = (owed: number): string =>
+  `You owe ${formatUsd(owed / 100)}: a refund reached earnings you had already moved or been paid. Future earnings pay it back first; until then nothing can be moved to credits or paid out.`;

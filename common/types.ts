@@ -320,9 +320,18 @@ export interface SupportTransaction extends CreditTransaction {
   refunded: boolean;
 }
 
+/** Support's view of a person's earnings as a creator (docs/decisions/0029). */
+export interface SupportEarnings {
+  /** Below zero when they owe (common/earnings.ts, owedCents). */
+  availableCents: number;
+  pendingCents: number;
+}
+
 export interface SupportHistory {
   person: PersonSummary;
   transactions: SupportTransaction[];
+  /** Null when they never earned anything. */
+  earnings: SupportEarnings | null;
 }
 
 /** One day of an agent's insights, in the creator's time zone. */

@@ -123,18 +123,27 @@ export function takeAvailable(db: Db, creatorId: number, cents: number, key: str
     .onConflictDoNothing({ target: creatorEarnings.idempotencyKey });
 }
 
-export async function getEarnings(d1: D1Database, creatorId: number, terms: { sharePercent: number; holdDays: number }): Promise<EarningsBalance> {
+/** The creator's four figures in cents and how many earnings rows they have, in one query. */
+export async function earningsFigures(d1: D1Database, creatorId: number) {
   const held = sql`${creatorEarnings.availableAt} > ${now}`;
   const earned = sql`${creatorEarnings.kind} IN ('earning', 'reversal')`;
   const [row] = await orm(d1)
     .select({
       pendingCents: sql<number>`coalesce(sum(CASE WHEN ${held} AND ${earned} THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
+      // Below zero when a refund reached earnings that had already left (owedCents in common/earnings.ts):
+      // new earnings net it as they become available, and nothing can be taken (takeAvailable) until it is above.
       availableCents: sql<number>`coalesce(sum(CASE WHEN NOT (${held}) THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
       lifetimeCents: sql<number>`coalesce(sum(CASE WHEN ${earned} THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
       // A failed payout's 'payout_returned' row cancels its 'payout' row: pending and paid ones count.
       paidOutCents: sql<number>`coalesce(-sum(CASE WHEN ${creatorEarnings.kind} IN ('to_credits', 'payout', 'payout_returned') THEN ${creatorEarnings.amountCents} ELSE 0 END), 0)`,
+      entries: sql<number>`count(*)`,
     })
     .from(creatorEarnings)
     .where(eq(creatorEarnings.creatorId, creatorId));
-  return { pendingCents: 0, availableCents: 0, lifetimeCents: 0, paidOutCents: 0, ...row, ...terms };
+  return { pendingCents: 0, availableCents: 0, lifetimeCents: 0, paidOutCents: 0, entries: 0, ...row };
+}
+
+export async function getEarnings(d1: D1Database, creatorId: number, terms: { sharePercent: number; holdDays: number }): Promise<EarningsBalance> {
+  const { entries: _entries, ...figures } = await earningsFigures(d1, creatorId);
+  return { ...figures, ...terms };
 }

@@ -1,7 +1,9 @@
 // Support's view of a person (docs/decisions/0029): find them by username or email, read
 // their credit history with each try's refund state, so a try can be refunded from it once.
 import type { D1Database } from '@cloudflare/workers-types';
-import type { PersonSummary, SupportHistory } from '#common/types.ts';
+import type { SupportHistory } from '#common/types.ts';
+import type { PersonSummary } from '#common/types.ts';
+import { earningsFigures } from '#worker/lib/earnings.ts';
 import { listTransactions } from '#worker/lib/ledger.ts';
 
 export const PEOPLE_FOUND_MAX = 20;
@@ -28,21 +30,29 @@ export async function findPeople(d1: D1Database, q: string): Promise<PersonSumma
   return results;
 }
 
-/** A person's history as support sees it: their ledger, each try saying whether it was refunded. */
+/**
+ * A person's history as support sees it: their ledger, each try saying whether it was refunded, and
+ * their earnings, so a creator who owes after a refund (docs/decisions/0029, 'A refund after the
+ * money left') is seen with the amount.
+ */
 export async function supportHistory(d1: D1Database, userId: number): Promise<SupportHistory | null> {
-  const [people, refunded] = await d1.batch([
-    d1.prepare('SELECT id, username, email, role, credits FROM users WHERE id = ?1').bind(userId),
-    // A try's refund is keyed from the try's own key (worker/lib/ledger.ts refundTry): one unique-index look-up each.
-    d1
-      .prepare(
-        `SELECT t.id FROM credit_ledger t JOIN credit_ledger r ON r.idempotency_key = 'refund:' || t.idempotency_key
-         WHERE t.user_id = ?1 AND t.kind = 'try'`,
-      )
-      .bind(userId),
+  const [[people, refunded], figures] = await Promise.all([
+    d1.batch([
+      d1.prepare('SELECT id, username, email, role, credits FROM users WHERE id = ?1').bind(userId),
+      // A try's refund is keyed from the try's own key (worker/lib/ledger.ts refundTry): one unique-index look-up each.
+      d1
+        .prepare(
+          `SELECT t.id FROM credit_ledger t JOIN credit_ledger r ON r.idempotency_key = 'refund:' || t.idempotency_key
+           WHERE t.user_id = ?1 AND t.kind = 'try'`,
+        )
+        .bind(userId),
+    ]),
+    earningsFigures(d1, userId),
   ]);
   const person = people!.results[0] as PersonSummary | undefined;
   if (!person) return null;
   const refundedIds = new Set((refunded!.results as { id: number }[]).map((r) => r.id));
   const transactions = (await listTransactions(d1, userId)).map((t) => ({ ...t, refunded: refundedIds.has(t.id) }));
-  return { person, transactions };
+  const earnings = figures.entries === 0 ? null : { availableCents: figures.availableCents, pendingCents: figures.pendingCents };
+  return { person, transactions, earnings };
 }

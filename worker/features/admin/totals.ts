@@ -4,7 +4,7 @@
 // credit_ledger_created and creator_earnings_created; both go to D1 in one batch.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { DailyTotals, OperatorTotals } from '#common/types.ts';
-import { centsToDollars, type CsvCell } from '#worker/lib/csv.ts';
+import { dollarsCell, type CsvCell } from '#worker/lib/csv.ts';
 
 export const TOTALS_DEFAULT_DAYS = 30;
 /** A year and a day: a leap year's every day fits, and one request never scans more than that. */
@@ -87,10 +87,10 @@ export function totalsCsv(t: OperatorTotals): CsvCell[][] {
     f.creditsGranted,
     f.creditsSpent,
     f.creditsRefunded,
-    centsToDollars(f.creatorsShareCents),
-    centsToDollars(f.platformShareCents),
-    centsToDollars(f.movedToCreditsCents),
-    centsToDollars(f.paidOutCents),
+    dollarsCell(f.creatorsShareCents),
+    dollarsCell(f.platformShareCents),
+    dollarsCell(f.movedToCreditsCents),
+    dollarsCell(f.paidOutCents),
   ];
   return [TOTALS_HEADER, ...t.days.map((d) => row(d.date, d)), row('Total', t.totals)];
 }

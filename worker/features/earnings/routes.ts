@@ -30,7 +30,7 @@ import { requireUser } from '#worker/middleware/session.ts';
 import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
 import { createExpressAccount, createOnboardingLink, createTransfer, refusedByStripe, retrieveAccountFlags } from './connect';
 import { csvResponse } from '#worker/lib/csv.ts';
-import { INVALID_STATEMENT_MONTH, STATEMENT_MONTH, statementFileName } from '#common/earnings.ts';
+import { earningsOwedMessage, INVALID_STATEMENT_MONTH, owedCents, STATEMENT_MONTH, statementFileName } from '#common/earnings.ts';
 import { statementCsv, statementMonths, statementRows } from './statements';
 
 export const NOTHING_AVAILABLE = 'Less than one credit of your earnings is available yet';
@@ -150,7 +150,7 @@ export const earningsRoutes = new Hono<AppEnv>()
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
         200: json(v.object({ ...balanceSchema.entries, moved: v.number(), earnings: earningsSchema }), 'Moved: the balance after and the earnings left'),
-        409: error(`${NOTHING_AVAILABLE}, or more than is available`),
+        409: error(`${NOTHING_AVAILABLE}, more than is available, or the creator owes after a refund`),
       },
     }),
     jsonBody(toCreditsSchema),
@@ -159,6 +159,8 @@ export const earningsRoutes = new Hono<AppEnv>()
       const asked = c.req.valid('json').credits;
       return once(c, 'POST /api/earnings/to-credits', async (step) => {
         const { availableCents } = await getEarnings(c.env.DB, userId, terms(c.env));
+        // Owing after a refund: say so rather than 'less than one credit' (takeAvailable refuses it anyway).
+        if (availableCents < 0) return fail(c, 409, earningsOwedMessage(owedCents(availableCents)));
         const credits = asked ?? Math.floor(availableCents / CENTS_PER_CREDIT);
         if (credits < 1) return fail(c, 409, NOTHING_AVAILABLE);
         const balance = await moveEarningsToCredits(c.env.DB, userId, credits, `to-credits:${userId}:${step.key ?? crypto.randomUUID()}`);
@@ -226,7 +228,7 @@ export const earningsRoutes = new Hono<AppEnv>()
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
         201: json(v.object({ payout: payoutSchemaOut, earnings: earningsSchema }), 'Sent'),
-        409: error('No account connected or ready, or not enough available'),
+        409: error('No account connected or ready, not enough available, or the creator owes after a refund'),
         502: error(TRANSFER_REFUSED),
         503: error(MESSAGES.payoutsNotConfigured),
       },
@@ -245,6 +247,7 @@ export const earningsRoutes = new Hono<AppEnv>()
           if (!account) return fail(c, 409, NOT_CONNECTED);
           if (!account.payoutsEnabled) return fail(c, 409, ACCOUNT_NOT_READY);
           const { availableCents } = await getEarnings(c.env.DB, userId, terms(c.env));
+          if (availableCents < 0) return fail(c, 409, earningsOwedMessage(owedCents(availableCents)));
           const cents = asked ?? availableCents;
           if (cents < PAYOUT_MIN_CENTS) return fail(c, 409, BELOW_MINIMUM_AVAILABLE);
           payout = await reservePayout(c.env.DB, { creatorId: userId, cents, key, provider: mode, stripeAccountId: account.stripeAccountId });

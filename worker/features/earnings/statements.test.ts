@@ -7,6 +7,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 let creatorCookie: string;
 let otherCookie: string;
+let guardedCookie: string;
 
 const agentOf = async (creatorId: number, name: string) =>
   (await db()
@@ -47,6 +48,16 @@ beforeAll(async () => {
   const moved = await call('/api/earnings/to-credits', { cookie: creatorCookie, json: {} });
   expect(await moved.json()).toMatchObject({ moved: 4 });
   await redate('to_credits', '2026-10-20T09:15:00.000Z');
+
+  // Another creator whose agents are named to start a formula in a cell of their own, whichever
+  // separator the spreadsheet splits on; one try is refunded (a negative amount). All in July.
+  const guarded = await createUser({ credits: 0 });
+  guardedCookie = await signIn(guarded.id);
+  for (const name of [';=1+1', ',=1+1', '=1+1', '+1', '-1', ' =1+1', '\t=cmd', 'Sales;-1+2']) {
+    expect((await tryAgent(await agentOf(guarded.id, name), buyerCookie)).status).toBe(200);
+  }
+  expect((await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: await lastTryOf(buyer.id) } })).status).toBe(200);
+  await db().prepare("UPDATE creator_earnings SET created_at = '2026-07-01T12:00:00.000Z' WHERE creator_id = ?").bind(guarded.id).run();
 });
 
 const BOM = '\uFEFF';
@@ -71,6 +82,28 @@ describe('GET /api/earnings/statements/:month', () => {
   it("guards a formula in an agent's name", async () => {
     const text = await csvText(await call('/api/earnings/statements/2026-09', { cookie: creatorCookie }));
     expect(text).toBe(BOM + HEADER + `2026-09-15 08:00:00,Earning,"'=HYPERLINK(""http://evil.example"",""Click"")",2.40,2.40\r\n`);
+  });
+
+  it('guards text cells against formulas whatever the separator, and keeps amounts numbers', async () => {
+    const text = await csvText(await call('/api/earnings/statements/2026-07', { cookie: guardedCookie }));
+    const at = '2026-07-01 12:00:00';
+    expect(text).toBe(
+      BOM +
+        HEADER +
+        `${at},Earning,";'=1+1",2.40,2.40\r\n` +
+        `${at},Earning,",'=1+1",2.40,4.80\r\n` +
+        `${at},Earning,'=1+1,2.40,7.20\r\n` +
+        `${at},Earning,'+1,2.40,9.60\r\n` +
+        `${at},Earning,'-1,2.40,12.00\r\n` +
+        `${at},Earning,' =1+1,2.40,14.40\r\n` +
+        `${at},Earning,"'\t'=cmd",2.40,16.80\r\n` +
+        `${at},Earning,"Sales;'-1+2",2.40,19.20\r\n` +
+        `${at},Refund reversal,"Sales;'-1+2",-2.40,16.80\r\n`,
+    );
+    // Split on ',', ';' or a tab, as spreadsheets in different locales do, quotes ignored: no cell starts a formula.
+    for (const line of text.slice(1).split('\r\n')) {
+      for (const cell of line.split(/[;,\t]/)) expect(cell.replace(/^[\s"]*/, ''), line).not.toMatch(/^[=+@]|^-(?!\d+\.\d\d$)/);
+    }
   });
 
   it('a month without rows is the header alone', async () => {

@@ -4,7 +4,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { earningsKindLabel } from '#common/earnings.ts';
 import type { StatementMonth } from '#common/types.ts';
-import { centsToDollars, type CsvCell } from '#worker/lib/csv.ts';
+import { dollarsCell, type CsvCell } from '#worker/lib/csv.ts';
 
 export interface StatementRow {
   id: number;
@@ -76,8 +76,8 @@ export function statementCsv(rows: StatementRow[]): CsvCell[][] {
       `${r.createdAt.slice(0, 10)} ${r.createdAt.slice(11, 19)}`,
       earningsKindLabel(r.kind),
       r.agentName,
-      centsToDollars(r.amountCents),
-      centsToDollars(r.balanceCents),
+      dollarsCell(r.amountCents),
+      dollarsCell(r.balanceCents),
     ]),
   ];
 }

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { earningsOwedMessage, owedCents } from '#common/earnings.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
@@ -39,6 +40,8 @@ export function EarningsCard() {
     );
   const e = earnings.data;
   const movable = Math.floor(e.availableCents / 100);
+  // Below zero after a refund of earnings already moved or paid out (docs/decisions/0029, 'A refund after the money left').
+  const owed = owedCents(e.availableCents);
 
   const onMove = () => {
     key.current ??= newIdempotencyKey();
@@ -70,8 +73,9 @@ export function EarningsCard() {
           {move.isPending ? 'Moving...' : movable < 1 ? 'Nothing to move yet' : `Move ${formatCredits(movable)} to my credits`}
         </Button>
       </div>
+      {owed > 0 && <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{earningsOwedMessage(owed)}</p>}
       <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Figure label="Available" cents={e.availableCents} note="Can move to your credits or be paid out now" />
+        <Figure label="Available" cents={e.availableCents} note={owed > 0 ? 'Below zero: future earnings pay it back first' : 'Can move to your credits or be paid out now'} />
         <Figure label="Pending" cents={e.pendingCents} note={`Held for ${plural(e.holdDays, 'day')}`} />
         <Figure label="Earned in all" cents={e.lifetimeCents} note="Refunds taken off" />
         <Figure label="Paid out" cents={e.paidOutCents} note="Moved to credits or paid to your account" />

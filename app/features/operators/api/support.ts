@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PersonSummary, SupportHistory } from '#common/types.ts';
+import type { SupportHistory } from '#common/types.ts';
+import type { PersonSummary } from '#common/types.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { adminKeys } from '#app/lib/query-keys.ts';
 
@@ -8,7 +9,7 @@ export const findPeople = async (q: string): Promise<PersonSummary[]> => unwrap<
 
 export const usePeople = (q: string) => useQuery({ ...queryOptions({ queryKey: adminKeys.people(q), queryFn: () => findPeople(q), staleTime: 0 }), enabled: q.length >= 2 });
 
-/** GET /api/admin/people/:id/transactions: the person and their history, each try with its refund state. */
+/** GET /api/admin/people/:id/transactions: the person and their history, each try with its refund state, and their earnings. */
 export const getHistory = async (id: number): Promise<SupportHistory> =>
   unwrap<SupportHistory>(await api.admin.people[':id'].transactions.$get({ param: { id: String(id) } }));
 

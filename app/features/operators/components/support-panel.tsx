@@ -1,11 +1,13 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { owedCents } from '#common/earnings.ts';
+import type { SupportEarnings } from '#common/types.ts';
 import type { SupportTransaction } from '#common/types.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
 import { Button, buttonClass } from '#app/components/ui/button.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
-import { formatCredits, formatDate } from '#app/lib/format.ts';
+import { formatCents, formatCredits, formatDate } from '#app/lib/format.ts';
 import { useHistory, usePeople, useRefundTry } from '#app/features/operators/api/support.ts';
 
 const KIND_LABELS: Record<string, string> = {
@@ -37,13 +39,29 @@ function RefundCell({ row, username }: { row: SupportTransaction; username: stri
       </AlertDialogTrigger>
       <AlertDialogContent
         title="Refund this try?"
-        description={`${username} gets ${what} back, and the creator's earning from it is reversed. A try can be refunded once.`}
+        description={`${username} gets ${what} back, and the creator's earning from it is reversed: if they already moved it into credits or were paid it, they owe it until new earnings cover it. A try can be refunded once.`}
         confirmLabel="Refund"
         pendingLabel="Refunding..."
         pending={refund.isPending}
         onConfirm={onConfirm}
       />
     </AlertDialog>
+  );
+}
+
+/**
+ * The person's earnings as a creator. What they owe after a refund reached earnings already moved or
+ * paid out is said plainly, with the amount (docs/decisions/0029, 'A refund after the money left').
+ */
+function CreatorEarnings({ earnings }: { earnings: SupportEarnings }) {
+  const owed = owedCents(earnings.availableCents);
+  const pending = `${formatCents(earnings.pendingCents)} pending`;
+  if (owed === 0) return <p className="text-sm text-slate-600">Earnings as a creator: {formatCents(earnings.availableCents)} available · {pending}</p>;
+  return (
+    <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      Owes {formatCents(owed)} in earnings: a refund reached earnings already moved into credits or paid out. Future earnings pay it back first ({pending}); nothing
+      can be moved or paid out until then.
+    </p>
   );
 }
 
@@ -56,7 +74,7 @@ function History({ userId }: { userId: number }) {
         {errorMessage(history.error, 'The history could not be loaded. Please try again later.')}
       </p>
     );
-  const { person, transactions } = history.data;
+  const { person, transactions, earnings } = history.data;
   return (
     <section aria-labelledby="history-heading" className="mt-6">
       <h3 id="history-heading" className="text-lg font-semibold">
@@ -65,6 +83,7 @@ function History({ userId }: { userId: number }) {
       <p className="text-sm text-slate-600">
         {person.email} · balance {formatCredits(person.credits)}
       </p>
+      {earnings && <CreatorEarnings earnings={earnings} />}
       <div role="region" aria-label={`Credit history of ${person.username}`} tabIndex={0} className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <thead className="bg-slate-50 text-left text-slate-700">
