@@ -50,11 +50,16 @@ interface WindowOptions {
   now?: number;
 }
 
+interface HitOptions extends WindowOptions {
+  /** How many attempts this is (the messages of one batch: docs/decisions/0038). */
+  count?: number;
+}
+
 /**
- * Counts one attempt against `key` and returns the count in the current window. Rows whose window
+ * Counts one attempt (or `count`) against `key` and returns the count in the current window. Rows whose window
  * ended long ago (older than a day: no window is longer) are pruned in the same batch.
  */
-export async function hit(d1: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {
+export async function hit(d1: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now(), count = 1 }: HitOptions = {}): Promise<number> {
   const db = orm(d1);
   const windowStart = now - windowMs;
   // The window restarts when the stored one began before this window (CASE: drizzle has no word for it).
@@ -63,17 +68,17 @@ export async function hit(d1: D1Database, key: string, { windowMs = THROTTLE_WIN
     db.delete(authThrottle).where(lt(authThrottle.windowStart, now - PRUNE_AFTER_MS)),
     db
       .insert(authThrottle)
-      .values({ key, count: 1, windowStart: now })
+      .values({ key, count, windowStart: now })
       .onConflictDoUpdate({
         target: authThrottle.key,
         set: {
-          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${authThrottle.count} + 1 END`,
+          count: sql`CASE WHEN ${expired} THEN ${count} ELSE ${authThrottle.count} + ${count} END`,
           windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${authThrottle.windowStart} END`,
         },
       })
       .returning({ count: authThrottle.count }),
   ]);
-  return counted[0]?.count ?? 1;
+  return counted[0]?.count ?? count;
 }
 
 /** Rows older than this are gone (also what a scheduled clean-up may call `pruneThrottle` with). */

@@ -69,7 +69,7 @@ describe('/mcp', () => {
   it('tries an agent: charged once for two calls with the same key, the URL and the new balance returned', async () => {
     const user = await createUser();
     const client = await connect((await newToken(user.id, ['read', 'try'])).token);
-    const args = { agentId: 2, idempotencyKey: 'assistant-try-0001' };
+    const args = { agentId: 2, expectedCost: 12, idempotencyKey: 'assistant-try-0001' };
     const first = structured(await client.callTool({ name: 'try_agent', arguments: args }));
     const second = structured(await client.callTool({ name: 'try_agent', arguments: args }));
     expect(first).toEqual({ agentId: 2, url: 'https://agents.example.com/ledger-lens', balance: 88, consumed: 12, replayed: false });
@@ -83,7 +83,7 @@ describe('/mcp', () => {
   it('try_agent needs the try scope, and nothing is charged without it', async () => {
     const user = await createUser();
     const client = await connect((await newToken(user.id, ['read'])).token);
-    const refused = await client.callTool({ name: 'try_agent', arguments: { agentId: 2 } });
+    const refused = await client.callTool({ name: 'try_agent', arguments: { agentId: 2, expectedCost: 12 } });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toBe(TOKEN_MESSAGES.scopeMissing('try'));
     expect(structured(await client.callTool({ name: 'my_balance', arguments: {} }))).toEqual({ balance: 100, consumed: 0 });
@@ -103,7 +103,7 @@ describe('/mcp', () => {
     const none = await post({});
     expect(none.status).toBe(401);
     expect(none.headers.get('WWW-Authenticate')).toContain('Bearer');
-    expect(await none.json()).toMatchObject({ message: TOKEN_MESSAGES.missing });
+    expect(await none.json()).toMatchObject({ jsonrpc: '2.0', error: { message: TOKEN_MESSAGES.missing } });
     expect((await post({ Authorization: 'Bearer amk_unknown' })).status).toBe(401);
 
     const user = await createUser();
@@ -112,7 +112,7 @@ describe('/mcp', () => {
     expect((await call(`/api/tokens/${id}`, { method: 'DELETE', cookie: await signIn(user.id) })).status).toBe(200);
     const revoked = await post({ Authorization: `Bearer ${token}` });
     expect(revoked.status).toBe(401);
-    expect(await revoked.json()).toMatchObject({ message: TOKEN_MESSAGES.invalid });
+    expect(await revoked.json()).toMatchObject({ jsonrpc: '2.0', error: { message: TOKEN_MESSAGES.invalid } });
     // The SDK's client surfaces the refusal as an error rather than hanging.
     await expect(connect(token)).rejects.toThrow();
     // Stateless: no stream to open.

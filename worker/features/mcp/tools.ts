@@ -1,14 +1,26 @@
 // The MCP endpoint's tools (docs/decisions/0030). Each tool is one call of the marketplace's own API
 // made as the token's owner, so search, scopes and a try's charge and Idempotency-Key behave exactly
 // as they do for the app: there is no second implementation to drift.
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { MCP_SEARCH_LIMIT_DEFAULT, MCP_TOOL_INPUTS, type McpToolName } from '#common/mcp-tools.ts';
 import type { Agent, Balance, Category, TryResult } from '#common/types.ts';
 import { firstIssue } from '#common/validation.ts';
 
-/** Calls the API (a path under /api) as the token's owner. */
-export type ApiCall = (path: string, init?: { method?: string; headers?: Record<string, string> }) => Promise<Response>;
+/** Calls the API (a path under /api) as the token's owner; `json` is sent as the JSON body. */
+export type ApiCall = (path: string, init?: { method?: string; headers?: Record<string, string>; json?: unknown }) => Promise<Response>;
+
+/**
+ * A call of a tool that does not exist: thrown, so the SDK answers the JSON-RPC error the MCP
+ * specification names for it (-32602) with this message, rather than a tool result.
+ */
+export class UnknownToolError extends Error {
+  readonly code = ErrorCode.InvalidParams;
+  constructor(name: string) {
+    super(`Unknown tool: ${name}`);
+  }
+}
 
 export interface ToolResult {
   content: { type: 'text'; text: string }[];
@@ -33,7 +45,7 @@ const TOOL_TEXT: Record<McpToolName, { title: string; description: string }> = {
   try_agent: {
     title: 'Try an agent',
     description:
-      "Tries an agent for the token's owner and charges its credit cost, exactly like the Try Agent button. Returns the agent's URL to open and the new balance. Send the same idempotencyKey to retry without a second charge. Needs the try scope.",
+      "Tries an agent for the token's owner and charges its credit cost, exactly like the Try Agent button. Send expectedCost, the credits per use you were shown (creditCost of get_agent or search_agents): if the price is different now, or expectedCost is missing, nothing is charged and the answer names the current price to call again with. Returns the agent's URL to open and the new balance. Send the same idempotencyKey to retry without a second charge. Needs the try scope.",
   },
   my_balance: {
     title: 'My balance',
@@ -66,6 +78,30 @@ async function answer<T>(res: Response, shape: (body: T) => unknown): Promise<To
   return ok(shape(body as T));
 }
 
+const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
+
+/** The agent's name for a message, or its id when the token may not read it. */
+async function agentName(api: ApiCall, id: number): Promise<string> {
+  const res = await api(`/agents/${id}`);
+  const agent = res.ok ? ((await res.json().catch(() => null)) as Agent | null) : null;
+  return agent?.name ?? `agent ${id}`;
+}
+
+/**
+ * try_agent without expectedCost: charges nothing and names the current price, so the assistant
+ * decides with the price in front of it (docs/product.md#credits: the price is the one the person saw).
+ */
+async function askForExpectedCost(api: ApiCall, id: number): Promise<ToolResult> {
+  const res = await api(`/agents/${id}`);
+  if (res.status === 404) return answer(res, () => null);
+  const agent = res.ok ? ((await res.json().catch(() => null)) as Agent | null) : null;
+  // A token with only the try scope may not read the agent: ask without naming the price.
+  if (!agent) return error('try_agent needs expectedCost, the credits per use you were shown (creditCost of get_agent or search_agents). Nothing was charged.');
+  return error(
+    `try_agent needs expectedCost, the credits per use you were shown: ${agent.name} costs ${credits(agent.creditCost)} per use. Nothing was charged. Call try_agent again with expectedCost: ${agent.creditCost} to accept it.`,
+  );
+}
+
 /** What an assistant needs of an agent in a list: small, with a link a person can open. */
 const brief = (origin: string) => (a: Agent) => ({
   id: a.id,
@@ -81,7 +117,8 @@ const brief = (origin: string) => (a: Agent) => ({
 
 /** Validates a call's arguments with the tool's schema and runs it. */
 export async function callTool(name: string, args: unknown, api: ApiCall, origin: string): Promise<ToolResult> {
-  if (!(name in MCP_TOOL_INPUTS)) return error(`Unknown tool: ${name}`);
+  // Own keys only: `in` would take '__proto__' or 'toString' for tools.
+  if (!Object.hasOwn(MCP_TOOL_INPUTS, name)) throw new UnknownToolError(name);
   const tool = name as McpToolName;
   const parsed = v.safeParse(MCP_TOOL_INPUTS[tool], args ?? {});
   if (!parsed.success) return error(firstIssue(parsed.issues));
@@ -99,11 +136,24 @@ export async function callTool(name: string, args: unknown, api: ApiCall, origin
         categories: list.map((c) => ({ id: c.id, name: c.name, description: c.description, agentCount: c.agentCount })),
       }));
     case 'try_agent': {
+      const agentId = input.agentId as number;
+      if (input.expectedCost === undefined) return askForExpectedCost(api, agentId);
       const headers: Record<string, string> = input.idempotencyKey ? { 'Idempotency-Key': String(input.idempotencyKey) } : {};
-      const res = await api(`/agents/${input.agentId}/try`, { method: 'POST', headers });
+      // The route compares expectedCost with the current price and charges nothing when they differ.
+      const res = await api(`/agents/${agentId}/try`, { method: 'POST', headers, json: { expectedCost: input.expectedCost } });
+      if (res.status === 409) {
+        // A 409 with creditCost is a changed price; other 409s (a key in use) keep the route's message.
+        const body = (await res.clone().json().catch(() => null)) as { creditCost?: unknown } | null;
+        if (typeof body?.creditCost === 'number') {
+          const cost = body.creditCost;
+          return error(
+            `The price of ${await agentName(api, agentId)} changed: it now costs ${credits(cost)} per use. Nothing was charged. Call try_agent again with expectedCost: ${cost} to accept it.`,
+          );
+        }
+      }
       return answer<TryResult>(res, (t) => ({
-        agentId: input.agentId,
-        url: t.url ?? `${origin}/agents/${input.agentId}`,
+        agentId,
+        url: t.url ?? `${origin}/agents/${agentId}`,
         balance: t.balance,
         consumed: t.consumed,
         replayed: res.headers.get('Idempotent-Replayed') === 'true',
