@@ -37,7 +37,8 @@ export default defineConfig({
           STAFF_EMAIL_DOMAIN: 'example.cc',
           // Links are built from configuration, never from the request's Host (docs/decisions/0024).
           APP_ORIGIN: 'http://localhost',
-          ADMIN_EMAILS: 'admin@example.com',
+          // admin@example.com and the fixture admins createUser makes (worker/test/fixtures.ts, ADMIN_FIXTURES).
+          ADMIN_EMAILS: ['admin@example.com', ...Array.from({ length: 20 }, (_, i) => `admin-${i + 1}@example.com`)].join(','),
           // Tests reset D1 between cases; the cache has its own tests (worker/lib/catalog-cache.test.ts).
           CATALOG_CACHE_SECONDS: '0',
           // docs/product.md#payments: tests run the sandbox checkout explicitly, as npm start does.

@@ -244,6 +244,9 @@ export const personSummarySchema = v.object({ id, username: v.string(), email: v
 export const supportHistorySchema = v.object({
   person: personSummarySchema,
   transactions: v.array(v.object({ ...transactionSchema.entries, refunded: v.boolean() })),
+  earnings: v.nullable(
+    v.object({ availableCents: v.pipe(int, v.description('Below zero when the creator owes: a refund reached earnings already moved or paid out')), pendingCents: int }),
+  ),
 });
 
 export const insightsSchema = v.object({
@@ -333,3 +336,12 @@ export const openApiDocumentSchema = v.pipe(
   v.looseObject({ openapi: v.literal('3.1.0'), info: v.looseObject({ title: v.string(), version: v.string() }), paths: v.record(v.string(), v.unknown()) }),
   v.description('An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)'),
 );
+
+/** A signed-in browser as Settings' 'Where you are signed in' lists it (docs/decisions/0038). */
+export const signedInSessionSchema = v.object({
+  id: v.pipe(v.string(), v.description('Names the session for signing it out; not the session token')),
+  device: v.nullable(v.pipe(v.string(), v.description("The browser and system it signed in from, e.g. 'Chrome on Android'"))),
+  createdAt: time,
+  current: v.pipe(v.boolean(), v.description('The session this request came with')),
+});
+export type SignedInSession = v.InferOutput<typeof signedInSessionSchema>;

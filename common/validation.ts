@@ -74,6 +74,10 @@ export const MESSAGES = {
   confirmNeedsOwner: 'To confirm this address, sign in to its account or choose a new password for it.',
   sortInvalid: 'Unknown sort order',
   expectedCost: 'expectedCost must be a whole number of credits',
+  expectedCostRequired: (cost: number) =>
+    `A program's try must send expectedCost, the credits per use it was shown. This agent costs ${cost} ${cost === 1 ? 'credit' : 'credits'} per use now.`,
+  confirmToVote: 'Please confirm your email address before voting on reviews',
+  confirmToFollow: 'Please confirm your email address before following creators',
   ownReview: 'You cannot review your own agent',
   confirmToReview: 'Please confirm your email address before writing a review',
   reviewNotFound: 'Review not found',

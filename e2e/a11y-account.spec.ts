@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 
 async function signIn(page: Page, username: string) {
-  const res = await page.request.post('/api/auth/login', { data: { username, password: 'demo-password' } });
+  const res = await page.request.post('/api/auth/login', { data: { username, password: 'demo-password', isInternalLogin: username === 'operator' } });
   expect(res.ok(), await res.text()).toBe(true);
 }
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from './support/test';
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 async function signIn(page: Page, username: string) {
-  const res = await page.request.post('/api/auth/login', { data: { username, password: 'demo-password' } });
+  const res = await page.request.post('/api/auth/login', { data: { username, password: 'demo-password', isInternalLogin: username === 'operator' } });
   expect(res.ok(), await res.text()).toBe(true);
 }
 

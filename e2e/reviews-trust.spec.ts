@@ -16,7 +16,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 async function signedIn(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string, username: string) {
   const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, 'CF-Connecting-IP': CLIENT } });
-  const res = await ctx.post('/api/auth/login', { data: { username, password: 'demo-password' } });
+  const res = await ctx.post('/api/auth/login', { data: { username, password: 'demo-password', isInternalLogin: username === 'operator' } });
   expect(res.ok(), await res.text()).toBe(true);
   return ctx;
 }

@@ -63,6 +63,8 @@ export interface Variables {
   user: SessionUser | null;
   /** Hash of the current session token, when there is a session. */
   sessionHash: string | null;
+  /** The personal API token the request came with (bearerAuth), or null for a session or a visitor. */
+  tokenId: number | null;
   /** Provider-mode tokens stored with the session (never sent to the browser), or null. */
   providerSession: ProviderTokens | null;
 }

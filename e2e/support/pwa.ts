@@ -80,7 +80,7 @@ export async function inboxCount(operator: APIRequestContext, name: string): Pro
 
 export async function signedInOperator(playwright: { request: APIRequest }, baseURL: string | undefined) {
   const operator = await playwright.request.newContext({ baseURL });
-  expect((await operator.post('/api/auth/login', { data: { username: 'operator', password: 'demo-password' } })).ok()).toBe(true);
+  expect((await operator.post('/api/auth/login', { data: { username: 'operator', password: 'demo-password', isInternalLogin: true } })).ok()).toBe(true);
   return operator;
 }
 

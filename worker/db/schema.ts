@@ -57,6 +57,10 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     providerData: text('provider_data'),
     createdAt: text('created_at').notNull().default(now),
+    /** Started through the 'Internal' sign-in: the only way a session acts as staff (docs/decisions/0038). */
+    internal: integer('internal', { mode: 'boolean' }).notNull().default(false),
+    /** 'Chrome on Android': how Settings names the session in 'Where you are signed in'. */
+    device: text('device'),
   },
   (t) => [index('sessions_user_id').on(t.userId)],
 );

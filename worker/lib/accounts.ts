@@ -11,26 +11,30 @@ import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/lib/session-user.ts
 import { fillUsernameSkeletons, skeleton } from './confusables';
 
 /**
- * The role an account earns (docs/product.md#roles): admin for a verified address in ADMIN_EMAILS; staff
- * for a verified address at STAFF_EMAIL_DOMAIN that signs in internally (or already is staff);
- * otherwise user. An unverified address earns nothing, so typing someone else's address never
- * borrows their role, and a role lost with an address is not kept.
+ * The role a request acts with (docs/product.md#roles): admin for a verified address in ADMIN_EMAILS;
+ * staff for a verified address at STAFF_EMAIL_DOMAIN in a session started through the 'Internal'
+ * sign-in; otherwise user. An unverified address earns nothing, so typing someone else's address
+ * never borrows their role. Computed on every request from the configuration as it is now
+ * (docs/decisions/0038): a role taken out of the configuration ends with the next request.
  */
-export function roleFor(env: Bindings, email: string, verified: boolean, { internal = false, current = null as Role | null } = {}): Role {
+export function roleFor(env: Bindings, email: string, verified: boolean, { internal = false } = {}): Role {
   if (!verified) return 'user';
   const address = email.trim().toLowerCase();
   if (adminEmails(env).has(address)) return 'admin';
-  const staffAddress = !internalEmailError(address, staffDomain(env));
-  if (staffAddress && (internal || current === 'staff' || current === 'admin')) return 'staff';
+  if (internal && !internalEmailError(address, staffDomain(env))) return 'staff';
   return 'user';
 }
 
-/** Recomputes and stores an account's role from its current address (every sign-in and email change). */
+/**
+ * Recomputes and stores an account's role (every sign-in and email change): what the sign-in's
+ * answer and public lists show. Authorization never reads the stored role: the session middleware
+ * recomputes it on every request (roleFor).
+ */
 export async function syncRole(d1: D1Database, env: Bindings, userId: number, internal = false): Promise<Role | null> {
   const db = orm(d1);
   const [row] = await db.select({ email: users.email, role: users.role, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
   if (!row) return null;
-  const role = roleFor(env, row.email, row.emailVerifiedAt !== null, { internal, current: row.role });
+  const role = roleFor(env, row.email, row.emailVerifiedAt !== null, { internal });
   if (role !== row.role) await db.update(users).set({ role }).where(eq(users.id, userId)).run();
   return role;
 }

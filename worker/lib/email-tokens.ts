@@ -2,7 +2,7 @@
 // single use, 24 h to verify an address, 1 h to reset a password and 7 days to undo an email change
 // from the address it replaced (docs/decisions/0024).
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import { orm } from '#worker/db/client.ts';
 import { emailTokens, users } from '#worker/db/schema.ts';
 import { randomToken, sha256Hex } from './crypto';
@@ -36,14 +36,19 @@ export async function issueToken(d1: D1Database, userId: number, purpose: TokenP
 }
 
 /** Uses a token up: the row is deleted whatever happens next, so a link works at most once. */
-export async function consumeToken(d1: D1Database, token: string, purpose: TokenPurpose, now = Date.now()): Promise<{ userId: number; email: string } | null> {
+export async function consumeToken(
+  d1: D1Database,
+  token: string,
+  purpose: TokenPurpose,
+  now = Date.now(),
+): Promise<{ userId: number; email: string; expiresAt: number } | null> {
   const tokenHash = await sha256Hex(token);
   const [row] = await orm(d1)
     .delete(emailTokens)
     .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
     .returning({ userId: emailTokens.userId, email: emailTokens.email, expiresAt: emailTokens.expiresAt });
   if (!row || row.expiresAt < now) return null;
-  return { userId: row.userId, email: row.email };
+  return row;
 }
 
 /** A live token's account and address, without using it up (the link may still need a password). */
@@ -56,15 +61,23 @@ export async function findToken(d1: D1Database, token: string, purpose: TokenPur
 }
 
 /**
- * Voids every pending email change, address confirmation and reset link of an account: what a
- * password reset, a password change and 'Sign out of all devices' do, so whoever started a change
- * with a stolen password cannot finish it after the owner's recovery. Undo links stay: they are
- * the owner's. A statement for the caller's batch.
+ * Voids the account's pending links when someone recovers it (docs/decisions/0038): every
+ * confirmation, email change and reset link, and every undo link but one. The link an address
+ * change mailed to the address it replaced is the owner's way home, and an intruder who knows the
+ * password or holds the new mailbox can make any of these requests: so the oldest pending undo link
+ * stays (its address was the account's before the first pending change), unless the request is
+ * itself an undo at least as old (`usedUndoExpiresAt`), which ends everything the later changes
+ * planted. Undo links all live 7 days, so their expiry orders them by issue. A statement for the
+ * caller's batch.
  */
-export const voidPendingTokens = (d1: D1Database, userId: number) =>
-  orm(d1)
+export const voidPendingTokens = (d1: D1Database, userId: number, { usedUndoExpiresAt = Number.MAX_SAFE_INTEGER } = {}) => {
+  const oldestUndo = sql`(SELECT oldest.token_hash FROM ${emailTokens} oldest
+    WHERE oldest.user_id = ${userId} AND oldest.purpose = 'undo' AND oldest.expires_at < ${usedUndoExpiresAt}
+    ORDER BY oldest.expires_at, oldest.token_hash LIMIT 1)`;
+  return orm(d1)
     .delete(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), inArray(emailTokens.purpose, ['verify', 'reset'])));
+    .where(and(eq(emailTokens.userId, userId), sql`${emailTokens.tokenHash} IS NOT ${oldestUndo}`));
+};
 
 /** Cancels a pending email change (verify links for an address other than the account's). */
 export const cancelEmailChange = (d1: D1Database, userId: number) =>

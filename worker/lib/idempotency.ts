@@ -1,5 +1,5 @@
-// One answer per Idempotency-Key (docs/decisions/0002, migrations/0005): a key belongs to one user and one
-// request. The first request holds it while it runs; its 2xx answer is stored and every repeat gets
+// One answer per Idempotency-Key (docs/decisions/0002, migrations/0005): a key belongs to its caller (the
+// account, and the token that sent it: docs/decisions/0038) and to one request. The first request holds it while it runs; its 2xx answer is stored and every repeat gets
 // exactly those bytes back. A refusal or failure before the effect frees the key, so the retry
 // runs for real; once the effect happened ('applied') a retry only finishes the answer.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -27,6 +27,16 @@ export interface Step {
   /** Call right after the effect, so that a failure while answering is not paid twice. */
   markApplied: () => Promise<void>;
 }
+
+/**
+ * A key as its caller owns it: '<user id>:<key>' for the person's sessions, '<user id>:t<token id>/<key>'
+ * for one of their tokens ('/' is not a key character, so no key a session sends can name a token's).
+ * Another person's same key is another row: a new request to send, nothing to read (docs/decisions/0038).
+ */
+export const callerKey = (c: Context<AppEnv>, key: string): string => {
+  const tokenId = c.var.tokenId;
+  return `${c.var.user!.id}:${tokenId ? `t${tokenId}/` : ''}${key}`;
+};
 
 const readKey = async (c: Context<AppEnv>, key: string) => {
   const [row] = await orm(c.env.DB)
@@ -77,9 +87,10 @@ async function settle(c: Context<AppEnv>, key: string, res: Response | null): Pr
  * repeat while the first still runs waits for that answer, up to 2 s, then gets 409 with Retry-After.
  */
 export async function once(c: Context<AppEnv>, request: string, run: (step: Step) => Promise<Response>): Promise<Response> {
-  const key = c.req.header('Idempotency-Key');
-  if (key === undefined) return run({ key: null, applied: false, markApplied: async () => {} });
-  if (!IDEMPOTENCY_KEY.test(key)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
+  const sent = c.req.header('Idempotency-Key');
+  if (sent === undefined) return run({ key: null, applied: false, markApplied: async () => {} });
+  if (!IDEMPOTENCY_KEY.test(sent)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
+  const key = callerKey(c, sent);
   const userId = c.var.user!.id;
   const db = orm(c.env.DB);
   let applied = false;
@@ -124,7 +135,7 @@ export async function once(c: Context<AppEnv>, request: string, run: (step: Step
   };
   let res: Response;
   try {
-    res = await run({ key, applied, markApplied });
+    res = await run({ key: sent, applied, markApplied });
   } catch (err) {
     await settle(c, key, null);
     throw err;
@@ -139,11 +150,12 @@ export async function once(c: Context<AppEnv>, request: string, run: (step: Step
  */
 export async function settleKey(
   c: Context<AppEnv>,
-  key: string,
+  sent: string,
   request: string,
   finish: (applied: boolean) => Promise<Response | null>,
 ): Promise<Response> {
-  if (!IDEMPOTENCY_KEY.test(key)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
+  if (!IDEMPOTENCY_KEY.test(sent)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
+  const key = callerKey(c, sent);
   const userId = c.var.user!.id;
   const db = orm(c.env.DB);
   const voided = await db

@@ -115,3 +115,16 @@ export const addressInUseMail = (o: { to: string; username: string; resetLink: s
     link: o.resetLink,
     note: 'If it was you, sign in to your existing account instead. If not, you can ignore this email: your account is unchanged.',
   });
+
+/**
+ * To the owner when a personal API token is made (docs/decisions/0038): a token made with a stolen
+ * session is noticed, and revoked from Settings, or with everything else by a password reset.
+ */
+export const tokenCreatedMail = (o: { to: string; username: string; tokenName: string; scopes: string[]; settingsLink: string }): MailMessage =>
+  actionMail(o.to, 'A new API token was created for your account', {
+    greeting: `Hi ${o.username},`,
+    lead: `A new API token named “${o.tokenName}” was created for your ${PRODUCT_NAME} account. It can ${o.scopes.includes('try') ? 'read the catalogue and your balance, and try agents with your credits' : 'read the catalogue and your balance'}.`,
+    action: 'See where you are signed in',
+    link: o.settingsLink,
+    note: 'If you made it, there is nothing more to do. If not, revoke it under Settings → Where you are signed in, then choose a new password with Forgot password: that ends every session and token of your account.',
+  });

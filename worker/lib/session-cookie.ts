@@ -9,14 +9,22 @@ import { orm } from '#worker/db/client.ts';
 import { sessions } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { randomToken, sha256Hex } from './crypto';
+import { deviceLabel } from './device-label';
 
 const isHttps = (c: Context<AppEnv>) => new URL(c.req.url).protocol === 'https:';
+
+export interface SessionOptions {
+  /** Provider mode's tokens, kept server-side (docs/decisions/0003). */
+  providerData?: unknown;
+  /** Signed in through 'Internal' (checked by the caller): the only sessions that act as staff (docs/decisions/0038). */
+  internal?: boolean;
+}
 
 /**
  * A fresh random token (256 bits) in an HttpOnly, SameSite=Lax cookie; D1 keeps only its hash. The
  * browser's previous session, if any, ends here so a token never outlives a new sign-in.
  */
-export async function startSession(c: Context<AppEnv>, userId: number, providerData?: unknown): Promise<void> {
+export async function startSession(c: Context<AppEnv>, userId: number, { providerData, internal = false }: SessionOptions = {}): Promise<void> {
   const db = orm(c.env.DB);
   const token = randomToken();
   const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
@@ -25,6 +33,8 @@ export async function startSession(c: Context<AppEnv>, userId: number, providerD
       userId,
       expiresAt: Date.now() + SESSION_TTL_MS,
       providerData: providerData === undefined ? null : JSON.stringify(providerData),
+      internal,
+      device: deviceLabel(c.req.header('User-Agent')),
     }),
     // Expired rows are swept along the way; sign-ins are rare enough for this to stay cheap.
     db.delete(sessions).where(lt(sessions.expiresAt, Date.now())),

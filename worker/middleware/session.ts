@@ -10,6 +10,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { errorBody } from '#worker/lib/http.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { parseStoredTokens } from '#worker/lib/provider-tokens.ts';
+import { roleFor } from '#worker/lib/accounts.ts';
 import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/lib/session-user.ts';
 
 /** The session the request's cookie names, if it is current: its user, its hash and the provider's tokens. */
@@ -18,11 +19,15 @@ export async function readSession(c: Context<AppEnv>) {
   if (!token || token.length > 128) return null;
   const hash = await sha256Hex(token);
   const [row] = await orm(c.env.DB)
-    .select({ ...SESSION_USER_COLUMNS, providerData: sessions.providerData })
+    .select({ ...SESSION_USER_COLUMNS, providerData: sessions.providerData, internal: sessions.internal })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, Date.now())));
-  return row ? { user: toSessionUser(row), hash, providerSession: parseStoredTokens(row.providerData) } : null;
+  if (!row) return null;
+  const { providerData, internal, ...userRow } = row;
+  // The role as the configuration says now, not as it was at sign-in (docs/decisions/0038).
+  const role = roleFor(c.env, row.email, row.emailVerifiedAt !== null, { internal });
+  return { user: toSessionUser({ ...userRow, role }), hash, providerSession: parseStoredTokens(providerData) };
 }
 
 /** Resolves the session cookie to a user (or null) for every /api request. */
@@ -30,6 +35,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = await readSession(c);
   c.set('user', session?.user ?? null);
   c.set('sessionHash', session?.hash ?? null);
+  c.set('tokenId', null);
   c.set('providerSession', session?.providerSession ?? null);
   await next();
 };

@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type AgentData } from '#common/validation.ts';
 import { app } from '#worker/app.ts';
 import { issueToken, type TokenPurpose } from '#worker/lib/email-tokens.ts';
+import { sha256Hex } from '#worker/lib/crypto.ts';
+import { scopeFor } from '#worker/features/tokens/policy.ts';
 import { browserRequest, client, createUser, db, untypedBody, okBody, seedCatalog, signIn } from './fixtures';
 
 /**
@@ -152,6 +154,11 @@ async function earningsOfA(cents: number): Promise<void> {
     .prepare("INSERT INTO creator_earnings (creator_id, kind, amount_cents, idempotency_key, available_at) VALUES (?, 'earning', ?, ?, '2000-01-01T00:00:00.000Z')")
     .bind(users.a.id, cents, `matrix-earning-${crypto.randomUUID()}`)
     .run();
+}
+
+/** How 'Where you are signed in' names the session of a cookie: its token's hash, first 16 hex digits. */
+async function sessionIdOf(cookie: string): Promise<string> {
+  return (await sha256Hex(cookie.replace(/^am_session=/, ''))).slice(0, 16);
 }
 
 /** A new personal API token of A's: its id. */
@@ -308,6 +315,10 @@ const ROWS: Row[] = [
   },
   // Ends the caller's own sessions (each caller signs in afresh for every row).
   { method: 'POST', route: '/api/auth/logout-everywhere', expected: signedIn(200), make: async () => ({ path: '/api/auth/logout-everywhere' }) },
+  // 'Where you are signed in' (docs/decisions/0038): one's own browsers only; another's session is not there to end.
+  get('/api/auth/sessions', '/api/auth/sessions', signedIn(200)),
+  { method: 'DELETE', route: '/api/auth/sessions/:id', note: "A's other browser", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/auth/sessions/${await sessionIdOf(await signIn(users.a.id))}` }) },
+  { method: 'DELETE', route: '/api/auth/sessions/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/auth/sessions/0123456789abcdef' }) },
   { method: 'POST', route: '/api/payments/webhook', note: 'unsigned', expected: all(400), make: async () => ({ path: '/api/payments/webhook', json: { type: 'checkout.session.completed' } }) },
   // Each caller names theirs differently: another creator's look-alike name is refused (409).
   { method: 'POST', route: '/api/agents', expected: signedIn(201), make: async () => ({ path: '/api/agents', json: { ...validAgent, name: `Matrix Agent ${++agentsMade}` } }) },
@@ -325,12 +336,12 @@ const ROWS: Row[] = [
   { method: 'POST', route: '/api/agents/:id/try', note: "A's", expected: signedIn(200), make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/try` }) },
   { method: 'POST', route: '/api/agents/:id/try', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999/try' }) },
   // How a try ended, asked again with its Idempotency-Key: its first answer for the one who tried;
-  // another person's key is refused (409) and never answered.
+  // another person's key is theirs alone, so to anyone else it holds nothing (404: docs/decisions/0038).
   {
     method: 'GET',
     route: '/api/agents/:id/try/:key',
     note: "A's try",
-    expected: ownerOnly(200, 409),
+    expected: ownerOnly(200, 404),
     make: async () => {
       const { agentId, key } = await tryOfA();
       return { path: `/api/agents/${agentId}/try/${key}` };
@@ -380,7 +391,8 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 403),
     make: async () => ({ path: `/api/ratings/${await reviewOfAgentOfA({ replied: true })}/reply` }),
   },
-  { method: 'PUT', route: '/api/ratings/:id/helpful', note: "A's review", expected: { ...signedIn(200), a: 403 }, make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }) },
+  // Marking helpful, like reviewing, needs a confirmed address (docs/decisions/0038); taking a mark back does not.
+  { method: 'PUT', route: '/api/ratings/:id/helpful', note: "A's review", expected: { ...signedIn(200), a: 403 }, unverified: 403, make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }) },
   { method: 'DELETE', route: '/api/ratings/:id/helpful', note: "A's review", expected: { ...signedIn(200), a: 403 }, make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }) },
   { method: 'PUT', route: '/api/ratings/:id/helpful', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/ratings/999999/helpful' }) },
   // Saved agents: the caller's own list (docs/decisions/0027).
@@ -441,7 +453,8 @@ const ROWS: Row[] = [
   get('/api/follows', '/api/follows', signedIn(200)),
   get('/api/follows/agents', '/api/follows/agents', signedIn(200)),
   // A cannot follow themselves.
-  { method: 'PUT', route: '/api/follows/:creatorId', note: 'A', expected: { ...signedIn(200), a: 400 }, make: async () => ({ path: `/api/follows/${users.a.id}` }) },
+  // Following needs a confirmed address (docs/decisions/0038); unfollowing does not.
+  { method: 'PUT', route: '/api/follows/:creatorId', note: 'A', expected: { ...signedIn(200), a: 400 }, unverified: 403, make: async () => ({ path: `/api/follows/${users.a.id}` }) },
   { method: 'DELETE', route: '/api/follows/:creatorId', note: 'A', expected: signedIn(200), make: async () => ({ path: `/api/follows/${users.a.id}` }) },
   { method: 'PUT', route: '/api/follows/:creatorId', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/follows/999999' }) },
   {
@@ -594,6 +607,74 @@ describe('authorization matrix', () => {
     expect(await (await call('/api/credits/balance')).json()).toEqual({ message: MESSAGES.notSignedIn, error: MESSAGES.notSignedIn });
     expect(await (await call('/api/proposals', { cookie: b })).json()).toEqual({ message: MESSAGES.forbidden, error: MESSAGES.forbidden });
     expect(await (await call('/api/ratings', { json: { agentId: 1, rating: 5 } })).json()).toEqual({ message: MESSAGES.reviewLogin, error: MESSAGES.reviewLogin });
+  });
+});
+
+/** A personal token of `userId`, stored as POST /api/tokens stores one: the bearer value. */
+async function tokenFor(userId: number, scopes: string[]): Promise<string> {
+  const token = `amk_${crypto.randomUUID().replaceAll('-', '')}${crypto.randomUUID().replaceAll('-', '')}`;
+  await db()
+    .prepare('INSERT INTO api_tokens (user_id, name, token_hash, scopes) VALUES (?, ?, ?, ?)')
+    .bind(userId, 'Matrix program', await sha256Hex(token), scopes.join(' '))
+    .run();
+  return token;
+}
+
+/**
+ * Where a program's answer differs from A's session by design, with why. Every other row: what the
+ * session gets where the token policy allows the route, 403 where it does not.
+ */
+const PROGRAM_ANSWERS: Record<string, number> = {
+  // Answered before any credential is read: public to programs too.
+  'GET /api/health': 200,
+  'GET /api/openapi.json': 200,
+  // A program's try must send the price it was shown (docs/decisions/0038); the row sends none.
+  "POST /api/agents/:id/try (A's)": 400,
+  // The key was sent by A's session: it belongs to that caller, not to A's token (docs/decisions/0038).
+  "GET /api/agents/:id/try/:key (A's try)": 404,
+};
+
+/**
+ * The same rows sent by a program (docs/decisions/0030, 0038): A's personal token with both scopes,
+ * a fresh one per row (the per-token limit is 60 a minute). A token never reaches account, payment,
+ * token, operator or admin routes, whatever its owner may do with a session.
+ */
+describe('authorization matrix for programs', () => {
+  it.each(ROWS.filter((row) => row.route !== null).map((row) => [label(row), row] as const))('%s', async (_label, row) => {
+    const token = await tokenFor(users.a.id, ['read', 'try']);
+    const { path, json, headers } = await row.make('a');
+    const res = await call(path, { method: row.method, json, headers: { ...headers, Authorization: `Bearer ${token}` }, redirect: 'manual' });
+    // Revoked after its row, so A stays under the tokens-per-account limit the token rows need.
+    await db().prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").bind(await sha256Hex(token)).run();
+    const allowed = scopeFor(row.method, new URL(path, 'http://localhost').pathname.replace(/^\/api/, '')) !== null;
+    expect(res.status).toBe(PROGRAM_ANSWERS[label(row)] ?? (allowed ? row.expected.a : 403));
+  });
+
+  it('a token of the admin is a customer, a read token cannot try, a revoked one is nothing', async () => {
+    const admin = await tokenFor(users.admin.id, ['read', 'try']);
+    expect((await call('/api/proposals', { headers: { Authorization: `Bearer ${admin}` } })).status).toBe(403);
+    const reader = await tokenFor(users.a.id, ['read']);
+    const tried = await call(`/api/agents/${(await agentOfC()).id}/try`, { method: 'POST', json: { expectedCost: 3 }, headers: { Authorization: `Bearer ${reader}` } });
+    expect(tried.status).toBe(403);
+    await db().prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").bind(await sha256Hex(reader)).run();
+    for (const path of ['/api/agents', '/api/credits/balance']) expect((await call(path, { headers: { Authorization: `Bearer ${reader}` } })).status).toBe(401);
+  });
+
+  it('/mcp: no token and a revoked one are 401, a foreign page 403, a token answers as its owner', async () => {
+    const mcp = (headers: Record<string, string>, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'my_balance', arguments: {} } }) =>
+      call('/mcp', { method: 'POST', json: body, headers: { Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18', ...headers } });
+    const token = await tokenFor(users.a.id, ['read']);
+    const answered = await mcp({ Authorization: `Bearer ${token}` });
+    expect(answered.status).toBe(200);
+    const balance = (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(users.a.id).first<{ credits: number }>())!.credits;
+    expect(await answered.json()).toMatchObject({ result: { structuredContent: { balance } } });
+    expect((await mcp({})).status).toBe(401);
+    expect((await mcp({ Authorization: `Bearer ${token}`, Origin: 'https://evil.example' })).status).toBe(403);
+    // A try needs the try scope, as on /api.
+    const tryAnswer = await mcp({ Authorization: `Bearer ${token}` }, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'try_agent', arguments: { agentId: 1, expectedCost: 7 } } });
+    expect(await tryAnswer.json()).toMatchObject({ result: { isError: true } });
+    await db().prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").bind(await sha256Hex(token)).run();
+    expect((await mcp({ Authorization: `Bearer ${token}` })).status).toBe(401);
   });
 });
 

@@ -124,6 +124,9 @@ export async function messageOf(res: { json(): Promise<unknown> }): Promise<stri
 }
 
 let userCounter = 1000;
+/** How many fixture admin addresses ADMIN_EMAILS lists for tests. */
+export const ADMIN_FIXTURES = 20;
+let adminCounter = 0;
 
 /** Creates an account (with its sign-up ledger row, as registration does) and returns its id. */
 export async function createUser(
@@ -131,12 +134,17 @@ export async function createUser(
 ): Promise<{ id: number; username: string; email: string }> {
   const n = userCounter++;
   const username = options.username ?? `user${n}`;
-  const email = options.email ?? `${username}@example.com`;
+  // Roles come from the configuration on every request (docs/decisions/0038): an admin is a confirmed
+  // address in ADMIN_EMAILS (vitest.worker.config.ts lists admin@example.com and admin-1…admin-20@example.com),
+  // staff a confirmed address at STAFF_EMAIL_DOMAIN (example.cc) signed in through 'Internal' (signIn does that for them).
+  const roleEmail = options.role === 'admin' ? `admin-${(adminCounter++ % ADMIN_FIXTURES) + 1}@example.com` : options.role === 'staff' ? `${username}@example.cc` : null;
+  const email = options.email ?? roleEmail ?? `${username}@example.com`;
   const credits = options.credits ?? 100;
+  const verified = options.verified ?? (options.role === 'admin' || options.role === 'staff');
   const row = await env.DB.prepare(
     `INSERT INTO users (username, email, role, credits, email_verified_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(username, email, options.role ?? 'user', credits, options.verified ? new Date().toISOString() : null)
+    .bind(username, email, options.role ?? 'user', credits, verified ? new Date().toISOString() : null)
     .first<{ id: number }>();
   const id = row!.id;
   await env.DB.prepare(
@@ -147,13 +155,16 @@ export async function createUser(
   return { id, username, email };
 }
 
-/** Starts a session for a user the way login does, and returns the Cookie header value. */
+/**
+ * Starts a session for a user the way login does, and returns the Cookie header value. A staff
+ * account's session is an 'Internal' sign-in, the only kind that acts as staff (docs/decisions/0038).
+ */
 export async function signIn(userId: number): Promise<string> {
   const token = crypto.randomUUID() + crypto.randomUUID();
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
   const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-  await env.DB.prepare('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)')
-    .bind(hash, userId, Date.now() + 3_600_000)
+  await env.DB.prepare(`INSERT INTO sessions (token_hash, user_id, expires_at, internal) SELECT ?, id, ?, role = 'staff' FROM users WHERE id = ?`)
+    .bind(hash, Date.now() + 3_600_000, userId)
     .run();
   return `am_session=${token}`;
 }

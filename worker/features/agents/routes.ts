@@ -6,7 +6,7 @@ import type { Agent, TryResult } from '#common/types.ts';
 import { agentSchema, MESSAGES, trySchema } from '#common/validation.ts';
 import { creatorSharePercent, earningsHoldDays, type AppEnv } from '#worker/env.ts';
 import { errorBody, fail, HttpError, positiveInt } from '#worker/lib/http.ts';
-import { once, settleKey } from '#worker/lib/idempotency.ts';
+import { callerKey, once, settleKey } from '#worker/lib/idempotency.ts';
 import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '#worker/lib/ledger.ts';
 import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
@@ -85,7 +85,8 @@ async function tryTarget(c: Context<AppEnv>): Promise<TryTarget | null> {
 
 /** What an Idempotency-Key of a try stands for: one try of one agent. */
 const tryRequest = (target: TryTarget) => `POST /api/agents/${target.id}/try`;
-const ledgerKey = (userId: number, key: string) => `try:${userId}:${key}`;
+/** The try's ledger row under the key its caller sent ('try:<user id>:<key>' for a session: docs/decisions/0038). */
+const ledgerKey = (c: Context<AppEnv>, key: string) => `try:${callerKey(c, key)}`;
 
 function tryAnswer(c: Context<AppEnv>, agent: OwnAgent, debit: DebitRecord) {
   // A key is one try of one agent; reusing it for another agent would silently skip that charge.
@@ -218,6 +219,7 @@ export const agentsRoutes = new Hono<AppEnv>()
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
         200: json(tryResultSchema, 'Charged: the balance after and where to use the agent'),
+        400: json(priceChangedSchema, 'Invalid input, or a token’s try without expectedCost (creditCost is the price now)'),
         402: error('Not enough credits'),
         ...AGENT_NOT_FOUND,
         409: json(priceChangedSchema, 'The price changed since it was shown (creditCost is the new one), or the key is still being processed or was used for another agent'),
@@ -230,11 +232,14 @@ export const agentsRoutes = new Hono<AppEnv>()
       const target = await tryTarget(c);
       if (!target) return fail(c, 404, MESSAGES.agentNotFound);
       const { expectedCost } = c.req.valid('json');
+      // A program pays the price it was shown, as a tap does (docs/decisions/0038): without one it is
+      // told the price and charged nothing. The app always sends it; a session may still omit it.
+      const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
+      if (expectedCost === undefined && c.var.tokenId) return c.json({ ...errorBody(MESSAGES.expectedCostRequired(listed)), creditCost: listed }, 400);
       return once(c, tryRequest(target), async (step) => {
         const user = c.var.user!;
         // docs/product.md#credits: the price is the one the person saw. Checked inside the key's run, so a
         // replay of a try that was charged still gets its first answer; a refusal frees the key.
-        const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
         const isCreator = !target.external && target.agent.creator_id === user.id;
         if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
           return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
@@ -247,7 +252,7 @@ export const agentsRoutes = new Hono<AppEnv>()
         const debit = await debitOnce(c.env.DB, {
           userId: user.id,
           amount: cost,
-          key: ledgerKey(user.id, step.key ?? crypto.randomUUID()),
+          key: ledgerKey(c, step.key ?? crypto.randomUUID()),
           reference: `agent:${agent.id}`,
           description: `Tried agent #${agent.id}`,
           // The creator's share goes in the debit's batch (docs/product.md#creators-and-earnings, docs/decisions/0029).
@@ -277,7 +282,7 @@ export const agentsRoutes = new Hono<AppEnv>()
       const key = c.req.param('key');
       return settleKey(c, key, tryRequest(target), async (applied) => {
         if (target.external) return applied ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} })) : null;
-        const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c.var.user!.id, key));
+        const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c, key));
         return debit ? tryAnswer(c, target.agent, debit) : null;
       });
     },

@@ -74,14 +74,12 @@ describe('POST /api/agents/:id/try', () => {
     const b = await createUser();
     const key = 'shared-key-1234';
     expect((await tryAgent(1, await signIn(a.id), key)).status).toBe(200);
-    // Another account presenting the key neither reads the first answer nor gets a try of its own.
+    // Another account presenting the key never reads the first answer: to them it is a new key, their
+    // own try (docs/decisions/0038), so nobody can squat a key another person will send.
     const stranger = await tryAgent(1, await signIn(b.id), key);
-    expect(stranger.status).toBe(409);
-    expect(await stranger.json()).toEqual({
-      message: 'This Idempotency-Key was already used for another request',
-      error: 'This Idempotency-Key was already used for another request',
-    });
-    expect([(await userRow(a.id)).credits, (await userRow(b.id)).credits]).toEqual([93, 100]);
+    expect(stranger.status).toBe(200);
+    expect(stranger.headers.get('Idempotent-Replayed')).toBeNull();
+    expect([(await userRow(a.id)).credits, (await userRow(b.id)).credits]).toEqual([93, 93]);
 
     const reused = await tryAgent(2, await signIn(a.id), key);
     expect(reused.status).toBe(409);
@@ -165,9 +163,10 @@ describe('replaying a try by its Idempotency-Key', () => {
   const tries = async (userId: number) =>
     (await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(userId).first<{ n: number }>())!.n;
   const holdKey = (key: string, userId: number, request: string, updatedAt: number) =>
-    db().prepare('INSERT INTO idempotency_keys (key, user_id, request, updated_at) VALUES (?, ?, ?, ?)').bind(key, userId, request, updatedAt).run();
+    // Stored as its caller owns it, a session's key: '<user id>:<key>' (docs/decisions/0038).
+    db().prepare('INSERT INTO idempotency_keys (key, user_id, request, updated_at) VALUES (?, ?, ?, ?)').bind(`${userId}:${key}`, userId, request, updatedAt).run();
 
-  it('answers the first answer byte for byte, even after the agent changed; another user gets 409', async () => {
+  it('answers the first answer byte for byte, even after the agent changed; another person finds nothing under the key', async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const key = 'replay-bytes-0001';
@@ -190,10 +189,10 @@ describe('replaying a try by its Idempotency-Key', () => {
 
     const stranger = await createUser();
     const strangerCookie = await signIn(stranger.id);
-    for (const res of [await tryAgent(3, strangerCookie, key), await checkTry(3, strangerCookie, key)]) {
-      expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ message: 'This Idempotency-Key was already used for another request' });
-    }
+    // The key is the first person's: to another it holds nothing to read (docs/decisions/0038).
+    const probed = await checkTry(3, strangerCookie, key);
+    expect(probed.status).toBe(404);
+    expect(await probed.json()).toMatchObject({ message: NOT_CHARGED });
     expect(await userRow(stranger.id)).toEqual({ credits: 100, consumed: 0 });
     expect(await tries(user.id)).toBe(2);
     expect(await userRow(user.id)).toEqual({ credits: 63, consumed: 37 });

@@ -9,7 +9,7 @@ import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { takenMessage } from '#worker/lib/accounts.ts';
 import { issueToken } from '#worker/lib/email-tokens.ts';
 import { HttpError } from '#worker/lib/http.ts';
-import { addressInUseMail, emailChangedMail, resetPasswordMail, sendMail, tokenLink, verifyEmailMail, type MailMessage } from '#worker/lib/mail.ts';
+import { addressInUseMail, emailChangedMail, resetPasswordMail, sendMail, tokenCreatedMail, tokenLink, verifyEmailMail, type MailMessage } from '#worker/lib/mail.ts';
 import { DUMMY_HASH, verifyPassword } from '#worker/lib/password.ts';
 import { endOtherSessions } from '#worker/lib/session-cookie.ts';
 import { log } from '#worker/lib/log.ts';
@@ -83,6 +83,12 @@ export async function mailPasswordReset(c: Context<AppEnv>, user: { id: number; 
 export async function mailEmailChanged(c: Context<AppEnv>, o: { id: number; username: string; oldEmail: string; newEmail: string }) {
   const token = await issueToken(c.env.DB, o.id, 'undo', o.oldEmail);
   await deliver(c, emailChangedMail({ to: o.oldEmail, username: o.username, newEmail: o.newEmail, undoLink: tokenLink(origin(c), '/undo-email-change', token) }));
+}
+
+/** Tells the owner a personal API token was made (docs/decisions/0038); never throttled: it is the alarm. */
+export async function mailTokenCreated(c: Context<AppEnv>, user: { username: string; email: string }, token: { name: string; scopes: string[] }) {
+  const settingsLink = `${origin(c)}/settings#where-you-are-signed-in`;
+  await deliver(c, tokenCreatedMail({ to: user.email, username: user.username, tokenName: token.name, scopes: token.scopes, settingsLink }));
 }
 
 /** Tells an address's owner (the account that confirmed it) that someone else asked to use it; the asker is told nothing. */

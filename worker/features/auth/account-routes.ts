@@ -1,6 +1,6 @@
 // The account life cycle (docs/decisions/0032 and docs/product.md#accounts): confirm an address, reset or change the
 // password, change the email, sign out everywhere. Mounted under /api/auth beside sign-in.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   changeEmailSchema,
@@ -12,19 +12,21 @@ import {
   verifyEmailSchema,
 } from '#common/validation.ts';
 import { eqNocase, orm } from '#worker/db/client.ts';
-import { sessions, users } from '#worker/db/schema.ts';
+import { users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { CONFIRMED_FIRST, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '#worker/lib/accounts.ts';
-import { cancelEmailChange, consumeToken, findToken, pendingEmail, voidPendingTokens } from '#worker/lib/email-tokens.ts';
+import { cancelEmailChange, consumeToken, findToken, pendingEmail } from '#worker/lib/email-tokens.ts';
+import { endEveryCredential } from '#worker/lib/recovery.ts';
 import { errorBody, fail } from '#worker/lib/http.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { endSession, startSession } from '#worker/lib/session-cookie.ts';
 import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit } from '#worker/lib/throttle.ts';
 import * as v from 'valibot';
-import { messageSchema, needsPasswordSchema, okSchema, sessionUserSchema } from '#common/api-schemas.ts';
+import { messageSchema, needsPasswordSchema, okSchema, sessionUserSchema, signedInSessionSchema } from '#common/api-schemas.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
+import { endSessionById, listSessions } from './sessions';
 import { deliverLater, overProfileChecks, mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
 
 /** Forgot password answers this whether or not the address has an account (decision 14). */
@@ -34,6 +36,8 @@ const PASSWORD_RESET = 'Your password has been changed. Please sign in with the 
 const VERIFICATION_SENT = 'We have emailed you a new confirmation link';
 const VERIFIED_WITH_PASSWORD = 'Your email address is confirmed and your new password is set. Every other device has been signed out.';
 const EMAIL_RESTORED = 'Your email address is restored and your new password is set. Every other device has been signed out.';
+const PASSWORD_CHANGED = 'Your password has been changed. Your other devices, API tokens and connected apps have been signed out.';
+const SESSION_NOT_FOUND = 'That device is already signed out';
 const CHANGE_CANCELLED = 'The email change is cancelled. Your address stays as it is.';
 const now = () => new Date().toISOString();
 /** The first confirmation's time stays (COALESCE: drizzle has no word for it). */
@@ -88,11 +92,7 @@ export const accountRoutes = new Hono<AppEnv>()
         else {
           // The reset flow: the new password and the address together, every session and pending link gone.
           const passwordHash = await hashPassword(password!);
-          await d.batch([
-            d.update(users).set({ ...confirm, passwordHash }).where(eq(users.id, used.userId)),
-            d.delete(sessions).where(eq(sessions.userId, used.userId)),
-            voidPendingTokens(db, used.userId),
-          ]);
+          await d.batch([d.update(users).set({ ...confirm, passwordHash }).where(eq(users.id, used.userId)), ...endEveryCredential(db, used.userId)]);
         }
       } catch (err) {
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
@@ -131,8 +131,8 @@ export const accountRoutes = new Hono<AppEnv>()
       try {
         await d.batch([
           d.update(users).set({ email: used.email, emailVerifiedAt: now(), passwordHash }).where(eq(users.id, used.userId)),
-          d.delete(sessions).where(eq(sessions.userId, used.userId)),
-          voidPendingTokens(db, used.userId),
+          // Undo links of the changes after this one were planted by whoever made them (docs/decisions/0038).
+          ...endEveryCredential(db, used.userId, { usedUndoExpiresAt: used.expiresAt }),
         ]);
       } catch (err) {
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
@@ -240,10 +240,9 @@ export const accountRoutes = new Hono<AppEnv>()
           .update(users)
           .set({ passwordHash: hash, emailVerifiedAt: sql`CASE WHEN ${confirmedElsewhere(used.userId, user.email)} THEN ${users.emailVerifiedAt} ELSE ${verifiedNow()} END` })
           .where(eq(users.id, used.userId)),
-        // Every session ends, this browser's included: whoever knew the old password is out.
-        db.delete(sessions).where(eq(sessions.userId, used.userId)),
-        // So is any email change they started with it (docs/decisions/0024).
-        voidPendingTokens(c.env.DB, used.userId),
+        // Every session ends, this browser's included, and every token and pending link: whoever knew
+        // the old password is out, with whatever they made with it (docs/decisions/0038).
+        ...endEveryCredential(c.env.DB, used.userId),
       ]);
       await syncRole(c.env.DB, c.env, used.userId);
       if (c.var.user?.id === used.userId) await endSession(c);
@@ -270,10 +269,9 @@ export const accountRoutes = new Hono<AppEnv>()
       const db = orm(c.env.DB);
       await db.batch([
         db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
-        db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, c.var.sessionHash ?? ''))),
-        voidPendingTokens(c.env.DB, user.id),
+        ...endEveryCredential(c.env.DB, user.id, { keepSessionHash: c.var.sessionHash }),
       ]);
-      return c.json({ message: 'Your password has been changed. Your other devices have been signed out.' });
+      return c.json({ message: PASSWORD_CHANGED });
     },
   )
   .post(
@@ -295,14 +293,50 @@ export const accountRoutes = new Hono<AppEnv>()
       return c.json({ message: `We have emailed a confirmation link to ${pending}. Your address changes once you open it.`, pendingEmail: pending }, 202);
     },
   )
+  // Settings' 'Where you are signed in' (docs/decisions/0038): the browsers; tokens are /api/tokens.
+  .get(
+    '/sessions',
+    route({
+      tag: 'account',
+      summary: 'The browsers signed in to your account',
+      description: 'Newest first; the one this request came with is marked current.',
+      access: 'signed-in',
+      responses: { 200: json(v.array(signedInSessionSchema), 'Your sessions') },
+    }),
+    requireUser,
+    async (c) => c.json(await listSessions(c.env.DB, c.var.user!.id, c.var.sessionHash)),
+  )
+  .delete(
+    '/sessions/:id',
+    route({
+      tag: 'account',
+      summary: 'Sign one browser out',
+      access: 'signed-in',
+      responses: { 200: json(okSchema, 'Signed out'), 404: error(SESSION_NOT_FOUND) },
+    }),
+    requireUser,
+    async (c) => {
+      const id = c.req.param('id');
+      if (!(await endSessionById(c.env.DB, c.var.user!.id, id))) return fail(c, 404, SESSION_NOT_FOUND);
+      // Signing out this very browser from the list: its cookie goes too.
+      if (c.var.sessionHash?.startsWith(id)) await endSession(c);
+      return c.json({ ok: true as const });
+    },
+  )
   .post(
     '/logout-everywhere',
-    route({ tag: 'account', summary: 'Sign out on every device', access: 'signed-in', responses: { 200: json(okSchema, 'Signed out everywhere') } }),
+    route({
+      tag: 'account',
+      summary: 'Sign out on every device',
+      description: 'Ends every session, API token and connected app of the account, and every pending mailed link.',
+      access: 'signed-in',
+      responses: { 200: json(okSchema, 'Signed out everywhere') },
+    }),
     requireUser,
     async (c) => {
       const db = orm(c.env.DB);
       const userId = c.var.user!.id;
-      await db.batch([db.delete(sessions).where(eq(sessions.userId, userId)), voidPendingTokens(c.env.DB, userId)]);
+      await db.batch(endEveryCredential(c.env.DB, userId));
       await endSession(c);
       return c.json({ ok: true });
     },

@@ -69,7 +69,7 @@ describe('GET /api/auth/session', () => {
       role: 'staff',
       profilePicture: null,
       createdAt: expect.any(String),
-      emailVerified: false,
+      emailVerified: true,
     });
   });
 });
@@ -381,8 +381,8 @@ describe('POST /api/auth/login and /logout', () => {
     const internal = await login({ username: insider.username, isInternalLogin: true });
     expect(internal.status).toBe(200);
     expect((await sessionUser(internal)).role).toBe('staff');
-    // A later ordinary login keeps staff while the address still qualifies.
-    expect((await sessionUser(await login({ username: insider.username }))).role).toBe('staff');
+    // A later ordinary sign-in is a customer's: staff only through 'Internal' (docs/decisions/0038).
+    expect((await sessionUser(await login({ username: insider.username }))).role).toBe('user');
   });
 
   it('internal sign-in checks an email before looking it up, and promotes staff-domain users to staff', { timeout: SLOW }, async () => {
@@ -399,9 +399,9 @@ describe('POST /api/auth/login and /logout', () => {
     const internal = await call('/api/auth/login', { json: { username, password: 'secret-pass', isInternalLogin: true }, headers: client() });
     expect(internal.status).toBe(200);
     expect((await sessionUser(internal)).role).toBe('staff');
-    // A later ordinary sign-in keeps the role the verified address earned.
+    // A later ordinary sign-in is a customer's: staff only through 'Internal' (docs/decisions/0038).
     const again = await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() });
-    expect((await sessionUser(again)).role).toBe('staff');
+    expect((await sessionUser(again)).role).toBe('user');
   });
 
   it('an account listed in ADMIN_EMAILS is promoted to admin when it signs in', async () => {

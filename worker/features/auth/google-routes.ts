@@ -136,7 +136,7 @@ async function signInWithGoogle(c: Context<AppEnv>, who: GoogleIdentity, interna
     if (problem) throw new OidcError(problem);
   }
   const userId = await linkOrCreateUser(c.env, who, internal);
-  await startSession(c, userId);
+  await startSession(c, userId, { internal });
   const user = await getSessionUser(c.env.DB, userId);
   if (!user) throw new OidcError(GENERIC_FAILURE);
   return user;

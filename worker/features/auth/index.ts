@@ -1,3 +1,3 @@
 // The auth feature's public file: what other features may use of it (docs/decisions/0034).
 // Anything not exported here is the feature's own.
-export { overProfileChecks, requireCurrentPassword, startEmailChange } from './account-mail';
+export { mailTokenCreated, overProfileChecks, requireCurrentPassword, startEmailChange } from './account-mail';

@@ -73,7 +73,8 @@ export const authRoutes = new Hono<AppEnv>()
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
         throw err;
       }
-      await startSession(c, id);
+      // Staff once the address is confirmed, in this session only (docs/decisions/0038).
+      await startSession(c, id, { internal: isInternalLogin });
       await mailVerification(c, { id, username }, email);
       return c.json(await getSessionUser(c.env.DB, id), 201);
     },
@@ -137,7 +138,7 @@ export const authRoutes = new Hono<AppEnv>()
         if (problem) return fail(c, 400, problem);
       }
       await syncRole(db, c.env, row.id, isInternalLogin);
-      await startSession(c, row.id);
+      await startSession(c, row.id, { internal: isInternalLogin });
       return c.json(await getSessionUser(db, row.id));
     },
   )

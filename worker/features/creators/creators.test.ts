@@ -105,7 +105,7 @@ describe('follows', () => {
   });
 
   it('follow is idempotent (a double tap is one follow), unfollow too; the count follows', async () => {
-    const fan = await createUser({ username: 'fan_fiona' });
+    const fan = await createUser({ username: 'fan_fiona', verified: true });
     const cookie = await signIn(fan.id);
     const follow = () => client(cookie).follows[':creatorId'].$put({ param: { creatorId: '1' } });
     const [first, second] = await Promise.all([follow(), follow()]);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { agentSchemaOut, creatorPageSchema, followedCreatorSchema, followStateSchema } from '#common/api-schemas.ts';
+import { MESSAGES } from '#common/validation.ts';
 import { CREATOR_MESSAGES, CREATOR_SORTS, NEW_FROM_FOLLOWED, type CreatorSort } from '#common/creators.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail } from '#worker/lib/http.ts';
@@ -69,7 +70,12 @@ export const followsRoutes = new Hono<AppEnv>()
       summary: 'Follow a creator',
       description: 'Safe to repeat.',
       access: 'signed-in',
-      responses: { 200: json(followStateSchema, 'Following'), 400: error(CREATOR_MESSAGES.followSelf), 404: error(CREATOR_MESSAGES.creatorNotFound) },
+      responses: {
+        200: json(followStateSchema, 'Following'),
+        400: error(CREATOR_MESSAGES.followSelf),
+        403: error(MESSAGES.confirmToFollow),
+        404: error(CREATOR_MESSAGES.creatorNotFound),
+      },
     }),
     idParam('creatorId', CREATOR_MESSAGES.creatorNotFound),
     async (c) => {
@@ -77,6 +83,8 @@ export const followsRoutes = new Hono<AppEnv>()
       const creator = await publicProfileById(c.env.DB, id);
       if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
       if (creator.id === c.var.user!.id) return fail(c, 400, CREATOR_MESSAGES.followSelf);
+      // Follower counts are public: like reviews, they come from confirmed addresses (docs/decisions/0038).
+      if (!c.var.user!.emailVerified) return fail(c, 403, MESSAGES.confirmToFollow);
       return c.json(await setFollowing(c.env.DB, c.var.user!.id, creator.id, true));
     },
   )

@@ -73,7 +73,7 @@ export async function providerSignIn(
   if (outcome.kind === 'refused') return { ok: false, response: fail(c, 401, MESSAGES.invalidCredentials) };
   if (outcome.kind === 'bad-format') return { ok: false, response: fail(c, 401, INVALID_RESPONSE_FORMAT) };
   const userId = await localAccount(c, email.toLowerCase());
-  await startSession(c, userId, outcome.tokens);
+  await startSession(c, userId, { providerData: outcome.tokens });
   return { ok: true, userId, tokens: outcome.tokens };
 }
 

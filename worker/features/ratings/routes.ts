@@ -38,7 +38,11 @@ const helpfulDoc = (helpful: boolean) =>
     summary: helpful ? 'Mark a review helpful' : 'Take back a helpful mark',
     description: 'Safe to repeat.',
     access: 'signed-in',
-    responses: { 200: json(helpfulSchema, 'The review’s helpful count and the caller’s mark'), 403: error(MESSAGES.ownHelpful), 404: REVIEW_NOT_FOUND },
+    responses: {
+      200: json(helpfulSchema, 'The review’s helpful count and the caller’s mark'),
+      403: error(helpful ? `${MESSAGES.ownHelpful}, or ${MESSAGES.confirmToVote}` : MESSAGES.ownHelpful),
+      404: REVIEW_NOT_FOUND,
+    },
   });
 
 function helpfulRoute(helpful: boolean) {
@@ -47,6 +51,9 @@ function helpfulRoute(helpful: boolean) {
     if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
     const user = c.var.user!;
     if (review.author_id === user.id) return fail(c, 403, MESSAGES.ownHelpful);
+    // Helpful counts order reviews for everyone: like reviews, they come from confirmed addresses
+    // (docs/decisions/0038). Taking a mark back needs nothing.
+    if (helpful && !user.emailVerified) return fail(c, 403, MESSAGES.confirmToVote);
     return c.json(await setHelpful(c.env.DB, review.id, user.id, helpful));
   };
 }

@@ -44,12 +44,13 @@ export const unauthorized = (c: Context, message: string) => {
 
 /**
  * Resolves and counts a Bearer token: the holder, or the response refusing it (401 unknown or
- * revoked, 429 over the per-token limit). Shared by /api and /mcp.
+ * revoked, 429 over the per-token limit). Shared by /api and /mcp; `calls` is how many calls the
+ * request makes (the messages of an MCP batch: docs/decisions/0030, every call counts), at least one.
  */
-export async function authenticateBearer(c: Context<AppEnv>, token: string): Promise<TokenHolder | Response> {
+export async function authenticateBearer(c: Context<AppEnv>, token: string, calls = 1): Promise<TokenHolder | Response> {
   const holder = token ? await findToken(c.env.DB, token) : null;
   if (!holder) return unauthorized(c, TOKEN_MESSAGES.invalid);
-  const used = await hit(c.env.DB, `api-token:${holder.tokenId}`, { windowMs: MINUTE_MS });
+  const used = await hit(c.env.DB, `api-token:${holder.tokenId}`, { windowMs: MINUTE_MS, count: Math.max(1, calls) });
   if (used > TOKEN_REQUESTS_PER_MINUTE) {
     c.header('Retry-After', '60');
     return c.json(errorBody(TOKEN_MESSAGES.throttled), 429);
@@ -73,6 +74,7 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!scope) return c.json(errorBody(TOKEN_MESSAGES.notAllowed), 403);
   if (!holder.scopes.includes(scope)) return c.json(errorBody(TOKEN_MESSAGES.scopeMissing(scope)), 403);
   c.set('user', holder.user);
+  c.set('tokenId', holder.tokenId);
   c.set('sessionHash', null);
   c.set('providerSession', null);
   await next();

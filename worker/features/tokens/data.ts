@@ -88,5 +88,7 @@ export async function findToken(d1: D1Database, token: string): Promise<TokenHol
       .set({ lastUsedAt: new Date(now).toISOString() })
       .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, cutoff))));
   }
-  return { tokenId, scopes: parseScopes(scopes), user: toSessionUser(user) };
+  // A program acts as a customer whatever its owner's role: no token reaches an operator's or an
+  // admin's route (policy.ts), and none sees what only they see (docs/decisions/0038).
+  return { tokenId, scopes: parseScopes(scopes), user: toSessionUser({ ...user, role: 'user' }) };
 }

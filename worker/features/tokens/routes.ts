@@ -8,6 +8,7 @@ import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
+import { mailTokenCreated } from '#worker/features/auth/index.ts';
 import { activeTokenCount, createToken, listTokens, revokeToken } from './data';
 
 export const tokensRoutes = new Hono<AppEnv>()
@@ -28,9 +29,12 @@ export const tokensRoutes = new Hono<AppEnv>()
     }),
     jsonBody(createTokenSchema),
     async (c) => {
-      const userId = c.var.user!.id;
-      if ((await activeTokenCount(c.env.DB, userId)) >= TOKENS_PER_USER_MAX) return fail(c, 409, TOKEN_MESSAGES.tooMany);
-      return c.json(await createToken(c.env.DB, userId, c.req.valid('json')), 201);
+      const user = c.var.user!;
+      if ((await activeTokenCount(c.env.DB, user.id)) >= TOKENS_PER_USER_MAX) return fail(c, 409, TOKEN_MESSAGES.tooMany);
+      const created = await createToken(c.env.DB, user.id, c.req.valid('json'));
+      // The owner hears of every token, so one made with a stolen session is noticed (docs/decisions/0038).
+      await mailTokenCreated(c, user, created);
+      return c.json(created, 201);
     },
   )
   .delete(

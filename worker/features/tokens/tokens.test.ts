@@ -136,7 +136,8 @@ describe('Authorization: Bearer on the API', () => {
     const cookie = await signIn(user.id);
     const { token } = await newToken(cookie, ['try']);
     const key = 'token-try-0001';
-    const answers = await Promise.all([1, 2].map(() => withToken(token, '/api/agents/2/try', { method: 'POST', headers: { 'Idempotency-Key': key } })));
+    // A program sends the price it was shown, as the app does (docs/decisions/0038).
+    const answers = await Promise.all([1, 2].map(() => withToken(token, '/api/agents/2/try', { method: 'POST', json: { expectedCost: 12 }, headers: { 'Idempotency-Key': key } })));
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const bodies = await Promise.all(answers.map(untypedBody.tryResult));
     expect(bodies).toEqual([{ balance: 88, consumed: 12, url: null }, { balance: 88, consumed: 12, url: null }]);
@@ -148,7 +149,7 @@ describe('Authorization: Bearer on the API', () => {
     expect((await withToken(token, `/api/agents/2/try/${key}`)).status).toBe(200);
     // Without enough credits: 402, nothing charged.
     await db().prepare('UPDATE users SET credits = 5 WHERE id = ?').bind(user.id).run();
-    const short = await withToken(token, '/api/agents/2/try', { method: 'POST' });
+    const short = await withToken(token, '/api/agents/2/try', { method: 'POST', json: { expectedCost: 12 } });
     expect(short.status).toBe(402);
     expect(await errorOf(short)).toBe(MESSAGES.notEnoughCredits);
   });
@@ -252,7 +253,9 @@ describe('Authorization: Bearer on the API', () => {
     const { token } = await newToken(cookie, ['read', 'try']);
     const key = 'cache-try-0001';
     const bearer = { Authorization: `Bearer ${token}` };
-    expect((await app.request('/api/agents/2/try', { method: 'POST', headers: { ...bearer, 'Idempotency-Key': key } }, cached)).status).toBe(200);
+    const body = JSON.stringify({ expectedCost: 12 });
+    const tried = await app.request('/api/agents/2/try', { method: 'POST', body, headers: { ...bearer, 'Idempotency-Key': key, 'Content-Type': 'application/json' } }, cached);
+    expect(tried.status).toBe(200);
     const mine = await app.request(`/api/agents/2/try/${key}`, { headers: bearer }, cached);
     expect(mine.status).toBe(200);
     const stranger = await app.request(`/api/agents/2/try/${key}`, {}, cached);

@@ -92,6 +92,7 @@ export const usersRoutes = new Hono<AppEnv>()
       }
       // A new address counts only once confirmed from the mail sent to it (docs/product.md#accounts).
       const pendingEmail = changesEmail ? await startEmailChange(c, email) : null;
-      return c.json({ ...(await getSessionUser(db, id))!, pendingEmail });
+      // The role this request acts with, not the one stored at sign-in (docs/decisions/0038).
+      return c.json({ ...(await getSessionUser(db, id))!, role: c.var.user!.role, pendingEmail });
     },
   );
