@@ -95,7 +95,7 @@ test('settings at 360 px: password, email and sign out of all devices', async ({
   await expect(emailForm.getByRole('status')).toContainText(`We have emailed a confirmation link to ${next}`);
   await linkFromMail(next, '/verify-email');
 
-  await section.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await page.getByRole('region', { name: 'Where you are signed in' }).getByRole('button', { name: 'Sign out of all devices' }).click();
   await expect(page).toHaveURL('/');
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
 });

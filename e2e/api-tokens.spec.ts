@@ -18,7 +18,7 @@ test('a token is created and shown once, works for what its scopes allow, shows 
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'API tokens' });
   // The settings chunk, the session and the token list come one after another: allow a slow machine.
-  await expect(section.getByText('No API tokens yet.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Where you are signed in' }).getByText('No API tokens yet.')).toBeVisible({ timeout: 30_000 });
 
   // Nothing typed: the shared schema's message, and nothing created.
   await section.getByRole('button', { name: 'Create token' }).click();
@@ -30,9 +30,11 @@ test('a token is created and shown once, works for what its scopes allow, shows 
   await expect(section.getByText("Token 'Nightly report' created. Copy it now: it will not be shown again.")).toBeVisible();
   const token = await section.getByRole('textbox', { name: 'New API token' }).inputValue();
   expect(token).toMatch(/^amk_/);
-  const list = section.getByRole('list', { name: 'Your API tokens' });
-  await expect(list.getByText('Nightly report')).toBeVisible();
-  await expect(list.getByText(/Scopes: read, try · Created .* · Never used/)).toBeVisible();
+  // Listed under 'Where you are signed in', beside the signed-in browsers (docs/decisions/0038).
+  const list = page.getByRole('region', { name: 'Where you are signed in' }).getByRole('list', { name: 'Browsers and API tokens' });
+  const row = list.getByRole('listitem').filter({ hasText: 'Nightly report' });
+  await expect(row.getByText('API token. Can read the catalogue and your balance, and try agents with your credits.')).toBeVisible();
+  await expect(row.getByText(/Created .* · Never used/)).toBeVisible();
 
   // A program, with no cookie at all, uses the token.
   const program = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
@@ -44,13 +46,13 @@ test('a token is created and shown once, works for what its scopes allow, shows 
   await section.getByRole('button', { name: 'Done' }).click();
   await expect(section.getByRole('textbox', { name: 'New API token' })).toHaveCount(0);
   await page.reload();
-  await expect(list.getByText(/Scopes: read, try · Created .* · Last used /)).toBeVisible();
+  await expect(row.getByText(/Created .* · Last used /)).toBeVisible();
 
-  await list.getByRole('button', { name: 'Revoke Nightly report' }).click();
+  await list.getByRole('button', { name: 'Revoke token Nightly report' }).click();
   const dialog = page.getByRole('alertdialog', { name: "Revoke 'Nightly report'?" });
   await dialog.getByRole('button', { name: 'Revoke token' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(section.getByText('No API tokens yet.')).toBeVisible();
+  await expect(row).toHaveCount(0);
   expect((await program.get('/api/credits/balance')).status()).toBe(401);
   await program.dispose();
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { OnThisDevice } from '#app/components/pwa/on-this-device.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -8,6 +8,8 @@ import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { updateSessionUser } from '#app/features/auth/api/get-session.ts';
 import { AccountSecurity } from '#app/features/auth/components/account-security.tsx';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { WhereSignedIn } from '#app/features/sessions/components/where-signed-in.tsx';
+import { ApiTokenRows } from '#app/features/tokens/components/api-token-rows.tsx';
 import { ApiTokensSettings } from '#app/features/tokens/components/api-tokens-settings.tsx';
 import { EditProfileDialog } from '#app/features/users/components/edit-profile-dialog.tsx';
 import { PreferenceToggles } from '#app/features/users/components/preference-toggles.tsx';
@@ -18,10 +20,11 @@ import { logout } from '#app/lib/session-actions.ts';
 
 const ROLE_TEXT = { user: 'Customer', staff: 'Staff (internal)', admin: 'Administrator' } as const;
 
+/** A part of Settings; `id` is its address (`/settings#where-you-are-signed-in`: the page's scroll padding keeps it clear of the sticky header). */
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-semibold">
+    <section id={id} aria-labelledby={`${id}-heading`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{description}</p>
@@ -30,11 +33,24 @@ function Section({ id, title, description, children }: { id: string; title: stri
   );
 }
 
+/**
+ * A link to a part of Settings (mail names `#where-you-are-signed-in`: docs/decisions/0038) is
+ * followed once the parts are on screen: they appear after the session is known, when the browser
+ * has long looked for the part and found nothing.
+ */
+function useScrollToPart(ready: boolean) {
+  useEffect(() => {
+    if (!ready || window.location.hash.length < 2) return;
+    document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [ready]);
+}
+
 export default function SettingsPage() {
   useDocumentTitle('Settings');
   const { user } = useRequireAuth('Please log in to change your settings');
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  useScrollToPart(Boolean(user));
 
   if (!user) {
     return (
@@ -72,7 +88,15 @@ export default function SettingsPage() {
         </div>
       </Section>
 
-      <Section id="settings-security" title="Password and sign-in" description="Your password, your email address and where you are signed in.">
+      <Section
+        id="where-you-are-signed-in"
+        title="Where you are signed in"
+        description="Every browser signed in to your account and every API token that can act for it. Sign out or revoke anything you do not recognise, then change your password."
+      >
+        <WhereSignedIn>{(onRemoved) => <ApiTokenRows onRemoved={onRemoved} />}</WhereSignedIn>
+      </Section>
+
+      <Section id="settings-security" title="Password and sign-in" description="Your password and your email address.">
         <AccountSecurity user={user} />
       </Section>
 

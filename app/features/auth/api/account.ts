@@ -30,4 +30,3 @@ export const changePassword = async (input: ChangePasswordInput) => unwrap<Messa
 export const changeEmail = async (input: ChangeEmailInput) =>
   unwrap<Message & { pendingEmail: string }>(await api.auth['change-email'].$post({ json: input }));
 
-export const logoutEverywhere = async () => unwrap<{ ok: true }>(await api.auth['logout-everywhere'].$post());

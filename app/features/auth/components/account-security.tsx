@@ -1,6 +1,6 @@
 // Settings' 'Password and sign-in' part (docs/product.md#accounts), in its own file so other settings
-// sections merge beside it: change password, change email, sign out of all devices.
-import { useQueryClient } from '@tanstack/react-query';
+// sections merge beside it: change password, change email ('Sign out of all devices' is in 'Where
+// you are signed in', app/features/sessions).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
 import type { SessionUser } from '#common/types.ts';
@@ -9,8 +9,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
-import { logout } from '#app/lib/session-actions.ts';
-import { cancelEmailChange, changeEmail, changePassword, getEmailStatus, logoutEverywhere } from '#app/features/auth/api/account.ts';
+import { cancelEmailChange, changeEmail, changePassword, getEmailStatus } from '#app/features/auth/api/account.ts';
 import { PasswordInput } from './password-input';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
@@ -149,40 +148,11 @@ function PendingChange({ email, onCancelled }: { email: string; onCancelled: (me
   );
 }
 
-function SignOutEverywhere() {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      await logoutEverywhere();
-      // The same clean-up as 'Log Out' (private data, the cached session), then a fresh start.
-      await logout(queryClient);
-      window.location.assign('/');
-    } catch (err) {
-      toast({ title: 'Could not sign out everywhere', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="grid gap-2">
-      <h3 className="font-semibold">Sign out of all devices</h3>
-      <p className="text-sm text-slate-600">Ends every session of your account, this one included: phones, other browsers, anything left signed in.</p>
-      <div>
-        <Button variant="danger" disabled={busy} onClick={() => void onClick()}>
-          {busy ? 'Signing out...' : 'Sign out of all devices'}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 export function AccountSecurity({ user }: { user: SessionUser }) {
   return (
     <div className="grid gap-8">
       <ChangePasswordForm />
       <ChangeEmailForm user={user} />
-      <SignOutEverywhere />
     </div>
   );
 }

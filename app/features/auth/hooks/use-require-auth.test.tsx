@@ -39,6 +39,13 @@ describe('useRequireAuth', () => {
     expect(new URLSearchParams(window.location.search).get('next')).toBe('/my-agents?tab=drafts');
   });
 
+  it('keeps the part of the page a mailed link names', async () => {
+    window.history.replaceState(null, '', '/settings#where-you-are-signed-in');
+    mount(null);
+    expect(await screen.findByText('Authentication required')).toBeTruthy();
+    expect(new URLSearchParams(window.location.search).get('next')).toBe('/settings#where-you-are-signed-in');
+  });
+
   it('lets users in, and stays quiet when they log out on the page', async () => {
     window.history.replaceState(null, '', '/my-agents');
     const client = mount({ id: 1, username: 'demo' });

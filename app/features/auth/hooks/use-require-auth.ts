@@ -29,7 +29,8 @@ export function useRequireAuth(description: string, title = 'Authentication requ
     redirected.current = true;
     if (hadUser.current) return;
     toast({ title, description, variant: 'destructive' });
-    navigate(authHref(search ? `${location}?${search}` : location), { replace: true });
+    // The hash too: a mailed link to a part of a page (/settings#where-you-are-signed-in) comes back to it.
+    navigate(authHref(`${location}${search ? `?${search}` : ''}${window.location.hash}`), { replace: true });
   }, [isLoading, isConfirmed, user, title, description, navigate, location, search]);
 
   return { user, isLoading };

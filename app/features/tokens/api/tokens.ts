@@ -3,12 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiTokenSummary, CreatedApiToken, CreateTokenInput } from '#common/api-tokens.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
-
-export const tokensKey = ['api-tokens'] as const;
+import { accessKeys } from '#app/lib/query-keys.ts';
 
 export const useApiTokens = () =>
   useQuery({
-    queryKey: tokensKey, queryFn: async () => unwrap<ApiTokenSummary[]>(await api.tokens.$get()),
+    queryKey: accessKeys.tokens(),
+    queryFn: async () => unwrap<ApiTokenSummary[]>(await api.tokens.$get()),
     staleTime: 0,
     gcTime: 0,
     meta: { persist: false },
@@ -18,17 +18,20 @@ export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateTokenInput) => unwrap<CreatedApiToken>(await api.tokens.$post({ json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.tokens() }),
   });
+}
+
+/** Drops a token from the list on screen at once; a list request still on its way is cancelled first, so it cannot bring the token back. */
+export async function forgetToken(queryClient: ReturnType<typeof useQueryClient>, id: number): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: accessKeys.tokens() });
+  queryClient.setQueryData<ApiTokenSummary[]>(accessKeys.tokens(), (list) => list?.filter((t) => t.id !== id));
 }
 
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => unwrap<{ ok: true }>(await api.tokens[':id'].$delete({ param: { id: String(id) } })),
-    onSuccess: (_done, id) => {
-      queryClient.setQueryData<ApiTokenSummary[]>(tokensKey, (list) => list?.filter((t) => t.id !== id));
-      return queryClient.invalidateQueries({ queryKey: tokensKey });
-    },
+    onSuccess: (_done, id) => forgetToken(queryClient, id),
   });
 }

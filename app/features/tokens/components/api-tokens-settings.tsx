@@ -1,19 +1,17 @@
 // Settings' 'API tokens' part (docs/decisions/0030): create a personal token for a program or an AI
-// assistant (shown once), see the ones in use, revoke them.
+// assistant (shown once). The tokens in use are listed, and revoked, in 'Where you are signed in'
+// (api-token-rows.tsx, docs/decisions/0038), beside the browsers signed in to the account.
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { createTokenSchema, TOKEN_NAME_MAX, TOKEN_SCOPE_TEXT, TOKEN_SCOPES, type ApiTokenSummary, type CreatedApiToken, type TokenScope } from '#common/api-tokens.ts';
+import { createTokenSchema, TOKEN_NAME_MAX, TOKEN_SCOPE_TEXT, TOKEN_SCOPES, type CreatedApiToken, type TokenScope } from '#common/api-tokens.ts';
 import { fieldErrors } from '#common/validation.ts';
-import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
 import { AppForm } from '#app/components/ui/app-form.tsx';
-import { Button, buttonClass } from '#app/components/ui/button.tsx';
+import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
-import { formatDate } from '#app/lib/format.ts';
-import { useApiTokens, useCreateToken, useRevokeToken } from '#app/features/tokens/api/tokens.ts';
+import { useCreateToken } from '#app/features/tokens/api/tokens.ts';
 
 /** The new token, once: copied by a button, never shown again. */
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
@@ -103,73 +101,18 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
   );
 }
 
-function RevokeButton({ token }: { token: ApiTokenSummary }) {
-  const [open, setOpen] = useState(false);
-  const mutation = useRevokeToken();
-  const onConfirm = () =>
-    mutation.mutate(token.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({ title: 'Token revoked', description: `'${token.name}' no longer works.` });
-      },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The token could not be revoked.'), variant: 'destructive' }),
-    });
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
-      <AlertDialogTrigger className={buttonClass('secondary', 'sm')} aria-label={`Revoke ${token.name}`}>
-        Revoke
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        title={`Revoke '${token.name}'?`}
-        description="Programs and assistants using this token stop working at once. It cannot be undone."
-        confirmLabel="Revoke token"
-        pendingLabel="Revoking..."
-        pending={mutation.isPending}
-        onConfirm={onConfirm}
-      />
-    </AlertDialog>
-  );
-}
-
-function TokenList() {
-  const { data, isPending, isError, refetch } = useApiTokens();
-  if (isPending) return <Skeleton className="h-16 rounded-lg" aria-label="Loading tokens" />;
-  if (isError)
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        Your tokens could not be loaded.{' '}
-        <button type="button" className="underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  if (data.length === 0) return <p className="text-sm text-slate-600">No API tokens yet.</p>;
-  return (
-    <ul aria-label="Your API tokens" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-      {data.map((token) => (
-        <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-          <div className="min-w-0">
-            <p className="break-all font-medium">{token.name}</p>
-            <p className="text-sm text-slate-600">
-              Scopes: {token.scopes.join(', ')} · Created {formatDate(token.createdAt)} · {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt)}` : 'Never used'}
-            </p>
-          </div>
-          <RevokeButton token={token} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function ApiTokensSettings() {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   return (
     <div className="grid gap-6">
       {created ? <NewToken created={created} onDone={() => setCreated(null)} /> : <CreateTokenForm onCreated={setCreated} />}
-      <div className="grid gap-3">
-        <h3 className="font-semibold">Your tokens</h3>
-        <TokenList />
-      </div>
+      <p className="text-sm text-slate-600">
+        Your tokens are listed under{' '}
+        <a href="#where-you-are-signed-in" className="font-medium text-brand-700 underline">
+          Where you are signed in
+        </a>
+        , where you can revoke them.
+      </p>
     </div>
   );
 }
