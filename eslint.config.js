@@ -35,6 +35,27 @@ const appZones = [
   ...featureZones('app/features'),
   { target: ['./app/components/**', './app/hooks/**', './app/lib/**'], from: ['./app/features', './app/routes'], message: 'components, hooks and lib sit below features and pages: pass data in as props instead.' },
   { target: './app/features/**', from: './app/routes', message: 'features sit below pages.' },
+  // The app's own top-level files (entry, layout, route table) are pages too.
+  { target: ['./app/components/**', './app/hooks/**', './app/lib/**', './app/features/**'], from: './app/*.{ts,tsx}', message: "the app's own files (entry, layout, route table) sit above every layer." },
+];
+
+// The app, the worker and common are built apart (docs/decisions/0034): nothing crosses between them.
+const NOT_THE_WORKER = 'the app never imports the worker: only `import type { AppType }` from worker/app.ts, for the typed client.';
+const NOT_THE_APP = 'the worker never imports the app: it renders pages through the built server renderer, `#app-ssr`.';
+const NEITHER_SIDE = 'common is shared by the app and the worker and imports neither.';
+/** By resolved file, so no spelling gets past (`#worker/…`, `../worker/…`). */
+const sideZones = [
+  // The typed client (app/lib/api-client.ts) takes `AppType` from worker/app.ts: a type, erased at
+  // build. A resolved file does not say whether the import is type-only: sideSpellings does.
+  { target: './app/**', from: './worker', except: ['./app.ts'], message: NOT_THE_WORKER },
+  { target: './worker/**', from: './app', message: NOT_THE_APP },
+  { target: './common/**', from: ['./app', './worker'], message: NEITHER_SIDE },
+];
+/** By spelling, alias or path, which also tells a type-only import (the app's of worker/app.ts). */
+const sideSpellings = [
+  { files: ['app/**/*.{ts,tsx}'], pattern: { regex: '^(#worker/|(\\.\\./)+worker/)', allowTypeImports: true, message: NOT_THE_WORKER } },
+  { files: ['worker/**/*.ts'], pattern: { regex: '^(#app/|(\\.\\./)+app/)', message: NOT_THE_APP } },
+  { files: ['common/**/*.ts'], pattern: { regex: '^(#app/|#app-ssr$|#worker/|(\\.\\./)+(app|worker)/)', message: NEITHER_SIDE } },
 ];
 
 export default tseslint.config(
@@ -58,56 +79,24 @@ export default tseslint.config(
     },
   },
   {
-    // Tests drive a layer from outside, often through the whole app: they may import any layer.
-    files: ['app/**/*.{ts,tsx}', 'worker/**/*.ts', 'common/**/*.ts', 'eslint-fixtures/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}', 'worker/test/**', 'app/test/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...workerZones, ...appZones] }] },
+    // Tests keep to their side too.
+    files: ['app/**/*.{ts,tsx}', 'worker/**/*.ts', 'common/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: sideZones }] },
   },
+  {
+    // Tests drive a layer from outside, often through the whole app: they may import any layer.
+    // These zones replace the block above's for the files here, so they repeat sideZones.
+    files: ['app/**/*.{ts,tsx}', 'worker/**/*.ts', 'common/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'worker/test/**', 'app/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...sideZones, ...workerZones, ...appZones] }] },
+  },
+  ...sideSpellings.map(({ files, pattern }) => ({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [pattern] }] } })),
   {
     files: ['app/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-    },
-  },
-  // Layers (docs/decisions/0012): pages (app/routes, the app's own top-level files) → features →
-  // components, hooks and lib → common. Features never import each other; nothing imports upwards.
-  {
-    files: ['app/components/**/*.{ts,tsx}', 'app/hooks/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
-    // Offline proposals' defaults are registered before the cache is restored; docs/decisions/0011 owns this file.
-    ignores: ['app/lib/mutation-defaults.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)(features|routes)(/|$)', message: 'components, hooks and lib sit below features and pages: pass data in as props instead.' },
-            { regex: '^(\\.\\./)+(app|app-layout|routes|main|entry-server)$', message: 'components, hooks and lib must not import the app itself.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['app/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            // From app/features/<name>/<folder>/file, another feature is ../../<other>/…
-            { regex: '^\\.\\./\\.\\./[^./]', message: 'features never import each other: move what both need to components, hooks or lib.' },
-            { regex: '(^|/)(routes|app-layout|entry-server)(/|$)', message: 'features sit below pages.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['common/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(app|worker)/', message: 'common is shared by the app and the worker and imports neither.' }] }],
     },
   },
   {

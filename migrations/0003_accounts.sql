@@ -8,7 +8,7 @@ CREATE UNIQUE INDEX users_username_key_unique ON users (username_key) WHERE user
 
 -- When the owner proved the address is theirs (a mailed link, or Google's email_verified); NULL: not yet.
 ALTER TABLE users ADD COLUMN email_verified_at TEXT;
--- Roles come only from a verified mailbox (decision 4): nothing is verified yet.
+-- Roles come only from a verified mailbox (docs/product.md#roles): nothing is verified yet.
 UPDATE users SET role = 'user' WHERE role <> 'user';
 
 -- Mailed links: only the SHA-256 of each token is kept; single use, with an expiry.

@@ -5,8 +5,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-const ROOTS = ['app', 'worker', 'common', 'e2e', 'scripts', 'bench', 'migrations', 'docs', 'README.md', 'wrangler.toml', 'eslint.config.js'];
 const TEXT = /\.(ts|tsx|mjs|js|css|sql|md|toml|html)$/;
+// The folders of code and documents, and the files at the root (README.md, the tools' configuration).
+const ROOTS = ['app', 'worker', 'common', 'e2e', 'scripts', 'bench', 'migrations', 'docs', 'eslint-fixtures', ...readdirSync('.').filter((f) => TEXT.test(f) && statSync(f).isFile())];
 
 function* files(entry) {
   if (statSync(entry).isFile()) {
@@ -49,6 +50,10 @@ test('every decision record cited exists', () => {
 
 test('nothing cites a document outside the repository (SPEC, DESIGN, an issue number)', () => {
   assert.deepEqual(problems(/\bSPEC\b|\bDESIGN\b|\b[Ii]ssues? \d+/g, () => true), []);
+});
+
+test('decision records are cited by their own number (docs/decisions/0018), never by another numbering (decision 18)', () => {
+  assert.deepEqual(problems(/\bdecisions? \d{1,3}(?!\d)/gi, () => true), []);
 });
 
 test('decision records are numbered once each and carry a date and a status', () => {

@@ -16,7 +16,7 @@ import { insightsRoutes } from './features/insights/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
-import { ratingsRoutes } from './features/ratings/routes';
+import { agentRatingsRoutes, ratingsRoutes } from './features/ratings/routes';
 import { moderationRoutes, reportsRoutes } from './features/moderation/routes';
 import { asksForShell, clientRenderedPage, rendersPage, rendersShell, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
 import { savedRoutes } from './features/saved/routes';
@@ -66,6 +66,8 @@ const api = new Hono<AppEnv>()
   .route('/config', configRoutes)
   .route('/agents', agentsRoutes)
   .route('/agents', insightsRoutes)
+  // An agent's reviews, mounted here as insights are: ratings imports agents, so agents cannot mount it.
+  .route('/agents', agentRatingsRoutes)
   .route('/categories', categoriesRoutes)
   .route('/departments', departmentsRoutes)
   .route('/auth', authRoutes)

@@ -48,7 +48,7 @@ export function buildOfflineIndex(agents: Iterable<Agent>): OfflineIndex {
     processTerm: (term) => foldTerm(term) || null,
     // MiniSearch reads the id through this too.
     extractField: (agent, field) => (field === 'id' ? (agent.id as unknown as string) : FIELD_TEXT[field as (typeof FIELDS)[number]](agent).filter(Boolean).join(' \n ')),
-    // Prefix on the last word only, the one still being typed (as the server: decision 16), and from
+    // Prefix on the last word only, the one still being typed (as the server: docs/decisions/0013), and from
     // two letters: a one-letter prefix would match nearly everything and cost the most.
     searchOptions: { boost: BOOST, prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2, fuzzy: fuzziness, maxFuzzy: 2 },
   });
@@ -58,7 +58,7 @@ export function buildOfflineIndex(agents: Iterable<Agent>): OfflineIndex {
     search(q, limit = 50) {
       const text = q.trim();
       if (!text) return [];
-      // Every word first; when nothing has them all, any of them (as the server does: decision 16).
+      // Every word first; when nothing has them all, any of them (as the server does: docs/decisions/0013).
       let hits = mini.search(text, { combineWith: 'AND' });
       if (hits.length === 0) hits = mini.search(text, { combineWith: 'OR' });
       return hits.slice(0, limit).map((hit) => byId.get(hit.id as number)!);

@@ -126,7 +126,7 @@ const useTopAgents = () => useAgents({ sort: 'rating', limit: TOP_PERFORMING_KEE
 
 function TopPerforming() {
   const { data, isPending, isError } = useTopAgents();
-  // Already in the server's 'rating' order, the damped average of decision 18 (worker/features/agents/ranking.ts).
+  // Already in the server's 'rating' order, the damped average of docs/decisions/0025 (worker/features/agents/ranking.ts).
   const top = (data?.items ?? []).slice(0, TOP_PERFORMING_SHOW);
   return (
     <section aria-labelledby="top-heading" className="render-when-near mx-auto max-w-7xl px-4 pt-16 [--near-size:60rem]">

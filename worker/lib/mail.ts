@@ -66,7 +66,7 @@ ${buttonHtml}<p style="font-size:14px;color:#475569">${escapeHtml(o.note)}</p>
   return { to, subject, text, html };
 }
 
-/** The absolute link to an app page with a token (decision 13). */
+/** The absolute link to an app page with a token (docs/decisions/0032). */
 export const tokenLink = (origin: string, path: '/verify-email' | '/reset-password' | '/undo-email-change', token: string): string =>
   `${origin}${path}?${new URLSearchParams({ token })}`;
 

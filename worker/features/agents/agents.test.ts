@@ -35,7 +35,7 @@ describe('GET /api/agents', () => {
     const names = async (query: { sort?: string }) => (await okBody(await client().agents.$get({ query }))).map((a) => a.name);
     expect(await names({})).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
     expect(await names({ sort: 'newest' })).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
-    // Decision 18: damped (prior 4.17, weight 5), so LedgerLens's one 5-star review (4.31) sits below LeadScout's ten at 4.5 (4.39).
+    // Damped (docs/decisions/0025; prior 4.17, weight 5), so LedgerLens's one 5-star review (4.31) sits below LeadScout's ten at 4.5 (4.39).
     expect(await names({ sort: 'rating' })).toEqual(['LeadScout Pro', 'LedgerLens', 'ContractSentry']);
     expect(await names({ sort: 'reviews' })).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
   });

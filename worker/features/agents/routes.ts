@@ -12,7 +12,6 @@ import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker
 import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { tryAtProvider } from '#worker/features/provider/index.ts';
-import { agentRatingsRoutes } from '#worker/features/ratings/index.ts';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 import { getAgent, parseSort, type ListParams } from './data';
 import { searchHeaders, suggest } from './search-routes';
@@ -206,8 +205,6 @@ export const agentsRoutes = new Hono<AppEnv>()
       return c.json({ ok: true as const });
     },
   )
-  // Reviews of an agent: GET /:id/ratings (paged and sorted) and /:id/ratings/summary.
-  .route('/', agentRatingsRoutes(async (c, id) => (await getProviderAgent(c.env, id)) !== null))
   .post(
     '/:id/try',
     route({

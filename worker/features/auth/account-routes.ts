@@ -29,7 +29,7 @@ import { requireUser } from '#worker/middleware/session.ts';
 import { endSessionById, listSessions } from './sessions';
 import { deliverLater, overProfileChecks, mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
 
-/** Forgot password answers this whether or not the address has an account (decision 14). */
+/** Forgot password answers this whether or not the address has an account (docs/product.md#accounts). */
 export const FORGOT_PASSWORD_ANSWER = 'If an account uses that address, we have emailed it a link to choose a new password. The link works for 1 hour.';
 const VERIFIED = 'Your email address is confirmed';
 const PASSWORD_RESET = 'Your password has been changed. Please sign in with the new one.';

@@ -68,7 +68,7 @@ function usernameBase(email: string): string {
   return cleaned.length >= 3 ? cleaned : `${cleaned}user`.slice(0, 40).padEnd(3, '0');
 }
 
-/** Said when the address belongs to an account whose owner has not confirmed it (decision 14). */
+/** Said when the address belongs to an account whose owner has not confirmed it (docs/decisions/0024). */
 export const LINK_UNVERIFIED =
   'An account with this email already exists. Sign in with your password and confirm your email address, then you can use Google.';
 

@@ -66,7 +66,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (taken) return fail(c, 409, taken);
       let id: number;
       try {
-        // A customer until the address is confirmed (decision 4): typing an admin's address earns nothing.
+        // A customer until the address is confirmed (docs/product.md#roles): typing an admin's address earns nothing.
         id = await createAccount(c.env.DB, { username, email, passwordHash: await hashPassword(password), role: 'user' });
       } catch (err) {
         // Someone registered the same name a moment earlier (the one unique column a new, unconfirmed account can clash on).

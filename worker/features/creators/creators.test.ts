@@ -44,7 +44,7 @@ describe('GET /api/creators/:username', () => {
     expect(JSON.stringify(page)).not.toContain('alice@example.com');
     expect(page.agents.map((a) => a.name)).toEqual(['LeadScout Pro', 'PipelinePal']);
     expect(page.totals).toMatchObject({ agents: 2, tries: 2, reviews: 10, followers: 0 });
-    // Decision 18: (10 x 4.5 + 5 x prior) / 15, the prior the mean of rated agents (4.5, 5, 3 → 4.1667).
+    // Damped as docs/decisions/0028 says: (10 x 4.5 + 5 x prior) / 15, the prior the mean of rated agents (4.5, 5, 3 → 4.1667).
     expect(page.totals.rating).toBeCloseTo((45 + 5 * (12.5 / 3)) / 15, 2);
   });
 

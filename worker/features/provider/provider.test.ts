@@ -117,7 +117,7 @@ describe('listing in provider mode', () => {
     expect(ids(await okBody(await agents.category[':categoryId'].$get({ param: { categoryId: '2' }, query: {} })))).toEqual([10]);
     expect(ids(await okBody(await agents.creator[':userId'].$get({ param: { userId: '2' }, query: {} })))).toEqual([10]);
     expect(ids(await okBody(await agents.$get({ query: { departmentId: '2' } })))).toEqual([10]);
-    // Damped (decision 18, worker/features/agents/ranking.ts): agent 1 (4.5 from 10) leads; 10 (4.0 from 3) sits below the prior.
+    // Damped (docs/decisions/0025, worker/features/agents/ranking.ts): agent 1 (4.5 from 10) leads; 10 (4.0 from 3) sits below the prior.
     const rated = ids(await okBody(await agents.$get({ query: { sort: 'highest-rated' } })));
     expect(rated[0]).toBe(1);
     expect(rated.at(-1)).toBe(10);

@@ -1,4 +1,3 @@
 // The ratings feature's public file: what other features may use of it (docs/decisions/0034).
 // Anything not exported here is the feature's own.
 export { listRatings, refreshAggregates } from './data';
-export { agentRatingsRoutes } from './routes';

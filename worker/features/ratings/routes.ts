@@ -9,7 +9,7 @@ import { once } from '#worker/lib/idempotency.ts';
 import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { agentOwner, maySeeHidden } from '#worker/features/agents/index.ts';
+import { agentOwner, getProviderAgent, maySeeHidden } from '#worker/features/agents/index.ts';
 import { deleteRating, deleteReply, getRating, listRatings, ratingSummary, REVIEW_PAGE, REVIEW_PAGE_MAX, reviewContext, saveReply, setHelpful, upsertRating } from './data';
 
 type ReviewContext = NonNullable<Awaited<ReturnType<typeof reviewContext>>>;
@@ -156,80 +156,83 @@ export const ratingsRoutes = new Hono<AppEnv>()
 const reviewSort = (value: string | undefined): ReviewSort | null =>
   value === undefined || value === '' ? 'newest' : (REVIEW_SORTS as readonly string[]).includes(value) ? (value as ReviewSort) : null;
 
+/** The path's agent number, and its agent (null when hidden from the caller). */
+const target = async (c: Context<AppEnv>) => {
+  const id = positiveInt(c.req.param('id'));
+  const agent = id ? await agentOwner(c.env.DB, id) : null;
+  if (agent && agent.hidden_at && !maySeeHidden(agent.creator_id, c.var.user)) return { id, agent: null };
+  return { id, agent };
+};
+
+/** Provider mode's agents are rated at the provider: they get an empty list rather than a 404. */
+const externalAgent = async (c: Context<AppEnv>, id: number) => (await getProviderAgent(c.env, id)) !== null;
+
 /**
- * GET /api/agents/{id}/ratings and /summary, mounted beside the agent routes. `agentExists` answers
- * for agents rated elsewhere (provider mode): an empty list rather than a 404.
+ * GET /api/agents/{id}/ratings and /summary, mounted at /agents by worker/app.ts as insights are:
+ * mounted inside the agents feature, the two features would import each other.
  */
-export function agentRatingsRoutes(externalAgent: (c: Context<AppEnv>, id: number) => Promise<boolean>) {
-  const target = async (c: Context<AppEnv>) => {
-    const id = positiveInt(c.req.param('id'));
-    const agent = id ? await agentOwner(c.env.DB, id) : null;
-    if (agent && agent.hidden_at && !maySeeHidden(agent.creator_id, c.var.user)) return { id, agent: null };
-    return { id, agent };
-  };
-  return new Hono<AppEnv>()
-    // Declared for the typed client; malformed numbers are ignored below and an unknown sort is a 400,
-    // as GET /api/agents does.
-    .get(
-      '/:id/ratings',
-      route({
-        tag: 'reviews',
-        summary: "An agent's reviews",
-        description: 'Hidden reviews only for their author and the moderators.',
-        access: 'anyone',
-        personal: true,
-        token: 'read',
-        responses: { 200: json(v.array(ratingSchemaOut), 'A page of reviews', TOTAL_COUNT), 404: error(MESSAGES.agentNotFound) },
+export const agentRatingsRoutes = new Hono<AppEnv>()
+  // Declared for the typed client; malformed numbers are ignored below and an unknown sort is a 400,
+  // as GET /api/agents does.
+  .get(
+    '/:id/ratings',
+    route({
+      tag: 'reviews',
+      summary: "An agent's reviews",
+      description: 'Hidden reviews only for their author and the moderators.',
+      access: 'anyone',
+      personal: true,
+      token: 'read',
+      responses: { 200: json(v.array(ratingSchemaOut), 'A page of reviews', TOTAL_COUNT), 404: error(MESSAGES.agentNotFound) },
+    }),
+    validated(
+      'query',
+      v.object({
+        sort: v.optional(v.pipe(v.string(), v.check((s) => reviewSort(s) !== null, MESSAGES.sortInvalid), v.description(`${REVIEW_SORTS.join(', ')} (default newest)`))),
+        limit: v.optional(v.pipe(v.string(), v.description(`Page size, at most ${REVIEW_PAGE_MAX}`))),
+        offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
       }),
-      validated(
-        'query',
-        v.object({
-          sort: v.optional(v.pipe(v.string(), v.check((s) => reviewSort(s) !== null, MESSAGES.sortInvalid), v.description(`${REVIEW_SORTS.join(', ')} (default newest)`))),
-          limit: v.optional(v.pipe(v.string(), v.description(`Page size, at most ${REVIEW_PAGE_MAX}`))),
-          offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
-        }),
-      ),
-      async (c) => {
-        const sort = reviewSort(c.req.query('sort'));
-        if (!sort) return fail(c, 400, MESSAGES.sortInvalid);
-        const { id, agent } = await target(c);
-        const limit = positiveInt(c.req.query('limit'));
-        const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
-        if (!agent) {
-          // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
-          if (id && (await externalAgent(c, id))) {
-            c.header('X-Total-Count', '0');
-            return c.json([]);
-          }
-          return fail(c, 404, MESSAGES.agentNotFound);
+    ),
+    async (c) => {
+      const sort = reviewSort(c.req.query('sort'));
+      if (!sort) return fail(c, 400, MESSAGES.sortInvalid);
+      const { id, agent } = await target(c);
+      const limit = positiveInt(c.req.query('limit'));
+      const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
+      if (!agent) {
+        // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
+        if (id && (await externalAgent(c, id))) {
+          c.header('X-Total-Count', '0');
+          return c.json([]);
         }
-        const page = await listRatings(c.env.DB, agent.id, {
-          sort,
-          limit: limit ? Math.min(limit, REVIEW_PAGE_MAX) : REVIEW_PAGE,
-          offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
-          viewerId: c.var.user?.id ?? null,
-        });
-        c.header('X-Total-Count', String(page.total));
-        return c.json(page.items);
-      },
-    )
-    .get(
-      '/:id/ratings/summary',
-      route({
-        tag: 'reviews',
-        summary: "An agent's reviews by star, and the caller's own",
-        access: 'anyone',
-        personal: true,
-        token: 'read',
-        responses: { 200: json(ratingSummarySchema, 'Counts by star and the caller’s review'), 404: error(MESSAGES.agentNotFound) },
-      }),
-      async (c) => {
-        const { id, agent } = await target(c);
-        if (!agent) {
-          if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null });
-          return fail(c, 404, MESSAGES.agentNotFound);
-        }
-        return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));
-      },
-    );
-}
+        return fail(c, 404, MESSAGES.agentNotFound);
+      }
+      const page = await listRatings(c.env.DB, agent.id, {
+        sort,
+        limit: limit ? Math.min(limit, REVIEW_PAGE_MAX) : REVIEW_PAGE,
+        offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+        viewerId: c.var.user?.id ?? null,
+      });
+      c.header('X-Total-Count', String(page.total));
+      return c.json(page.items);
+    },
+  )
+  .get(
+    '/:id/ratings/summary',
+    route({
+      tag: 'reviews',
+      summary: "An agent's reviews by star, and the caller's own",
+      access: 'anyone',
+      personal: true,
+      token: 'read',
+      responses: { 200: json(ratingSummarySchema, 'Counts by star and the caller’s review'), 404: error(MESSAGES.agentNotFound) },
+    }),
+    async (c) => {
+      const { id, agent } = await target(c);
+      if (!agent) {
+        if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null });
+        return fail(c, 404, MESSAGES.agentNotFound);
+      }
+      return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));
+    },
+  );

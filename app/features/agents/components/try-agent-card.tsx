@@ -109,7 +109,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     pendingKey.current = key;
     savePendingTry(agent.id, key);
     mutation.mutate(
-      // The cost on the screen: the server charges nothing if it is no longer the price (decision 20).
+      // The cost on the screen: the server charges nothing if it is no longer the price (docs/decisions/0024).
       { agentId: agent.id, idempotencyKey: key, expectedCost: agent.creditCost },
       {
         onSuccess: (result) => {

@@ -1,0 +1,1 @@
+export const agentOwner = (id: number) => ({ id });

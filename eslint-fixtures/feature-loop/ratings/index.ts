@@ -1,0 +1,1 @@
+export { agentRatingsRoutes } from './routes.ts';
