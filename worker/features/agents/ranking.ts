@@ -1,6 +1,8 @@
-// Every ordering of agents in one table (docs/decisions/0025): browse sorts, search sorts,
-// 'Top Performing' (the rating sort) and provider mode's in-memory sort. Each entry holds its SQL and
-// its comparator side by side, so the D1 path and the in-memory path cannot drift apart.
+// Every ordering of agents in one module (docs/decisions/0025): browse sorts, search sorts and
+// relevance, suggestions, 'Top Performing' (the rating sort), provider mode's in-memory sort and the
+// damped average creators' totals use. Each list sort holds its SQL and its comparator side by side,
+// so the D1 path and the in-memory path cannot drift apart.
+import type { SearchSort } from '#common/search.ts';
 import type { Agent, AgentSort } from '#common/types.ts';
 
 /** docs/product.md#reviews: 'Highest Rated' orders by a Bayesian average with this many prior votes. */
@@ -21,8 +23,9 @@ export const popularitySql = (table: string) => `(${table}average_rating * MAX($
 
 type Ranked = Pick<Agent, 'id' | 'averageRating' | 'voteCount' | 'createdAt'>;
 
-export const damped = (a: Pick<Agent, 'averageRating' | 'voteCount'>, prior: number) =>
-  (a.voteCount * a.averageRating + PRIOR_WEIGHT * prior) / (a.voteCount + PRIOR_WEIGHT);
+/** The damped average of `votes` ratings summing to `stars`: an agent's, or a creator's over all their agents. */
+export const dampedAverage = (stars: number, votes: number, prior: number) => (stars + PRIOR_WEIGHT * prior) / (votes + PRIOR_WEIGHT);
+export const damped = (a: Pick<Agent, 'averageRating' | 'voteCount'>, prior: number) => dampedAverage(a.voteCount * a.averageRating, a.voteCount, prior);
 export const popularity = (a: Pick<Agent, 'averageRating' | 'voteCount'>) => a.averageRating * Math.max(a.voteCount, 1);
 
 /** The prior of a list held in memory, as PRIOR_SQL computes it over the table. */
@@ -62,9 +65,50 @@ export const ORDERINGS: Record<AgentSort, Ordering> = {
   },
 };
 
+/** The rank columns of `agents` under the alias `table` (e.g. 'a.'), computed where they are not stored. */
+const agentColumn = (table: string) => (name: RankColumn) =>
+  name === 'damped' ? dampedSql(table) : name === 'popularity' ? popularitySql(table) : `${table}${name}`;
+
 /** ORDER BY for a query over `agents` under the alias `table` (e.g. 'a.'). */
-export const agentOrderSql = (sort: AgentSort, table = 'a.') =>
-  ORDERINGS[sort].sql((name) => (name === 'damped' ? dampedSql(table) : name === 'popularity' ? popularitySql(table) : `${table}${name}`));
+export const agentOrderSql = (sort: AgentSort, table = 'a.') => ORDERINGS[sort].sql(agentColumn(table));
 
 /** Sorts a list held in memory (provider mode) exactly as the SQL does. */
 export const sortAgents = <T extends Ranked>(agents: T[], sort: AgentSort, prior = priorOf(agents)): T[] => [...agents].sort(ORDERINGS[sort].compare(prior));
+
+/** The rank columns selected under their own names (agents under `table`), for an outer query to order by. */
+export const rankColumnsSql = (table: string) =>
+  `${dampedSql(table)} AS damped, ${table}vote_count, ${table}created_at, ${popularitySql(table)} AS popularity`;
+
+// ---------------------------------------------------------------------------------------------
+// Full-text relevance (docs/decisions/0013-search.md, 0026-search-by-name-parts.md)
+
+/**
+ * bm25 weights by column: name, label, description, long_description, features, category,
+ * department, creator, and the name's parts (docs/decisions/0026): a part weighs a little less than
+ * a whole word of the name, which the parts column holds as well, so "Scout Desk" ranks above
+ * "LeadScout" for 'scout' and both above a description that mentions scouting.
+ */
+export const SEARCH_BM25 = 'bm25(agents_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 2.0, 2.0, 4.0, 8.0)';
+/** The same for the names-and-labels index: name, label, parts. */
+export const TITLE_BM25 = 'bm25(agents_title_fts, 10.0, 6.0, 8.0)';
+
+/** A search's ranked matches add how many words an agent matched and its bm25 to the rank columns. */
+export type SearchRankColumn = RankColumn | 'hits' | 'score';
+
+/** Equally good matches go to quality: search and suggestions break ties alike. */
+const byQuality = (col: (name: RankColumn) => string) => `${col('damped')} DESC, ${col('vote_count')} DESC, ${col('id')} ASC`;
+
+/**
+ * ORDER BY within a search's ranked matches, each column named by `col`. Relevance is words
+ * matched, then bm25 rounded to two places (scores that differ only in the noise go to quality);
+ * the list sorts are the same as browsing's.
+ */
+export const searchOrderSql = (sort: SearchSort, col: (name: SearchRankColumn) => string = (name) => name) =>
+  sort === 'relevance' ? `${col('hits')} DESC, round(${col('score')}, 2) ASC, ${byQuality(col)}` : ORDERINGS[sort].sql(col);
+
+/**
+ * ORDER BY of suggestions, over `m` (the matches: exact, score) and `a` (agents): the words as typed
+ * before their corrections, a name starting with what was typed (the one `?`: its LIKE pattern),
+ * bm25 to a tenth (coarser than search, so quality decides between equally good matches), quality.
+ */
+export const SUGGEST_ORDER_SQL = `m.exact DESC, (lower(a.name) LIKE ? ESCAPE '\\') DESC, round(m.score, 1) ASC, ${byQuality(agentColumn('a.'))}`;

@@ -1,7 +1,8 @@
 // Full-text search over the agents (docs/product.md#search, docs/decisions/0013-search.md):
 // every text field, Porter stemming, all words first then any word, prefix on the last word,
 // typo tolerance from the index's own vocabulary, synonyms from a table, ties broken by the damped
-// rating (decision 18), matched words marked for highlighting. Every query does bounded work.
+// rating (docs/decisions/0025; every order is in ranking.ts), matched words marked for highlighting.
+// Every query does bounded work.
 // Stays SQL (docs/decisions/0014): agents_fts and agents_fts_vocab are FTS5 virtual tables, which drizzle does not model.
 import type { D1Database } from '@cloudflare/workers-types';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
@@ -12,24 +13,14 @@ import {
   type SearchHit,
   type SearchSort,
 } from '#common/search.ts';
-import type { AgentSort } from '#common/types.ts';
 import { AGENT_SELECT, toAgent, type AgentRowRaw } from './agent-row';
 import { nameHighlight, parseMarked } from './name-parts';
-import { dampedSql, ORDERINGS, popularitySql } from './ranking';
+import { rankColumnsSql, SEARCH_BM25, searchOrderSql, TITLE_BM25 } from './ranking';
 
 /** Input beyond this is ignored (a 2,000-character paste costs no more than a sentence). */
 const MAX_INPUT_CHARS = 2000;
 const MAX_WORDS = 8;
 const MAX_WORD_CHARS = 40;
-/**
- * bm25 weights by column: name, label, description, long_description, features, category,
- * department, creator, and the name's parts (docs/decisions/0026): a part weighs a little less than
- * a whole word of the name, which the parts column holds as well, so "Scout Desk" ranks above
- * "LeadScout" for 'scout' and both above a description that mentions scouting.
- */
-const BM25 = 'bm25(agents_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 2.0, 2.0, 4.0, 8.0)';
-/** The same for the names-and-labels index: name, label, parts. */
-export const TITLE_BM25 = 'bm25(agents_title_fts, 10.0, 6.0, 8.0)';
 /** Synonyms change rarely; each isolate reads them again after this long. */
 const CACHE_MS = 5 * 60 * 1000;
 const MARK_START = '\u0001';
@@ -124,10 +115,6 @@ interface TaxonomyName {
 
 let cache: { at: number; synonyms: Map<string, string[][]>; taxonomy: TaxonomyName[] } | null = null;
 
-export function clearSearchCache(): void {
-  cache = null;
-}
-
 export async function searchContext(db: D1Database) {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache;
   const [synonymRows, taxonomyRows] = await db.batch([
@@ -173,21 +160,6 @@ function filtersOf(params: SearchParams): Filters {
   return { sql: where.map((w) => ` AND ${w}`).join(''), binds };
 }
 
-/** Decision 18, exactly as every other ordering computes it (worker/features/agents/ranking.ts). */
-export const DAMPED = dampedSql('a.');
-/** The list sorts come from the ranking module; r (below) names its columns plainly. */
-const listOrder = (sort: AgentSort) => ORDERINGS[sort].sql((name) => name);
-
-/** Within the ranked matches; relevance orders by words matched, then bm25, then quality. */
-const ORDER: Record<SearchSort, string> = {
-  // bm25 rounded to two places: scores that differ only in the noise go to the better-rated agent.
-  relevance: 'hits DESC, round(score, 2) ASC, damped DESC, vote_count DESC, id ASC',
-  popular: listOrder('popular'),
-  rating: listOrder('rating'),
-  reviews: listOrder('reviews'),
-  newest: listOrder('newest'),
-};
-
 interface RankedRow extends AgentRowRaw {
   total: number;
   marks: string | null;
@@ -226,7 +198,7 @@ async function ranked(
   const sourceBinds: (string | number)[] = [];
   const addSource = (expr: string, unit: number) => {
     sources.push(
-      `SELECT * FROM (SELECT agents_fts.rowid AS id, ${BM25} AS score, ${unit} AS unit ${from('agents_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
+      `SELECT * FROM (SELECT agents_fts.rowid AS id, ${SEARCH_BM25} AS score, ${unit} AS unit ${from('agents_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
       `SELECT * FROM (SELECT agents_title_fts.rowid AS id, ${TITLE_BM25} AS score, ${unit} AS unit ${from('agents_title_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
     );
     sourceBinds.push(expr, ...filters.binds, expr, ...filters.binds);
@@ -234,7 +206,7 @@ async function ranked(
   addSource(allTermsExpr(units), -1);
   if (mode === 'any') units.forEach((unit, i) => addSource(unitExpr(unit), i));
   const n = units.length;
-  const order = ORDER[params.sort ?? 'relevance'];
+  const sort = params.sort ?? 'relevance';
   const sql = `WITH s AS (${unionAll(sources)}),
     m AS (
       SELECT id,
@@ -243,11 +215,10 @@ async function ranked(
       FROM (SELECT id, unit, min(score) AS score FROM s GROUP BY id, unit) GROUP BY id
     ),
     r AS (
-      SELECT m.id, m.score, m.hits, ${DAMPED} AS damped, a.vote_count, a.created_at,
-        ${popularitySql('a.')} AS popularity
+      SELECT m.id, m.score, m.hits, ${rankColumnsSql('a.')}
       FROM m JOIN agents a ON a.id = m.id AND a.hidden_at IS NULL
     ),
-    p AS (SELECT * FROM r ORDER BY ${order} LIMIT ? OFFSET ?)
+    p AS (SELECT * FROM r ORDER BY ${searchOrderSql(sort)} LIMIT ? OFFSET ?)
     SELECT x.*, (SELECT count(*) FROM m) AS total,
       (SELECT json_array(
         highlight(agents_fts, 0, char(1), char(2)),
@@ -256,7 +227,7 @@ async function ranked(
         highlight(agents_fts, 8, char(1), char(2)))
        FROM agents_fts WHERE agents_fts MATCH ? AND rowid = p.id) AS marks
     FROM p JOIN (${AGENT_SELECT}) x ON x.id = p.id
-    ORDER BY ${order.replace(/\b(id|created_at|vote_count)\b/g, 'p.$1')}`;
+    ORDER BY ${searchOrderSql(sort, (name) => `p.${name}`)}`;
   const binds = [...sourceBinds, limit, offset, anyTermExpr(units)];
   const rows = (await db.prepare(sql).bind(...binds).all<RankedRow>()).results ?? [];
   let total = rows[0]?.total ?? 0;

@@ -6,7 +6,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { SUGGEST_MAX, type Suggestion, type SuggestionHighlights } from '#common/search.ts';
 import { markRange, nameHighlight, trimToTyped } from './name-parts';
-import { DAMPED, TITLE_BM25, editDistance, editsAllowed, phraseExpr, queryWords, searchContext, segments, stemDistance } from './search';
+import { SUGGEST_ORDER_SQL, TITLE_BM25 } from './ranking';
+import { editDistance, editsAllowed, phraseExpr, queryWords, searchContext, segments, stemDistance } from './search';
 
 /** Of the agents matching, the first this many (by id) are ranked: bounded work for a common prefix. */
 const SUGGEST_POOL = 200;
@@ -159,8 +160,7 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
   const like = `${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const source = (exactFlag: 0 | 1) =>
     `SELECT rowid AS id, ${exactFlag} AS exact, ${TITLE_BM25} AS score FROM agents_title_fts WHERE agents_title_fts MATCH ? LIMIT ${SUGGEST_POOL}`;
-  // Ranked like search: the words as typed before their corrections, a name starting with what was
-  // typed, then bm25 (coarsely, so quality decides between equally good matches), then the damped rating.
+  // SUGGEST_ORDER_SQL's one `?` is `like`, bound after the highlights' MATCH.
   const rows = await db
     .prepare(
       `WITH s AS (SELECT * FROM (${source(1)})${forgiving ? ` UNION ALL SELECT * FROM (${source(0)})` : ''}),
@@ -170,7 +170,7 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
             highlight(agents_title_fts, 2, char(1), char(2)))
           FROM agents_title_fts WHERE agents_title_fts MATCH ? AND rowid = a.id) AS marks
        FROM m JOIN agents a ON a.id = m.id AND a.hidden_at IS NULL
-       ORDER BY m.exact DESC, (lower(a.name) LIKE ? ESCAPE '\\') DESC, round(m.score, 1) ASC, ${DAMPED} DESC, a.vote_count DESC, a.id ASC
+       ORDER BY ${SUGGEST_ORDER_SQL}
        LIMIT ?`,
     )
     .bind(...(forgiving ? [exact, forgiving, forgiving] : [exact, exact]), like, SUGGEST_MAX)

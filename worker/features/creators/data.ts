@@ -8,7 +8,7 @@ import type { Agent } from '#common/types.ts';
 import { usernameKey } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { follows, users } from '#worker/db/schema.ts';
-import { AGENT_SELECT, agentOrderSql, type AgentRowRaw, listAgents, PRIOR_SQL, PRIOR_WEIGHT, toAgent } from '#worker/features/agents/index.ts';
+import { AGENT_SELECT, agentOrderSql, type AgentRowRaw, dampedAverage, listAgents, PRIOR_SQL, toAgent } from '#worker/features/agents/index.ts';
 
 /** The columns anyone may see. */
 const PUBLIC_COLUMNS = {
@@ -53,10 +53,9 @@ export async function creatorTotals(db: D1Database, creatorId: number): Promise<
     .bind(creatorId)
     .first<{ agents: number; reviews: number; stars: number | null; prior: number | null; tries: number; followers: number }>();
   const reviews = row?.reviews ?? 0;
-  // Decision 18: the creator's reviews pulled towards the mean of all shown rated agents (worker/features/agents/ranking.ts).
+  // docs/decisions/0028: the creator's reviews damped towards the mean of all shown rated agents, as agents' are.
   // Agents hidden by moderators count nowhere (docs/decisions/0025).
-  const prior = row?.prior ?? 0;
-  const rating = reviews > 0 ? Math.round((((row?.stars ?? 0) + PRIOR_WEIGHT * prior) / (reviews + PRIOR_WEIGHT)) * 100) / 100 : null;
+  const rating = reviews > 0 ? Math.round(dampedAverage(row?.stars ?? 0, reviews, row?.prior ?? 0) * 100) / 100 : null;
   return { agents: row?.agents ?? 0, tries: row?.tries ?? 0, rating, reviews, followers: row?.followers ?? 0 };
 }
 
@@ -66,15 +65,6 @@ export async function creatorPage(db: D1Database, username: string, sort: Creato
   if (!creator) return null;
   const [totals, page] = await Promise.all([creatorTotals(db, creator.id), listAgents(db, { creatorId: creator.id, sort, limit: PAGE_SIZE_MAX })]);
   return { creator, totals, agents: page.agents };
-}
-
-/** Up to `limit` agents by the creator of `agentId`, itself left out ('More from this creator'). */
-export async function moreFromCreator(db: D1Database, creatorId: number, exceptAgentId: number, limit: number): Promise<Agent[]> {
-  const { results } = await db
-    .prepare(`${AGENT_SELECT} WHERE a.creator_id = ? AND a.id <> ? AND a.hidden_at IS NULL ORDER BY ${agentOrderSql('popular')} LIMIT ?`)
-    .bind(creatorId, exceptAgentId, limit)
-    .all<AgentRowRaw>();
-  return results.map(toAgent);
 }
 
 export async function followerCount(db: D1Database, creatorId: number): Promise<number> {
