@@ -62,7 +62,6 @@ export const FALLBACK_CATEGORIES = [
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_MAX_WIDTH_PX = 420;
 export const BALANCE_FETCH_DELAY_MS = 100;
 export const SEARCH_STALE_MS = 10_000;
 export const LANDING_STALE_MS = 5 * 60_000;

@@ -62,7 +62,6 @@ export const publicProfileSchema = v.object({
     null,
   ),
 });
-export type PublicProfileInput = v.InferInput<typeof publicProfileSchema>;
 export type PublicProfileData = v.InferOutput<typeof publicProfileSchema>;
 
 /** Anyone may read this: never an email, a role or a balance. */

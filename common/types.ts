@@ -139,18 +139,6 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
-/** Anyone may read this: no email. */
-export interface PublicUser {
-  id: number;
-  username: string;
-  /** The creator page's fields (common/creators.ts, docs/decisions/0028). */
-  displayName: string | null;
-  bio: string | null;
-  website: string | null;
-  profilePicture: string | null;
-  createdAt: string;
-}
-
 export interface Proposal {
   id: number;
   name: string;

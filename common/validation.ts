@@ -340,10 +340,7 @@ export type ChangePasswordInput = v.InferInput<typeof changePasswordSchema>;
 export type ChangeEmailInput = v.InferInput<typeof changeEmailSchema>;
 export type ResetPasswordInput = v.InferInput<typeof resetPasswordSchema>;
 export type ProposalInput = v.InferInput<typeof anonymousProposalSchema>;
-export type ReviewInput = v.InferInput<typeof reviewSchema>;
-export type AgentInput = v.InferInput<typeof agentSchema>;
 export type AgentData = v.InferOutput<typeof agentSchema>;
-export type PurchaseInput = v.InferInput<typeof purchaseSchema>;
 
 /**
  * Features arrive as a list, as text holding a JSON list, or as plain text (docs/product.md#data: if parsing fails

@@ -2,7 +2,7 @@ import type { Query, QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanst
 import { isQuotaError, request, STORES, transact } from './offline-db';
 import { PERSIST_BUSTER, savedRecords, type SavedQuery, type SavedQueryInfo } from './saved-record';
 
-export { PERSIST_BUSTER, PRIVATE_KEY_PREFIXES, type SavedQueryInfo } from './saved-record';
+export { PRIVATE_KEY_PREFIXES, type SavedQueryInfo } from './saved-record';
 
 /**
  * Query data saved for offline use, one IndexedDB entry per query (docs/decisions/0011):

@@ -75,7 +75,6 @@ export const agentFormKeys = {
 /** Credit data is private: everything under 'credits' is dropped at logout. */
 export const creditKeys = {
   all: ['credits'] as const,
-  balance: () => [...creditKeys.all, 'balance'] as const,
   transactions: () => [...creditKeys.all, 'transactions'] as const,
   receipt: (id: string) => [...creditKeys.all, 'receipt', id] as const,
 };
@@ -139,3 +138,14 @@ export const followKeys = {
 
 /** /saved as the server drew it from the device's cookie (docs/decisions/0036): hydrated, never fetched by the browser. */
 export const savedKeys = { served: ['saved-agents', 'served'] as const };
+
+/**
+ * What can act for the account (Settings, 'Where you are signed in': docs/decisions/0038): its
+ * browsers and its personal API tokens (docs/decisions/0030), connected apps later. Private and only
+ * useful online: never saved for offline use, forgotten when Settings goes.
+ */
+export const accessKeys = {
+  all: ['account-access'] as const,
+  sessions: () => [...accessKeys.all, 'sessions'] as const,
+  tokens: () => [...accessKeys.all, 'tokens'] as const,
+};

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 // Password hashing per docs/product.md#accounts: scrypt (node:crypto via nodejs_compat) at OWASP's
 // N=2^14, r=8, p=5. No WebAssembly and no PBKDF2, so it runs on deployed Workers. The algorithm
-// and parameters are stored with each hash so they can be raised later (needsRehash).
+// and parameters are stored with each hash so they can be raised later.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const PARAMS = { N: 16384, r: 8, p: 5 } as const;
@@ -31,9 +31,6 @@ export async function verifyPassword(password: string, stored: string | null): P
   const key = await derive(password, salt, N, r, p, expected.length);
   return timingSafeEqual(key, expected);
 }
-
-export const needsRehash = (stored: string): boolean =>
-  !stored.startsWith(`scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$`);
 
 /** A fixed hash to verify against when the account does not exist, so timing does not reveal it. */
 export const DUMMY_HASH = 'scrypt$16384$8$5$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -81,11 +81,8 @@ export async function hit(d1: D1Database, key: string, { windowMs = THROTTLE_WIN
   return counted[0]?.count ?? count;
 }
 
-/** Rows older than this are gone (also what a scheduled clean-up may call `pruneThrottle` with). */
+/** Rows older than this are gone (`hit` deletes them). */
 export const PRUNE_AFTER_MS = 24 * HOUR_MS;
-
-export const pruneThrottle = (d1: D1Database, now = Date.now()) =>
-  orm(d1).delete(authThrottle).where(lt(authThrottle.windowStart, now - PRUNE_AFTER_MS)).run();
 
 /** The current count without adding to it. */
 export async function peek(d1: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {

@@ -6,7 +6,6 @@ import { log } from '#worker/lib/log.ts';
 import { isRecord, readTokens } from '#worker/lib/provider-tokens.ts';
 
 export type { ProviderTokens };
-export { parseStoredTokens, readTokens } from '#worker/lib/provider-tokens.ts';
 
 export interface ProviderConfig {
   base: string;

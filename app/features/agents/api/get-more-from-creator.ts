@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MORE_FROM_CREATOR } from '#common/creators.ts';
 import type { Agent } from '#common/types.ts';
-import { unwrap } from '#app/lib/api-client.ts';
+import { api, unwrap } from '#app/lib/api-client.ts';
 import { agentKeys } from './keys';
 
 /**
@@ -11,10 +11,9 @@ import { agentKeys } from './keys';
 export const useMoreFromCreator = (creatorId: number | null) =>
   useQuery({
     queryKey: [...agentKeys.byCreator(creatorId ?? 0), MORE_FROM_CREATOR + 1],
-    queryFn: async () => {
-      // The route reads `limit` by hand, so the typed client does not know it: its URL, then fetch.
-      const path = `/api/agents/creator/${creatorId}?limit=${MORE_FROM_CREATOR + 1}`;
-      return unwrap<Agent[]>(await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } }));
-    },
+    queryFn: async () =>
+      unwrap<Agent[]>(
+        await api.agents.creator[':userId'].$get({ param: { userId: String(creatorId) }, query: { limit: String(MORE_FROM_CREATOR + 1) } }),
+      ),
     enabled: creatorId !== null && creatorId > 0,
   });

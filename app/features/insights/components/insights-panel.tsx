@@ -72,7 +72,7 @@ function Figures({ data, days }: { data: AgentInsights; days: number }) {
 }
 
 /** Insights of one of the creator's agents: figures, four charts with their tables, newest reviews. */
-export function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id: number; name: string }[]; agentId: number; onAgentChange: (id: number) => void }) {
+function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id: number; name: string }[]; agentId: number; onAgentChange: (id: number) => void }) {
   const id = useId();
   const [days, setDays] = useState<number>(30);
   const insights = useInsights(agentId, days);
