@@ -1,14 +1,11 @@
 // Settings, 'Where you are signed in' (docs/decisions/0038), on a phone: the account's browsers and
 // API tokens in one list, a token revoked there, and an intruder's session and token ended by the
 // owner's password reset, followed from the mails the e2e server's catcher writes.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { linkFromMail } from './support/mail';
+import { linkFromMail, mailedLink } from './support/mail';
 import { expect, test, type Locator, type Page } from './support/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE = `http://localhost:${PORT}`;
-const MAIL_DIR = path.resolve(`.wrangler/e2e-${PORT}/mail`);
 const unique = () => `w${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 // A phone held in one hand (docs/decisions/0023), which says what it is as Chrome on Android does:
@@ -50,32 +47,8 @@ async function createToken(page: Page, name: string): Promise<string> {
   return token;
 }
 
-/** The link of the mail that tells `to` a token was made for their account. */
-async function tokenMailLink(to: string, nth = 1): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[];
-        try {
-          files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
-        } catch {
-          return '';
-        }
-        const links = files
-          .map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'))
-          .filter((m) => m.includes(`To: ${to}`) && m.includes('Subject: A new API token was created for your account'))
-          .map((m) => m.match(/https?:\/\/[^\s"<]+\/settings#where-you-are-signed-in/)?.[0] ?? '');
-        link = links[nth - 1] ?? '';
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  const url = new URL(link);
-  expect(url.origin).toBe(BASE);
-  return url.pathname + url.hash;
-}
+/** The link of the mail that tells `to` a token was made for their account (only that mail links there). */
+const tokenMailLink = (to: string, nth = 1) => mailedLink(to, /https?:\/\/[^\s"<]+\/settings#where-you-are-signed-in/, nth);
 
 test('a token made in Settings is listed with this browser marked, and revoking it there ends it at once', async ({ page }) => {
   // Registration, the settings chunk, the session and two lists come one after another: allow a slow machine.

@@ -9,10 +9,10 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 const MAIL_DIR = path.resolve(`.wrangler/e2e-${PORT}/mail`);
 
 /**
- * Waits for the `nth` mail to `to` with a link to `page` and returns that link's path and query.
- * Links name the configured origin (APP_ORIGIN), which the e2e server sets to its own address.
+ * Waits for the `nth` mail to `to` holding a link that matches `pattern` and returns that link's path,
+ * query and hash. Links name the configured origin (APP_ORIGIN), which the e2e server sets to its own address.
  */
-export async function linkFromMail(to: string, page: string, nth = 1): Promise<string> {
+export async function mailedLink(to: string, pattern: RegExp, nth = 1): Promise<string> {
   let link = '';
   await expect
     .poll(
@@ -23,7 +23,6 @@ export async function linkFromMail(to: string, page: string, nth = 1): Promise<s
         } catch {
           return '';
         }
-        const pattern = new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`);
         const links = files
           .map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'))
           .filter((m) => m.includes(`To: ${to}`))
@@ -37,8 +36,11 @@ export async function linkFromMail(to: string, page: string, nth = 1): Promise<s
     .not.toBe('');
   const url = new URL(link);
   expect(url.origin).toBe(`http://localhost:${PORT}`);
-  return url.pathname + url.search;
+  return url.pathname + url.search + url.hash;
 }
+
+/** The `nth` mailed link to `page` with a token (confirm, reset, undo): its path and query. */
+export const linkFromMail = (to: string, page: string, nth = 1): Promise<string> => mailedLink(to, new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`), nth);
 
 /** Confirms `email` with the token of the link mailed at registration, as the /verify-email page does. */
 export async function confirmEmail(request: APIRequestContext, email: string, origin: string): Promise<void> {

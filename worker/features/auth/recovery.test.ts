@@ -151,7 +151,11 @@ describe('undo links an intruder planted at their own addresses', () => {
     expect((await call('/api/auth/verify-email', { json: { token }, cookie })).status).toBe(200);
   }
 
-  it("die with the owner's undo: the intruder cannot take the account back from address A", { timeout: SLOW }, async () => {
+  /**
+   * The owner's account; the intruder, signed in with its password, moves it to A and then to B: the
+   * owner's address holds the first undo link, A the one the intruder planted.
+   */
+  async function plantUndoLinks() {
     const owner = await register();
     const intruderSession = await login(owner.username, owner.password);
     const [a, b] = [`${fresh()}@intruder.test`, `${fresh()}@intruder.test`];
@@ -159,6 +163,11 @@ describe('undo links an intruder planted at their own addresses', () => {
     const ownersUndo = linkIn(await lastMailTo(owner.email), '/undo-email-change');
     await moveTo(intruderSession, owner.password, b);
     const plantedUndo = linkIn(await lastMailTo(a), '/undo-email-change');
+    return { owner, intruderSession, ownersUndo, plantedUndo };
+  }
+
+  it("die with the owner's undo: the intruder cannot take the account back from address A", { timeout: SLOW }, async () => {
+    const { owner, ownersUndo, plantedUndo } = await plantUndoLinks();
 
     // The owner takes the account back from their own mailbox, changes the password and signs out everywhere.
     const undone = await call('/api/auth/undo-email-change', { json: { token: ownersUndo, password: 'owner-pass-2' } });
@@ -177,25 +186,13 @@ describe('undo links an intruder planted at their own addresses', () => {
   });
 
   it('die with the undo even when the owner does nothing after it', { timeout: SLOW }, async () => {
-    const owner = await register();
-    const intruderSession = await login(owner.username, owner.password);
-    const [a, b] = [`${fresh()}@intruder.test`, `${fresh()}@intruder.test`];
-    await moveTo(intruderSession, owner.password, a);
-    const ownersUndo = linkIn(await lastMailTo(owner.email), '/undo-email-change');
-    await moveTo(intruderSession, owner.password, b);
-    const plantedUndo = linkIn(await lastMailTo(a), '/undo-email-change');
+    const { ownersUndo, plantedUndo } = await plantUndoLinks();
     expect((await call('/api/auth/undo-email-change', { json: { token: ownersUndo, password: 'owner-pass-2' } })).status).toBe(200);
     expect((await call('/api/auth/undo-email-change', { json: { token: plantedUndo, password: 'intruder-pass' } })).status).toBe(400);
   });
 
   it("the owner's way home survives what the intruder can do with the password: a password change, signing out everywhere, a later undo", { timeout: SLOW }, async () => {
-    const owner = await register();
-    const intruderSession = await login(owner.username, owner.password);
-    const [a, b] = [`${fresh()}@intruder.test`, `${fresh()}@intruder.test`];
-    await moveTo(intruderSession, owner.password, a);
-    const ownersUndo = linkIn(await lastMailTo(owner.email), '/undo-email-change');
-    await moveTo(intruderSession, owner.password, b);
-    const plantedUndo = linkIn(await lastMailTo(a), '/undo-email-change');
+    const { owner, intruderSession, ownersUndo, plantedUndo } = await plantUndoLinks();
     expect((await call('/api/auth/change-password', { json: { currentPassword: owner.password, newPassword: 'intruder-pass-2' }, cookie: intruderSession })).status).toBe(200);
     expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie: intruderSession })).status).toBe(200);
     // The intruder's own planted link (A) still restores A, but not past the owner's older one.

@@ -1,0 +1,68 @@
+// A row of Settings' 'Where you are signed in' (docs/decisions/0038): each kind of access (browsers,
+// API tokens, connected apps) is a feature of its own, and they share this look: an icon, what it is,
+// its details, one action a thumb can hit, and the error of that action kept beside it.
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { errorMessage } from '#app/lib/api-client.ts';
+import { Button } from './button';
+import { Skeleton } from './skeleton';
+
+const ROW_CLASS = 'flex flex-wrap items-center gap-x-4 gap-y-3 p-4';
+/** A row's button: a thumb's height (44 px) and, on a phone, the row's width. */
+export const ACCESS_ACTION_CLASS = 'min-h-11 w-full shrink-0 disabled:opacity-50 sm:w-auto';
+
+export function AccessRow({ icon: Icon, title, children, action, error }: { icon: LucideIcon; title: ReactNode; children: ReactNode; action: ReactNode; error: string | null }) {
+  return (
+    <li className={ROW_CLASS}>
+      <div className="flex min-w-0 flex-1 basis-56 items-start gap-3">
+        <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-500" />
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">{title}</p>
+          {children}
+        </div>
+      </div>
+      {action}
+      {error && (
+        <p role="alert" className="basis-full rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A kind's rows before it has any: offline before they came (they show with the connection), loading,
+ * or not loaded (with Try again). Null once the rows are there.
+ */
+export function AccessRowsPending({
+  query,
+  paused,
+  what,
+}: {
+  query: { isPending: boolean; data: unknown; error: unknown; refetch: () => unknown };
+  paused: boolean;
+  /** 'your API tokens', 'the browsers signed in to your account' */
+  what: string;
+}) {
+  if (query.isPending && paused) return <li className="p-4 text-sm text-slate-600">You are offline: {what} show when you are back online.</li>;
+  if (query.isPending)
+    return (
+      <li className="p-4">
+        <div role="status" aria-label={`Loading ${what}`}>
+          <Skeleton className="h-12 rounded-lg" />
+        </div>
+      </li>
+    );
+  if (query.data !== undefined) return null;
+  return (
+    <li className={ROW_CLASS}>
+      <p role="alert" className="min-w-0 flex-1 basis-56 text-sm text-red-800">
+        {what[0]!.toUpperCase() + what.slice(1)} could not be loaded. {errorMessage(query.error, '')}
+      </p>
+      <Button variant="secondary" className={ACCESS_ACTION_CLASS} aria-label={`Try again to load ${what}`} onClick={() => void query.refetch()}>
+        Try again
+      </Button>
+    </li>
+  );
+}
