@@ -1,7 +1,8 @@
-// One answer per Idempotency-Key (docs/decisions/0002, migrations/0005): a key belongs to its caller (the
-// account, and the token that sent it: docs/decisions/0038) and to one request. The first request holds it while it runs; its 2xx answer is stored and every repeat gets
-// exactly those bytes back. A refusal or failure before the effect frees the key, so the retry
-// runs for real; once the effect happened ('applied') a retry only finishes the answer.
+// One answer per Idempotency-Key (docs/decisions/0002, migrations/0005): a key belongs to its caller
+// (the account, and the token that sent it: docs/decisions/0038) and to one request. The first
+// request holds it while it runs; its 2xx answer is stored and every repeat gets exactly those bytes
+// back. A refusal or failure before the effect frees the key, so the retry runs for real; once the
+// effect happened ('applied') a retry only finishes the answer.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { IDEMPOTENCY_IN_PROGRESS, TRY_NOT_CHARGED } from '#common/idempotency.ts';
