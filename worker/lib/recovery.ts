@@ -3,10 +3,11 @@
 // write, in the caller's batch with the change itself, so no credential an intruder made outlives
 // the owner taking the account back.
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { orm } from '#worker/db/client.ts';
-import { apiTokens, sessions } from '#worker/db/schema.ts';
+import { apiTokens } from '#worker/db/schema.ts';
 import { voidPendingTokens } from './email-tokens';
+import { endOtherSessions } from './session-cookie';
 
 export interface RecoveryOptions {
   /** The caller's own session, when the request proved the password in it (a password change). */
@@ -22,7 +23,7 @@ export interface RecoveryOptions {
 export function endEveryCredential(d1: D1Database, userId: number, { keepSessionHash = null, usedUndoExpiresAt }: RecoveryOptions = {}) {
   const db = orm(d1);
   return [
-    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepSessionHash ?? ''))),
+    endOtherSessions(d1, userId, keepSessionHash),
     db
       .update(apiTokens)
       .set({ revokedAt: new Date().toISOString() })

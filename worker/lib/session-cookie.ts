@@ -57,9 +57,8 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
   clearSessionHint(c);
 }
 
-/** Ends every session of a user except `keepHash` (the caller's own, when there is one). */
+/** Ends every session of a user except `keepHash` (the caller's own, when there is one): a statement to run or batch. */
 export const endOtherSessions = (d1: D1Database, userId: number, keepHash: string | null) =>
   orm(d1)
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash ?? '')))
-    .run();
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash ?? '')));

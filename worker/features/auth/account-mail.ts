@@ -122,7 +122,7 @@ export async function startEmailChange(c: Context<AppEnv>, email: string): Promi
   const user = c.var.user!;
   if (email.toLowerCase() === user.email.toLowerCase()) throw new HttpError(400, MESSAGES.sameEmail);
   if (!(await mayMail(c, user.id))) throw new HttpError(429, MESSAGES.mailThrottled);
-  await endOtherSessions(c.env.DB, user.id, c.var.sessionHash);
+  await endOtherSessions(c.env.DB, user.id, c.var.sessionHash).run();
   await mailVerification(c, user, email, true);
   return email;
 }
