@@ -27,9 +27,21 @@ const workerZones = [
   ...featureZones('worker/features', 'index.ts'),
   { target: './worker/features/**', from: WORKER_ENTRY, message: 'features sit below the app that mounts them.' },
   { target: './worker/middleware/**', from: ['./worker/features', ...WORKER_ENTRY], message: 'middleware sits below features: pass what it needs in.' },
-  { target: './worker/lib/**', from: ['./worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'lib sits below middleware and features.' },
-  { target: './worker/db/**', from: ['./worker/lib', './worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'db sits below lib.' },
-  { target: './worker/env.ts', from: ['./worker/db', './worker/lib', './worker/middleware', './worker/features', ...WORKER_ENTRY], message: "env.ts describes the worker's bindings and imports only common." },
+  // A domain module (money: docs/decisions/0039) is used only through its index.ts, so what writes its tables stays behind it.
+  { target: './worker/domain/**', from: ['./worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'a domain module sits below middleware and features: they call it.' },
+  {
+    target: ['./worker/features/**', './worker/middleware/**', ...WORKER_ENTRY],
+    from: './worker/domain/**',
+    except: [path.join(root, 'worker/domain/*/index.ts')],
+    message: "a domain module is used only through its public file (worker/domain/<module>/index.ts).",
+  },
+  { target: './worker/lib/**', from: ['./worker/domain', './worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'lib sits below domain modules, middleware and features.' },
+  { target: './worker/db/**', from: ['./worker/lib', './worker/domain', './worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'db sits below lib.' },
+  {
+    target: './worker/env.ts',
+    from: ['./worker/db', './worker/lib', './worker/domain', './worker/middleware', './worker/features', ...WORKER_ENTRY],
+    message: "env.ts describes the worker's bindings and imports only common.",
+  },
 ];
 const appZones = [
   ...featureZones('app/features'),

@@ -25,11 +25,6 @@ const config: KnipConfig = {
   ignoreUnresolved: ['/persist.js'],
   // An api file exports its call, query options and hook together (README, app/features).
   ignoreExportsUsedInFile: true,
-  ignoreIssues: {
-    // Compile-time checks, exported only so `noUnusedLocals` keeps them: UploadRoutes, ApiSchemasMatchTypes.
-    'app/features/creators/api/upload-picture.ts': ['types'],
-    'common/api-schemas.ts': ['types'],
-  },
   vite: { config: ['vite.config.ts', 'vite.ssr.config.ts'] },
   vitest: { config: ['vitest.app.config.ts', 'vitest.worker.config.ts'] },
 };

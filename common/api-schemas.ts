@@ -1,46 +1,26 @@
 // The API's answers as valibot schemas: what GET /api/openapi.json says each route returns
-// (docs/decisions/0033). They describe the shapes of common/types.ts and its neighbours; the checks at
-// the end fail the type check when a schema and its type drift apart. The routes do not parse their
-// answers with them: they document, the types keep the code honest.
+// (docs/decisions/0033), and the one declaration of their shapes: each type below is its schema's
+// output (common/types.ts and its neighbours re-export them under the same names). The routes do not
+// parse their answers with them: a handler's answer is typed by them, and the app's typed client
+// (app/lib/api-client.ts) reads those types back from the routes.
 import * as v from 'valibot';
-import type { ApiTokenSummary, CreatedApiToken } from './api-tokens';
 import { TOKEN_SCOPES } from './api-tokens';
-import type { CreatorPage, FollowedCreator, FollowState, PublicProfile } from './creators';
-import type { SearchHit, Suggestion } from './search';
-import type {
-  Agent,
-  AgentInsights,
-  ApiErrorBody,
-  Balance,
-  Category,
-  CreditTransaction,
-  Department,
-  EarningsBalance,
-  ModerationItem,
-  OperatorTotals,
-  Payout,
-  PayoutAccountStatus,
-  PersonSummary,
-  Proposal,
-  PublicConfig,
-  Rating,
-  RatingSummary,
-  Receipt,
-  SavedAgentEntry,
-  SessionUser,
-  StatementMonth,
-  SupportHistory,
-  TryResult,
-} from './types';
 import { REPORT_REASONS } from './types';
 
 const int = v.pipe(v.number(), v.integer());
 const id = v.pipe(v.number(), v.integer(), v.minValue(1));
 const time = v.pipe(v.string(), v.description('An ISO 8601 time, UTC'));
 const nullableString = v.nullable(v.string());
+/** An absolute http(s) URL (checked when it was written), or null: `format: uri` in the document. */
+const nullableUrl = v.nullable(v.pipe(v.string(), v.metadata({ format: 'uri' })));
+/** A picture's address: an absolute URL or a path of this site (/media/… for uploads), or null. */
+const nullablePicture = v.nullable(v.pipe(v.string(), v.metadata({ format: 'uri-reference' })));
+/** Where to send the browser next: an absolute URL (Stripe's) or a path of this site (the sandbox's). */
+export const linkSchema = v.pipe(v.string(), v.metadata({ format: 'uri-reference' }));
 
 /** Every error: the message twice (worker/lib/http.ts errorBody). */
 export const apiErrorSchema = v.object({ message: v.string(), error: v.string() });
+export type ApiErrorBody = v.InferOutput<typeof apiErrorSchema>;
 export const okSchema = v.object({ ok: v.literal(true) });
 export const messageSchema = v.object({ message: v.string() });
 
@@ -54,15 +34,15 @@ export const agentSchemaOut = v.object({
   description: v.string(),
   longDescription: nullableString,
   features: v.array(v.string()),
-  videoUrl: nullableString,
-  imageUrl: nullableString,
-  thumbnailUrl: nullableString,
-  externalUrl: nullableString,
+  videoUrl: nullableUrl,
+  imageUrl: nullablePicture,
+  thumbnailUrl: v.pipe(nullablePicture, v.description('The small copy of an uploaded cover (cards); null for seeded covers and outside pictures')),
+  externalUrl: nullableUrl,
   categoryId: int,
   departmentId: int,
   creatorId: v.nullable(int),
   averageRating: v.number(),
-  rating: v.number(),
+  rating: v.pipe(v.number(), v.description('Same as averageRating; the API has always sent both names')),
   voteCount: int,
   viewCount: int,
   isFeatured: v.boolean(),
@@ -72,24 +52,31 @@ export const agentSchemaOut = v.object({
   credits: int,
   businessCategory: nullableString,
   businessDepartment: nullableString,
-  categoryName: nullableString,
+  categoryName: v.pipe(nullableString, v.description("The category's name, for the detail page's info card")),
   creatorUsername: nullableString,
   createdAt: time,
   updatedAt: time,
-  hiddenByModerators: v.optional(v.literal(true)),
+  hiddenByModerators: v.optional(
+    v.pipe(v.literal(true), v.description("Set only in answers to the agent's creator and the moderators: the moderators hid it (docs/decisions/0025)")),
+  ),
 });
+export type Agent = v.InferOutput<typeof agentSchemaOut>;
 
 const segments = v.array(v.object({ text: v.string(), match: v.optional(v.literal(true)) }));
 export const searchHitSchema = v.object({
   ...agentSchemaOut.entries,
   highlights: v.optional(v.object({ name: v.optional(segments), label: v.optional(segments), description: v.optional(segments) })),
 });
+/** An agent found by GET /api/agents/search; `highlights` is absent when nothing in it matched (docs/decisions/0013-search.md). */
+export type SearchHit = v.InferOutput<typeof searchHitSchema>;
 const suggestionMarks = v.optional(v.object({ name: v.optional(segments), label: v.optional(segments) }));
 export const suggestionSchema = v.variant('kind', [
   v.object({ kind: v.literal('agent'), id, name: v.string(), label: nullableString, highlights: suggestionMarks, fromDevice: v.optional(v.literal(true)) }),
   v.object({ kind: v.literal('category'), id, name: v.string(), highlights: suggestionMarks }),
   v.object({ kind: v.literal('department'), id, name: v.string(), highlights: suggestionMarks }),
 ]);
+/** One entry of GET /api/agents/suggest?q=; an agent's `fromDevice`: found among the agents saved on this device, with no signal (docs/decisions/0027). */
+export type Suggestion = v.InferOutput<typeof suggestionSchema>;
 
 export const categorySchemaOut = v.object({
   id,
@@ -100,7 +87,9 @@ export const categorySchemaOut = v.object({
   parentId: v.nullable(int),
   isMainCategory: v.boolean(),
 });
+export type Category = v.InferOutput<typeof categorySchemaOut>;
 export const departmentSchemaOut = v.object({ id, name: v.string(), description: nullableString, categoryId: v.nullable(int), agentCount: int });
+export type Department = v.InferOutput<typeof departmentSchemaOut>;
 
 const byUser = v.nullable(v.object({ username: v.string() }));
 export const ratingSchemaOut = v.object({
@@ -110,23 +99,30 @@ export const ratingSchemaOut = v.object({
   rating: int,
   comment: nullableString,
   createdAt: time,
-  updatedAt: time,
+  updatedAt: v.pipe(time, v.description('When the author last changed it (equal to createdAt until then)')),
   user: byUser,
-  triedIt: v.boolean(),
+  triedIt: v.pipe(v.boolean(), v.description('The ledger holds a successful, unrefunded try of this agent by the author (docs/product.md#reviews)')),
   helpfulCount: int,
-  helpedByMe: v.boolean(),
-  reply: v.nullable(v.object({ body: v.string(), createdAt: time, updatedAt: time, user: byUser })),
-  hiddenByModerators: v.optional(v.literal(true)),
+  helpedByMe: v.pipe(v.boolean(), v.description('The signed-in caller marked it helpful (false for visitors)')),
+  reply: v.pipe(v.nullable(v.object({ body: v.string(), createdAt: time, updatedAt: time, user: byUser })), v.description("The creator's one public answer")),
+  hiddenByModerators: v.optional(v.pipe(v.literal(true), v.description('Set only in answers to its author and the moderators'))),
 });
+export type Rating = v.InferOutput<typeof ratingSchemaOut>;
 export const ratingSummarySchema = v.object({
   total: int,
   average: v.number(),
-  counts: v.pipe(v.tuple([int, int, int, int, int]), v.description('Reviews with 1 to 5 stars')),
-  mine: v.nullable(ratingSchemaOut),
+  counts: v.pipe(v.strictTuple([int, int, int, int, int]), v.description('Reviews with 1 to 5 stars')),
+  mine: v.pipe(
+    v.nullable(ratingSchemaOut),
+    v.description("The signed-in caller's review of the agent (hidden ones too, marked); null for visitors and non-reviewers"),
+  ),
 });
+/** GET /api/agents/{id}/ratings/summary: the shown reviews by star, and the caller's own review. */
+export type RatingSummary = v.InferOutput<typeof ratingSummarySchema>;
 export const helpfulSchema = v.object({ helpfulCount: int, helpedByMe: v.boolean() });
 
 export const roleSchema = v.picklist(['user', 'staff', 'admin']);
+export type Role = v.InferOutput<typeof roleSchema>;
 export const sessionUserSchema = v.object({
   id,
   username: v.string(),
@@ -134,26 +130,43 @@ export const sessionUserSchema = v.object({
   credits: int,
   consumed: int,
   role: roleSchema,
-  profilePicture: nullableString,
+  profilePicture: nullablePicture,
   createdAt: time,
-  emailVerified: v.boolean(),
+  emailVerified: v.pipe(v.boolean(), v.description('The owner followed a mailed link to this address (or Google vouched for it)')),
 });
+/** The signed-in user as GET /api/auth/session returns it. Never includes the password hash. */
+export type SessionUser = v.InferOutput<typeof sessionUserSchema>;
 export const publicProfileSchemaOut = v.object({
   id,
   username: v.string(),
   displayName: nullableString,
   bio: nullableString,
-  website: nullableString,
-  profilePicture: nullableString,
+  website: nullableUrl,
+  profilePicture: nullablePicture,
   createdAt: time,
 });
+/** Anyone may read this: never an email, a role or a balance. */
+export type PublicProfile = v.InferOutput<typeof publicProfileSchemaOut>;
 export const creatorPageSchema = v.object({
   creator: publicProfileSchemaOut,
-  totals: v.object({ agents: int, tries: int, rating: v.nullable(v.number()), reviews: int, followers: int }),
+  totals: v.object({
+    agents: int,
+    tries: v.pipe(int, v.description("Tries of the creator's agents served (paid or the creator's own)")),
+    rating: v.pipe(v.nullable(v.number()), v.description("Bayesian average over the creator's reviews (docs/product.md#reviews), null without any")),
+    reviews: int,
+    followers: int,
+  }),
   agents: v.array(agentSchemaOut),
 });
+/** GET /api/creators/{username}. */
+export type CreatorPage = v.InferOutput<typeof creatorPageSchema>;
+export type CreatorTotals = CreatorPage['totals'];
 export const followedCreatorSchema = v.object({ ...publicProfileSchemaOut.entries, followedAt: time });
+/** One creator someone follows (GET /api/follows). */
+export type FollowedCreator = v.InferOutput<typeof followedCreatorSchema>;
 export const followStateSchema = v.object({ following: v.boolean(), followers: int });
+/** PUT and DELETE /api/follows/{creatorId}. */
+export type FollowState = v.InferOutput<typeof followStateSchema>;
 
 export const proposalSchemaOut = v.object({
   id,
@@ -166,9 +179,12 @@ export const proposalSchemaOut = v.object({
   createdAt: time,
   reviewedAt: v.nullable(time),
 });
+export type Proposal = v.InferOutput<typeof proposalSchemaOut>;
 
 export const balanceSchema = v.object({ balance: int, consumed: int });
-export const tryResultSchema = v.object({ ...balanceSchema.entries, url: nullableString });
+export type Balance = v.InferOutput<typeof balanceSchema>;
+export const tryResultSchema = v.object({ ...balanceSchema.entries, url: nullableUrl });
+export type TryResult = v.InferOutput<typeof tryResultSchema>;
 export const transactionSchema = v.object({
   id,
   kind: v.picklist(['signup', 'purchase', 'try', 'admin_topup', 'refund', 'earnings']),
@@ -177,95 +193,164 @@ export const transactionSchema = v.object({
   reference: nullableString,
   description: nullableString,
   createdAt: time,
-  agent: v.nullable(v.object({ id, name: nullableString, deleted: v.boolean() })),
+  agent: v.pipe(
+    v.nullable(
+      v.object({
+        id,
+        name: v.pipe(nullableString, v.description('Null only for a try of an agent deleted before names were kept with the ledger')),
+        deleted: v.pipe(v.boolean(), v.description('Deleted since: there is no page to link')),
+      }),
+    ),
+    v.description('Tries only: the agent tried, named as it is now, or as it was when tried once it is deleted'),
+  ),
 });
+export type CreditTransaction = v.InferOutput<typeof transactionSchema>;
+export type LedgerKind = CreditTransaction['kind'];
+/** The agent a try was for: named as it is now, or as it was when tried once it is deleted. */
+export type TransactionAgent = NonNullable<CreditTransaction['agent']>;
 export const receiptSchema = v.object({
-  id,
-  reference: v.string(),
+  id: v.pipe(id, v.description("The purchase's ledger row")),
+  reference: v.pipe(v.string(), v.description('The checkout session the payment went through (the ledger id when there is none)')),
   product: v.string(),
   credits: int,
   amountCents: int,
   paidAt: time,
   buyer: v.object({ username: v.string(), email: v.string() }),
 });
+/** A purchase's receipt: what was bought, for how much, when, by whom (GET /api/credits/receipts/:id). */
+export type Receipt = v.InferOutput<typeof receiptSchema>;
 
 export const publicConfigSchema = v.object({
   staffEmailDomain: v.string(),
   googleEnabled: v.boolean(),
-  paymentsMode: v.picklist(['stripe', 'sandbox', 'none']),
+  paymentsMode: v.pipe(v.picklist(['stripe', 'sandbox', 'none']), v.description("'none': neither Stripe keys nor PAYMENTS_MODE=sandbox, so nothing can be bought")),
   providerMode: v.boolean(),
   version: v.string(),
 });
+/** Public, non-secret configuration the app needs (GET /api/config). */
+export type PublicConfig = v.InferOutput<typeof publicConfigSchema>;
 
-export const savedEntrySchema = v.object({ agentId: id, savedAt: v.pipe(int, v.description('Milliseconds since the epoch')), agent: agentSchemaOut });
+export const savedEntrySchema = v.object({
+  agentId: id,
+  savedAt: v.pipe(int, v.description("When it was saved, in milliseconds since the epoch (the device's time of the save)")),
+  agent: agentSchemaOut,
+});
+/** One agent a signed-in person saved for later (GET /api/saved; docs/decisions/0027). */
+export type SavedAgentEntry = v.InferOutput<typeof savedEntrySchema>;
 export const savedStateSchema = v.object({ agentId: id, saved: v.boolean() });
 
 export const earningsSchema = v.object({
-  pendingCents: int,
-  availableCents: int,
-  lifetimeCents: int,
-  paidOutCents: int,
-  sharePercent: v.number(),
+  pendingCents: v.pipe(int, v.description('Earned, still inside the holding period (a refund can still reverse it)')),
+  availableCents: v.pipe(int, v.description('Past the holding period: can move into credits')),
+  lifetimeCents: v.pipe(int, v.description('Everything earned, refunds taken off')),
+  paidOutCents: v.pipe(int, v.description('What has left the earnings balance: moved into credits, and payouts pending or paid')),
+  sharePercent: v.pipe(v.number(), v.description("The creator's share of a paid try, in percent")),
   holdDays: int,
 });
+/** A creator's earnings (GET /api/earnings), in cents; docs/decisions/0029. */
+export type EarningsBalance = v.InferOutput<typeof earningsSchema>;
 export const payoutSchemaOut = v.object({
   id,
   amountCents: int,
-  state: v.picklist(['pending', 'paid', 'failed']),
+  state: v.pipe(
+    v.picklist(['pending', 'paid', 'failed']),
+    v.description("From Stripe's signed webhooks (or the sandbox's confirm); a failed one's money is available again"),
+  ),
   provider: v.picklist(['stripe', 'sandbox']),
   failureReason: nullableString,
   createdAt: time,
   updatedAt: time,
 });
+/** A payout of available earnings to the creator's connected account (GET /api/earnings/payouts). */
+export type Payout = v.InferOutput<typeof payoutSchemaOut>;
+export type PayoutState = Payout['state'];
 export const payoutAccountStatusSchema = v.object({
-  mode: v.picklist(['stripe', 'sandbox', 'none']),
-  account: v.nullable(v.object({ provider: v.picklist(['stripe', 'sandbox']), detailsSubmitted: v.boolean(), payoutsEnabled: v.boolean() })),
+  mode: v.pipe(v.picklist(['stripe', 'sandbox', 'none']), v.description("'none': neither Stripe keys nor the sandbox; payouts are not configured")),
+  account: v.pipe(
+    v.nullable(v.object({ provider: v.picklist(['stripe', 'sandbox']), detailsSubmitted: v.boolean(), payoutsEnabled: v.boolean() })),
+    v.description('Null before the creator started connecting one'),
+  ),
   minimumCents: int,
 });
+/** Where the creator's payouts go (GET /api/earnings/payout-account). */
+export type PayoutAccountStatus = v.InferOutput<typeof payoutAccountStatusSchema>;
 export const statementMonthSchema = v.object({ month: v.pipe(v.string(), v.description('YYYY-MM, UTC')), entries: int });
+/** A month with rows in the caller's earnings ledger (GET /api/earnings/statements). */
+export type StatementMonth = v.InferOutput<typeof statementMonthSchema>;
 
 const dayTotals = {
-  creditsSold: int,
-  creditsGranted: int,
-  creditsSpent: int,
-  creditsRefunded: int,
-  creatorsShareCents: int,
+  creditsSold: v.pipe(int, v.description('Credits bought (purchases)')),
+  creditsGranted: v.pipe(int, v.description('Credits given: sign-up grants and admin top-ups')),
+  creditsSpent: v.pipe(int, v.description('Credits spent on paid tries, refunds taken off')),
+  creditsRefunded: v.pipe(int, v.description('Credits given back by refunds (already taken off creditsSpent)')),
+  creatorsShareCents: v.pipe(int, v.description("The creators' share of paid tries, reversals taken off")),
   platformShareCents: int,
-  movedToCreditsCents: int,
-  paidOutCents: int,
+  movedToCreditsCents: v.pipe(int, v.description('Earnings creators moved into their own credits')),
+  paidOutCents: v.pipe(int, v.description('Earnings paid out to creators, failed payouts taken off')),
 };
 export const operatorTotalsSchema = v.object({
   from: v.string(),
   to: v.string(),
-  days: v.array(v.object({ date: v.string(), ...dayTotals })),
+  days: v.array(v.object({ date: v.pipe(v.string(), v.description('YYYY-MM-DD')), ...dayTotals })),
   totals: v.object(dayTotals),
 });
+export type OperatorTotals = v.InferOutput<typeof operatorTotalsSchema>;
+/** One day of the operators' totals (GET /api/admin/totals), UTC; docs/decisions/0029. */
+export type DailyTotals = OperatorTotals['days'][number];
 export const personSummarySchema = v.object({ id, username: v.string(), email: v.string(), role: roleSchema, credits: int });
+/** A person as support finds them (GET /api/admin/people). */
+export type PersonSummary = v.InferOutput<typeof personSummarySchema>;
 export const supportHistorySchema = v.object({
   person: personSummarySchema,
   transactions: v.array(v.object({ ...transactionSchema.entries, refunded: v.boolean() })),
-  earnings: v.nullable(
-    v.object({ availableCents: v.pipe(int, v.description('Below zero when the creator owes: a refund reached earnings already moved or paid out')), pendingCents: int }),
+  earnings: v.pipe(
+    v.nullable(
+      v.object({ availableCents: v.pipe(int, v.description('Below zero when the creator owes: a refund reached earnings already moved or paid out')), pendingCents: int }),
+    ),
+    v.description('Null when they never earned anything'),
   ),
 });
+export type SupportHistory = v.InferOutput<typeof supportHistorySchema>;
+/** A ledger row in support's view of a person's history: tries say whether they were refunded. */
+export type SupportTransaction = SupportHistory['transactions'][number];
+/** Support's view of a person's earnings as a creator (docs/decisions/0029). */
+export type SupportEarnings = NonNullable<SupportHistory['earnings']>;
 
 export const insightsSchema = v.object({
   agent: v.object({ id, name: v.string() }),
   days: v.array(
-    v.object({ date: v.string(), tries: int, creditsSpent: int, earningsCents: int, views: int, rating: v.nullable(v.number()) }),
+    v.object({
+      date: v.pipe(v.string(), v.description('YYYY-MM-DD')),
+      tries: int,
+      creditsSpent: int,
+      earningsCents: int,
+      views: int,
+      rating: v.pipe(v.nullable(v.number()), v.description("The agent's average rating at the end of the day; null before its first review")),
+    }),
   ),
-  totals: v.object({ tries: int, people: int, creditsSpent: int, earningsCents: int, views: int }),
+  totals: v.object({
+    tries: int,
+    people: v.pipe(int, v.description('Distinct people who tried in the whole window (per day they would not add up)')),
+    creditsSpent: int,
+    earningsCents: int,
+    views: int,
+  }),
   reviews: v.array(v.object({ id, rating: int, comment: nullableString, createdAt: time, username: nullableString })),
 });
+/** GET /api/agents/{id}/insights: one row per day, oldest first, days without data as zeros. */
+export type AgentInsights = v.InferOutput<typeof insightsSchema>;
+/** One day of an agent's insights, in the creator's time zone. */
+export type InsightsDay = AgentInsights['days'][number];
+export type InsightsReview = AgentInsights['reviews'][number];
 
 const reportReason = v.picklist(REPORT_REASONS);
 export const moderationItemSchema = v.object({
   itemType: v.picklist(['review', 'agent']),
   itemId: id,
   agentId: id,
-  agentName: v.string(),
-  author: v.object({ id: v.nullable(int), username: nullableString }),
-  text: nullableString,
+  agentName: v.pipe(v.string(), v.description("The agent's name, or for a review the agent it is about")),
+  author: v.pipe(v.object({ id: v.nullable(int), username: nullableString }), v.description("A review's author; for an agent its creator")),
+  text: v.pipe(nullableString, v.description("A review's text; for an agent its description")),
   rating: v.nullable(int),
   hidden: v.boolean(),
   openReports: int,
@@ -280,51 +365,21 @@ export const moderationItemSchema = v.object({
   lastReportAt: v.nullable(time),
   lastAction: v.nullable(v.object({ action: v.picklist(['hide', 'restore', 'dismiss']), by: nullableString, at: time })),
 });
+/** One reported (or hidden) item in the moderation queue, its open reports grouped. */
+export type ModerationItem = v.InferOutput<typeof moderationItemSchema>;
+export type ReportItemType = ModerationItem['itemType'];
+export type ModerationAction = NonNullable<ModerationItem['lastAction']>['action'];
 
 export const tokenSummarySchema = v.object({ id, name: v.string(), scopes: v.array(v.picklist(TOKEN_SCOPES)), createdAt: time, lastUsedAt: v.nullable(time) });
+/** A token as its owner's list shows it: never the token itself. */
+export type ApiTokenSummary = v.InferOutput<typeof tokenSummarySchema>;
 export const createdTokenSchema = v.object({ ...tokenSummarySchema.entries, token: v.pipe(v.string(), v.description('Shown only in this answer')) });
+/** The answer to creating a token: the only time the token is shown. */
+export type CreatedApiToken = v.InferOutput<typeof createdTokenSchema>;
 
 /** Errors that carry more than the message. */
 export const priceChangedSchema = v.object({ ...apiErrorSchema.entries, creditCost: int });
 export const needsPasswordSchema = v.object({ ...apiErrorSchema.entries, needsPassword: v.literal(true) });
-
-// Each schema's output is its type and the other way round: a field added to one and not the other
-// fails `npm run typecheck`.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-export type ApiSchemasMatchTypes = [
-  Holds<Same<v.InferOutput<typeof apiErrorSchema>, ApiErrorBody>>,
-  Holds<Same<v.InferOutput<typeof agentSchemaOut>, Agent>>,
-  Holds<Same<v.InferOutput<typeof searchHitSchema>, SearchHit>>,
-  Holds<Same<v.InferOutput<typeof suggestionSchema>, Suggestion>>,
-  Holds<Same<v.InferOutput<typeof categorySchemaOut>, Category>>,
-  Holds<Same<v.InferOutput<typeof departmentSchemaOut>, Department>>,
-  Holds<Same<v.InferOutput<typeof ratingSchemaOut>, Rating>>,
-  Holds<Same<v.InferOutput<typeof ratingSummarySchema>, RatingSummary>>,
-  Holds<Same<v.InferOutput<typeof sessionUserSchema>, SessionUser>>,
-  Holds<Same<v.InferOutput<typeof publicProfileSchemaOut>, PublicProfile>>,
-  Holds<Same<v.InferOutput<typeof creatorPageSchema>, CreatorPage>>,
-  Holds<Same<v.InferOutput<typeof followedCreatorSchema>, FollowedCreator>>,
-  Holds<Same<v.InferOutput<typeof followStateSchema>, FollowState>>,
-  Holds<Same<v.InferOutput<typeof proposalSchemaOut>, Proposal>>,
-  Holds<Same<v.InferOutput<typeof balanceSchema>, Balance>>,
-  Holds<Same<v.InferOutput<typeof tryResultSchema>, TryResult>>,
-  Holds<Same<v.InferOutput<typeof transactionSchema>, CreditTransaction>>,
-  Holds<Same<v.InferOutput<typeof receiptSchema>, Receipt>>,
-  Holds<Same<v.InferOutput<typeof publicConfigSchema>, PublicConfig>>,
-  Holds<Same<v.InferOutput<typeof savedEntrySchema>, SavedAgentEntry>>,
-  Holds<Same<v.InferOutput<typeof earningsSchema>, EarningsBalance>>,
-  Holds<Same<v.InferOutput<typeof payoutSchemaOut>, Payout>>,
-  Holds<Same<v.InferOutput<typeof payoutAccountStatusSchema>, PayoutAccountStatus>>,
-  Holds<Same<v.InferOutput<typeof statementMonthSchema>, StatementMonth>>,
-  Holds<Same<v.InferOutput<typeof operatorTotalsSchema>, OperatorTotals>>,
-  Holds<Same<v.InferOutput<typeof personSummarySchema>, PersonSummary>>,
-  Holds<Same<v.InferOutput<typeof supportHistorySchema>, SupportHistory>>,
-  Holds<Same<v.InferOutput<typeof insightsSchema>, AgentInsights>>,
-  Holds<Same<v.InferOutput<typeof moderationItemSchema>, ModerationItem>>,
-  Holds<Same<v.InferOutput<typeof tokenSummarySchema>, ApiTokenSummary>>,
-  Holds<Same<v.InferOutput<typeof createdTokenSchema>, CreatedApiToken>>,
-];
 
 /** GET /api/health. */
 export const healthSchema = v.union([

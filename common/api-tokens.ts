@@ -1,6 +1,7 @@
 // Personal API tokens (docs/decisions/0030): the scopes, the creation schema and its messages, used by
 // the settings form and the worker's routes alike.
 import * as v from 'valibot';
+import type { ApiTokenSummary, CreatedApiToken } from './api-schemas';
 
 /** `read`: the catalogue, the owner's balance and history. `try`: try agents, charged like a tap. */
 export const TOKEN_SCOPES = ['read', 'try'] as const;
@@ -50,16 +51,5 @@ export const createTokenSchema = v.object({
 });
 export type CreateTokenInput = v.InferInput<typeof createTokenSchema>;
 
-/** A token as its owner's list shows it: never the token itself. */
-export interface ApiTokenSummary {
-  id: number;
-  name: string;
-  scopes: TokenScope[];
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-/** The answer to creating a token: the only time the token is shown. */
-export interface CreatedApiToken extends ApiTokenSummary {
-  token: string;
-}
+// The answers' shapes are their schemas' outputs (common/api-schemas.ts).
+export type { ApiTokenSummary, CreatedApiToken };

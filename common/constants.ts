@@ -6,6 +6,10 @@ export const MIN_CREDIT_COST = 1;
 export const MAX_CREDIT_COST = 100;
 /** 1 credit = $1; Stripe amounts are in cents. */
 export const CENTS_PER_CREDIT = 100;
+/** Money is kept in cents (earnings, payouts, checkouts) and written in dollars. */
+export const CENTS_PER_DOLLAR = 100;
+/** The whole credits in `cents`, rounded down: what is left below a credit stays where it was. */
+export const centsToCredits = (cents: number): number => Math.floor(cents / CENTS_PER_CREDIT);
 /** What a purchase is called at checkout (Stripe's product name) and on its receipt. */
 export const creditsProductName = (credits: number): string => `${credits} AgentMarket credits`;
 

@@ -2,7 +2,8 @@
 // docs/decisions/0028): the rules and their wording, used by /profile's form and the worker alike.
 import * as v from 'valibot';
 import { URL_MAX } from './constants';
-import type { Agent } from './types';
+import type { CreatorPage, CreatorTotals, FollowedCreator, FollowState, PublicProfile } from './api-schemas';
+import { asJsonSchema, HTTP_URL_PATTERN } from './json-schema';
 
 export const DISPLAY_NAME_MAX = 60;
 export const BIO_MAX = 500;
@@ -58,50 +59,18 @@ export const publicProfileSchema = v.object({
       v.nullable(v.string(CREATOR_MESSAGES.website)),
       v.transform((s) => (s == null ? null : s.trim() || null)),
       v.union([v.null(), v.pipe(v.string(), v.maxLength(URL_MAX, CREATOR_MESSAGES.website), v.check(isHttpUrl, CREATOR_MESSAGES.website))]),
+      asJsonSchema({
+        anyOf: [{ type: 'string', format: 'uri', pattern: HTTP_URL_PATTERN, maxLength: URL_MAX }, { type: 'null' }],
+        description: 'An http(s) URL; blank or null clears it',
+      }),
     ),
     null,
   ),
 });
 export type PublicProfileData = v.InferOutput<typeof publicProfileSchema>;
 
-/** Anyone may read this: never an email, a role or a balance. */
-export interface PublicProfile {
-  id: number;
-  username: string;
-  displayName: string | null;
-  bio: string | null;
-  website: string | null;
-  profilePicture: string | null;
-  createdAt: string;
-}
-
-export interface CreatorTotals {
-  agents: number;
-  /** Tries of the creator's agents served (paid or the creator's own). */
-  tries: number;
-  /** Bayesian average over the creator's reviews (docs/product.md#reviews), null without any. */
-  rating: number | null;
-  reviews: number;
-  followers: number;
-}
-
-/** GET /api/creators/{username}. */
-export interface CreatorPage {
-  creator: PublicProfile;
-  totals: CreatorTotals;
-  agents: Agent[];
-}
-
-/** One creator someone follows (GET /api/follows). */
-export interface FollowedCreator extends PublicProfile {
-  followedAt: string;
-}
-
-/** PUT and DELETE /api/follows/{creatorId}. */
-export interface FollowState {
-  following: boolean;
-  followers: number;
-}
+// The answers' shapes are their schemas' outputs (common/api-schemas.ts).
+export type { CreatorPage, CreatorTotals, FollowedCreator, FollowState, PublicProfile };
 
 /** The sorts of a creator's agents (the Browse Agents names). */
 export const CREATOR_SORTS = ['popular', 'newest', 'rating', 'reviews'] as const;

@@ -1,5 +1,5 @@
 // Words for the creators' earnings ledger, shared by the statements (CSV) and the app (docs/decisions/0029).
-import { formatUsd } from './format';
+import { formatCents } from './format';
 
 /** Every kind of creator_earnings row, those of payouts included (written by the payouts feature). */
 export const EARNINGS_KIND_LABELS: Record<string, string> = {
@@ -29,4 +29,4 @@ export const owedCents = (availableCents: number): number => (availableCents < 0
 
 /** The creator's own words for it: the card says it, and the moves and payouts it refuses answer it. */
 export const earningsOwedMessage = (owed: number): string =>
-  `You owe ${formatUsd(owed / 100)}: a refund reached earnings you had already moved or been paid. Future earnings pay it back first; until then nothing can be moved to credits or paid out.`;
+  `You owe ${formatCents(owed)}: a refund reached earnings you had already moved or been paid. Future earnings pay it back first; until then nothing can be moved to credits or paid out.`;

@@ -3,6 +3,7 @@
  * builds ICU's locale data: about 30 ms on our 2-core machine and several times that on a phone, in
  * the middle of showing the first screen. The text is the same (format.test.ts checks it against Intl).
  */
+import { CENTS_PER_DOLLAR } from './constants';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -28,6 +29,9 @@ export function formatUsd(amount: number, fractionDigits = 2): string {
   const text = formatDecimal(amount, fractionDigits, fractionDigits);
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
+
+/** An amount in cents as dollars, e.g. 240 is "$2.40" (earnings, payouts and checkouts are kept in cents). */
+export const formatCents = (cents: number): string => formatUsd(cents / CENTS_PER_DOLLAR);
 
 /**
  * A date in the reader's time zone, e.g. "Nov 23, 2026"; with `utc`, in UTC (the server, which does

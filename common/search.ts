@@ -1,30 +1,17 @@
 // Search shapes shared by the worker and the app (docs/decisions/0013-search.md).
-import type { Agent } from './types';
+import type { SearchHit, Suggestion } from './api-schemas';
 
-/** A piece of a field's text; `match` marks the words the query found. Rendered as text, never markup. */
-export interface HighlightSegment {
-  text: string;
-  match?: true;
-}
+// The answers' shapes are their schemas' outputs (common/api-schemas.ts).
+export type { SearchHit, Suggestion };
 
 /** The fields of a search hit with the matched words marked; absent when nothing in it matched. */
-export interface SearchHighlights {
-  name?: HighlightSegment[];
-  label?: HighlightSegment[];
-  description?: HighlightSegment[];
-}
+export type SearchHighlights = NonNullable<SearchHit['highlights']>;
 
-export type SearchHit = Agent & { highlights?: SearchHighlights };
+/** A piece of a field's text; `match` marks the words the query found. Rendered as text, never markup. */
+export type HighlightSegment = NonNullable<SearchHighlights['name']>[number];
 
 /** What of a suggestion matched the words typed (docs/decisions/0026): absent when nothing is marked. */
 export type SuggestionHighlights = Pick<SearchHighlights, 'name' | 'label'>;
-
-/** One entry of GET /api/agents/suggest?q=. */
-export type Suggestion =
-  // `fromDevice`: found among the agents saved on this device, with no signal (docs/decisions/0027).
-  | { kind: 'agent'; id: number; name: string; label: string | null; highlights?: SuggestionHighlights; fromDevice?: true }
-  | { kind: 'category'; id: number; name: string; highlights?: SuggestionHighlights }
-  | { kind: 'department'; id: number; name: string; highlights?: SuggestionHighlights };
 
 /** Search sorts: relevance (the default) and the list sorts. */
 export const SEARCH_SORTS = ['relevance', 'popular', 'rating', 'reviews', 'newest'] as const;

@@ -2,7 +2,8 @@
 // worker's routes alike so a rule and its wording exist once.
 import * as v from 'valibot';
 import * as C from './constants';
-import { formatDecimal } from './format';
+import { asJsonSchema, HTTP_URL_PATTERN } from './json-schema';
+import { formatCents, formatDecimal } from './format';
 import { REPORT_REASONS } from './types';
 
 export const MESSAGES = {
@@ -62,8 +63,8 @@ export const MESSAGES = {
   alreadyVerified: 'Your email address is already verified',
   paymentsNotConfigured: 'Payments are not configured',
   payoutsNotConfigured: 'Payouts are not configured',
-  payoutMinimum: 'The smallest payout is $20.00',
-  payoutAmount: 'The amount must be a whole number of cents of at least 2000 ($20.00)',
+  payoutMinimum: `The smallest payout is ${formatCents(C.PAYOUT_MIN_CENTS)}`,
+  payoutAmount: `The amount must be a whole number of cents of at least ${C.PAYOUT_MIN_CENTS} (${formatCents(C.PAYOUT_MIN_CENTS)})`,
   registerThrottled: 'Too many accounts were created from your connection. Please try again in an hour.',
   proposalsThrottled: 'Too many proposals from your connection. Please try again in an hour.',
   mailThrottled: 'Too many emails were requested. Please wait a few minutes and try again.',
@@ -111,7 +112,7 @@ export const usernameKey = (value: string): string => normalizeUsername(value).t
 
 /** The honeypot field public forms carry hidden from people: a bot that fills it is refused. */
 export const HONEYPOT_FIELD = 'website';
-export const honeypotField = v.optional(v.unknown());
+export const honeypotField = v.optional(v.pipe(v.unknown(), v.description('Leave it out: a form field hidden from people, and a request that fills it is refused')));
 export const isHoneypotFilled = (body: Record<string, unknown>): boolean => {
   const value = body[HONEYPOT_FIELD];
   return typeof value === 'string' ? value.trim() !== '' : value != null && value !== false;
@@ -127,6 +128,8 @@ const optionalText = (max: number, message: string) =>
       v.nullable(v.string()),
       v.transform((s) => (s == null ? undefined : s.trim() || undefined)),
       v.union([v.undefined(), v.pipe(v.string(), v.maxLength(max, message))]),
+      // What is sent (the transform's blank-to-undefined is no JSON Schema): docs/decisions/0040.
+      asJsonSchema({ anyOf: [{ type: 'string', maxLength: max }, { type: 'null' }], description: 'Blank or null leaves it out' }),
     ),
   );
 
@@ -148,6 +151,10 @@ const optionalUrl = () =>
         v.undefined(),
         v.pipe(v.string(), v.maxLength(C.URL_MAX, MESSAGES.url), v.check(isHttpUrl, MESSAGES.url)),
       ]),
+      asJsonSchema({
+        anyOf: [{ type: 'string', format: 'uri', pattern: HTTP_URL_PATTERN, maxLength: C.URL_MAX }, { type: 'null' }],
+        description: 'An http(s) URL; blank or null leaves it out',
+      }),
     ),
   );
 
@@ -252,6 +259,10 @@ export const signedInProposalSchema = v.object({
       v.nullable(v.string()),
       v.transform((s) => (s == null ? undefined : s.trim().toLowerCase() || undefined)),
       v.union([v.undefined(), v.pipe(v.string(), v.maxLength(C.EMAIL_MAX, MESSAGES.proposalEmail), v.email(MESSAGES.proposalEmail))]),
+      asJsonSchema({
+        anyOf: [{ type: 'string', format: 'email', pattern: v.EMAIL_REGEX.source, maxLength: C.EMAIL_MAX }, { type: 'null' }],
+        description: "Blank or null: the account's address",
+      }),
     ),
   ),
   [HONEYPOT_FIELD]: honeypotField,
@@ -286,6 +297,12 @@ const featuresField = v.optional(
     v.transform((value) => parseFeatures(value)),
     v.maxLength(C.FEATURES_MAX, MESSAGES.features),
     v.check((list) => list.every((f) => f.length <= C.FEATURE_MAX), MESSAGES.features),
+    asJsonSchema({
+      anyOf: [
+        { type: 'array', items: { type: 'string', maxLength: C.FEATURE_MAX }, maxItems: C.FEATURES_MAX },
+        { type: 'string', description: 'A JSON list, or one feature' },
+      ],
+    }),
   ),
   [],
 );

@@ -45,6 +45,18 @@ test('worker lib importing a feature is refused', async () => {
   assert.match(problems[0], /^import-x\/no-restricted-paths: .*lib sits below/);
 });
 
+test("a feature importing a domain module's internal file is refused; its public file is allowed", async () => {
+  const problems = await lintAs('domain-internal.ts', 'worker/features/admin/domain-internal.ts');
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /^import-x\/no-restricted-paths: .*#worker\/domain\/credits\/ledger\.ts.*public file/);
+});
+
+test('a domain module importing a feature is refused', async () => {
+  const problems = await lintAs('lib-imports-feature.ts', 'worker/domain/credits/lib-imports-feature.ts');
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /^import-x\/no-restricted-paths: .*a domain module sits below/);
+});
+
 test("app lib or a feature importing the app's own top-level files is refused", async () => {
   for (const asPath of ['app/lib/lib-imports-page.ts', 'app/features/agents/lib-imports-page.ts']) {
     const problems = await lintAs('lib-imports-page.ts', asPath);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm test: every check in order, stopping at the first that fails (with its exit code), then a
 // table of how long each part took, printed whether the run passed, failed or was interrupted.
-// The app and its server renderer are built once, as their own part; the deploy check and the
-// end-to-end server use that build (PREBUILT_DIST) instead of building again.
+// The app and its server renderer are built once, as their own part; the API document's lint, the
+// deploy check and the end-to-end server use that build (PREBUILT_DIST) instead of building again.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 
@@ -13,6 +13,7 @@ const PARTS = [
   ['worker', 'test:worker'],
   ['build', 'build:test'],
   ['local server', 'test:server'],
+  ['API document', 'lint:openapi'],
   ['deploy check', 'check:deploy'],
   ['end to end', 'test:e2e'],
 ];

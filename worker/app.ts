@@ -29,15 +29,18 @@ import { creatorsRoutes, followsRoutes } from './features/creators/routes';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/routes';
 import { errorBody, HttpError } from './lib/http';
 import { log } from './lib/log';
-import { json, openApiDocument, route } from './lib/openapi';
+import { BODY_LIMIT_REFUSAL, CROSS_SITE_REFUSAL, json, openApiDocument, route, TOKEN_REFUSALS } from './lib/openapi';
 import { openApiDocumentSchema } from '#common/api-schemas.ts';
 import { catalogCache, clearCatalogCacheOnWrite } from './lib/catalog-cache';
+import { methodNotAllowed } from './middleware/method-not-allowed';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
 import { requestLog } from './middleware/request-log';
 import { loadSession } from './middleware/session';
 
 const api = new Hono<AppEnv>()
   .use(securityHeaders)
+  // A method a known path does not offer: 405 with Allow, before anything else is checked (docs/decisions/0040).
+  .use(methodNotAllowed((): Hono<AppEnv> => app))
   .use(sameOriginOnly)
   .use(limitBody)
   .use(clearCatalogCacheOnWrite)
@@ -54,8 +57,13 @@ const api = new Hono<AppEnv>()
       access: 'anyone',
       responses: { 200: json(openApiDocumentSchema, 'The OpenAPI 3.1 document') },
     }),
-    // Typed apart from `app`, which is built from this sub-app.
-    openApiDocument((): Hono<AppEnv> => app),
+    // Typed apart from `app`, which is built from this sub-app. What the middleware refuses is listed
+    // on every route it runs for.
+    openApiDocument((): Hono<AppEnv> => app, [
+      [sameOriginOnly, CROSS_SITE_REFUSAL],
+      [limitBody, BODY_LIMIT_REFUSAL],
+      [bearerAuth, TOKEN_REFUSALS],
+    ]),
   )
   .use(loadSession)
   // A personal API token replaces the session for what its scopes allow (docs/decisions/0030).

@@ -2,16 +2,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { isReadingPage, startOnIntent } from './app-start';
 import { OFFLINE_DB_NAME, offlineDbExists, openOfflineDb } from './offline-db';
+import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { addToOutbox } from './outbox';
 import { putSavedAgents } from './saved-agents';
 
 const stops: (() => void)[] = [];
 
 beforeEach(async () => {
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
+  await deleteOfflineDb();
   document.body.innerHTML = `<div id="root"><header><a href="/agents">Browse</a><input aria-label="Search" /></header>
     <main><a href="/agents/1"><span>Card</span></a><button type="button">Save</button></main><footer>Footer</footer></div>`;
 });

@@ -1,4 +1,6 @@
-import { formatDecimal, formatMediumDate, formatShortTime, formatUsd } from '#common/format.ts';
+import { formatDecimal, formatMediumDate, formatShortTime } from '#common/format.ts';
+
+export { formatCents } from '#common/format.ts';
 
 export const formatRating = (value: number | null | undefined): string => (Number(value) || 0).toFixed(1);
 
@@ -25,6 +27,3 @@ export const formatDateTime = (value: number | Date | string, utc = false): stri
 export const formatCredits = (n: number): string => `${formatCount(n)} ${n === 1 ? 'credit' : 'credits'}`;
 
 export const plural = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
-
-/** An amount in cents as dollars, e.g. 240 is "$2.40" (earnings are kept in cents). */
-export const formatCents = (cents: number): string => formatUsd(cents / 100);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentOf, agentSet } from '#app/test/agent-set.ts';
-import { OFFLINE_DB_NAME } from './offline-db';
+import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { buildOfflineIndex, deviceAgents, foldTerm, type OfflineIndex } from './offline-search';
 import { QueryStore } from './persist';
 import { putSavedAgents } from './saved-agents';
@@ -56,13 +56,7 @@ describe('offline search over 10,000 saved agents', () => {
 });
 
 describe('what the device holds', () => {
-  beforeEach(
-    () =>
-      new Promise<void>((resolve) => {
-        const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-        req.onsuccess = req.onerror = req.onblocked = () => resolve();
-      }),
-  );
+  beforeEach(deleteOfflineDb);
 
   it('collects saved agents first, then every agent in saved listings, pages and agent pages', async () => {
     const saved = agentOf(1, { name: 'Saved Copy', description: 'The person’s own copy.' });

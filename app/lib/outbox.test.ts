@@ -1,13 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, expect, it, vi } from 'vitest';
-import { OFFLINE_DB_NAME, STORES, transact } from './offline-db';
+import { STORES, transact } from './offline-db';
+import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { addToOutbox, backoffMs, deliverOutbox, discardOutboxItem, listOutbox, retryOutboxItem, subscribeOutbox } from './outbox';
-
-const deleteDb = () =>
-  new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
 
 const proposal = (id = 'key-1', name = 'Invoice Chaser') => ({ id, kind: 'proposal' as const, label: name, url: '/api/propose-agent', body: { name, description: 'Chases unpaid invoices.' } });
 
@@ -25,7 +20,7 @@ function server(...answers: Array<Response | Error>) {
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-beforeEach(deleteDb);
+beforeEach(deleteOfflineDb);
 
 it('is written to IndexedDB before addToOutbox resolves', async () => {
   const seen: string[] = [];

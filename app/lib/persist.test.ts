@@ -1,14 +1,9 @@
 import 'fake-indexeddb/auto';
 import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { OFFLINE_DB_NAME, request, STORES, transact } from './offline-db';
+import { request, STORES, transact } from './offline-db';
+import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { PERSIST_MAX_AGE_MS, QueryStore } from './persist';
-
-const deleteDb = () =>
-  new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
 
 const savedHashes = () => transact([STORES.queries], 'readonly', (tx) => request(tx.objectStore(STORES.queries).getAllKeys())).then((keys) => keys.map(String).sort());
 
@@ -22,7 +17,7 @@ function page(store = new QueryStore()) {
 /** Lets IndexedDB's (fake) tasks run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-beforeEach(deleteDb);
+beforeEach(deleteOfflineDb);
 afterEach(() => onlineManager.setOnline(true));
 
 it('saves each query as it succeeds, one entry per query, committed when save() resolves', async () => {

@@ -3,7 +3,7 @@ import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Rating } from '#common/types.ts';
 import { agentOf } from '#app/test/agent-set.ts';
-import { OFFLINE_DB_NAME } from './offline-db';
+import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { addToOutbox, listOutbox } from './outbox';
 import { QueryStore } from './persist';
 import { agentKeys, ratingKeys } from './query-keys';
@@ -16,10 +16,7 @@ const review: Rating = { id: 1, agentId: 7, userId: 2, rating: 5, comment: 'Kept
 beforeEach(async () => {
   forgetSavedSnapshot();
   forgetMerged();
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
+  await deleteOfflineDb();
 });
 afterEach(() => onlineManager.setOnline(true));
 

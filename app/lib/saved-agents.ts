@@ -128,23 +128,19 @@ export const savedSnapshot = (): SavedAgentRecord[] | undefined => snapshot;
 export const getSavedAgent = (id: number): Promise<SavedAgentRecord | undefined> =>
   transact([STORES.savedAgents], 'readonly', (tx) => request(tx.objectStore(STORES.savedAgents).get(id) as IDBRequest<SavedAgentRecord | undefined>));
 
-/** Writes records (committed when this resolves), then tells every tab. */
-export async function putSavedAgents(records: SavedAgentRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  await transact([STORES.savedAgents], 'readwrite', (tx) => {
-    const store = tx.objectStore(STORES.savedAgents);
-    for (const record of records) store.put(record);
-  });
+/** Changes the store in one transaction (committed when this resolves), then tells every tab. */
+async function writeSaved(write: (store: IDBObjectStore) => void): Promise<void> {
+  await transact([STORES.savedAgents], 'readwrite', (tx) => write(tx.objectStore(STORES.savedAgents)));
   changed();
 }
 
+/** Writes records (committed when this resolves), then tells every tab. */
+export async function putSavedAgents(records: SavedAgentRecord[]): Promise<void> {
+  if (records.length > 0) await writeSaved((store) => records.forEach((record) => store.put(record)));
+}
+
 export async function removeSavedAgents(ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await transact([STORES.savedAgents], 'readwrite', (tx) => {
-    const store = tx.objectStore(STORES.savedAgents);
-    for (const id of ids) store.delete(id);
-  });
-  changed();
+  if (ids.length > 0) await writeSaved((store) => ids.forEach((id) => store.delete(id)));
 }
 
 /**

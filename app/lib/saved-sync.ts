@@ -9,7 +9,7 @@ const SAVED_ON_SERVER_TIMEOUT_MS = 20_000;
 
 /** GET /api/saved: the signed-in person's saved agents, newest first. */
 export const getSavedOnServer = async (): Promise<SavedAgentEntry[]> =>
-  unwrap<SavedAgentEntry[]>(await api.saved.$get(undefined, { init: { signal: AbortSignal.timeout(SAVED_ON_SERVER_TIMEOUT_MS) } }));
+  unwrap(await api.saved.$get(undefined, { init: { signal: AbortSignal.timeout(SAVED_ON_SERVER_TIMEOUT_MS) } }));
 
 /** The outbox item that saves (PUT) or removes (DELETE) one agent on the server. */
 export const savedChange = (agent: Pick<Agent, 'id' | 'name'>, save: boolean, savedAt: number): NewOutboxItem =>

@@ -1,23 +1,14 @@
 import { Link } from 'wouter';
 import { INITIAL_CREDITS } from '#common/constants.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-
-const SECTIONS = [
-  { id: 'what', title: 'What AgentMarket is' },
-  { id: 'who', title: 'Who it is for' },
-  { id: 'principles', title: 'How we run it' },
-  { id: 'built', title: 'How it is built' },
-];
 
 export default function AboutPage() {
-  useDocumentTitle('About');
   return (
     <ContentPage
       eyebrow="Company"
       title="About AgentMarket"
+      documentTitle="About"
       lead={<p>The marketplace for intelligent agents that help you get things done: one place to find, try, review and publish AI agents.</p>}
-      sections={SECTIONS}
     >
       <ContentSection id="what" title="What AgentMarket is">
         <p>

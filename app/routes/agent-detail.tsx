@@ -3,7 +3,6 @@ import { ArrowLeft, EyeOff, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Agent } from '#common/types.ts';
-import { ButtonLink, Button } from '#app/components/ui/button.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useAgent } from '#app/features/agents/api/get-agent.ts';
 import { agentKeys } from '#app/features/agents/api/keys.ts';
@@ -11,7 +10,7 @@ import { AgentDetailTabs, type DetailTab } from '#app/features/agents/components
 import { AgentHero } from '#app/features/agents/components/agent-hero.tsx';
 import { AgentInfoCard } from '#app/features/agents/components/agent-info-card.tsx';
 import { MoreFromCreator } from '#app/features/agents/components/more-from-creator.tsx';
-import { OfflineNotice } from '#app/features/agents/components/offline-notice.tsx';
+import { PageState } from '#app/features/agents/components/page-state.tsx';
 import { ShareButton } from '#app/features/agents/components/share-button.tsx';
 import { TryAgentBar, TryAgentCard, useTryAction } from '#app/features/agents/components/try-agent-card.tsx';
 import { useSession } from '#app/features/auth/api/get-session.ts';
@@ -20,10 +19,11 @@ import { useCountView } from '#app/features/insights/api/count-view.ts';
 import { ReportButton } from '#app/features/moderation/components/report-button.tsx';
 import { ReviewsPanel } from '#app/features/ratings/components/reviews-panel.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-import { ApiError, errorMessage } from '#app/lib/api-client.ts';
+import { ApiError } from '#app/lib/api-client.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 import { cameFrom, useCameFrom } from '#app/lib/came-from.ts';
 import { HOLD_CLICK } from '#app/lib/early-clicks.ts';
+import { NotFound } from './not-found';
 
 // Only an agent's creator and admins see the manage card; its confirmation dialog library stays out
 // of every visitor's load of the page.
@@ -61,22 +61,6 @@ function BackLink() {
   );
 }
 
-function NotFound() {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <SearchX aria-hidden className="size-14 text-slate-400" />
-      <h1 className="mt-4 text-3xl font-bold">Agent Not Found</h1>
-      <p className="mt-3 text-slate-600">This agent does not exist or has been removed by its creator.</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink href="/">Back to Home</ButtonLink>
-        <ButtonLink href="/agents" variant="secondary">
-          Browse Agents
-        </ButtonLink>
-      </div>
-    </section>
-  );
-}
-
 function DetailSkeleton() {
   return (
     <div role="status" aria-label="Loading agent" className="mx-auto max-w-7xl px-4 py-10">
@@ -104,29 +88,11 @@ export default function AgentDetailPage() {
   const notFound = !valid || (agent.error instanceof ApiError && agent.error.status === 404);
   useDocumentTitle(notFound ? 'Agent Not Found' : agent.data?.name);
 
-  if (notFound) return <NotFound />;
+  if (notFound)
+    return <NotFound mark={<SearchX aria-hidden className="size-14 text-slate-400" />} title="Agent Not Found" text="This agent does not exist or has been removed by its creator." />;
   const data = agent.data;
   // A copy saved on this device is shown even when refreshing it failed.
-  if (!data) {
-    // Paused (known offline) or failed without reaching the server (no signal): say so plainly.
-    const unreachable = (agent.isPending && agentPaused) || (agent.isError && !(agent.error instanceof ApiError));
-    if (unreachable)
-      return (
-        <div className="mx-auto max-w-xl px-4 py-16">
-          <OfflineNotice what="this agent's details" />
-        </div>
-      );
-    if (!agent.isError) return <DetailSkeleton />;
-    return (
-      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">This agent could not be loaded</h1>
-        <p className="mt-2 text-slate-600">{errorMessage(agent.error, 'Please try again.')}</p>
-        <Button className="mt-6" onClick={() => void agent.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (!data) return <PageState query={agent} paused={agentPaused} what="this agent's details" failed="This agent could not be loaded" loading={<DetailSkeleton />} />;
   // voteCount is the number of shown reviews, kept exact by the server (docs/product.md#reviews and docs/product.md#reviews).
   return <AgentDetail data={data} reviewCount={data.voteCount} />;
 }

@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { useOpenApiDocument } from '#app/features/content/api/get-openapi-document.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
 import { filterGroups, groupsOf, type Body, type Field, type Operation } from '#app/features/content/lib/openapi-view.ts';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 
 // The reference is GET /api/openapi.json rendered (docs/decisions/0033): made from the routes' own
@@ -127,7 +126,6 @@ function OperationCard({ op }: { op: Operation }) {
 }
 
 export default function ApiReferencePage() {
-  useDocumentTitle('API reference');
   const { data, isPending, isError, refetch, isFetching } = useOpenApiDocument();
   const [query, setQuery] = useState('');
   const filterId = useId();

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
 import { ContentPage } from '#app/features/content/components/content-page.tsx';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const POSTS = [
   {
@@ -53,7 +52,6 @@ const POSTS = [
 ];
 
 export default function BlogPage() {
-  useDocumentTitle('Blog');
   return (
     <ContentPage
       eyebrow="Company"

@@ -1,21 +1,12 @@
 import { Link } from 'wouter';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-
-const SECTIONS = [
-  { id: 'openings', title: 'Open positions' },
-  { id: 'work', title: 'What the work is' },
-  { id: 'how', title: 'How we work' },
-];
 
 export default function CareersPage() {
-  useDocumentTitle('Careers');
   return (
     <ContentPage
       eyebrow="Company"
       title="Careers"
       lead={<p>AgentMarket is built by a small team. This page is where we list openings and explain what working on the marketplace involves.</p>}
-      sections={SECTIONS}
     >
       <ContentSection id="openings" title="Open positions">
         <p>

@@ -1,10 +1,10 @@
 import { CalendarDays, ExternalLink } from 'lucide-react';
 import { useParams } from 'wouter';
 import { CREATOR_SORTS, creatorName, type CreatorPage, type CreatorSort } from '#common/creators.ts';
-import { Button } from '#app/components/ui/button.tsx';
+import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
 import { Skeleton, SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { AgentList } from '#app/features/agents/components/agent-list.tsx';
-import { OfflineNotice } from '#app/features/agents/components/offline-notice.tsx';
+import { PageState } from '#app/features/agents/components/page-state.tsx';
 import { BROWSE_SORTS, SortSelect } from '#app/features/agents/components/sort-select.tsx';
 import { useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
 import { useSession } from '#app/features/auth/api/get-session.ts';
@@ -13,10 +13,11 @@ import { CreatorAvatar } from '#app/features/creators/components/creator-avatar.
 import { FollowButton } from '#app/features/creators/components/follow-button.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
-import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { LocalTime } from '#app/components/ui/local-time.tsx';
 import { formatCount, formatRating, plural } from '#app/lib/format.ts';
 import NotFoundPage from './not-found';
+
+const STATS_LOOK: FactsLook = { list: 'mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4', row: 'rounded-lg bg-slate-50 p-3', term: 'text-xs font-medium text-slate-600', detail: 'text-lg font-bold text-slate-900' };
 
 const parseSort = (value: string | null): CreatorSort => (CREATOR_SORTS as readonly string[]).includes(value ?? '') ? (value as CreatorSort) : 'popular';
 
@@ -31,27 +32,19 @@ export default function CreatorRoute() {
 
   if (page.data === null) return <NotFoundPage />;
   if (!page.data) {
-    if ((page.isPending && paused) || (page.isError && !(page.error instanceof ApiError)))
-      return (
-        <div className="mx-auto max-w-xl px-4 py-16">
-          <OfflineNotice what="this creator's page" />
-        </div>
-      );
-    if (page.isError)
-      return (
-        <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-          <h1 className="text-2xl font-bold">This creator could not be loaded</h1>
-          <p className="mt-2 text-slate-600">{errorMessage(page.error, 'Please try again.')}</p>
-          <Button className="mt-6" onClick={() => void page.refetch()}>
-            Try again
-          </Button>
-        </div>
-      );
     return (
-      <div role="status" aria-label="Loading creator" className="mx-auto grid max-w-7xl gap-6 px-4 py-10">
-        <Skeleton className="h-40" />
-        <SkeletonGrid count={3} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
-      </div>
+      <PageState
+        query={page}
+        paused={paused}
+        what="this creator's page"
+        failed="This creator could not be loaded"
+        loading={
+          <div role="status" aria-label="Loading creator" className="mx-auto grid max-w-7xl gap-6 px-4 py-10">
+            <Skeleton className="h-40" />
+            <SkeletonGrid count={3} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+          </div>
+        }
+      />
     );
   }
   return <Creator data={page.data} sort={sort} onSort={(next) => update({ sort: next === 'popular' ? null : next })} />;
@@ -95,14 +88,7 @@ function Creator({ data, sort, onSort }: { data: CreatorPage; sort: CreatorSort;
             </div>
           </div>
         </div>
-        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {stats.map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs font-medium text-slate-600">{label}</dt>
-              <dd className="text-lg font-bold text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={stats} look={STATS_LOOK} />
       </section>
 
       <section aria-labelledby="creator-agents-heading" className="mt-10">

@@ -1,27 +1,13 @@
 import { Link } from 'wouter';
 import { DEFAULT_CREDIT_COST, INITIAL_CREDITS, MAX_CREDIT_COST, MIN_CREDIT_COST, PURCHASE_MIN, PURCHASE_SLIDER_MAX } from '#common/constants.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-
-const SECTIONS = [
-  { id: 'accounts', title: 'Accounts and sign-in' },
-  { id: 'finding', title: 'Finding agents' },
-  { id: 'trying', title: 'Trying an agent' },
-  { id: 'credits', title: 'Credits and billing' },
-  { id: 'reviews', title: 'Ratings and reviews' },
-  { id: 'listing', title: 'Listing your own agent' },
-  { id: 'proposals', title: 'Proposing an agent' },
-  { id: 'offline', title: 'Installing and offline use' },
-];
 
 export default function DocumentationPage() {
-  useDocumentTitle('Documentation');
   return (
     <ContentPage
       eyebrow="Resources"
       title="Documentation"
       lead={<p>How AgentMarket works: finding and trying AI agents, paying with credits, reviewing, listing your own agents and using the app offline.</p>}
-      sections={SECTIONS}
     >
       <ContentSection id="accounts" title="Accounts and sign-in">
         <p>

@@ -1,32 +1,9 @@
-import { ShieldAlert } from 'lucide-react';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
-import { OperatorTabs } from '#app/features/moderation/components/operator-tabs.tsx';
+import { OperatorPage } from '#app/features/moderation/components/operator-page.tsx';
 import { TotalsPanel } from '#app/features/operators/components/totals-panel.tsx';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 /** /finance: the operators' totals per UTC day, for admins (docs/decisions/0029). */
 export default function FinancePage() {
-  useDocumentTitle('Totals');
   const { user } = useRequireAuth('Please log in to view the totals');
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Totals</h1>
-      <p className="mb-6 mt-1 text-slate-600">What came in, what was spent and where it went, per UTC day.</p>
-      {!user ? (
-        <Skeleton className="h-64 rounded-xl" />
-      ) : user.role === 'admin' ? (
-        <>
-          <OperatorTabs admin />
-          <TotalsPanel />
-        </>
-      ) : (
-        <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-10 text-center">
-          <ShieldAlert aria-hidden className="size-10 text-slate-400" />
-          <h2 className="mt-3 text-xl font-semibold">Admins only</h2>
-          <p className="mt-1 max-w-md text-slate-600">The totals are for admins.</p>
-        </div>
-      )}
-    </div>
-  );
+  return <OperatorPage path="/finance" user={user} panel={<TotalsPanel />} />;
 }

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { ArrowRight, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '#common/constants.ts';
@@ -72,48 +72,55 @@ function Stats({ agents, categories }: { agents: number | undefined; categories:
   );
 }
 
+/** A home section's heading, with the link to all of its kind beside it. */
+function SectionHead({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <div className="flex items-end justify-between gap-4">
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+function CategoryTile({ href, icon, name, count, className }: { href: string; icon: string | null; name: string; count: number; className: string }) {
+  return (
+    <li>
+      <Link href={href} className={`flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
+        <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <CategoryIcon icon={icon} />
+        </span>
+        <span className="font-semibold">{name}</span>
+        <span className="text-sm text-slate-600">{plural(count, 'agent')}</span>
+      </Link>
+    </li>
+  );
+}
+
 function ExploreCategories() {
   const { data, isPending } = useCategories();
   const categories = data?.slice(0, CATEGORY_GRID_MAX) ?? [];
   return (
     <section aria-labelledby="explore-heading" className="mx-auto max-w-7xl px-4 pt-16">
-      <div className="flex items-end justify-between gap-4">
-        <h2 id="explore-heading" className="text-2xl font-bold">
-          Explore by Category
-        </h2>
+      <SectionHead id="explore-heading" title="Explore by Category">
         <Link href="/categories" className="text-sm font-medium text-brand-700 hover:underline">
           All categories
         </Link>
-      </div>
+      </SectionHead>
       {isPending ? (
         <SkeletonGrid count={SKELETONS.browse} label="Loading categories" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4" itemClassName="h-28" />
       ) : categories.length > 0 ? (
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
           {categories.map((c) => (
-            <li key={c.id}>
-              <Link href={`/categories?categoryId=${c.id}#category-agents`} className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md">
-                <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <CategoryIcon icon={c.icon} />
-                </span>
-                <span className="font-semibold">{c.name}</span>
-                <span className="text-sm text-slate-600">{plural(c.agentCount, 'agent')}</span>
-              </Link>
-            </li>
+            <CategoryTile key={c.id} href={`/categories?categoryId=${c.id}#category-agents`} icon={c.icon} name={c.name} count={c.agentCount} className="transition hover:border-brand-500 hover:shadow-md" />
           ))}
         </ul>
       ) : (
         // docs/product.md#screens: the fallback category list when categories are empty or fail to load.
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">
           {FALLBACK_CATEGORIES.map((c) => (
-            <li key={c.name}>
-              <Link href="/agents" className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500">
-                <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <CategoryIcon icon={iconForName(c.name)} />
-                </span>
-                <span className="font-semibold">{c.name}</span>
-                <span className="text-sm text-slate-600">{plural(c.count, 'agent')}</span>
-              </Link>
-            </li>
+            <CategoryTile key={c.name} href="/agents" icon={iconForName(c.name)} name={c.name} count={c.count} className="hover:border-brand-500" />
           ))}
         </ul>
       )}
@@ -130,14 +137,11 @@ function TopPerforming() {
   const top = (data?.items ?? []).slice(0, TOP_PERFORMING_SHOW);
   return (
     <section aria-labelledby="top-heading" className="render-when-near mx-auto max-w-7xl px-4 pt-16 [--near-size:60rem]">
-      <div className="flex items-end justify-between gap-4">
-        <h2 id="top-heading" className="text-2xl font-bold">
-          Top Performing Agents
-        </h2>
+      <SectionHead id="top-heading" title="Top Performing Agents">
         <Link href="/agents" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           View all agents <ArrowRight aria-hidden className="size-4" />
         </Link>
-      </div>
+      </SectionHead>
       {isPending ? (
         <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading top agents" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
       ) : isError ? (

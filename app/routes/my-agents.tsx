@@ -1,13 +1,12 @@
 import { BarChart3, Bot, Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { SKELETONS } from '#common/constants.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
-import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx';
 import { AgentCard } from '#app/features/agents/components/agent-card.tsx';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
 import { useMyAgents } from '#app/features/my-agents/api/get-my-agents.ts';
+import { MyAgentsState } from '#app/features/my-agents/components/my-agents-state.tsx';
 import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { plural } from '#app/lib/format.ts';
@@ -48,44 +47,44 @@ export default function MyAgentsPage() {
           <TabsTrigger value="insights">Insights</TabsTrigger>
         </TabsList>
       <TabsContent value="agents" variant="plain" className="mt-6">
-        {!user || agents.isPending ? (
-          <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading your agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
-        ) : agents.isError ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-            Error loading your agents. Please try again later.
-          </p>
-        ) : agents.data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-            <Bot aria-hidden className="size-12 text-slate-400" />
-            <h2 className="mt-4 text-xl font-semibold">You haven't created any agents yet</h2>
-            <p className="mt-2 max-w-md text-slate-600">List an agent, set its credit cost, and people on the marketplace can find, try and review it.</p>
-            <ButtonLink href="/submit-agent" className="mt-6">
-              <Plus aria-hidden className="size-4" /> Create Your First Agent
-            </ButtonLink>
-          </div>
-        ) : (
-          <>
-            <h2 className="sr-only">Your agents</h2>
-            <ul aria-label="Your agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {agents.data.map((agent) => (
-                <li key={agent.id} className="flex flex-col gap-2">
-                  <AgentCard agent={agent} />
-                  <div className="flex flex-wrap gap-2">
-                    <Link href={`/submit-agent?edit=${agent.id}`} className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                      <Pencil aria-hidden className="size-3.5" /> Edit <span className="sr-only">{agent.name}</span>
-                    </Link>
-                    <Link
-                      href={`/my-agents?tab=insights&agent=${agent.id}`}
-                      className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                    >
-                      <BarChart3 aria-hidden className="size-3.5" /> Insights <span className="sr-only">of {agent.name}</span>
-                    </Link>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        {/* Signed out, the query waits (pending) for a user. */}
+        <MyAgentsState
+          agents={agents}
+          empty={
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+              <Bot aria-hidden className="size-12 text-slate-400" />
+              <h2 className="mt-4 text-xl font-semibold">You haven't created any agents yet</h2>
+              <p className="mt-2 max-w-md text-slate-600">List an agent, set its credit cost, and people on the marketplace can find, try and review it.</p>
+              <ButtonLink href="/submit-agent" className="mt-6">
+                <Plus aria-hidden className="size-4" /> Create Your First Agent
+              </ButtonLink>
+            </div>
+          }
+        >
+          {(list) => (
+            <>
+              <h2 className="sr-only">Your agents</h2>
+              <ul aria-label="Your agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((agent) => (
+                  <li key={agent.id} className="flex flex-col gap-2">
+                    <AgentCard agent={agent} />
+                    <div className="flex flex-wrap gap-2">
+                      <Link href={`/submit-agent?edit=${agent.id}`} className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
+                        <Pencil aria-hidden className="size-3.5" /> Edit <span className="sr-only">{agent.name}</span>
+                      </Link>
+                      <Link
+                        href={`/my-agents?tab=insights&agent=${agent.id}`}
+                        className="inline-flex items-center gap-1.5 self-start rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                      >
+                        <BarChart3 aria-hidden className="size-3.5" /> Insights <span className="sr-only">of {agent.name}</span>
+                      </Link>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </MyAgentsState>
       </TabsContent>
       <TabsContent value="insights" variant="plain" className="mt-6">
         <Suspense fallback={<div role="status" aria-label="Loading insights" className="h-40 animate-pulse rounded-xl bg-slate-100" />}>

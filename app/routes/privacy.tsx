@@ -2,28 +2,15 @@ import { Link } from 'wouter';
 import { FLASH_MARKER_COOKIE, PREFERENCES_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '#common/constants.ts';
 import { SAVED_AGENTS_COOKIE } from '#common/saved-agents.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const SESSION_DAYS = Math.round(SESSION_TTL_MS / 86_400_000);
 
-const SECTIONS = [
-  { id: 'summary', title: 'Summary' },
-  { id: 'collect', title: 'What we keep' },
-  { id: 'cookies', title: 'Cookies' },
-  { id: 'device', title: 'What stays on your device' },
-  { id: 'visible', title: 'Who can see what' },
-  { id: 'third-parties', title: 'Services we rely on' },
-  { id: 'choices', title: 'Your choices' },
-];
-
 export default function PrivacyPage() {
-  useDocumentTitle('Privacy Policy');
   return (
     <ContentPage
       eyebrow="Legal"
       title="Privacy Policy"
       lead={<p>What AgentMarket stores about you, why, who can see it and how to remove it.</p>}
-      sections={SECTIONS}
     >
       <ContentSection id="summary" title="Summary">
         <ul>

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Coins, Inbox, LogOut, Plus, Receipt } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { SKELETONS } from '#common/constants.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { Skeleton, SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { AgentCard } from '#app/features/agents/components/agent-card.tsx';
 import { refreshSession, updateSessionUser } from '#app/features/auth/api/get-session.ts';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
 import { useMyAgents } from '#app/features/my-agents/api/get-my-agents.ts';
+import { MyAgentsState } from '#app/features/my-agents/components/my-agents-state.tsx';
 import { AdminControls } from '#app/features/users/components/admin-controls.tsx';
 import { EditProfileDialog } from '#app/features/users/components/edit-profile-dialog.tsx';
 import { CreatorAvatar } from '#app/features/creators/components/creator-avatar.tsx';
@@ -102,24 +102,23 @@ export default function ProfilePage() {
           </ButtonLink>
         </div>
         <div className="mt-6">
-          {agents.isPending ? (
-            <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading your agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
-          ) : agents.isError ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-              Error loading your agents. Please try again later.
-            </p>
-          ) : agents.data.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-              <p className="font-semibold">No agents yet</p>
-              <p className="mt-1 text-sm text-slate-600">Agents you submit appear here and in My Agents.</p>
-            </div>
-          ) : (
-            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {agents.data.map((agent) => (
-                <AgentCard key={agent.id} agent={agent} />
-              ))}
-            </div>
-          )}
+          <MyAgentsState
+            agents={agents}
+            empty={
+              <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+                <p className="font-semibold">No agents yet</p>
+                <p className="mt-1 text-sm text-slate-600">Agents you submit appear here and in My Agents.</p>
+              </div>
+            }
+          >
+            {(list) => (
+              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((agent) => (
+                  <AgentCard key={agent.id} agent={agent} />
+                ))}
+              </div>
+            )}
+          </MyAgentsState>
         </div>
       </section>
 

@@ -1,4 +1,5 @@
 import { Clock, Inbox, Lightbulb } from 'lucide-react';
+import { IconPoints, type IconPointsLook } from '#app/components/ui/icon-points.tsx';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 import { ProposeForm } from '#app/features/proposals/components/propose-form.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
@@ -8,6 +9,8 @@ const STEPS = [
   { icon: Inbox, title: 'Operators read it', text: 'Every proposal lands in our operators’ inbox, including ones sent while you were offline.' },
   { icon: Clock, title: 'Hear back soon', text: 'We review proposals within 2-3 business days and pass strong ideas to builders.' },
 ];
+
+const STEPS_LOOK: IconPointsLook = { list: 'mt-4 grid gap-5', item: 'flex gap-3', tile: 'flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700', icon: 'size-5', title: 'block font-medium', text: 'block text-sm text-slate-600' };
 
 export default function ProposeAgentPage() {
   useDocumentTitle('Propose an Agent');
@@ -26,19 +29,7 @@ export default function ProposeAgentPage() {
         <h2 id="propose-how-heading" className="text-lg font-semibold">
           What happens next
         </h2>
-        <ol className="mt-4 grid gap-5">
-          {STEPS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <Icon aria-hidden className="size-5" />
-              </span>
-              <span>
-                <span className="block font-medium">{title}</span>
-                <span className="block text-sm text-slate-600">{text}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
+        <IconPoints points={STEPS} look={STEPS_LOOK} ordered />
       </aside>
     </div>
   );

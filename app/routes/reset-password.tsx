@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { useSearch } from 'wouter';
-import { fieldErrors, forgotPasswordSchema, resetPasswordSchema } from '#common/validation.ts';
+import { fieldErrors, forgotPasswordSchema } from '#common/validation.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
 import { forgotPassword, resetPassword } from '#app/features/auth/api/account.ts';
-import { PasswordInput } from '#app/features/auth/components/password-input.tsx';
+import { NewPasswordForm } from '#app/features/auth/components/new-password-form.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
@@ -54,24 +54,7 @@ function RequestLink() {
 
 /** The page the mailed link opens: a new password, then every session of the account ends. */
 function ChooseNew({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = v.safeParse(resetPasswordSchema, { token, password });
-    if (!parsed.success) return setError(v.flatten(parsed.issues).nested?.password?.[0] ?? parsed.issues[0].message);
-    setError(null);
-    setBusy(true);
-    try {
-      setDone((await resetPassword(parsed.output)).message);
-    } catch (err) {
-      setError(errorMessage(err, 'Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
   if (done) {
     return (
       <div className="grid gap-6">
@@ -83,15 +66,15 @@ function ChooseNew({ token }: { token: string }) {
     );
   }
   return (
-    <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Choose a new password">
-      <p className="text-slate-600">Choosing a new password signs your account out on every device.</p>
-      <FormField id="reset-password" label="New password" error={error ?? undefined}>
-        {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />}
-      </FormField>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? 'Saving...' : 'Set new password'}
-      </Button>
-    </AppForm>
+    <NewPasswordForm
+      token={token}
+      send={async (input) => setDone((await resetPassword(input)).message)}
+      id="reset-password"
+      label="Choose a new password"
+      intro="Choosing a new password signs your account out on every device."
+      submit="Set new password"
+      sending="Saving..."
+    />
   );
 }
 

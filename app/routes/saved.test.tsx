@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Agent, SavedAgentEntry, SessionUser } from '#common/types.ts';
 import { SavedAgentsSync } from '#app/components/saved/saved-agents-sync.tsx';
-import { OFFLINE_DB_NAME } from '#app/lib/offline-db.ts';
+import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { savedKeys, sessionKeys } from '#app/lib/query-keys.ts';
 import { forgetSavedSnapshot, listSavedAgents, savedSnapshot } from '#app/lib/saved-agents.ts';
 import { addToOutbox } from '#app/lib/outbox.ts';
@@ -36,10 +36,7 @@ const realFetch = globalThis.fetch;
 beforeEach(async () => {
   forgetSavedSnapshot();
   forgetMerged();
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
+  await deleteOfflineDb();
   requests = [];
   const onServer = new Promise<SavedAgentEntry[] | 'fail'>((resolve) => (answerSaved = resolve));
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -16,7 +16,8 @@ import { useDepartmentName, useDepartmentsWithAgents } from '#app/features/depar
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { ChoiceSelect } from '#app/components/ui/choice-select.tsx';
+import { LabelledChoice } from '#app/components/ui/choice-select.tsx';
+import { Options } from '#app/components/ui/form-field.tsx';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { formatCount, plural } from '#app/lib/format.ts';
 
@@ -74,23 +75,9 @@ export default function SearchPage() {
     <DepartmentSelect id={id} departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />
   );
   const sortSelect = (id: string) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium uppercase tracking-wide text-slate-600">
-        Sort by
-      </label>
-      <ChoiceSelect
-        id={id}
-        value={sort}
-        onChoose={(chosen) => update({ sort: parseSearchSort(chosen) === 'relevance' ? undefined : chosen })}
-        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
-      >
-        {SEARCH_SORTS.map((value) => (
-          <option key={value} value={value}>
-            {SORT_LABELS[value]}
-          </option>
-        ))}
-      </ChoiceSelect>
-    </div>
+    <LabelledChoice id={id} label="Sort by" value={sort} onChoose={(chosen) => update({ sort: parseSearchSort(chosen) === 'relevance' ? undefined : chosen })}>
+      <Options options={SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))} />
+    </LabelledChoice>
   );
 
   return (

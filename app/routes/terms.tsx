@@ -1,22 +1,10 @@
 import { Link } from 'wouter';
 import { INITIAL_CREDITS, MAX_CREDIT_COST, MIN_CREDIT_COST, PURCHASE_MIN } from '#common/constants.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-
-const SECTIONS = [
-  { id: 'accounts', title: 'Accounts' },
-  { id: 'credits', title: 'Credits and payments' },
-  { id: 'trying', title: 'Trying agents' },
-  { id: 'listing', title: 'Listing agents' },
-  { id: 'reviews', title: 'Reviews and proposals' },
-  { id: 'use', title: 'Acceptable use' },
-  { id: 'service', title: 'The service' },
-];
 
 export default function TermsPage() {
-  useDocumentTitle('Terms of Service');
   return (
-    <ContentPage eyebrow="Legal" title="Terms of Service" lead={<p>The rules for using AgentMarket, in plain language.</p>} sections={SECTIONS}>
+    <ContentPage eyebrow="Legal" title="Terms of Service" lead={<p>The rules for using AgentMarket, in plain language.</p>}>
       <ContentSection id="accounts" title="Accounts">
         <ul>
           <li>Give a real email address and keep your password to yourself. You are responsible for what happens under your account.</li>

@@ -1,21 +1,10 @@
 import { Link } from 'wouter';
 import { INITIAL_CREDITS, PURCHASE_MIN } from '#common/constants.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
-import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-
-const SECTIONS = [
-  { id: 'first-try', title: 'Try your first agent' },
-  { id: 'review', title: 'Write a useful review' },
-  { id: 'list-agent', title: 'List your own agent' },
-  { id: 'buy-credits', title: 'Buy credits' },
-  { id: 'offline', title: 'Install the app and browse offline' },
-  { id: 'operators', title: 'For operators: the proposals inbox' },
-];
 
 export default function TutorialsPage() {
-  useDocumentTitle('Tutorials');
   return (
-    <ContentPage eyebrow="Resources" title="Tutorials" lead={<p>Short, step-by-step walkthroughs of the things people do most on AgentMarket.</p>} sections={SECTIONS}>
+    <ContentPage eyebrow="Resources" title="Tutorials" lead={<p>Short, step-by-step walkthroughs of the things people do most on AgentMarket.</p>}>
       <ContentSection id="first-try" title="Try your first agent">
         <ol>
           <li>

@@ -1,14 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { useEffect, useRef, useState } from 'react';
 import { authHref } from '#common/next-path.ts';
-import { MESSAGES, undoEmailChangeSchema } from '#common/validation.ts';
-import { AppForm } from '#app/components/ui/app-form.tsx';
-import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
+import { MESSAGES } from '#common/validation.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
 import { verifyEmail } from '#app/features/auth/api/account.ts';
 import { refreshSession, useSession } from '#app/features/auth/api/get-session.ts';
-import { PasswordInput } from '#app/features/auth/components/password-input.tsx';
+import { NewPasswordForm } from '#app/features/auth/components/new-password-form.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 
@@ -105,25 +102,6 @@ export default function VerifyEmailPage() {
 
 /** Signed out (or as someone else): sign in to the account, or confirm by choosing its password. */
 function ConfirmWithPassword({ token, onDone }: { token: string; onDone: (email: string, message: string) => void }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    // The same rules as the undo form: a token and a new password.
-    const parsed = v.safeParse(undoEmailChangeSchema, { token, password });
-    if (!parsed.success) return setError(v.flatten(parsed.issues).nested?.password?.[0] ?? parsed.issues[0].message);
-    setError(null);
-    setBusy(true);
-    try {
-      const done = await verifyEmail(parsed.output.token, parsed.output.password);
-      onDone(done.email, done.message);
-    } catch (err) {
-      setError(errorMessage(err, 'Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
   const here = `/verify-email?${new URLSearchParams({ token })}`;
   return (
     <div className="mt-6 grid gap-6 text-left">
@@ -135,16 +113,17 @@ function ConfirmWithPassword({ token, onDone }: { token: string; onDone: (email:
           Sign in to confirm
         </ButtonLink>
       </div>
-      <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Confirm with a new password">
-        <FormField id="confirm-password" label="New password" error={error ?? undefined}>
-          {(control) => (
-            <PasswordInput {...control} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? 'Confirming...' : 'Confirm and set password'}
-        </Button>
-      </AppForm>
+      <NewPasswordForm
+        token={token}
+        send={async (input) => {
+          const done = await verifyEmail(input.token, input.password);
+          onDone(done.email, done.message);
+        }}
+        id="confirm-password"
+        label="Confirm with a new password"
+        submit="Confirm and set password"
+        sending="Confirming..."
+      />
     </div>
   );
 }

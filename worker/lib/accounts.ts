@@ -1,11 +1,11 @@
-// Account helpers shared by every sign-in path (password, Google, provider).
+// Account helpers shared by every sign-in path (password, Google, provider). Creating an account
+// writes its sign-up grant, so it lives with the money: createAccount in worker/domain/credits.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, DrizzleQueryError, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { INITIAL_CREDITS } from '#common/constants.ts';
-import type { LedgerKind, Role, SessionUser } from '#common/types.ts';
+import type { Role, SessionUser } from '#common/types.ts';
 import { internalEmailError, MESSAGES, usernameKey } from '#common/validation.ts';
 import { eqNocase, orm } from '#worker/db/client.ts';
-import { creditLedger, now, users } from '#worker/db/schema.ts';
+import { users } from '#worker/db/schema.ts';
 import { adminEmails, staffDomain, type Bindings } from '#worker/env.ts';
 import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/lib/session-user.ts';
 import { fillUsernameSkeletons, skeleton } from './confusables';
@@ -42,65 +42,6 @@ export async function syncRole(d1: D1Database, env: Bindings, userId: number, in
 export async function getSessionUser(d1: D1Database, userId: number): Promise<SessionUser | null> {
   const [row] = await orm(d1).select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, userId));
   return row ? toSessionUser(row) : null;
-}
-
-export interface NewAccount {
-  username: string;
-  email: string;
-  role: Role;
-  passwordHash?: string | null;
-  googleId?: string | null;
-  profilePicture?: string | null;
-  /** The address is already proven (Google's email_verified === true). */
-  emailVerified?: boolean;
-}
-
-/**
- * Creates an account with the sign-up grant as a ledger entry, in one batch so neither exists
- * without the other. A taken username or email surfaces as D1's UNIQUE constraint error.
- */
-export async function createAccount(d1: D1Database, account: NewAccount): Promise<number> {
-  const db = orm(d1);
-  const [inserted] = await db.batch([
-    db
-      .insert(users)
-      .values({
-        username: account.username,
-        usernameKey: usernameKey(account.username),
-        usernameSkeleton: skeleton(account.username),
-        email: account.email,
-        passwordHash: account.passwordHash ?? null,
-        googleId: account.googleId ?? null,
-        profilePicture: account.profilePicture ?? null,
-        role: account.role,
-        credits: INITIAL_CREDITS,
-        emailVerifiedAt: account.emailVerified ? now : null,
-      })
-      .returning({ id: users.id }),
-    // insert … select names every column, in the table's order (drizzle checks it).
-    db.insert(creditLedger).select(
-      db
-        .select({
-          id: sql<number>`NULL`.as('id'),
-          userId: users.id,
-          kind: sql<LedgerKind>`'signup'`.as('kind'),
-          amount: sql<number>`${INITIAL_CREDITS}`.as('amount'),
-          balanceAfter: sql<number>`${INITIAL_CREDITS}`.as('balance_after'),
-          consumedAfter: sql<number>`0`.as('consumed_after'),
-          reference: sql<string | null>`NULL`.as('reference'),
-          description: sql<string>`'Sign-up credits'`.as('description'),
-          idempotencyKey: sql<string>`'signup:' || ${users.id}`.as('idempotency_key'),
-          createdAt: sql<string>`${now}`.as('created_at'),
-          agentName: sql<null>`NULL`.as('agent_name'),
-        })
-        .from(users)
-        // By username: it is unique, while several unconfirmed accounts may claim one address.
-        .where(eqNocase(users.username, account.username)),
-    ),
-  ]);
-  const id = inserted[0]?.id;
-  if (!id) throw new Error('account insert returned no id');
-  return id;
 }
 
 /** D1's UNIQUE constraint error; drizzle wraps it as the cause (its own message holds the query and parameters). */

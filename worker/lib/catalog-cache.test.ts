@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
-import { createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { CATALOG_CACHE_MAX_ENTRIES, catalogCacheSeconds, catalogCacheSize, changesCatalog, clearCatalogCache } from './catalog-cache';
 
 const cached = { ...env, CATALOG_CACHE_SECONDS: '10' };
@@ -75,10 +75,7 @@ describe('catalogue cache', () => {
 
   it('empties when an agent is deleted: its page and the lists no longer show it', async () => {
     const creator = await createUser();
-    await db()
-      .prepare("INSERT INTO agents (id, name, description, category_id, department_id, creator_id, credit_cost) VALUES (50, 'Shortlived', 'Here for one test.', 1, 1, ?, 3)")
-      .bind(creator.id)
-      .run();
+    await insertAgents({ id: 50, name: 'Shortlived', description: 'Here for one test.', department_id: 1, creator_id: creator.id, credit_cost: 3 });
     expect((await get('/api/agents/50')).status).toBe(200);
     expect((await get('/api/agents/50')).headers.get('X-Cache')).toBe('hit');
     const deleted = await app.request('/api/agents/50', { method: 'DELETE', headers: { Cookie: await signIn(creator.id), Origin: 'http://localhost' } }, cached);

@@ -1,6 +1,7 @@
 // CSV downloads (RFC 4180): creators' statements and the operators' totals (docs/decisions/0029).
 // A few lines rather than a library: quoting and one guard are all it takes.
 import type { Context } from 'hono';
+import { CENTS_PER_DOLLAR } from '#common/constants.ts';
 
 /** A number we computed, written as given (such as dollars with two decimals): no text, so never guarded. */
 export interface CsvDecimal {
@@ -56,8 +57,9 @@ export const toCsv = (rows: CsvCell[][]): string => rows.map((row) => row.map(cs
 /**
  * A CSV download. The byte order mark lets spreadsheet programs read the UTF-8 (names with accents)
  * instead of guessing a legacy code page; the file name is ASCII, so no RFC 5987 form is needed.
+ * Typed as c.body types it, so a route answering CSV or JSON keeps its JSON answer's type.
  */
-export function csvResponse(c: Context, fileName: string, rows: CsvCell[][]): Response {
+export function csvResponse(c: Context, fileName: string, rows: CsvCell[][]) {
   return c.body(`\uFEFF${toCsv(rows)}`, 200, {
     'Content-Type': 'text/csv; charset=utf-8; header=present',
     'Content-Disposition': `attachment; filename="${fileName}"`,
@@ -65,8 +67,9 @@ export function csvResponse(c: Context, fileName: string, rows: CsvCell[][]): Re
   });
 }
 
-/** Cents as dollars with two decimals: -240 → "-2.40". */
-export const centsToDollars = (cents: number): string => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+/** Cents as dollars with two decimals: -240 → "-2.40" (in whole numbers: no float rounding in a statement). */
+export const centsToDollars = (cents: number): string =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / CENTS_PER_DOLLAR)}.${String(Math.abs(cents) % CENTS_PER_DOLLAR).padStart(2, '0')}`;
 
 /** An amount column's cell: cents as dollars, a number to the spreadsheet (never guarded). */
 export const dollarsCell = (cents: number): CsvDecimal => ({ decimal: centsToDollars(cents) });

@@ -5,12 +5,15 @@
 // effect happened ('applied') a retry only finishes the answer.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { IDEMPOTENCY_IN_PROGRESS, TRY_NOT_CHARGED } from '#common/idempotency.ts';
+import { IDEMPOTENCY_IN_PROGRESS } from '#common/idempotency.ts';
+import { IDEMPOTENCY_KEY } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { idempotencyKeys } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail } from './http';
-import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY } from './ledger';
+
+export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another request';
 
 /** A holder silent this long is taken to have died (a request runs in seconds); a retry takes over. */
 export const STALE_MS = 30_000;
@@ -86,8 +89,11 @@ async function settle(c: Context<AppEnv>, key: string, res: Response | null): Pr
  * Runs `run` at most once per Idempotency-Key of the signed-in user. `request` names the request
  * (same key with another request or user: 409). Repeats get the first 2xx answer byte for byte; a
  * repeat while the first still runs waits for that answer, up to 2 s, then gets 409 with Retry-After.
+ * `voidedMessage` is the caller's words for a key settleKey voided (409): only a request whose keys
+ * it settles meets one, and only the caller knows what its request does. Typed by `run`'s answers:
+ * a replay is one of them byte for byte, so the route's types reach the typed client.
  */
-export async function once(c: Context<AppEnv>, request: string, run: (step: Step) => Promise<Response>): Promise<Response> {
+export async function once<R extends Response>(c: Context<AppEnv>, request: string, run: (step: Step) => Promise<R>, voidedMessage = IDEMPOTENCY_KEY_REUSED) {
   const sent = c.req.header('Idempotency-Key');
   if (sent === undefined) return run({ key: null, applied: false, markApplied: async () => {} });
   if (!IDEMPOTENCY_KEY.test(sent)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
@@ -117,8 +123,8 @@ export async function once(c: Context<AppEnv>, request: string, run: (step: Step
     if (taken) break;
     const row = await readKey(c, key);
     if (row && (row.userId !== userId || row.request !== request)) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
-    if (row?.state === 'done') return replay(row);
-    if (row?.state === 'void') return fail(c, 409, TRY_NOT_CHARGED);
+    if (row?.state === 'done') return replay(row) as R;
+    if (row?.state === 'void') return fail(c, 409, voidedMessage);
     if (row?.state === 'applied') {
       applied = true;
       break;
@@ -134,27 +140,29 @@ export async function once(c: Context<AppEnv>, request: string, run: (step: Step
       .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
       .run();
   };
-  let res: Response;
+  let res: R;
   try {
     res = await run({ key: sent, applied, markApplied });
   } catch (err) {
     await settle(c, key, null);
     throw err;
   }
-  return (await settle(c, key, res))!;
+  return (await settle(c, key, res)) as R;
 }
 
 /**
  * Settles a key a reloaded page still holds, without ever starting its effect: the stored answer,
  * or the answer `finish` makes when the effect happened (it returns null when it did not), or 404
- * TRY_NOT_CHARGED. A key nobody used yet is voided, so a request still on its way cannot run later.
+ * with the caller's `voidedMessage`. A key nobody used yet is voided, so a request still on its way
+ * cannot run later.
  */
-export async function settleKey(
+export async function settleKey<R extends Response>(
   c: Context<AppEnv>,
   sent: string,
   request: string,
-  finish: (applied: boolean) => Promise<Response | null>,
-): Promise<Response> {
+  voidedMessage: string,
+  finish: (applied: boolean) => Promise<R | null>,
+) {
   if (!IDEMPOTENCY_KEY.test(sent)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
   const key = callerKey(c, sent);
   const userId = c.var.user!.id;
@@ -165,20 +173,20 @@ export async function settleKey(
     .onConflictDoNothing({ target: idempotencyKeys.key })
     .returning({ key: idempotencyKeys.key })
     .get();
-  if (voided) return fail(c, 404, TRY_NOT_CHARGED);
+  if (voided) return fail(c, 404, voidedMessage);
   const row = await readKey(c, key);
   if (!row) return inProgress(c);
   if (row.userId !== userId || row.request !== request) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
-  if (row.state === 'done') return replay(row);
-  if (row.state === 'void') return fail(c, 404, TRY_NOT_CHARGED);
+  if (row.state === 'done') return replay(row) as R;
+  if (row.state === 'void') return fail(c, 404, voidedMessage);
   if (row.state === 'pending' && !stale(row)) return inProgress(c);
   const answer = await finish(row.state === 'applied');
-  if (answer?.ok) return (await settle(c, key, answer))!;
+  if (answer?.ok) return (await settle(c, key, answer)) as R;
   if (answer) return answer;
   await db
     .update(idempotencyKeys)
     .set({ state: 'void', updatedAt: Date.now() })
     .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending'), eq(idempotencyKeys.updatedAt, row.updatedAt)))
     .run();
-  return fail(c, 404, TRY_NOT_CHARGED);
+  return fail(c, 404, voidedMessage);
 }

@@ -6,9 +6,19 @@ import type { Context } from 'hono';
 import { orm } from '#worker/db/client.ts';
 import { authThrottle } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { errorBody } from './http';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const HOUR_MS = 60 * 60_000;
+
+/** Retry-After for a limit counted per window of `windowMs`: the window's length, the longest the caller may wait, in seconds. */
+export const retryAfter = (windowMs: number): string => String(Math.ceil(windowMs / 1000));
+
+/** 429 for a limit counted per window of `windowMs`, saying in Retry-After how long to wait (every 429 does: docs/decisions/0040). */
+export function tooMany(c: Context, message: string, windowMs: number = THROTTLE_WINDOW_MS) {
+  c.header('Retry-After', retryAfter(windowMs));
+  return c.json(errorBody(message), 429);
+}
 
 /**
  * Failed sign-ins one client may make against one account in a window: enough for typos, too few for

@@ -1,9 +1,11 @@
-import { resolver, uniqueSymbol } from 'hono-openapi';
+import { uniqueSymbol } from 'hono-openapi';
 import { validator } from 'hono/validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
+import { asJsonSchema } from '#common/json-schema.ts';
 import { firstIssue, MESSAGES } from '#common/validation.ts';
 import { errorBody } from './http';
+import { POSITIVE_INT_MAX, schemaOf } from './openapi';
 
 /**
  * Marks a validator with its schema the way hono-openapi's own `validator` does, so GET
@@ -12,7 +14,7 @@ import { errorBody } from './http';
  */
 // M unconstrained: a constraint would become the validator's contextual type and erase its input and output types.
 function documented<M>(middleware: M, target: 'json' | 'param' | 'query', schema: v.GenericSchema): M {
-  Object.assign(middleware as object, { [uniqueSymbol]: { target, ...resolver(schema) } });
+  Object.assign(middleware as object, { [uniqueSymbol]: { target, ...schemaOf(schema) } });
   return middleware;
 }
 
@@ -50,7 +52,7 @@ export const jsonBody = <S extends v.GenericSchema>(schema: S, documentedAs: v.G
  * Validates a route's path parameters or query with a valibot schema; a failure answers `status`
  * (400 unless told: a path naming nothing that can exist is the route's 404) with the schema's message.
  */
-export const validated = <T extends 'param' | 'query', S extends v.GenericSchema>(target: T, schema: S, status: ContentfulStatusCode = 400) =>
+export const validated = <T extends 'param' | 'query', S extends v.GenericSchema, St extends ContentfulStatusCode = 400>(target: T, schema: S, status = 400 as St) =>
   documented(
     // The input's type annotated, so the typed client (hono/client) knows which fields the route takes.
     validator(target, (value: v.InferInput<S>, c) => {
@@ -62,14 +64,39 @@ export const validated = <T extends 'param' | 'query', S extends v.GenericSchema
     schema,
   );
 
-/** A positive whole number in a path or query, as text (the rule of `positiveInt` in ./http.ts). */
+/** A positive whole number in a path or query, as text (the rule of `positiveInt` in ./http.ts): documented as the integer. */
 export const positiveIntText = (message: string) =>
   v.pipe(
     v.string(message),
     v.regex(/^\d{1,15}$/, message),
+    asJsonSchema({ type: 'integer', minimum: 1, maximum: POSITIVE_INT_MAX }),
     v.transform(Number),
     v.check((n) => Number.isSafeInteger(n) && n > 0, message),
     v.description('A positive whole number'),
+  );
+
+/**
+ * An optional number in a query that the route reads leniently (`positiveInt`, parseInt: a
+ * malformed one is ignored, a larger one cut to `max`): documented as the integer it stands for.
+ */
+export const lenientInt = (description: string, minimum: number, maximum: number) =>
+  v.optional(v.pipe(v.string(), asJsonSchema({ type: 'integer', minimum, maximum }), v.description(description)));
+
+/** The page size and offset of a list read leniently: `max` at most per page. */
+export const pageQuery = (max: number) => ({
+  limit: lenientInt(`Page size, at most ${max} (a larger one is cut to ${max}, a malformed one ignored)`, 1, max),
+  offset: lenientInt('How many to skip (a malformed one is ignored)', 0, POSITIVE_INT_MAX),
+});
+
+/** Query text naming one of `values` (an order): documented as the enum. */
+export const oneOfText = (values: readonly string[], description: string, check?: (value: string) => boolean, message?: string) =>
+  v.optional(
+    v.pipe(
+      v.string(message),
+      v.check((s) => !check || check(s), message),
+      asJsonSchema({ type: 'string', enum: [...values] }),
+      v.description(description),
+    ),
   );
 
 /** A path parameter that is an id: anything else names nothing, so it is answered `message` with 404. */

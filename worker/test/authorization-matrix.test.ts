@@ -10,6 +10,11 @@ import { issueToken, type TokenPurpose } from '#worker/lib/email-tokens.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { scopeFor } from '#worker/features/tokens/policy.ts';
 import { browserRequest, client, createUser, db, untypedBody, okBody, seedCatalog, signIn } from './fixtures';
+import { formWith, jpeg, png } from './images';
+import { conformance } from './openapi-conformance';
+
+/** Every answer below is held to GET /api/openapi.json (docs/decisions/0040): its status, body and headers. */
+const documented = conformance();
 
 /**
  * This file makes thousands of requests. Through exports.default.fetch each one wraps the worker
@@ -557,6 +562,7 @@ describe('authorization matrix', () => {
       // Redirects are answers here, not something to follow.
       const res = await call(path, { method: row.method, json, headers, cookie: await cookieFor(who), redirect: 'manual' });
       actual[who] = res.status;
+      if (row.route) expect(await documented.problems(row.method, row.route, res), `${who} ${path}`).toEqual([]);
       if (row.answer === 'csv' && res.status === 200) {
         expect(res.headers.get('Content-Type'), `${who} ${path}`).toMatch(/^text\/csv/);
         continue;
@@ -644,6 +650,7 @@ describe('authorization matrix for programs', () => {
     const token = await tokenFor(users.a.id, ['read', 'try']);
     const { path, json, headers } = await row.make('a');
     const res = await call(path, { method: row.method, json, headers: { ...headers, Authorization: `Bearer ${token}` }, redirect: 'manual' });
+    expect(await documented.problems(row.method, row.route!, res)).toEqual([]);
     // Revoked after its row, so A stays under the tokens-per-account limit the token rows need.
     await db().prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").bind(await sha256Hex(token)).run();
     const allowed = scopeFor(row.method, new URL(path, 'http://localhost').pathname.replace(/^\/api/, '')) !== null;
@@ -666,6 +673,7 @@ describe('authorization matrix for programs', () => {
     const token = await tokenFor(users.a.id, ['read']);
     const answered = await mcp({ Authorization: `Bearer ${token}` });
     expect(answered.status).toBe(200);
+    expect(await documented.problems('POST', '/mcp', answered)).toEqual([]);
     const balance = (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(users.a.id).first<{ credits: number }>())!.credits;
     expect(await answered.json()).toMatchObject({ result: { structuredContent: { balance } } });
     expect((await mcp({})).status).toBe(401);
@@ -924,5 +932,92 @@ describe('hostile input', () => {
     expect(await (await call(`/api/payments/sandbox/${id}`, { cookie: await signIn(users.a.id) })).json()).toMatchObject({ status: 'open' });
     // The same origin passes: the check is about the site, not about POST itself.
     expect((await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie: await signIn(users.a.id), headers: { Origin: 'http://localhost' } })).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The document: every operation's real answers above were held to it; here the successes the rows
+// do not reach (they check who may act, so some routes are only ever refused there), then the
+// check that every documented operation answered a documented success.
+
+/**
+ * Operations whose success needs a service these tests' bindings leave out, so only their refusals
+ * are held to the document here; their own tests run them against stand-ins.
+ */
+const SUCCESS_NOT_REACHED: Record<string, string> = {
+  'GET /api/auth/login/google': 'Google sign-in is not configured here (worker/features/auth/google.test.ts runs it against the OpenID stand-in)',
+  'POST /api/auth/google': 'Google sign-in is not configured here (worker/features/auth/google.test.ts)',
+  'POST /api/auth/external-login': 'provider mode is off here (worker/features/provider/provider.test.ts runs it against the provider stand-in)',
+  'POST /api/payments/webhook': "needs Stripe's signing secret (worker/features/payments/stripe.test.ts signs events for the stand-in)",
+};
+
+describe('the OpenAPI document', () => {
+  /** A new account with a password, signed in: its id and cookie (registration is what sets a password). */
+  async function registered(): Promise<{ id: number; cookie: string; email: string }> {
+    const username = `doc_${crypto.randomUUID().slice(0, 8)}`;
+    const email = `${username}@example.com`;
+    const res = await call('/api/auth/register', { json: { username, email, password: 'secret-pass' }, headers: freshClient() });
+    expect(await documented.problems('POST', '/api/auth/register', res)).toEqual([]);
+    expect(res.status).toBe(201);
+    const cookie = res.headers.get('Set-Cookie')!.match(/am_session=[^;]+/)![0];
+    return { id: (await untypedBody.sessionUser(res)).id, cookie, email };
+  }
+
+  it('the successes the rows do not reach are what the document says', async () => {
+    const person = await registered();
+    const answers: [string, string, Response][] = [];
+    const send = async (method: string, route: string, path: string, init: Parameters<typeof call>[1] = {}) => {
+      const res = await call(path, { method, ...init });
+      answers.push([method, route, res]);
+      return res;
+    };
+    const { email } = person;
+    await send('POST', '/api/auth/login', '/api/auth/login', { json: { username: email, password: 'secret-pass' }, headers: freshClient() });
+    await send('POST', '/api/auth/change-email', '/api/auth/change-email', {
+      json: { currentPassword: 'secret-pass', email: `new-${email}` },
+      cookie: person.cookie,
+      headers: freshClient(),
+    });
+    await send('POST', '/api/auth/change-password', '/api/auth/change-password', {
+      json: { currentPassword: 'secret-pass', newPassword: 'newer-secret-pass' },
+      cookie: person.cookie,
+      headers: freshClient(),
+    });
+    // A new session: changing the password ended the others.
+    const cookie = await signIn(person.id);
+    await send('PUT', '/api/media/profile-picture', '/api/media/profile-picture', { body: formWith({ picture: [jpeg(256, 256), 'me.jpg', 'image/jpeg'] }), cookie });
+    const agent = await okBody(await client(cookie).agents.$post({ json: { ...validAgent, name: `Documented ${person.id}` } }));
+    const cover = formWith({ cover: [png(640, 400), 'cover.png', 'image/png'] });
+    await send('PUT', '/api/media/agents/:id/cover', `/api/media/agents/${agent.id}/cover`, { body: cover, cookie });
+    // A payout: $20 of A's earnings made available, and a sandbox payout account.
+    await earningsOfA(2000);
+    const a = await signIn(users.a.id);
+    expect((await call('/api/earnings/payout-account/sandbox', { method: 'POST', cookie: a })).status).toBe(200);
+    await send('POST', '/api/earnings/payouts', '/api/earnings/payouts', { json: { amountCents: 2000 }, cookie: a });
+
+    for (const [method, route, res] of answers) {
+      expect(res.status, `${method} ${route}: ${await res.clone().text()}`).toBeLessThan(300);
+      expect(await documented.problems(method, route, res)).toEqual([]);
+    }
+  });
+
+  it('the check itself refuses an answer the document does not allow', async () => {
+    const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const agent = await (await call('/api/agents/1')).json();
+    expect(await documented.problems('GET', '/api/agents/:id', answer(200, agent))).toEqual([]);
+    expect(await documented.problems('GET', '/api/agents/:id', answer(200, { ...(agent as object), creditCost: '7' }))).not.toEqual([]);
+    expect(await documented.problems('GET', '/api/agents/:id', answer(200, { ...(agent as object), videoUrl: 'not a url' }))).not.toEqual([]);
+    expect(await documented.problems('GET', '/api/agents/:id', answer(418, { message: 'x', error: 'x' }))).not.toEqual([]);
+    expect(await documented.problems('POST', '/api/auth/login', answer(429, { message: 'x', error: 'x' }))).toEqual(['POST /api/auth/login 429: no Retry-After header']);
+  });
+
+  it('every documented operation answered a success it declares, but those named with their reason', async () => {
+    const doc = await documented.document();
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations.length).toBeGreaterThan(90);
+    const missing = operations.filter((op) => !documented.succeeded.has(op) && !(op in SUCCESS_NOT_REACHED));
+    expect(missing, 'documented operations no test above answered with a success').toEqual([]);
+    // The list is exact: an operation that does answer a success here, or no longer exists, leaves it.
+    expect(Object.keys(SUCCESS_NOT_REACHED).filter((op) => documented.succeeded.has(op) || !operations.includes(op))).toEqual([]);
   });
 });

@@ -29,6 +29,20 @@ export async function seedCatalog() {
   ]);
 }
 
+/** An agent row for a test: the columns it sets, by their SQL names; the rest keep the schema's defaults. */
+export type AgentFixture = { id: number; name: string } & Record<string, string | number | null>;
+
+/** Inserts agents in one batch, each in category 1 with a one-line description unless the row says otherwise. */
+export async function insertAgents(...rows: AgentFixture[]): Promise<void> {
+  await env.DB.batch(
+    rows.map((row) => {
+      const values = { description: `${row.name}, a test agent.`, category_id: 1, ...row };
+      const columns = Object.keys(values);
+      return env.DB.prepare(`INSERT INTO agents (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).bind(...Object.values(values));
+    }),
+  );
+}
+
 /** Every Set-Cookie of a response (workers-types does not declare getSetCookie). */
 export const setCookies = (res: Response): string[] => (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
 

@@ -1,8 +1,11 @@
 // A row of Settings' 'Where you are signed in' (docs/decisions/0038): each kind of access (browsers,
 // API tokens, connected apps) is a feature of its own, and they share this look: an icon, what it is,
 // its details, one action a thumb can hit, and the error of that action kept beside it.
+import type { FetchStatus } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { usePaused } from '#app/hooks/use-paused.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
@@ -32,19 +35,23 @@ export function AccessRow({ icon: Icon, title, children, action, error }: { icon
 }
 
 /**
- * A kind's rows before it has any: offline before they came (they show with the connection), loading,
- * or not loaded (with Try again). Null once the rows are there.
+ * A kind's rows: once they came, `children` draws them, told whether the app is online (a row's
+ * action needs the connection); before, offline (they show with the connection), loading, or not
+ * loaded (with Try again).
  */
-export function AccessRowsPending({
+export function AccessRows<T>({
   query,
-  paused,
   what,
+  children,
 }: {
-  query: { isPending: boolean; data: unknown; error: unknown; refetch: () => unknown };
-  paused: boolean;
+  query: { isPending: boolean; fetchStatus: FetchStatus; data: T[] | undefined; error: unknown; refetch: () => unknown };
   /** 'your API tokens', 'the browsers signed in to your account' */
   what: string;
+  children: (rows: T[], online: boolean) => ReactNode;
 }) {
+  const online = useOnline();
+  const paused = usePaused(query);
+  if (query.data !== undefined) return children(query.data, online);
   if (query.isPending && paused) return <li className="p-4 text-sm text-slate-600">You are offline: {what} show when you are back online.</li>;
   if (query.isPending)
     return (
@@ -54,7 +61,6 @@ export function AccessRowsPending({
         </div>
       </li>
     );
-  if (query.data !== undefined) return null;
   return (
     <li className={ROW_CLASS}>
       <p role="alert" className="min-w-0 flex-1 basis-56 text-sm text-red-800">

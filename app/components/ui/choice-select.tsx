@@ -1,4 +1,4 @@
-import { useRef, type SelectHTMLAttributes } from 'react';
+import { useRef, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useEarlyChoice } from '#app/hooks/use-early-input.ts';
 
 type ChoiceSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'disabled'> & {
@@ -16,4 +16,34 @@ export function ChoiceSelect({ value, onChoose, ...props }: ChoiceSelectProps) {
   const ref = useRef<HTMLSelectElement>(null);
   useEarlyChoice(ref, value, onChoose);
   return <select ref={ref} value={value} onChange={(event) => onChoose(event.target.value)} {...props} />;
+}
+
+/** How a LabelledChoice looks where it sits (the landing variants colour theirs). */
+export interface ChoiceLook {
+  className?: string;
+  selectClassName?: string;
+  labelClassName?: string;
+}
+
+/** A ChoiceSelect under its small label: the lists' filter bars (sort, department). */
+export function LabelledChoice({
+  id,
+  label,
+  value,
+  onChoose,
+  className = '',
+  selectClassName = 'border-slate-300 bg-white text-slate-900',
+  labelClassName = 'text-slate-600',
+  children,
+}: ChoiceLook & { id: string; label: string; value: string; onChoose: (value: string) => void; children: ReactNode }) {
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className={`text-xs font-medium uppercase tracking-wide ${labelClassName}`}>
+        {label}
+      </label>
+      <ChoiceSelect id={id} value={value} onChoose={onChoose} className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}>
+        {children}
+      </ChoiceSelect>
+    </div>
+  );
 }

@@ -66,3 +66,12 @@ export function TextArea({ invalid = false, className = '', ...props }: Textarea
 export function Select({ invalid = false, className = '', ...props }: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
   return <select className={controlClass(invalid, className)} {...props} />;
 }
+
+/** A select's options, each a value and what it reads. */
+export function Options({ options }: { options: readonly { value: string | number; label: string }[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}

@@ -1,18 +1,15 @@
-import { lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { GUARANTEED_MINIMUM_CREDITS } from '#common/constants.ts';
-import type { LedgerKind } from '#common/types.ts';
-import { orm } from '#worker/db/client.ts';
-import { creditLedger, now, users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { requireRole } from '#worker/middleware/session.ts';
 import { csvResponse } from '#worker/lib/csv.ts';
 import { fail } from '#worker/lib/http.ts';
-import { refundTry } from '#worker/lib/ledger.ts';
+import { refundTry, topUpToMinimum } from '#worker/domain/credits/index.ts';
 import { jsonBody, validated } from '#worker/lib/validator.ts';
 import * as v from 'valibot';
+import { asJsonSchema } from '#common/json-schema.ts';
 import { operatorTotalsSchema, personSummarySchema, supportHistorySchema } from '#common/api-schemas.ts';
-import { error, json, route } from '#worker/lib/openapi.ts';
+import { error, ID_SCHEMA, json, route } from '#worker/lib/openapi.ts';
 import { findPeople, supportHistory } from './support';
 import { getTotals, TOTALS_DEFAULT_DAYS, TOTALS_MAX_DAYS, totalsCsv } from './totals';
 
@@ -51,7 +48,9 @@ const totalsQuery = v.pipe(
 const peopleQuery = v.object({
   q: v.pipe(v.string(INVALID_PEOPLE_QUERY), v.trim(), v.minLength(2, INVALID_PEOPLE_QUERY), v.maxLength(254, INVALID_PEOPLE_QUERY)),
 });
-const personParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, INVALID_PERSON_ID), v.transform(Number), v.minValue(1, INVALID_PERSON_ID)) });
+const personParam = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, INVALID_PERSON_ID), asJsonSchema(ID_SCHEMA), v.transform(Number), v.minValue(1, INVALID_PERSON_ID)),
+});
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireRole('admin'))
@@ -116,34 +115,5 @@ export const adminRoutes = new Hono<AppEnv>()
       access: 'admin',
       responses: { 200: json(v.object({ totalUpdated: v.number() }), 'How many accounts were topped up') },
     }),
-    async (c) => {
-      const db = orm(c.env.DB);
-      const min = GUARANTEED_MINIMUM_CREDITS;
-      const run = crypto.randomUUID();
-      const short = lt(users.credits, min);
-      // Ledger rows first (they read the old balances), then the balances, atomically in one batch.
-      // insert … select names every column, in the table's order.
-      const [ledger] = await db.batch([
-        db.insert(creditLedger).select(
-          db
-            .select({
-              id: sql<number>`NULL`.as('id'),
-              userId: users.id,
-              kind: sql<LedgerKind>`'admin_topup'`.as('kind'),
-              amount: sql<number>`${min} - ${users.credits}`.as('amount'),
-              balanceAfter: sql<number>`${min}`.as('balance_after'),
-              consumedAfter: users.consumed,
-              reference: sql<string | null>`NULL`.as('reference'),
-              description: sql<string>`'Top-up to the guaranteed minimum'`.as('description'),
-              idempotencyKey: sql<string>`'topup:' || ${users.id} || ':' || ${run}`.as('idempotency_key'),
-              createdAt: sql<string>`${now}`.as('created_at'),
-              agentName: sql<null>`NULL`.as('agent_name'),
-            })
-            .from(users)
-            .where(short),
-        ),
-        db.update(users).set({ credits: min }).where(short),
-      ]);
-      return c.json({ totalUpdated: ledger.meta.changes ?? 0 });
-    },
+    async (c) => c.json({ totalUpdated: await topUpToMinimum(c.env.DB) }),
   );

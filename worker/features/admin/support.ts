@@ -3,8 +3,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { SupportHistory } from '#common/types.ts';
 import type { PersonSummary } from '#common/types.ts';
-import { earningsFigures } from '#worker/lib/earnings.ts';
-import { listTransactions } from '#worker/lib/ledger.ts';
+import { earningsFigures, listTransactions } from '#worker/domain/credits/index.ts';
 
 export const PEOPLE_FOUND_MAX = 20;
 
@@ -39,7 +38,7 @@ export async function supportHistory(d1: D1Database, userId: number): Promise<Su
   const [[people, refunded], figures] = await Promise.all([
     d1.batch([
       d1.prepare('SELECT id, username, email, role, credits FROM users WHERE id = ?1').bind(userId),
-      // A try's refund is keyed from the try's own key (worker/lib/ledger.ts refundTry): one unique-index look-up each.
+      // A try's refund is keyed from the try's own key (worker/domain/credits/ledger.ts refundTry): one unique-index look-up each.
       d1
         .prepare(
           `SELECT t.id FROM credit_ledger t JOIN credit_ledger r ON r.idempotency_key = 'refund:' || t.idempotency_key

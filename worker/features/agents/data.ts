@@ -4,6 +4,7 @@ import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { Agent, AgentSort, SessionUser } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
 import { agents, categories, departments, users } from '#worker/db/schema.ts';
+import { clampLimit } from '#worker/lib/http.ts';
 import { AGENT_SELECT, toAgent, type AgentRowRaw } from './agent-row';
 import { agentOrderSql } from './ranking';
 import { searchAgents } from './search';
@@ -28,6 +29,8 @@ export const parseSort = (value: string | undefined): AgentSort | null => {
   const key = value?.toLowerCase();
   return key && Object.hasOwn(SORT_ALIASES, key) ? SORT_ALIASES[key]! : null;
 };
+/** Every sort name parseSort knows (any case), for the document's enum. */
+export const SORT_NAMES = Object.keys(SORT_ALIASES);
 
 export interface ListParams {
   q?: string | null;
@@ -70,7 +73,7 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
     where.push('a.creator_id = ?');
     binds.push(params.creatorId);
   }
-  const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
+  const limit = clampLimit(params.limit, PAGE_SIZE_MAX, PAGE_SIZE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 

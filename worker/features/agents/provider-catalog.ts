@@ -5,6 +5,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
 import { agents as agentsTable } from '#worker/db/schema.ts';
+import { clampLimit } from '#worker/lib/http.ts';
 import { agentQuery, toAgent, type AgentPage, type ListParams } from './data';
 import { priorOf, sortAgents } from './ranking';
 import { fetchListing, mapProviderAgent, type ProviderConfig } from '#worker/features/provider/index.ts';
@@ -95,7 +96,7 @@ export function pageOf(agents: Agent[], params: ListParams): AgentPage {
   });
   // The prior of the damped rating is taken over the whole catalogue, as the SQL takes it over the table.
   const sorted = params.sort ? sortAgents(matches, params.sort, priorOf(agents)) : matches;
-  const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
+  const limit = clampLimit(params.limit, PAGE_SIZE_MAX, PAGE_SIZE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
   return { agents: sorted.slice(offset, offset + limit), total: matches.length };
 }

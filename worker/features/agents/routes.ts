@@ -1,19 +1,20 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { agentSchemaOut, okSchema, priceChangedSchema, searchHitSchema, suggestionSchema, tryResultSchema } from '#common/api-schemas.ts';
+import { agentSchemaOut, apiErrorSchema, okSchema, priceChangedSchema, searchHitSchema, suggestionSchema, tryResultSchema } from '#common/api-schemas.ts';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
+import { TRY_NOT_CHARGED } from '#common/idempotency.ts';
 import type { Agent, TryResult } from '#common/types.ts';
-import { agentSchema, MESSAGES, trySchema } from '#common/validation.ts';
+import { agentSchema, IDEMPOTENCY_KEY, MESSAGES, trySchema } from '#common/validation.ts';
 import { creatorSharePercent, earningsHoldDays, type AppEnv } from '#worker/env.ts';
-import { errorBody, fail, HttpError, positiveInt } from '#worker/lib/http.ts';
-import { callerKey, once, settleKey } from '#worker/lib/idempotency.ts';
-import { debitOnce, findDebit, IDEMPOTENCY_KEY_REUSED, type DebitRecord } from '#worker/lib/ledger.ts';
-import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
-import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
+import { clampLimit, errorBody, fail, HttpError, positiveInt } from '#worker/lib/http.ts';
+import { callerKey, IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY, once, settleKey } from '#worker/lib/idempotency.ts';
+import { agentReference, debitOnce, findDebit, type DebitRecord } from '#worker/domain/credits/index.ts';
+import { error, IDEMPOTENCY_KEY_HEADER, json, pathParam, POSITIVE_INT_MAX, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import { idParam, jsonBody, lenientInt, oneOfText, pageQuery, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { tryAtProvider } from '#worker/features/provider/index.ts';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
-import { getAgent, parseSort, type ListParams } from './data';
+import { getAgent, parseSort, SORT_NAMES, type ListParams } from './data';
 import { searchHeaders, suggest } from './search-routes';
 import { agentOwner, createAgent, deleteAgent, updateAgent } from './write';
 
@@ -31,7 +32,7 @@ function listParams(c: Context<AppEnv>): ListParams {
     categoryId: positiveInt(c.req.query('categoryId')),
     departmentId: positiveInt(c.req.query('departmentId')),
     sort,
-    limit: limit ? Math.min(limit, PAGE_SIZE_MAX) : PAGE_SIZE_MAX,
+    limit: clampLimit(limit, PAGE_SIZE_MAX, PAGE_SIZE_MAX),
     offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
     exact: c.req.query('exact') === '1',
   };
@@ -50,17 +51,15 @@ const text = (description: string) => v.optional(v.pipe(v.string(), v.descriptio
 const listQuery = v.object({
   q: text('Words to search for'),
   search: text('The same as q'),
-  categoryId: text('Only this category (a malformed number is ignored)'),
-  departmentId: text('Only this department (a malformed number is ignored)'),
-  sort: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((s) => s === '' || parseSort(s) !== null || s.toLowerCase() === 'relevance', MESSAGES.sortInvalid),
-      v.description('popular, newest, rating or reviews; relevance (search only, its default)'),
-    ),
+  categoryId: lenientInt('Only this category (a malformed number is ignored)', 1, POSITIVE_INT_MAX),
+  departmentId: lenientInt('Only this department (a malformed number is ignored)', 1, POSITIVE_INT_MAX),
+  sort: oneOfText(
+    [...SORT_NAMES, 'relevance'],
+    'popular, newest, rating or reviews (and their other names), in any case; relevance (search only, its default)',
+    (s) => s === '' || parseSort(s) !== null || s.toLowerCase() === 'relevance',
+    MESSAGES.sortInvalid,
   ),
-  limit: text(`Page size, at most ${PAGE_SIZE_MAX}`),
-  offset: text('How many to skip'),
+  ...pageQuery(PAGE_SIZE_MAX),
   exact: text('1: all words must match, no typo tolerance'),
 });
 const agentId = idParam('id', MESSAGES.agentNotFound);
@@ -89,7 +88,7 @@ const ledgerKey = (c: Context<AppEnv>, key: string) => `try:${callerKey(c, key)}
 
 function tryAnswer(c: Context<AppEnv>, agent: OwnAgent, debit: DebitRecord) {
   // A key is one try of one agent; reusing it for another agent would silently skip that charge.
-  if (debit.reference !== `agent:${agent.id}`) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
+  if (debit.reference !== agentReference(agent.id)) return fail(c, 409, IDEMPOTENCY_KEY_REUSED);
   const result: TryResult = { balance: debit.balance, consumed: debit.consumed, url: agent.external_url };
   return c.json(result);
 }
@@ -162,7 +161,8 @@ export const agentsRoutes = new Hono<AppEnv>()
     jsonBody(agentSchema),
     async (c) => {
       const id = await createAgent(c.env.DB, c.var.user!.id, c.req.valid('json'));
-      return c.json(await getAgent(c.env.DB, id, c.var.user), 201);
+      // Its creator sees it, hidden or not.
+      return c.json((await getAgent(c.env.DB, id, c.var.user))!, 201);
     },
   )
   .put(
@@ -182,7 +182,7 @@ export const agentsRoutes = new Hono<AppEnv>()
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
       await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
-      return c.json(await getAgent(c.env.DB, agent.id, c.var.user));
+      return c.json((await getAgent(c.env.DB, agent.id, c.var.user))!);
     },
   )
   .delete(
@@ -216,10 +216,14 @@ export const agentsRoutes = new Hono<AppEnv>()
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
         200: json(tryResultSchema, 'Charged: the balance after and where to use the agent'),
-        400: json(priceChangedSchema, 'Invalid input, or a token’s try without expectedCost (creditCost is the price now)'),
+        400: json(v.union([priceChangedSchema, apiErrorSchema]), 'Invalid input or Idempotency-Key, or a token’s try without expectedCost (creditCost is the price now)'),
         402: error('Not enough credits'),
         ...AGENT_NOT_FOUND,
-        409: json(priceChangedSchema, 'The price changed since it was shown (creditCost is the new one), or the key is still being processed or was used for another agent'),
+        409: json(
+          v.union([priceChangedSchema, apiErrorSchema]),
+          'The price changed since it was shown (creditCost is the new one), or the key is still being processed (ask again after Retry-After) or was used for another agent',
+          { 'Retry-After': { description: 'While the key is still being processed: seconds to wait', schema: { type: 'integer', minimum: 1 } } },
+        ),
       },
     }),
     requireUser,
@@ -250,14 +254,14 @@ export const agentsRoutes = new Hono<AppEnv>()
           userId: user.id,
           amount: cost,
           key: ledgerKey(c, step.key ?? crypto.randomUUID()),
-          reference: `agent:${agent.id}`,
+          reference: agentReference(agent.id),
           description: `Tried agent #${agent.id}`,
           // The creator's share goes in the debit's batch (docs/product.md#creators-and-earnings, docs/decisions/0029).
           earning: { creatorId: agent.creator_id, agentId: agent.id, sharePercent: creatorSharePercent(c.env), holdDays: earningsHoldDays(c.env) },
         });
         if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
         return tryAnswer(c, agent, debit);
-      });
+      }, TRY_NOT_CHARGED);
     },
   )
   // A page reloaded while a try's answer was lost asks how it ended: the first answer, or 404 when
@@ -270,14 +274,25 @@ export const agentsRoutes = new Hono<AppEnv>()
       description: 'For a page reloaded while the answer was lost: the first answer, or 404 when nothing was charged. Never charges.',
       access: 'signed-in',
       token: 'try',
-      responses: { 200: json(tryResultSchema, 'The first answer of that try'), 404: error('No such agent, or nothing was charged for that key') },
+      parameters: [
+        pathParam('id', 'The agent'),
+        pathParam('key', 'The Idempotency-Key the try was sent with', { type: 'string', pattern: IDEMPOTENCY_KEY.source }),
+      ],
+      responses: {
+        200: json(tryResultSchema, 'The first answer of that try'),
+        400: error(INVALID_IDEMPOTENCY_KEY),
+        404: error('No such agent, or nothing was charged for that key'),
+        409: json(apiErrorSchema, 'The key is still being processed (ask again after Retry-After), or was used for another request', {
+          'Retry-After': { description: 'While the key is still being processed: seconds to wait', schema: { type: 'integer', minimum: 1 } },
+        }),
+      },
     }),
     requireUser,
     async (c) => {
       const target = await tryTarget(c);
       if (!target) return fail(c, 404, MESSAGES.agentNotFound);
       const key = c.req.param('key');
-      return settleKey(c, key, tryRequest(target), async (applied) => {
+      return settleKey(c, key, tryRequest(target), TRY_NOT_CHARGED, async (applied) => {
         if (target.external) return applied ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} })) : null;
         const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c, key));
         return debit ? tryAnswer(c, target.agent, debit) : null;

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HEADERS, type SearchHit } from '#common/search.ts';
 import { seedDemoCatalogue } from '#worker/test/demo-catalogue.ts';
-import { call, client, okBody } from '#worker/test/fixtures.ts';
+import { call, client, insertAgents, okBody } from '#worker/test/fixtures.ts';
 import { nameHighlight, trimToTyped } from './name-parts';
 import { stemDistance } from './search';
 import { alternatives, clearSuggestCache, taxonomyMatch } from './suggest';
@@ -48,12 +48,11 @@ describe('names are found by their parts', () => {
   });
 
   it('splits camel case, digits and hyphens, and follows renames', async () => {
-    const db = env.DB;
-    await db.batch([
-      db.prepare("INSERT INTO agents (id, name, description, category_id) VALUES (2701, 'Zorblax9Quillmate', 'Fixture one.', 1)"),
-      db.prepare("INSERT INTO agents (id, name, description, category_id) VALUES (2702, 'Fluxo-Capacitrix', 'Fixture two.', 1)"),
-      db.prepare("INSERT INTO agents (id, name, description, category_id) VALUES (2703, 'QWVXTrackerbot', 'Fixture three.', 1)"),
-    ]);
+    await insertAgents(
+      { id: 2701, name: 'Zorblax9Quillmate', description: 'Fixture one.' },
+      { id: 2702, name: 'Fluxo-Capacitrix', description: 'Fixture two.' },
+      { id: 2703, name: 'QWVXTrackerbot', description: 'Fixture three.' },
+    );
     expect((await search('quillmate')).names).toEqual(['Zorblax9Quillmate']);
     expect((await search('zorblax')).names).toEqual(['Zorblax9Quillmate']);
     expect((await search('zorblax9quillmate')).names).toEqual(['Zorblax9Quillmate']);
@@ -64,10 +63,10 @@ describe('names are found by their parts', () => {
     expect((await search('trackerbot')).names).toEqual(['QWVXTrackerbot']);
     expect((await search('qwvx')).names).toEqual(['QWVXTrackerbot']);
 
-    await db.prepare("UPDATE agents SET name = 'Zorblax9Penwright' WHERE id = 2701").run();
+    await env.DB.prepare("UPDATE agents SET name = 'Zorblax9Penwright' WHERE id = 2701").run();
     expect((await search('quillmate', '&exact=1')).names).toEqual([]);
     expect((await search('penwright')).names).toEqual(['Zorblax9Penwright']);
-    await db.prepare('DELETE FROM agents WHERE id IN (2701, 2702, 2703)').run();
+    await env.DB.prepare('DELETE FROM agents WHERE id IN (2701, 2702, 2703)').run();
     expect((await search('penwright', '&exact=1')).names).toEqual([]);
   });
 
@@ -169,7 +168,7 @@ describe('suggestions forgive typos and match any word of a name', () => {
   });
 
   it('learns the names of new agents when its vocabulary is read again', async () => {
-    await env.DB.prepare("INSERT INTO agents (id, name, description, category_id) VALUES (2711, 'WombatWrangler', 'Fixture.', 1)").run();
+    await insertAgents({ id: 2711, name: 'WombatWrangler', description: 'Fixture.' });
     clearSuggestCache();
     expect((await suggest('wrangler'))[0]).toMatchObject({ name: 'WombatWrangler' });
     expect((await suggest('wranglr'))[0]).toMatchObject({ name: 'WombatWrangler' });

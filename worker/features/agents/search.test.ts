@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HEADERS, type SearchHit } from '#common/search.ts';
 import { seedDemoCatalogue } from '#worker/test/demo-catalogue.ts';
-import { call, client, okBody } from '#worker/test/fixtures.ts';
+import { call, client, insertAgents, okBody } from '#worker/test/fixtures.ts';
 import relevance from './search-relevance.json';
 import { editDistance, queryWords, segments, stemDistance } from './search';
 
@@ -127,12 +127,11 @@ describe('matching', () => {
   });
 
   it('breaks ties by the damped rating: one 5-star review does not beat many good ones', async () => {
-    const db = env.DB;
-    await db.batch([
-      db.prepare("INSERT INTO agents (id, name, description, category_id, average_rating, vote_count) VALUES (911, 'Twinagent Solo', 'Tiebreak fixture alpha.', 1, 5, 1)"),
-      db.prepare("INSERT INTO agents (id, name, description, category_id, average_rating, vote_count) VALUES (912, 'Twinagent Many', 'Tiebreak fixture alpha.', 1, 4.6, 60)"),
-      db.prepare("INSERT INTO agents (id, name, description, category_id, average_rating, vote_count) VALUES (913, 'Twinagent None', 'Tiebreak fixture alpha.', 1, 0, 0)"),
-    ]);
+    await insertAgents(
+      { id: 911, name: 'Twinagent Solo', description: 'Tiebreak fixture alpha.', average_rating: 5, vote_count: 1 },
+      { id: 912, name: 'Twinagent Many', description: 'Tiebreak fixture alpha.', average_rating: 4.6, vote_count: 60 },
+      { id: 913, name: 'Twinagent None', description: 'Tiebreak fixture alpha.', average_rating: 0, vote_count: 0 },
+    );
     expect((await search('twinagent')).names).toEqual(['Twinagent Many', 'Twinagent Solo', 'Twinagent None']);
     expect((await search('twinagent', '&sort=rating')).names).toEqual(['Twinagent Many', 'Twinagent Solo', 'Twinagent None']);
     expect((await search('twinagent', '&sort=newest')).total).toBe(3);
@@ -152,7 +151,7 @@ describe('matching', () => {
 
   it('follows writes: a new agent, a changed label, a renamed creator and a deleted agent', async () => {
     const db = env.DB;
-    await db.prepare("INSERT INTO agents (id, name, description, category_id, creator_id) VALUES (921, 'Freshly Added', 'Brand new description words.', 1, 4)").run();
+    await insertAgents({ id: 921, name: 'Freshly Added', description: 'Brand new description words.', creator_id: 4 });
     expect((await search('freshly')).names).toEqual(['Freshly Added']);
     await db.prepare("UPDATE agents SET label = 'Glacierlabel' WHERE id = 921").run();
     expect((await search('glacierlabel')).names).toEqual(['Freshly Added']);
@@ -171,11 +170,10 @@ describe('highlights', () => {
   });
 
   it('keeps markup in a name as text, and drops highlights when the text holds the marker characters', async () => {
-    const db = env.DB;
-    await db.batch([
-      db.prepare(`INSERT INTO agents (id, name, description, category_id) VALUES (931, '<img src=x onerror=alert(1)> Markupbot', 'Has <b>tags</b> in it: markupbot.', 1)`),
-      db.prepare(`INSERT INTO agents (id, name, description, category_id) VALUES (932, ?, 'Control characters markerbot.', 1)`).bind('Markerbot \u0001x\u0002'),
-    ]);
+    await insertAgents(
+      { id: 931, name: '<img src=x onerror=alert(1)> Markupbot', description: 'Has <b>tags</b> in it: markupbot.' },
+      { id: 932, name: 'Markerbot \u0001x\u0002', description: 'Control characters markerbot.' },
+    );
     const [hit] = (await search('markupbot')).hits;
     expect(hit!.highlights!.name).toEqual([{ text: '<img src=x onerror=alert(1)> ' }, { text: 'Markupbot', match: true }]);
     expect(hit!.highlights!.description!.map((s) => s.text).join('')).toBe('Has <b>tags</b> in it: markupbot.');

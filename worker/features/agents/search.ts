@@ -6,6 +6,7 @@
 // Stays SQL (docs/decisions/0014): agents_fts and agents_fts_vocab are FTS5 virtual tables, which drizzle does not model.
 import type { D1Database } from '@cloudflare/workers-types';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
+import { clampLimit } from '#worker/lib/http.ts';
 import {
   SEARCH_RESULT_CAP,
   type HighlightSegment,
@@ -188,7 +189,7 @@ async function ranked(
   params: SearchParams,
 ): Promise<{ rows: RankedRow[]; total: number }> {
   const filters = filtersOf(params);
-  const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
+  const limit = clampLimit(params.limit, PAGE_SIZE_MAX, PAGE_SIZE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
   const from = (table: 'agents_fts' | 'agents_title_fts') =>
     filters.sql
@@ -409,7 +410,7 @@ export async function searchAgents(db: D1Database, params: SearchParams): Promis
   if (words.length === 0) return empty;
   const { synonyms } = await searchContext(db);
   let units = toUnits(words, lastComplete, synonyms);
-  const limit = Math.min(Math.max(params.limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
+  const limit = clampLimit(params.limit, PAGE_SIZE_MAX, PAGE_SIZE_MAX);
 
   // The last word as a whole word first: a prefix longer than the prefix index reads every term it
   // covers in full, so "teams"* over a catalogue where every agent says "teams" costs far more than

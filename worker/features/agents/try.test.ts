@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TryResult } from '#common/types.ts';
 import { call, client, createUser, db, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
-import { debitOnce } from '#worker/lib/ledger.ts';
+import { debitOnce } from '#worker/domain/credits/index.ts';
 
 beforeAll(async () => {
   await seedCatalog();

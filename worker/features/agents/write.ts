@@ -125,6 +125,21 @@ export async function updateAgent(d1: D1Database, id: number, creatorId: number,
 /** Ratings go with the agent (ON DELETE CASCADE); the category count follows by trigger. */
 export const deleteAgent = (d1: D1Database, id: number) => orm(d1).delete(agents).where(eq(agents.id, id));
 
+/** An agent's creator and pictures (the cover, and the cards' smaller copy), or null for an unknown id. */
+export const agentPictures = async (d1: D1Database, id: number) => {
+  const [row] = await orm(d1).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id));
+  return row ?? null;
+};
+
+/** Sets an agent's cover and its smaller copy (uploads, docs/decisions/0028); nulls remove them. */
+export const setAgentPictures = async (d1: D1Database, id: number, pictures: { imageUrl: string | null; thumbnailUrl: string | null }) => {
+  await orm(d1)
+    .update(agents)
+    .set({ ...pictures, updatedAt: new Date().toISOString() })
+    .where(eq(agents.id, id))
+    .run();
+};
+
 export const agentOwner = async (d1: D1Database, id: number) => {
   const [row] = await orm(d1)
     .select({ id: agents.id, creator_id: agents.creatorId, credit_cost: agents.creditCost, external_url: agents.externalUrl, hidden_at: agents.hiddenAt })

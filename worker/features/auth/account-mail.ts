@@ -13,7 +13,7 @@ import { addressInUseMail, emailChangedMail, resetPasswordMail, sendMail, tokenC
 import { DUMMY_HASH, verifyPassword } from '#worker/lib/password.ts';
 import { endOtherSessions } from '#worker/lib/session-cookie.ts';
 import { log } from '#worker/lib/log.ts';
-import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit, MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW } from '#worker/lib/throttle.ts';
+import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit, MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW, retryAfter } from '#worker/lib/throttle.ts';
 
 const origin = (c: Context<AppEnv>) => appOrigin(c.env);
 
@@ -121,7 +121,11 @@ export async function requireCurrentPassword(c: Context<AppEnv>, password: strin
 export async function startEmailChange(c: Context<AppEnv>, email: string): Promise<string> {
   const user = c.var.user!;
   if (email.toLowerCase() === user.email.toLowerCase()) throw new HttpError(400, MESSAGES.sameEmail);
-  if (!(await mayMail(c, user.id))) throw new HttpError(429, MESSAGES.mailThrottled);
+  if (!(await mayMail(c, user.id))) {
+    // Kept on the context: the error handler's answer carries it (every 429 does: docs/decisions/0040).
+    c.header('Retry-After', retryAfter(HOUR_MS));
+    throw new HttpError(429, MESSAGES.mailThrottled);
+  }
   await endOtherSessions(c.env.DB, user.id, c.var.sessionHash).run();
   await mailVerification(c, user, email, true);
   return email;

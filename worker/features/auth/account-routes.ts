@@ -20,13 +20,13 @@ import { endEveryCredential } from '#worker/lib/recovery.ts';
 import { errorBody, fail } from '#worker/lib/http.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { endSession, startSession } from '#worker/lib/session-cookie.ts';
-import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit } from '#worker/lib/throttle.ts';
+import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit, tooMany } from '#worker/lib/throttle.ts';
 import * as v from 'valibot';
 import { messageSchema, needsPasswordSchema, okSchema, sessionUserSchema, signedInSessionSchema } from '#common/api-schemas.ts';
-import { error, json, route } from '#worker/lib/openapi.ts';
+import { error, json, pathParam, route, throttled } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { endSessionById, listSessions } from './sessions';
+import { endSessionById, listSessions, SESSION_ID_PATTERN } from './sessions';
 import { deliverLater, overProfileChecks, mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
 
 /** Forgot password answers this whether or not the address has an account (docs/product.md#accounts). */
@@ -149,14 +149,14 @@ export const accountRoutes = new Hono<AppEnv>()
       tag: 'account',
       summary: 'Mail a new confirmation link',
       access: 'signed-in',
-      responses: { 202: json(v.object({ message: v.string(), email: v.string() }), 'Sent'), 409: error(MESSAGES.alreadyVerified), 429: error(MESSAGES.mailThrottled) },
+      responses: { 202: json(v.object({ message: v.string(), email: v.string() }), 'Sent'), 409: error(MESSAGES.alreadyVerified), 429: throttled(MESSAGES.mailThrottled) },
     }),
     requireUser,
     async (c) => {
       const user = c.var.user!;
       const pending = await pendingEmail(c.env.DB, user.id);
       if (user.emailVerified && !pending) return fail(c, 409, MESSAGES.alreadyVerified);
-      if (!(await mayMail(c, user.id))) return fail(c, 429, MESSAGES.mailThrottled);
+      if (!(await mayMail(c, user.id))) return tooMany(c, MESSAGES.mailThrottled, HOUR_MS);
       const to = pending ?? user.email;
       await mailVerification(c, user, to, Boolean(pending));
       return c.json({ message: VERIFICATION_SENT, email: to }, 202);
@@ -193,14 +193,14 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'Mail a link to choose a new password',
       description: 'The same answer whether or not the address has an account.',
       access: 'anyone',
-      responses: { 202: json(messageSchema, FORGOT_PASSWORD_ANSWER), 429: error(MESSAGES.mailThrottled) },
+      responses: { 202: json(messageSchema, FORGOT_PASSWORD_ANSWER), 429: throttled(MESSAGES.mailThrottled) },
     }),
     jsonBody(forgotPasswordSchema),
     async (c) => {
       const { email } = c.req.valid('json');
       const db = c.env.DB;
       // Per client a plain 429 (it says nothing about any account); per account the answer stays the same.
-      if ((await hit(db, `forgot:${clientKey(c)}`, { windowMs: HOUR_MS })) > CLIENT_MAILS_PER_HOUR) return fail(c, 429, MESSAGES.mailThrottled);
+      if ((await hit(db, `forgot:${clientKey(c)}`, { windowMs: HOUR_MS })) > CLIENT_MAILS_PER_HOUR) return tooMany(c, MESSAGES.mailThrottled, HOUR_MS);
       // The look-up and the mail happen after the answer, so it takes as long for an unknown address
       // as for a real one (docs/decisions/0024).
       await deliverLater(c, async () => {
@@ -256,14 +256,14 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'Change your password',
       description: 'Needs the current one; signs out your other devices.',
       access: 'signed-in',
-      responses: { 200: json(messageSchema, 'Changed'), 400: error(`${MESSAGES.currentPassword}, or invalid input`), 429: error(MESSAGES.throttled) },
+      responses: { 200: json(messageSchema, 'Changed'), 400: error(`${MESSAGES.currentPassword}, or invalid input`), 429: throttled(MESSAGES.throttled) },
     }),
     requireUser,
     jsonBody(changePasswordSchema),
     async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.var.user!;
-      if ((await hit(c.env.DB, `password-check:${user.id}`)) > 10) return fail(c, 429, MESSAGES.throttled);
+      if ((await hit(c.env.DB, `password-check:${user.id}`)) > 10) return tooMany(c, MESSAGES.throttled);
       await requireCurrentPassword(c, currentPassword);
       const passwordHash = await hashPassword(newPassword);
       const db = orm(c.env.DB);
@@ -281,13 +281,13 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'Change your email address',
       description: 'Needs the current password; the new address counts once confirmed from the mail sent to it.',
       access: 'signed-in',
-      responses: { 202: json(v.object({ message: v.string(), pendingEmail: v.string() }), 'A confirmation link was mailed'), 400: error(`${MESSAGES.currentPassword}, or invalid input`), 429: error(MESSAGES.throttled) },
+      responses: { 202: json(v.object({ message: v.string(), pendingEmail: v.string() }), 'A confirmation link was mailed'), 400: error(`${MESSAGES.currentPassword}, or invalid input`), 429: throttled(`${MESSAGES.throttled} (checking the password), or ${MESSAGES.mailThrottled}`) },
     }),
     requireUser,
     jsonBody(changeEmailSchema),
     async (c) => {
       const { currentPassword, email } = c.req.valid('json');
-      if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
+      if (await overProfileChecks(c)) return tooMany(c, MESSAGES.throttled);
       await requireCurrentPassword(c, currentPassword);
       const pending = await startEmailChange(c, email);
       return c.json({ message: `We have emailed a confirmation link to ${pending}. Your address changes once you open it.`, pendingEmail: pending }, 202);
@@ -312,6 +312,7 @@ export const accountRoutes = new Hono<AppEnv>()
       tag: 'account',
       summary: 'Sign one browser out',
       access: 'signed-in',
+      parameters: [pathParam('id', 'The session, as GET /api/auth/sessions names it', { type: 'string', pattern: SESSION_ID_PATTERN.source })],
       responses: { 200: json(okSchema, 'Signed out'), 404: error(SESSION_NOT_FOUND) },
     }),
     requireUser,

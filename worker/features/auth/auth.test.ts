@@ -121,19 +121,6 @@ describe('POST /api/auth/register', () => {
     expect(await session.json()).toMatchObject({ id: user.id, username });
   });
 
-  it('marks the cookie Secure over https', { timeout: SLOW }, async () => {
-    const username = fresh();
-    const res = await exports.default.fetch(
-      new Request('https://market.example/api/auth/register', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: 'https://market.example', ...client() },
-        body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
-      }),
-    );
-    expect(res.status).toBe(201);
-    expect(cookieOf(res)).toMatch(/Secure/);
-  });
-
   it('answers each registration rule with the documented message, word for word', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ username: 'ab', email: 'ok@example.com' }, 'Username must be at least 3 characters'],

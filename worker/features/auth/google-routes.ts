@@ -22,7 +22,8 @@ import {
   verifyCredential,
   type GoogleIdentity,
 } from '#worker/lib/oidc.ts';
-import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, roleFor, syncRole } from '#worker/lib/accounts.ts';
+import { CONFIRMED_FIRST, getSessionUser, isUniqueViolation, roleFor, syncRole } from '#worker/lib/accounts.ts';
+import { createAccount } from '#worker/domain/credits/index.ts';
 import { startSession } from '#worker/lib/session-cookie.ts';
 import { sessionUserSchema } from '#common/api-schemas.ts';
 import { error, json, redirect, route } from '#worker/lib/openapi.ts';

@@ -4,7 +4,8 @@ import { internalEmailError, isHoneypotFilled, loginSchema, MESSAGES, registerSc
 import { eqNocase, orm } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import { staffDomain, type AppEnv } from '#worker/env.ts';
-import { CONFIRMED_FIRST, createAccount, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '#worker/lib/accounts.ts';
+import { CONFIRMED_FIRST, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '#worker/lib/accounts.ts';
+import { createAccount } from '#worker/domain/credits/index.ts';
 import { fail } from '#worker/lib/http.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#worker/lib/password.ts';
 import { clearSessionHint, endSession, startSession } from '#worker/lib/session-cookie.ts';
@@ -12,6 +13,7 @@ import {
   CLIENT_ATTEMPTS,
   clientKey,
   hit,
+  HOUR_MS,
   loginKeys,
   overHourlyLimit,
   PAIR_ATTEMPTS,
@@ -20,9 +22,10 @@ import {
   REGISTRATIONS_PER_HOUR,
   reset,
   slowdownMs,
+  tooMany,
 } from '#worker/lib/throttle.ts';
 import { okSchema, sessionUserSchema } from '#common/api-schemas.ts';
-import { error, json, route } from '#worker/lib/openapi.ts';
+import { error, json, route, throttled } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { externalLoginSchema, providerConfig, providerOnly, providerSignIn } from '#worker/features/provider/index.ts';
 import { mailVerification } from './account-mail';
@@ -47,14 +50,14 @@ export const authRoutes = new Hono<AppEnv>()
       summary: 'Make an account',
       description: 'Signs in and mails a link to confirm the address.',
       access: 'anyone',
-      responses: { 201: json(sessionUserSchema, 'The new account, signed in'), 409: error('The username is taken'), 429: error(MESSAGES.registerThrottled) },
+      responses: { 201: json(sessionUserSchema, 'The new account, signed in'), 409: error('The username is taken'), 429: throttled(MESSAGES.registerThrottled) },
     }),
     jsonBody(registerSchema),
     async (c) => {
       const body = c.req.valid('json');
       const { username, email, password, isInternalLogin } = body;
       if (isHoneypotFilled(body)) return fail(c, 400, MESSAGES.honeypot);
-      if (await overHourlyLimit(c, 'register', REGISTRATIONS_PER_HOUR)) return fail(c, 429, MESSAGES.registerThrottled);
+      if (await overHourlyLimit(c, 'register', REGISTRATIONS_PER_HOUR)) return tooMany(c, MESSAGES.registerThrottled, HOUR_MS);
       if (isInternalLogin) {
         const problem = internalEmailError(email, staffDomain(c.env));
         if (problem) return fail(c, 400, problem);
@@ -76,7 +79,7 @@ export const authRoutes = new Hono<AppEnv>()
       // Staff once the address is confirmed, in this session only (docs/decisions/0038).
       await startSession(c, id, { internal: isInternalLogin });
       await mailVerification(c, { id, username }, email);
-      return c.json(await getSessionUser(c.env.DB, id), 201);
+      return c.json((await getSessionUser(c.env.DB, id))!, 201);
     },
   )
   .post(
@@ -85,7 +88,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       summary: 'Sign in with a username or email and password',
       access: 'anyone',
-      responses: { 200: json(sessionUserSchema, 'Signed in: the session cookie is set'), 401: error(MESSAGES.invalidCredentials), 429: error(MESSAGES.throttled) },
+      responses: { 200: json(sessionUserSchema, 'Signed in: the session cookie is set'), 401: error(MESSAGES.invalidCredentials), 429: throttled(MESSAGES.throttled) },
     }),
     jsonBody(loginSchema),
     async (c) => {
@@ -107,7 +110,7 @@ export const authRoutes = new Hono<AppEnv>()
       const keys = loginKeys(login.includes('@') ? login : usernameKey(username), clientKey(c));
       // Attempts are counted before the (slow) hash check so a parallel burst cannot slip past the limits.
       const [clientCount, pairCount, accountFailures] = await Promise.all([hit(db, keys.client), hit(db, keys.pair), peek(db, keys.account)]);
-      if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return fail(c, 429, MESSAGES.throttled);
+      if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return tooMany(c, MESSAGES.throttled);
       // Per account only slower, never refused: strangers' failures cannot lock the owner out.
       await sleep(slowdownMs(accountFailures));
       if (isInternalLogin && login.includes('@')) {
@@ -123,7 +126,7 @@ export const authRoutes = new Hono<AppEnv>()
           return signIn.response;
         }
         await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
-        return c.json(await getSessionUser(db, signIn.userId));
+        return c.json((await getSessionUser(db, signIn.userId))!);
       }
       // The hash is checked even without an account so timing does not reveal which names exist.
       const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
@@ -139,7 +142,7 @@ export const authRoutes = new Hono<AppEnv>()
       }
       await syncRole(db, c.env, row.id, isInternalLogin);
       await startSession(c, row.id, { internal: isInternalLogin });
-      return c.json(await getSessionUser(db, row.id));
+      return c.json((await getSessionUser(db, row.id))!);
     },
   )
   // The same provider sign-in as /login, by email; provider mode only.
@@ -150,7 +153,7 @@ export const authRoutes = new Hono<AppEnv>()
       summary: "Sign in with the provider's account",
       description: 'Provider mode only (404 otherwise).',
       access: 'anyone',
-      responses: { 200: json(sessionUserSchema, 'Signed in'), 401: error(MESSAGES.invalidCredentials), 404: error(MESSAGES.notFound), 429: error(MESSAGES.throttled) },
+      responses: { 200: json(sessionUserSchema, 'Signed in'), 401: error(MESSAGES.invalidCredentials), 404: error(MESSAGES.notFound), 429: throttled(MESSAGES.throttled) },
     }),
     providerOnly,
     jsonBody(externalLoginSchema),
@@ -160,7 +163,7 @@ export const authRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const keys = loginKeys(email, clientKey(c));
       const [clientCount, pairCount, accountFailures] = await Promise.all([hit(db, keys.client), hit(db, keys.pair), peek(db, keys.account)]);
-      if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return fail(c, 429, MESSAGES.throttled);
+      if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return tooMany(c, MESSAGES.throttled);
       await sleep(slowdownMs(accountFailures));
       const signIn = await providerSignIn(c, provider, email, password);
       if (!signIn.ok) {
@@ -168,7 +171,7 @@ export const authRoutes = new Hono<AppEnv>()
         return signIn.response;
       }
       await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
-      return c.json(await getSessionUser(db, signIn.userId));
+      return c.json((await getSessionUser(db, signIn.userId))!);
     },
   )
   .post(

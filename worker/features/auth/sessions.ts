@@ -8,6 +8,8 @@ import { orm } from '#worker/db/client.ts';
 import { sessions } from '#worker/db/schema.ts';
 
 export const SESSION_ID_LENGTH = 16;
+/** A session's id as listSessions names it: anything else names none. */
+export const SESSION_ID_PATTERN = /^[0-9a-f]{16}$/;
 const sessionId = (hash: string) => hash.slice(0, SESSION_ID_LENGTH);
 
 /** The account's current sessions, newest first, the caller's own marked. */
@@ -22,7 +24,7 @@ export async function listSessions(d1: D1Database, userId: number, currentHash: 
 
 /** Ends one of the account's sessions by its id; false when the account has no such session. */
 export async function endSessionById(d1: D1Database, userId: number, id: string): Promise<boolean> {
-  if (!/^[0-9a-f]{16}$/.test(id)) return false;
+  if (!SESSION_ID_PATTERN.test(id)) return false;
   const ended = await orm(d1)
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), sql`substr(${sessions.tokenHash}, 1, ${SESSION_ID_LENGTH}) = ${id}`))

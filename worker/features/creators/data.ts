@@ -8,6 +8,7 @@ import type { Agent } from '#common/types.ts';
 import { usernameKey } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { follows, users } from '#worker/db/schema.ts';
+import { agentReferenceSql } from '#worker/domain/credits/index.ts';
 import { AGENT_SELECT, agentOrderSql, type AgentRowRaw, dampedAverage, listAgents, PRIOR_SQL, toAgent } from '#worker/features/agents/index.ts';
 
 /** The columns anyone may see. */
@@ -46,7 +47,7 @@ export async function creatorTotals(db: D1Database, creatorId: number): Promise<
          (SELECT coalesce(sum(vote_count), 0) FROM agents WHERE creator_id = ?1 AND hidden_at IS NULL) AS reviews,
          (SELECT sum(vote_count * average_rating) FROM agents WHERE creator_id = ?1 AND hidden_at IS NULL) AS stars,
          ${PRIOR_SQL} AS prior,
-         (SELECT count(*) FROM credit_ledger l JOIN agents a ON l.reference = 'agent:' || a.id
+         (SELECT count(*) FROM credit_ledger l JOIN agents a ON l.reference = ${agentReferenceSql('a.id')}
            WHERE l.kind = 'try' AND a.creator_id = ?1 AND a.hidden_at IS NULL) AS tries,
          (SELECT count(*) FROM follows WHERE creator_id = ?1) AS followers`,
     )

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, client, createUser, db, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
-import { listTransactions } from '#worker/lib/ledger.ts';
+import { listTransactions } from '#worker/domain/credits/index.ts';
 
 beforeAll(seedCatalog);
 

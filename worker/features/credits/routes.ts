@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { balanceSchema, receiptSchema, transactionSchema } from '#common/api-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail } from '#worker/lib/http.ts';
-import { getBalance, listTransactions } from '#worker/lib/ledger.ts';
+import { getBalance, listTransactions } from '#worker/domain/credits/index.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { positiveIntText, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';

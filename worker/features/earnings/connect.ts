@@ -2,7 +2,7 @@
 // links and transfers, through the same SDK client as checkout (STRIPE_API_BASE reaches a stand-in).
 import Stripe from 'stripe';
 import { appOrigin, type Bindings } from '#worker/env.ts';
-import type { PayoutAccount, PayoutRecord } from '#worker/lib/payouts.ts';
+import type { PayoutAccount, PayoutRecord } from '#worker/domain/credits/index.ts';
 import { stripeClient } from '#worker/lib/stripe.ts';
 
 /** Where Stripe sends the creator back to: the earnings card, from configuration, never the request's Host. */

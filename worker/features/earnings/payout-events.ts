@@ -4,7 +4,7 @@
 import type Stripe from 'stripe';
 import type { Bindings } from '#worker/env.ts';
 import { positiveInt } from '#worker/lib/http.ts';
-import { applyPayoutState, findPayout, setTransferId, updatePayoutAccount } from '#worker/lib/payouts.ts';
+import { applyPayoutState, findPayout, setTransferId, updatePayoutAccount } from '#worker/domain/credits/index.ts';
 import { accountFlags } from './connect';
 
 export const PAYOUT_EVENTS = new Set(['transfer.created', 'transfer.updated', 'transfer.reversed', 'account.updated']);

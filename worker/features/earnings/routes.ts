@@ -1,20 +1,21 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { CENTS_PER_CREDIT, PAYOUT_MAX_CENTS, PAYOUT_MIN_CENTS } from '#common/constants.ts';
+import { centsToCredits, PAYOUT_MAX_CENTS, PAYOUT_MIN_CENTS } from '#common/constants.ts';
+import { formatCents } from '#common/format.ts';
 import type { PayoutAccountStatus } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { creatorSharePercent, earningsHoldDays, paymentsMode, type AppEnv } from '#worker/env.ts';
 import { randomToken } from '#worker/lib/crypto.ts';
-import { getEarnings } from '#worker/lib/earnings.ts';
 import { fail } from '#worker/lib/http.ts';
 import { once } from '#worker/lib/idempotency.ts';
-import { moveEarningsToCredits } from '#worker/lib/ledger.ts';
 import { log } from '#worker/lib/log.ts';
 import {
   applyPayoutState,
   findPayout,
+  getEarnings,
   getPayoutAccount,
   listPayouts,
+  moveEarningsToCredits,
   reservePayout,
   savePayoutAccount,
   setTransferId,
@@ -22,8 +23,8 @@ import {
   updatePayoutAccount,
   type PayoutAccount,
   type PayoutRecord,
-} from '#worker/lib/payouts.ts';
-import { balanceSchema, earningsSchema, payoutAccountStatusSchema, payoutSchemaOut, statementMonthSchema } from '#common/api-schemas.ts';
+} from '#worker/domain/credits/index.ts';
+import { balanceSchema, earningsSchema, linkSchema, payoutAccountStatusSchema, payoutSchemaOut, statementMonthSchema } from '#common/api-schemas.ts';
 import { csv, error, IDEMPOTENCY_KEY_HEADER, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
@@ -38,7 +39,7 @@ export const MORE_THAN_AVAILABLE = 'That is more than your available earnings';
 export const INVALID_CREDITS = 'Credits must be a whole number of at least 1';
 export const NOT_CONNECTED = 'Connect a payout account first';
 export const ACCOUNT_NOT_READY = 'Your payout account is not ready yet: finish the onboarding with Stripe first';
-export const BELOW_MINIMUM_AVAILABLE = 'Less than $20.00 of your earnings is available';
+export const BELOW_MINIMUM_AVAILABLE = `Less than ${formatCents(PAYOUT_MIN_CENTS)} of your earnings is available`;
 export const PAYOUT_NOT_FOUND = 'Payout not found';
 export const TRANSFER_REFUSED = 'Stripe refused the transfer. The money is back in your available earnings.';
 export const TRANSFER_PENDING = 'The payout is recorded but Stripe did not answer. Please try again: it will not be paid twice.';
@@ -115,7 +116,7 @@ async function accountStatus(c: Context<AppEnv>): Promise<PayoutAccountStatus> {
  * Stripe's webhooks. A refusal fails the payout (the money back); no answer leaves it pending for a
  * retry with the same Idempotency-Key, which sends it again under the same Stripe key.
  */
-async function sendPayout(c: Context<AppEnv>, payout: PayoutRecord): Promise<Response | null> {
+async function sendPayout(c: Context<AppEnv>, payout: PayoutRecord) {
   if (payout.provider !== 'stripe' || payout.state !== 'pending' || payout.stripeTransferId) return null;
   try {
     await setTransferId(c.env.DB, payout.id, await createTransfer(c.env, payout));
@@ -161,7 +162,7 @@ export const earningsRoutes = new Hono<AppEnv>()
         const { availableCents } = await getEarnings(c.env.DB, userId, terms(c.env));
         // Owing after a refund: say so rather than 'less than one credit' (takeAvailable refuses it anyway).
         if (availableCents < 0) return fail(c, 409, earningsOwedMessage(owedCents(availableCents)));
-        const credits = asked ?? Math.floor(availableCents / CENTS_PER_CREDIT);
+        const credits = asked ?? centsToCredits(availableCents);
         if (credits < 1) return fail(c, 409, NOTHING_AVAILABLE);
         const balance = await moveEarningsToCredits(c.env.DB, userId, credits, `to-credits:${userId}:${step.key ?? crypto.randomUUID()}`);
         if (!balance) return fail(c, 409, asked ? MORE_THAN_AVAILABLE : NOTHING_AVAILABLE);
@@ -181,7 +182,7 @@ export const earningsRoutes = new Hono<AppEnv>()
       tag: 'earnings',
       summary: 'Start or resume connecting a payout account',
       access: 'signed-in',
-      responses: { 200: json(v.object({ url: v.string() }), "Stripe's onboarding page, or the sandbox's"), 502: error(PAYMENT_PROVIDER_ERROR), 503: error(MESSAGES.payoutsNotConfigured) },
+      responses: { 200: json(v.object({ url: linkSchema }), "Stripe's onboarding page, or the sandbox's"), 502: error(PAYMENT_PROVIDER_ERROR), 503: error(MESSAGES.payoutsNotConfigured) },
     }),
     payoutsConfigured,
     async (c) => {

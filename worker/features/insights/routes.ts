@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { asJsonSchema } from '#common/json-schema.ts';
 import { insightsSchema } from '#common/api-schemas.ts';
 import { MESSAGES } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
@@ -13,6 +14,7 @@ import { countView, getInsights, INSIGHTS_DAYS_DEFAULT, INSIGHTS_DAYS_MAX, UTC_O
 export const INVALID_DAYS = `days must be a whole number from 1 to ${INSIGHTS_DAYS_MAX}`;
 export const INVALID_UTC_OFFSET = 'utcOffset must be whole minutes east of UTC, from -720 to 840';
 export const NOT_YOUR_AGENT = 'Only the creator of this agent can see its insights';
+const UTC_OFFSET_MIN_MINUTES = -12 * 60;
 
 /** The window and the creator's time zone, each refused in its own words. */
 const insightsQuery = v.object({
@@ -20,6 +22,7 @@ const insightsQuery = v.object({
     v.pipe(
       v.string(INVALID_DAYS),
       v.regex(/^\d{1,15}$/, INVALID_DAYS),
+      asJsonSchema({ type: 'integer', minimum: 1, maximum: INSIGHTS_DAYS_MAX }),
       v.transform(Number),
       v.check((n) => n >= 1 && n <= INSIGHTS_DAYS_MAX, INVALID_DAYS),
       v.description(`Days back, 1 to ${INSIGHTS_DAYS_MAX} (default ${INSIGHTS_DAYS_DEFAULT})`),
@@ -30,8 +33,9 @@ const insightsQuery = v.object({
     v.pipe(
       v.string(INVALID_UTC_OFFSET),
       v.regex(/^-?\d{1,4}$/, INVALID_UTC_OFFSET),
+      asJsonSchema({ type: 'integer', minimum: UTC_OFFSET_MIN_MINUTES, maximum: UTC_OFFSET_MAX_MINUTES }),
       v.transform(Number),
-      v.check((n) => n >= -12 * 60 && n <= UTC_OFFSET_MAX_MINUTES, INVALID_UTC_OFFSET),
+      v.check((n) => n >= UTC_OFFSET_MIN_MINUTES && n <= UTC_OFFSET_MAX_MINUTES, INVALID_UTC_OFFSET),
       v.description('Minutes east of UTC, -720 to 840 (default 0)'),
     ),
     '0',

@@ -9,11 +9,11 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { log } from '#worker/lib/log.ts';
-import { json, route } from '#worker/lib/openapi.ts';
+import { json, RETRY_AFTER, route } from '#worker/lib/openapi.ts';
 import { BODY_LIMIT_BYTES, securityHeaders } from '#worker/middleware/security.ts';
 import { authenticateBearer, bearerOf, forwardAs, type TokenHolder, tokenInQuery, unauthorized } from '#worker/features/tokens/index.ts';
 import { TOKEN_MESSAGES } from '#common/api-tokens.ts';
-import { mcpErrorSchema } from '#common/mcp-tools.ts';
+import { MCP_TOOL_INPUTS, mcpErrorSchema } from '#common/mcp-tools.ts';
 import type { ApiErrorBody } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { callTool, toolList, type ApiCall } from './tools';
@@ -24,6 +24,9 @@ export type Dispatch = (request: Request, c: Context<AppEnv>) => Promise<Respons
 export const MCP_POST_ONLY = 'This MCP endpoint is stateless: send JSON-RPC messages with POST';
 
 const SERVER_INFO = { name: 'agentmarket', title: 'AgentMarket', version: '1.0.0' };
+
+/** The tools, named in the document's description of POST /mcp: 'a, b and c'. */
+const TOOL_NAMES = ((names) => `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)(Object.keys(MCP_TOOL_INPUTS));
 
 /**
  * JSON-RPC error codes of the endpoint's own refusals, which MCP clients read rather than HTTP
@@ -112,7 +115,7 @@ export const mcpRoutes = (dispatch: Dispatch) =>
         tag: 'system',
         summary: 'MCP endpoint for AI assistants',
         description:
-          'The Model Context Protocol over Streamable HTTP, stateless, JSON answers: JSON-RPC 2.0 messages in (one, or a batch, whose every message counts as one call against the token’s limit), tools search_agents, get_agent, list_categories, try_agent and my_balance. A personal API token is required; each tool needs its scope. Browsers may call it only from the app’s own origin. Refusals are JSON-RPC 2.0 error objects.',
+          `The Model Context Protocol over Streamable HTTP, stateless, JSON answers: JSON-RPC 2.0 messages in (one, or a batch, whose every message counts as one call against the token’s limit), tools ${TOOL_NAMES}. A personal API token is required; each tool needs its scope. Browsers may call it only from the app’s own origin. Refusals are JSON-RPC 2.0 error objects; any other method is 405 with Allow: POST.`,
         access: 'token',
         requestBody: {
           required: true,
@@ -127,7 +130,7 @@ export const mcpRoutes = (dispatch: Dispatch) =>
           401: rpcRefusal('No token, or an unknown or revoked one, or a token in the address'),
           403: rpcRefusal('Sent by a web page from another origin'),
           413: rpcRefusal('The body is too large'),
-          429: rpcRefusal('Over the token’s requests a minute (each message of a batch counts)'),
+          429: json(mcpErrorSchema, 'Over the token’s requests a minute (each message of a batch counts)', RETRY_AFTER),
         },
       }),
       async (c) => {
@@ -153,13 +156,9 @@ export const mcpRoutes = (dispatch: Dispatch) =>
         return transport.handleRequest(c.req.raw, { parsedBody: body });
       },
     )
-    // Stateless: no server-sent event stream to open (GET) and no session to end (DELETE).
-    .on(
-      ['GET', 'DELETE'],
-      '/',
-      route({ tag: 'system', summary: 'Not offered by this stateless MCP endpoint', access: 'anyone', responses: { 405: rpcRefusal(MCP_POST_ONLY) } }),
-      () => rpcError(405, MCP_POST_ONLY, { Allow: 'POST' }),
-    )
+    // Stateless: no server-sent event stream to open (GET), no session to end (DELETE), nothing else:
+    // every other method is 405 with Allow, as on /api (docs/decisions/0040), as a JSON-RPC error.
+    .all('/', () => rpcError(405, MCP_POST_ONLY, { Allow: 'POST' }))
     // Even a failure of our own reaches the client as JSON-RPC, logged as the app logs its own.
     .onError((err, c) => {
       log('error', 'unhandled error', { requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: err });

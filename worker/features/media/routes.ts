@@ -3,8 +3,7 @@ import { Hono } from 'hono';
 import { CREATOR_MESSAGES } from '#common/creators.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
-import { agents, users } from '#worker/db/schema.ts';
-import type { D1Database } from '@cloudflare/workers-types';
+import { users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail } from '#worker/lib/http.ts';
 import * as v from 'valibot';
@@ -12,15 +11,10 @@ import { IMAGE_MAX_BYTES } from '#common/creators.ts';
 import { error, imageUpload, json, route } from '#worker/lib/openapi.ts';
 import { idParam } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
+import { agentPictures, setAgentPictures } from '#worker/features/agents/index.ts';
 import { checkedImage, MEDIA_KEY, mediaBucket, removeUnused, storeImage } from './store';
 
 /** The form fields of an upload (multipart/form-data); anything else is no picture at all. */
-/** The agent's owner and pictures, or undefined for an unknown id. */
-async function agentPictures(db: D1Database, id: number) {
-  const [agent] = await orm(db).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id));
-  return agent;
-}
-
 async function formFields(req: Request): Promise<FormData | null> {
   if (!req.headers.get('Content-Type')?.toLowerCase().startsWith('multipart/form-data')) return null;
   return req.formData().catch(() => null);
@@ -93,11 +87,7 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
       const thumbnail = thumbnailField ? await checkedImage(thumbnailField) : null;
       const coverPath = await storeImage(c.env, 'covers', cover);
       const thumbnailPath = thumbnail ? await storeImage(c.env, 'thumbs', thumbnail) : coverPath;
-      await orm(c.env.DB)
-        .update(agents)
-        .set({ imageUrl: coverPath, thumbnailUrl: thumbnailPath, updatedAt: new Date().toISOString() })
-        .where(eq(agents.id, id!))
-        .run();
+      await setAgentPictures(c.env.DB, id!, { imageUrl: coverPath, thumbnailUrl: thumbnailPath });
       await removeUnused(
         c.env,
         c.env.DB,
@@ -121,7 +111,7 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
       const agent = await agentPictures(c.env.DB, id);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
-      await orm(c.env.DB).update(agents).set({ imageUrl: null, thumbnailUrl: null, updatedAt: new Date().toISOString() }).where(eq(agents.id, id!)).run();
+      await setAgentPictures(c.env.DB, id!, { imageUrl: null, thumbnailUrl: null });
       await removeUnused(c.env, c.env.DB, [agent.imageUrl, agent.thumbnailUrl]);
       return c.json({ imageUrl: null, thumbnailUrl: null });
     },

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { asJsonSchema } from '#common/json-schema.ts';
 import { moderationItemSchema } from '#common/api-schemas.ts';
 import type { ReportItemType } from '#common/types.ts';
 import { MESSAGES, moderationSchema, reportSchema } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
-import { HOUR_MS, hit } from '#worker/lib/throttle.ts';
-import { error, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
-import { jsonBody, validated } from '#worker/lib/validator.ts';
+import { clampLimit, fail, positiveInt } from '#worker/lib/http.ts';
+import { HOUR_MS, hit, tooMany } from '#worker/lib/throttle.ts';
+import { error, ID_SCHEMA, json, route, throttled, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import { jsonBody, pageQuery, validated } from '#worker/lib/validator.ts';
 import { requireRole, requireUser } from '#worker/middleware/session.ts';
 import { maySeeHidden } from '#worker/features/agents/index.ts';
 import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPORTS_PER_HOUR, reportTarget, type QueueView } from './data';
@@ -25,7 +26,7 @@ export const reportsRoutes = new Hono<AppEnv>().post(
       201: json(v.object({ id: v.number() }), 'Reported'),
       404: error('No such review or agent'),
       409: error(MESSAGES.reportDuplicate),
-      429: error(MESSAGES.reportsThrottled),
+      429: throttled(MESSAGES.reportsThrottled),
     },
   }),
   requireUser,
@@ -37,8 +38,7 @@ export const reportsRoutes = new Hono<AppEnv>().post(
     if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user))) return fail(c, 404, notFound(input.itemType));
     // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
     if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
-      c.header('Retry-After', '3600');
-      return fail(c, 429, MESSAGES.reportsThrottled);
+      return tooMany(c, MESSAGES.reportsThrottled, HOUR_MS);
     }
     const filed = await fileReport(c.env.DB, { itemType: input.itemType, itemId: input.itemId, userId: user.id, reason: input.reason, details: input.details ?? null });
     if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
@@ -63,8 +63,7 @@ export const moderationRoutes = new Hono<AppEnv>()
       'query',
       v.object({
         view: v.optional(v.pipe(v.picklist(['open', 'hidden'], VIEW_MESSAGE), v.description('open (default) or hidden'))),
-        limit: v.optional(v.pipe(v.string(), v.description(`Page size, at most ${QUEUE_PAGE_MAX}`))),
-        offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
+        ...pageQuery(QUEUE_PAGE_MAX),
       }),
     ),
     async (c) => {
@@ -72,7 +71,7 @@ export const moderationRoutes = new Hono<AppEnv>()
       if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
       const limit = positiveInt(c.req.query('limit'));
       const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
-      const page = await moderationQueue(c.env.DB, view as QueueView, limit ? Math.min(limit, QUEUE_PAGE_MAX) : QUEUE_PAGE, Number.isSafeInteger(offset) && offset > 0 ? offset : 0);
+      const page = await moderationQueue(c.env.DB, view as QueueView, clampLimit(limit, QUEUE_PAGE, QUEUE_PAGE_MAX), Number.isSafeInteger(offset) && offset > 0 ? offset : 0);
       c.header('X-Total-Count', String(page.total));
       return c.json(page.items);
     },
@@ -91,7 +90,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     jsonBody(moderationSchema),
     validated(
       'param',
-      v.object({ itemType: v.picklist(['review', 'agent'], MESSAGES.notFound), itemId: v.pipe(v.string(), v.description('The review’s or agent’s id')) }),
+      v.object({ itemType: v.picklist(['review', 'agent'], MESSAGES.notFound), itemId: v.pipe(v.string(), asJsonSchema(ID_SCHEMA), v.description('The review’s or agent’s id')) }),
       404,
     ),
     async (c) => {
@@ -103,6 +102,6 @@ export const moderationRoutes = new Hono<AppEnv>()
       const { action } = c.req.valid('json');
       await moderate(c.env.DB, { itemType: type, itemId: target.id, agentId: target.agent_id }, action, c.var.user!.id);
       const after = await reportTarget(c.env.DB, type, target.id);
-      return c.json({ itemType: type, itemId: target.id, action, hidden: !!after?.hidden_at });
+      return c.json({ itemType: c.req.valid('param').itemType, itemId: target.id, action, hidden: !!after?.hidden_at });
     },
   );

@@ -1,12 +1,13 @@
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { CatalogListParams, CatalogSource } from '#common/ssr.ts';
 import type { Bindings } from '#worker/env.ts';
+import { clampLimit } from '#worker/lib/http.ts';
 import { agentOwner, catalogAgentsByIds, getCatalogAgent, getProviderAgent, listAgents, listCatalog, parseSort } from '#worker/features/agents/index.ts';
 import { creatorPage } from '#worker/features/creators/index.ts';
 import { listCategories, listDepartments } from '#worker/features/categories/index.ts';
 import { listRatings } from '#worker/features/ratings/index.ts';
 
-const bounded = (limit: number | undefined) => Math.min(Math.max(limit ?? PAGE_SIZE_MAX, 1), PAGE_SIZE_MAX);
+const bounded = (limit: number | undefined) => clampLimit(limit, PAGE_SIZE_MAX, PAGE_SIZE_MAX);
 
 /**
  * The catalogue for the server renderer: the same data functions the API's GET routes answer with

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
-import { browserRequest, call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { browserRequest, call, createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(seedCatalog);
 
@@ -36,12 +36,15 @@ describe('server-rendered pages', () => {
   });
 
   it("an agent page's shared link has a large preview picture: its cover, absolute, with size and alt", async () => {
-    await db()
-      .prepare(
-        `INSERT INTO agents (id, name, description, category_id, creator_id, credit_cost, image_url, created_at)
-         VALUES (41, 'CoverCast', 'Turns call notes into a one-page brief.', 1, 1, 9, '/agents/ledgerlens.webp', '2026-04-01T00:00:00.000Z')`,
-      )
-      .run();
+    await insertAgents({
+      id: 41,
+      name: 'CoverCast',
+      description: 'Turns call notes into a one-page brief.',
+      creator_id: 1,
+      credit_cost: 9,
+      image_url: '/agents/ledgerlens.webp',
+      created_at: '2026-04-01T00:00:00.000Z',
+    });
     const { html } = await page('/agents/41');
     expect(html).toContain('<meta property="og:image" content="http://localhost/agents/ledgerlens.webp" />');
     expect(html).toContain('<meta property="og:image:width" content="640" />');
@@ -120,12 +123,15 @@ describe('server-rendered pages', () => {
   });
 
   it('/saved is drawn from the agents the device names in its cookie, in its order, and never indexed', async () => {
-    await db()
-      .prepare(
-        `INSERT INTO agents (id, name, description, category_id, creator_id, credit_cost, hidden_at, created_at)
-         VALUES (44, 'HiddenHelper', 'Taken down by the moderators.', 1, 1, 5, '2026-04-02T00:00:00.000Z', '2026-04-01T00:00:00.000Z')`,
-      )
-      .run();
+    await insertAgents({
+      id: 44,
+      name: 'HiddenHelper',
+      description: 'Taken down by the moderators.',
+      creator_id: 1,
+      credit_cost: 5,
+      hidden_at: '2026-04-02T00:00:00.000Z',
+      created_at: '2026-04-01T00:00:00.000Z',
+    });
     // Newest save first: LedgerLens, then LeadScout Pro; a hidden agent, one that does not exist and
     // what is no id at all are left out.
     const { res, html } = await page('/saved', 'saved-agents=2.44.1.999999.x.-3.2');

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { APP_CSP } from '#worker/middleware/security.ts';
-import { listTransactions } from '#worker/lib/ledger.ts';
+import { listTransactions } from '#worker/domain/credits/index.ts';
 import { readSession } from '#worker/middleware/session.ts';
 import { newFromFollowed } from '#worker/features/creators/index.ts';
 import { listSavedAgentIds } from '#worker/features/saved/index.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
 import { call, client, createUser, db, messageOf as message, signIn, untypedBody } from '#worker/test/fixtures.ts';
-import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
+import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from '#worker/domain/credits/index.ts';
 
 const post = (path: string, cookie?: string) => call(path, { method: 'POST', cookie });
 const balanceOf = async (userId: number) =>

@@ -5,15 +5,14 @@ import { randomToken } from '#worker/lib/crypto.ts';
 import { fail } from '#worker/lib/http.ts';
 import { log } from '#worker/lib/log.ts';
 import { once } from '#worker/lib/idempotency.ts';
-import { getBalance } from '#worker/lib/ledger.ts';
 import * as v from 'valibot';
-import { balanceSchema } from '#common/api-schemas.ts';
-import { error, IDEMPOTENCY_KEY_HEADER, json, route } from '#worker/lib/openapi.ts';
+import { balanceSchema, linkSchema } from '#common/api-schemas.ts';
+import { error, IDEMPOTENCY_KEY_HEADER, json, pathParam, route } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
 import { createStripeCheckout } from './stripe';
-import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './data';
+import { completePurchase, createCheckoutSession, expireCheckoutSession, getBalance, getCheckoutSession } from '#worker/domain/credits/index.ts';
 
 const SESSION_NOT_FOUND = 'Checkout session not found';
 
@@ -32,6 +31,8 @@ const sandboxOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const sessionStatus = v.picklist(['open', 'completed', 'expired']);
+/** A sandbox checkout's id as create-checkout makes it; any other names none (404). */
+const SANDBOX_ID = pathParam('id', 'The sandbox checkout', { type: 'string', pattern: '^cs_sandbox_[\\w-]+$' });
 
 export const paymentsRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -45,7 +46,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
       access: 'signed-in',
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
-        200: json(v.object({ url: v.string() }), 'The checkout page'),
+        200: json(v.object({ url: linkSchema }), 'The checkout page'),
         403: error('userId is not yours'),
         502: error(PAYMENT_PROVIDER_ERROR),
         503: error(MESSAGES.paymentsNotConfigured),
@@ -83,6 +84,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
       tag: 'credits',
       summary: 'A sandbox checkout (sandbox only)',
       access: 'signed-in',
+      parameters: [SANDBOX_ID],
       responses: { 200: json(v.object({ id: v.string(), credits: v.number(), amountCents: v.number(), status: sessionStatus }), 'The checkout'), 404: error(SESSION_NOT_FOUND) },
     }),
     async (c) => {
@@ -97,6 +99,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
       tag: 'credits',
       summary: 'Pay a sandbox checkout (sandbox only)',
       access: 'signed-in',
+      parameters: [SANDBOX_ID],
       responses: {
         200: json(v.object({ ...balanceSchema.entries, credits: v.number(), status: v.literal('completed') }), 'Paid: the balance after'),
         404: error(SESSION_NOT_FOUND),
@@ -117,12 +120,13 @@ export const paymentsRoutes = new Hono<AppEnv>()
       tag: 'credits',
       summary: 'Cancel a sandbox checkout (sandbox only)',
       access: 'signed-in',
+      parameters: [SANDBOX_ID],
       responses: { 200: json(v.object({ id: v.string(), status: v.picklist(['completed', 'expired']) }), 'Cancelled, unless already paid'), 404: error(SESSION_NOT_FOUND) },
     }),
     async (c) => {
       const session = await ownSandboxSession(c);
       if (!session) return fail(c, 404, SESSION_NOT_FOUND);
       await expireCheckoutSession(c.env.DB, session.id);
-      return c.json({ id: session.id, status: session.status === 'completed' ? 'completed' : 'expired' });
+      return c.json({ id: session.id, status: session.status === 'completed' ? ('completed' as const) : ('expired' as const) });
     },
   );

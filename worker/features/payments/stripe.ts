@@ -2,7 +2,7 @@
 import { CENTS_PER_CREDIT, creditsProductName } from '#common/constants.ts';
 import type { Bindings } from '#worker/env.ts';
 import { stripeClient } from '#worker/lib/stripe.ts';
-import { createCheckoutSession } from './data';
+import { createCheckoutSession } from '#worker/domain/credits/index.ts';
 
 /**
  * A Checkout Session for `credits` credits (1 credit = 100 US cents). The session is recorded

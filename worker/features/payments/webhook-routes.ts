@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
+import { centsToCredits } from '#common/constants.ts';
 import { orm } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
@@ -8,7 +9,7 @@ import * as v from 'valibot';
 import { fail, positiveInt } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { applyPayoutEvent, PAYOUT_EVENTS } from '#worker/features/earnings/index.ts';
-import { completePurchase, createCheckoutSession } from './data';
+import { completePurchase, createCheckoutSession } from '#worker/domain/credits/index.ts';
 import { cryptoProvider, stripeClient, WEBHOOK_TOLERANCE_S } from '#worker/lib/stripe.ts';
 
 const CREDITING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -61,7 +62,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post(
     if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return c.json({ received: true });
     const userId = positiveInt(session.metadata?.userId ?? null);
     const cents = session.amount_total ?? 0;
-    const credits = Math.floor(cents / 100);
+    const credits = centsToCredits(cents);
     if (!userId || credits <= 0) return c.json({ received: true, credited: false });
     const [user] = await orm(c.env.DB).select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) return c.json({ received: true, credited: false });

@@ -1,18 +1,19 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { asJsonSchema } from '#common/json-schema.ts';
 import type { Proposal } from '#common/types.ts';
-import { anonymousProposalSchema, firstIssue, isHoneypotFilled, MESSAGES, signedInProposalSchema } from '#common/validation.ts';
+import { anonymousProposalSchema, firstIssue, IDEMPOTENCY_KEY, isHoneypotFilled, MESSAGES, signedInProposalSchema } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { now, proposals } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { errorBody, fail, positiveInt } from '#worker/lib/http.ts';
-import { IDEMPOTENCY_KEY, INVALID_IDEMPOTENCY_KEY } from '#worker/lib/ledger.ts';
+import { INVALID_IDEMPOTENCY_KEY } from '#worker/lib/idempotency.ts';
 import { proposalSchemaOut } from '#common/api-schemas.ts';
-import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import { error, IDEMPOTENCY_KEY_HEADER, json, POSITIVE_INT_MAX, route, throttled, TOTAL_COUNT } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, parseAllKeys, validated } from '#worker/lib/validator.ts';
 import { requireRole } from '#worker/middleware/session.ts';
-import { ACCOUNT_PROPOSALS_PER_HOUR, ANONYMOUS_PROPOSALS_PER_HOUR, overAccountHourlyLimit, overHourlyLimit } from '#worker/lib/throttle.ts';
+import { ACCOUNT_PROPOSALS_PER_HOUR, ANONYMOUS_PROPOSALS_PER_HOUR, HOUR_MS, overAccountHourlyLimit, overHourlyLimit, tooMany } from '#worker/lib/throttle.ts';
 
 /** What an API answer shows of a proposal, in the Proposal type's order (the rows are the answers). */
 const PROPOSAL_COLUMNS = {
@@ -52,7 +53,7 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post(
       201: json(proposalSchemaOut, 'Stored'),
       200: json(proposalSchemaOut, 'A repeat: the proposal first stored with this key'),
       409: error(KEY_USED),
-      429: error(MESSAGES.proposalsThrottled),
+      429: throttled(MESSAGES.proposalsThrottled),
     },
   }),
   anyObject(v.union([anonymousProposalSchema, signedInProposalSchema])),
@@ -74,8 +75,7 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post(
       ? (await Promise.all([overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR), overAccountHourlyLimit(c, 'proposal', user.id, ACCOUNT_PROPOSALS_PER_HOUR)])).some(Boolean)
       : await overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR);
     if (overLimit) {
-      c.header('Retry-After', '3600');
-      return fail(c, 429, MESSAGES.proposalsThrottled);
+      return tooMany(c, MESSAGES.proposalsThrottled, HOUR_MS);
     }
     // A repeated key (an offline queue sending again) stores nothing new and answers with the first.
     const [inserted] = await db
@@ -112,8 +112,8 @@ export const proposalsRoutes = new Hono<AppEnv>()
       'query',
       v.object({
         status: v.optional(v.pipe(v.string(), v.description('new or reviewed; anything else lists every proposal'))),
-        limit: v.optional(v.pipe(v.string(), v.description(`Page size, 1 to ${INBOX_PAGE_MAX} (default ${INBOX_PAGE})`))),
-        offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
+        limit: v.optional(v.pipe(v.string(), asJsonSchema({ type: 'integer', minimum: 1, maximum: INBOX_PAGE_MAX }), v.description(`Page size, 1 to ${INBOX_PAGE_MAX} (default ${INBOX_PAGE})`))),
+        offset: v.optional(v.pipe(v.string(), asJsonSchema({ type: 'integer', minimum: 0, maximum: POSITIVE_INT_MAX }), v.description('How many to skip'))),
       }),
     ),
     async (c) => {

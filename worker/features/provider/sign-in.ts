@@ -7,7 +7,8 @@ import { MESSAGES } from '#common/validation.ts';
 import { eqNocase, orm } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { CONFIRMED_FIRST, createAccount, isUniqueViolation, syncRole } from '#worker/lib/accounts.ts';
+import { CONFIRMED_FIRST, isUniqueViolation, syncRole } from '#worker/lib/accounts.ts';
+import { createAccount } from '#worker/domain/credits/index.ts';
 import { fail } from '#worker/lib/http.ts';
 import { startSession } from '#worker/lib/session-cookie.ts';
 import { providerConfig, providerLogin, type ProviderConfig, type ProviderTokens } from './client';
@@ -55,7 +56,8 @@ async function localAccount(c: Context<AppEnv>, email: string): Promise<number> 
   throw new Error('no free username for provider account');
 }
 
-export type ProviderSignIn = { ok: true; userId: number; tokens: ProviderTokens } | { ok: false; response: Response };
+/** A refusal is the 401 to answer, typed as such so the sign-in routes' answers stay typed. */
+export type ProviderSignIn = { ok: true; userId: number; tokens: ProviderTokens } | { ok: false; response: ReturnType<typeof fail<401>> };
 
 /**
  * Signs in at the provider and, on success, starts a local session holding the tokens. Refusal ->

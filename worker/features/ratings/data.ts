@@ -5,6 +5,8 @@
 // Reads stay SQL: the per-review sub-queries (ledger, helpful marks, reply) read more plainly so.
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Rating, RatingSummary, ReviewSort } from '#common/types.ts';
+import { agentReferenceSql } from '#worker/domain/credits/index.ts';
+import { clampLimit } from '#worker/lib/http.ts';
 
 /** The migrations' timestamp default. */
 const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -16,12 +18,12 @@ export const REVIEW_PAGE_MAX = 50;
 /**
  * 'Tried it': the author's ledger holds a paid try of this agent (a debit, so not a creator's free
  * try, and never a refused one, which writes no row) that was not refunded. A refund is the
- * 'refund' row POST /api/admin/refunds writes, keyed `refund:<the try's key>` (worker/lib/ledger.ts,
- * docs/decisions/0025 and 0029).
+ * 'refund' row POST /api/admin/refunds writes, keyed `refund:<the try's key>`
+ * (worker/domain/credits/ledger.ts, docs/decisions/0025 and 0029).
  */
 const TRIED_IT = `EXISTS (
   SELECT 1 FROM credit_ledger l
-  WHERE l.user_id = r.user_id AND l.kind = 'try' AND l.amount < 0 AND l.reference = 'agent:' || r.agent_id
+  WHERE l.user_id = r.user_id AND l.kind = 'try' AND l.amount < 0 AND l.reference = ${agentReferenceSql('r.agent_id')}
     AND NOT EXISTS (SELECT 1 FROM credit_ledger x WHERE x.kind = 'refund' AND x.idempotency_key = 'refund:' || l.idempotency_key)
 )`;
 const HELPFUL = '(SELECT count(*) FROM review_helpful h WHERE h.rating_id = r.id)';
@@ -92,7 +94,7 @@ export interface ReviewPageParams {
 
 /** One page of an agent's shown reviews and how many there are. */
 export async function listRatings(d1: D1Database, agentId: number, params: ReviewPageParams = {}): Promise<{ items: Rating[]; total: number }> {
-  const limit = Math.min(Math.max(params.limit ?? REVIEW_PAGE, 1), REVIEW_PAGE_MAX);
+  const limit = clampLimit(params.limit, REVIEW_PAGE, REVIEW_PAGE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
   const [list, total] = await d1.batch([
     d1

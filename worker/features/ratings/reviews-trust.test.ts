@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HEADERS } from '#common/search.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, client, createUser, db, messageOf as message, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as message, insertAgents, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { ORDERINGS, PRIOR_SQL, priorOf, sortAgents } from '#worker/features/agents/ranking.ts';
 import { REPORTS_PER_HOUR } from '#worker/features/moderation/data.ts';
 
@@ -171,7 +171,7 @@ describe('helpful', () => {
 
 describe('the reviews list', () => {
   it('pages by 10 with the total in X-Total-Count, sorts four ways and counts each star', async () => {
-    await db().prepare("INSERT INTO agents (id, name, description, category_id) VALUES (30, 'Many Reviews', 'An agent with many reviews.', 1)").run();
+    await insertAgents({ id: 30, name: 'Many Reviews', description: 'An agent with many reviews.' });
     const people = await Promise.all(Array.from({ length: 12 }, () => reviewer()));
     for (const [i, p] of people.entries()) await rate(p.cookie, 30, (i % 5) + 1, `Review ${i}`);
     const page1 = await client().agents[':id'].ratings.$get({ param: { id: '30' }, query: { sort: 'highest', limit: '10' } });
@@ -236,7 +236,7 @@ describe('reports and moderation', () => {
   });
 
   it('a hidden review leaves the average, the count, the list and the histogram; its author sees it marked; restore brings it back', async () => {
-    await db().prepare("INSERT INTO agents (id, name, description, category_id) VALUES (31, 'Moderated', 'An agent whose review is hidden.', 1)").run();
+    await insertAgents({ id: 31, name: 'Moderated', description: 'An agent whose review is hidden.' });
     const [good, bad, reporter] = [await reviewer(), await reviewer(), await reviewer()];
     await rate(good.cookie, 31, 5, 'Great');
     const abusive = await untypedBody.review(await rate(bad.cookie, 31, 1, 'Abusive words'));
@@ -270,10 +270,7 @@ describe('reports and moderation', () => {
 
   it('a hidden agent leaves lists, search, its page, its category’s count and the sitemap; its creator sees it marked', async () => {
     const ownerUser = await createUser({ verified: true });
-    await db()
-      .prepare("INSERT INTO agents (id, name, description, category_id, creator_id) VALUES (32, 'Fakeagent Scam', 'Promises the moon, delivers nothing.', 3, ?)")
-      .bind(ownerUser.id)
-      .run();
+    await insertAgents({ id: 32, name: 'Fakeagent Scam', description: 'Promises the moon, delivers nothing.', category_id: 3, creator_id: ownerUser.id });
     const count = async () => (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = 3').first<{ n: number }>())!.n;
     const before = await count();
     const staff = await moderator();

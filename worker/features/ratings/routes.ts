@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { helpfulSchema, okSchema, ratingSchemaOut, ratingSummarySchema } from '#common/api-schemas.ts';
-import { REVIEW_SORTS, type ReviewSort } from '#common/types.ts';
+import { REVIEW_SORTS, type RatingSummary, type ReviewSort } from '#common/types.ts';
 import { MESSAGES, replySchema, reviewSchema } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { fail, positiveInt } from '#worker/lib/http.ts';
+import { clampLimit, fail, positiveInt } from '#worker/lib/http.ts';
 import { once } from '#worker/lib/idempotency.ts';
-import { error, IDEMPOTENCY_KEY_HEADER, json, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
-import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
+import { error, IDEMPOTENCY_KEY_HEADER, json, pathParam, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import { idParam, jsonBody, oneOfText, pageQuery, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { agentOwner, getProviderAgent, maySeeHidden } from '#worker/features/agents/index.ts';
 import { deleteRating, deleteReply, getRating, listRatings, ratingSummary, REVIEW_PAGE, REVIEW_PAGE_MAX, reviewContext, saveReply, setHelpful, upsertRating } from './data';
@@ -132,7 +132,7 @@ export const ratingsRoutes = new Hono<AppEnv>()
       const user = c.var.user!;
       if (review.creator_id !== user.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
       const created = await saveReply(c.env.DB, review.id, user.id, c.req.valid('json').body);
-      return c.json(await getRating(c.env.DB, review.id, user.id), created ? 201 : 200);
+      return c.json((await getRating(c.env.DB, review.id, user.id))!, created ? 201 : 200);
     },
   )
   .delete(
@@ -164,6 +164,9 @@ const target = async (c: Context<AppEnv>) => {
   return { id, agent };
 };
 
+/** The agent of the path, read by positiveInt: anything else names no agent (404). */
+const AGENT_PATH_ID = pathParam('id', 'The agent');
+
 /** Provider mode's agents are rated at the provider: they get an empty list rather than a 404. */
 const externalAgent = async (c: Context<AppEnv>, id: number) => (await getProviderAgent(c.env, id)) !== null;
 
@@ -183,14 +186,14 @@ export const agentRatingsRoutes = new Hono<AppEnv>()
       access: 'anyone',
       personal: true,
       token: 'read',
+      parameters: [AGENT_PATH_ID],
       responses: { 200: json(v.array(ratingSchemaOut), 'A page of reviews', TOTAL_COUNT), 404: error(MESSAGES.agentNotFound) },
     }),
     validated(
       'query',
       v.object({
-        sort: v.optional(v.pipe(v.string(), v.check((s) => reviewSort(s) !== null, MESSAGES.sortInvalid), v.description(`${REVIEW_SORTS.join(', ')} (default newest)`))),
-        limit: v.optional(v.pipe(v.string(), v.description(`Page size, at most ${REVIEW_PAGE_MAX}`))),
-        offset: v.optional(v.pipe(v.string(), v.description('How many to skip'))),
+        sort: oneOfText(REVIEW_SORTS, `${REVIEW_SORTS.join(', ')} (default newest)`, (s) => reviewSort(s) !== null, MESSAGES.sortInvalid),
+        ...pageQuery(REVIEW_PAGE_MAX),
       }),
     ),
     async (c) => {
@@ -209,7 +212,7 @@ export const agentRatingsRoutes = new Hono<AppEnv>()
       }
       const page = await listRatings(c.env.DB, agent.id, {
         sort,
-        limit: limit ? Math.min(limit, REVIEW_PAGE_MAX) : REVIEW_PAGE,
+        limit: clampLimit(limit, REVIEW_PAGE, REVIEW_PAGE_MAX),
         offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
         viewerId: c.var.user?.id ?? null,
       });
@@ -225,12 +228,13 @@ export const agentRatingsRoutes = new Hono<AppEnv>()
       access: 'anyone',
       personal: true,
       token: 'read',
+      parameters: [AGENT_PATH_ID],
       responses: { 200: json(ratingSummarySchema, 'Counts by star and the caller’s review'), 404: error(MESSAGES.agentNotFound) },
     }),
     async (c) => {
       const { id, agent } = await target(c);
       if (!agent) {
-        if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null });
+        if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null } satisfies RatingSummary);
         return fail(c, 404, MESSAGES.agentNotFound);
       }
       return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));

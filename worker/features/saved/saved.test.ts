@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogAgentsByIds } from '#worker/features/agents/index.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, client, createUser, db, messageOf as error, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import { call, client, createUser, db, messageOf as error, insertAgents, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
 import { listSavedAgentIds } from './index';
 import { SAVED_TIME_MESSAGE } from './routes';
 
@@ -92,7 +92,7 @@ describe('/api/saved', () => {
 
   it('drops a save when its agent is deleted', async () => {
     const cookie = await signIn((await createUser()).id);
-    await db().prepare(`INSERT INTO agents (id, name, description, category_id) VALUES (40, 'Short Lived', 'Saved, then deleted by its creator.', 1)`).run();
+    await insertAgents({ id: 40, name: 'Short Lived', description: 'Saved, then deleted by its creator.' });
     await save(cookie, 40);
     await db().prepare('DELETE FROM agents WHERE id = 40').run();
     expect(await list(cookie)).toEqual([]);
@@ -125,9 +125,7 @@ describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
 
 describe('catalogAgentsByIds (the agents /saved is drawn with)', () => {
   it('answers in the order asked, for more ids than one statement may bind, without unknown or hidden agents', async () => {
-    await db()
-      .prepare(`INSERT INTO agents (id, name, description, category_id, hidden_at) VALUES (45, 'Taken Down', 'Hidden by the moderators.', 1, '2026-04-02T00:00:00.000Z')`)
-      .run();
+    await insertAgents({ id: 45, name: 'Taken Down', description: 'Hidden by the moderators.', hidden_at: '2026-04-02T00:00:00.000Z' });
     // 500 ids, as many as a device keeps: only 3, 1, 2 exist and are visible.
     const ids = [3, ...Array.from({ length: 496 }, (_, i) => 100_000 + i), 45, 1, 2];
     expect((await catalogAgentsByIds(env, ids)).map((agent) => agent.id)).toEqual([3, 1, 2]);

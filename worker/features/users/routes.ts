@@ -10,8 +10,9 @@ import type { AppEnv } from '#worker/env.ts';
 import { getSessionUser, isUniqueViolation, takenMessage } from '#worker/lib/accounts.ts';
 import { overProfileChecks, requireCurrentPassword, startEmailChange } from '#worker/features/auth/index.ts';
 import { fail } from '#worker/lib/http.ts';
+import { tooMany } from '#worker/lib/throttle.ts';
 import { skeleton } from '#worker/lib/confusables.ts';
-import { error, json, route } from '#worker/lib/openapi.ts';
+import { error, json, route, throttled } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { publicProfileById } from '#worker/features/creators/index.ts';
@@ -63,6 +64,7 @@ export const usersRoutes = new Hono<AppEnv>()
         403: error('Not your account'),
         404: error(USER_NOT_FOUND),
         409: error('The username is taken'),
+        429: throttled(`${MESSAGES.throttled} (checking the password), or ${MESSAGES.mailThrottled}`),
       },
     }),
     requireUser,
@@ -79,7 +81,7 @@ export const usersRoutes = new Hono<AppEnv>()
       const clash = await takenMessage(db, username, '', id);
       if (clash) return fail(c, 409, clash);
       if (changesEmail) {
-        if (await overProfileChecks(c)) return fail(c, 429, MESSAGES.throttled);
+        if (await overProfileChecks(c)) return tooMany(c, MESSAGES.throttled);
         if (!currentPassword) return fail(c, 400, MESSAGES.currentPasswordRequired);
         await requireCurrentPassword(c, currentPassword);
       }

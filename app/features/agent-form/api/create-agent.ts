@@ -7,7 +7,7 @@ import { agentFormKeys } from './keys';
 /** Lists a new agent; the server makes the caller its creator. */
 export async function createAgent(data: AgentData): Promise<Agent> {
   const res = await api.agents.$post({ json: data });
-  return unwrap<Agent>(res);
+  return unwrap(res);
 }
 
 export const useCreateAgent = () => useMutation({ mutationKey: agentFormKeys.create, mutationFn: createAgent });

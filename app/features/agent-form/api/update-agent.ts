@@ -7,7 +7,7 @@ import { agentFormKeys } from './keys';
 /** Saves changes to an agent; only its creator may (the server checks). */
 export async function updateAgent({ id, data }: { id: number; data: AgentData }): Promise<Agent> {
   const res = await api.agents[':id'].$put({ param: { id: String(id) }, json: data });
-  return unwrap<Agent>(res);
+  return unwrap(res);
 }
 
 export const useUpdateAgent = () => useMutation({ mutationKey: agentFormKeys.update, mutationFn: updateAgent });

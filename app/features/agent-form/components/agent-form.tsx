@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import * as v from 'valibot';
 import { DESCRIPTION_MAX, MAX_CREDIT_COST, MIN_CREDIT_COST } from '#common/constants.ts';
 import type { Category, Department } from '#common/types.ts';
 import { agentSchema, fieldErrors, type AgentData } from '#common/validation.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { FormField, Select, TextArea, TextInput } from '#app/components/ui/form-field.tsx';
+import { FormField, Options, Select, TextArea, TextInput } from '#app/components/ui/form-field.tsx';
 import { formValuesToInput, type AgentFormValues } from '#app/features/agent-form/lib/form-values.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
@@ -31,11 +32,10 @@ export function AgentForm({
   cancelHref: string;
   onSubmit: (data: AgentData) => void;
 }) {
-  const [values, setValues] = useState(initial);
+  const { values, set } = useFormValues(initial);
   const [submitted, setSubmitted] = useState(false);
   const parsed = v.safeParse(agentSchema, formValuesToInput(values));
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
-  const set = (key: keyof AgentFormValues) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
 
   const handleSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -61,11 +61,7 @@ export function AgentForm({
           {(c) => (
             <Select {...c} name="categoryId" value={values.categoryId} onChange={set('categoryId')} invalid={Boolean(errors.categoryId)}>
               <option value="">Select a category</option>
-              {categories.map((cat) => (
-                <option key={cat.id} value={cat.id}>
-                  {cat.name}
-                </option>
-              ))}
+              <Options options={categories.map((cat) => ({ value: cat.id, label: cat.name }))} />
             </Select>
           )}
         </FormField>
@@ -73,11 +69,7 @@ export function AgentForm({
           {(c) => (
             <Select {...c} name="departmentId" value={values.departmentId} onChange={set('departmentId')} invalid={Boolean(errors.departmentId)}>
               <option value="0">No department</option>
-              {departments.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
+              <Options options={departments.map((d) => ({ value: d.id, label: d.name }))} />
             </Select>
           )}
         </FormField>

@@ -4,7 +4,7 @@ import { api, unwrap } from '#app/lib/api-client.ts';
 import { agentKeys } from './keys';
 
 export const getAgent = async (id: number): Promise<Agent> =>
-  unwrap<Agent>(await api.agents[':id'].$get({ param: { id: String(id) } }));
+  unwrap(await api.agents[':id'].$get({ param: { id: String(id) } }));
 
 export const getAgentQueryOptions = (id: number) =>
   queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => getAgent(id), enabled: Number.isSafeInteger(id) && id > 0 });

@@ -7,7 +7,7 @@ import { agentKeys, type AgentListParams } from './keys';
 export async function getAgents(params: AgentListParams = {}): Promise<{ items: Agent[]; total: number }> {
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query[key] = String(value);
-  return unwrapPage<Agent>(await api.agents.$get({ query }));
+  return unwrapPage(await api.agents.$get({ query }));
 }
 
 export const getAgentsQueryOptions = (params: AgentListParams = {}) =>

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type Infinite
 import { PAGE_SIZE_DEFAULT } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
 import { getAgents } from './get-agents';
+import { pageItems } from '#app/lib/page-items.ts';
 import { refetchUnlessServed } from '#app/lib/served-with-page.ts';
 import { agentKeys, type AgentListParams } from './keys';
 
@@ -50,19 +51,9 @@ export function useInfiniteAgents(
   });
 }
 
-/**
- * All loaded pages as one list plus the server's total. An agent added between two page requests
- * shifts the offsets, so the same agent can arrive twice: keep the first.
- */
+/** All loaded pages as one list (an agent that arrives twice is kept once) plus the server's total. */
 export function flattenAgentPages(data: InfiniteData<AgentPage> | undefined): { agents: Agent[]; total: number } {
   if (!data) return { agents: [], total: 0 };
-  const seen = new Set<number>();
-  const agents: Agent[] = [];
-  for (const page of data.pages)
-    for (const agent of page.items)
-      if (!seen.has(agent.id)) {
-        seen.add(agent.id);
-        agents.push(agent);
-      }
+  const agents = pageItems(data.pages);
   return { agents, total: data.pages.at(-1)?.total ?? agents.length };
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { MORE_FROM_CREATOR } from '#common/creators.ts';
-import type { Agent } from '#common/types.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { agentKeys } from './keys';
 
@@ -12,7 +11,7 @@ export const useMoreFromCreator = (creatorId: number | null) =>
   useQuery({
     queryKey: [...agentKeys.byCreator(creatorId ?? 0), MORE_FROM_CREATOR + 1],
     queryFn: async () =>
-      unwrap<Agent[]>(
+      unwrap(
         await api.agents.creator[':userId'].$get({ param: { userId: String(creatorId) }, query: { limit: String(MORE_FROM_CREATOR + 1) } }),
       ),
     enabled: creatorId !== null && creatorId > 0,

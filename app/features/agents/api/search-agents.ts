@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type Infinite
 import { PAGE_SIZE_DEFAULT, SEARCH_STALE_MS } from '#common/constants.ts';
 import { SEARCH_HEADERS, type SearchHit, type SearchSort } from '#common/search.ts';
 import { api, unwrapPage } from '#app/lib/api-client.ts';
+import { pageItems } from '#app/lib/page-items.ts';
 import { nextOffset } from './get-infinite-agents';
 import { agentKeys } from './keys';
 
@@ -40,7 +41,7 @@ export async function searchAgents(q: string, options: SearchOptions = {}, offse
   const res = await api.agents.search.$get({ query });
   const corrected = decodeHeader(res.headers.get(SEARCH_HEADERS.corrected));
   const anyTerm = res.headers.get(SEARCH_HEADERS.anyTerm) === '1';
-  const page = await unwrapPage<SearchHit>(res as unknown as Response);
+  const page = await unwrapPage(res);
   return { ...page, offset, corrected, anyTerm };
 }
 
@@ -62,14 +63,7 @@ export const useSearchAgents = (q: string, options: SearchOptions = {}) =>
 /** All loaded pages as one list (an agent that arrives twice is kept once), with what the first page said. */
 export function flattenSearchPages(data: InfiniteData<SearchPage> | undefined) {
   if (!data) return { hits: [] as SearchHit[], total: 0, corrected: null, anyTerm: false };
-  const seen = new Set<number>();
-  const hits: SearchHit[] = [];
-  for (const page of data.pages)
-    for (const hit of page.items)
-      if (!seen.has(hit.id)) {
-        seen.add(hit.id);
-        hits.push(hit);
-      }
+  const hits = pageItems(data.pages);
   const first = data.pages[0]!;
   return { hits, total: data.pages.at(-1)?.total ?? hits.length, corrected: first.corrected, anyTerm: first.anyTerm };
 }

@@ -6,7 +6,7 @@ import { deviceSuggestions, orFromDevice } from './search-device';
 
 /** Suggestions as you type (GET /api/agents/suggest): agent names, then categories and departments. */
 export const suggestAgents = async (q: string, signal?: AbortSignal): Promise<Suggestion[]> =>
-  unwrap<Suggestion[]>(await api.agents.suggest.$get({ query: { q } }, { init: { signal } }));
+  unwrap(await api.agents.suggest.$get({ query: { q } }, { init: { signal } }));
 
 export const suggestQueryOptions = (q: string) =>
   queryOptions({

@@ -15,7 +15,7 @@ export async function tryAgent({ agentId, idempotencyKey, expectedCost }: { agen
     const body = (await res.clone().json().catch(() => null)) as { message?: string; creditCost?: unknown } | null;
     if (body && typeof body.creditCost === 'number' && typeof body.message === 'string') throw new PriceChangedError(body.message, body.creditCost);
   }
-  return unwrap<TryResult>(res);
+  return unwrap(res);
 }
 
 /** A try refused because the agent's price is no longer the one shown; carries the new price. */
@@ -33,7 +33,7 @@ export class PriceChangedError extends ApiError {
  * first answer, or a 404 ApiError when nothing was charged; it never charges.
  */
 export async function checkTry({ agentId, idempotencyKey }: { agentId: number; idempotencyKey: string }): Promise<TryResult> {
-  return unwrap<TryResult>(await api.agents[':id'].try[':key'].$get({ param: { id: String(agentId), key: idempotencyKey } }));
+  return unwrap(await api.agents[':id'].try[':key'].$get({ param: { id: String(agentId), key: idempotencyKey } }));
 }
 
 function useTryMutation<V>(mutationFn: (variables: V) => Promise<TryResult>) {

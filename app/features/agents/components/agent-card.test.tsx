@@ -2,18 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render as renderInPage, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '#common/types.ts';
+import { agentOf } from '#app/test/agent-set.ts';
 import { AgentCard } from './agent-card';
 import { StarRating } from './star-rating';
 
-const agent: Agent = {
-  id: 7, hoaId: null, name: 'LedgerLens', agentCode: null, slug: null, label: null,
-  description: 'Reconciles invoices.', longDescription: null, features: [], videoUrl: null, imageUrl: null, thumbnailUrl: null,
-  externalUrl: null, categoryId: 1, departmentId: 3, creatorId: null, averageRating: 4.46, rating: 4.46,
-  voteCount: 12, viewCount: 0, isFeatured: false, isTrending: false, isPremium: false, creditCost: 9,
-  credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',
-  creatorUsername: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
-};
+const agent = agentOf(7, {
+  name: 'LedgerLens', description: 'Reconciles invoices.', departmentId: 3, averageRating: 4.46, rating: 4.46, voteCount: 12,
+  creditCost: 9, credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',
+});
 
 // The card's Save button reads who is signed in from the query cache.
 const render = (ui: ReactElement) => renderInPage(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);

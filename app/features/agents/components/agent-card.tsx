@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { Coins } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SearchHit } from '#common/search.ts';
 import type { Agent } from '#common/types.ts';
@@ -8,7 +7,7 @@ import { plural } from '#app/lib/format.ts';
 import { SaveButton } from '#app/components/saved/save-button.tsx';
 import { AgentImage } from './agent-image';
 import { CreatorLink } from './creator-link';
-import { agentBadges, CardRating } from './card-rating';
+import { agentBadges, CardFigures } from './card-rating';
 import { HighlightedText } from './highlighted-text';
 
 /*
@@ -85,13 +84,7 @@ export const AgentCard = memo(function AgentCard({
               </span>
             )}
           </span>
-          <span className="flex shrink-0 items-center gap-3 text-slate-600">
-            <CardRating averageRating={agent.averageRating} voteCount={agent.voteCount} />
-            <span className="inline-flex items-center gap-1">
-              <Coins aria-hidden className="size-3.5" />
-              {plural(agent.creditCost, 'credit')}
-            </span>
-          </span>
+          <CardFigures agent={agent} className="text-slate-600" />
         </div>
         {/* One line: a long name ends in an ellipsis here (in full on the agent's page and in the
             link's name), so it never overflows the card nor makes it taller than its neighbours. */}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CoverImage } from '#app/components/ui/cover-image.tsx';
 
 /**
  * An agent's picture with a fixed aspect ratio (no layout shift), lazy below the fold. When there is
@@ -19,16 +20,5 @@ export function AgentImage({
 }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return <div className={`${className} flex items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100`}>{fallback}</div>;
-  return (
-    <img
-      src={src}
-      alt={alt}
-      width={640}
-      height={400}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-      onError={() => setFailed(true)}
-      className={`${className} object-cover`}
-    />
-  );
+  return <CoverImage src={src} alt={alt} eager={eager} onError={() => setFailed(true)} className={`${className} object-cover`} />;
 }

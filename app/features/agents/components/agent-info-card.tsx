@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Agent } from '#common/types.ts';
+import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
+import { SideCard } from '#app/components/ui/side-card.tsx';
 import { useLocalTime } from '#app/components/ui/local-time.tsx';
 import { CreatorLink } from './creator-link';
+
+const ROWS_LOOK: FactsLook = { list: 'mt-3 divide-y divide-slate-100 text-sm', row: 'flex justify-between gap-4 py-2', term: 'text-slate-600', detail: 'text-right font-medium text-slate-900' };
 
 export function AgentInfoCard({ agent }: { agent: Agent }) {
   const created = useLocalTime(agent.createdAt);
@@ -12,18 +16,8 @@ export function AgentInfoCard({ agent }: { agent: Agent }) {
     ['Category', agent.categoryName ?? agent.businessCategory ?? 'Uncategorised'],
   ];
   return (
-    <section aria-labelledby="info-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="info-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        Agent info
-      </h2>
-      <dl className="mt-3 divide-y divide-slate-100 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4 py-2">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="text-right font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <SideCard id="info" title="Agent info">
+      <Facts rows={rows} look={ROWS_LOOK} />
+    </SideCard>
   );
 }

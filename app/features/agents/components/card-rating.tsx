@@ -1,11 +1,11 @@
-import { Star } from 'lucide-react';
-import { formatRating } from '#app/lib/format.ts';
+import { Coins, Star } from 'lucide-react';
+import { formatRating, plural } from '#app/lib/format.ts';
 
 /**
  * An agent's rating on a card: the average to one decimal, or 'New' while nobody has reviewed it
  * (a '★ 0.0' reads as a bad agent, not an untried one).
  */
-export function CardRating({ averageRating, voteCount, className = '' }: { averageRating: number | null; voteCount: number; className?: string }) {
+function CardRating({ averageRating, voteCount, className = '' }: { averageRating: number | null; voteCount: number; className?: string }) {
   if (!voteCount)
     return <span className={`rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-800 ${className}`}>New</span>;
   return (
@@ -13,6 +13,27 @@ export function CardRating({ averageRating, voteCount, className = '' }: { avera
       <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
       <span className="sr-only">Rating </span>
       {formatRating(averageRating)}
+    </span>
+  );
+}
+
+/** A card's rating and its cost per try, side by side. */
+export function CardFigures({
+  agent,
+  className,
+  costClassName = '',
+}: {
+  agent: { averageRating: number | null; voteCount: number; creditCost: number };
+  className: string;
+  costClassName?: string;
+}) {
+  return (
+    <span className={`flex shrink-0 items-center gap-3 ${className}`}>
+      <CardRating averageRating={agent.averageRating} voteCount={agent.voteCount} />
+      <span className={`inline-flex items-center gap-1 ${costClassName}`}>
+        <Coins aria-hidden className="size-3.5" />
+        {plural(agent.creditCost, 'credit')}
+      </span>
     </span>
   );
 }

@@ -1,10 +1,11 @@
-import { Award, Coins, ThumbsUp } from 'lucide-react';
+import { Award, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Agent } from '#common/types.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
+import { CoverImage } from '#app/components/ui/cover-image.tsx';
 import { plural } from '#app/lib/format.ts';
-import { agentBadges, CardRating } from './card-rating';
+import { agentBadges, CardFigures } from './card-rating';
 
 /** docs/product.md#errors: browse cards fall back to a stock image when theirs is missing or fails. */
 export const FALLBACK_IMAGE = '/agents/fallback.webp';
@@ -27,13 +28,9 @@ export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eage
     >
       <div className="relative">
         {src ? (
-          <img
+          <CoverImage
             src={src}
-            alt=""
-            width={640}
-            height={400}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
+            eager={eager}
             // The stock image first; if even that fails, the plain panel below.
             onError={() => setSrc((current) => (current === FALLBACK_IMAGE ? null : FALLBACK_IMAGE))}
             className="h-44 w-full bg-slate-100 object-cover"
@@ -53,13 +50,7 @@ export function CategoryAgentCard({ agent, eager = false }: { agent: Agent; eage
             <span className="sr-only">Department: </span>
             {agentBadges(agent).department}
           </span>
-          <span className="flex shrink-0 items-center gap-3 text-slate-700">
-            <CardRating averageRating={agent.averageRating} voteCount={agent.voteCount} />
-            <span className="inline-flex items-center gap-1 font-medium text-emerald-700">
-              <Coins aria-hidden className="size-3.5" />
-              {plural(agent.creditCost, 'credit')}
-            </span>
-          </span>
+          <CardFigures agent={agent} className="text-slate-700" costClassName="font-medium text-emerald-700" />
         </div>
         {/* One line, ending in an ellipsis when long (in full in the link's name and the tooltip). */}
         <h3 className="truncate text-lg font-semibold leading-snug text-slate-900">

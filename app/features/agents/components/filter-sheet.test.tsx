@@ -19,6 +19,18 @@ function atWidth(phone: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone && query === '(width < 48rem)', media: query }));
 }
 
+/** Both idle steps of the warm-up: the controls rendered, then a first modal opened ahead. */
+async function runIdleTwice() {
+  await runIdle();
+  await runIdle();
+}
+
+/** The sheet loaded afresh on a screen that is a phone's width, or wider. */
+async function sheetAt(phone: boolean) {
+  atWidth(phone);
+  return loadSheet();
+}
+
 async function loadSheet() {
   const { FilterSheet } = await import('./filter-sheet');
   return () => (
@@ -69,8 +81,7 @@ describe('FilterSheet', () => {
   });
 
   it('on a phone, renders its controls inside the closed sheet once idle, then opens a first modal out of sight, once per document', async () => {
-    atWidth(true);
-    const Sheet = await loadSheet();
+    const Sheet = await sheetAt(true);
     const first = render(<Sheet />);
     expect(document.querySelector('select')).toBeNull();
     await runIdle();
@@ -86,14 +97,12 @@ describe('FilterSheet', () => {
     // Another list in the same document (a client-side navigation): nothing more is opened.
     first.unmount();
     render(<Sheet />);
-    await runIdle();
-    await runIdle();
+    await runIdleTwice();
     expect(opened).toHaveLength(1);
   });
 
   it('leaves a focused field alone: no modal is opened while someone types', async () => {
-    atWidth(true);
-    const Sheet = await loadSheet();
+    const Sheet = await sheetAt(true);
     render(
       <>
         <input aria-label="Search agents" />
@@ -102,39 +111,33 @@ describe('FilterSheet', () => {
     );
     const field = screen.getByRole('textbox', { name: 'Search agents' });
     field.focus();
-    await runIdle();
-    await runIdle();
+    await runIdleTwice();
     expect(opened).toHaveLength(0);
     expect(document.activeElement).toBe(field);
   });
 
   it('opens nothing ahead while another dialog is open', async () => {
-    atWidth(true);
-    const Sheet = await loadSheet();
+    const Sheet = await sheetAt(true);
     render(
       <>
         <dialog open aria-label="Menu" />
         <Sheet />
       </>,
     );
-    await runIdle();
-    await runIdle();
+    await runIdleTwice();
     expect(opened).toHaveLength(0);
   });
 
   it('does nothing once it is gone before the page was idle', async () => {
-    atWidth(true);
-    const Sheet = await loadSheet();
+    const Sheet = await sheetAt(true);
     render(<Sheet />).unmount();
     expect(idle.size).toBe(0);
   });
 
   it('on a wider screen, where the sheet is hidden, renders nothing ahead and opens nothing', async () => {
-    atWidth(false);
-    const Sheet = await loadSheet();
+    const Sheet = await sheetAt(false);
     render(<Sheet />);
-    await runIdle();
-    await runIdle();
+    await runIdleTwice();
     expect(document.querySelector('select')).toBeNull();
     expect(opened).toHaveLength(0);
   });
@@ -156,8 +159,7 @@ describe('FilterSheet', () => {
   });
 
   it('opens with its controls on a tap before the page was idle', async () => {
-    atWidth(true);
-    const Sheet = await loadSheet();
+    const Sheet = await sheetAt(true);
     render(<Sheet />);
     await act(() => screen.getByRole('button', { name: 'Filters' }).click());
     expect(opened).toHaveLength(1);

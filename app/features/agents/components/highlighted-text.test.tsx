@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '#common/search.ts';
+import { agentOf } from '#app/test/agent-set.ts';
 import { AgentCard } from './agent-card';
 import { HighlightedText } from './highlighted-text';
 
@@ -29,15 +30,10 @@ describe('HighlightedText', () => {
   });
 
   it('is what a search result card shows for its name and description', () => {
-    const hit = {
-      id: 7, hoaId: null, name: 'LedgerLens', agentCode: null, slug: null, label: null,
-      description: 'Reconciles <b>invoices</b>.', longDescription: null, features: [], videoUrl: null, imageUrl: null, thumbnailUrl: null,
-      externalUrl: null, categoryId: 1, departmentId: 3, creatorId: null, averageRating: 4.46, rating: 4.46,
-      voteCount: 12, viewCount: 0, isFeatured: false, isTrending: false, isPremium: false, creditCost: 9,
-      credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',
-      creatorUsername: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+    const hit: SearchHit = {
+      ...agentOf(7, { name: 'LedgerLens', description: 'Reconciles <b>invoices</b>.', businessCategory: 'Finance', businessDepartment: 'Finance' }),
       highlights: { description: [{ text: 'Reconciles <b>' }, { text: 'invoices', match: true }, { text: '</b>.' }] },
-    } satisfies SearchHit;
+    };
     // The card's Save button reads who is signed in from the query cache.
     const { container } = render(
       <QueryClientProvider client={new QueryClient()}>

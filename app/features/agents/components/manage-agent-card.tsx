@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import type { Agent } from '#common/types.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
 import { buttonClass, ButtonLink } from '#app/components/ui/button.tsx';
+import { SideCard } from '#app/components/ui/side-card.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { removeDeletedAgent, useDeleteAgent } from '#app/features/agents/api/delete-agent.ts';
@@ -28,10 +29,7 @@ export function ManageAgentCard({ agent, canEdit }: { agent: Agent; canEdit: boo
     });
 
   return (
-    <section aria-labelledby="manage-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="manage-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        Manage Agent
-      </h2>
+    <SideCard id="manage" title="Manage Agent">
       <div className="mt-4 flex flex-col gap-2">
         {canEdit && (
           <ButtonLink href={`/submit-agent?edit=${agent.id}`} variant="secondary" className="w-full">
@@ -52,6 +50,6 @@ export function ManageAgentCard({ agent, canEdit }: { agent: Agent; canEdit: boo
           />
         </AlertDialog>
       </div>
-    </section>
+    </SideCard>
   );
 }

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
+import { LabelledChoice } from '#app/components/ui/choice-select.tsx';
+import { Options } from '#app/components/ui/form-field.tsx';
 import type { Refinements } from '#app/features/agents/lib/refine.ts';
 
-const RATINGS = [4.5, 4, 3.5, 3];
-const COSTS = [5, 10, 25, 50];
+const RATINGS = [4.5, 4, 3.5, 3].map((r) => ({ value: r, label: `${r.toFixed(1)} stars and up` }));
+const COSTS = [5, 10, 25, 50].map((c) => ({ value: c, label: `Up to ${c} credits` }));
+
+/** A bound chosen in a select: none is ''. */
+const bound = (chosen: string) => (chosen ? Number(chosen) : undefined);
 
 /** Discover's 'More Filters' panel. `extra` holds controls owned by other features (department). */
 export function MoreFiltersPanel({
@@ -18,48 +23,18 @@ export function MoreFiltersPanel({
   onReset: () => void;
   extra?: ReactNode;
 }) {
-  const select = 'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900';
-  const label = 'text-xs font-medium uppercase tracking-wide text-slate-600';
   return (
     <section id={id} aria-label="More filters" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
         {extra}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-rating`} className={label}>
-            Minimum rating
-          </label>
-          <select
-            id={`${id}-rating`}
-            className={select}
-            value={value.minRating ?? ''}
-            onChange={(e) => onChange({ ...value, minRating: e.target.value ? Number(e.target.value) : undefined })}
-          >
-            <option value="">Any rating</option>
-            {RATINGS.map((r) => (
-              <option key={r} value={r}>
-                {r.toFixed(1)} stars and up
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-cost`} className={label}>
-            Maximum credit cost
-          </label>
-          <select
-            id={`${id}-cost`}
-            className={select}
-            value={value.maxCost ?? ''}
-            onChange={(e) => onChange({ ...value, maxCost: e.target.value ? Number(e.target.value) : undefined })}
-          >
-            <option value="">Any cost</option>
-            {COSTS.map((c) => (
-              <option key={c} value={c}>
-                Up to {c} credits
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledChoice id={`${id}-rating`} label="Minimum rating" value={String(value.minRating ?? '')} onChoose={(chosen) => onChange({ ...value, minRating: bound(chosen) })}>
+          <option value="">Any rating</option>
+          <Options options={RATINGS} />
+        </LabelledChoice>
+        <LabelledChoice id={`${id}-cost`} label="Maximum credit cost" value={String(value.maxCost ?? '')} onChoose={(chosen) => onChange({ ...value, maxCost: bound(chosen) })}>
+          <option value="">Any cost</option>
+          <Options options={COSTS} />
+        </LabelledChoice>
         <label className="flex h-10 items-center gap-2 self-end text-sm font-medium text-slate-800">
           <input
             type="checkbox"

@@ -1,5 +1,6 @@
 import type { AgentSort } from '#common/types.ts';
-import { ChoiceSelect } from '#app/components/ui/choice-select.tsx';
+import { LabelledChoice, type ChoiceLook } from '#app/components/ui/choice-select.tsx';
+import { Options } from '#app/components/ui/form-field.tsx';
 
 export interface SortOption {
   value: AgentSort;
@@ -34,36 +35,14 @@ export const parseSortParam = (value: string | null, options: SortOption[]): Age
   options.find((o) => o.value === value)?.value ?? options[0]!.value;
 
 export function SortSelect({
-  id,
   options,
-  value,
   onChange,
   label = 'Sort by',
-  className = '',
-  selectClassName = 'border-slate-300 bg-white text-slate-900',
-  labelClassName = 'text-slate-600',
-}: {
-  id: string;
-  options: SortOption[];
-  value: AgentSort;
-  onChange: (sort: AgentSort) => void;
-  label?: string;
-  className?: string;
-  selectClassName?: string;
-  labelClassName?: string;
-}) {
+  ...rest
+}: ChoiceLook & { id: string; options: SortOption[]; value: AgentSort; onChange: (sort: AgentSort) => void; label?: string }) {
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className={`text-xs font-medium uppercase tracking-wide ${labelClassName}`}>
-        {label}
-      </label>
-      <ChoiceSelect id={id} value={value} onChoose={(chosen) => onChange(parseSortParam(chosen, options))} className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </ChoiceSelect>
-    </div>
+    <LabelledChoice {...rest} label={label} onChoose={(chosen) => onChange(parseSortParam(chosen, options))}>
+      <Options options={options} />
+    </LabelledChoice>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Agent } from '#common/types.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { SideCard } from '#app/components/ui/side-card.tsx';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { awaitsApp } from '#app/lib/app-start.ts';
@@ -263,10 +264,7 @@ function TryOutcome({ action }: { action: TryAction }) {
 export function TryAgentCard({ action }: { action: TryAction }) {
   const { agent } = action;
   return (
-    <section aria-labelledby="try-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm max-lg:hidden">
-      <h2 id="try-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        Credits required
-      </h2>
+    <SideCard id="try" title="Credits required" className="max-lg:hidden">
       <p className="mt-2 flex items-center gap-2 text-3xl font-bold text-slate-900">
         <Coins aria-hidden className="size-7 text-amber-500" />
         {agent.creditCost}
@@ -279,7 +277,7 @@ export function TryAgentCard({ action }: { action: TryAction }) {
         {action.wide !== false && <TryNote action={action} />}
       </div>
       {action.wide !== false && <TryOutcome action={action} />}
-    </section>
+    </SideCard>
   );
 }
 

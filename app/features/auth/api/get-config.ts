@@ -4,7 +4,7 @@ import { api, unwrap } from '#app/lib/api-client.ts';
 
 export const configKeys = { config: ['config'] as const };
 
-export const getConfig = async (): Promise<PublicConfig> => unwrap<PublicConfig>(await api.config.$get());
+export const getConfig = async (): Promise<PublicConfig> => unwrap(await api.config.$get());
 
 export const getConfigQueryOptions = () => queryOptions({ queryKey: configKeys.config, queryFn: getConfig });
 

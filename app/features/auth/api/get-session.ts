@@ -18,7 +18,7 @@ export const hasSessionHint = (cookie = typeof document === 'undefined' ? '' : d
 export async function getSession(): Promise<SessionUser | null> {
   if (!hasSessionHint()) return null;
   try {
-    return await unwrap<SessionUser>(await api.auth.session.$get());
+    return await unwrap(await api.auth.session.$get());
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
     throw error;

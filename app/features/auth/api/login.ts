@@ -11,7 +11,7 @@ export const pickUser = (body: SessionUser | { user: SessionUser }): SessionUser
 
 export async function login(input: LoginInput): Promise<SessionUser> {
   const res = await api.auth.login.$post({ json: { ...input, isInternalLogin: input.isInternalLogin ?? false } });
-  return pickUser(await unwrap<SessionUser | { user: SessionUser }>(res));
+  return pickUser(await unwrap(res));
 }
 
 export function useLogin() {

@@ -7,7 +7,7 @@ import { pickUser } from './login';
 /** Creates the account and its session (201); the page then reloads into the signed-in app. */
 export async function register(input: RegisterInput): Promise<SessionUser> {
   const res = await api.auth.register.$post({ json: { ...input, isInternalLogin: input.isInternalLogin ?? false } });
-  return pickUser(await unwrap<SessionUser | { user: SessionUser }>(res));
+  return pickUser(await unwrap(res));
 }
 
 export const useRegister = () => useMutation({ mutationFn: register });

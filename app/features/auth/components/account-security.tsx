@@ -7,6 +7,7 @@ import type { SessionUser } from '#common/types.ts';
 import { changeEmailSchema, changePasswordSchema, fieldErrors } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { cancelEmailChange, changeEmail, changePassword, getEmailStatus } from '#app/features/auth/api/account.ts';
@@ -21,39 +22,55 @@ function Result({ ok, children }: { ok: boolean; children: ReactNode }) {
   );
 }
 
-function ChangePasswordForm() {
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
+/**
+ * A settings form that asks for the current password: its fields are checked against `schema`, then
+ * `send` makes the change and answers what to say; done, the form empties itself.
+ */
+function useAccountForm<T extends Record<keyof T, string>, O>(schema: v.GenericSchema<T, O>, empty: T, send: (input: O) => Promise<string>, failure: string) {
+  const { values, setValues, set } = useFormValues(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const onSubmit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     setResult(null);
-    const parsed = v.safeParse(changePasswordSchema, values);
+    const parsed = v.safeParse(schema, values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
     setErrors({});
     setBusy(true);
     try {
-      setResult({ ok: true, text: (await changePassword(parsed.output)).message });
-      setValues({ currentPassword: '', newPassword: '' });
+      setResult({ ok: true, text: await send(parsed.output) });
+      setValues(empty);
     } catch (err) {
-      setResult({ ok: false, text: errorMessage(err, 'Your password could not be changed.') });
+      setResult({ ok: false, text: errorMessage(err, failure) });
     } finally {
       setBusy(false);
     }
   };
+  return { values, set, errors, result, setResult, busy, onSubmit: (e: FormEvent) => void submit(e) };
+}
+
+const NO_PASSWORDS = { currentPassword: '', newPassword: '' };
+
+function ChangePasswordForm() {
+  const { values, set, errors, result, busy, onSubmit } = useAccountForm(
+    changePasswordSchema,
+    NO_PASSWORDS,
+    async (input) => (await changePassword(input)).message,
+    'Your password could not be changed.',
+  );
   return (
-    <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change password">
+    <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
       <h3 className="font-semibold">Change password</h3>
       {result && <Result ok={result.ok}>{result.text}</Result>}
       <FormField id="settings-current-password" label="Current password" error={errors.currentPassword}>
         {(control) => (
-          <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues((s) => ({ ...s, currentPassword: e.target.value }))} invalid={Boolean(errors.currentPassword)} />
+          <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} invalid={Boolean(errors.currentPassword)} />
         )}
       </FormField>
       <FormField id="settings-new-password" label="New password" error={errors.newPassword}>
         {(control) => (
-          <PasswordInput {...control} name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={(e) => setValues((s) => ({ ...s, newPassword: e.target.value }))} invalid={Boolean(errors.newPassword)} />
+          <PasswordInput {...control} name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} invalid={Boolean(errors.newPassword)} />
         )}
       </FormField>
       <div>
@@ -65,37 +82,27 @@ function ChangePasswordForm() {
   );
 }
 
+const NO_EMAIL = { email: '', currentPassword: '' };
+
 function ChangeEmailForm({ user }: { user: SessionUser }) {
-  const [values, setValues] = useState({ email: '', currentPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { values, set, errors, result, setResult, busy, onSubmit } = useAccountForm(
+    changeEmailSchema,
+    NO_EMAIL,
+    async (input) => {
+      const answer = await changeEmail(input);
+      setPending(answer.pendingEmail);
+      return answer.message;
+    },
+    'Your email could not be changed.',
+  );
   useEffect(() => {
     getEmailStatus()
       .then((status) => setPending(status.pendingEmail))
       .catch(() => undefined); // the form works without it
   }, [user.email]);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setResult(null);
-    const parsed = v.safeParse(changeEmailSchema, values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await changeEmail(parsed.output);
-      setPending(answer.pendingEmail);
-      setResult({ ok: true, text: answer.message });
-      setValues({ email: '', currentPassword: '' });
-    } catch (err) {
-      setResult({ ok: false, text: errorMessage(err, 'Your email could not be changed.') });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Change email">
+    <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Change email">
       <h3 className="font-semibold">Change email</h3>
       <p className="text-sm text-slate-600">
         Your address is <strong className="wrap-anywhere">{user.email}</strong> ({user.emailVerified ? 'confirmed' : 'not confirmed yet'}). A new address counts once you open
@@ -104,11 +111,11 @@ function ChangeEmailForm({ user }: { user: SessionUser }) {
       {result && <Result ok={result.ok}>{result.text}</Result>}
       {pending && <PendingChange email={pending} onCancelled={(text) => (setPending(null), setResult({ ok: true, text }))} />}
       <FormField id="settings-new-email" label="New email" error={errors.email}>
-        {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues((s) => ({ ...s, email: e.target.value }))} invalid={Boolean(errors.email)} />}
+        {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} invalid={Boolean(errors.email)} />}
       </FormField>
       <FormField id="settings-email-password" label="Current password" error={errors.currentPassword}>
         {(control) => (
-          <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues((s) => ({ ...s, currentPassword: e.target.value }))} invalid={Boolean(errors.currentPassword)} />
+          <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} invalid={Boolean(errors.currentPassword)} />
         )}
       </FormField>
       <div>

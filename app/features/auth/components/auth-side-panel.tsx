@@ -1,5 +1,6 @@
 import { Bot, Coins, MessageSquareText, Store } from 'lucide-react';
 import { INITIAL_CREDITS } from '#common/constants.ts';
+import { IconPoints, type IconPointsLook } from '#app/components/ui/icon-points.tsx';
 
 const POINTS = [
   { icon: Store, title: 'Every agent in one place', text: 'Discover, compare and open AI agents for marketing, sales, finance, operations and more.' },
@@ -7,6 +8,8 @@ const POINTS = [
   { icon: MessageSquareText, title: 'Reviews from real users', text: 'Ratings and reviews come from people who tried the agent with their own credits.' },
   { icon: Bot, title: 'List your own agents', text: 'Builders publish agents, set a credit cost from 1 to 100 and manage them from My Agents.' },
 ];
+
+const POINTS_LOOK: IconPointsLook = { list: 'mt-8 grid gap-6', item: 'flex gap-4', tile: 'flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/15', icon: 'size-5', title: 'block font-semibold', text: 'block text-sm text-brand-100' };
 
 /** The side panel of the auth screen: what the unified marketplace offers. */
 export function AuthSidePanel() {
@@ -16,19 +19,7 @@ export function AuthSidePanel() {
         The unified marketplace for AI agents
       </h2>
       <p className="mt-3 text-brand-100">One account to find, try, review and publish the agents that get work done.</p>
-      <ul className="mt-8 grid gap-6">
-        {POINTS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/15">
-              <Icon aria-hidden className="size-5" />
-            </span>
-            <span>
-              <span className="block font-semibold">{title}</span>
-              <span className="block text-sm text-brand-100">{text}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+      <IconPoints points={POINTS} look={POINTS_LOOK} />
     </aside>
   );
 }

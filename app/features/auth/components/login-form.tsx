@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import * as v from 'valibot';
 import type { SessionUser } from '#common/types.ts';
 import { fieldErrors, internalEmailError, loginSchema } from '#common/validation.ts';
@@ -17,7 +18,7 @@ const initial = { username: '', password: '' };
  * here already; a plain username is left for the server to judge.
  */
 export function LoginForm({ internal, staffDomain, onSuccess }: { internal: boolean; staffDomain: string; onSuccess: (user: SessionUser) => void }) {
-  const [values, setValues] = useState(initial);
+  const { values, set } = useFormValues(initial);
   const [submitted, setSubmitted] = useState(false);
   const mutation = useLogin();
 
@@ -45,7 +46,6 @@ export function LoginForm({ internal, staffDomain, onSuccess }: { internal: bool
     });
   };
 
-  const set = (key: keyof typeof initial) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
 
   return (
     <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">

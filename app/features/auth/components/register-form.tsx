@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import * as v from 'valibot';
 import { fieldErrors, internalEmailError, registerSchema } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -16,7 +17,7 @@ const initial = { username: '', email: '', password: '', website: '' };
 
 /** Registration; success reloads the whole app as the new user (docs/product.md#states), at `next` (a checked path) or home. */
 export function RegisterForm({ internal, staffDomain, next = null }: { internal: boolean; staffDomain: string; next?: string | null }) {
-  const [values, setValues] = useState(initial);
+  const { values, setValues, set } = useFormValues(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useRegister();
@@ -50,7 +51,6 @@ export function RegisterForm({ internal, staffDomain, next = null }: { internal:
     });
   };
 
-  const set = (key: keyof typeof initial) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
 
   return (
     <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Register">

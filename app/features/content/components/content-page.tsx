@@ -1,24 +1,43 @@
-import type { ReactNode } from 'react';
+import { Children, isValidElement, type ReactNode } from 'react';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+
+interface Section {
+  id: string;
+  title: string;
+}
+
+/** The ContentSections a page holds at its top level: each title is written once, on its section. */
+function sectionsOf(children: ReactNode): Section[] {
+  return Children.toArray(children).flatMap((child) =>
+    isValidElement<Section>(child) && child.type === ContentSection ? [{ id: child.props.id, title: child.props.title }] : [],
+  );
+}
 
 /**
- * Layout of the footer's resource, company and legal pages: a title, a lead paragraph, an
- * in-page table of contents and the sections themselves.
+ * Layout of the footer's resource, company and legal pages: a title (the tab's too, unless
+ * documentTitle says otherwise), a lead paragraph, an in-page table of contents and the sections
+ * themselves. The contents list the page's own ContentSections unless `sections` names them (a page
+ * whose sections come from data).
  */
 export function ContentPage({
   eyebrow,
   title,
+  documentTitle = title,
   lead,
   updated,
-  sections,
+  sections: named,
   children,
 }: {
   eyebrow: string;
   title: string;
+  documentTitle?: string;
   lead: ReactNode;
   updated?: string;
-  sections?: { id: string; title: string }[];
+  sections?: Section[];
   children: ReactNode;
 }) {
+  useDocumentTitle(documentTitle);
+  const sections = named ?? sectionsOf(children);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="max-w-3xl">

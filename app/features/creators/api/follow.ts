@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FollowedCreator, FollowState } from '#common/creators.ts';
-import type { Agent } from '#common/types.ts';
+import type { FollowState } from '#common/creators.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { followKeys } from '#app/lib/query-keys.ts';
 
@@ -8,16 +7,16 @@ import { followKeys } from '#app/lib/query-keys.ts';
 export const useFollowState = (username: string) =>
   useQuery({
     queryKey: followKeys.state(username),
-    queryFn: async () => unwrap<FollowState>(await api.creators[':username'].follow.$get({ param: { username } })),
+    queryFn: async () => unwrap(await api.creators[':username'].follow.$get({ param: { username } })),
   });
 
 /** Whom the signed-in person follows (/profile). */
 export const useFollowedCreators = (enabled: boolean) =>
-  useQuery({ queryKey: followKeys.list(), queryFn: async () => unwrap<FollowedCreator[]>(await api.follows.$get()), enabled });
+  useQuery({ queryKey: followKeys.list(), queryFn: async () => unwrap(await api.follows.$get()), enabled });
 
 /** 'New from creators you follow' (home page). */
 export const useNewFromFollowed = (enabled: boolean) =>
-  useQuery({ queryKey: followKeys.agents(), queryFn: async () => unwrap<Agent[]>(await api.follows.agents.$get()), enabled });
+  useQuery({ queryKey: followKeys.agents(), queryFn: async () => unwrap(await api.follows.agents.$get()), enabled });
 
 /**
  * Follow or unfollow (idempotent on the server, so a double tap is harmless). The button shows the
@@ -29,7 +28,7 @@ export function useSetFollowing(username: string, creatorId: number) {
   return useMutation({
     mutationFn: async (follow: boolean) => {
       const param = { param: { creatorId: String(creatorId) } };
-      return unwrap<FollowState>(await (follow ? api.follows[':creatorId'].$put(param) : api.follows[':creatorId'].$delete(param)));
+      return unwrap(await (follow ? api.follows[':creatorId'].$put(param) : api.follows[':creatorId'].$delete(param)));
     },
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicProfile } from '#common/creators.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { userKeys } from '#app/lib/query-keys.ts';
 
@@ -7,6 +6,6 @@ import { userKeys } from '#app/lib/query-keys.ts';
 export const usePublicProfile = (id: number | undefined) =>
   useQuery({
     queryKey: userKeys.detail(id ?? 0),
-    queryFn: async () => unwrap<PublicProfile>(await api.users[':id'].$get({ param: { id: String(id) } })),
+    queryFn: async () => unwrap(await api.users[':id'].$get({ param: { id: String(id) } })),
     enabled: Boolean(id),
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicProfile, PublicProfileData } from '#common/creators.ts';
+import type { PublicProfileData } from '#common/creators.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { creatorKeys } from '#app/lib/query-keys.ts';
 
@@ -8,7 +8,7 @@ export function useUpdatePublicProfile(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PublicProfileData) =>
-      unwrap<PublicProfile>(await api.users[':id']['public-profile'].$put({ param: { id: String(id) }, json: input })),
+      unwrap(await api.users[':id']['public-profile'].$put({ param: { id: String(id) }, json: input })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: creatorKeys.all }),
   });
 }

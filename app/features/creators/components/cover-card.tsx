@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { COVER_SIZE, THUMBNAIL_SIZE } from '#common/creators.ts';
 import type { Agent } from '#common/types.ts';
+import { SideCard } from '#app/components/ui/side-card.tsx';
 import { agentKeys, creatorKeys } from '#app/lib/query-keys.ts';
 import { removeCover, uploadCover } from '#app/features/creators/api/upload-picture.ts';
 import { scaleTo } from '#app/features/creators/lib/scale-image.ts';
@@ -16,10 +17,7 @@ export function CoverCard({ agent }: { agent: Agent }) {
   };
   const uploaded = agent.imageUrl?.startsWith('/media/') ?? false;
   return (
-    <section aria-labelledby="cover-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="cover-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        Cover picture
-      </h2>
+    <SideCard id="cover" title="Cover picture">
       <div className="mt-3">
         <PicturePicker
           label="Upload a cover"
@@ -33,6 +31,6 @@ export function CoverCard({ agent }: { agent: Agent }) {
           remove={async () => changed(await removeCover(agent.id))}
         />
       </div>
-    </section>
+    </SideCard>
   );
 }

@@ -10,6 +10,7 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextArea, TextInput } from '#app/components/ui/form-field.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { creatorKeys, userKeys } from '#app/lib/query-keys.ts';
@@ -55,7 +56,7 @@ export function PublicProfileCard({ user, onPicture }: { user: Pick<SessionUser,
 
 function PublicProfileForm({ profile, onPicture }: { profile: PublicProfile; onPicture: (picture: string | null) => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ displayName: profile.displayName ?? '', bio: profile.bio ?? '', website: profile.website ?? '' });
+  const { values, set } = useFormValues({ displayName: profile.displayName ?? '', bio: profile.bio ?? '', website: profile.website ?? '' });
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useUpdatePublicProfile(profile.id);
@@ -103,15 +104,15 @@ function PublicProfileForm({ profile, onPicture }: { profile: PublicProfile; onP
         )}
         <FormField id="public-display-name" label="Display name" optional error={errors.displayName} hint={`Shown instead of ${profile.username}.`}>
           {(control) => (
-            <TextInput {...control} name="displayName" autoComplete="name" value={values.displayName} onChange={(e) => setValues((s) => ({ ...s, displayName: e.target.value }))} invalid={Boolean(errors.displayName)} />
+            <TextInput {...control} name="displayName" autoComplete="name" value={values.displayName} onChange={set('displayName')} invalid={Boolean(errors.displayName)} />
           )}
         </FormField>
         <FormField id="public-bio" label="Bio" optional error={errors.bio} hint={`${values.bio.length} / ${BIO_MAX} characters`}>
-          {(control) => <TextArea {...control} name="bio" rows={4} value={values.bio} onChange={(e) => setValues((s) => ({ ...s, bio: e.target.value }))} invalid={Boolean(errors.bio)} />}
+          {(control) => <TextArea {...control} name="bio" rows={4} value={values.bio} onChange={set('bio')} invalid={Boolean(errors.bio)} />}
         </FormField>
         <FormField id="public-website" label="Website" optional error={errors.website}>
           {(control) => (
-            <TextInput {...control} name="url" type="url" inputMode="url" autoComplete="url" placeholder="https://" value={values.website} onChange={(e) => setValues((s) => ({ ...s, website: e.target.value }))} invalid={Boolean(errors.website)} />
+            <TextInput {...control} name="url" type="url" inputMode="url" autoComplete="url" placeholder="https://" value={values.website} onChange={set('website')} invalid={Boolean(errors.website)} />
           )}
         </FormField>
         <Button type="submit" className="justify-self-start" disabled={mutation.isPending}>

@@ -6,7 +6,7 @@ import { creditKeys } from './keys';
 /** The receipt of one of the caller's purchases (its ledger id); anyone else's answers 404. */
 export async function getReceipt(id: string): Promise<Receipt> {
   const res = await api.credits.receipts[':id'].$get({ param: { id } });
-  return unwrap<Receipt>(res);
+  return unwrap(res);
 }
 
 // A receipt never changes once written: read once, kept (and dropped at logout with the other credit data).

@@ -5,9 +5,7 @@ import { creditKeys } from './keys';
 
 /** The caller's ledger, newest first. */
 export async function getTransactions(): Promise<CreditTransaction[]> {
-  const res = await api.credits.transactions.$get();
-  const body = await unwrap<CreditTransaction[] | { transactions: CreditTransaction[] }>(res);
-  return Array.isArray(body) ? body : body.transactions;
+  return unwrap(await api.credits.transactions.$get());
 }
 
 export const getTransactionsQueryOptions = () =>

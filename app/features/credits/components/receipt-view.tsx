@@ -1,20 +1,12 @@
 import { Bot, Printer } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { formatUsd } from '#common/format.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
-import { formatCount, formatDateTime } from '#app/lib/format.ts';
+import { formatCents, formatCount, formatDateTime } from '#app/lib/format.ts';
 import { useReceipt } from '#app/features/credits/api/get-receipt.ts';
 
-function Line({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-      <dt className="text-sm text-slate-600">{term}</dt>
-      <dd className="min-w-0 break-words font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
+const LINES_LOOK: FactsLook = { list: 'mt-4 divide-y divide-slate-200 border-y border-slate-200', row: 'grid gap-0.5 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4', term: 'text-sm text-slate-600', detail: 'min-w-0 break-words font-medium text-slate-900' };
 
 /** Unknown, malformed or someone else's id: the same answer, so a receipt's existence is not told. */
 function ReceiptMissing({ error }: { error: unknown }) {
@@ -65,23 +57,25 @@ export function ReceiptView({ id }: { id: string }) {
         </Button>
       </div>
       <p className="mt-6 text-3xl font-bold tabular-nums" data-testid="receipt-amount">
-        {formatUsd(data.amountCents / 100)} <span className="text-base font-medium text-slate-600">paid</span>
+        {formatCents(data.amountCents)} <span className="text-base font-medium text-slate-600">paid</span>
       </p>
-      <dl className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
-        <Line term="Product">{data.product}</Line>
-        <Line term="Credits">{formatCount(data.credits)}</Line>
-        <Line term="Amount paid">{formatUsd(data.amountCents / 100)} (USD)</Line>
-        <Line term="Date">
-          <time dateTime={data.paidAt}>{formatDateTime(paidAt)}</time>
-        </Line>
-        <Line term="Reference">
-          <span className="break-all font-mono text-sm">{data.reference}</span>
-        </Line>
-        <Line term="Billed to">
-          {data.buyer.username}
-          <span className="block wrap-anywhere text-sm font-normal text-slate-600">{data.buyer.email}</span>
-        </Line>
-      </dl>
+      <Facts
+        look={LINES_LOOK}
+        rows={[
+          ['Product', data.product],
+          ['Credits', formatCount(data.credits)],
+          ['Amount paid', `${formatCents(data.amountCents)} (USD)`],
+          ['Date', <time dateTime={data.paidAt}>{formatDateTime(paidAt)}</time>],
+          ['Reference', <span className="break-all font-mono text-sm">{data.reference}</span>],
+          [
+            'Billed to',
+            <>
+              {data.buyer.username}
+              <span className="block wrap-anywhere text-sm font-normal text-slate-600">{data.buyer.email}</span>
+            </>,
+          ],
+        ]}
+      />
       <p className="mt-4 text-xs text-slate-600">1 credit = $1. Credits are added to your AgentMarket balance as soon as payment completes.</p>
     </article>
   );

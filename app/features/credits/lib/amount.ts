@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { formatUsd } from '#common/format.ts';
-import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '#common/constants.ts';
+import { formatCents } from '#common/format.ts';
+import { CENTS_PER_CREDIT, PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '#common/constants.ts';
 import { firstIssue, purchaseSchema } from '#common/validation.ts';
 
 /**
@@ -30,8 +30,8 @@ export function purchaseAmountError(amount: number): string | null {
 /** Where the slider thumb sits for any amount (custom amounts may lie outside its range). */
 export const sliderPosition = (amount: number): number => Math.min(Math.max(amount, PURCHASE_MIN), PURCHASE_SLIDER_MAX);
 
-/** 1 credit = $1. */
-export const formatPrice = (credits: number): string => formatUsd(credits);
+/** What `credits` cost, in dollars. */
+export const formatPrice = (credits: number): string => formatCents(credits * CENTS_PER_CREDIT);
 
 /**
  * The amount /credits starts with from its `?amount=` (the same on the server and in the browser,

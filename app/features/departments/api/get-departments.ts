@@ -4,7 +4,7 @@ import type { Department } from '#common/types.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 
 
-export const getDepartments = async (): Promise<Department[]> => unwrap<Department[]>(await api.departments.$get());
+export const getDepartments = async (): Promise<Department[]> => unwrap(await api.departments.$get());
 
 export const getDepartmentsQueryOptions = () => queryOptions({ queryKey: departmentKeys.list(), queryFn: getDepartments });
 

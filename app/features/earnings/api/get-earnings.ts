@@ -4,7 +4,7 @@ import { api, unwrap } from '#app/lib/api-client.ts';
 import { myAgentsKeys } from '#app/lib/query-keys.ts';
 
 /** The signed-in creator's earnings (GET /api/earnings), in cents. */
-export const getEarnings = async (): Promise<EarningsBalance> => unwrap<EarningsBalance>(await api.earnings.$get());
+export const getEarnings = async (): Promise<EarningsBalance> => unwrap(await api.earnings.$get());
 
 export const getEarningsQueryOptions = () => queryOptions({ queryKey: myAgentsKeys.earnings(), queryFn: getEarnings, staleTime: 0 });
 

@@ -4,7 +4,7 @@ import { api, unwrap } from '#app/lib/api-client.ts';
 import { myAgentsKeys } from '#app/lib/query-keys.ts';
 
 /** The months with rows in the signed-in creator's earnings ledger (GET /api/earnings/statements). */
-export const getStatements = async (): Promise<StatementMonth[]> => unwrap<StatementMonth[]>(await api.earnings.statements.$get());
+export const getStatements = async (): Promise<StatementMonth[]> => unwrap(await api.earnings.statements.$get());
 
 export const useStatements = () => useQuery(queryOptions({ queryKey: myAgentsKeys.statements(), queryFn: getStatements, staleTime: 0 }));
 

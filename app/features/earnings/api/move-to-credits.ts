@@ -1,20 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Balance, EarningsBalance } from '#common/types.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { retryWithSameKey } from '#app/lib/idempotency.ts';
 import { creditKeys, myAgentsKeys, sessionKeys } from '#app/lib/query-keys.ts';
-
-export interface MovedToCredits extends Balance {
-  moved: number;
-  earnings: EarningsBalance;
-}
 
 /**
  * POST /api/earnings/to-credits: every whole credit of the available earnings becomes spendable
  * credits. One key per tap, sent again with each retry, so a lost answer never moves twice.
  */
-export async function moveToCredits({ idempotencyKey }: { idempotencyKey: string }): Promise<MovedToCredits> {
-  return unwrap<MovedToCredits>(await api.earnings['to-credits'].$post({ json: {} }, { headers: { 'Idempotency-Key': idempotencyKey } }));
+export async function moveToCredits({ idempotencyKey }: { idempotencyKey: string }) {
+  return unwrap(await api.earnings['to-credits'].$post({ json: {} }, { headers: { 'Idempotency-Key': idempotencyKey } }));
 }
 
 export function useMoveToCredits() {

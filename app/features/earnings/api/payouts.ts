@@ -1,34 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EarningsBalance, Payout, PayoutAccountStatus } from '#common/types.ts';
-import { api, unwrap } from '#app/lib/api-client.ts';
+import type { Payout, PayoutAccountStatus } from '#common/types.ts';
+import { api, unwrap, type OkAnswer } from '#app/lib/api-client.ts';
 import { retryWithSameKey } from '#app/lib/idempotency.ts';
 import { myAgentsKeys } from '#app/lib/query-keys.ts';
 
 /** A payout's answer: the payout and the earnings it left (docs/decisions/0029, '## Payouts'). */
-export interface PayoutResult {
-  payout: Payout;
-  earnings: EarningsBalance;
-}
+type PayoutResult = OkAnswer<typeof api.earnings.payouts.$post>;
 
-export const getPayoutAccount = async (): Promise<PayoutAccountStatus> => unwrap<PayoutAccountStatus>(await api.earnings['payout-account'].$get());
+export const getPayoutAccount = async (): Promise<PayoutAccountStatus> => unwrap(await api.earnings['payout-account'].$get());
 
 export const usePayoutAccount = () => useQuery(queryOptions({ queryKey: myAgentsKeys.payoutAccount(), queryFn: getPayoutAccount, staleTime: 0 }));
 
-export const getPayouts = async (): Promise<Payout[]> => (await unwrap<{ payouts: Payout[] }>(await api.earnings.payouts.$get())).payouts;
+export const getPayouts = async (): Promise<Payout[]> => (await unwrap(await api.earnings.payouts.$get())).payouts;
 
 export const usePayouts = (enabled: boolean) => useQuery(queryOptions({ queryKey: myAgentsKeys.payouts(), queryFn: getPayouts, staleTime: 0, enabled }));
 
 /** Where to go to connect: Stripe's onboarding (a full navigation, as Stripe requires) or the test page. */
 export const useConnectPayoutAccount = () =>
   useMutation({
-    mutationFn: async (): Promise<{ url: string }> => unwrap<{ url: string }>(await api.earnings['payout-account'].$post()),
+    mutationFn: async (): Promise<{ url: string }> => unwrap(await api.earnings['payout-account'].$post()),
   });
 
 /** The test onboarding page connects a pretend account (test mode only). */
 export function useConnectSandboxAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<PayoutAccountStatus> => unwrap<PayoutAccountStatus>(await api.earnings['payout-account'].sandbox.$post()),
+    mutationFn: async (): Promise<PayoutAccountStatus> => unwrap(await api.earnings['payout-account'].sandbox.$post()),
     onSuccess: (status) => queryClient.setQueryData(myAgentsKeys.payoutAccount(), status),
   });
 }
@@ -50,7 +47,7 @@ export function useRequestPayout() {
   const store = useStorePayout();
   return useMutation({
     mutationFn: async ({ amountCents, idempotencyKey }: { amountCents: number; idempotencyKey: string }): Promise<PayoutResult> =>
-      unwrap<PayoutResult>(await api.earnings.payouts.$post({ json: { amountCents } }, { headers: { 'Idempotency-Key': idempotencyKey } })),
+      unwrap(await api.earnings.payouts.$post({ json: { amountCents } }, { headers: { 'Idempotency-Key': idempotencyKey } })),
     networkMode: 'always',
     ...retryWithSameKey,
     onSuccess: store,
@@ -62,7 +59,7 @@ export function useSettleSandboxPayout() {
   const store = useStorePayout();
   return useMutation({
     mutationFn: async ({ id, outcome }: { id: number; outcome: 'paid' | 'failed' }): Promise<PayoutResult> =>
-      unwrap<PayoutResult>(await api.earnings.payouts[':id'].sandbox.$post({ param: { id: String(id) }, json: { outcome } })),
+      unwrap(await api.earnings.payouts[':id'].sandbox.$post({ param: { id: String(id) }, json: { outcome } })),
     onSuccess: store,
   });
 }

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { centsToCredits } from '#common/constants.ts';
 import { earningsOwedMessage, owedCents } from '#common/earnings.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
@@ -39,7 +40,7 @@ export function EarningsCard() {
       </p>
     );
   const e = earnings.data;
-  const movable = Math.floor(e.availableCents / 100);
+  const movable = centsToCredits(e.availableCents);
   // Below zero after a refund of earnings already moved or paid out (docs/decisions/0029, 'A refund after the money left').
   const owed = owedCents(e.availableCents);
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { PAYOUT_MIN_CENTS } from '#common/constants.ts';
+import { CENTS_PER_DOLLAR, PAYOUT_MIN_CENTS } from '#common/constants.ts';
 import type { Payout, PayoutAccountStatus } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
@@ -21,10 +21,10 @@ const STATE_CLASS: Record<Payout['state'], string> = {
 function parseDollars(text: string): number | null {
   const match = /^\s*\$?\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number(match[1]) * CENTS_PER_DOLLAR + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-const dollarsField = (cents: number) => (cents / 100).toFixed(2);
+const dollarsField = (cents: number) => (cents / CENTS_PER_DOLLAR).toFixed(2);
 
 function ConnectAccount({ status }: { status: PayoutAccountStatus }) {
   const connect = useConnectPayoutAccount();

@@ -8,7 +8,7 @@ export const deviceUtcOffset = (): number => -new Date().getTimezoneOffset();
 
 /** GET /api/agents/{id}/insights (the agent's creator only). */
 export const getInsights = async (agentId: number, days: number, utcOffset: number): Promise<AgentInsights> =>
-  unwrap<AgentInsights>(
+  unwrap(
     await api.agents[':id'].insights.$get({ param: { id: String(agentId) }, query: { days: String(days), utcOffset: String(utcOffset) } }),
   );
 

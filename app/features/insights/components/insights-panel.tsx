@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import type { AgentInsights } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
+import { Options } from '#app/components/ui/form-field.tsx';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { formatCents, formatCount, formatDate, formatRating, plural } from '#app/lib/format.ts';
 import { useInsights } from '#app/features/insights/api/get-insights.ts';
@@ -8,14 +10,7 @@ import { DayChart } from './day-chart';
 
 const PERIODS = [7, 30, 90] as const;
 
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg bg-slate-50 p-3">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900">{value}</dd>
-    </div>
-  );
-}
+const STATS_LOOK: FactsLook = { list: 'mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6', row: 'rounded-lg bg-slate-50 p-3', term: 'text-sm text-slate-600', detail: 'mt-1 text-xl font-bold tabular-nums text-slate-900' };
 
 function Figures({ data, days }: { data: AgentInsights; days: number }) {
   const t = data.totals;
@@ -24,14 +19,18 @@ function Figures({ data, days }: { data: AgentInsights; days: number }) {
   const period = `in the last ${plural(days, 'day')}`;
   return (
     <>
-      <dl aria-label={`${data.agent.name} ${period}`} className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Stat label="Tries" value={formatCount(t.tries)} />
-        <Stat label="People who tried" value={formatCount(t.people)} />
-        <Stat label="Credits spent" value={formatCount(t.creditsSpent)} />
-        <Stat label="Earnings" value={formatCents(t.earningsCents)} />
-        <Stat label="Page views" value={formatCount(t.views)} />
-        <Stat label="Rating" value={rating === null ? 'No reviews yet' : `${formatRating(rating)} / 5`} />
-      </dl>
+      <Facts
+        label={`${data.agent.name} ${period}`}
+        look={STATS_LOOK}
+        rows={[
+          ['Tries', formatCount(t.tries)],
+          ['People who tried', formatCount(t.people)],
+          ['Credits spent', formatCount(t.creditsSpent)],
+          ['Earnings', formatCents(t.earningsCents)],
+          ['Page views', formatCount(t.views)],
+          ['Rating', rating === null ? 'No reviews yet' : `${formatRating(rating)} / 5`],
+        ]}
+      />
       <div className="mt-5 grid gap-4 lg:grid-cols-2">
         <DayChart title="Tries per day" points={points('tries')} format={formatCount} summary={`${plural(t.tries, 'try', 'tries')} ${period}`} />
         <DayChart title="Earnings per day" points={points('earningsCents')} format={formatCents} summary={`${formatCents(t.earningsCents)} ${period}`} />
@@ -93,11 +92,7 @@ function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id: numbe
             onChange={(e) => onAgentChange(Number(e.target.value))}
             className="min-h-11 max-w-full rounded-md border border-slate-300 bg-white px-3 text-base"
           >
-            {agents.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <Options options={agents.map((a) => ({ value: a.id, label: a.name }))} />
           </select>
         </div>
         <div className="flex flex-col gap-1">
@@ -105,11 +100,7 @@ function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id: numbe
             Period
           </label>
           <select id={`${id}-period`} value={days} onChange={(e) => setDays(Number(e.target.value))} className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base">
-            {PERIODS.map((p) => (
-              <option key={p} value={p}>
-                Last {p} days
-              </option>
-            ))}
+            <Options options={PERIODS.map((p) => ({ value: p, label: `Last ${p} days` }))} />
           </select>
         </div>
       </div>

@@ -1,9 +1,9 @@
 import { ArrowRight, Check, Clock, Coins, Layers, Sparkles, UserX } from 'lucide-react';
 import { Link } from 'wouter';
-import { SKELETONS } from '#common/constants.ts';
-import type { Agent } from '#common/types.ts';
-import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { IconPoints, type IconPointsLook } from '#app/components/ui/icon-points.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { CreditsEstimator } from './credits-estimator';
+import { LandingAgentList, type LandingFeed } from './landing-agent-list';
 import { PricedAgentCard } from './priced-agent-card';
 
 const HIGHLIGHTS = ['$10 starter credits', '2,000+ credits included', '22+ agents'];
@@ -14,11 +14,13 @@ const PROBLEMS = [
   { icon: Clock, title: 'Hiring takes months', text: 'A new marketing or sales hire costs thousands before the first result. Work piles up in the meantime.' },
 ];
 
+const PROBLEMS_LOOK: IconPointsLook = { list: 'mt-10 grid gap-5 md:grid-cols-3', item: 'rounded-3xl bg-white p-6 shadow-sm ring-1 ring-emerald-900/10', tile: 'flex size-12 items-center justify-center rounded-2xl bg-amber-100 text-amber-700', icon: 'size-6', title: 'mt-5 text-lg font-bold', text: 'mt-2 text-sm text-slate-600' };
+
 const primary = 'inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-lime-300 px-6 font-bold text-emerald-950 transition hover:bg-lime-200';
 const secondary = 'inline-flex min-h-12 items-center justify-center gap-2 rounded-full border-2 border-emerald-950 px-6 font-bold text-emerald-950 transition hover:bg-emerald-950 hover:text-lime-300';
 
 /** /agent91: the SMB pitch for an AI-native workforce paid by flexible credits. */
-export function Agent91Landing({ agents, loading, failed }: { agents: Agent[]; loading: boolean; failed: boolean }) {
+export function Agent91Landing(feed: LandingFeed) {
   return (
     <div className="bg-[#f6f3ea] text-emerald-950">
       <section className="relative overflow-hidden">
@@ -58,17 +60,7 @@ export function Agent91Landing({ agents, loading, failed }: { agents: Agent[]; l
         <h2 id="problem-heading" className="mt-3 max-w-3xl text-3xl font-black tracking-tight sm:text-4xl">
           Small teams pay enterprise prices for software they barely use
         </h2>
-        <ul className="mt-10 grid gap-5 md:grid-cols-3">
-          {PROBLEMS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-emerald-900/10">
-              <span className="flex size-12 items-center justify-center rounded-2xl bg-amber-100 text-amber-700">
-                <Icon aria-hidden className="size-6" />
-              </span>
-              <h3 className="mt-5 text-lg font-bold">{title}</h3>
-              <p className="mt-2 text-sm text-slate-600">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconPoints points={PROBLEMS} look={PROBLEMS_LOOK} headings />
       </section>
 
       <section aria-labelledby="agents91-heading" className="mx-auto max-w-7xl px-4 pb-16">
@@ -83,21 +75,17 @@ export function Agent91Landing({ agents, loading, failed }: { agents: Agent[]; l
             See all 22+ agents <ArrowRight aria-hidden className="size-4" />
           </Link>
         </div>
-        {loading ? (
-          <SkeletonGrid count={SKELETONS.landing} label="Loading agents" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96 rounded-3xl" />
-        ) : failed || agents.length === 0 ? (
-          <p className="mt-8 rounded-3xl bg-white p-8 text-center text-slate-600">
-            Our agents are taking a short break. <Link href="/agents" className="font-semibold text-emerald-700 underline">Browse the marketplace</Link> instead.
-          </p>
-        ) : (
-          <ul aria-label="Featured agents" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {agents.map((agent) => (
-              <li key={agent.id} className="flex">
-                <PricedAgentCard agent={agent} showDetails />
-              </li>
-            ))}
-          </ul>
-        )}
+        <LandingAgentList
+          {...feed}
+          label="Featured agents"
+          placeholder={<Skeleton className="h-96 rounded-3xl" />}
+          unavailable={
+            <p className="mt-8 rounded-3xl bg-white p-8 text-center text-slate-600">
+              Our agents are taking a short break. <Link href="/agents" className="font-semibold text-emerald-700 underline">Browse the marketplace</Link> instead.
+            </p>
+          }
+          card={(agent) => <PricedAgentCard agent={agent} showDetails />}
+        />
       </section>
 
       <CreditsEstimator />

@@ -1,5 +1,12 @@
 import { Calculator } from 'lucide-react';
+import { TableHead } from '#app/components/ui/table-head.tsx';
 import { CREDITS_PER_DOLLAR, estimate, usd } from '#app/features/landing/lib/estimator.ts';
+
+const COLUMNS = [
+  ['Task', 'px-5 py-3 font-semibold'],
+  ['Credits', 'px-3 py-3 text-right font-semibold'],
+  ['Cost', 'px-5 py-3 text-right font-semibold'],
+] as const;
 
 /** docs/product.md#constants's static estimator: a month of typical SMB work priced in credits. */
 export function CreditsEstimator() {
@@ -25,19 +32,7 @@ export function CreditsEstimator() {
         <div className="overflow-hidden rounded-3xl bg-white text-slate-900 shadow-2xl">
           <table className="w-full text-left text-sm">
             <caption className="bg-emerald-50 px-5 py-3 text-left text-sm font-semibold text-emerald-900">Typical monthly usage for a 10-person team</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-5 py-3 font-semibold">
-                  Task
-                </th>
-                <th scope="col" className="px-3 py-3 text-right font-semibold">
-                  Credits
-                </th>
-                <th scope="col" className="px-5 py-3 text-right font-semibold">
-                  Cost
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS} className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500" />
             <tbody className="divide-y divide-slate-100">
               {e.items.map((item) => (
                 <tr key={item.task}>

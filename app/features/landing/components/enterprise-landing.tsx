@@ -1,21 +1,26 @@
 import { ArrowUpRight, BadgeCheck, FileLock2, KeyRound, Landmark, ScrollText, ShieldCheck, Star } from 'lucide-react';
 import { Link } from 'wouter';
-import { SKELETONS } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
-import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
+import { IconPoints, type IconPointsLook } from '#app/components/ui/icon-points.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { ratingOrNew, plural } from '#app/lib/format.ts';
 import { ExternalAgentLink } from './external-agent-link';
+import { LandingAgentList, type LandingFeed } from './landing-agent-list';
 import { LandingImage } from './landing-image';
+import { ViewDetailsLink } from './view-details-link';
 import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const FEATURED_COUNT = 3;
 
 const PROOF = [
-  ['500+', 'organisations'],
-  ['99.9%', 'API uptime'],
-  ['24/7', 'support coverage'],
-  ['0', 'provider keys in the browser'],
-];
+  ['organisations', '500+'],
+  ['API uptime', '99.9%'],
+  ['support coverage', '24/7'],
+  ['provider keys in the browser', '0'],
+] as const;
+
+const PROOF_LOOK: FactsLook = { list: 'mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 md:grid-cols-4', row: 'flex flex-col-reverse text-center', term: 'mt-1 text-sm text-slate-600', detail: 'font-serif text-3xl font-semibold text-slate-900' };
 
 const TRUST = [
   { icon: ShieldCheck, title: 'Transparent listings', text: 'Every agent shows its creator, its price per use and ratings from real users before anyone spends a credit.' },
@@ -23,6 +28,8 @@ const TRUST = [
   { icon: KeyRound, title: 'Secrets stay server-side', text: 'Provider tokens live in the server session. Browsers only ever hold an HttpOnly session cookie.' },
   { icon: FileLock2, title: 'Roles enforced on the server', text: 'Staff and admin permissions are checked by the API on every request, not hidden in the interface.' },
 ];
+
+const TRUST_LOOK: IconPointsLook = { list: 'mt-10 grid gap-8 md:grid-cols-2', item: 'flex gap-4', tile: 'flex size-12 shrink-0 items-center justify-center rounded-lg bg-sky-50 text-sky-800', icon: 'size-6', title: 'text-lg font-semibold', text: 'mt-1 text-slate-600' };
 
 function EnterpriseSearch() {
   return (
@@ -65,13 +72,7 @@ function EnterpriseCard({ agent, featured }: { agent: Agent; featured: boolean }
           <ExternalAgentLink agent={agent} className="relative z-[2] inline-flex min-h-10 items-center gap-1 rounded-md bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-700">
             Open agent <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
-          <Link
-            href={`/agent/${agent.id}`}
-            className="card-link inline-flex min-h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            aria-label={`View Details of ${agent.name}`}
-          >
-            View Details
-          </Link>
+          <ViewDetailsLink agent={agent} className="inline-flex min-h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50" />
         </div>
       </div>
     </article>
@@ -79,7 +80,7 @@ function EnterpriseCard({ agent, featured }: { agent: Agent; featured: boolean }
 }
 
 /** /alternative1: the enterprise variant. */
-export function EnterpriseLanding({ agents, loading, failed }: { agents: Agent[]; loading: boolean; failed: boolean }) {
+export function EnterpriseLanding(feed: LandingFeed) {
   return (
     <div className="bg-slate-50 text-slate-900">
       <section className="bg-[radial-gradient(ellipse_at_top_right,_#0c4a6e_0%,_#0f172a_55%)] text-white">
@@ -96,14 +97,7 @@ export function EnterpriseLanding({ agents, loading, failed }: { agents: Agent[]
       </section>
 
       <section aria-label="Proof points" className="border-b border-slate-200 bg-white">
-        <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 md:grid-cols-4">
-          {PROOF.map(([value, label]) => (
-            <div key={label} className="flex flex-col-reverse text-center">
-              <dt className="mt-1 text-sm text-slate-600">{label}</dt>
-              <dd className="font-serif text-3xl font-semibold text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={PROOF} look={PROOF_LOOK} />
       </section>
 
       <section aria-labelledby="verified-heading" className="mx-auto max-w-7xl px-4 py-16">
@@ -118,21 +112,13 @@ export function EnterpriseLanding({ agents, loading, failed }: { agents: Agent[]
             Browse the full catalogue
           </Link>
         </div>
-        {loading ? (
-          <SkeletonGrid count={SKELETONS.landing} label="Loading agents" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96 rounded-lg" />
-        ) : failed || agents.length === 0 ? (
-          <p className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">
-            The catalogue is unavailable right now. Please try again shortly.
-          </p>
-        ) : (
-          <ul aria-label="Verified agents" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {agents.map((agent, i) => (
-              <li key={agent.id} className="flex">
-                <EnterpriseCard agent={agent} featured={i < FEATURED_COUNT} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <LandingAgentList
+          {...feed}
+          label="Verified agents"
+          placeholder={<Skeleton className="h-96 rounded-lg" />}
+          unavailable={<p className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">The catalogue is unavailable right now. Please try again shortly.</p>}
+          card={(agent, i) => <EnterpriseCard agent={agent} featured={i < FEATURED_COUNT} />}
+        />
       </section>
 
       <section aria-labelledby="trust-heading" className="bg-white">
@@ -140,19 +126,7 @@ export function EnterpriseLanding({ agents, loading, failed }: { agents: Agent[]
           <h2 id="trust-heading" className="font-serif text-3xl font-semibold">
             Built for governance from day one
           </h2>
-          <ul className="mt-10 grid gap-8 md:grid-cols-2">
-            {TRUST.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-sky-50 text-sky-800">
-                  <Icon aria-hidden className="size-6" />
-                </span>
-                <div>
-                  <h3 className="text-lg font-semibold">{title}</h3>
-                  <p className="mt-1 text-slate-600">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <IconPoints points={TRUST} look={TRUST_LOOK} headings />
         </div>
       </section>
 

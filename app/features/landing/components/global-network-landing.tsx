@@ -1,18 +1,22 @@
 import { ArrowRight, ArrowUpRight, Globe2, Network, SlidersHorizontal, Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { SKELETONS } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
+import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
 import { ratingOrNew } from '#app/lib/format.ts';
 import { ExternalAgentLink } from './external-agent-link';
+import { LandingAgentList, type LandingFeed } from './landing-agent-list';
 import { LandingImage } from './landing-image';
+import { ViewDetailsLink } from './view-details-link';
 import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const NETWORK_STATS = [
-  ['120+', 'countries'],
-  ['40k', 'teams connected'],
-  ['2.3M', 'agent runs a month'],
-];
+  ['countries', '120+'],
+  ['teams connected', '40k'],
+  ['agent runs a month', '2.3M'],
+] as const;
+
+const STATS_LOOK: FactsLook = { list: 'mt-12 grid max-w-3xl grid-cols-3 gap-4', row: 'flex flex-col-reverse', term: 'text-xs text-indigo-100/80 sm:text-sm', detail: 'text-2xl font-bold text-cyan-200 sm:text-4xl' };
 
 export interface NetworkCategory {
   name: string;
@@ -69,13 +73,7 @@ function NetworkCard({ agent }: { agent: Agent }) {
           <ExternalAgentLink agent={agent} className="relative z-[2] inline-flex min-h-10 items-center gap-1 rounded-full bg-cyan-300 px-4 text-sm font-semibold text-slate-950 hover:bg-cyan-200">
             Connect <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
-          <Link
-            href={`/agent/${agent.id}`}
-            className="card-link inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10"
-            aria-label={`View Details of ${agent.name}`}
-          >
-            View Details
-          </Link>
+          <ViewDetailsLink agent={agent} className="inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10" />
         </div>
       </div>
     </article>
@@ -84,16 +82,11 @@ function NetworkCard({ agent }: { agent: Agent }) {
 
 /** /alternative2: the global-network variant. The filter controls come from the page (other features). */
 export function GlobalNetworkLanding({
-  agents,
-  loading,
-  failed,
   filterPanel,
   activeFilters,
   categories,
-}: {
-  agents: Agent[];
-  loading: boolean;
-  failed: boolean;
+  ...feed
+}: LandingFeed & {
   filterPanel: ReactNode;
   activeFilters: number;
   categories: NetworkCategory[];
@@ -121,14 +114,7 @@ export function GlobalNetworkLanding({
               {filterPanel}
             </section>
           )}
-          <dl className="mt-12 grid max-w-3xl grid-cols-3 gap-4">
-            {NETWORK_STATS.map(([value, label]) => (
-              <div key={label} className="flex flex-col-reverse">
-                <dt className="text-xs text-indigo-100/80 sm:text-sm">{label}</dt>
-                <dd className="text-2xl font-bold text-cyan-200 sm:text-4xl">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts rows={NETWORK_STATS} look={STATS_LOOK} />
         </div>
       </section>
 
@@ -141,25 +127,14 @@ export function GlobalNetworkLanding({
             Explore all agents <ArrowRight aria-hidden className="size-4" />
           </Link>
         </div>
-        {loading ? (
-          <div role="status" aria-label="Loading agents" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: SKELETONS.landing }, (_, i) => (
-              <div key={i} aria-hidden className="h-96 animate-pulse rounded-2xl bg-white/10" />
-            ))}
-          </div>
-        ) : failed ? (
-          <p className="mt-8 rounded-2xl bg-white/5 p-8 text-center text-indigo-100">The network is unreachable right now. Please try again shortly.</p>
-        ) : agents.length === 0 ? (
-          <p className="mt-8 rounded-2xl bg-white/5 p-8 text-center text-indigo-100">No agents found</p>
-        ) : (
-          <ul aria-label="Network agents" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {agents.map((agent) => (
-              <li key={agent.id} className="flex">
-                <NetworkCard agent={agent} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <LandingAgentList
+          {...feed}
+          label="Network agents"
+          placeholder={<div aria-hidden className="h-96 animate-pulse rounded-2xl bg-white/10" />}
+          unavailable={<p className="mt-8 rounded-2xl bg-white/5 p-8 text-center text-indigo-100">The network is unreachable right now. Please try again shortly.</p>}
+          empty={<p className="mt-8 rounded-2xl bg-white/5 p-8 text-center text-indigo-100">No agents found</p>}
+          card={(agent) => <NetworkCard agent={agent} />}
+        />
       </section>
 
       <section aria-labelledby="network-categories-heading" className="border-y border-white/10 bg-white/[0.03]">

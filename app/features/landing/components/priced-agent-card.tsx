@@ -1,10 +1,10 @@
 import { ArrowUpRight, Star, Users } from 'lucide-react';
-import { Link } from 'wouter';
 import type { Agent } from '#common/types.ts';
 import { formatRating, plural } from '#app/lib/format.ts';
 import { categoryLabel, monthlyPrice } from '#app/features/landing/lib/pricing.ts';
 import { ExternalAgentLink } from './external-agent-link';
 import { LandingImage } from './landing-image';
+import { ViewDetailsLink } from './view-details-link';
 
 /**
  * The SMB pitch's agent card (/agent91 and /agents-agent91): price badge '$X/month avg', category
@@ -54,11 +54,7 @@ export function PricedAgentCard({ agent, eager = false, showDetails = false }: {
           >
             Try {agent.name} <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
-          {showDetails && (
-            <Link href={`/agent/${agent.id}`} className="card-link text-center text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`View Details of ${agent.name}`}>
-              View Details
-            </Link>
-          )}
+          {showDetails && <ViewDetailsLink agent={agent} className="text-center text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline" />}
         </div>
       </div>
     </article>

@@ -1,17 +1,21 @@
 import { Link } from 'wouter';
-import { SKELETONS } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
+import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
 import { ratingOrNew } from '#app/lib/format.ts';
 import { ExternalAgentLink } from './external-agent-link';
+import { LandingAgentList, type LandingFeed } from './landing-agent-list';
+import { ViewDetailsLink } from './view-details-link';
 import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const STATS = [
-  ['4,200+', 'operators'],
-  ['38', 'countries'],
-  ['1.2M', 'tasks run'],
-];
+  ['operators', '4,200+'],
+  ['countries', '38'],
+  ['tasks run', '1.2M'],
+] as const;
 
 const mono = 'font-mono';
+
+const STATS_LOOK: FactsLook = { list: `grid grid-cols-3 gap-3 ${mono}`, row: 'flex flex-col-reverse border border-green-500/25 p-3 text-center sm:p-4', term: 'mt-1 text-xs text-zinc-400', detail: 'text-xl font-bold text-green-400 sm:text-3xl' };
 
 function TerminalSearch() {
   return (
@@ -64,16 +68,14 @@ function TerminalCard({ agent, index }: { agent: Agent; index: number }) {
         <ExternalAgentLink agent={agent} className="relative z-[2] border border-green-500 bg-green-500 px-3 py-1.5 font-bold text-black hover:bg-green-400">
           ./run {agent.slug ?? 'agent'}
         </ExternalAgentLink>
-        <Link href={`/agent/${agent.id}`} className="card-link border border-green-500/50 px-3 py-1.5 text-green-300 hover:border-green-300" aria-label={`View Details of ${agent.name}`}>
-          View Details
-        </Link>
+        <ViewDetailsLink agent={agent} className="border border-green-500/50 px-3 py-1.5 text-green-300 hover:border-green-300" />
       </div>
     </article>
   );
 }
 
 /** /alternative: the dark "underground" variant. */
-export function UndergroundLanding({ agents, loading, failed }: { agents: Agent[]; loading: boolean; failed: boolean }) {
+export function UndergroundLanding(feed: LandingFeed) {
   return (
     <div className="relative overflow-hidden bg-black text-zinc-100">
       {/* CRT scanlines: decoration only. */}
@@ -98,25 +100,18 @@ export function UndergroundLanding({ agents, loading, failed }: { agents: Agent[
             ls --all
           </Link>
         </div>
-        {loading ? (
-          <div role="status" aria-label="Loading agents" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: SKELETONS.landing }, (_, i) => (
-              <div key={i} aria-hidden className="h-64 animate-pulse border border-green-500/20 bg-zinc-900" />
-            ))}
-          </div>
-        ) : failed || agents.length === 0 ? (
-          <p className={`mt-8 text-green-300 ${mono}`}>
-            error: connection to the agent index lost. try <Link href="/agents" className="underline">/agents</Link>
-          </p>
-        ) : (
-          <ul aria-label="Agents" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {agents.map((agent, i) => (
-              <li key={agent.id} className="flex">
-                <TerminalCard agent={agent} index={i} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <LandingAgentList
+          {...feed}
+          label="Agents"
+          grid="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          placeholder={<div aria-hidden className="h-64 animate-pulse border border-green-500/20 bg-zinc-900" />}
+          unavailable={
+            <p className={`mt-8 text-green-300 ${mono}`}>
+              error: connection to the agent index lost. try <Link href="/agents" className="underline">/agents</Link>
+            </p>
+          }
+          card={(agent, i) => <TerminalCard agent={agent} index={i} />}
+        />
       </section>
 
       <section aria-labelledby="join-heading" className="relative border-t border-green-500/20 bg-zinc-950">
@@ -137,14 +132,7 @@ export function UndergroundLanding({ agents, loading, failed }: { agents: Agent[
               </Link>
             </div>
           </div>
-          <dl className={`grid grid-cols-3 gap-3 ${mono}`}>
-            {STATS.map(([value, label]) => (
-              <div key={label} className="flex flex-col-reverse border border-green-500/25 p-3 text-center sm:p-4">
-                <dt className="mt-1 text-xs text-zinc-400">{label}</dt>
-                <dd className="text-xl font-bold text-green-400 sm:text-3xl">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts rows={STATS} look={STATS_LOOK} />
         </div>
       </section>
     </div>

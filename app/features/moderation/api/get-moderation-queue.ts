@@ -7,7 +7,7 @@ export type QueueView = 'open' | 'hidden';
 
 /** GET /api/moderation?view=&limit=: reported items grouped, or the hidden ones (staff and admins). */
 export async function getModerationQueue(view: QueueView, limit: number): Promise<{ items: ModerationItem[]; total: number }> {
-  return unwrapPage<ModerationItem>(await api.moderation.$get({ query: { view, limit: String(limit) } }));
+  return unwrapPage(await api.moderation.$get({ query: { view, limit: String(limit) } }));
 }
 
 export const getModerationQueueQueryOptions = (view: QueueView, limit: number) =>

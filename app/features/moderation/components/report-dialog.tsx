@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { COMMENT_MAX } from '#common/constants.ts';
 import { REPORT_REASONS, type ReportItemType, type ReportReason } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { CommentField } from '#app/components/ui/comment-field.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
@@ -61,20 +61,7 @@ export default function ReportDialog({ itemType, itemId, name, onClose }: { item
               ))}
             </div>
           </fieldset>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="report-details" className="text-sm font-medium text-slate-800">
-              Details <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <textarea
-              id="report-details"
-              value={details}
-              onChange={(e) => setDetails(e.target.value)}
-              maxLength={COMMENT_MAX}
-              rows={3}
-              disabled={mutation.isPending}
-              className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-            />
-          </div>
+          <CommentField id="report-details" label="Details" value={details} onChange={setDetails} rows={3} disabled={mutation.isPending} />
           {problem && (
             <p role="alert" className="text-sm text-red-700">
               {problem}

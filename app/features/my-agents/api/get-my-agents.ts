@@ -5,7 +5,7 @@ import { myAgentsKeys } from './keys';
 
 /** Every agent the user created (GET /api/agents/creator/{userId}). */
 export const getMyAgents = async (userId: number): Promise<Agent[]> =>
-  unwrap<Agent[]>(await api.agents.creator[':userId'].$get({ param: { userId: String(userId) }, query: {} }));
+  unwrap(await api.agents.creator[':userId'].$get({ param: { userId: String(userId) }, query: {} }));
 
 export const getMyAgentsQueryOptions = (userId: number) =>
   queryOptions({

@@ -4,7 +4,7 @@ import { api, unwrap } from '#app/lib/api-client.ts';
 import { adminKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/admin/totals?from=&to=: one row per UTC day (admins). */
-export const getTotals = async (from: string, to: string): Promise<OperatorTotals> => unwrap<OperatorTotals>(await api.admin.totals.$get({ query: { from, to, format: 'json' } }));
+export const getTotals = async (from: string, to: string): Promise<OperatorTotals> => unwrap(await api.admin.totals.$get({ query: { from, to, format: 'json' } }));
 
 /** Asks only for a range the picker found valid (`enabled`). */
 export const useTotals = (from: string, to: string, enabled: boolean) =>

@@ -5,6 +5,7 @@ import type { SupportEarnings } from '#common/types.ts';
 import type { SupportTransaction } from '#common/types.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
 import { Button, buttonClass } from '#app/components/ui/button.tsx';
+import { TableHead } from '#app/components/ui/table-head.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { formatCents, formatCredits, formatDate } from '#app/lib/format.ts';
@@ -18,6 +19,14 @@ const KIND_LABELS: Record<string, string> = {
   refund: 'Refund',
   earnings: 'Earnings moved in',
 };
+
+const HISTORY_COLUMNS = [
+  ['Date', 'px-3 py-2'],
+  ['What', 'px-3 py-2'],
+  ['Credits', 'px-3 py-2 text-right'],
+  ['Balance', 'px-3 py-2 text-right'],
+  [<span className="sr-only">Refund</span>, 'px-3 py-2'],
+] as const;
 
 /** A paid try's Refund button behind a confirmation; once refunded the row says so instead. */
 function RefundCell({ row, username }: { row: SupportTransaction; username: string }) {
@@ -86,25 +95,7 @@ function History({ userId }: { userId: number }) {
       {earnings && <CreatorEarnings earnings={earnings} />}
       <div role="region" aria-label={`Credit history of ${person.username}`} tabIndex={0} className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Date
-              </th>
-              <th scope="col" className="px-3 py-2">
-                What
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Credits
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Balance
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Refund</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={HISTORY_COLUMNS} className="bg-slate-50 text-left text-slate-700" />
           <tbody className="divide-y divide-slate-100">
             {transactions.map((t) => (
               <tr key={t.id}>

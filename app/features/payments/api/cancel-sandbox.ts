@@ -5,7 +5,7 @@ import { paymentKeys } from './keys';
 /** Abandons a sandbox session; nothing is charged or credited. */
 export async function cancelSandbox(id: string): Promise<unknown> {
   const res = await api.payments.sandbox[':id'].cancel.$post({ param: { id } });
-  return unwrap<unknown>(res);
+  return unwrap(res);
 }
 
 export const useCancelSandbox = () => useMutation({ mutationKey: [...paymentKeys.all, 'sandbox-cancel'], mutationFn: cancelSandbox });

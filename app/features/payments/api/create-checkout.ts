@@ -10,7 +10,7 @@ import { paymentKeys } from './keys';
  */
 export async function createCheckout({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }): Promise<{ url: string }> {
   const res = await api.payments['create-checkout'].$post({ json: { amount } }, { headers: { 'Idempotency-Key': idempotencyKey } });
-  const body = await unwrap<{ url?: unknown }>(res);
+  const body = await unwrap(res);
   if (typeof body.url !== 'string' || !body.url) throw new Error('Failed to create checkout session');
   return { url: body.url };
 }

@@ -8,9 +8,10 @@ import { useCancelSandbox } from '#app/features/payments/api/cancel-sandbox.ts';
 import { useCompleteSandbox } from '#app/features/payments/api/complete-sandbox.ts';
 import { useSandboxSession } from '#app/features/payments/api/get-sandbox-session.ts';
 import { formatCount } from '#app/lib/format.ts';
+import { CENTS_PER_DOLLAR } from '#common/constants.ts';
 import { formatDecimal } from '#common/format.ts';
 
-const dollars = (cents: number) => formatDecimal(cents / 100, 0, 2);
+const dollars = (cents: number) => formatDecimal(cents / CENTS_PER_DOLLAR, 0, 2);
 
 function TestModeBanner() {
   return (

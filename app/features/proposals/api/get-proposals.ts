@@ -7,7 +7,7 @@ import { proposalKeys, type ProposalInboxParams } from './keys';
 export async function getProposals(params: ProposalInboxParams): Promise<{ items: Proposal[]; total: number }> {
   const query: Record<string, string> = { limit: String(params.limit), offset: String(params.offset) };
   if (params.status) query.status = params.status;
-  return unwrapPage<Proposal>(await api.proposals.$get({ query }));
+  return unwrapPage(await api.proposals.$get({ query }));
 }
 
 export const getProposalsQueryOptions = (params: ProposalInboxParams) =>

@@ -5,7 +5,7 @@ import { proposalKeys } from './keys';
 
 export async function markProposalReviewed(id: number): Promise<Proposal> {
   const res = await api.proposals[':id'].$patch({ param: { id: String(id) }, json: { status: 'reviewed' } });
-  return unwrap<Proposal>(res);
+  return unwrap(res);
 }
 
 export function useMarkProposalReviewed() {

@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, CloudOff, Lightbulb } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import * as v from 'valibot';
 import { DESCRIPTION_MAX } from '#common/constants.ts';
 import { anonymousProposalSchema, fieldErrors, signedInProposalSchema } from '#common/validation.ts';
@@ -107,7 +108,7 @@ function useDraft(onDraft: (values: typeof empty, error: string | undefined, id:
  * one made with no signal is kept (and said to be) before it is sent.
  */
 export function ProposeForm({ signedIn }: { signedIn: boolean }) {
-  const [values, setValues] = useState(empty);
+  const { values, setValues, set } = useFormValues(empty);
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<{ id: string; name: string; queued: boolean } | null>(null);
@@ -158,7 +159,6 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
 
   if (done) return <ThankYou id={done.id} name={done.name} queued={done.queued} onAgain={reset} />;
 
-  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setValues((s) => ({ ...s, [key]: e.target.value }));
 
   return (
     <>

@@ -1,16 +1,14 @@
 import { onlineManager, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type * as v from 'valibot';
 import type { Agent } from '#common/types.ts';
+import type { reviewSchema } from '#common/validation.ts';
 import { newIdempotencyKey } from '#app/lib/idempotency.ts';
 import { submitThroughOutbox } from '#app/lib/outbox.ts';
 import { agentKeys } from '#app/lib/query-keys.ts';
 import { ratingKeys } from './keys';
 
-export interface CreateRatingInput {
-  agentId: number;
-  userId?: number;
-  rating: number;
-  comment?: string;
-}
+/** A review's body for POST /api/ratings, as the route's validator passes it on. */
+export type CreateRatingInput = v.InferOutput<typeof reviewSchema>;
 
 /** `sent`: the server has it; `queued`: kept on this device, sent by itself when the signal returns. */
 export type RatingDelivery = 'sent' | 'queued';

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Rating, ReviewSort } from '#common/types.ts';
 import { api, unwrapPage } from '#app/lib/api-client.ts';
+import { pageItems } from '#app/lib/page-items.ts';
 import { ratingKeys } from './keys';
 
 /** Reviews per page ('Show more' loads the next ten). */
@@ -18,7 +19,7 @@ export async function getAgentRatings(agentId: number, sort: ReviewSort, offset:
     param: { id: String(agentId) },
     query: { sort, limit: String(REVIEW_PAGE_SIZE), offset: String(offset) },
   });
-  return { ...(await unwrapPage<Rating>(res)), offset };
+  return { ...(await unwrapPage(res)), offset };
 }
 
 const nextOffset = (last: ReviewPage): number | undefined => {
@@ -40,7 +41,6 @@ export const useAgentRatings = (agentId: number, sort: ReviewSort) => useInfinit
 /** The loaded pages as one list; a review that moved between two page requests shows once. */
 export function flattenReviews(data: InfiniteData<ReviewPage> | undefined): { reviews: Rating[]; total: number } {
   if (!data) return { reviews: [], total: 0 };
-  const seen = new Set<number>();
-  const reviews = data.pages.flatMap((p) => p.items).filter((r) => !seen.has(r.id) && (seen.add(r.id), true));
+  const reviews = pageItems(data.pages);
   return { reviews, total: data.pages.at(-1)?.total ?? 0 };
 }

@@ -5,7 +5,7 @@ import { ratingKeys } from './keys';
 
 /** GET /api/agents/{id}/ratings/summary: the count for each star and the caller's own review. */
 export async function getRatingSummary(agentId: number): Promise<RatingSummary> {
-  return unwrap<RatingSummary>(await api.agents[':id'].ratings.summary.$get({ param: { id: String(agentId) } }));
+  return unwrap(await api.agents[':id'].ratings.summary.$get({ param: { id: String(agentId) } }));
 }
 
 export const getRatingSummaryQueryOptions = (agentId: number, viewerId: number | null) =>

@@ -3,15 +3,10 @@ import { api, unwrap } from '#app/lib/api-client.ts';
 import type { ReviewPage } from './get-agent-ratings';
 import { ratingKeys } from './keys';
 
-interface HelpfulState {
-  helpfulCount: number;
-  helpedByMe: boolean;
-}
-
 /** PUT (mark) or DELETE (take back) /api/ratings/{id}/helpful; both are safe to repeat. */
-export async function setHelpful(input: { ratingId: number; agentId: number; helpful: boolean }): Promise<HelpfulState> {
+export async function setHelpful(input: { ratingId: number; agentId: number; helpful: boolean }) {
   const param = { id: String(input.ratingId) };
-  return unwrap<HelpfulState>(await (input.helpful ? api.ratings[':id'].helpful.$put({ param }) : api.ratings[':id'].helpful.$delete({ param })));
+  return unwrap(await (input.helpful ? api.ratings[':id'].helpful.$put({ param }) : api.ratings[':id'].helpful.$delete({ param })));
 }
 
 export function useSetHelpful() {

@@ -1,15 +1,9 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
-import { OFFLINE_DB_NAME } from '#app/lib/offline-db.ts';
+import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { addToOutbox, listOutbox } from '#app/lib/outbox.ts';
 import { QueuedReview, useQueuedReview } from './queued-review';
-
-const deleteDb = () =>
-  new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
 
 let clock = 1_000;
 const review = (id: string, agentId: number, userId: number, comment: string) =>
@@ -20,7 +14,7 @@ function Harness({ agentId, userId }: { agentId: number; userId: number | null }
   return item ? <QueuedReview item={item} /> : <p>Nothing waiting</p>;
 }
 
-beforeEach(deleteDb);
+beforeEach(deleteOfflineDb);
 
 it("shows the viewer's newest waiting review of this agent as 'Your review', and no one else's", async () => {
   await review('a', 3, 9, 'First draft in a tunnel');

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { COMMENT_MAX, RATING_DEFAULT } from '#common/constants.ts';
+import { RATING_DEFAULT } from '#common/constants.ts';
 import type { Rating } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { CommentField } from '#app/components/ui/comment-field.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { useCreateRating } from '#app/features/ratings/api/create-rating.ts';
 import { RatingInput } from './rating-input';
@@ -53,21 +54,15 @@ export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId
       }}
     >
       <RatingInput name={`rating-${agentId}`} value={rating} onChange={setRating} disabled={mutation.isPending} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`review-comment-${agentId}`} className="text-sm font-medium text-slate-800">
-          Comment <span className="font-normal text-slate-500">(optional)</span>
-        </label>
-        <textarea
-          id={`review-comment-${agentId}`}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          maxLength={COMMENT_MAX}
-          rows={4}
-          disabled={mutation.isPending}
-          placeholder="What did the agent do well? What could be better?"
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500"
-        />
-      </div>
+      <CommentField
+        id={`review-comment-${agentId}`}
+        label="Comment"
+        value={comment}
+        onChange={setComment}
+        rows={4}
+        disabled={mutation.isPending}
+        placeholder="What did the agent do well? What could be better?"
+      />
       <div>
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
           {mutation.isPending ? (editing ? 'Updating...' : 'Submitting...') : editing ? 'Update review' : 'Submit Review'}

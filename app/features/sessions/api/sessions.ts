@@ -9,7 +9,7 @@ import { accessKeys } from '#app/lib/query-keys.ts';
 export const useSignedInSessions = () =>
   useQuery({
     queryKey: accessKeys.sessions(),
-    queryFn: async () => unwrap<SignedInSession[]>(await api.auth.sessions.$get()),
+    queryFn: async () => unwrap(await api.auth.sessions.$get()),
     staleTime: 0,
     gcTime: 0,
     meta: { persist: false },
@@ -25,10 +25,10 @@ export async function forgetSession(queryClient: QueryClient, id: string): Promi
 export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (session: SignedInSession) => unwrap<{ ok: true }>(await api.auth.sessions[':id'].$delete({ param: { id: session.id } })),
+    mutationFn: async (session: SignedInSession) => unwrap(await api.auth.sessions[':id'].$delete({ param: { id: session.id } })),
     onSuccess: (_done, session) => (session.current ? undefined : forgetSession(queryClient, session.id)),
   });
 }
 
 /** Ends every session, this one included, every API token and every pending mailed link of the account. */
-export const logoutEverywhere = async () => unwrap<{ ok: true }>(await api.auth['logout-everywhere'].$post());
+export const logoutEverywhere = async () => unwrap(await api.auth['logout-everywhere'].$post());

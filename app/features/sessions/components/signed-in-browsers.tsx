@@ -8,9 +8,7 @@ import { useLocation } from 'wouter';
 import type { SignedInSession } from '#common/api-schemas.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
 import { Button, buttonClass } from '#app/components/ui/button.tsx';
-import { ACCESS_ACTION_CLASS, AccessRow, AccessRowsPending } from '#app/components/ui/access-row.tsx';
-import { useOnline } from '#app/hooks/use-online.ts';
-import { usePaused } from '#app/hooks/use-paused.ts';
+import { ACCESS_ACTION_CLASS, AccessRow, AccessRows } from '#app/components/ui/access-row.tsx';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { logout } from '#app/lib/session-actions.ts';
@@ -87,19 +85,14 @@ function BrowserRow({ session, online, onRemoved }: { session: SignedInSession; 
   );
 }
 
-/** The browsers' rows, or what stands for them until they come (AccessRowsPending). */
+/** The browsers' rows, or what stands for them until they come (AccessRows). */
 export function SignedInBrowsers({ onRemoved }: { onRemoved: (message: string) => void }) {
-  const query = useSignedInSessions();
-  const online = useOnline();
-  const paused = usePaused(query);
-  if (query.data === undefined) return <AccessRowsPending query={query} paused={paused} what="your browsers" />;
-  // This browser first, then the others newest first (as the server sends them).
-  const sessions = [...query.data].sort((a, b) => Number(b.current) - Number(a.current));
   return (
-    <>
-      {sessions.map((session) => (
-        <BrowserRow key={session.id} session={session} online={online} onRemoved={onRemoved} />
-      ))}
-    </>
+    <AccessRows query={useSignedInSessions()} what="your browsers">
+      {(sessions, online) =>
+        // This browser first, then the others newest first (as the server sends them).
+        [...sessions].sort((a, b) => Number(b.current) - Number(a.current)).map((session) => <BrowserRow key={session.id} session={session} online={online} onRemoved={onRemoved} />)
+      }
+    </AccessRows>
   );
 }

@@ -1,14 +1,14 @@
 // Personal API tokens (docs/decisions/0030) through the typed client. The list is private and only
 // useful online: never saved to the offline cache, and forgotten when the settings page goes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiTokenSummary, CreatedApiToken, CreateTokenInput } from '#common/api-tokens.ts';
+import type { ApiTokenSummary, CreateTokenInput } from '#common/api-tokens.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { accessKeys } from '#app/lib/query-keys.ts';
 
 export const useApiTokens = () =>
   useQuery({
     queryKey: accessKeys.tokens(),
-    queryFn: async () => unwrap<ApiTokenSummary[]>(await api.tokens.$get()),
+    queryFn: async () => unwrap(await api.tokens.$get()),
     staleTime: 0,
     gcTime: 0,
     meta: { persist: false },
@@ -17,7 +17,7 @@ export const useApiTokens = () =>
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateTokenInput) => unwrap<CreatedApiToken>(await api.tokens.$post({ json: input })),
+    mutationFn: async (input: CreateTokenInput) => unwrap(await api.tokens.$post({ json: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.tokens() }),
   });
 }
@@ -31,7 +31,7 @@ export async function forgetToken(queryClient: ReturnType<typeof useQueryClient>
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => unwrap<{ ok: true }>(await api.tokens[':id'].$delete({ param: { id: String(id) } })),
+    mutationFn: async (id: number) => unwrap(await api.tokens[':id'].$delete({ param: { id: String(id) } })),
     onSuccess: (_done, id) => forgetToken(queryClient, id),
   });
 }

@@ -8,9 +8,7 @@ import { useState } from 'react';
 import type { ApiTokenSummary, TokenScope } from '#common/api-tokens.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
 import { buttonClass } from '#app/components/ui/button.tsx';
-import { ACCESS_ACTION_CLASS, AccessRow, AccessRowsPending } from '#app/components/ui/access-row.tsx';
-import { useOnline } from '#app/hooks/use-online.ts';
-import { usePaused } from '#app/hooks/use-paused.ts';
+import { ACCESS_ACTION_CLASS, AccessRow, AccessRows } from '#app/components/ui/access-row.tsx';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { forgetToken, useApiTokens, useRevokeToken } from '#app/features/tokens/api/tokens.ts';
@@ -70,18 +68,17 @@ function TokenRow({ token, online, onRemoved }: { token: ApiTokenSummary; online
   );
 }
 
-/** The tokens' rows, or what stands for them until they come (AccessRowsPending); no tokens is one quiet row. */
+/** The tokens' rows, or what stands for them until they come (AccessRows); no tokens is one quiet row. */
 export function ApiTokenRows({ onRemoved }: { onRemoved: (message: string) => void }) {
-  const query = useApiTokens();
-  const online = useOnline();
-  const paused = usePaused(query);
-  if (query.data === undefined) return <AccessRowsPending query={query} paused={paused} what="your API tokens" />;
-  if (query.data.length === 0) return <li className="p-4 text-sm text-slate-600">No API tokens yet.</li>;
   return (
-    <>
-      {query.data.map((token) => (
-        <TokenRow key={token.id} token={token} online={online} onRemoved={onRemoved} />
-      ))}
-    </>
+    <AccessRows query={useApiTokens()} what="your API tokens">
+      {(tokens, online) =>
+        tokens.length === 0 ? (
+          <li className="p-4 text-sm text-slate-600">No API tokens yet.</li>
+        ) : (
+          tokens.map((token) => <TokenRow key={token.id} token={token} online={online} onRemoved={onRemoved} />)
+        )
+      }
+    </AccessRows>
   );
 }

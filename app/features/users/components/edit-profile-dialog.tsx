@@ -6,6 +6,7 @@ import { fieldErrors, profileSchema } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#app/components/ui/dialog.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { useUpdateUser } from '#app/features/users/api/update-user.ts';
@@ -14,7 +15,7 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 type Profile = Pick<SessionUser, 'id' | 'username' | 'email'>;
 
 function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void; onDone: () => void }) {
-  const [values, setValues] = useState({ username: user.username, email: user.email, currentPassword: '' });
+  const { values, set } = useFormValues({ username: user.username, email: user.email, currentPassword: '' });
   // docs/product.md#accounts: a new address needs the current password, and counts once confirmed by mail.
   const changesEmail = values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [submitted, setSubmitted] = useState(false);
@@ -57,12 +58,12 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
       )}
       <FormField id="profile-username" label="Username" error={errors.username}>
         {(control) => (
-          <TextInput {...control} name="username" autoComplete="username" value={values.username} onChange={(e) => setValues((s) => ({ ...s, username: e.target.value }))} invalid={Boolean(errors.username)} />
+          <TextInput {...control} name="username" autoComplete="username" value={values.username} onChange={set('username')} invalid={Boolean(errors.username)} />
         )}
       </FormField>
       <FormField id="profile-email" label="Email" error={errors.email}>
         {(control) => (
-          <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues((s) => ({ ...s, email: e.target.value }))} invalid={Boolean(errors.email)} />
+          <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} invalid={Boolean(errors.email)} />
         )}
       </FormField>
       {changesEmail && (
@@ -70,7 +71,7 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
         <p className="-mb-2 text-sm text-slate-600">A new address needs your current password and counts once you open the link we send to it.</p>
         <FormField id="profile-current-password" label="Current password" error={undefined}>
           {(control) => (
-            <TextInput {...control} name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues((s) => ({ ...s, currentPassword: e.target.value }))} />
+            <TextInput {...control} name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
           )}
         </FormField>
         </>

@@ -1,19 +1,20 @@
 // The credit ledger (docs/product.md#credits): every balance change is a conditional update plus a ledger
 // row with a unique idempotency key, in one D1 batch.
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, desc, eq, gte, notExists, sql } from 'drizzle-orm';
-import { CENTS_PER_CREDIT } from '#common/constants.ts';
+import { and, desc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
+import { CENTS_PER_CREDIT, GUARANTEED_MINIMUM_CREDITS, INITIAL_CREDITS } from '#common/constants.ts';
 import type { Balance, CreditTransaction, LedgerKind } from '#common/types.ts';
-import { orm, type Db } from '#worker/db/client.ts';
-import { agents, creditLedger, now, users } from '#worker/db/schema.ts';
+import { eqNocase, orm, type Db } from '#worker/db/client.ts';
+import { agents, creditLedger, users } from '#worker/db/schema.ts';
 import { earningAfterDebit, reversalAfterRefund, takeAvailable, type EarningTerms } from './earnings';
-
-export { IDEMPOTENCY_KEY } from '#common/validation.ts';
-export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another request';
+import { agentIdOf, agentIdOfSql } from './reference';
+import { ledgerRow } from './rows';
 
 export async function getBalance(d1: D1Database, userId: number): Promise<Balance> {
-  const [row] = await orm(d1).select({ balance: users.credits, consumed: users.consumed }).from(users).where(eq(users.id, userId));
+  const [row] = await orm(d1)
+    .select({ balance: users.credits, consumed: users.consumed })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? { balance: 0, consumed: 0 };
 }
 
@@ -34,52 +35,100 @@ export interface DebitRecord {
   consumed: number;
 }
 
-/** The agent id of a try's reference (`agent:{id}`), or null for any other. */
-function tryAgentId(reference: string | null): number | null {
-  const id = /^agent:(\d{1,15})$/.exec(reference ?? '')?.[1];
-  return id ? Number(id) : null;
-}
-
 /** No ledger row holds `key` yet: the guard of every balance update (docs/product.md#credits). */
-export const keyUnused = (db: Db, key: string) => notExists(db.select({ one: sql`1` }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key)));
+export const keyUnused = (db: Db, key: string) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, key)),
+  );
 
 /**
  * The ledger row of a balance change, in the batch right after the update that made it: written only
  * when that update moved the balance (`changes()` is its row count; drizzle has no word for it), with
- * the balance it left. insert … select names every column in the table's order.
+ * the balance it left.
  */
 export function ledgerRowAfterUpdate(
   db: Db,
   e: { userId: number; kind: LedgerKind; amount: number; reference: string; description: string; key: string },
 ) {
-  const agentId = e.kind === 'try' ? tryAgentId(e.reference) : null;
-  return db
-    .insert(creditLedger)
-    .select(
-      db
-        .select({
-          id: sql<number>`NULL`.as('id'),
-          userId: users.id,
-          kind: sql<LedgerKind>`${e.kind}`.as('kind'),
-          amount: sql<number>`${e.amount}`.as('amount'),
-          balanceAfter: users.credits,
-          consumedAfter: users.consumed,
-          reference: sql<string>`${e.reference}`.as('reference'),
-          description: sql<string>`${e.description}`.as('description'),
-          idempotencyKey: sql<string>`${e.key}`.as('idempotency_key'),
-          createdAt: sql<string>`${now}`.as('created_at'),
-          // A try keeps its agent's name as it is now: /billing still names it once the agent is deleted.
-          agentName: (agentId === null ? sql<null>`NULL` : sql<string | null>`(SELECT ${agents.name} FROM ${agents} WHERE ${agents.id} = ${agentId})`).as('agent_name'),
-        })
-        .from(users)
-        .where(and(eq(users.id, e.userId), sql`changes() = 1`)),
-    )
-    .onConflictDoNothing({ target: creditLedger.idempotencyKey });
+  const agentId = e.kind === 'try' ? agentIdOf(e.reference) : null;
+  return ledgerRow(
+    db,
+    {
+      kind: e.kind,
+      amount: e.amount,
+      balanceAfter: users.credits,
+      consumedAfter: users.consumed,
+      reference: e.reference,
+      description: e.description,
+      key: e.key,
+      // A try keeps its agent's name as it is now: /billing still names it once the agent is deleted.
+      agentName: agentId === null ? null : sql`(SELECT ${agents.name} FROM ${agents} WHERE ${agents.id} = ${agentId})`,
+    },
+    and(eq(users.id, e.userId), sql`changes() = 1`),
+  );
+}
+
+/**
+ * The sign-up grant of the account named `username`, for the batch that inserts it: the balance it
+ * starts with is the grant, so the row is written from the new user row itself (by username: it is
+ * unique, while several unconfirmed accounts may claim one address).
+ */
+export const signupGrant = (db: Db, username: string) =>
+  ledgerRow(
+    db,
+    {
+      kind: 'signup',
+      amount: INITIAL_CREDITS,
+      balanceAfter: INITIAL_CREDITS,
+      consumedAfter: 0,
+      reference: null,
+      description: 'Sign-up credits',
+      key: sql`'signup:' || ${users.id}`,
+      agentName: null,
+    },
+    eqNocase(users.username, username),
+  );
+
+/**
+ * Tops everyone below GUARANTEED_MINIMUM_CREDITS up to it (an operator's action), in one batch:
+ * the ledger rows first (they read the old balances), then the balances. Returns how many accounts.
+ */
+export async function topUpToMinimum(d1: D1Database): Promise<number> {
+  const db = orm(d1);
+  const min = GUARANTEED_MINIMUM_CREDITS;
+  // Each run's rows have keys of their own: a later run tops up again whoever fell below since.
+  const run = crypto.randomUUID();
+  const short = lt(users.credits, min);
+  const [ledger] = await db.batch([
+    ledgerRow(
+      db,
+      {
+        kind: 'admin_topup',
+        amount: sql`${min} - ${users.credits}`,
+        balanceAfter: min,
+        consumedAfter: users.consumed,
+        reference: null,
+        description: 'Top-up to the guaranteed minimum',
+        key: sql`'topup:' || ${users.id} || ':' || ${run}`,
+        agentName: null,
+      },
+      short,
+    ),
+    db.update(users).set({ credits: min }).where(short),
+  ]);
+  return ledger.meta.changes ?? 0;
 }
 
 const debitRecord = (db: Db, userId: number, key: string) =>
   db
-    .select({ reference: creditLedger.reference, balance: creditLedger.balanceAfter, consumed: creditLedger.consumedAfter })
+    .select({
+      reference: creditLedger.reference,
+      balance: creditLedger.balanceAfter,
+      consumed: creditLedger.consumedAfter,
+    })
     .from(creditLedger)
     .where(and(eq(creditLedger.idempotencyKey, key), eq(creditLedger.userId, userId)));
 
@@ -94,7 +143,14 @@ export async function debitOnce(d1: D1Database, d: Debit): Promise<DebitRecord |
     .update(users)
     .set({ credits: sql`${users.credits} - ${d.amount}`, consumed: sql`${users.consumed} + ${d.amount}` })
     .where(and(eq(users.id, d.userId), gte(users.credits, d.amount), keyUnused(db, d.key)));
-  const row = ledgerRowAfterUpdate(db, { userId: d.userId, kind: 'try', amount: -d.amount, reference: d.reference, description: d.description, key: d.key });
+  const row = ledgerRowAfterUpdate(db, {
+    userId: d.userId,
+    kind: 'try',
+    amount: -d.amount,
+    reference: d.reference,
+    description: d.description,
+    key: d.key,
+  });
   const record = debitRecord(db, d.userId, d.key);
   // The creator's earning is written from the ledger row itself, so it exists exactly when the debit does.
   if (d.earning) {
@@ -130,17 +186,22 @@ export async function listTransactions(d1: D1Database, userId: number, limit = 2
     })
     .from(creditLedger)
     // The reference's id looked up by the agents' primary key, for tries only.
-    .leftJoin(agents, and(eq(creditLedger.kind, 'try'), sql`${agents.id} = CAST(substr(${creditLedger.reference}, 7) AS INTEGER)`))
+    .leftJoin(agents, and(eq(creditLedger.kind, 'try'), sql`${agents.id} = ${agentIdOfSql(creditLedger.reference)}`))
     .where(eq(creditLedger.userId, userId))
     .orderBy(desc(creditLedger.id))
     .limit(limit);
   return rows.map(({ agentName, currentName, ...row }) => {
-    const agentId = row.kind === 'try' ? tryAgentId(row.reference) : null;
-    return { ...row, agent: agentId === null ? null : { id: agentId, name: currentName ?? agentName, deleted: currentName === null } };
+    const agentId = row.kind === 'try' ? agentIdOf(row.reference) : null;
+    return {
+      ...row,
+      agent: agentId === null ? null : { id: agentId, name: currentName ?? agentName, deleted: currentName === null },
+    };
   });
 }
 
-export type RefundOutcome = { refunded: true; userId: number; credits: number; balance: number } | { refunded: false; reason: 'missing' | 'free' | 'already' };
+export type RefundOutcome =
+  | { refunded: true; userId: number; credits: number; balance: number }
+  | { refunded: false; reason: 'missing' | 'free' | 'already' };
 
 /**
  * Gives a try's credits back (an operator's refund from the person's history), once: the person's
@@ -150,7 +211,13 @@ export type RefundOutcome = { refunded: true; userId: number; credits: number; b
 export async function refundTry(d1: D1Database, ledgerId: number): Promise<RefundOutcome> {
   const db = orm(d1);
   const [tried] = await db
-    .select({ userId: creditLedger.userId, amount: creditLedger.amount, key: creditLedger.idempotencyKey, reference: creditLedger.reference, agentName: creditLedger.agentName })
+    .select({
+      userId: creditLedger.userId,
+      amount: creditLedger.amount,
+      key: creditLedger.idempotencyKey,
+      reference: creditLedger.reference,
+      agentName: creditLedger.agentName,
+    })
     .from(creditLedger)
     .where(and(eq(creditLedger.id, ledgerId), eq(creditLedger.kind, 'try')));
   if (!tried) return { refunded: false, reason: 'missing' };
@@ -183,16 +250,28 @@ export async function refundTry(d1: D1Database, ledgerId: number): Promise<Refun
  * once per key, in one batch: the earnings row only when that much is available, the credits and
  * their ledger row only when it was written. Null when not enough was available (or the key was used).
  */
-export async function moveEarningsToCredits(d1: D1Database, userId: number, credits: number, key: string): Promise<Balance | null> {
+export async function moveEarningsToCredits(
+  d1: D1Database,
+  userId: number,
+  credits: number,
+  key: string,
+): Promise<Balance | null> {
   const db = orm(d1);
   const ledgerKey = `earnings:${key}`;
   const [, update, , [after]] = await db.batch([
-    takeAvailable(db, userId, credits * CENTS_PER_CREDIT, key),
+    takeAvailable(db, { creatorId: userId, cents: credits * CENTS_PER_CREDIT, key, kind: 'to_credits' }),
     db
       .update(users)
       .set({ credits: sql`${users.credits} + ${credits}` })
       .where(and(eq(users.id, userId), sql`changes() = 1`)),
-    ledgerRowAfterUpdate(db, { userId, kind: 'earnings', amount: credits, reference: 'earnings', description: 'Earnings moved to credits', key: ledgerKey }),
+    ledgerRowAfterUpdate(db, {
+      userId,
+      kind: 'earnings',
+      amount: credits,
+      reference: 'earnings',
+      description: 'Earnings moved to credits',
+      key: ledgerKey,
+    }),
     db.select({ balance: users.credits, consumed: users.consumed }).from(users).where(eq(users.id, userId)),
   ]);
   return update.meta.changes ? (after ?? null) : null;

@@ -6,7 +6,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Payout, PayoutState } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
 import { creatorEarnings, now, payoutAccounts, payouts } from '#worker/db/schema.ts';
-import { availableCentsSql } from './earnings';
+import { takeAvailable } from './earnings';
+import { earningsRow } from './rows';
 
 export type PayoutProvider = 'stripe' | 'sandbox';
 
@@ -36,7 +37,11 @@ export async function getPayoutAccount(d1: D1Database, userId: number): Promise<
  * sandbox's, on a server that now has Stripe keys, or the reverse) is replaced. Returns the
  * account that is recorded.
  */
-export async function savePayoutAccount(d1: D1Database, userId: number, account: PayoutAccount): Promise<PayoutAccount> {
+export async function savePayoutAccount(
+  d1: D1Database,
+  userId: number,
+  account: PayoutAccount,
+): Promise<PayoutAccount> {
   await orm(d1)
     .insert(payoutAccounts)
     .values({ userId, ...account })
@@ -50,7 +55,11 @@ export async function savePayoutAccount(d1: D1Database, userId: number, account:
 }
 
 /** Onboarding progress as Stripe reports it (accounts.retrieve or the account.updated webhook). */
-export async function updatePayoutAccount(d1: D1Database, stripeAccountId: string, flags: { detailsSubmitted: boolean; payoutsEnabled: boolean }) {
+export async function updatePayoutAccount(
+  d1: D1Database,
+  stripeAccountId: string,
+  flags: { detailsSubmitted: boolean; payoutsEnabled: boolean },
+) {
   await orm(d1)
     .update(payoutAccounts)
     .set({ ...flags, updatedAt: sql`${now}` })
@@ -75,16 +84,34 @@ export interface PayoutRecord extends Payout {
   stripeTransferId: string | null;
 }
 
-const recordColumns = { ...payoutColumns, creatorId: payouts.creatorId, stripeAccountId: payouts.stripeAccountId, stripeTransferId: payouts.stripeTransferId };
+const recordColumns = {
+  ...payoutColumns,
+  creatorId: payouts.creatorId,
+  stripeAccountId: payouts.stripeAccountId,
+  stripeTransferId: payouts.stripeTransferId,
+};
 
 export const toPayout = ({ creatorId: _c, stripeAccountId: _a, stripeTransferId: _t, ...p }: PayoutRecord): Payout => p;
 
 export async function listPayouts(d1: D1Database, creatorId: number, limit = 50): Promise<Payout[]> {
-  return orm(d1).select(payoutColumns).from(payouts).where(eq(payouts.creatorId, creatorId)).orderBy(desc(payouts.id)).limit(limit);
+  return orm(d1)
+    .select(payoutColumns)
+    .from(payouts)
+    .where(eq(payouts.creatorId, creatorId))
+    .orderBy(desc(payouts.id))
+    .limit(limit);
 }
 
-export async function findPayout(d1: D1Database, where: { id: number } | { key: string } | { transferId: string }): Promise<PayoutRecord | null> {
-  const cond = 'id' in where ? eq(payouts.id, where.id) : 'key' in where ? eq(payouts.idempotencyKey, where.key) : eq(payouts.stripeTransferId, where.transferId);
+export async function findPayout(
+  d1: D1Database,
+  where: { id: number } | { key: string } | { transferId: string },
+): Promise<PayoutRecord | null> {
+  const cond =
+    'id' in where
+      ? eq(payouts.id, where.id)
+      : 'key' in where
+        ? eq(payouts.idempotencyKey, where.key)
+        : eq(payouts.stripeTransferId, where.transferId);
   const [row] = await orm(d1).select(recordColumns).from(payouts).where(cond);
   return row ?? null;
 }
@@ -102,26 +129,7 @@ export async function reservePayout(
 ): Promise<PayoutRecord | null> {
   const db = orm(d1);
   const [, , rows] = await db.batch([
-    db
-      .insert(creatorEarnings)
-      .select(
-        db
-          .select({
-            id: sql<number>`NULL`.as('id'),
-            creatorId: sql<number>`${p.creatorId}`.as('creator_id'),
-            kind: sql<'payout'>`'payout'`.as('kind'),
-            amountCents: sql<number>`${-p.cents}`.as('amount_cents'),
-            platformCents: sql<number>`0`.as('platform_cents'),
-            agentId: sql<null>`NULL`.as('agent_id'),
-            tryKey: sql<null>`NULL`.as('try_key'),
-            idempotencyKey: sql<string>`${p.key}`.as('idempotency_key'),
-            availableAt: sql<string>`${now}`.as('available_at'),
-            createdAt: sql<string>`${now}`.as('created_at'),
-          })
-          .from(sql`(SELECT 1)`)
-          .where(sql`${availableCentsSql(p.creatorId)} >= ${p.cents}`),
-      )
-      .onConflictDoNothing({ target: creatorEarnings.idempotencyKey }),
+    takeAvailable(db, { creatorId: p.creatorId, cents: p.cents, key: p.key, kind: 'payout' }),
     // From the earnings row itself: the payout exists exactly when the money left the balance.
     db
       .insert(payouts)
@@ -144,7 +152,10 @@ export async function reservePayout(
           .where(and(eq(creatorEarnings.idempotencyKey, p.key), eq(creatorEarnings.kind, 'payout'))),
       )
       .onConflictDoNothing({ target: payouts.idempotencyKey }),
-    db.select(recordColumns).from(payouts).where(and(eq(payouts.idempotencyKey, p.key), eq(payouts.creatorId, p.creatorId))),
+    db
+      .select(recordColumns)
+      .from(payouts)
+      .where(and(eq(payouts.idempotencyKey, p.key), eq(payouts.creatorId, p.creatorId))),
   ]);
   return rows[0] ?? null;
 }
@@ -164,36 +175,40 @@ export async function setTransferId(d1: D1Database, payoutId: number, transferId
  * gives the money back in the same batch, once: the 'payout_returned' row has its own unique key
  * and is written only from a failed payout. Returns whether this call changed the state.
  */
-export async function applyPayoutState(d1: D1Database, payoutId: number, state: Exclude<PayoutState, 'pending'>, reason?: string): Promise<boolean> {
+export async function applyPayoutState(
+  d1: D1Database,
+  payoutId: number,
+  state: Exclude<PayoutState, 'pending'>,
+  reason?: string,
+): Promise<boolean> {
   const db = orm(d1);
   const from: PayoutState[] = state === 'paid' ? ['pending'] : ['pending', 'paid'];
   const update = db
     .update(payouts)
-    .set({ state, updatedAt: sql`${now}`, ...(state === 'failed' ? { failureReason: reason ?? 'The transfer failed' } : {}) })
+    .set({
+      state,
+      updatedAt: sql`${now}`,
+      ...(state === 'failed' ? { failureReason: reason ?? 'The transfer failed' } : {}),
+    })
     .where(and(eq(payouts.id, payoutId), inArray(payouts.state, from)));
   if (state === 'paid') return ((await update.run()).meta.changes ?? 0) > 0;
   const [changed] = await db.batch([
     update,
-    db
-      .insert(creatorEarnings)
-      .select(
-        db
-          .select({
-            id: sql<number>`NULL`.as('id'),
-            creatorId: payouts.creatorId,
-            kind: sql<'payout_returned'>`'payout_returned'`.as('kind'),
-            amountCents: payouts.amountCents,
-            platformCents: sql<number>`0`.as('platform_cents'),
-            agentId: sql<null>`NULL`.as('agent_id'),
-            tryKey: sql<null>`NULL`.as('try_key'),
-            idempotencyKey: sql<string>`'returned:' || ${payouts.idempotencyKey}`.as('idempotency_key'),
-            availableAt: sql<string>`${now}`.as('available_at'),
-            createdAt: sql<string>`${now}`.as('created_at'),
-          })
-          .from(payouts)
-          .where(and(eq(payouts.id, payoutId), eq(payouts.state, 'failed'))),
-      )
-      .onConflictDoNothing({ target: creatorEarnings.idempotencyKey }),
+    earningsRow(
+      db,
+      {
+        creatorId: payouts.creatorId,
+        kind: 'payout_returned',
+        amountCents: payouts.amountCents,
+        platformCents: 0,
+        agentId: null,
+        tryKey: null,
+        key: sql`'returned:' || ${payouts.idempotencyKey}`,
+        availableAt: now,
+      },
+      payouts,
+      and(eq(payouts.id, payoutId), eq(payouts.state, 'failed')),
+    ),
   ]);
   return (changed.meta.changes ?? 0) > 0;
 }

@@ -6,6 +6,7 @@ import { CENTS_PER_CREDIT } from '#common/constants.ts';
 import type { EarningsBalance } from '#common/types.ts';
 import { orm, type Db } from '#worker/db/client.ts';
 import { creatorEarnings, creditLedger, now } from '#worker/db/schema.ts';
+import { earningsRow } from './rows';
 
 /** Who earns from a try and on what terms (the env's CREATOR_SHARE and EARNINGS_HOLD_DAYS). */
 export interface EarningTerms {
@@ -17,7 +18,11 @@ export interface EarningTerms {
 }
 
 /** The creator's share of a price in whole cents (rounded down); the platform keeps the rest. */
-export function splitPrice(credits: number, creatorId: number | null, sharePercent: number): { creatorCents: number; platformCents: number } {
+export function splitPrice(
+  credits: number,
+  creatorId: number | null,
+  sharePercent: number,
+): { creatorCents: number; platformCents: number } {
   const priceCents = credits * CENTS_PER_CREDIT;
   const creatorCents = creatorId === null ? 0 : Math.floor((priceCents * sharePercent) / 100);
   return { creatorCents, platformCents: priceCents - creatorCents };
@@ -31,30 +36,25 @@ const nowPlus = (modifier: string) => sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ',
 /**
  * The earning of the try debited under `tryKey`, for the debit's batch: written only when that
  * ledger row exists and charged something (a free try earns nothing), once (its own unique key),
- * so a retry or a replay of the batch never earns twice. insert … select names every column in order.
+ * so a retry or a replay of the batch never earns twice.
  */
 export function earningAfterDebit(db: Db, tryKey: string, credits: number, terms: EarningTerms) {
   const { creatorCents, platformCents } = splitPrice(credits, terms.creatorId, terms.sharePercent);
-  return db
-    .insert(creatorEarnings)
-    .select(
-      db
-        .select({
-          id: sql<number>`NULL`.as('id'),
-          creatorId: (terms.creatorId === null ? sql<null>`NULL` : sql<number>`${terms.creatorId}`).as('creator_id'),
-          kind: sql<'earning'>`'earning'`.as('kind'),
-          amountCents: sql<number>`${creatorCents}`.as('amount_cents'),
-          platformCents: sql<number>`${platformCents}`.as('platform_cents'),
-          agentId: sql<number>`${terms.agentId}`.as('agent_id'),
-          tryKey: sql<string>`${tryKey}`.as('try_key'),
-          idempotencyKey: sql<string>`${earnKey(tryKey)}`.as('idempotency_key'),
-          availableAt: nowPlus(`+${terms.holdDays} days`).as('available_at'),
-          createdAt: sql<string>`${now}`.as('created_at'),
-        })
-        .from(creditLedger)
-        .where(and(eq(creditLedger.idempotencyKey, tryKey), eq(creditLedger.kind, 'try'), lt(creditLedger.amount, 0))),
-    )
-    .onConflictDoNothing({ target: creatorEarnings.idempotencyKey });
+  return earningsRow(
+    db,
+    {
+      creatorId: terms.creatorId,
+      kind: 'earning',
+      amountCents: creatorCents,
+      platformCents,
+      agentId: terms.agentId,
+      tryKey,
+      key: earnKey(tryKey),
+      availableAt: nowPlus(`+${terms.holdDays} days`),
+    },
+    creditLedger,
+    and(eq(creditLedger.idempotencyKey, tryKey), eq(creditLedger.kind, 'try'), lt(creditLedger.amount, 0)),
+  );
 }
 
 /**
@@ -63,64 +63,55 @@ export function earningAfterDebit(db: Db, tryKey: string, credits: number, terms
  * balance the earning is on (pending while held, available after).
  */
 export function reversalAfterRefund(db: Db, tryKey: string, refundKey: string) {
-  return db
-    .insert(creatorEarnings)
-    .select(
-      db
-        .select({
-          id: sql<number>`NULL`.as('id'),
-          creatorId: creatorEarnings.creatorId,
-          kind: sql<'reversal'>`'reversal'`.as('kind'),
-          amountCents: sql<number>`-${creatorEarnings.amountCents}`.as('amount_cents'),
-          platformCents: sql<number>`-${creatorEarnings.platformCents}`.as('platform_cents'),
-          agentId: creatorEarnings.agentId,
-          tryKey: creatorEarnings.tryKey,
-          idempotencyKey: sql<string>`${reverseKey(tryKey)}`.as('idempotency_key'),
-          availableAt: creatorEarnings.availableAt,
-          createdAt: sql<string>`${now}`.as('created_at'),
-        })
-        .from(creatorEarnings)
-        .where(
-          and(
-            eq(creatorEarnings.idempotencyKey, earnKey(tryKey)),
-            sql`EXISTS (SELECT 1 FROM ${creditLedger} WHERE ${creditLedger.idempotencyKey} = ${refundKey})`,
-          ),
-        ),
-    )
-    .onConflictDoNothing({ target: creatorEarnings.idempotencyKey });
+  return earningsRow(
+    db,
+    {
+      creatorId: creatorEarnings.creatorId,
+      kind: 'reversal',
+      amountCents: sql`-${creatorEarnings.amountCents}`,
+      platformCents: sql`-${creatorEarnings.platformCents}`,
+      agentId: creatorEarnings.agentId,
+      tryKey: creatorEarnings.tryKey,
+      key: reverseKey(tryKey),
+      availableAt: creatorEarnings.availableAt,
+    },
+    creatorEarnings,
+    and(
+      eq(creatorEarnings.idempotencyKey, earnKey(tryKey)),
+      sql`EXISTS (SELECT 1 FROM ${creditLedger} WHERE ${creditLedger.idempotencyKey} = ${refundKey})`,
+    ),
+  );
 }
 
 /** The creator's available earnings in cents, as an SQL expression (past the hold, less what left). */
-export const availableCentsSql = (creatorId: number) =>
+const availableCentsSql = (creatorId: number) =>
   sql<number>`(SELECT coalesce(sum(${creatorEarnings.amountCents}), 0) FROM ${creatorEarnings} WHERE ${creatorEarnings.creatorId} = ${creatorId} AND ${creatorEarnings.availableAt} <= ${now})`;
 
 /**
- * Takes `cents` off the creator's available earnings, for a batch whose next statements give the
- * money somewhere else (they run only when `changes() = 1`): written only when that much is
- * available and the key is new. Never lets the available balance go below zero, however many ask at once
- * (D1 runs one batch at a time).
+ * Takes `cents` off the creator's available earnings, as a 'to_credits' or a 'payout' row, for a
+ * batch whose next statements give the money somewhere else (they run only when that row was
+ * written): written only when that much is available and the key is new. The only guard of the
+ * available balance: never below zero, however many ask at once (D1 runs one batch at a time).
  */
-export function takeAvailable(db: Db, creatorId: number, cents: number, key: string) {
-  return db
-    .insert(creatorEarnings)
-    .select(
-      db
-        .select({
-          id: sql<number>`NULL`.as('id'),
-          creatorId: sql<number>`${creatorId}`.as('creator_id'),
-          kind: sql<'to_credits'>`'to_credits'`.as('kind'),
-          amountCents: sql<number>`${-cents}`.as('amount_cents'),
-          platformCents: sql<number>`0`.as('platform_cents'),
-          agentId: sql<null>`NULL`.as('agent_id'),
-          tryKey: sql<null>`NULL`.as('try_key'),
-          idempotencyKey: sql<string>`${key}`.as('idempotency_key'),
-          availableAt: sql<string>`${now}`.as('available_at'),
-          createdAt: sql<string>`${now}`.as('created_at'),
-        })
-        .from(sql`(SELECT 1)`)
-        .where(sql`${availableCentsSql(creatorId)} >= ${cents}`),
-    )
-    .onConflictDoNothing({ target: creatorEarnings.idempotencyKey });
+export function takeAvailable(
+  db: Db,
+  p: { creatorId: number; cents: number; key: string; kind: 'to_credits' | 'payout' },
+) {
+  return earningsRow(
+    db,
+    {
+      creatorId: p.creatorId,
+      kind: p.kind,
+      amountCents: -p.cents,
+      platformCents: 0,
+      agentId: null,
+      tryKey: null,
+      key: p.key,
+      availableAt: now,
+    },
+    sql`(SELECT 1)`,
+    sql`${availableCentsSql(p.creatorId)} >= ${p.cents}`,
+  );
 }
 
 /** The creator's four figures in cents and how many earnings rows they have, in one query. */
@@ -143,7 +134,11 @@ export async function earningsFigures(d1: D1Database, creatorId: number) {
   return { pendingCents: 0, availableCents: 0, lifetimeCents: 0, paidOutCents: 0, entries: 0, ...row };
 }
 
-export async function getEarnings(d1: D1Database, creatorId: number, terms: { sharePercent: number; holdDays: number }): Promise<EarningsBalance> {
+export async function getEarnings(
+  d1: D1Database,
+  creatorId: number,
+  terms: { sharePercent: number; holdDays: number },
+): Promise<EarningsBalance> {
   const { entries: _entries, ...figures } = await earningsFigures(d1, creatorId);
   return { ...figures, ...terms };
 }

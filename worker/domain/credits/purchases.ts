@@ -1,9 +1,11 @@
+// Purchases of credits (docs/product.md#payments, docs/decisions/0005): the checkout a person pays
+// through (Stripe's or the sandbox's), and the credits it buys, written once.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { CENTS_PER_CREDIT } from '#common/constants.ts';
 import { orm } from '#worker/db/client.ts';
 import { checkoutSessions, now, users } from '#worker/db/schema.ts';
-import { keyUnused, ledgerRowAfterUpdate } from '#worker/lib/ledger.ts';
+import { keyUnused, ledgerRowAfterUpdate } from './ledger';
 
 export type CheckoutStatus = 'open' | 'completed' | 'expired';
 
@@ -16,10 +18,19 @@ export interface CheckoutSession {
   status: CheckoutStatus;
 }
 
-export async function createCheckoutSession(d1: D1Database, s: Omit<CheckoutSession, 'status' | 'amountCents'>): Promise<void> {
+export async function createCheckoutSession(
+  d1: D1Database,
+  s: Omit<CheckoutSession, 'status' | 'amountCents'>,
+): Promise<void> {
   await orm(d1)
     .insert(checkoutSessions)
-    .values({ id: s.id, userId: s.userId, credits: s.credits, amountCents: s.credits * CENTS_PER_CREDIT, provider: s.provider })
+    .values({
+      id: s.id,
+      userId: s.userId,
+      credits: s.credits,
+      amountCents: s.credits * CENTS_PER_CREDIT,
+      provider: s.provider,
+    })
     .onConflictDoNothing({ target: checkoutSessions.id })
     .run();
 }
@@ -44,7 +55,10 @@ export async function getCheckoutSession(d1: D1Database, id: string): Promise<Ch
  * often and in whatever order): the ledger key `purchase:{sessionId}` is unique and the balance only
  * moves in the batch that writes it. Returns whether this call credited.
  */
-export async function completePurchase(d1: D1Database, p: { sessionId: string; userId: number; credits: number }): Promise<boolean> {
+export async function completePurchase(
+  d1: D1Database,
+  p: { sessionId: string; userId: number; credits: number },
+): Promise<boolean> {
   const db = orm(d1);
   const key = `purchase:${p.sessionId}`;
   const [credit] = await db.batch([
@@ -52,7 +66,14 @@ export async function completePurchase(d1: D1Database, p: { sessionId: string; u
       .update(users)
       .set({ credits: sql`${users.credits} + ${p.credits}` })
       .where(and(eq(users.id, p.userId), keyUnused(db, key))),
-    ledgerRowAfterUpdate(db, { userId: p.userId, kind: 'purchase', amount: p.credits, reference: p.sessionId, description: `Bought ${p.credits} credits`, key }),
+    ledgerRowAfterUpdate(db, {
+      userId: p.userId,
+      kind: 'purchase',
+      amount: p.credits,
+      reference: p.sessionId,
+      description: `Bought ${p.credits} credits`,
+      key,
+    }),
     db
       .update(checkoutSessions)
       .set({ status: 'completed', completedAt: now })
