@@ -9,7 +9,10 @@ import tseslint from 'typescript-eslint';
 // Layers, enforced on resolved files so a path alias cannot slip past them (docs/decisions/0012 for
 // the app, docs/decisions/0034 for both): a layer imports only layers below it.
 const root = import.meta.dirname;
-const featuresOf = (dir) => readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const featuresOf = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /** Features never import each other; the worker's may use another feature's public file (its index.ts). */
 const featureZones = (dir, publicFile) =>
@@ -26,33 +29,65 @@ const WORKER_ENTRY = ['./worker/app.ts', './worker/index.ts'];
 const workerZones = [
   ...featureZones('worker/features', 'index.ts'),
   { target: './worker/features/**', from: WORKER_ENTRY, message: 'features sit below the app that mounts them.' },
-  { target: './worker/middleware/**', from: ['./worker/features', ...WORKER_ENTRY], message: 'middleware sits below features: pass what it needs in.' },
+  {
+    target: './worker/middleware/**',
+    from: ['./worker/features', ...WORKER_ENTRY],
+    message: 'middleware sits below features: pass what it needs in.',
+  },
   // A domain module (money: docs/decisions/0039) is used only through its index.ts, so what writes its tables stays behind it.
-  { target: './worker/domain/**', from: ['./worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'a domain module sits below middleware and features: they call it.' },
+  {
+    target: './worker/domain/**',
+    from: ['./worker/middleware', './worker/features', ...WORKER_ENTRY],
+    message: 'a domain module sits below middleware and features: they call it.',
+  },
   {
     target: ['./worker/features/**', './worker/middleware/**', ...WORKER_ENTRY],
     from: './worker/domain/**',
     except: [path.join(root, 'worker/domain/*/index.ts')],
-    message: "a domain module is used only through its public file (worker/domain/<module>/index.ts).",
+    message: 'a domain module is used only through its public file (worker/domain/<module>/index.ts).',
   },
-  { target: './worker/lib/**', from: ['./worker/domain', './worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'lib sits below domain modules, middleware and features.' },
-  { target: './worker/db/**', from: ['./worker/lib', './worker/domain', './worker/middleware', './worker/features', ...WORKER_ENTRY], message: 'db sits below lib.' },
+  {
+    target: './worker/lib/**',
+    from: ['./worker/domain', './worker/middleware', './worker/features', ...WORKER_ENTRY],
+    message: 'lib sits below domain modules, middleware and features.',
+  },
+  {
+    target: './worker/db/**',
+    from: ['./worker/lib', './worker/domain', './worker/middleware', './worker/features', ...WORKER_ENTRY],
+    message: 'db sits below lib.',
+  },
   {
     target: './worker/env.ts',
-    from: ['./worker/db', './worker/lib', './worker/domain', './worker/middleware', './worker/features', ...WORKER_ENTRY],
+    from: [
+      './worker/db',
+      './worker/lib',
+      './worker/domain',
+      './worker/middleware',
+      './worker/features',
+      ...WORKER_ENTRY,
+    ],
     message: "env.ts describes the worker's bindings and imports only common.",
   },
 ];
 const appZones = [
   ...featureZones('app/features'),
-  { target: ['./app/components/**', './app/hooks/**', './app/lib/**'], from: ['./app/features', './app/routes'], message: 'components, hooks and lib sit below features and pages: pass data in as props instead.' },
+  {
+    target: ['./app/components/**', './app/hooks/**', './app/lib/**'],
+    from: ['./app/features', './app/routes'],
+    message: 'components, hooks and lib sit below features and pages: pass data in as props instead.',
+  },
   { target: './app/features/**', from: './app/routes', message: 'features sit below pages.' },
   // The app's own top-level files (entry, layout, route table) are pages too.
-  { target: ['./app/components/**', './app/hooks/**', './app/lib/**', './app/features/**'], from: './app/*.{ts,tsx}', message: "the app's own files (entry, layout, route table) sit above every layer." },
+  {
+    target: ['./app/components/**', './app/hooks/**', './app/lib/**', './app/features/**'],
+    from: './app/*.{ts,tsx}',
+    message: "the app's own files (entry, layout, route table) sit above every layer.",
+  },
 ];
 
 // The app, the worker and common are built apart (docs/decisions/0034): nothing crosses between them.
-const NOT_THE_WORKER = 'the app never imports the worker: only `import type { AppType }` from worker/app.ts, for the typed client.';
+const NOT_THE_WORKER =
+  'the app never imports the worker: only `import type { AppType }` from worker/app.ts, for the typed client.';
 const NOT_THE_APP = 'the worker never imports the app: it renders pages through the built server renderer, `#app-ssr`.';
 const NEITHER_SIDE = 'common is shared by the app and the worker and imports neither.';
 /** By resolved file, so no spelling gets past (`#worker/…`, `../worker/…`). */
@@ -65,13 +100,31 @@ const sideZones = [
 ];
 /** By spelling, alias or path, which also tells a type-only import (the app's of worker/app.ts). */
 const sideSpellings = [
-  { files: ['app/**/*.{ts,tsx}'], pattern: { regex: '^(#worker/|(\\.\\./)+worker/)', allowTypeImports: true, message: NOT_THE_WORKER } },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    pattern: { regex: '^(#worker/|(\\.\\./)+worker/)', allowTypeImports: true, message: NOT_THE_WORKER },
+  },
   { files: ['worker/**/*.ts'], pattern: { regex: '^(#app/|(\\.\\./)+app/)', message: NOT_THE_APP } },
-  { files: ['common/**/*.ts'], pattern: { regex: '^(#app/|#app-ssr$|#worker/|(\\.\\./)+(app|worker)/)', message: NEITHER_SIDE } },
+  {
+    files: ['common/**/*.ts'],
+    pattern: { regex: '^(#app/|#app-ssr$|#worker/|(\\.\\./)+(app|worker)/)', message: NEITHER_SIDE },
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'public', 'eslint-fixtures'] },
+  {
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'node_modules',
+      '.wrangler',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+      'public',
+      'eslint-fixtures',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -102,7 +155,10 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', 'worker/test/**', 'app/test/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...sideZones, ...workerZones, ...appZones] }] },
   },
-  ...sideSpellings.map(({ files, pattern }) => ({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [pattern] }] } })),
+  ...sideSpellings.map(({ files, pattern }) => ({
+    files,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [pattern] }] },
+  })),
   {
     files: ['app/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

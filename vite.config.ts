@@ -28,7 +28,10 @@ function routeChunks(): Plugin {
       };
       const routes: Record<string, string[]> = {};
       for (const item of Object.values(bundle)) {
-        const match = item.type === 'chunk' && item.isDynamicEntry ? /[\\/]app[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(item.facadeModuleId ?? '') : null;
+        const match =
+          item.type === 'chunk' && item.isDynamicEntry
+            ? /[\\/]app[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(item.facadeModuleId ?? '')
+            : null;
         if (match) routes[match[1]!] = [...closure(item.fileName, new Set())].map((file) => `/${file}`);
       }
       this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) });
@@ -75,7 +78,8 @@ function scriptsAtLowPriority(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")([^>]*)>/g, '<$1$2 fetchpriority="low">'),
+      handler: (html) =>
+        html.replace(/<(script type="module"|link rel="modulepreload")([^>]*)>/g, '<$1$2 fetchpriority="low">'),
     },
   };
 }
@@ -93,15 +97,22 @@ function shellPreloadsApp(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const main = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'chunk' && /[\\/]app[\\/]main\.tsx$/.test(item.facadeModuleId ?? ''));
+        const main = Object.values(ctx.bundle ?? {}).find(
+          (item) => item.type === 'chunk' && /[\\/]app[\\/]main\.tsx$/.test(item.facadeModuleId ?? ''),
+        );
         if (!main || main.type !== 'chunk') throw new Error('no chunk for app/main.tsx');
         // At low priority like the entry (decision 0010): the header bar and the style sheet first.
         // React's entry too, which app/boot.ts imports first (its own small chunk).
-        const react = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'chunk' && /[\\/]react-dom[\\/]client\.js$/.test(item.facadeModuleId ?? ''));
+        const react = Object.values(ctx.bundle ?? {}).find(
+          (item) => item.type === 'chunk' && /[\\/]react-dom[\\/]client\.js$/.test(item.facadeModuleId ?? ''),
+        );
         if (!react || react.type !== 'chunk') throw new Error('no chunk for react-dom/client');
         const files = new Set([react.fileName, ...react.imports, main.fileName, ...main.imports]);
-        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
-        if (!html.includes('<!-- /app-shell-bar -->')) throw new Error('app/index.html has no <!-- /app-shell-bar --> block');
+        const links = [...files].map(
+          (file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`,
+        );
+        if (!html.includes('<!-- /app-shell-bar -->'))
+          throw new Error('app/index.html has no <!-- /app-shell-bar --> block');
         return html.replace('<!-- /app-shell-bar -->', () => `${links.join('\n    ')}\n    <!-- /app-shell-bar -->`);
       },
     },
@@ -182,7 +193,11 @@ export default defineConfig(() => ({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             // The entry (app/boot.ts) and what it imports, Vite's preload helpers included: a small file
             // of its own, even where the app imports the same modules, or the entry would load the app.
-            { name: 'boot', test: /[\\/]app[\\/]boot\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/, priority: 1 },
+            {
+              name: 'boot',
+              test: /[\\/]app[\\/]boot\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/,
+              priority: 1,
+            },
           ],
           // Small pieces shared by a few pages (icons, helpers) travel inside each page rather than
           // each costing a request of its own.

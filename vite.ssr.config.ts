@@ -17,7 +17,10 @@ export default defineConfig({
   ssr: {
     noExternal: true,
     target: 'webworker',
-    resolve: { conditions: ['workerd', 'worker', 'import', 'module', 'default'], externalConditions: ['workerd', 'worker'] },
+    resolve: {
+      conditions: ['workerd', 'worker', 'import', 'module', 'default'],
+      externalConditions: ['workerd', 'worker'],
+    },
   },
   build: {
     ssr: 'entry-server.tsx',

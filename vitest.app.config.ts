@@ -10,7 +10,9 @@ export default defineConfig({
     alias: {
       '#app-ssr': fileURLToPath(new URL('./app/entry-server.tsx', import.meta.url)),
       // As wrangler.toml bundles it (docs/decisions/0033).
-      '@standard-community/standard-json': fileURLToPath(new URL('./worker/lib/standard-json-valibot.ts', import.meta.url)),
+      '@standard-community/standard-json': fileURLToPath(
+        new URL('./worker/lib/standard-json-valibot.ts', import.meta.url),
+      ),
     },
   },
   test: {

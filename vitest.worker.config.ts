@@ -23,7 +23,9 @@ export default defineConfig({
     alias: {
       '#app-ssr': fileURLToPath(new URL('./app/entry-server.tsx', import.meta.url)),
       // As wrangler.toml bundles it (docs/decisions/0033).
-      '@standard-community/standard-json': fileURLToPath(new URL('./worker/lib/standard-json-valibot.ts', import.meta.url)),
+      '@standard-community/standard-json': fileURLToPath(
+        new URL('./worker/lib/standard-json-valibot.ts', import.meta.url),
+      ),
     },
   },
   plugins: [
@@ -38,7 +40,10 @@ export default defineConfig({
           // Links are built from configuration, never from the request's Host (docs/decisions/0024).
           APP_ORIGIN: 'http://localhost',
           // admin@example.com and the fixture admins createUser makes (worker/test/fixtures.ts, ADMIN_FIXTURES).
-          ADMIN_EMAILS: ['admin@example.com', ...Array.from({ length: 20 }, (_, i) => `admin-${i + 1}@example.com`)].join(','),
+          ADMIN_EMAILS: [
+            'admin@example.com',
+            ...Array.from({ length: 20 }, (_, i) => `admin-${i + 1}@example.com`),
+          ].join(','),
           // Tests reset D1 between cases; the cache has its own tests (worker/lib/catalog-cache.test.ts).
           CATALOG_CACHE_SECONDS: '0',
           // docs/product.md#payments: tests run the sandbox checkout explicitly, as npm start does.
@@ -62,6 +67,11 @@ export default defineConfig({
     // The worker logs one JSON line per request; tests that care read them through a spy.
     onConsoleLog: (log) => !log.includes('"msg":"request"'),
     // Node-side stand-ins for external services, started once for the whole run.
-    globalSetup: ['./worker/test/mail-setup.ts', './worker/test/oidc-mock-setup.ts', './worker/test/stripe-stand-in.ts', './worker/features/provider/stand-in.ts'],
+    globalSetup: [
+      './worker/test/mail-setup.ts',
+      './worker/test/oidc-mock-setup.ts',
+      './worker/test/stripe-stand-in.ts',
+      './worker/features/provider/stand-in.ts',
+    ],
   },
 });

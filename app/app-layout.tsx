@@ -8,7 +8,6 @@ import { VerifyEmailBanner } from './features/auth/components/verify-email-banne
 import { HydratedMark } from './lib/hydration';
 import { AppRoutes } from './routes';
 
-
 function SessionNavbar() {
   const { user } = useSession();
   return <Navbar user={user} search={<HeaderSearch />} />;
@@ -25,7 +24,10 @@ function SessionNavbar() {
 export function AppLayout({ browser = null }: { browser?: ReactNode }) {
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">

@@ -55,7 +55,11 @@ export function attachOfflineStore(queryClient: QueryClient): void {
     onError: (error) => {
       if (!isQuotaError(error) || warned) return;
       warned = true;
-      toast({ title: QUOTA_MESSAGE, description: 'This device is out of storage space. Free some space to keep agents for offline browsing.', variant: 'destructive' });
+      toast({
+        title: QUOTA_MESSAGE,
+        description: 'This device is out of storage space. Free some space to keep agents for offline browsing.',
+        variant: 'destructive',
+      });
     },
   });
   setQueryStore(store);
@@ -68,9 +72,7 @@ export function attachOfflineStore(queryClient: QueryClient): void {
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppLayout
-        browser={<BrowserOnly />}
-      />
+      <AppLayout browser={<BrowserOnly />} />
     </QueryClientProvider>
   );
 }

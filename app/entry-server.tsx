@@ -10,7 +10,17 @@ import type { AgentPage } from './features/agents/api/get-infinite-agents';
 import type { SearchOptions } from './features/agents/api/search-agents';
 import { createQueryClient } from './lib/query-client';
 import { SessionInPage } from './features/auth/api/get-session';
-import { agentKeys, categoryKeys, creatorKeys, creditKeys, departmentKeys, followKeys, ratingKeys, savedKeys, sessionKeys } from './lib/query-keys';
+import {
+  agentKeys,
+  categoryKeys,
+  creatorKeys,
+  creditKeys,
+  departmentKeys,
+  followKeys,
+  ratingKeys,
+  savedKeys,
+  sessionKeys,
+} from './lib/query-keys';
 import { MORE_FROM_CREATOR, type CreatorSort } from '#common/creators.ts';
 import { savedAgentIdsToDraw } from '#common/saved-agents.ts';
 import { isKnownPage, lazyPageFile } from './routes';
@@ -27,7 +37,9 @@ const SAVED_PAGE = /^\/saved\/?$/i;
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) => prefix.every((part, i) => key[i] === part);
 
-const firstPage = <P extends { items: AgentPage['items'] | Rating[]; total: number }>(page: P): InfiniteData<P & { offset: number }, number> => ({
+const firstPage = <P extends { items: AgentPage['items'] | Rating[]; total: number }>(
+  page: P,
+): InfiniteData<P & { offset: number }, number> => ({
   pages: [{ ...page, offset: 0 }],
   pageParams: [0],
 });
@@ -53,17 +65,25 @@ async function answer(query: Query, source: CatalogSource, account: Account | un
   }
   if (startsWith(key, agentKeys.details())) return (await source.getAgent(Number(key[2]))) ?? undefined;
   // Key and page shape as app/features/ratings/api/get-agent-ratings.ts; the summary holds the viewer's own review, so the browser asks.
-  if (startsWith(key, ratingKeys.all) && key[1] === 'agent' && key[3] === 'pages') return firstPage(await source.agentRatings(Number(key[2]), key[4] as ReviewSort));
+  if (startsWith(key, ratingKeys.all) && key[1] === 'agent' && key[3] === 'pages')
+    return firstPage(await source.agentRatings(Number(key[2]), key[4] as ReviewSort));
   if (startsWith(key, categoryKeys.list())) return source.categories();
   if (startsWith(key, departmentKeys.list())) return source.departments();
   if (startsWith(key, [...creatorKeys.all, 'page'])) return source.creator(String(key[2]), key[3] as CreatorSort); // null: no such person (404)
-  if (startsWith(key, [...agentKeys.all, 'creator'])) return source.creatorAgents(Number(key[2]), Number(key[3]) || MORE_FROM_CREATOR + 1);
+  if (startsWith(key, [...agentKeys.all, 'creator']))
+    return source.creatorAgents(Number(key[2]), Number(key[3]) || MORE_FROM_CREATOR + 1);
   return undefined;
 }
 
-const wanted = (query: Query) => query.state.data === undefined && (query.options as { enabled?: unknown }).enabled !== false;
+const wanted = (query: Query) =>
+  query.state.data === undefined && (query.options as { enabled?: unknown }).enabled !== false;
 
-async function fill(client: QueryClient, queries: Query[], source: CatalogSource, account: Account | undefined): Promise<void> {
+async function fill(
+  client: QueryClient,
+  queries: Query[],
+  source: CatalogSource,
+  account: Account | undefined,
+): Promise<void> {
   await Promise.all(
     queries.map(async (query) => {
       const data = await answer(query, source, account).catch(() => undefined);
@@ -102,7 +122,11 @@ export const renderPage: RenderPage = async (url, source, account, device) => {
   // which starts the app at once to read the device's own copies.
   if (SAVED_PAGE.test(url.pathname)) {
     const deviceIds = device?.savedAgentIds ?? [];
-    await (account ? account.savedAgentIds().then((accountIds) => savedAgentIdsToDraw(deviceIds, accountIds)) : Promise.resolve(deviceIds))
+    await (
+      account
+        ? account.savedAgentIds().then((accountIds) => savedAgentIdsToDraw(deviceIds, accountIds))
+        : Promise.resolve(deviceIds)
+    )
       .then((ids) => source.agentsByIds(ids))
       .then(
         (agents) => client.setQueryData(savedKeys.served, agents),
@@ -113,10 +137,15 @@ export const renderPage: RenderPage = async (url, source, account, device) => {
   // suspends); answer it; again if answers uncovered more questions (at most twice).
   const asked = new Set<string>();
   for (let round = 0; round < 2; round += 1) {
-    const probe = await renderToReadableStream(<Page url={url} client={client} forPerson={forPerson} />, { onError: () => undefined });
+    const probe = await renderToReadableStream(<Page url={url} client={client} forPerson={forPerson} />, {
+      onError: () => undefined,
+    });
     await probe.allReady;
     await drain(probe);
-    const fresh = client.getQueryCache().getAll().filter((q) => wanted(q) && !asked.has(q.queryHash));
+    const fresh = client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => wanted(q) && !asked.has(q.queryHash));
     if (fresh.length === 0) break;
     for (const q of fresh) asked.add(q.queryHash);
     await fill(client, fresh, source, account);
@@ -125,11 +154,16 @@ export const renderPage: RenderPage = async (url, source, account, device) => {
   // An agent page answers 404 for an id that is not a number or names no agent.
   const agentPath = /^\/agents?\/([^/]+)\/?$/i.exec(url.pathname);
   const agentId = agentPath && /^\d+$/.test(agentPath[1]!) ? Number(agentPath[1]) : null;
-  const missingAgent = agentPath !== null && (agentId === null || client.getQueryData(agentKeys.detail(agentId)) === undefined);
+  const missingAgent =
+    agentPath !== null && (agentId === null || client.getQueryData(agentKeys.detail(agentId)) === undefined);
   // A creator page answers 404 for a name nobody has (docs/decisions/0028).
   const creatorPath = /^\/creators\/([^/]+)\/?$/i.exec(url.pathname);
   const missingCreator =
-    creatorPath !== null && client.getQueryCache().findAll({ queryKey: [...creatorKeys.all, 'page'] }).every((q) => !q.state.data);
+    creatorPath !== null &&
+    client
+      .getQueryCache()
+      .findAll({ queryKey: [...creatorKeys.all, 'page'] })
+      .every((q) => !q.state.data);
   const notFound = !isKnownPage(url.pathname) || missingAgent || missingCreator;
 
   const body = await renderToReadableStream(<Page url={url} client={client} forPerson={forPerson} />, {

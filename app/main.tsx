@@ -115,4 +115,3 @@ if (state && container.firstElementChild) {
     );
   });
 }
-

@@ -122,14 +122,17 @@ const matches = (pattern: string, pathname: string) =>
   new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i').test(pathname);
 
 /** Whether a page other than Not Found answers this path. */
-export const isKnownPage = (pathname: string): boolean => !NOT_AN_AGENT.test(pathname) && ROUTES.some(([pattern]) => matches(pattern, pathname));
+export const isKnownPage = (pathname: string): boolean =>
+  !NOT_AN_AGENT.test(pathname) && ROUTES.some(([pattern]) => matches(pattern, pathname));
 
 /**
  * Starts downloading the code of the page at `pathname` now, rather than once the app has mounted
  * far enough to render it: on a slow network that is a round trip less before the first screen.
  */
 export function preloadPage(pathname: string): void {
-  pageLoaders.get(pageAt(pathname))?.().catch(() => undefined); // a failed download shows when the page renders
+  pageLoaders
+    .get(pageAt(pathname))?.()
+    .catch(() => undefined); // a failed download shows when the page renders
 }
 
 /** Whether the agent page answers `pathname` (with its own 'Agent Not Found' when there is no such agent), as the Switch below picks it. */

@@ -19,7 +19,9 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { deliverOutbox, OUTBOX_SYNC_TAG } from './lib/outbox';
 import { isSaveServedMessage, saveServedPage, saveServedText } from './lib/saved-record';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
 
 /** Where a navigation gives up on a network that does not answer (lie-fi) and shows the shell. */
 const NAVIGATION_TIMEOUT_MS = 5000;
@@ -27,7 +29,9 @@ const SHELL_URL = '/index.html';
 
 /** A navigation from the network: the response navigation preload already started, else a fetch. */
 const fromNetwork = async (request: Request, event: ExtendableEvent | undefined): Promise<Response> =>
-  (await ((event as FetchEvent | undefined)?.preloadResponse as Promise<Response | undefined> | undefined)?.catch(() => undefined)) ?? fetch(request);
+  (await ((event as FetchEvent | undefined)?.preloadResponse as Promise<Response | undefined> | undefined)?.catch(
+    () => undefined,
+  )) ?? fetch(request);
 
 // Navigations first: registered before the precache route, which would otherwise answer `/` itself.
 registerRoute(
@@ -36,11 +40,14 @@ registerRoute(
       try {
         const response = await Promise.race([
           fromNetwork(request, event),
-          new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('navigation timed out')), NAVIGATION_TIMEOUT_MS)),
+          new Promise<never>((_resolve, reject) =>
+            setTimeout(() => reject(new Error('navigation timed out')), NAVIGATION_TIMEOUT_MS),
+          ),
         ]);
         // Seen means saved (docs/decisions/0027): the data a rendered page arrives with is written
         // here, as it arrives, whether or not the page lives long enough to start the app.
-        if (response.ok && response.headers.get('Content-Type')?.includes('text/html')) (event as ExtendableEvent | undefined)?.waitUntil(saveServedPage(response.clone()));
+        if (response.ok && response.headers.get('Content-Type')?.includes('text/html'))
+          (event as ExtendableEvent | undefined)?.waitUntil(saveServedPage(response.clone()));
         return response;
       } catch {
         return (await matchPrecache(SHELL_URL)) ?? Response.error();
@@ -53,17 +60,24 @@ registerRoute(
 // still be answered with the preloaded response: left unanswered, the browser sends the request a
 // second time, and Google sign-in sent twice started two attempts whose second refused the first
 // ("expired or already used", seen in CI).
-registerRoute(({ request }) => request.mode === 'navigate', ({ request, event }) => fromNetwork(request, event));
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  ({ request, event }) => fromNetwork(request, event),
+);
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Agent pictures are kept as they are seen (not precached: there are thousands).
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin && !url.pathname.startsWith('/api/'),
+  ({ request, url }) =>
+    request.destination === 'image' && url.origin === self.location.origin && !url.pathname.startsWith('/api/'),
   new CacheFirst({
     cacheName: 'agent-images',
-    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -79,7 +93,10 @@ self.addEventListener('message', (event) => {
   // A page this worker did not serve (the visit that registered it) hands over the data it arrived
   // with: parsed and saved here, off the page's main thread, and the page told once it is written
   // (docs/decisions/0035).
-  else if (isSaveServedMessage(event.data)) event.waitUntil(saveServedText(event.data.text).then((written) => event.ports[0]?.postMessage(written ? 'saved' : 'failed')));
+  else if (isSaveServedMessage(event.data))
+    event.waitUntil(
+      saveServedText(event.data.text).then((written) => event.ports[0]?.postMessage(written ? 'saved' : 'failed')),
+    );
 });
 // The first install has no older version to mix with: take control of the page that installed it,
 // so it works offline without a reload. Updates only activate through the rule above.

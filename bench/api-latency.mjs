@@ -10,10 +10,18 @@ export async function startBenchServer({ port, persistTo, distDir }) {
   const origin = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), D1_PERSIST_TO: persistTo, DIST_DIR: distDir, SKIP_BUILD: '1', WRANGLER_LOG_LEVEL: 'error', CATALOG_CACHE_SECONDS: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      D1_PERSIST_TO: persistTo,
+      DIST_DIR: distDir,
+      SKIP_BUILD: '1',
+      WRANGLER_LOG_LEVEL: 'error',
+      CATALOG_CACHE_SECONDS: '0',
+    },
   });
   process.on('exit', () => server.kill('SIGTERM'));
-  for (const start = Date.now(); ; ) {
+  for (const start = Date.now(); ;) {
     try {
       if ((await fetch(`${origin}/api/config/health`)).ok) break;
     } catch {
@@ -36,7 +44,13 @@ export async function latencyRounds({ origin, endpoints, rounds, duration, conne
     for (const [i, endpoint] of endpoints.entries()) {
       await fetch(`${origin}${endpoint.path}`, { headers }); // warm the isolate's caches
       const result = await autocannon({ url: `${origin}${endpoint.path}`, connections, duration, headers });
-      const run = { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+      const run = {
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        rps: Math.round(result.requests.average),
+        errors: result.errors + result.non2xx,
+      };
       runs[i].push(run);
       log(`round ${round}`, endpoint.name, `${connections} conn`, JSON.stringify(run));
     }

@@ -26,7 +26,8 @@ export const multiplierFor = (benchmarkIndex, tier) => Math.round((benchmarkInde
  * The machine's benchmarkIndex now, by Lighthouse's own micro-benchmark (about a second), run in a
  * Puppeteer or Playwright page that is not throttled.
  */
-export const measureBenchmarkIndex = async (page) => Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+export const measureBenchmarkIndex = async (page) =>
+  Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
 
 /** Whether Lighthouse says the page never finished loading in this run (a load worth running again). */
 export const loadedTooSlowly = (lhr) => lhr.runWarnings?.some((warning) => /loaded too slowly/i.test(warning)) ?? false;
@@ -45,7 +46,14 @@ export const loadedTooSlowly = (lhr) => lhr.runWarnings?.some((warning) => /load
 export async function lighthouseTiers(url, { port, tiers = ['default', ...Object.keys(TIERS)], categories }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
   try {
-    const gathered = await lighthouse(url, { port, output: 'json', logLevel: 'error', gatherMode: dir, auditMode: dir, onlyCategories: categories });
+    const gathered = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      gatherMode: dir,
+      auditMode: dir,
+      onlyCategories: categories,
+    });
     const { lhr } = gathered;
     if (lhr.runtimeError) return tiers.map((tier) => ({ tier, lhr, multiplier: null }));
     const artifactsFile = path.join(dir, 'artifacts.json');
@@ -53,11 +61,19 @@ export async function lighthouseTiers(url, { port, tiers = ['default', ...Object
     const results = [];
     for (const tier of tiers) {
       if (tier === 'default') {
-        results.push({ tier, lhr, multiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier, trace: gathered.artifacts.Trace });
+        results.push({
+          tier,
+          lhr,
+          multiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+          trace: gathered.artifacts.Trace,
+        });
         continue;
       }
       const multiplier = multiplierFor(lhr.environment.benchmarkIndex, tier);
-      const settings = { throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier }, onlyCategories: ['performance'] };
+      const settings = {
+        throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier },
+        onlyCategories: ['performance'],
+      };
       writeFileSync(artifactsFile, JSON.stringify({ ...artifacts, settings: { ...artifacts.settings, ...settings } }));
       const audited = (await lighthouse(url, { output: 'json', logLevel: 'error', auditMode: dir, ...settings })).lhr;
       const used = audited.configSettings.throttling.cpuSlowdownMultiplier;

@@ -16,10 +16,19 @@ import { profileStart } from './profile-start.mjs';
 const { values: opts, positionals } = parseArgs({
   args: process.argv.slice(3),
   allowPositionals: true,
-  options: { paths: { type: 'string', default: '/,/agents,/search?q=lead' }, 'signed-in': { type: 'boolean', default: false }, repeat: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' }, cpu: { type: 'string', default: '4' } },
+  options: {
+    paths: { type: 'string', default: '/,/agents,/search?q=lead' },
+    'signed-in': { type: 'boolean', default: false },
+    repeat: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+    cpu: { type: 'string', default: '4' },
+  },
 });
 const [a, b] = positionals;
-if (!a || !b) throw new Error('usage: npm run bench -- compare <origin A> <origin B> [--paths /,/agents] [--signed-in] [--repeat] [--runs 5] [--cpu 4]');
+if (!a || !b)
+  throw new Error(
+    'usage: npm run bench -- compare <origin A> <origin B> [--paths /,/agents] [--signed-in] [--repeat] [--runs 5] [--cpu 4]',
+  );
 
 const signedIn = opts['signed-in'];
 const sides = signedIn
@@ -33,13 +42,21 @@ const sides = signedIn
       { label: 'B', origin: b, cookies: [] },
     ];
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_FLAGS,
+});
 const results = new Map();
 try {
   for (let run = 0; run < Number(opts.runs); run += 1) {
     for (const path of opts.paths.split(',')) {
       for (const side of sides) {
-        const profile = await profileStart(browser, `${side.origin}${path}`, { cpuSlowdown: Number(opts.cpu), cookies: side.cookies, repeat: opts.repeat, traceFile: 'bench-results/trace-compare.json' });
+        const profile = await profileStart(browser, `${side.origin}${path}`, {
+          cpuSlowdown: Number(opts.cpu),
+          cookies: side.cookies,
+          repeat: opts.repeat,
+          traceFile: 'bench-results/trace-compare.json',
+        });
         const key = `${path} | ${side.label}`;
         if (!results.has(key)) results.set(key, { busy: [], script: [], blocking: [], index: [] });
         const row = results.get(key);
@@ -53,7 +70,9 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`A ${a}, B ${b}; ${opts.cpu}x CPU; ${opts.runs} loads each, alternating${opts.repeat ? '; later visits (service worker in control)' : '; first visits'}`);
+console.log(
+  `A ${a}, B ${b}; ${opts.cpu}x CPU; ${opts.runs} loads each, alternating${opts.repeat ? '; later visits (service worker in control)' : '; first visits'}`,
+);
 for (const [key, row] of results) {
   console.log(
     `${key}: busy ${median(row.busy)} ms (${row.busy.join(', ')}); script ${median(row.script)} ms; blocking after FCP ${median(row.blocking)} ms (${row.blocking.join(', ')}); benchmarkIndex ${Math.min(...row.index)}-${Math.max(...row.index)}`,

@@ -8,10 +8,19 @@ import { spawn } from 'node:child_process';
 export async function e2eOrigin({ origin, port }) {
   if (origin) return origin;
   const served = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: port } });
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: port },
+  });
   process.on('exit', () => server.kill('SIGTERM'));
   for (let i = 0; ; i++) {
-    if (await fetch(`${served}/api/config`).then((r) => r.ok, () => false)) return served;
+    if (
+      await fetch(`${served}/api/config`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return served;
     if (i > 300) throw new Error(`${served} did not start`);
     await new Promise((r) => setTimeout(r, 1000));
   }

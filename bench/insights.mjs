@@ -50,7 +50,9 @@ const counting = (n) => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1
 let held = 0;
 if (opts.keep) {
   try {
-    held = queryLocal("SELECT count(*) AS n FROM credit_ledger WHERE idempotency_key LIKE 'bench-try:%'", persistTo)[0]?.n ?? 0;
+    held =
+      queryLocal("SELECT count(*) AS n FROM credit_ledger WHERE idempotency_key LIKE 'bench-try:%'", persistTo)[0]?.n ??
+      0;
   } catch {
     held = 0;
   }
@@ -61,11 +63,17 @@ if (held < tries) {
   const started = Date.now();
   log(`seeding ${opts.agents} agents`);
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
-  const seed = spawnSync(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo, '--agents', opts.agents, '--reviews', '20000'], { stdio: 'inherit' });
+  const seed = spawnSync(
+    process.execPath,
+    ['scripts/seed.mjs', '--persist-to', persistTo, '--agents', opts.agents, '--reviews', '20000'],
+    { stdio: 'inherit' },
+  );
   if (seed.status !== 0) process.exit(seed.status ?? 1);
   log(`adding ${people} people and ${tries} tries with their earnings`);
   // People who try: bench-only accounts (no password, nobody signs in as them).
-  execute(`${counting(people)} INSERT INTO users (username, email, credits) SELECT 'bench_person_' || i, 'bench_person_' || i || '@example.com', 1000 FROM n;`);
+  execute(
+    `${counting(people)} INSERT INTO users (username, email, credits) SELECT 'bench_person_' || i, 'bench_person_' || i || '@example.com', 1000 FROM n;`,
+  );
   // Tries, in chunks so no single statement holds the whole million. The hot agent is the demo
   // creator's first; the others are spread over every agent; times over the last 60 days.
   const CHUNK = 200_000;
@@ -115,8 +123,13 @@ const [quiet] = queryLocal(
    FROM agents a JOIN users u ON u.id = a.creator_id WHERE u.username = '${CREATOR}' ORDER BY a.id DESC LIMIT 1`,
   persistTo,
 );
-const [counts] = queryLocal("SELECT (SELECT count(*) FROM agents) AS agents, (SELECT count(*) FROM credit_ledger WHERE kind = 'try') AS tries, (SELECT count(*) FROM creator_earnings) AS earnings", persistTo);
-log(`${counts.agents} agents, ${counts.tries} tries, ${counts.earnings} earnings; hot agent ${hot.id} "${hot.name}" (${hot.tries} tries), quiet agent ${quiet.id} "${quiet.name}" (${quiet.tries} tries)`);
+const [counts] = queryLocal(
+  "SELECT (SELECT count(*) FROM agents) AS agents, (SELECT count(*) FROM credit_ledger WHERE kind = 'try') AS tries, (SELECT count(*) FROM creator_earnings) AS earnings",
+  persistTo,
+);
+log(
+  `${counts.agents} agents, ${counts.tries} tries, ${counts.earnings} earnings; hot agent ${hot.id} "${hot.name}" (${hot.tries} tries), quiet agent ${quiet.id} "${quiet.name}" (${quiet.tries} tries)`,
+);
 
 // 2. The worker, nothing cached.
 const { stop } = await startBenchServer({ port: PORT, persistTo, distDir: `${ROOT}/dist` });
@@ -133,23 +146,55 @@ const get = async (path) => {
   return res;
 };
 const hot30 = await (await get(`/api/agents/${hot.id}/insights?days=30&utcOffset=60`)).json();
-log(`hot agent, 30 days: ${hot30.totals?.tries ?? '?'} tries by ${hot30.totals?.people ?? '?'} people (a check that the figures are there)`);
+log(
+  `hot agent, 30 days: ${hot30.totals?.tries ?? '?'} tries by ${hot30.totals?.people ?? '?'} people (a check that the figures are there)`,
+);
 
 // 3. Latency.
 const endpoints = [
   { name: 'bare route (for reference)', path: '/api/config/health', budget: null },
-  { name: `insights, hot agent (${hot.tries} tries), 30 days`, path: `/api/agents/${hot.id}/insights?days=30&utcOffset=60`, budget: BUDGET_P99_MS },
-  { name: 'insights, hot agent, 90 days', path: `/api/agents/${hot.id}/insights?days=90&utcOffset=-300`, budget: BUDGET_P99_MS },
-  { name: `insights, quiet agent (${quiet.tries} tries), 30 days`, path: `/api/agents/${quiet.id}/insights?days=30&utcOffset=0`, budget: BUDGET_P99_MS },
+  {
+    name: `insights, hot agent (${hot.tries} tries), 30 days`,
+    path: `/api/agents/${hot.id}/insights?days=30&utcOffset=60`,
+    budget: BUDGET_P99_MS,
+  },
+  {
+    name: 'insights, hot agent, 90 days',
+    path: `/api/agents/${hot.id}/insights?days=90&utcOffset=-300`,
+    budget: BUDGET_P99_MS,
+  },
+  {
+    name: `insights, quiet agent (${quiet.tries} tries), 30 days`,
+    path: `/api/agents/${quiet.id}/insights?days=30&utcOffset=0`,
+    budget: BUDGET_P99_MS,
+  },
 ];
-const runs = await latencyRounds({ origin: ORIGIN, endpoints, rounds: Number(opts.rounds), duration: Number(opts.duration), headers: { Cookie: cookie }, log });
+const runs = await latencyRounds({
+  origin: ORIGIN,
+  endpoints,
+  rounds: Number(opts.rounds),
+  duration: Number(opts.duration),
+  headers: { Cookie: cookie },
+  log,
+});
 const latency = latencyTable(endpoints, runs);
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-const checks = latency.filter((r) => r.budget).map((r) => ({ budget: `${r.endpoint} p99 <= ${r.budget} ms (median round)`, actual: `${r.p99} ms`, holds: r.p99 <= r.budget && r.errors === 0 ? 'holds' : 'MISSES' }));
-console.log(`\nInsights at ${counts.agents} agents and ${counts.tries} tries, 1 connection, nothing cached, median of ${opts.rounds} rounds of ${opts.duration} s (load average ${load}):`);
+const checks = latency
+  .filter((r) => r.budget)
+  .map((r) => ({
+    budget: `${r.endpoint} p99 <= ${r.budget} ms (median round)`,
+    actual: `${r.p99} ms`,
+    holds: r.p99 <= r.budget && r.errors === 0 ? 'holds' : 'MISSES',
+  }));
+console.log(
+  `\nInsights at ${counts.agents} agents and ${counts.tries} tries, 1 connection, nothing cached, median of ${opts.rounds} rounds of ${opts.duration} s (load average ${load}):`,
+);
 console.table(latency.map(({ budget: _budget, ...r }) => r));
 console.table(checks);
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/insights.json', JSON.stringify({ date: new Date().toISOString(), load, counts, hot, quiet, latency, runs, checks }, null, 2));
+writeFileSync(
+  'bench-results/insights.json',
+  JSON.stringify({ date: new Date().toISOString(), load, counts, hot, quiet, latency, runs, checks }, null, 2),
+);
 stop();
 process.exit(0);

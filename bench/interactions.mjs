@@ -104,7 +104,11 @@ async function waitUntilHydrated(page, control) {
     null,
     { timeout: 60_000 },
   );
-  await page.waitForFunction((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')), await control.elementHandle(), { timeout: 60_000 });
+  await page.waitForFunction(
+    (element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+    await control.elementHandle(),
+    { timeout: 60_000 },
+  );
   await settle(page);
 }
 
@@ -137,7 +141,15 @@ const observeEvents = (page) =>
     window.__benchEvents = entries;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        if (e.interactionId) entries.push({ name: e.name, interactionId: e.interactionId, startTime: e.startTime, duration: e.duration, processingStart: e.processingStart, processingEnd: e.processingEnd });
+        if (e.interactionId)
+          entries.push({
+            name: e.name,
+            interactionId: e.interactionId,
+            startTime: e.startTime,
+            duration: e.duration,
+            processingStart: e.processingStart,
+            processingEnd: e.processingEnd,
+          });
       }
     }).observe({ type: 'event', durationThreshold: threshold });
   }, THRESHOLD_MS);
@@ -145,7 +157,9 @@ const observeEvents = (page) =>
 /** The tap's figure: its entries' largest duration, with where that time went. */
 async function tapTiming(page) {
   // Entries are delivered after the frame they end with: give the observer a few frames.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))),
+  );
   const entries = await page.evaluate(() => window.__benchEvents);
   if (entries.length === 0) return { ms: THRESHOLD_MS, under: true, entries: 0 };
   const id = entries[0].interactionId;
@@ -170,7 +184,12 @@ async function doneState(page, { role, name, state }) {
 
 /** One load of an interaction's page and its steps; null when its required control is missing. */
 async function measureOnce(browser, origin, interaction, context) {
-  const browserContext = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const browserContext = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await browserContext.newPage();
     // The machine's speed just before this run, unthrottled (a 4x slowdown of a slow moment is a
@@ -189,7 +208,8 @@ async function measureOnce(browser, origin, interaction, context) {
     if (interaction.beforeApp) {
       await firstControl.waitFor({ state: 'visible' });
       await settle(page);
-      if (await page.evaluate(() => document.documentElement.dataset.app === 'running')) throw new Error(`${interaction.name}: the app started before the tap`);
+      if (await page.evaluate(() => document.documentElement.dataset.app === 'running'))
+        throw new Error(`${interaction.name}: the app started before the tap`);
     } else {
       await startApp(page);
       await waitUntilHydrated(page, firstControl);
@@ -216,10 +236,14 @@ async function measureOnce(browser, origin, interaction, context) {
         // Before the app, the figure is the wait for the answer, measured from here (an upper bound by
         // the round trip of the check); after it, the tap to its next paint, as INP counts it.
         const answeredMs = Math.round(performance.now() - tappedAt);
-        timing = interaction.beforeApp ? { ms: answeredMs, under: false, event: 'tap to answer', entries: 0, benchmarkIndex } : { ...(await tapTiming(page)), benchmarkIndex };
+        timing = interaction.beforeApp
+          ? { ms: answeredMs, under: false, event: 'tap to answer', entries: 0, benchmarkIndex }
+          : { ...(await tapTiming(page)), benchmarkIndex };
       } else {
         // The step's own work is over before the next one is timed.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
       }
     }
     return timing;
@@ -230,7 +254,10 @@ async function measureOnce(browser, origin, interaction, context) {
 
 /** Measures every interaction (or those whose name contains `only`); returns every run and the medians. */
 export async function runInteractions({ origin, agentId, runs = 5, only, log = console.log }) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
   const runRows = [];
   const results = [];
   try {
@@ -245,12 +272,29 @@ export async function runInteractions({ origin, agentId, runs = 5, only, log = c
           break;
         }
         times.push(timing.ms);
-        const row = { interaction: interaction.name, run, 'tap to paint ms': timing.under ? `< ${THRESHOLD_MS}` : timing.ms, event: timing.event ?? '', 'input delay ms': timing.inputDelayMs ?? '', 'processing ms': timing.processingMs ?? '', 'presentation ms': timing.presentationMs ?? '', benchmarkIndex: timing.benchmarkIndex };
+        const row = {
+          interaction: interaction.name,
+          run,
+          'tap to paint ms': timing.under ? `< ${THRESHOLD_MS}` : timing.ms,
+          event: timing.event ?? '',
+          'input delay ms': timing.inputDelayMs ?? '',
+          'processing ms': timing.processingMs ?? '',
+          'presentation ms': timing.presentationMs ?? '',
+          benchmarkIndex: timing.benchmarkIndex,
+        };
         runRows.push(row);
         log('interaction run', JSON.stringify(row));
       }
       const indexes = runRows.filter((r) => r.interaction === interaction.name).map((r) => r.benchmarkIndex);
-      const result = { interaction: interaction.name, path: interaction.path({ agentId }), 'median ms': times.length ? median(times) : null, runs: times.join(', '), benchmarkIndex: indexes.length ? median(indexes) : null, skipped, beforeApp: interaction.beforeApp === true };
+      const result = {
+        interaction: interaction.name,
+        path: interaction.path({ agentId }),
+        'median ms': times.length ? median(times) : null,
+        runs: times.join(', '),
+        benchmarkIndex: indexes.length ? median(indexes) : null,
+        skipped,
+        beforeApp: interaction.beforeApp === true,
+      };
       results.push(result);
       if (!skipped) log('interaction', JSON.stringify(result));
     }
@@ -264,14 +308,31 @@ export async function runInteractions({ origin, agentId, runs = 5, only, log = c
 export async function main(args) {
   const { values: opts } = parseArgs({
     args,
-    options: { origin: { type: 'string' }, runs: { type: 'string', default: '5' }, only: { type: 'string' }, port: { type: 'string', default: '8796' } },
+    options: {
+      origin: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      only: { type: 'string' },
+      port: { type: 'string', default: '8796' },
+    },
   });
   const log = (...args) => console.log('[bench interactions]', ...args);
   const origin = await e2eOrigin(opts);
   const [agent] = await (await fetch(`${origin}/api/agents?limit=1&sort=reviews`)).json();
-  const { results } = await runInteractions({ origin, agentId: agent.id, runs: Number(opts.runs), only: opts.only, log });
+  const { results } = await runInteractions({
+    origin,
+    agentId: agent.id,
+    runs: Number(opts.runs),
+    only: opts.only,
+    log,
+  });
   for (const r of results) {
-    const verdict = r.beforeApp ? '(no budget)' : `${r['median ms'] <= INTERACTION_BUDGET_MS ? 'holds' : 'MISSES'} the budget of ${INTERACTION_BUDGET_MS} ms`;
-    log(r.skipped ? `${r.interaction}: skipped, ${r.skipped}` : `${r.interaction}: median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}) ${verdict}`);
+    const verdict = r.beforeApp
+      ? '(no budget)'
+      : `${r['median ms'] <= INTERACTION_BUDGET_MS ? 'holds' : 'MISSES'} the budget of ${INTERACTION_BUDGET_MS} ms`;
+    log(
+      r.skipped
+        ? `${r.interaction}: skipped, ${r.skipped}`
+        : `${r.interaction}: median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}) ${verdict}`,
+    );
   }
 }

@@ -20,15 +20,28 @@ import { newAccountCookies } from './new-account.mjs';
 const { values: opts, positionals } = parseArgs({
   args: process.argv.slice(3),
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '3' }, tiers: { type: 'string', default: ['default', ...Object.keys(TIERS)].join(',') }, save: { type: 'boolean', default: false }, 'signed-in': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    tiers: { type: 'string', default: ['default', ...Object.keys(TIERS)].join(',') },
+    save: { type: 'boolean', default: false },
+    'signed-in': { type: 'boolean', default: false },
+  },
 });
 const [url] = positionals;
-if (!url) throw new Error('usage: npm run bench -- lighthouse <url> [--runs 3] [--tiers default,mid,low] [--save] [--signed-in]');
+if (!url)
+  throw new Error(
+    'usage: npm run bench -- lighthouse <url> [--runs 3] [--tiers default,mid,low] [--save] [--signed-in]',
+  );
 const tiers = opts.tiers.split(',');
-for (const tier of tiers) if (tier !== 'default' && !(tier in TIERS)) throw new Error(`unknown tier '${tier}': default, ${Object.keys(TIERS).join(', ')}`);
+for (const tier of tiers)
+  if (tier !== 'default' && !(tier in TIERS))
+    throw new Error(`unknown tier '${tier}': default, ${Object.keys(TIERS).join(', ')}`);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROMIUM_FLAGS,
+});
 const runs = [];
 try {
   if (opts['signed-in']) {
@@ -40,7 +53,11 @@ try {
   // One unmeasured visit first, as the full bench does.
   await lighthouseTiers(url, { port: chrome.port, tiers: ['default'], categories: ['performance'] });
   for (let n = 1; n <= Number(opts.runs); n++) {
-    for (const { tier, lhr, multiplier, trace } of await lighthouseTiers(url, { port: chrome.port, tiers, categories: ['performance'] })) {
+    for (const { tier, lhr, multiplier, trace } of await lighthouseTiers(url, {
+      port: chrome.port,
+      tiers,
+      categories: ['performance'],
+    })) {
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       const fcp = audit('first-contentful-paint');
       const tti = audit('interactive');
@@ -62,7 +79,9 @@ try {
       for (const task of lhr.audits['long-tasks']?.details?.items ?? []) {
         const end = task.startTime + task.duration;
         const adds = Math.max(0, Math.min(end, tti) - Math.max(task.startTime, fcp) - 50);
-        console.log(`  long task ${String(Math.round(task.duration)).padStart(4)} ms at ${String(Math.round(task.startTime)).padStart(5)} ms adds ${String(Math.round(adds)).padStart(4)} ms to TBT  ${task.url || '(no script)'}`);
+        console.log(
+          `  long task ${String(Math.round(task.duration)).padStart(4)} ms at ${String(Math.round(task.startTime)).padStart(5)} ms adds ${String(Math.round(adds)).padStart(4)} ms to TBT  ${task.url || '(no script)'}`,
+        );
       }
       if (opts.save) {
         mkdirSync('bench-results', { recursive: true });
@@ -76,6 +95,14 @@ try {
 }
 for (const tier of tiers) {
   const mine = runs.filter((r) => r.tier === tier);
-  const summary = Object.fromEntries(['performance', 'fcp', 'lcp', 'tbt', 'cls', 'mainThread', 'benchmarkIndex', 'multiplier'].map((key) => [key, median(mine.map((r) => r[key]))]));
-  console.log(`median (${tier === 'default' ? 'default mobile settings' : `calibrated to a ${TIERS[tier].label}`})`, JSON.stringify(summary));
+  const summary = Object.fromEntries(
+    ['performance', 'fcp', 'lcp', 'tbt', 'cls', 'mainThread', 'benchmarkIndex', 'multiplier'].map((key) => [
+      key,
+      median(mine.map((r) => r[key])),
+    ]),
+  );
+  console.log(
+    `median (${tier === 'default' ? 'default mobile settings' : `calibrated to a ${TIERS[tier].label}`})`,
+    JSON.stringify(summary),
+  );
 }

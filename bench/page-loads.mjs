@@ -20,17 +20,36 @@ const { values: opts } = parseArgs({
     origin: { type: 'string' },
   },
 });
-const PATHS = ['/documentation', '/auth', '/tutorials', '/api', '/about', '/blog', '/careers', '/privacy', '/terms', '/propose-agent', '/agents', '/agent91', '/'];
+const PATHS = [
+  '/documentation',
+  '/auth',
+  '/tutorials',
+  '/api',
+  '/about',
+  '/blog',
+  '/careers',
+  '/privacy',
+  '/terms',
+  '/propose-agent',
+  '/agents',
+  '/agent91',
+  '/',
+];
 const LOAD_TIMEOUT_MS = 20_000;
 const log = (...args) => console.log('[bench page-loads]', ...args);
 
 const origin = await e2eOrigin(opts);
 
 // Busy loops in child processes: the machine stays loaded while the browser works.
-const busy = Array.from({ length: Number(opts.busy) }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+const busy = Array.from({ length: Number(opts.busy) }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+);
 process.on('exit', () => busy.forEach((b) => b.kill()));
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_FLAGS,
+});
 const stuck = [];
 const loads = Number(opts.loads);
 for (let i = 0; i < loads; i++) {
@@ -44,7 +63,11 @@ for (let i = 0; i < loads; i++) {
   try {
     await page.goto(origin + path, { timeout: LOAD_TIMEOUT_MS });
   } catch {
-    stuck.push({ load: i + 1, path, pending: [...pending].map((r) => `${r.method()} ${new URL(r.url()).pathname} (${r.resourceType()})`) });
+    stuck.push({
+      load: i + 1,
+      path,
+      pending: [...pending].map((r) => `${r.method()} ${new URL(r.url()).pathname} (${r.resourceType()})`),
+    });
   }
   await context.close().catch(() => undefined);
   if ((i + 1) % 50 === 0) log(`${i + 1} loads, ${stuck.length} never finished`);
@@ -52,6 +75,9 @@ for (let i = 0; i < loads; i++) {
 await browser.close();
 busy.forEach((b) => b.kill());
 
-log(`${loads} page loads with ${opts.busy} busy loops: ${stuck.length} never reached their load event in ${LOAD_TIMEOUT_MS / 1000} s`);
-for (const s of stuck) log(`  load ${s.load} ${s.path}: still waiting for ${s.pending.join(', ') || 'nothing (no request pending)'}`);
+log(
+  `${loads} page loads with ${opts.busy} busy loops: ${stuck.length} never reached their load event in ${LOAD_TIMEOUT_MS / 1000} s`,
+);
+for (const s of stuck)
+  log(`  load ${s.load} ${s.path}: still waiting for ${s.pending.join(', ') || 'nothing (no request pending)'}`);
 process.exit(stuck.length === 0 ? 0 : 1);

@@ -14,7 +14,9 @@ const agentPage = (n) =>
   Array.from({ length: 20 }, (_, i) => ({
     id: n * 20 + i,
     name: `Agent ${n}-${i}`,
-    description: 'Drafts replies to customer emails, chases invoices and summarises meetings for small teams. '.repeat(3),
+    description: 'Drafts replies to customer emails, chases invoices and summarises meetings for small teams. '.repeat(
+      3,
+    ),
     category: { id: 3, name: 'Sales' },
     department: { id: 2, name: 'Finance' },
     averageRating: 4.2,
@@ -37,7 +39,10 @@ async function bundle() {
 
 export async function runPersistBench({ log = console.log } = {}) {
   const code = await bundle();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     await page.route(`${ORIGIN}/**`, (route) => {
@@ -56,7 +61,8 @@ export async function runPersistBench({ log = console.log } = {}) {
             req.onsuccess = req.onerror = req.onblocked = resolve;
           });
           let store = new QueryStore();
-          for (let i = 0; i < saved; i++) await store.save(`seed-${i}`, ['agents', 'list', i], pages[i % pages.length], Date.now());
+          for (let i = 0; i < saved; i++)
+            await store.save(`seed-${i}`, ['agents', 'list', i], pages[i % pages.length], Date.now());
           // A fresh page: its first write also reads the small index once.
           store = new QueryStore();
           const t0 = performance.now();
@@ -70,14 +76,27 @@ export async function runPersistBench({ log = console.log } = {}) {
           }
           times.sort((a, b) => a - b);
           const { count } = await store.summary();
-          return { saved, limit: MAX_SAVED_QUERIES, count, firstMs: first, medianMs: times[Math.floor(times.length / 2)], p90Ms: times[Math.floor(times.length * 0.9)] };
+          return {
+            saved,
+            limit: MAX_SAVED_QUERIES,
+            count,
+            firstMs: first,
+            medianMs: times[Math.floor(times.length / 2)],
+            p90Ms: times[Math.floor(times.length * 0.9)],
+          };
         },
         { saved, writes: WRITES, pages: Array.from({ length: 10 }, (_, n) => agentPage(n)) },
       );
       results.push(row);
     }
     const round = (ms) => Math.round(ms * 100) / 100;
-    const rows = results.map((r) => ({ 'saved queries': r.saved, 'one write, median ms': round(r.medianMs), 'p90 ms': round(r.p90Ms), "a page's first write ms": round(r.firstMs), 'kept (limit)': `${r.count} (${r.limit})` }));
+    const rows = results.map((r) => ({
+      'saved queries': r.saved,
+      'one write, median ms': round(r.medianMs),
+      'p90 ms': round(r.p90Ms),
+      "a page's first write ms": round(r.firstMs),
+      'kept (limit)': `${r.count} (${r.limit})`,
+    }));
     const ratio = results[1].medianMs / results[0].medianMs;
     log('persisted query writes (IndexedDB, one entry per query, each a page of 20 agents):');
     console.table(rows);

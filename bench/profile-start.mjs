@@ -17,7 +17,15 @@ import { measureBenchmarkIndex, multiplierFor, TIERS } from './calibrate.mjs';
 import { pageMainThread, taskTimes } from './trace-tasks.mjs';
 
 const CATEGORIES = {
-  'script evaluation': ['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'RunMicrotasks', 'FireAnimationFrame'],
+  'script evaluation': [
+    'EvaluateScript',
+    'v8.evaluateModule',
+    'FunctionCall',
+    'TimerFire',
+    'EventDispatch',
+    'RunMicrotasks',
+    'FireAnimationFrame',
+  ],
   'script compile': ['v8.compile', 'v8.compileModule', 'CompileScript', 'v8.parseOnBackground', 'CacheScript'],
   'HTML parsing': ['ParseHTML'],
   'style and layout': ['UpdateLayoutTree', 'RecalculateStyles', 'Layout', 'ParseAuthorStyleSheet'],
@@ -32,7 +40,11 @@ const CATEGORIES = {
  * first; returns where the main thread's time went and the blocking time after the first paint.
  * `repeat`: a later visit, the page loaded once before (unmeasured) until its service worker controls it.
  */
-export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = [], repeat = false, traceFile: file = 'bench-results/trace-0.json' } = {}) {
+export async function profileStart(
+  browser,
+  url,
+  { cpuSlowdown = 4, cookies = [], repeat = false, traceFile: file = 'bench-results/trace-0.json' } = {},
+) {
   mkdirSync('bench-results', { recursive: true });
   // A context of its own: no service worker or cache left by the previous load answers this one.
   const context = await browser.createBrowserContext();
@@ -44,7 +56,10 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
     // Chromium can slow the CPU down, not speed it up: on a machine slower than the phone, it runs as is.
     const rate = Math.max(1, wanted);
     // Cookies as the bench keeps them ({ name, value, url }), for this context only.
-    if (cookies.length) await context.setCookie(...cookies.map(({ name, value, url: at }) => ({ name, value, domain: new URL(at).hostname, path: '/' })));
+    if (cookies.length)
+      await context.setCookie(
+        ...cookies.map(({ name, value, url: at }) => ({ name, value, domain: new URL(at).hostname, path: '/' })),
+      );
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     if (repeat) {
       // A visit after the first: the page once, unmeasured, until its service worker controls it and
@@ -55,7 +70,18 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
     }
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', ...(process.env.PROFILE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
+    await page.tracing.start({
+      path: file,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+        ...(process.env.PROFILE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : []),
+      ],
+    });
     const started = Date.now();
     await page.goto(url, { waitUntil: 'networkidle0' });
     const wall = Date.now() - started;
@@ -92,13 +118,34 @@ export async function profileStart(browser, url, { cpuSlowdown = 4, cookies = []
     // the first contentful paint, its time past 50 ms (Lighthouse's TBT, but of the tasks that really
     // ran slowed down rather than of its simulation, which keeps only tasks of 50 ms or more at 1x).
     const fcp = traceEvents.find((e) => e.name === 'firstContentfulPaint' && e.pid === nav.pid);
-    const blockingAfterFcpMs = fcp ? Math.round(tasks.filter((t) => t.ts >= fcp.ts && t.dur > 50_000).reduce((s, t) => s + t.dur / 1000 - 50, 0)) : null;
+    const blockingAfterFcpMs = fcp
+      ? Math.round(tasks.filter((t) => t.ts >= fcp.ts && t.dur > 50_000).reduce((s, t) => s + t.dur / 1000 - 50, 0))
+      : null;
     const marks = await page.evaluate(() => {
-      const paint = Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)]));
+      const paint = Object.fromEntries(
+        performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)]),
+      );
       const nav = performance.getEntriesByType('navigation')[0];
-      return { ...paint, domContentLoaded: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd) };
+      return {
+        ...paint,
+        domContentLoaded: Math.round(nav.domContentLoadedEventEnd),
+        load: Math.round(nav.loadEventEnd),
+      };
     });
-    return { url, benchmarkIndex, cpuSlowdown: rate, calibratedSlowdown: wanted, wallMs: wall, mainThreadBusyMs: busy, mainThreadCpuMs: busyCpu, blockingAfterFcpMs, longTasksMs: long, byCategoryMs: totals, marksMs: marks, trace: file };
+    return {
+      url,
+      benchmarkIndex,
+      cpuSlowdown: rate,
+      calibratedSlowdown: wanted,
+      wallMs: wall,
+      mainThreadBusyMs: busy,
+      mainThreadCpuMs: busyCpu,
+      blockingAfterFcpMs,
+      longTasksMs: long,
+      byCategoryMs: totals,
+      marksMs: marks,
+      trace: file,
+    };
   } finally {
     await context.close();
   }
@@ -108,10 +155,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const urls = process.argv.slice(2);
   if (urls.length === 0) throw new Error('usage: [PROFILE_CPU=4|1|mid|low] node bench/profile-start.mjs <url> [url…]');
   const cpuSlowdown = process.env.PROFILE_CPU ?? 4;
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
   try {
     for (const [n, url] of urls.entries()) {
-      console.log(JSON.stringify(await profileStart(browser, url, { cpuSlowdown, traceFile: `bench-results/trace-${n}.json` }), null, 2));
+      console.log(
+        JSON.stringify(
+          await profileStart(browser, url, { cpuSlowdown, traceFile: `bench-results/trace-${n}.json` }),
+          null,
+          2,
+        ),
+      );
     }
   } finally {
     await browser.close();

@@ -32,7 +32,12 @@ import { wrangler } from '../scripts/lib/wrangler.mjs';
 import { runPersistBench } from './persist.mjs';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { lighthouseTiers, loadedTooSlowly, TIERS } from './calibrate.mjs';
-import { INTERACTION_BUDGET_MS, INTERACTION_SLOWDOWN, main as interactionsMain, runInteractions } from './interactions.mjs';
+import {
+  INTERACTION_BUDGET_MS,
+  INTERACTION_SLOWDOWN,
+  main as interactionsMain,
+  runInteractions,
+} from './interactions.mjs';
 import { profileStart } from './profile-start.mjs';
 import { lighthouseCpuMs } from './trace-tasks.mjs';
 import { latencyRounds, median } from './api-latency.mjs';
@@ -125,7 +130,8 @@ const profileRunCount = Number(opts['profile-runs']);
 const pairRunCount = Number(opts['pair-runs']);
 // A run of some pages or parts only is a check of the bench, not figures to publish: it writes
 // bench-results/benchmarks.md and leaves docs/benchmarks.md as the last full run wrote it.
-const partial = Boolean(opts.pages) || ['skip-lighthouse', 'skip-api', 'skip-profile', 'skip-interactions'].some((o) => opts[o]);
+const partial =
+  Boolean(opts.pages) || ['skip-lighthouse', 'skip-api', 'skip-profile', 'skip-interactions'].some((o) => opts[o]);
 
 const BUDGETS = {
   // docs/decisions/0012 and docs/decisions/0031: with the default settings, performance median >= 98 and no run below 90 at
@@ -184,7 +190,11 @@ rmSync(ROOT, { recursive: true, force: true });
 mkdirSync(ROOT, { recursive: true });
 log(`seeding ${opts.agents} agents and ${opts.reviews} reviews`);
 wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
-const seeded = spawnSync(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo, '--agents', opts.agents, '--reviews', opts.reviews], { stdio: 'inherit' });
+const seeded = spawnSync(
+  process.execPath,
+  ['scripts/seed.mjs', '--persist-to', persistTo, '--agents', opts.agents, '--reviews', opts.reviews],
+  { stdio: 'inherit' },
+);
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 // 2. Served as npm start serves it (the database is not empty, so it is not re-seeded).
@@ -194,7 +204,14 @@ process.on('exit', stop);
 async function startServer(extraEnv = {}) {
   server = spawn(process.execPath, ['scripts/start.mjs'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), D1_PERSIST_TO: persistTo, DIST_DIR: distDir, WRANGLER_LOG_LEVEL: 'error', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      D1_PERSIST_TO: persistTo,
+      DIST_DIR: distDir,
+      WRANGLER_LOG_LEVEL: 'error',
+      ...extraEnv,
+    },
   });
   await waitFor(`${ORIGIN}/api/config/health`);
   log('server ready', JSON.stringify(extraEnv));
@@ -216,7 +233,9 @@ const api = async (path, init) => {
 };
 const [sampleAgent] = await (await api('/api/agents?limit=1&sort=reviews')).json();
 // A creator page (docs/decisions/0028): the creator of the most-reviewed agent that has one, else the seed's demo.
-const sampleCreator = (await (await api('/api/agents?limit=100&sort=reviews')).json()).find((a) => a.creatorUsername)?.creatorUsername ?? 'demo';
+const sampleCreator =
+  (await (await api('/api/agents?limit=100&sort=reviews')).json()).find((a) => a.creatorUsername)?.creatorUsername ??
+  'demo';
 const rareTerm = 'LedgerLens';
 const commonTerm = 'teams';
 
@@ -259,12 +278,17 @@ const allPages = [
 ];
 /** The SEO audits a load fails (score below 1, weighted), by id. */
 const failedSeoAudits = (lhr) =>
-  (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1).map((ref) => ref.id);
+  (lhr.categories.seo?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+    .map((ref) => ref.id);
 // `--pages home,agent`: those pages only (by the first word of their name); the reference (the home
 // page's copy) always runs, as the floor of the page's HTML and style alone.
 const pageFilter = opts.pages?.split(',').map((p) => p.trim());
 const unknownPages = (pageFilter ?? []).filter((p) => !allPages.some((page) => page.name.split(' ')[0] === p));
-if (unknownPages.length) throw new Error(`--pages: no page named ${unknownPages.join(', ')} (${allPages.map((p) => p.name.split(' ')[0]).join(', ')})`);
+if (unknownPages.length)
+  throw new Error(
+    `--pages: no page named ${unknownPages.join(', ')} (${allPages.map((p) => p.name.split(' ')[0]).join(', ')})`,
+  );
 const pages = allPages.filter((p) => p.name === REFERENCE || !pageFilter || pageFilter.includes(p.name.split(' ')[0]));
 // Each page's own script-free copy: its HTML as served to the bench (signed in where the page is),
 // with every script taken out, served as a static file. Loaded in pairs with the page, by
@@ -281,7 +305,10 @@ if (!opts['skip-lighthouse'] || !opts['skip-profile']) {
   }
 }
 const CALIBRATED = Object.keys(TIERS);
-const tierLabel = (tier) => (tier === 'default' ? 'default mobile settings (4x CPU)' : `calibrated to a ${TIERS[tier].label} (score ${TIERS[tier].score})`);
+const tierLabel = (tier) =>
+  tier === 'default'
+    ? 'default mobile settings (4x CPU)'
+    : `calibrated to a ${TIERS[tier].label} (score ${TIERS[tier].score})`;
 const lighthouseResults = [];
 const calibratedResults = [];
 const lighthouseRuns = [];
@@ -297,9 +324,13 @@ if (!opts['skip-lighthouse']) {
     // colder (isolate, D1 pages, catalogue cache) than one serving real traffic. It happens in a
     // browser of its own, so the measured one starts with no service worker still installing.
     {
-      const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+      const browser = await puppeteer.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: CHROMIUM_FLAGS,
+      });
       const tab = await browser.newPage();
-      for (const page of pages.filter((p) => !p.signedIn)) await tab.goto(`${ORIGIN}${page.path}`, { waitUntil: 'networkidle0' }).catch(() => undefined);
+      for (const page of pages.filter((p) => !p.signedIn))
+        await tab.goto(`${ORIGIN}${page.path}`, { waitUntil: 'networkidle0' }).catch(() => undefined);
       await browser.close();
     }
     for (const page of pages) {
@@ -314,7 +345,13 @@ if (!opts['skip-lighthouse']) {
       // HTML and style sheet score without any script is the floor each page is compared with.
       const tiers = ['default', ...CALIBRATED];
       const byTier = Object.fromEntries(
-        tiers.map((tier) => [tier, { scores: { performance: [], accessibility: [], 'best-practices': [], seo: [] }, metrics: { fcp: [], lcp: [], tbt: [], cls: [], mainThread: [], benchmarkIndex: [], multiplier: [] } }]),
+        tiers.map((tier) => [
+          tier,
+          {
+            scores: { performance: [], accessibility: [], 'best-practices': [], seo: [] },
+            metrics: { fcp: [], lcp: [], tbt: [], cls: [], mainThread: [], benchmarkIndex: [], multiplier: [] },
+          },
+        ]),
       );
       const retries = { page: 0, own: 0 };
       const seoFailed = new Set();
@@ -326,7 +363,9 @@ if (!opts['skip-lighthouse']) {
           const incomplete = lhr.runtimeError || loadedTooSlowly(lhr);
           if (!incomplete || attempt >= MAX_RETRIES_PER_RUN) return measured;
           retries[which] += 1;
-          log(`lighthouse ${path}: run incomplete (${lhr.runtimeError?.code ?? 'page did not finish loading'}), running it again`);
+          log(
+            `lighthouse ${path}: run incomplete (${lhr.runtimeError?.code ?? 'page did not finish loading'}), running it again`,
+          );
         }
       };
       const mainThreadOf = (lhr) => Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0);
@@ -335,7 +374,8 @@ if (!opts['skip-lighthouse']) {
       // the time its thread waited for a core this shared machine gave to other work (docs/decisions/0031).
       const unpairable = (load, cpu) => {
         if (load.lhr.runtimeError || mainThreadOf(load.lhr) === 0) return 'a load never finished, even run again';
-        if (!cpu) return `no CPU time in the trace of ${load.lhr.finalDisplayedUrl} (no navigation to it, or tasks without thread durations)`;
+        if (!cpu)
+          return `no CPU time in the trace of ${load.lhr.finalDisplayedUrl} (no navigation to it, or tasks without thread durations)`;
         return null;
       };
       // Each load of a page is paired with a load of its own copy, one right after the other, the
@@ -359,8 +399,13 @@ if (!opts['skip-lighthouse']) {
         for (const { tier, lhr, multiplier } of measured) {
           const { scores, metrics } = byTier[tier];
           // Kept for diagnosis (bench-results is not committed).
-          if (i === 0) writeFileSync(`bench-results/lighthouse-${page.name.split(' ')[0]}${tier === 'default' ? '' : `-${tier}`}.json`, JSON.stringify(lhr));
-          for (const key of Object.keys(scores)) if (lhr.categories[key]) scores[key].push(Math.round((lhr.categories[key].score ?? 0) * 100));
+          if (i === 0)
+            writeFileSync(
+              `bench-results/lighthouse-${page.name.split(' ')[0]}${tier === 'default' ? '' : `-${tier}`}.json`,
+              JSON.stringify(lhr),
+            );
+          for (const key of Object.keys(scores))
+            if (lhr.categories[key]) scores[key].push(Math.round((lhr.categories[key].score ?? 0) * 100));
           if (tier === 'default') for (const id of failedSeoAudits(lhr)) seoFailed.add(id);
           metrics.fcp.push(Math.round(lhr.audits['first-contentful-paint'].numericValue));
           metrics.lcp.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
@@ -405,7 +450,9 @@ if (!opts['skip-lighthouse']) {
             firstLoad = {
               requests: items.length,
               transferKb: kb(items.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
-              jsKb: kb(items.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+              jsKb: kb(
+                items.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+              ),
             };
           }
         }
@@ -432,7 +479,8 @@ if (!opts['skip-lighthouse']) {
           row['SEO audits failed'] = [...seoFailed].join(' ') || 'none';
           if (page.private) row.private = true;
           const reference = page.name === REFERENCE ? row : lighthouseResults.find((r) => r.page === REFERENCE);
-          if (reference) row['main thread ratio'] = Math.round((row['main thread ms'] / reference['main thread ms']) * 100) / 100;
+          if (reference)
+            row['main thread ratio'] = Math.round((row['main thread ms'] / reference['main thread ms']) * 100) / 100;
           // The median of the pairs' ratios (each pair loaded minutes apart from the next).
           if (ownRatios.length) row['ratio to its own HTML'] = Math.round(median(ownRatios) * 100) / 100;
           if (ownCpuRatios.length) row['CPU ratio to its own HTML'] = Math.round(median(ownCpuRatios) * 100) / 100;
@@ -457,7 +505,10 @@ if (!opts['skip-lighthouse']) {
 const profileRuns = [];
 const profileResults = [];
 if (!opts['skip-profile']) {
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
   try {
     // Each page's own script-free copy (written above), profiled right after the page in each run at
     // the first calibrated tier: the work that page's scripts add, whatever its HTML costs by itself.
@@ -475,8 +526,17 @@ if (!opts['skip-profile']) {
         // work at the mid tier is 100-300 ms): more pairs than single loads, so its median holds still.
         const loads = paired ? Math.max(profileRunCount, pairRunCount) : profileRunCount;
         for (let i = 0; i < loads; i++) {
-          const loadPage = (cpuSlowdown) => profileStart(browser, `${ORIGIN}${page.path}`, { cpuSlowdown, cookies: page.signedIn ? cookies : [], traceFile: 'bench-results/trace-bench.json' });
-          const loadOwn = (cpuSlowdown) => profileStart(browser, `${ORIGIN}${ownReference.get(page.name)}`, { cpuSlowdown, traceFile: 'bench-results/trace-bench.json' });
+          const loadPage = (cpuSlowdown) =>
+            profileStart(browser, `${ORIGIN}${page.path}`, {
+              cpuSlowdown,
+              cookies: page.signedIn ? cookies : [],
+              traceFile: 'bench-results/trace-bench.json',
+            });
+          const loadOwn = (cpuSlowdown) =>
+            profileStart(browser, `${ORIGIN}${ownReference.get(page.name)}`, {
+              cpuSlowdown,
+              traceFile: 'bench-results/trace-bench.json',
+            });
           // A page and its own copy are a pair: both at the one slowdown calibrated for the pair's
           // first load (each calibrating its own put the benchmarkIndex's minute-to-minute noise
           // into the ratio), the copy first in every other pair (no order favoured).
@@ -493,7 +553,19 @@ if (!opts['skip-profile']) {
           multipliers.push(profile.cpuSlowdown);
           indexes.push(profile.benchmarkIndex);
           busy.push(profile.mainThreadBusyMs);
-          const run = { page: page.name, tier, run: i + 1, benchmarkIndex: profile.benchmarkIndex, 'CPU multiplier': profile.cpuSlowdown === profile.calibratedSlowdown ? profile.cpuSlowdown : `${profile.cpuSlowdown} (${profile.calibratedSlowdown} wanted: the machine was slower than the phone)`, 'blocking after FCP ms': profile.blockingAfterFcpMs ?? 'no FCP', 'main thread busy ms': profile.mainThreadBusyMs, 'longest tasks ms': profile.longTasksMs.slice(0, 3).join(', ') };
+          const run = {
+            page: page.name,
+            tier,
+            run: i + 1,
+            benchmarkIndex: profile.benchmarkIndex,
+            'CPU multiplier':
+              profile.cpuSlowdown === profile.calibratedSlowdown
+                ? profile.cpuSlowdown
+                : `${profile.cpuSlowdown} (${profile.calibratedSlowdown} wanted: the machine was slower than the phone)`,
+            'blocking after FCP ms': profile.blockingAfterFcpMs ?? 'no FCP',
+            'main thread busy ms': profile.mainThreadBusyMs,
+            'longest tasks ms': profile.longTasksMs.slice(0, 3).join(', '),
+          };
           if (own) {
             const ratio = profile.mainThreadBusyMs / own.mainThreadBusyMs;
             ownRatios.push(ratio);
@@ -512,10 +584,23 @@ if (!opts['skip-profile']) {
           profileRuns.push(run);
           log('profile run', JSON.stringify(run));
         }
-        const row = { page: page.name, tier, 'blocking after FCP ms': blocking.length ? median(blocking) : null, runs: profileRuns.filter((r) => r.page === page.name && r.tier === tier).map((r) => r['blocking after FCP ms']).join(', '), benchmarkIndex: median(indexes), 'CPU multiplier': median(multipliers), 'main thread busy ms': median(busy) };
+        const row = {
+          page: page.name,
+          tier,
+          'blocking after FCP ms': blocking.length ? median(blocking) : null,
+          runs: profileRuns
+            .filter((r) => r.page === page.name && r.tier === tier)
+            .map((r) => r['blocking after FCP ms'])
+            .join(', '),
+          benchmarkIndex: median(indexes),
+          'CPU multiplier': median(multipliers),
+          'main thread busy ms': median(busy),
+        };
         // Against the reference loaded at the same slowdown in this run (the first page profiled).
         const reference = profileResults.find((r) => r.page === REFERENCE && r.tier === tier);
-        if (reference && page.name !== REFERENCE) row['busy ratio to the reference'] = Math.round((row['main thread busy ms'] / reference['main thread busy ms']) * 100) / 100;
+        if (reference && page.name !== REFERENCE)
+          row['busy ratio to the reference'] =
+            Math.round((row['main thread busy ms'] / reference['main thread busy ms']) * 100) / 100;
         // The median of the pairs' ratios: each pair loaded at one slowdown, minutes apart from the next.
         if (ownRatios.length) row['busy ratio to its own HTML'] = Math.round(median(ownRatios) * 100) / 100;
         if (ownCpuRatios.length) {
@@ -532,7 +617,9 @@ if (!opts['skip-profile']) {
 }
 
 // 5. Taps: from the input to the next paint, under a 4x CPU slowdown (bench/interactions.mjs).
-const interactions = opts['skip-interactions'] ? null : await runInteractions({ origin: ORIGIN, agentId: sampleAgent.id, runs, log });
+const interactions = opts['skip-interactions']
+  ? null
+  : await runInteractions({ origin: ORIGIN, agentId: sampleAgent.id, runs, log });
 
 // 6. API latency.
 const endpoints = [
@@ -550,7 +637,14 @@ const endpoints = [
 async function measure(connectionCounts, rounds) {
   const rows = [];
   for (const connections of connectionCounts) {
-    const runs = await latencyRounds({ origin: ORIGIN, endpoints, rounds, duration, connections, log: (...args) => log('api', ...args) });
+    const runs = await latencyRounds({
+      origin: ORIGIN,
+      endpoints,
+      rounds,
+      duration,
+      connections,
+      log: (...args) => log('api', ...args),
+    });
     for (const [i, endpoint] of endpoints.entries()) {
       const row = {
         endpoint: endpoint.name,
@@ -585,78 +679,214 @@ stop();
 // 7. Budgets.
 const checks = [];
 for (const row of lighthouseResults.filter((r) => r.page !== REFERENCE)) {
-  checks.push({ budget: `Lighthouse performance ${row.page}: median >= ${BUDGETS.performanceMedian}`, actual: row.performance, holds: row.performance >= BUDGETS.performanceMedian });
-  checks.push({ budget: `Lighthouse performance ${row.page}: no run < ${BUDGETS.performanceFloor}`, actual: row['lowest run'], holds: row['lowest run'] >= BUDGETS.performanceFloor });
+  checks.push({
+    budget: `Lighthouse performance ${row.page}: median >= ${BUDGETS.performanceMedian}`,
+    actual: row.performance,
+    holds: row.performance >= BUDGETS.performanceMedian,
+  });
+  checks.push({
+    budget: `Lighthouse performance ${row.page}: no run < ${BUDGETS.performanceFloor}`,
+    actual: row['lowest run'],
+    holds: row['lowest run'] >= BUDGETS.performanceFloor,
+  });
   for (const key of ['accessibility', 'best-practices', 'seo']) {
     if (key === 'seo' && row.private) {
       // Kept out of search on purpose: the one audit that says so fails, every other one passes.
       const failed = row['SEO audits failed'];
-      checks.push({ budget: `Lighthouse seo ${row.page}: every audit passes but is-crawlable (noindex on purpose)`, actual: `${row.seo}, failed: ${failed}`, holds: failed === 'is-crawlable' });
-    } else checks.push({ budget: `Lighthouse ${key} ${row.page} = ${BUDGETS.lighthouse}`, actual: row[key], holds: row[key] >= BUDGETS.lighthouse });
+      checks.push({
+        budget: `Lighthouse seo ${row.page}: every audit passes but is-crawlable (noindex on purpose)`,
+        actual: `${row.seo}, failed: ${failed}`,
+        holds: failed === 'is-crawlable',
+      });
+    } else
+      checks.push({
+        budget: `Lighthouse ${key} ${row.page} = ${BUDGETS.lighthouse}`,
+        actual: row[key],
+        holds: row[key] >= BUDGETS.lighthouse,
+      });
   }
-  checks.push({ budget: `TBT ${row.page} <= ${BUDGETS.tbtMs} ms (median)`, actual: `${row['TBT ms']} ms`, holds: row['TBT ms'] <= BUDGETS.tbtMs });
-  checks.push({ budget: `LCP ${row.page} <= ${BUDGETS.lcpMs} ms (median)`, actual: `${row['LCP ms']} ms`, holds: row['LCP ms'] <= BUDGETS.lcpMs });
+  checks.push({
+    budget: `TBT ${row.page} <= ${BUDGETS.tbtMs} ms (median)`,
+    actual: `${row['TBT ms']} ms`,
+    holds: row['TBT ms'] <= BUDGETS.tbtMs,
+  });
+  checks.push({
+    budget: `LCP ${row.page} <= ${BUDGETS.lcpMs} ms (median)`,
+    actual: `${row['LCP ms']} ms`,
+    holds: row['LCP ms'] <= BUDGETS.lcpMs,
+  });
   checks.push({ budget: `CLS ${row.page} <= ${BUDGETS.cls} (median)`, actual: row.CLS, holds: row.CLS <= BUDGETS.cls });
 }
 for (const row of lighthouseResults.filter((r) => r.page !== REFERENCE)) {
   if (row.pairs === 0)
-    checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (CPU time in Lighthouse's traces)`, actual: 'not measured: no pair counted (see the log)', holds: null });
+    checks.push({
+      budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (CPU time in Lighthouse's traces)`,
+      actual: 'not measured: no pair counted (see the log)',
+      holds: null,
+    });
   if (row['CPU ratio to its own HTML'] !== undefined)
-    checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (CPU time in Lighthouse's traces, default settings, median of pairs)`, actual: `${row['CPU ratio to its own HTML']}x (${row.pairs} pairs)`, holds: row['CPU ratio to its own HTML'] <= BUDGETS.mainThreadRatio });
+    checks.push({
+      budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (CPU time in Lighthouse's traces, default settings, median of pairs)`,
+      actual: `${row['CPU ratio to its own HTML']}x (${row.pairs} pairs)`,
+      holds: row['CPU ratio to its own HTML'] <= BUDGETS.mainThreadRatio,
+    });
   // The same pairs as Lighthouse counts them, from each task's start to its end: on this shared
   // machine a pair's two loads wait for a core by different amounts (docs/decisions/0031).
   if (row['ratio to its own HTML'] !== undefined)
-    checks.push({ budget: `main-thread work ${row.page} against its own HTML without scripts (Lighthouse's wall time, same pairs; no budget)`, actual: `${row['ratio to its own HTML']}x`, holds: null, figure: true });
+    checks.push({
+      budget: `main-thread work ${row.page} against its own HTML without scripts (Lighthouse's wall time, same pairs; no budget)`,
+      actual: `${row['ratio to its own HTML']}x`,
+      holds: null,
+      figure: true,
+    });
   // Against the home page's copy, loaded before every page, not beside this one: a page listing more
   // costs more with no script at all, and the loads do not share the machine's speed (docs/decisions/0031).
   if (row['main thread ratio'] !== undefined)
-    checks.push({ budget: `main-thread work ${row.page} against the home page's HTML without scripts (unpaired; no budget)`, actual: `${row['main thread ratio']}x`, holds: null, figure: true });
+    checks.push({
+      budget: `main-thread work ${row.page} against the home page's HTML without scripts (unpaired; no budget)`,
+      actual: `${row['main thread ratio']}x`,
+      holds: null,
+      figure: true,
+    });
 }
 for (const row of calibratedResults.filter((r) => r.page !== REFERENCE)) {
-  if (row.tier === 'mid') checks.push({ budget: `Lighthouse performance ${row.page}, mid-tier phone: every run >= ${BUDGETS.midPerformanceFloor}`, actual: row['lowest run'], holds: row['lowest run'] >= BUDGETS.midPerformanceFloor });
-  else checks.push({ budget: `Lighthouse performance ${row.page}, low-tier phone: median >= ${BUDGETS.lowPerformanceMedian}`, actual: row.performance, holds: row.performance >= BUDGETS.lowPerformanceMedian });
+  if (row.tier === 'mid')
+    checks.push({
+      budget: `Lighthouse performance ${row.page}, mid-tier phone: every run >= ${BUDGETS.midPerformanceFloor}`,
+      actual: row['lowest run'],
+      holds: row['lowest run'] >= BUDGETS.midPerformanceFloor,
+    });
+  else
+    checks.push({
+      budget: `Lighthouse performance ${row.page}, low-tier phone: median >= ${BUDGETS.lowPerformanceMedian}`,
+      actual: row.performance,
+      holds: row.performance >= BUDGETS.lowPerformanceMedian,
+    });
 }
 for (const row of profileResults.filter((r) => r.page !== REFERENCE)) {
   const limit = row.tier === 'mid' ? BUDGETS.midBlockingMs : BUDGETS.lowBlockingMs;
-  checks.push({ budget: `real blocking after FCP ${row.page}, ${TIERS[row.tier].label}: <= ${limit} ms (median)`, actual: `${row['blocking after FCP ms']} ms`, holds: row['blocking after FCP ms'] !== null && row['blocking after FCP ms'] <= limit });
+  checks.push({
+    budget: `real blocking after FCP ${row.page}, ${TIERS[row.tier].label}: <= ${limit} ms (median)`,
+    actual: `${row['blocking after FCP ms']} ms`,
+    holds: row['blocking after FCP ms'] !== null && row['blocking after FCP ms'] <= limit,
+  });
   if (row['busy CPU ratio to its own HTML'] !== undefined)
-    checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (real, CPU time, ${TIERS[row.tier].label}, median of pairs)`, actual: `${row['busy CPU ratio to its own HTML']}x (${row['CPU pairs']} pairs)`, holds: row['busy CPU ratio to its own HTML'] <= BUDGETS.mainThreadRatio });
+    checks.push({
+      budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (real, CPU time, ${TIERS[row.tier].label}, median of pairs)`,
+      actual: `${row['busy CPU ratio to its own HTML']}x (${row['CPU pairs']} pairs)`,
+      holds: row['busy CPU ratio to its own HTML'] <= BUDGETS.mainThreadRatio,
+    });
   else if (row['busy ratio to its own HTML'] !== undefined)
-    checks.push({ budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (real, CPU time, ${TIERS[row.tier].label})`, actual: 'not measured: no CPU time in the traces', holds: null });
+    checks.push({
+      budget: `main-thread work ${row.page} <= ${BUDGETS.mainThreadRatio}x its own HTML without scripts (real, CPU time, ${TIERS[row.tier].label})`,
+      actual: 'not measured: no CPU time in the traces',
+      holds: null,
+    });
   // As Lighthouse counts work (each task from its start to its end): what a busy machine's waits add shows here.
   if (row['busy ratio to its own HTML'] !== undefined)
-    checks.push({ budget: `main-thread work ${row.page} against its own HTML without scripts (real, wall time, ${TIERS[row.tier].label}, median; no budget)`, actual: `${row['busy ratio to its own HTML']}x`, holds: null, figure: true });
+    checks.push({
+      budget: `main-thread work ${row.page} against its own HTML without scripts (real, wall time, ${TIERS[row.tier].label}, median; no budget)`,
+      actual: `${row['busy ratio to its own HTML']}x`,
+      holds: null,
+      figure: true,
+    });
 }
 for (const row of interactions?.results ?? []) {
   // The first tap on a page not yet started waits for React and the hydration: a figure, not INP.
-  if (row.beforeApp) checks.push({ budget: `${row.interaction}: tap to answer (no budget; the cost of starting at the first tap)`, actual: row.skipped ? `not measured: ${row.skipped}` : `${row['median ms']} ms`, holds: null, figure: true });
-  else if (row.skipped) checks.push({ budget: `tap to next paint, ${row.interaction}: <= ${INTERACTION_BUDGET_MS} ms (median)`, actual: `not measured: ${row.skipped}`, holds: null });
-  else checks.push({ budget: `tap to next paint, ${row.interaction}: <= ${INTERACTION_BUDGET_MS} ms (median)`, actual: `${row['median ms']} ms`, holds: row['median ms'] <= INTERACTION_BUDGET_MS });
+  if (row.beforeApp)
+    checks.push({
+      budget: `${row.interaction}: tap to answer (no budget; the cost of starting at the first tap)`,
+      actual: row.skipped ? `not measured: ${row.skipped}` : `${row['median ms']} ms`,
+      holds: null,
+      figure: true,
+    });
+  else if (row.skipped)
+    checks.push({
+      budget: `tap to next paint, ${row.interaction}: <= ${INTERACTION_BUDGET_MS} ms (median)`,
+      actual: `not measured: ${row.skipped}`,
+      holds: null,
+    });
+  else
+    checks.push({
+      budget: `tap to next paint, ${row.interaction}: <= ${INTERACTION_BUDGET_MS} ms (median)`,
+      actual: `${row['median ms']} ms`,
+      holds: row['median ms'] <= INTERACTION_BUDGET_MS,
+    });
 }
 if (firstLoad) {
-  checks.push({ budget: `first-route JS <= ${BUDGETS.firstRouteJsKb} KB gzip`, actual: `${firstLoad.jsKb} KB`, holds: firstLoad.jsKb <= BUDGETS.firstRouteJsKb });
-  checks.push({ budget: `first load <= ${BUDGETS.firstLoadKb} KB`, actual: `${firstLoad.transferKb} KB`, holds: firstLoad.transferKb <= BUDGETS.firstLoadKb });
-  checks.push({ budget: `first load <= ${BUDGETS.firstLoadRequests} requests`, actual: firstLoad.requests, holds: firstLoad.requests <= BUDGETS.firstLoadRequests });
+  checks.push({
+    budget: `first-route JS <= ${BUDGETS.firstRouteJsKb} KB gzip`,
+    actual: `${firstLoad.jsKb} KB`,
+    holds: firstLoad.jsKb <= BUDGETS.firstRouteJsKb,
+  });
+  checks.push({
+    budget: `first load <= ${BUDGETS.firstLoadKb} KB`,
+    actual: `${firstLoad.transferKb} KB`,
+    holds: firstLoad.transferKb <= BUDGETS.firstLoadKb,
+  });
+  checks.push({
+    budget: `first load <= ${BUDGETS.firstLoadRequests} requests`,
+    actual: firstLoad.requests,
+    holds: firstLoad.requests <= BUDGETS.firstLoadRequests,
+  });
 }
 for (const row of apiResults.filter((r) => r.endpoint !== 'bare route')) {
   const common = row.endpoint.startsWith('search (common');
   if (row.connections === 1) {
     const limit = common ? BUDGETS.commonSearchP99Ms : BUDGETS.apiP99Ms;
-    checks.push({ budget: `${row.endpoint} p99 <= ${limit} ms (1 conn)`, actual: `${row.p99} ms`, holds: row.p99 <= limit });
+    checks.push({
+      budget: `${row.endpoint} p99 <= ${limit} ms (1 conn)`,
+      actual: `${row.p99} ms`,
+      holds: row.p99 <= limit,
+    });
   }
-  checks.push({ budget: `${row.endpoint} throughput >= 70% of bare (${row.connections} conn, median of ${API_ROUNDS} rounds)`, actual: `${Math.round(row.ratio * 100)}%`, holds: row.ratio >= BUDGETS.throughputRatio });
+  checks.push({
+    budget: `${row.endpoint} throughput >= 70% of bare (${row.connections} conn, median of ${API_ROUNDS} rounds)`,
+    actual: `${Math.round(row.ratio * 100)}%`,
+    holds: row.ratio >= BUDGETS.throughputRatio,
+  });
 }
 
 const table = (rows, cols) =>
-  [`| ${cols.join(' | ')} |`, `| ${cols.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${cols.map((c) => r[c] ?? '').join(' | ')} |`)].join('\n');
-const verdict = ({ holds, figure }) => (figure ? 'figure' : holds === null ? 'not measured' : holds ? 'holds' : '**misses**');
+  [
+    `| ${cols.join(' | ')} |`,
+    `| ${cols.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${cols.map((c) => r[c] ?? '').join(' | ')} |`),
+  ].join('\n');
+const verdict = ({ holds, figure }) =>
+  figure ? 'figure' : holds === null ? 'not measured' : holds ? 'holds' : '**misses**';
 for (const c of checks) log(`budget ${verdict(c).replaceAll('*', '').toUpperCase()}: ${c.budget} (${c.actual})`);
 
 const date = new Date().toISOString();
 const indexes = lighthouseRuns.filter((r) => r.tier === 'default').map((r) => r.benchmarkIndex);
-const indexRange = indexes.length ? `benchmarkIndex ${Math.min(...indexes)} to ${Math.max(...indexes)}` : 'no Lighthouse runs';
-const lighthouseColumns = ['page', 'performance', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'benchmarkIndex', 'CPU multiplier', 'retried'];
-const runColumns = ['page', 'run', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'main thread ms', 'server ms', 'benchmarkIndex', 'CPU multiplier'];
+const indexRange = indexes.length
+  ? `benchmarkIndex ${Math.min(...indexes)} to ${Math.max(...indexes)}`
+  : 'no Lighthouse runs';
+const lighthouseColumns = [
+  'page',
+  'performance',
+  'runs',
+  'FCP ms',
+  'LCP ms',
+  'TBT ms',
+  'CLS',
+  'benchmarkIndex',
+  'CPU multiplier',
+  'retried',
+];
+const runColumns = [
+  'page',
+  'run',
+  'performance',
+  'FCP ms',
+  'LCP ms',
+  'TBT ms',
+  'CLS',
+  'main thread ms',
+  'server ms',
+  'benchmarkIndex',
+  'CPU multiplier',
+];
 // One run's figures; docs/benchmarks.md keeps it with the runs before it (below).
 const RUN_START = '<!-- bench run -->';
 const RUN_END = '<!-- /bench run -->';
@@ -672,14 +902,37 @@ ${lighthouseResults.length ? table(lighthouseResults, ['page', 'path', 'performa
 ${CALIBRATED.map(
   (tier) => `### Lighthouse: ${tierLabel(tier)}
 
-${calibratedResults.some((r) => r.tier === tier) ? table(calibratedResults.filter((r) => r.tier === tier), lighthouseColumns) : '_skipped_'}
+${
+  calibratedResults.some((r) => r.tier === tier)
+    ? table(
+        calibratedResults.filter((r) => r.tier === tier),
+        lighthouseColumns,
+      )
+    : '_skipped_'
+}
 `,
 ).join('\n')}
 ${['default', ...CALIBRATED]
   .map(
     (tier) => `#### Every run: ${tierLabel(tier)}
 
-${lighthouseRuns.some((r) => r.tier === tier) ? table(lighthouseRuns.filter((r) => r.tier === tier), tier === 'default' ? [...runColumns, 'own HTML main thread ms', 'ratio to its own HTML', 'CPU ms', 'own HTML CPU ms', 'CPU ratio to its own HTML'] : runColumns) : '_skipped_'}
+${
+  lighthouseRuns.some((r) => r.tier === tier)
+    ? table(
+        lighthouseRuns.filter((r) => r.tier === tier),
+        tier === 'default'
+          ? [
+              ...runColumns,
+              'own HTML main thread ms',
+              'ratio to its own HTML',
+              'CPU ms',
+              'own HTML CPU ms',
+              'CPU ratio to its own HTML',
+            ]
+          : runColumns,
+      )
+    : '_skipped_'
+}
 `,
   )
   .join('\n')}
@@ -693,7 +946,14 @@ ${profileRuns.length ? table(profileRuns, ['page', 'tier', 'run', 'benchmarkInde
 
 ### Taps: input to next paint (${INTERACTION_SLOWDOWN}x CPU, 360x740 with touch)
 
-${interactions ? table(interactions.results.map((r) => ({ ...r, 'median ms': r.skipped ? `skipped: ${r.skipped}` : r['median ms'] })), ['interaction', 'path', 'median ms', 'runs', 'benchmarkIndex']) : '_skipped_'}
+${
+  interactions
+    ? table(
+        interactions.results.map((r) => ({ ...r, 'median ms': r.skipped ? `skipped: ${r.skipped}` : r['median ms'] })),
+        ['interaction', 'path', 'median ms', 'runs', 'benchmarkIndex'],
+      )
+    : '_skipped_'
+}
 
 #### Every run
 
@@ -713,14 +973,19 @@ ${uncachedResults.length ? table(uncachedResults, ['endpoint', 'connections', 'p
 
 ### Budgets
 
-${table(checks.map((c) => ({ ...c, holds: verdict(c) })), ['budget', 'actual', 'holds'])}
+${table(
+  checks.map((c) => ({ ...c, holds: verdict(c) })),
+  ['budget', 'actual', 'holds'],
+)}
 ${RUN_END}`;
 
 // docs/benchmarks.md holds this run and the one before it: the budgets are to hold on different
 // occasions, at whatever speed the machine had then (docs/decisions/0031).
 const RUNS_KEPT = 2;
 const out = partial ? 'bench-results/benchmarks.md' : 'docs/benchmarks.md';
-const earlier = existsSync(out) ? [...readFileSync(out, 'utf8').matchAll(new RegExp(`${RUN_START}[\\s\\S]*?${RUN_END}`, 'g'))].map((m) => m[0]) : [];
+const earlier = existsSync(out)
+  ? [...readFileSync(out, 'utf8').matchAll(new RegExp(`${RUN_START}[\\s\\S]*?${RUN_END}`, 'g'))].map((m) => m[0])
+  : [];
 const md = `# Benchmarks
 
 Command: \`npm run bench\` (defaults: 10000 agents, 50000 reviews, medians of 5, 5 s per latency run).
@@ -776,9 +1041,30 @@ How to read it:
 ${[runBlock, ...earlier.slice(0, RUNS_KEPT - 1)].join('\n\n')}
 `;
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/latest.json', JSON.stringify({ date, lighthouseResults, calibratedResults, lighthouseRuns, profileResults, profileRuns, interactions, firstLoad, apiResults, uncachedResults, checks }, null, 2));
+writeFileSync(
+  'bench-results/latest.json',
+  JSON.stringify(
+    {
+      date,
+      lighthouseResults,
+      calibratedResults,
+      lighthouseRuns,
+      profileResults,
+      profileRuns,
+      interactions,
+      firstLoad,
+      apiResults,
+      uncachedResults,
+      checks,
+    },
+    null,
+    2,
+  ),
+);
 writeFileSync(out, md);
 console.log(`\n${runBlock}`);
-log(`written to ${out}${partial ? ' (some pages or parts only: docs/benchmarks.md is left as the last full run wrote it)' : ''}`);
+log(
+  `written to ${out}${partial ? ' (some pages or parts only: docs/benchmarks.md is left as the last full run wrote it)' : ''}`,
+);
 await runPersistBench({ log });
 process.exit(0);

@@ -49,7 +49,11 @@ if (seeded < Number(opts.agents)) {
   const started = Date.now();
   log(`seeding ${opts.agents} agents and ${opts.reviews} reviews`);
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
-  const seed = spawnSync(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo, '--agents', opts.agents, '--reviews', opts.reviews], { stdio: 'inherit' });
+  const seed = spawnSync(
+    process.execPath,
+    ['scripts/seed.mjs', '--persist-to', persistTo, '--agents', opts.agents, '--reviews', opts.reviews],
+    { stdio: 'inherit' },
+  );
   if (seed.status !== 0) process.exit(seed.status ?? 1);
   log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
 } else {
@@ -60,17 +64,31 @@ if (seeded < Number(opts.agents)) {
 // 4 (read before the server opens the database). The indexes' size: FTS5 keeps each index's segments in <name>_data, a copy of the text in
 // <name>_content and each row's token counts in <name>_docsize (dbstat is not there on D1).
 const indexSize = ['agents_fts', 'agents_title_fts'].map((name) => {
-  const columns = queryLocal(`SELECT name FROM pragma_table_info('${name}_content') WHERE name <> 'id'`, persistTo).map((c) => `COALESCE(length(CAST(${c.name} AS BLOB)), 0)`);
+  const columns = queryLocal(`SELECT name FROM pragma_table_info('${name}_content') WHERE name <> 'id'`, persistTo).map(
+    (c) => `COALESCE(length(CAST(${c.name} AS BLOB)), 0)`,
+  );
   const [row] = queryLocal(
     `SELECT (SELECT sum(length(block)) FROM ${name}_data) AS segments, (SELECT sum(${columns.join(' + ')}) FROM ${name}_content) AS text,
       (SELECT sum(length(sz)) FROM ${name}_docsize) AS lengths, (SELECT count(*) FROM ${name}_data) AS blocks`,
     persistTo,
   );
   const mb = (bytes) => Number(((bytes ?? 0) / 1024 / 1024).toFixed(1));
-  return { index: name, 'segments MB': mb(row.segments), 'text MB': mb(row.text), 'lengths MB': mb(row.lengths), 'total MB': mb(row.segments + row.text + row.lengths), blocks: row.blocks };
+  return {
+    index: name,
+    'segments MB': mb(row.segments),
+    'text MB': mb(row.text),
+    'lengths MB': mb(row.lengths),
+    'total MB': mb(row.segments + row.text + row.lengths),
+    blocks: row.blocks,
+  };
 });
-const [names] = queryLocal("SELECT count(*) AS terms, sum(term NOT GLOB '*[0-9]*') AS words FROM agents_title_fts_vocab", persistTo);
-log(`index size: ${indexSize.map((i) => `${i.index} ${i['total MB']} MB`).join(', ')}; names and labels hold ${names.terms} terms, ${names.words} of them words (the vocabulary suggestions keep)`);
+const [names] = queryLocal(
+  "SELECT count(*) AS terms, sum(term NOT GLOB '*[0-9]*') AS words FROM agents_title_fts_vocab",
+  persistTo,
+);
+log(
+  `index size: ${indexSize.map((i) => `${i.index} ${i['total MB']} MB`).join(', ')}; names and labels hold ${names.terms} terms, ${names.words} of them words (the vocabulary suggestions keep)`,
+);
 
 // 2. The worker, every read going to D1.
 const { stop } = await startBenchServer({ port: PORT, persistTo, distDir: `${ROOT}/dist` });
@@ -88,29 +106,56 @@ for (const { q, agent } of queries) {
   const names = (await res.json()).map((a) => a.name);
   const rank = names.indexOf(agent) + 1;
   const corrected = res.headers.get('X-Search-Corrected');
-  relevance.push({ q, agent, rank: rank || null, top3: rank >= 1 && rank <= 3, corrected: corrected ? decodeURIComponent(corrected) : null, got: names.slice(0, 3).join(', ') });
+  relevance.push({
+    q,
+    agent,
+    rank: rank || null,
+    top3: rank >= 1 && rank <= 3,
+    corrected: corrected ? decodeURIComponent(corrected) : null,
+    got: names.slice(0, 3).join(', '),
+  });
 }
 const hitRate = relevance.filter((r) => r.top3).length / relevance.length;
-for (const r of relevance) log(`${r.top3 ? 'hit ' : 'MISS'} #${r.rank ?? '-'} ${JSON.stringify(r.q)} → ${r.agent}${r.corrected ? ` (searched: ${r.corrected})` : ''}${r.top3 ? '' : ` [top 3: ${r.got}]`}`);
+for (const r of relevance)
+  log(
+    `${r.top3 ? 'hit ' : 'MISS'} #${r.rank ?? '-'} ${JSON.stringify(r.q)} → ${r.agent}${r.corrected ? ` (searched: ${r.corrected})` : ''}${r.top3 ? '' : ` [top 3: ${r.got}]`}`,
+  );
 log(`relevance: ${relevance.filter((r) => r.top3).length}/${relevance.length} top-3 = ${(hitRate * 100).toFixed(1)}%`);
 
 // 5. Latency, one connection, nothing cached.
 const rare = 'LedgerLens';
 const common = 'teams';
-const total = async (q) => Number((await get(`/api/agents/search?q=${encodeURIComponent(q)}&limit=1`)).headers.get('X-Total-Count'));
+const total = async (q) =>
+  Number((await get(`/api/agents/search?q=${encodeURIComponent(q)}&limit=1`)).headers.get('X-Total-Count'));
 const endpoints = [
   { name: 'bare route (for reference)', path: '/api/config/health', budget: null },
   { name: `search, rare term "${rare}"`, path: `/api/agents/search?q=${rare}&limit=24`, budget: BUDGETS.searchP99Ms },
-  { name: `search, very common term "${common}"`, path: `/api/agents/search?q=${common}&limit=24`, budget: BUDGETS.searchP99Ms },
-  { name: 'search, two words "invoice chasing"', path: `/api/agents/search?q=${encodeURIComponent('invoice chasing')}&limit=24`, budget: null },
+  {
+    name: `search, very common term "${common}"`,
+    path: `/api/agents/search?q=${common}&limit=24`,
+    budget: BUDGETS.searchP99Ms,
+  },
+  {
+    name: 'search, two words "invoice chasing"',
+    path: `/api/agents/search?q=${encodeURIComponent('invoice chasing')}&limit=24`,
+    budget: null,
+  },
   { name: 'search, part of names "scout"', path: '/api/agents/search?q=scout&limit=24', budget: BUDGETS.searchP99Ms },
-  { name: 'search, misspelt "contrct reveiw"', path: `/api/agents/search?q=${encodeURIComponent('contrct reveiw')}&limit=24`, budget: null },
+  {
+    name: 'search, misspelt "contrct reveiw"',
+    path: `/api/agents/search?q=${encodeURIComponent('contrct reveiw')}&limit=24`,
+    budget: null,
+  },
   { name: 'suggest "le"', path: '/api/agents/suggest?q=le', budget: BUDGETS.suggestP99Ms },
   { name: 'suggest "ledg"', path: '/api/agents/suggest?q=ledg', budget: BUDGETS.suggestP99Ms },
   { name: 'suggest "smartpi"', path: '/api/agents/suggest?q=smartpi', budget: BUDGETS.suggestP99Ms },
   { name: 'suggest, part of names "scout"', path: '/api/agents/suggest?q=scout', budget: BUDGETS.suggestP99Ms },
   { name: 'suggest, typo "invoces"', path: '/api/agents/suggest?q=invoces', budget: BUDGETS.suggestP99Ms },
-  { name: 'suggest, typo "lead scoutt"', path: `/api/agents/suggest?q=${encodeURIComponent('lead scoutt')}`, budget: BUDGETS.suggestP99Ms },
+  {
+    name: 'suggest, typo "lead scoutt"',
+    path: `/api/agents/suggest?q=${encodeURIComponent('lead scoutt')}`,
+    budget: BUDGETS.suggestP99Ms,
+  },
 ];
 log(`matches: "${rare}" ${await total(rare)}, "${common}" ${await total(common)} (ranked: at most the cap)`);
 const runs = await latencyRounds({ origin: ORIGIN, endpoints, rounds, duration, log });
@@ -118,15 +163,48 @@ const latency = latencyTable(endpoints, runs);
 stop();
 
 const checks = [
-  { budget: `relevance top-3 >= ${BUDGETS.relevanceTop3 * 100}% (${relevance.length} queries)`, actual: `${(hitRate * 100).toFixed(1)}%`, holds: hitRate >= BUDGETS.relevanceTop3 },
-  ...latency.filter((r) => r.budget).map((r) => ({ budget: `${r.endpoint} p99 <= ${r.budget} ms (median round)`, actual: `${r.p99} ms`, holds: r.p99 <= r.budget && r.errors === 0 })),
+  {
+    budget: `relevance top-3 >= ${BUDGETS.relevanceTop3 * 100}% (${relevance.length} queries)`,
+    actual: `${(hitRate * 100).toFixed(1)}%`,
+    holds: hitRate >= BUDGETS.relevanceTop3,
+  },
+  ...latency
+    .filter((r) => r.budget)
+    .map((r) => ({
+      budget: `${r.endpoint} p99 <= ${r.budget} ms (median round)`,
+      actual: `${r.p99} ms`,
+      holds: r.p99 <= r.budget && r.errors === 0,
+    })),
 ];
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-console.log(`\nSearch at ${opts.agents} agents and ${opts.reviews} reviews, 1 connection, catalogue cache off, median of ${rounds} rounds of ${duration} s (load average ${load}):`);
+console.log(
+  `\nSearch at ${opts.agents} agents and ${opts.reviews} reviews, 1 connection, catalogue cache off, median of ${rounds} rounds of ${duration} s (load average ${load}):`,
+);
 console.table(latency.map(({ budget: _budget, ...r }) => r));
 console.log(`Index size (${names.terms} terms in names and labels, ${names.words} words):`);
 console.table(indexSize);
 console.table(checks.map((c) => ({ ...c, holds: c.holds ? 'holds' : 'MISSES' })));
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/search.json', JSON.stringify({ date: new Date().toISOString(), agents: opts.agents, reviews: opts.reviews, load, rounds, duration, relevance, hitRate, indexSize, nameTerms: names, latency, runs, checks }, null, 2));
+writeFileSync(
+  'bench-results/search.json',
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      agents: opts.agents,
+      reviews: opts.reviews,
+      load,
+      rounds,
+      duration,
+      relevance,
+      hitRate,
+      indexSize,
+      nameTerms: names,
+      latency,
+      runs,
+      checks,
+    },
+    null,
+    2,
+  ),
+);
 process.exit(0);

@@ -38,13 +38,16 @@ const { values: opts } = parseArgs({
     'signed-in': { type: 'boolean', default: false },
   },
 });
-if (opts.origin && !opts.dist) throw new Error('--origin needs --dist: the folder that server serves its static files from');
+if (opts.origin && !opts.dist)
+  throw new Error('--origin needs --dist: the folder that server serves its static files from');
 const origin = await e2eOrigin(opts);
 const dist = opts.dist ?? `.wrangler/e2e-${opts.port}/dist`;
 const assets = `${dist}/assets`;
 
 const cookies = opts['signed-in'] ? await newAccountCookies(origin, 'floor') : [];
-const html = await (await fetch(origin + opts.path, { headers: cookies.length ? { Cookie: cookieHeader(cookies) } : {} })).text();
+const html = await (
+  await fetch(origin + opts.path, { headers: cookies.length ? { Cookie: cookieHeader(cookies) } : {} })
+).text();
 const reference = html
   .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
   .replace(/<link rel="modulepreload"[^>]*>/g, '')
@@ -52,7 +55,10 @@ const reference = html
 writeFileSync(`${assets}/start-floor-reference.html`, reference);
 // External scripts: the pages' Content-Security-Policy allows no inline one.
 writeFileSync(`${assets}/start-floor-empty.js`, '');
-writeFileSync(`${assets}/start-floor-script.html`, reference.replace('</body>', '<script type="module" src="/assets/start-floor-empty.js"></script></body>'));
+writeFileSync(
+  `${assets}/start-floor-script.html`,
+  reference.replace('</body>', '<script type="module" src="/assets/start-floor-empty.js"></script></body>'),
+);
 // As app/boot.ts and app/lib/service-worker.ts do it, and no more: after the first paint, the
 // worker registered and the page's JSON text handed to it (the worker answers when it has saved it).
 writeFileSync(
@@ -71,7 +77,10 @@ writeFileSync(
 }).observe({ type: 'paint', buffered: true });
 `,
 );
-writeFileSync(`${assets}/start-floor-worker.html`, reference.replace('</body>', '<script type="module" src="/assets/start-floor-worker.js"></script></body>'));
+writeFileSync(
+  `${assets}/start-floor-worker.html`,
+  reference.replace('</body>', '<script type="module" src="/assets/start-floor-worker.js"></script></body>'),
+);
 const versions = [
   { name: 'reference', url: `${origin}/assets/start-floor-reference` },
   { name: 'a script', url: `${origin}/assets/start-floor-script` },
@@ -80,13 +89,29 @@ const versions = [
 ];
 // The local server reloads its assets when the folder changes: wait until it serves the new files.
 const copies = versions.slice(1, -1);
-for (let i = 0; !(await Promise.all(copies.map((v) => fetch(v.url).then((r) => r.ok, () => false)))).every(Boolean); i++) {
+for (
+  let i = 0;
+  !(
+    await Promise.all(
+      copies.map((v) =>
+        fetch(v.url).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      ),
+    )
+  ).every(Boolean);
+  i++
+) {
   if (i > 60) throw new Error(`the copies (${copies.map((v) => v.url).join(', ')}) are not all served`);
   await new Promise((r) => setTimeout(r, 500));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_FLAGS,
+});
 const rounds = [];
 try {
   for (let run = 1; run <= Number(opts.runs); run++) {
@@ -94,10 +119,22 @@ try {
     // Another order each round: no version is always the one that follows a given other.
     const shift = (run - 1) % versions.length;
     for (const version of [...versions.slice(shift), ...versions.slice(0, shift)]) {
-      const p = await profileStart(browser, version.url, { cpuSlowdown: opts.cpu, cookies, traceFile: 'bench-results/trace-start-floor.json' });
+      const p = await profileStart(browser, version.url, {
+        cpuSlowdown: opts.cpu,
+        cookies,
+        traceFile: 'bench-results/trace-start-floor.json',
+      });
       const scriptMs = p.byCategoryMs['script evaluation'] + p.byCategoryMs['script compile'];
       round[version.name] = { busy: p.mainThreadBusyMs, script: scriptMs, benchmarkIndex: p.benchmarkIndex };
-      console.log(JSON.stringify({ run, version: version.name, mainThreadMs: p.mainThreadBusyMs, scriptMs, benchmarkIndex: p.benchmarkIndex }));
+      console.log(
+        JSON.stringify({
+          run,
+          version: version.name,
+          mainThreadMs: p.mainThreadBusyMs,
+          scriptMs,
+          benchmarkIndex: p.benchmarkIndex,
+        }),
+      );
     }
     rounds.push(round);
   }
@@ -109,7 +146,9 @@ for (const version of versions) {
   const of = rounds.map((r) => r[version.name]);
   console.log(
     `${version.name.padEnd(24)} main thread median ${median(of.map((x) => x.busy))} ms, script ${median(of.map((x) => x.script))} ms` +
-      (version.name === 'reference' ? '' : `; ratio to the reference: median ${median(ratio(version.name))} (rounds ${ratio(version.name).join(', ')})`) +
+      (version.name === 'reference'
+        ? ''
+        : `; ratio to the reference: median ${median(ratio(version.name))} (rounds ${ratio(version.name).join(', ')})`) +
       `; benchmarkIndex median ${median(of.map((x) => x.benchmarkIndex))} (${of.map((x) => x.benchmarkIndex).join(', ')})`,
   );
 }

@@ -9,8 +9,11 @@
 export function pageMainThread(traceEvents, url) {
   const nav = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
   if (!nav) return null;
-  const events = traceEvents.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && typeof e.dur === 'number');
-  const tasks = events.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
+  const events = traceEvents.filter(
+    (e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && typeof e.dur === 'number',
+  );
+  const tasks = events
+    .filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
     // A task before the tasks inside it, even when both start at the same microsecond.
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   return { nav, events, tasks };

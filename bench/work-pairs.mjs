@@ -45,14 +45,22 @@ async function load(port, url) {
     const { lhr } = load;
     const cpuMs = lighthouseCpuMs(load);
     const slow = loadedTooSlowly(lhr);
-    if (cpuMs && !slow) return { lighthouseMs: Math.round(lhr.audits['mainthread-work-breakdown'].numericValue), cpuMs, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
+    if (cpuMs && !slow)
+      return {
+        lighthouseMs: Math.round(lhr.audits['mainthread-work-breakdown'].numericValue),
+        cpuMs,
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      };
     const why = lhr.runtimeError?.code ?? (slow ? 'loaded too slowly' : 'no CPU time for the page in the trace');
     if (attempt >= 2) throw new Error(`${url}: no figure after 3 loads (${why})`);
     console.log(`${url}: ${why}, loading it again`);
   }
 }
 
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROMIUM_FLAGS,
+});
 const pairs = [];
 try {
   // One unmeasured visit first, as the full bench does.
@@ -60,7 +68,8 @@ try {
   for (let i = 0; i < Number(opts.runs); i++) {
     const order = i % 2 === 1 ? ['copy', 'page'] : ['page', 'copy'];
     const pair = {};
-    for (const which of order) pair[which] = await load(chrome.port, new URL(which === 'page' ? path : copyPath, origin).href);
+    for (const which of order)
+      pair[which] = await load(chrome.port, new URL(which === 'page' ? path : copyPath, origin).href);
     pair.lighthouseRatio = Math.round((pair.page.lighthouseMs / pair.copy.lighthouseMs) * 100) / 100;
     pair.cpuRatio = Math.round((pair.page.cpuMs / pair.copy.cpuMs) * 100) / 100;
     pairs.push(pair);

@@ -36,7 +36,10 @@ export const agentSchemaOut = v.object({
   features: v.array(v.string()),
   videoUrl: nullableUrl,
   imageUrl: nullablePicture,
-  thumbnailUrl: v.pipe(nullablePicture, v.description('The small copy of an uploaded cover (cards); null for seeded covers and outside pictures')),
+  thumbnailUrl: v.pipe(
+    nullablePicture,
+    v.description('The small copy of an uploaded cover (cards); null for seeded covers and outside pictures'),
+  ),
   externalUrl: nullableUrl,
   categoryId: int,
   departmentId: int,
@@ -57,7 +60,12 @@ export const agentSchemaOut = v.object({
   createdAt: time,
   updatedAt: time,
   hiddenByModerators: v.optional(
-    v.pipe(v.literal(true), v.description("Set only in answers to the agent's creator and the moderators: the moderators hid it (docs/decisions/0025)")),
+    v.pipe(
+      v.literal(true),
+      v.description(
+        "Set only in answers to the agent's creator and the moderators: the moderators hid it (docs/decisions/0025)",
+      ),
+    ),
   ),
 });
 export type Agent = v.InferOutput<typeof agentSchemaOut>;
@@ -65,13 +73,22 @@ export type Agent = v.InferOutput<typeof agentSchemaOut>;
 const segments = v.array(v.object({ text: v.string(), match: v.optional(v.literal(true)) }));
 export const searchHitSchema = v.object({
   ...agentSchemaOut.entries,
-  highlights: v.optional(v.object({ name: v.optional(segments), label: v.optional(segments), description: v.optional(segments) })),
+  highlights: v.optional(
+    v.object({ name: v.optional(segments), label: v.optional(segments), description: v.optional(segments) }),
+  ),
 });
 /** An agent found by GET /api/agents/search; `highlights` is absent when nothing in it matched (docs/decisions/0013-search.md). */
 export type SearchHit = v.InferOutput<typeof searchHitSchema>;
 const suggestionMarks = v.optional(v.object({ name: v.optional(segments), label: v.optional(segments) }));
 export const suggestionSchema = v.variant('kind', [
-  v.object({ kind: v.literal('agent'), id, name: v.string(), label: nullableString, highlights: suggestionMarks, fromDevice: v.optional(v.literal(true)) }),
+  v.object({
+    kind: v.literal('agent'),
+    id,
+    name: v.string(),
+    label: nullableString,
+    highlights: suggestionMarks,
+    fromDevice: v.optional(v.literal(true)),
+  }),
   v.object({ kind: v.literal('category'), id, name: v.string(), highlights: suggestionMarks }),
   v.object({ kind: v.literal('department'), id, name: v.string(), highlights: suggestionMarks }),
 ]);
@@ -88,7 +105,13 @@ export const categorySchemaOut = v.object({
   isMainCategory: v.boolean(),
 });
 export type Category = v.InferOutput<typeof categorySchemaOut>;
-export const departmentSchemaOut = v.object({ id, name: v.string(), description: nullableString, categoryId: v.nullable(int), agentCount: int });
+export const departmentSchemaOut = v.object({
+  id,
+  name: v.string(),
+  description: nullableString,
+  categoryId: v.nullable(int),
+  agentCount: int,
+});
 export type Department = v.InferOutput<typeof departmentSchemaOut>;
 
 const byUser = v.nullable(v.object({ username: v.string() }));
@@ -101,11 +124,21 @@ export const ratingSchemaOut = v.object({
   createdAt: time,
   updatedAt: v.pipe(time, v.description('When the author last changed it (equal to createdAt until then)')),
   user: byUser,
-  triedIt: v.pipe(v.boolean(), v.description('The ledger holds a successful, unrefunded try of this agent by the author (docs/product.md#reviews)')),
+  triedIt: v.pipe(
+    v.boolean(),
+    v.description(
+      'The ledger holds a successful, unrefunded try of this agent by the author (docs/product.md#reviews)',
+    ),
+  ),
   helpfulCount: int,
   helpedByMe: v.pipe(v.boolean(), v.description('The signed-in caller marked it helpful (false for visitors)')),
-  reply: v.pipe(v.nullable(v.object({ body: v.string(), createdAt: time, updatedAt: time, user: byUser })), v.description("The creator's one public answer")),
-  hiddenByModerators: v.optional(v.pipe(v.literal(true), v.description('Set only in answers to its author and the moderators'))),
+  reply: v.pipe(
+    v.nullable(v.object({ body: v.string(), createdAt: time, updatedAt: time, user: byUser })),
+    v.description("The creator's one public answer"),
+  ),
+  hiddenByModerators: v.optional(
+    v.pipe(v.literal(true), v.description('Set only in answers to its author and the moderators')),
+  ),
 });
 export type Rating = v.InferOutput<typeof ratingSchemaOut>;
 export const ratingSummarySchema = v.object({
@@ -114,7 +147,9 @@ export const ratingSummarySchema = v.object({
   counts: v.pipe(v.strictTuple([int, int, int, int, int]), v.description('Reviews with 1 to 5 stars')),
   mine: v.pipe(
     v.nullable(ratingSchemaOut),
-    v.description("The signed-in caller's review of the agent (hidden ones too, marked); null for visitors and non-reviewers"),
+    v.description(
+      "The signed-in caller's review of the agent (hidden ones too, marked); null for visitors and non-reviewers",
+    ),
   ),
 });
 /** GET /api/agents/{id}/ratings/summary: the shown reviews by star, and the caller's own review. */
@@ -132,7 +167,10 @@ export const sessionUserSchema = v.object({
   role: roleSchema,
   profilePicture: nullablePicture,
   createdAt: time,
-  emailVerified: v.pipe(v.boolean(), v.description('The owner followed a mailed link to this address (or Google vouched for it)')),
+  emailVerified: v.pipe(
+    v.boolean(),
+    v.description('The owner followed a mailed link to this address (or Google vouched for it)'),
+  ),
 });
 /** The signed-in user as GET /api/auth/session returns it. Never includes the password hash. */
 export type SessionUser = v.InferOutput<typeof sessionUserSchema>;
@@ -152,7 +190,10 @@ export const creatorPageSchema = v.object({
   totals: v.object({
     agents: int,
     tries: v.pipe(int, v.description("Tries of the creator's agents served (paid or the creator's own)")),
-    rating: v.pipe(v.nullable(v.number()), v.description("Bayesian average over the creator's reviews (docs/product.md#reviews), null without any")),
+    rating: v.pipe(
+      v.nullable(v.number()),
+      v.description("Bayesian average over the creator's reviews (docs/product.md#reviews), null without any"),
+    ),
     reviews: int,
     followers: int,
   }),
@@ -197,7 +238,10 @@ export const transactionSchema = v.object({
     v.nullable(
       v.object({
         id,
-        name: v.pipe(nullableString, v.description('Null only for a try of an agent deleted before names were kept with the ledger')),
+        name: v.pipe(
+          nullableString,
+          v.description('Null only for a try of an agent deleted before names were kept with the ledger'),
+        ),
         deleted: v.pipe(v.boolean(), v.description('Deleted since: there is no page to link')),
       }),
     ),
@@ -210,7 +254,10 @@ export type LedgerKind = CreditTransaction['kind'];
 export type TransactionAgent = NonNullable<CreditTransaction['agent']>;
 export const receiptSchema = v.object({
   id: v.pipe(id, v.description("The purchase's ledger row")),
-  reference: v.pipe(v.string(), v.description('The checkout session the payment went through (the ledger id when there is none)')),
+  reference: v.pipe(
+    v.string(),
+    v.description('The checkout session the payment went through (the ledger id when there is none)'),
+  ),
   product: v.string(),
   credits: int,
   amountCents: int,
@@ -223,7 +270,10 @@ export type Receipt = v.InferOutput<typeof receiptSchema>;
 export const publicConfigSchema = v.object({
   staffEmailDomain: v.string(),
   googleEnabled: v.boolean(),
-  paymentsMode: v.pipe(v.picklist(['stripe', 'sandbox', 'none']), v.description("'none': neither Stripe keys nor PAYMENTS_MODE=sandbox, so nothing can be bought")),
+  paymentsMode: v.pipe(
+    v.picklist(['stripe', 'sandbox', 'none']),
+    v.description("'none': neither Stripe keys nor PAYMENTS_MODE=sandbox, so nothing can be bought"),
+  ),
   providerMode: v.boolean(),
   version: v.string(),
 });
@@ -232,7 +282,10 @@ export type PublicConfig = v.InferOutput<typeof publicConfigSchema>;
 
 export const savedEntrySchema = v.object({
   agentId: id,
-  savedAt: v.pipe(int, v.description("When it was saved, in milliseconds since the epoch (the device's time of the save)")),
+  savedAt: v.pipe(
+    int,
+    v.description("When it was saved, in milliseconds since the epoch (the device's time of the save)"),
+  ),
   agent: agentSchemaOut,
 });
 /** One agent a signed-in person saved for later (GET /api/saved; docs/decisions/0027). */
@@ -243,7 +296,10 @@ export const earningsSchema = v.object({
   pendingCents: v.pipe(int, v.description('Earned, still inside the holding period (a refund can still reverse it)')),
   availableCents: v.pipe(int, v.description('Past the holding period: can move into credits')),
   lifetimeCents: v.pipe(int, v.description('Everything earned, refunds taken off')),
-  paidOutCents: v.pipe(int, v.description('What has left the earnings balance: moved into credits, and payouts pending or paid')),
+  paidOutCents: v.pipe(
+    int,
+    v.description('What has left the earnings balance: moved into credits, and payouts pending or paid'),
+  ),
   sharePercent: v.pipe(v.number(), v.description("The creator's share of a paid try, in percent")),
   holdDays: int,
 });
@@ -265,16 +321,28 @@ export const payoutSchemaOut = v.object({
 export type Payout = v.InferOutput<typeof payoutSchemaOut>;
 export type PayoutState = Payout['state'];
 export const payoutAccountStatusSchema = v.object({
-  mode: v.pipe(v.picklist(['stripe', 'sandbox', 'none']), v.description("'none': neither Stripe keys nor the sandbox; payouts are not configured")),
+  mode: v.pipe(
+    v.picklist(['stripe', 'sandbox', 'none']),
+    v.description("'none': neither Stripe keys nor the sandbox; payouts are not configured"),
+  ),
   account: v.pipe(
-    v.nullable(v.object({ provider: v.picklist(['stripe', 'sandbox']), detailsSubmitted: v.boolean(), payoutsEnabled: v.boolean() })),
+    v.nullable(
+      v.object({
+        provider: v.picklist(['stripe', 'sandbox']),
+        detailsSubmitted: v.boolean(),
+        payoutsEnabled: v.boolean(),
+      }),
+    ),
     v.description('Null before the creator started connecting one'),
   ),
   minimumCents: int,
 });
 /** Where the creator's payouts go (GET /api/earnings/payout-account). */
 export type PayoutAccountStatus = v.InferOutput<typeof payoutAccountStatusSchema>;
-export const statementMonthSchema = v.object({ month: v.pipe(v.string(), v.description('YYYY-MM, UTC')), entries: int });
+export const statementMonthSchema = v.object({
+  month: v.pipe(v.string(), v.description('YYYY-MM, UTC')),
+  entries: int,
+});
 /** A month with rows in the caller's earnings ledger (GET /api/earnings/statements). */
 export type StatementMonth = v.InferOutput<typeof statementMonthSchema>;
 
@@ -297,7 +365,13 @@ export const operatorTotalsSchema = v.object({
 export type OperatorTotals = v.InferOutput<typeof operatorTotalsSchema>;
 /** One day of the operators' totals (GET /api/admin/totals), UTC; docs/decisions/0029. */
 export type DailyTotals = OperatorTotals['days'][number];
-export const personSummarySchema = v.object({ id, username: v.string(), email: v.string(), role: roleSchema, credits: int });
+export const personSummarySchema = v.object({
+  id,
+  username: v.string(),
+  email: v.string(),
+  role: roleSchema,
+  credits: int,
+});
 /** A person as support finds them (GET /api/admin/people). */
 export type PersonSummary = v.InferOutput<typeof personSummarySchema>;
 export const supportHistorySchema = v.object({
@@ -305,7 +379,13 @@ export const supportHistorySchema = v.object({
   transactions: v.array(v.object({ ...transactionSchema.entries, refunded: v.boolean() })),
   earnings: v.pipe(
     v.nullable(
-      v.object({ availableCents: v.pipe(int, v.description('Below zero when the creator owes: a refund reached earnings already moved or paid out')), pendingCents: int }),
+      v.object({
+        availableCents: v.pipe(
+          int,
+          v.description('Below zero when the creator owes: a refund reached earnings already moved or paid out'),
+        ),
+        pendingCents: int,
+      }),
     ),
     v.description('Null when they never earned anything'),
   ),
@@ -325,7 +405,10 @@ export const insightsSchema = v.object({
       creditsSpent: int,
       earningsCents: int,
       views: int,
-      rating: v.pipe(v.nullable(v.number()), v.description("The agent's average rating at the end of the day; null before its first review")),
+      rating: v.pipe(
+        v.nullable(v.number()),
+        v.description("The agent's average rating at the end of the day; null before its first review"),
+      ),
     }),
   ),
   totals: v.object({
@@ -349,7 +432,10 @@ export const moderationItemSchema = v.object({
   itemId: id,
   agentId: id,
   agentName: v.pipe(v.string(), v.description("The agent's name, or for a review the agent it is about")),
-  author: v.pipe(v.object({ id: v.nullable(int), username: nullableString }), v.description("A review's author; for an agent its creator")),
+  author: v.pipe(
+    v.object({ id: v.nullable(int), username: nullableString }),
+    v.description("A review's author; for an agent its creator"),
+  ),
   text: v.pipe(nullableString, v.description("A review's text; for an agent its description")),
   rating: v.nullable(int),
   hidden: v.boolean(),
@@ -361,19 +447,32 @@ export const moderationItemSchema = v.object({
     broken: v.optional(int),
     other: v.optional(int),
   }),
-  reports: v.array(v.object({ reason: reportReason, details: nullableString, createdAt: time, reporter: nullableString })),
+  reports: v.array(
+    v.object({ reason: reportReason, details: nullableString, createdAt: time, reporter: nullableString }),
+  ),
   lastReportAt: v.nullable(time),
-  lastAction: v.nullable(v.object({ action: v.picklist(['hide', 'restore', 'dismiss']), by: nullableString, at: time })),
+  lastAction: v.nullable(
+    v.object({ action: v.picklist(['hide', 'restore', 'dismiss']), by: nullableString, at: time }),
+  ),
 });
 /** One reported (or hidden) item in the moderation queue, its open reports grouped. */
 export type ModerationItem = v.InferOutput<typeof moderationItemSchema>;
 export type ReportItemType = ModerationItem['itemType'];
 export type ModerationAction = NonNullable<ModerationItem['lastAction']>['action'];
 
-export const tokenSummarySchema = v.object({ id, name: v.string(), scopes: v.array(v.picklist(TOKEN_SCOPES)), createdAt: time, lastUsedAt: v.nullable(time) });
+export const tokenSummarySchema = v.object({
+  id,
+  name: v.string(),
+  scopes: v.array(v.picklist(TOKEN_SCOPES)),
+  createdAt: time,
+  lastUsedAt: v.nullable(time),
+});
 /** A token as its owner's list shows it: never the token itself. */
 export type ApiTokenSummary = v.InferOutput<typeof tokenSummarySchema>;
-export const createdTokenSchema = v.object({ ...tokenSummarySchema.entries, token: v.pipe(v.string(), v.description('Shown only in this answer')) });
+export const createdTokenSchema = v.object({
+  ...tokenSummarySchema.entries,
+  token: v.pipe(v.string(), v.description('Shown only in this answer')),
+});
 /** The answer to creating a token: the only time the token is shown. */
 export type CreatedApiToken = v.InferOutput<typeof createdTokenSchema>;
 
@@ -388,14 +487,20 @@ export const healthSchema = v.union([
 ]);
 /** GET /api/openapi.json: described by its own specification, not here. */
 export const openApiDocumentSchema = v.pipe(
-  v.looseObject({ openapi: v.literal('3.1.0'), info: v.looseObject({ title: v.string(), version: v.string() }), paths: v.record(v.string(), v.unknown()) }),
+  v.looseObject({
+    openapi: v.literal('3.1.0'),
+    info: v.looseObject({ title: v.string(), version: v.string() }),
+    paths: v.record(v.string(), v.unknown()),
+  }),
   v.description('An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)'),
 );
 
 /** A signed-in browser as Settings' 'Where you are signed in' lists it (docs/decisions/0038). */
 export const signedInSessionSchema = v.object({
   id: v.pipe(v.string(), v.description('Names the session for signing it out; not the session token')),
-  device: v.nullable(v.pipe(v.string(), v.description("The browser and system it signed in from, e.g. 'Chrome on Android'"))),
+  device: v.nullable(
+    v.pipe(v.string(), v.description("The browser and system it signed in from, e.g. 'Chrome on Android'")),
+  ),
   createdAt: time,
   current: v.pipe(v.boolean(), v.description('The session this request came with')),
 });

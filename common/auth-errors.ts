@@ -21,7 +21,12 @@ export const KNOWN_SIGN_IN_ERRORS: readonly string[] = [
 
 /** The internal-domain refusal names a domain; it is shown in fixed words, without the link's text. */
 export const INTERNAL_SIGN_IN_REQUIRED = 'Internal sign-in requires your company email address';
-const INTERNAL = new RegExp(`^${MESSAGES.internalEmail('DOMAIN').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('DOMAIN', '[a-z0-9.-]{1,253}')}$`, 'i');
+const INTERNAL = new RegExp(
+  `^${MESSAGES.internalEmail('DOMAIN')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('DOMAIN', '[a-z0-9.-]{1,253}')}$`,
+  'i',
+);
 
 /** The message to show for an `error` query parameter: a known one as it is, anything else generic. */
 export function signInErrorMessage(raw: string | null | undefined): string {

@@ -92,4 +92,3 @@ export const ENTRY_COOKIES = [PREFERENCES_COOKIE, FLASH_MARKER_COOKIE, SESSION_H
 export const PAGE_SIZE_MAX = 100;
 /** One page of a listing: three rows on a wide screen, and little work for a phone ('Load More Agents' for the rest). */
 export const PAGE_SIZE_DEFAULT = 12;
-

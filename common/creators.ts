@@ -58,7 +58,14 @@ export const publicProfileSchema = v.object({
     v.pipe(
       v.nullable(v.string(CREATOR_MESSAGES.website)),
       v.transform((s) => (s == null ? null : s.trim() || null)),
-      v.union([v.null(), v.pipe(v.string(), v.maxLength(URL_MAX, CREATOR_MESSAGES.website), v.check(isHttpUrl, CREATOR_MESSAGES.website))]),
+      v.union([
+        v.null(),
+        v.pipe(
+          v.string(),
+          v.maxLength(URL_MAX, CREATOR_MESSAGES.website),
+          v.check(isHttpUrl, CREATOR_MESSAGES.website),
+        ),
+      ]),
       asJsonSchema({
         anyOf: [{ type: 'string', format: 'uri', pattern: HTTP_URL_PATTERN, maxLength: URL_MAX }, { type: 'null' }],
         description: 'An http(s) URL; blank or null clears it',
@@ -77,7 +84,8 @@ export const CREATOR_SORTS = ['popular', 'newest', 'rating', 'reviews'] as const
 export type CreatorSort = (typeof CREATOR_SORTS)[number];
 
 /** The name a creator goes by: their display name, else their username. */
-export const creatorName = (p: Pick<PublicProfile, 'displayName' | 'username'>): string => p.displayName?.trim() || p.username;
+export const creatorName = (p: Pick<PublicProfile, 'displayName' | 'username'>): string =>
+  p.displayName?.trim() || p.username;
 
 /** A creator page's path; usernames may hold letters of any script. */
 export const creatorPath = (username: string): string => `/creators/${encodeURIComponent(username)}`;

@@ -16,7 +16,8 @@ const group = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g
  */
 export function formatDecimal(n: number, minFraction = 0, maxFraction = Math.max(minFraction, 3)): string {
   // toFixed writes exponents from 1e21 on; such figures never reach our screens, but stay right.
-  if (!Number.isFinite(n) || Math.abs(n) >= 1e21) return n.toLocaleString('en-US', { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction });
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e21)
+    return n.toLocaleString('en-US', { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction });
   const [whole = '', fraction = ''] = Math.abs(n).toFixed(maxFraction).split('.');
   let decimals = fraction.replace(/0+$/, '');
   if (decimals.length < minFraction) decimals = decimals.padEnd(minFraction, '0');

@@ -8,7 +8,8 @@ import * as v from 'valibot';
 export type JsonSchemaObject = { [keyword: string]: unknown };
 
 /** In a pipe: the document's schema for the value, replacing what the pipe said before it (later actions still add theirs). */
-export const asJsonSchema = <TInput>(jsonSchema: JsonSchemaObject) => v.metadata<TInput, { jsonSchema: JsonSchemaObject }>({ jsonSchema });
+export const asJsonSchema = <TInput>(jsonSchema: JsonSchemaObject) =>
+  v.metadata<TInput, { jsonSchema: JsonSchemaObject }>({ jsonSchema });
 
 /** The pattern JSON Schema validators read for http(s) URLs as the API's isHttpUrl checks them (scheme in any case). */
 export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?:';

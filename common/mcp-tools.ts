@@ -29,7 +29,9 @@ export const MCP_TOOL_INPUTS = {
         v.integer('limit must be a whole number'),
         v.minValue(1, 'limit must be at least 1'),
         v.maxValue(MCP_SEARCH_LIMIT_MAX, `limit must be at most ${MCP_SEARCH_LIMIT_MAX}`),
-        v.description(`How many agents to return (default ${MCP_SEARCH_LIMIT_DEFAULT}, at most ${MCP_SEARCH_LIMIT_MAX})`),
+        v.description(
+          `How many agents to return (default ${MCP_SEARCH_LIMIT_DEFAULT}, at most ${MCP_SEARCH_LIMIT_MAX})`,
+        ),
       ),
     ),
   }),
@@ -44,7 +46,9 @@ export const MCP_TOOL_INPUTS = {
         v.number(MESSAGES.expectedCost),
         v.integer(MESSAGES.expectedCost),
         v.minValue(0, MESSAGES.expectedCost),
-        v.description('The credits per use you were shown (creditCost of get_agent or search_agents); nothing is charged if the price differs'),
+        v.description(
+          'The credits per use you were shown (creditCost of get_agent or search_agents); nothing is charged if the price differs',
+        ),
       ),
     ),
     idempotencyKey: v.optional(
@@ -65,7 +69,13 @@ export const mcpErrorSchema = v.object({
   jsonrpc: v.literal('2.0'),
   id: v.null(),
   error: v.object({
-    code: v.pipe(v.number(), v.integer(), v.description('-32001 no valid token, -32003 foreign origin, -32029 over the limit, -32700 not JSON, -32000 other')),
+    code: v.pipe(
+      v.number(),
+      v.integer(),
+      v.description(
+        '-32001 no valid token, -32003 foreign origin, -32029 over the limit, -32700 not JSON, -32000 other',
+      ),
+    ),
     message: v.pipe(v.string(), v.description('Why, in words a person can read')),
   }),
 });

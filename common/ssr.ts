@@ -2,7 +2,16 @@
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
 // uses, the app renders a page and says what its <head> and status should be (docs/decisions/0012).
 import type { CreatorPage, CreatorSort } from './creators';
-import type { Agent, AgentSort, Category, CreditTransaction, Department, Rating, ReviewSort, SessionUser } from './types';
+import type {
+  Agent,
+  AgentSort,
+  Category,
+  CreditTransaction,
+  Department,
+  Rating,
+  ReviewSort,
+  SessionUser,
+} from './types';
 
 export interface CatalogListParams {
   q?: string;
@@ -94,7 +103,12 @@ export interface DeviceHints {
   savedAgentIds: number[];
 }
 
-export type RenderPage = (url: URL, source: CatalogSource, account?: Account, device?: DeviceHints) => Promise<RenderedPage>;
+export type RenderPage = (
+  url: URL,
+  source: CatalogSource,
+  account?: Account,
+  device?: DeviceHints,
+) => Promise<RenderedPage>;
 
 /** The file in app/routes/ of the lazily loaded page at a path, or undefined for a page shipped with the app. */
 export type LazyPageFile = (pathname: string) => string | undefined;

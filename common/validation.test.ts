@@ -20,9 +20,15 @@ const message = (schema: v.GenericSchema, input: unknown) => {
 
 describe('docs/product.md#validation messages', () => {
   it('login and register', () => {
-    expect(message(loginSchema, { username: 'ab', password: 'secret1' })).toBe('Username must be at least 3 characters');
-    expect(message(loginSchema, { username: 'alice', password: '12345' })).toBe('Password must be at least 6 characters');
-    expect(message(registerSchema, { username: 'alice', email: 'nope', password: 'secret1' })).toBe('Please enter a valid email');
+    expect(message(loginSchema, { username: 'ab', password: 'secret1' })).toBe(
+      'Username must be at least 3 characters',
+    );
+    expect(message(loginSchema, { username: 'alice', password: '12345' })).toBe(
+      'Password must be at least 6 characters',
+    );
+    expect(message(registerSchema, { username: 'alice', email: 'nope', password: 'secret1' })).toBe(
+      'Please enter a valid email',
+    );
     expect(message(registerSchema, { username: 'alice', email: 'A@Example.com', password: 'secret1' })).toBeNull();
   });
 
@@ -32,16 +38,33 @@ describe('docs/product.md#validation messages', () => {
   });
 
   it('proposals for visitors and signed-in users', () => {
-    const ok = { name: 'Invoice bot', description: 'Reads invoices and files them.', proposerName: 'Ann', proposerEmail: 'ann@example.com' };
+    const ok = {
+      name: 'Invoice bot',
+      description: 'Reads invoices and files them.',
+      proposerName: 'Ann',
+      proposerEmail: 'ann@example.com',
+    };
     expect(message(anonymousProposalSchema, ok)).toBeNull();
     expect(message(anonymousProposalSchema, { ...ok, name: '  ' })).toBe('Agent name is required');
-    expect(message(anonymousProposalSchema, { ...ok, name: 'x'.repeat(101) })).toBe('Agent name must be less than 100 characters');
-    expect(message(anonymousProposalSchema, { ...ok, description: 'short' })).toBe('Description must be at least 10 characters');
-    expect(message(anonymousProposalSchema, { ...ok, description: 'x'.repeat(1001) })).toBe('Description must be less than 1000 characters');
-    expect(message(anonymousProposalSchema, { ...ok, proposerEmail: 'bad' })).toBe('Please enter a valid email address');
+    expect(message(anonymousProposalSchema, { ...ok, name: 'x'.repeat(101) })).toBe(
+      'Agent name must be less than 100 characters',
+    );
+    expect(message(anonymousProposalSchema, { ...ok, description: 'short' })).toBe(
+      'Description must be at least 10 characters',
+    );
+    expect(message(anonymousProposalSchema, { ...ok, description: 'x'.repeat(1001) })).toBe(
+      'Description must be less than 1000 characters',
+    );
+    expect(message(anonymousProposalSchema, { ...ok, proposerEmail: 'bad' })).toBe(
+      'Please enter a valid email address',
+    );
     expect(message(anonymousProposalSchema, { ...ok, proposerName: '' })).toBe('Your name is required');
-    expect(message(anonymousProposalSchema, { ...ok, proposerName: 'x'.repeat(101) })).toBe('Your name must be less than 100 characters');
-    expect(message(signedInProposalSchema, { ...ok, proposerName: 'x'.repeat(101) })).toBe('Your name must be less than 100 characters');
+    expect(message(anonymousProposalSchema, { ...ok, proposerName: 'x'.repeat(101) })).toBe(
+      'Your name must be less than 100 characters',
+    );
+    expect(message(signedInProposalSchema, { ...ok, proposerName: 'x'.repeat(101) })).toBe(
+      'Your name must be less than 100 characters',
+    );
     expect(message(signedInProposalSchema, { name: ok.name, description: ok.description })).toBeNull();
   });
 

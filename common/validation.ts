@@ -112,7 +112,12 @@ export const usernameKey = (value: string): string => normalizeUsername(value).t
 
 /** The honeypot field public forms carry hidden from people: a bot that fills it is refused. */
 export const HONEYPOT_FIELD = 'website';
-export const honeypotField = v.optional(v.pipe(v.unknown(), v.description('Leave it out: a form field hidden from people, and a request that fills it is refused')));
+export const honeypotField = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.description('Leave it out: a form field hidden from people, and a request that fills it is refused'),
+  ),
+);
 export const isHoneypotFilled = (body: Record<string, unknown>): boolean => {
   const value = body[HONEYPOT_FIELD];
   return typeof value === 'string' ? value.trim() !== '' : value != null && value !== false;
@@ -129,7 +134,10 @@ const optionalText = (max: number, message: string) =>
       v.transform((s) => (s == null ? undefined : s.trim() || undefined)),
       v.union([v.undefined(), v.pipe(v.string(), v.maxLength(max, message))]),
       // What is sent (the transform's blank-to-undefined is no JSON Schema): docs/decisions/0040.
-      asJsonSchema({ anyOf: [{ type: 'string', maxLength: max }, { type: 'null' }], description: 'Blank or null leaves it out' }),
+      asJsonSchema({
+        anyOf: [{ type: 'string', maxLength: max }, { type: 'null' }],
+        description: 'Blank or null leaves it out',
+      }),
     ),
   );
 
@@ -161,7 +169,10 @@ const optionalUrl = () =>
 /** Accepts a number or a numeric string (HTML inputs give strings). */
 const integerField = (message: string) =>
   v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+$/, message), v.transform(Number))], message),
+    v.union(
+      [v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+$/, message), v.transform(Number))],
+      message,
+    ),
     v.integer(message),
   );
 
@@ -181,10 +192,19 @@ const usernameField = (requiredMessage: string) =>
   );
 
 const passwordField = (message: string = MESSAGES.passwordMin) =>
-  v.pipe(v.string(message), v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin), v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax));
+  v.pipe(
+    v.string(message),
+    v.minLength(C.PASSWORD_MIN, MESSAGES.passwordMin),
+    v.maxLength(C.PASSWORD_MAX, MESSAGES.passwordMax),
+  );
 
 export const loginSchema = v.object({
-  username: v.pipe(v.string(MESSAGES.usernameMin), v.transform(normalizeUsername), v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin), v.maxLength(C.EMAIL_MAX, MESSAGES.usernameMax)),
+  username: v.pipe(
+    v.string(MESSAGES.usernameMin),
+    v.transform(normalizeUsername),
+    v.minLength(C.USERNAME_MIN, MESSAGES.usernameMin),
+    v.maxLength(C.EMAIL_MAX, MESSAGES.usernameMax),
+  ),
   password: passwordField(),
   isInternalLogin: v.optional(v.boolean(), false),
 });
@@ -198,7 +218,12 @@ export const registerSchema = v.object({
 });
 
 /** The one-time token of a mailed link. */
-const tokenField = v.pipe(v.string(MESSAGES.tokenRequired), v.trim(), v.nonEmpty(MESSAGES.tokenRequired), v.maxLength(128, MESSAGES.tokenInvalid));
+const tokenField = v.pipe(
+  v.string(MESSAGES.tokenRequired),
+  v.trim(),
+  v.nonEmpty(MESSAGES.tokenRequired),
+  v.maxLength(128, MESSAGES.tokenInvalid),
+);
 
 /** A password is sent only when the link is opened outside the account's session (docs/decisions/0024). */
 export const verifyEmailSchema = v.object({ token: tokenField, password: v.optional(passwordField()) });
@@ -211,12 +236,20 @@ export const forgotPasswordSchema = v.object({ email: emailField(MESSAGES.email)
 export const resetPasswordSchema = v.object({ token: tokenField, password: passwordField() });
 
 export const changePasswordSchema = v.object({
-  currentPassword: v.pipe(v.string(MESSAGES.currentPasswordRequired), v.nonEmpty(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword)),
+  currentPassword: v.pipe(
+    v.string(MESSAGES.currentPasswordRequired),
+    v.nonEmpty(MESSAGES.currentPasswordRequired),
+    v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword),
+  ),
   newPassword: passwordField(),
 });
 
 export const changeEmailSchema = v.object({
-  currentPassword: v.pipe(v.string(MESSAGES.currentPasswordRequired), v.nonEmpty(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword)),
+  currentPassword: v.pipe(
+    v.string(MESSAGES.currentPasswordRequired),
+    v.nonEmpty(MESSAGES.currentPasswordRequired),
+    v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword),
+  ),
   email: emailField(MESSAGES.email),
 });
 
@@ -228,13 +261,25 @@ export function internalEmailError(email: string, staffDomain: string): string |
 
 export const profileSchema = v.object({
   username: usernameField(MESSAGES.usernameRequired),
-  email: v.pipe(trimmed(MESSAGES.emailRequired), v.nonEmpty(MESSAGES.emailRequired), v.maxLength(C.EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
+  email: v.pipe(
+    trimmed(MESSAGES.emailRequired),
+    v.nonEmpty(MESSAGES.emailRequired),
+    v.maxLength(C.EMAIL_MAX, MESSAGES.email),
+    v.email(MESSAGES.email),
+    v.toLowerCase(),
+  ),
   /** Needed only when the email changes (docs/product.md#accounts). */
-  currentPassword: v.optional(v.pipe(v.string(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword))),
+  currentPassword: v.optional(
+    v.pipe(v.string(MESSAGES.currentPasswordRequired), v.maxLength(C.PASSWORD_MAX, MESSAGES.currentPassword)),
+  ),
 });
 
 const proposalBase = {
-  name: v.pipe(trimmed(MESSAGES.agentNameRequired), v.nonEmpty(MESSAGES.agentNameRequired), v.maxLength(C.NAME_MAX, MESSAGES.agentNameMax)),
+  name: v.pipe(
+    trimmed(MESSAGES.agentNameRequired),
+    v.nonEmpty(MESSAGES.agentNameRequired),
+    v.maxLength(C.NAME_MAX, MESSAGES.agentNameMax),
+  ),
   description: v.pipe(
     trimmed(MESSAGES.descriptionMin),
     v.minLength(C.DESCRIPTION_MIN, MESSAGES.descriptionMin),
@@ -245,7 +290,11 @@ const proposalBase = {
 /** Visitors must say who they are. */
 export const anonymousProposalSchema = v.object({
   ...proposalBase,
-  proposerName: v.pipe(trimmed(MESSAGES.proposerName), v.nonEmpty(MESSAGES.proposerName), v.maxLength(C.NAME_MAX, MESSAGES.proposerNameMax)),
+  proposerName: v.pipe(
+    trimmed(MESSAGES.proposerName),
+    v.nonEmpty(MESSAGES.proposerName),
+    v.maxLength(C.NAME_MAX, MESSAGES.proposerNameMax),
+  ),
   proposerEmail: emailField(MESSAGES.proposalEmail),
   [HONEYPOT_FIELD]: honeypotField,
 });
@@ -258,9 +307,15 @@ export const signedInProposalSchema = v.object({
     v.pipe(
       v.nullable(v.string()),
       v.transform((s) => (s == null ? undefined : s.trim().toLowerCase() || undefined)),
-      v.union([v.undefined(), v.pipe(v.string(), v.maxLength(C.EMAIL_MAX, MESSAGES.proposalEmail), v.email(MESSAGES.proposalEmail))]),
+      v.union([
+        v.undefined(),
+        v.pipe(v.string(), v.maxLength(C.EMAIL_MAX, MESSAGES.proposalEmail), v.email(MESSAGES.proposalEmail)),
+      ]),
       asJsonSchema({
-        anyOf: [{ type: 'string', format: 'email', pattern: v.EMAIL_REGEX.source, maxLength: C.EMAIL_MAX }, { type: 'null' }],
+        anyOf: [
+          { type: 'string', format: 'email', pattern: v.EMAIL_REGEX.source, maxLength: C.EMAIL_MAX },
+          { type: 'null' },
+        ],
         description: "Blank or null: the account's address",
       }),
     ),
@@ -272,14 +327,22 @@ export const reviewSchema = v.object({
   agentId: v.pipe(integerField(MESSAGES.agentId), v.minValue(1, MESSAGES.agentId)),
   userId: v.optional(v.pipe(integerField(MESSAGES.userId), v.minValue(1, MESSAGES.userId))),
   rating: v.optional(
-    v.pipe(integerField(MESSAGES.rating), v.minValue(C.RATING_MIN, MESSAGES.rating), v.maxValue(C.RATING_MAX, MESSAGES.rating)),
+    v.pipe(
+      integerField(MESSAGES.rating),
+      v.minValue(C.RATING_MIN, MESSAGES.rating),
+      v.maxValue(C.RATING_MAX, MESSAGES.rating),
+    ),
     C.RATING_DEFAULT,
   ),
   comment: optionalText(C.COMMENT_MAX, MESSAGES.comment),
 });
 
 export const replySchema = v.object({
-  body: v.pipe(trimmed(MESSAGES.replyRequired), v.nonEmpty(MESSAGES.replyRequired), v.maxLength(C.COMMENT_MAX, MESSAGES.replyMax)),
+  body: v.pipe(
+    trimmed(MESSAGES.replyRequired),
+    v.nonEmpty(MESSAGES.replyRequired),
+    v.maxLength(C.COMMENT_MAX, MESSAGES.replyMax),
+  ),
 });
 
 export const reportSchema = v.object({
@@ -289,7 +352,9 @@ export const reportSchema = v.object({
   details: optionalText(C.COMMENT_MAX, MESSAGES.reportDetailsMax),
 });
 
-export const moderationSchema = v.object({ action: v.picklist(['hide', 'restore', 'dismiss'], MESSAGES.moderationAction) });
+export const moderationSchema = v.object({
+  action: v.picklist(['hide', 'restore', 'dismiss'], MESSAGES.moderationAction),
+});
 
 const featuresField = v.optional(
   v.pipe(
@@ -309,7 +374,9 @@ const featuresField = v.optional(
 
 /** A try carries the cost the person was shown (docs/product.md#credits); without it, none is compared. */
 export const trySchema = v.object({
-  expectedCost: v.optional(v.pipe(v.number(MESSAGES.expectedCost), v.integer(MESSAGES.expectedCost), v.minValue(0, MESSAGES.expectedCost))),
+  expectedCost: v.optional(
+    v.pipe(v.number(MESSAGES.expectedCost), v.integer(MESSAGES.expectedCost), v.minValue(0, MESSAGES.expectedCost)),
+  ),
 });
 
 export const agentSchema = v.object({

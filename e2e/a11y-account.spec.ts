@@ -2,16 +2,33 @@ import { expect, test, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 
 async function signIn(page: Page, username: string) {
-  const res = await page.request.post('/api/auth/login', { data: { username, password: 'demo-password', isInternalLogin: username === 'operator' } });
+  const res = await page.request.post('/api/auth/login', {
+    data: { username, password: 'demo-password', isInternalLogin: username === 'operator' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
 const widestRight = (page: Page) =>
   page.evaluate(() =>
-    Math.max(...Array.from(document.querySelectorAll('main *, header *'), (el) => el.getBoundingClientRect()).filter((r) => r.width > 1).map((r) => r.right)),
+    Math.max(
+      ...Array.from(document.querySelectorAll('main *, header *'), (el) => el.getBoundingClientRect())
+        .filter((r) => r.width > 1)
+        .map((r) => r.right),
+    ),
   );
 
-const VISITOR_ROUTES = ['/auth', '/propose-agent', '/documentation', '/tutorials', '/api', '/about', '/blog', '/careers', '/privacy', '/terms'];
+const VISITOR_ROUTES = [
+  '/auth',
+  '/propose-agent',
+  '/documentation',
+  '/tutorials',
+  '/api',
+  '/about',
+  '/blog',
+  '/careers',
+  '/privacy',
+  '/terms',
+];
 
 for (const path of VISITOR_ROUTES) {
   test(`a11y: ${path}`, async ({ page }) => {

@@ -4,7 +4,12 @@ import { focusRingCutOff } from './support/layout';
 
 /** Presses Tab until `target` has the focus, as a keyboard user gets there. */
 async function tabTo(page: Page, target: Locator) {
-  for (let presses = 0; presses < 100 && !(await target.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  for (
+    let presses = 0;
+    presses < 100 && !(await target.evaluate((element) => element === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
 }
 
@@ -12,17 +17,35 @@ async function tabTo(page: Page, target: Locator) {
 const PAGES: [string, (page: Page) => Promise<void>][] = [
   ['/agents', (p) => expect(p.getByRole('list', { name: 'Agent results' }).getByRole('article').first()).toBeVisible()],
   ['/agents?search=qqqzzzxxyy', (p) => expect(p.getByRole('heading', { name: 'No agents found' })).toBeVisible()],
-  ['/categories', (p) => expect(p.getByRole('list', { name: 'All Category Agents' }).getByRole('article').first()).toBeVisible()],
-  ['/agents-agent91', (p) => expect(p.getByRole('list', { name: 'Agents' }).getByRole('article').first()).toBeVisible()],
-  ['/discover', (p) => expect(p.getByRole('list', { name: 'Agent results' }).getByRole('article').first()).toBeVisible()],
+  [
+    '/categories',
+    (p) => expect(p.getByRole('list', { name: 'All Category Agents' }).getByRole('article').first()).toBeVisible(),
+  ],
+  [
+    '/agents-agent91',
+    (p) => expect(p.getByRole('list', { name: 'Agents' }).getByRole('article').first()).toBeVisible(),
+  ],
+  [
+    '/discover',
+    (p) => expect(p.getByRole('list', { name: 'Agent results' }).getByRole('article').first()).toBeVisible(),
+  ],
   ['/search?q=ledger', (p) => expect(p.getByRole('list', { name: 'Search results' })).toBeVisible()],
   ['/search?q=qqqzzzxxyy', (p) => expect(p.getByRole('heading', { name: 'No results found' })).toBeVisible()],
   ['/agent/1', (p) => expect(p.getByRole('tab', { name: 'Description' })).toBeVisible()],
   ['/agent/999999', (p) => expect(p.getByRole('heading', { name: 'Agent Not Found' })).toBeVisible()],
-  ['/agent91', (p) => expect(p.getByRole('list', { name: 'Featured agents' }).getByRole('article').first()).toBeVisible()],
+  [
+    '/agent91',
+    (p) => expect(p.getByRole('list', { name: 'Featured agents' }).getByRole('article').first()).toBeVisible(),
+  ],
   ['/alternative', (p) => expect(p.getByRole('list', { name: 'Agents' }).getByRole('article').first()).toBeVisible()],
-  ['/alternative1', (p) => expect(p.getByRole('list', { name: 'Verified agents' }).getByRole('article').first()).toBeVisible()],
-  ['/alternative2', (p) => expect(p.getByRole('list', { name: 'Network agents' }).getByRole('article').first()).toBeVisible()],
+  [
+    '/alternative1',
+    (p) => expect(p.getByRole('list', { name: 'Verified agents' }).getByRole('article').first()).toBeVisible(),
+  ],
+  [
+    '/alternative2',
+    (p) => expect(p.getByRole('list', { name: 'Network agents' }).getByRole('article').first()).toBeVisible(),
+  ],
 ];
 
 for (const [path, loaded] of PAGES) {
@@ -111,7 +134,9 @@ test.describe('on a phone', () => {
     const x = box.x + box.width / 2;
     const middle = box.y + box.height / 2;
     for (const y of [middle - 10, middle + 10])
-      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.getAttribute('href'), [x, y])).toBe(href);
+      expect(
+        await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.getAttribute('href'), [x, y]),
+      ).toBe(href);
     await page.touchscreen.tap(x, middle + 10);
     await expect(page).toHaveURL(new RegExp(`${href}$`));
   });

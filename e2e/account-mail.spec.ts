@@ -42,7 +42,9 @@ test('forgot password: mail, new password, and the old session gets 401', async 
   const email = `${username}@example.com`;
   // A session on another device, which the reset must end.
   const other = await browser.newContext({ baseURL: `http://localhost:${PORT}` });
-  const registered = await other.request.post('/api/auth/register', { data: { username, email, password: 'secret-pass', isInternalLogin: false } });
+  const registered = await other.request.post('/api/auth/register', {
+    data: { username, email, password: 'secret-pass', isInternalLogin: false },
+  });
   expect(registered.status()).toBe(201);
   expect((await other.request.get('/api/auth/session')).status()).toBe(200);
 
@@ -70,7 +72,9 @@ test('forgot password: mail, new password, and the old session gets 401', async 
 test('settings at 360 px: password, email and sign out of all devices', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const username = unique();
-  const res = await page.request.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false } });
+  const res = await page.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
+  });
   expect(res.status()).toBe(201);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Password and sign-in' });
@@ -95,7 +99,10 @@ test('settings at 360 px: password, email and sign out of all devices', async ({
   await expect(emailForm.getByRole('status')).toContainText(`We have emailed a confirmation link to ${next}`);
   await linkFromMail(next, '/verify-email');
 
-  await page.getByRole('region', { name: 'Where you are signed in' }).getByRole('button', { name: 'Sign out of all devices' }).click();
+  await page
+    .getByRole('region', { name: 'Where you are signed in' })
+    .getByRole('button', { name: 'Sign out of all devices' })
+    .click();
   await expect(page).toHaveURL('/');
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
 });

@@ -15,16 +15,23 @@ test.use({ extraHTTPHeaders: client });
 // 400, 403 and 409 answers are the behaviour under test; Chromium logs them as failed resources.
 test.use({ allowedConsoleErrors: [/status of 40[0-9]/] });
 
-test('pre-registration takeover: the owner opens the link signed out, and the attacker never becomes admin', async ({ page, browser }) => {
+test('pre-registration takeover: the owner opens the link signed out, and the attacker never becomes admin', async ({
+  page,
+  browser,
+}) => {
   const attacker = await browser.newContext({ baseURL: BASE, extraHTTPHeaders: client });
   const username = unique();
-  const registered = await attacker.request.post('/api/auth/register', { data: { username, email: TARGET, password: 'attacker-pass', isInternalLogin: false } });
+  const registered = await attacker.request.post('/api/auth/register', {
+    data: { username, email: TARGET, password: 'attacker-pass', isInternalLogin: false },
+  });
   expect(registered.status()).toBe(201);
 
   // The real owner opens "Confirm your email" in a fresh, signed-out browser.
   await page.goto(await linkFromMail(TARGET, '/verify-email'));
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeVisible();
-  await expect(page.getByText('To confirm this address, sign in to its account or choose a new password for it.')).toBeVisible();
+  await expect(
+    page.getByText('To confirm this address, sign in to its account or choose a new password for it.'),
+  ).toBeVisible();
   await expect(page.getByText(/Thank you: .* is confirmed/)).toHaveCount(0);
 
   // Meanwhile the attacker signs in with their password: a customer, no admin role, no inbox.
@@ -32,26 +39,39 @@ test('pre-registration takeover: the owner opens the link signed out, and the at
   expect(signIn.status()).toBe(200);
   expect(await signIn.json()).toMatchObject({ role: 'user', emailVerified: false });
   expect((await attacker.request.get('/api/proposals')).status()).toBe(403);
-  expect((await attacker.request.post('/api/admin/ensure-minimum-credits', { data: {}, headers: { Origin: BASE } })).status()).toBe(403);
+  expect(
+    (
+      await attacker.request.post('/api/admin/ensure-minimum-credits', { data: {}, headers: { Origin: BASE } })
+    ).status(),
+  ).toBe(403);
 
   // The owner confirms by choosing the password: the account, and its role, are theirs.
   await page.getByLabel('New password', { exact: true }).fill('owner-pass-26');
   await page.getByRole('button', { name: 'Confirm and set password' }).click();
   await expect(page.getByText(`Thank you: ${TARGET} is confirmed.`)).toBeVisible();
   await expect(page.getByText('Every other device has been signed out.')).toBeVisible();
-  expect(await (await page.request.get('/api/auth/session')).json()).toMatchObject({ role: 'admin', emailVerified: true });
+  expect(await (await page.request.get('/api/auth/session')).json()).toMatchObject({
+    role: 'admin',
+    emailVerified: true,
+  });
 
   // The attacker's session ended and their password no longer opens the account.
   expect((await attacker.request.get('/api/auth/session')).status()).toBe(401);
-  expect((await attacker.request.post('/api/auth/login', { data: { username, password: 'attacker-pass' } })).status()).toBe(401);
+  expect(
+    (await attacker.request.post('/api/auth/login', { data: { username, password: 'attacker-pass' } })).status(),
+  ).toBe(401);
   await attacker.close();
 });
 
-test('a pending email change is shown in Settings and cancelled there; its link then does nothing', async ({ page }) => {
+test('a pending email change is shown in Settings and cancelled there; its link then does nothing', async ({
+  page,
+}) => {
   // Registration, two settings loads, a mail and a confirmation page: slow on a loaded machine.
   test.slow();
   const username = unique();
-  const res = await page.request.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false } });
+  const res = await page.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
+  });
   expect(res.status()).toBe(201);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Password and sign-in' });
@@ -76,20 +96,44 @@ test('a pending email change is shown in Settings and cancelled there; its link 
 
   await page.goto(link);
   await expect(page.getByRole('alert')).toContainText('This link is invalid or has expired');
-  expect(await (await page.request.get('/api/auth/session')).json()).toMatchObject({ email: `${username}@example.com` });
+  expect(await (await page.request.get('/api/auth/session')).json()).toMatchObject({
+    email: `${username}@example.com`,
+  });
 });
 
 test('a try after the creator raised the price shows the new price and charges nothing', async ({ page, browser }) => {
   const creator = await browser.newContext({ baseURL: BASE, extraHTTPHeaders: { ...client, Origin: BASE } });
   const creatorName = unique();
-  expect((await creator.request.post('/api/auth/register', { data: { username: creatorName, email: `${creatorName}@example.com`, password: 'secret-pass', isInternalLogin: false } })).status()).toBe(201);
-  const agent = { name: `Price Watch ${creatorName}`, description: 'An agent whose price changes under a tap.', categoryId: 1, creditCost: 10 };
+  expect(
+    (
+      await creator.request.post('/api/auth/register', {
+        data: {
+          username: creatorName,
+          email: `${creatorName}@example.com`,
+          password: 'secret-pass',
+          isInternalLogin: false,
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  const agent = {
+    name: `Price Watch ${creatorName}`,
+    description: 'An agent whose price changes under a tap.',
+    categoryId: 1,
+    creditCost: 10,
+  };
   const created = await creator.request.post('/api/agents', { data: agent });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
 
   const username = unique();
-  expect((await page.request.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/auth/register', {
+        data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
+      })
+    ).status(),
+  ).toBe(201);
   await page.goto(`/agents/${id}`);
   const tryButton = page.getByRole('button', { name: 'Try Agent (10 credits)' });
   await expect(tryButton).toBeVisible();

@@ -1,9 +1,12 @@
 import { expect, test, type Page } from './support/test';
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 async function signIn(page: Page, username: string) {
-  const res = await page.request.post('/api/auth/login', { data: { username, password: 'demo-password', isInternalLogin: username === 'operator' } });
+  const res = await page.request.post('/api/auth/login', {
+    data: { username, password: 'demo-password', isInternalLogin: username === 'operator' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -146,7 +149,11 @@ test.describe('profile and roles', () => {
     await expect(page.getByRole('heading', { name: 'Admin Controls' })).toBeVisible();
     await page.getByRole('button', { name: 'Ensure All Users Have 100 Credits' }).click();
     await expect(toast(page, 'Credits Updated')).toBeVisible();
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByText(/^Updated \d+ users to ensure minimum of 100 credits\.$/)).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: /Notifications/ })
+        .getByText(/^Updated \d+ users to ensure minimum of 100 credits\.$/),
+    ).toBeVisible();
   });
 
   test('regular users are refused the proposals inbox', async ({ page }) => {

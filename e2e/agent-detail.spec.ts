@@ -102,7 +102,9 @@ test.describe('Agent detail for a signed-in user', () => {
 
     // The agent's own site stands in for the real one (no network in tests).
     const site = new URL(agent.externalUrl);
-    await context.route(`${site.origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Agent site</title>' }));
+    await context.route(`${site.origin}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Agent site</title>' }),
+    );
     const popupOpened = context.waitForEvent('page');
     await page.getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` }).click();
     const popup = await popupOpened;
@@ -130,7 +132,12 @@ test.describe('Agent detail for a signed-in user', () => {
   test.describe(() => {
     // The refused try answers 402, which the browser logs.
     test.use({ allowedConsoleErrors: [/status of 402/] });
-    test('without enough credits the server message shows with a way to buy more', async ({ page, request, baseURL, context }) => {
+    test('without enough credits the server message shows with a way to buy more', async ({
+      page,
+      request,
+      baseURL,
+      context,
+    }) => {
       const username = await signUp(page, baseURL);
       const agent = await agentNamed(request, 'RentRoll Analyst');
       expect(agent.creditCost).toBeGreaterThan(50);
@@ -140,7 +147,9 @@ test.describe('Agent detail for a signed-in user', () => {
 
       // Spent elsewhere (another device) meanwhile: this page still shows the old balance, and the
       // server refuses the try.
-      const elsewhere = await page.request.post(`/api/agents/${agent.id}/try`, { headers: { Origin: baseURL ?? '', 'Idempotency-Key': `elsewhere-${username}` } });
+      const elsewhere = await page.request.post(`/api/agents/${agent.id}/try`, {
+        headers: { Origin: baseURL ?? '', 'Idempotency-Key': `elsewhere-${username}` },
+      });
       expect(elsewhere.status()).toBe(200);
       const blank = context.waitForEvent('page');
       await button.click();
@@ -154,15 +163,23 @@ test.describe('Agent detail for a signed-in user', () => {
       // With the balance known short, the page offers to buy instead of trying.
       await page.reload();
       await expect(page.getByTestId('navbar-credits')).toHaveText(String(100 - agent.creditCost));
-      await expect(page.getByRole('link', { name: 'Buy credits to try' })).toHaveAttribute('href', '/credits?amount=50');
+      await expect(page.getByRole('link', { name: 'Buy credits to try' })).toHaveAttribute(
+        'href',
+        '/credits?amount=50',
+      );
       await expect(page.getByRole('button', { name: /Try Agent/ })).toHaveCount(0);
     });
   });
 
-  test("a creator tries for free, and can edit and delete the agent", async ({ page, baseURL }) => {
+  test('a creator tries for free, and can edit and delete the agent', async ({ page, baseURL }) => {
     await signUp(page, baseURL);
     const created = await page.request.post('/api/agents', {
-      data: { name: `E2E Delete Me ${Date.now()}`, description: 'An agent made by the end-to-end tests.', categoryId: 1, creditCost: 7 },
+      data: {
+        name: `E2E Delete Me ${Date.now()}`,
+        description: 'An agent made by the end-to-end tests.',
+        categoryId: 1,
+        creditCost: 7,
+      },
       headers: { Origin: baseURL ?? '' },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -171,7 +188,10 @@ test.describe('Agent detail for a signed-in user', () => {
 
     await expect(page.getByRole('button', { name: 'Try Agent', exact: true })).toBeVisible();
     const manage = page.getByRole('region', { name: 'Manage Agent' });
-    await expect(manage.getByRole('link', { name: 'Edit Agent' })).toHaveAttribute('href', `/submit-agent?edit=${agent.id}`);
+    await expect(manage.getByRole('link', { name: 'Edit Agent' })).toHaveAttribute(
+      'href',
+      `/submit-agent?edit=${agent.id}`,
+    );
 
     await manage.getByRole('button', { name: 'Delete Agent' }).click();
     const dialog = page.getByRole('alertdialog');

@@ -13,12 +13,18 @@ async function registerFresh(page: Page): Promise<string> {
   return username;
 }
 
-test('a token is created and shown once, works for what its scopes allow, shows its last use and stops working when revoked', async ({ page, playwright, baseURL }) => {
+test('a token is created and shown once, works for what its scopes allow, shows its last use and stops working when revoked', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await registerFresh(page);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'API tokens' });
   // The settings chunk, the session and the token list come one after another: allow a slow machine.
-  await expect(page.getByRole('region', { name: 'Where you are signed in' }).getByText('No API tokens yet.')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('region', { name: 'Where you are signed in' }).getByText('No API tokens yet.'),
+  ).toBeVisible({ timeout: 30_000 });
 
   // Nothing typed: the shared schema's message, and nothing created.
   await section.getByRole('button', { name: 'Create token' }).click();
@@ -27,17 +33,26 @@ test('a token is created and shown once, works for what its scopes allow, shows 
   await section.getByLabel('Token name').fill('Nightly report');
   await section.getByRole('checkbox', { name: /^Try:/ }).check();
   await section.getByRole('button', { name: 'Create token' }).click();
-  await expect(section.getByText("Token 'Nightly report' created. Copy it now: it will not be shown again.")).toBeVisible();
+  await expect(
+    section.getByText("Token 'Nightly report' created. Copy it now: it will not be shown again."),
+  ).toBeVisible();
   const token = await section.getByRole('textbox', { name: 'New API token' }).inputValue();
   expect(token).toMatch(/^amk_/);
   // Listed under 'Where you are signed in', beside the signed-in browsers (docs/decisions/0038).
-  const list = page.getByRole('region', { name: 'Where you are signed in' }).getByRole('list', { name: 'Browsers and API tokens' });
+  const list = page
+    .getByRole('region', { name: 'Where you are signed in' })
+    .getByRole('list', { name: 'Browsers and API tokens' });
   const row = list.getByRole('listitem').filter({ hasText: 'Nightly report' });
-  await expect(row.getByText('API token. Can read the catalogue and your balance, and try agents with your credits.')).toBeVisible();
+  await expect(
+    row.getByText('API token. Can read the catalogue and your balance, and try agents with your credits.'),
+  ).toBeVisible();
   await expect(row.getByText(/Created .* · Never used/)).toBeVisible();
 
   // A program, with no cookie at all, uses the token.
-  const program = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+  const program = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
+  });
   const balance = await program.get('/api/credits/balance');
   expect(balance.status()).toBe(200);
   expect(await balance.json()).toEqual({ balance: 100, consumed: 0 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 const unique = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test.describe('auth screen', () => {

@@ -78,14 +78,18 @@ test.describe('Search results', () => {
   test('shows results with a count and refines from its own box', async ({ page }) => {
     await page.goto('/search?q=ledger');
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results for "ledger"' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: 'LedgerLens' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: 'LedgerLens' }),
+    ).toBeVisible();
     await expect(page.getByText(/^\d+ results?$/)).toBeVisible();
 
     const box = page.getByRole('searchbox', { name: 'Refine your search' });
     await box.fill('playbook');
     await box.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results for "playbook"' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: 'ContractSentry' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: 'ContractSentry' }),
+    ).toBeVisible();
   });
 
   test('says when nothing matches', async ({ page }) => {

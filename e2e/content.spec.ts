@@ -75,7 +75,18 @@ test('the API reference filters its routes by what is typed', async ({ page }) =
 
 test.describe('small screens', () => {
   test.use({ viewport: { width: 360, height: 740 } });
-  for (const path of ['/auth', '/propose-agent', '/documentation', '/api', '/privacy', '/terms', '/blog', '/about', '/careers', '/tutorials']) {
+  for (const path of [
+    '/auth',
+    '/propose-agent',
+    '/documentation',
+    '/api',
+    '/privacy',
+    '/terms',
+    '/blog',
+    '/about',
+    '/careers',
+    '/tutorials',
+  ]) {
     test(`${path} fits 360 px without sideways scrolling`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -83,7 +94,11 @@ test.describe('small screens', () => {
       if (path === '/api') await expect(page.getByText(/^\d+ routes$/)).toBeVisible();
       // body clips horizontal overflow, so look for any element reaching past the viewport instead.
       const widest = await page.evaluate(() =>
-        Math.max(...Array.from(document.querySelectorAll('main *, header *'), (el) => el.getBoundingClientRect()).filter((r) => r.width > 1).map((r) => r.right)),
+        Math.max(
+          ...Array.from(document.querySelectorAll('main *, header *'), (el) => el.getBoundingClientRect())
+            .filter((r) => r.width > 1)
+            .map((r) => r.right),
+        ),
       );
       expect(widest).toBeLessThanOrEqual(361);
     });

@@ -31,7 +31,10 @@ async function todayInTable(page: Page, chart: string) {
   return table.getByRole('row').last();
 }
 
-test('a creator sees another person’s try of their agent, its page view and the earning in Insights', async ({ page, baseURL }) => {
+test('a creator sees another person’s try of their agent, its page view and the earning in Insights', async ({
+  page,
+  baseURL,
+}) => {
   // Two registrations (scrypt) and a sign-in before the page: slow on a loaded machine.
   test.slow();
   // The creator lists an agent at 5 credits a try.
@@ -53,14 +56,19 @@ test('a creator sees another person’s try of their agent, its page view and th
   await logout(page, baseURL);
 
   // The creator's Insights.
-  const login = await page.request.post('/api/auth/login', { data: { username: creator, password: PASSWORD }, headers: { Origin: baseURL ?? '' } });
+  const login = await page.request.post('/api/auth/login', {
+    data: { username: creator, password: PASSWORD },
+    headers: { Origin: baseURL ?? '' },
+  });
   expect(login.ok()).toBe(true);
   await page.goto('/my-agents');
   await page.getByRole('tab', { name: 'Insights' }).click();
   await expect(page).toHaveURL(/tab=insights/);
 
   const earnings = page.getByRole('region', { name: 'Your earnings' });
-  await expect(earnings.getByText('You earn 80% of every paid try of your agents.', { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(earnings.getByText('You earn 80% of every paid try of your agents.', { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
   // 80 % of 5 credits ($5.00) is $4.00, held for 7 days: pending, not yet available.
   await expect(earnings.getByRole('definition').filter({ hasText: '$4.00' })).toHaveCount(2);
   await expect(earnings.getByRole('button', { name: 'Nothing to move yet' })).toBeDisabled();

@@ -10,10 +10,16 @@ test.use(PHONE);
 const CLIENT = { 'CF-Connecting-IP': `203.0.113.${1 + Math.floor(Math.random() * 250)}` };
 test.use({ extraHTTPHeaders: CLIENT });
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 /** A real PNG of that size, drawn by the browser (the app decodes what it uploads). */
-async function pngFile(page: Page, width: number, height: number, colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+async function pngFile(
+  page: Page,
+  width: number,
+  height: number,
+  colour: string,
+): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const base64 = await page.evaluate(
     ([w, h, c]) => {
       const canvas = document.createElement('canvas');
@@ -33,14 +39,24 @@ async function pngFile(page: Page, width: number, height: number, colour: string
 
 async function newCreator(page: Page): Promise<{ username: string; agents: { id: number; name: string }[] }> {
   const username = `maker${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`;
-  const registered = await page.request.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false } });
+  const registered = await page.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
+  });
   expect(registered.ok(), await registered.text()).toBe(true);
   const [category] = (await (await page.request.get('/api/categories')).json()) as { id: number }[];
   const [department] = (await (await page.request.get('/api/departments')).json()) as { id: number }[];
   const agents = [];
   for (const name of [`Brief Builder ${username}`, `Inbox Tamer ${username}`]) {
     const res = await page.request.post('/api/agents', {
-      data: { name, description: 'Turns long threads into a short brief with the decisions and owners.', categoryId: category!.id, departmentId: department!.id, creditCost: 4, features: ['Summaries'], externalUrl: 'https://example.com/agent' },
+      data: {
+        name,
+        description: 'Turns long threads into a short brief with the decisions and owners.',
+        categoryId: category!.id,
+        departmentId: department!.id,
+        creditCost: 4,
+        features: ['Summaries'],
+        externalUrl: 'https://example.com/agent',
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     agents.push((await res.json()) as { id: number; name: string });
@@ -48,9 +64,15 @@ async function newCreator(page: Page): Promise<{ username: string; agents: { id:
   return { username, agents };
 }
 
-const visitorPage = async (browser: Browser) => (await browser.newContext({ ...PHONE, extraHTTPHeaders: CLIENT, baseURL: test.info().project.use.baseURL })).newPage();
+const visitorPage = async (browser: Browser) =>
+  (
+    await browser.newContext({ ...PHONE, extraHTTPHeaders: CLIENT, baseURL: test.info().project.use.baseURL })
+  ).newPage();
 
-test('a creator uploads a picture and a cover; a visitor finds them from the agent page and follows', async ({ page, browser }) => {
+test('a creator uploads a picture and a cover; a visitor finds them from the agent page and follows', async ({
+  page,
+  browser,
+}) => {
   // Two browsers, three uploads and a sign-in on a shared machine.
   test.setTimeout(420_000);
   const { username, agents } = await newCreator(page);
@@ -66,10 +88,15 @@ test('a creator uploads a picture and a cover; a visitor finds them from the age
   await expect(toast(page, 'Public page updated')).toBeVisible();
   await publicCard.getByLabel('Profile picture').setInputFiles(await pngFile(page, 900, 700, '#7c3aed'));
   await expect(toast(page, 'Profile picture updated')).toBeVisible();
-  await expect(publicCard.getByRole('img', { name: "Morgan Maker's picture" })).toHaveAttribute('src', /^\/media\/avatars\/[0-9a-f]{64}\.webp$/);
+  await expect(publicCard.getByRole('img', { name: "Morgan Maker's picture" })).toHaveAttribute(
+    'src',
+    /^\/media\/avatars\/[0-9a-f]{64}\.webp$/,
+  );
 
   // A wrong file is refused with a message, and nothing changes.
-  await publicCard.getByLabel('Profile picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await publicCard
+    .getByLabel('Profile picture')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await expect(publicCard.getByRole('alert')).toHaveText('Pictures must be PNG, JPEG or WebP images');
 
   // The cover, from the agent's own page.
@@ -77,7 +104,10 @@ test('a creator uploads a picture and a cover; a visitor finds them from the age
   const coverCard = page.getByRole('region', { name: 'Cover picture' });
   await coverCard.getByLabel('Upload a cover').setInputFiles(await pngFile(page, 1600, 1000, '#0ea5e9'));
   await expect(toast(page, 'Cover updated')).toBeVisible();
-  await expect(page.getByRole('img', { name: `${first.name} cover image` })).toHaveAttribute('src', /^\/media\/covers\/[0-9a-f]{64}\.webp$/);
+  await expect(page.getByRole('img', { name: `${first.name} cover image` })).toHaveAttribute(
+    'src',
+    /^\/media\/covers\/[0-9a-f]{64}\.webp$/,
+  );
   const coverSrc = await page.getByRole('img', { name: `${first.name} cover image` }).getAttribute('src');
   const served = await page.request.get(coverSrc!);
   expect(served.headers()['content-type']).toBe('image/webp');
@@ -92,7 +122,10 @@ test('a creator uploads a picture and a cover; a visitor finds them from the age
   await visitor.getByRole('link', { name: username, exact: true }).first().click();
   await expect(visitor).toHaveURL(`/creators/${username}`);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Morgan Maker' })).toBeVisible();
-  await expect(visitor.getByRole('img', { name: "Morgan Maker's picture" })).toHaveAttribute('src', /^\/media\/avatars\//);
+  await expect(visitor.getByRole('img', { name: "Morgan Maker's picture" })).toHaveAttribute(
+    'src',
+    /^\/media\/avatars\//,
+  );
   await expect(visitor.getByText('I build agents that give people their mornings back.')).toBeVisible();
   await expect(visitor.getByRole('link', { name: /morgan\.example/ })).toHaveAttribute('rel', 'nofollow ugc noopener');
   const list = visitor.getByRole('list', { name: 'Agents by Morgan Maker' });
@@ -122,7 +155,9 @@ test('a creator uploads a picture and a cover; a visitor finds them from the age
   const fresh = visitor.getByRole('region', { name: 'New from creators you follow' });
   await expect(fresh.getByRole('link', { name: second.name })).toBeVisible();
   await visitor.goto('/profile');
-  await expect(visitor.getByRole('region', { name: 'Following' }).getByRole('link', { name: /Morgan Maker/ })).toBeVisible();
+  await expect(
+    visitor.getByRole('region', { name: 'Following' }).getByRole('link', { name: /Morgan Maker/ }),
+  ).toBeVisible();
 
   // Unfollow (demo follows nobody else in this run's data).
   await visitor.goto(`/creators/${username}`);

@@ -22,16 +22,25 @@ async function register(page: Page, origin: string): Promise<string> {
   return username;
 }
 
-const logout = async (page: Page, origin: string) => expect((await page.request.post('/api/auth/logout', { headers: { Origin: origin } })).ok()).toBe(true);
+const logout = async (page: Page, origin: string) =>
+  expect((await page.request.post('/api/auth/logout', { headers: { Origin: origin } })).ok()).toBe(true);
 
-test('a creator connects the test payout account and a $20 payout goes from pending to paid', async ({ page, baseURL }) => {
+test('a creator connects the test payout account and a $20 payout goes from pending to paid', async ({
+  page,
+  baseURL,
+}) => {
   // Two registrations (scrypt), a sign-in and a wrangler run before the page: slow on a loaded machine.
   test.slow();
   const origin = baseURL ?? '';
   // The creator's agent costs 25 credits a try: $20.00 of it is the creator's (80 %).
   const creator = await register(page, origin);
   const created = await page.request.post('/api/agents', {
-    data: { name: `Payout agent ${unique()}`, description: 'An agent whose creator asks for a payout.', categoryId: 1, creditCost: 25 },
+    data: {
+      name: `Payout agent ${unique()}`,
+      description: 'An agent whose creator asks for a payout.',
+      categoryId: 1,
+      creditCost: 25,
+    },
     headers: { Origin: origin },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -48,7 +57,10 @@ test('a creator connects the test payout account and a $20 payout goes from pend
     `UPDATE creator_earnings SET available_at = '2000-01-01T00:00:00.000Z' WHERE kind = 'earning' AND creator_id = (SELECT id FROM users WHERE username = '${creator}')`,
   );
 
-  const login = await page.request.post('/api/auth/login', { data: { username: creator, password: PASSWORD }, headers: { Origin: origin } });
+  const login = await page.request.post('/api/auth/login', {
+    data: { username: creator, password: PASSWORD },
+    headers: { Origin: origin },
+  });
   expect(login.ok()).toBe(true);
   await page.goto('/my-agents?tab=insights');
   const earnings = page.getByRole('region', { name: 'Your earnings' });
@@ -79,7 +91,12 @@ test('a creator connects the test payout account and a $20 payout goes from pend
   const list = payouts.getByRole('list', { name: 'Your payouts' });
   const row = list.getByRole('listitem').filter({ hasText: '$20.00' });
   await expect(row).toContainText('Pending');
-  await expect(earnings.getByRole('definition').filter({ hasText: /^\$0\.00$/ }).first()).toBeVisible();
+  await expect(
+    earnings
+      .getByRole('definition')
+      .filter({ hasText: /^\$0\.00$/ })
+      .first(),
+  ).toBeVisible();
   await expect(payouts.getByRole('button', { name: 'Request payout' })).toBeDisabled();
 
   await row.getByRole('button', { name: 'Confirm test transfer of $20.00' }).click();
@@ -87,7 +104,9 @@ test('a creator connects the test payout account and a $20 payout goes from pend
   await expect(row.getByRole('button', { name: /test transfer/ })).toHaveCount(0);
   // Paid out: $20.00, and it stays so after a reload (from the server, not the page's memory).
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Your payouts' }).getByRole('listitem').first()).toContainText('Paid', { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Your payouts' }).getByRole('listitem').first()).toContainText('Paid', {
+    timeout: 30_000,
+  });
 
   await expectNoSeriousViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

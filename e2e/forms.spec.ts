@@ -1,9 +1,12 @@
 import { expect, test, type Page } from './support/test';
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 async function signIn(page: Page, username: string) {
-  const res = await page.request.post('/api/auth/login', { data: { username, password: 'demo-password', isInternalLogin: username === 'operator' } });
+  const res = await page.request.post('/api/auth/login', {
+    data: { username, password: 'demo-password', isInternalLogin: username === 'operator' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -46,7 +49,9 @@ test.describe('propose an agent', () => {
     const name = `Visitor idea ${Date.now()}`;
     await page.goto('/propose-agent');
     await page.getByLabel('Agent name').fill(name);
-    await page.getByLabel('Description').fill('An agent that drafts replies to supplier emails and flags late deliveries.');
+    await page
+      .getByLabel('Description')
+      .fill('An agent that drafts replies to supplier emails and flags late deliveries.');
     await page.getByLabel('Your name').fill('Vera Visitor');
     await page.getByLabel('Your email').fill('vera@example.com');
     await page.getByRole('button', { name: 'Submit Proposal' }).click();
@@ -140,7 +145,10 @@ test.describe('submit an agent', () => {
 
   test('someone else cannot edit an agent', async ({ page }) => {
     await signIn(page, 'demo');
-    const others = (await (await page.request.get('/api/agents?limit=50')).json()) as { id: number; creatorId: number | null }[];
+    const others = (await (await page.request.get('/api/agents?limit=50')).json()) as {
+      id: number;
+      creatorId: number | null;
+    }[];
     const session = (await (await page.request.get('/api/auth/session')).json()) as { id: number };
     const foreign = others.find((a) => a.creatorId !== session.id);
     expect(foreign).toBeTruthy();

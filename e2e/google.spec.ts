@@ -11,7 +11,8 @@ import { controlledBySw } from './support/pwa';
 const ISSUER_PORT = Number(process.env.E2E_PORT ?? 8799) + 100;
 const ISSUER = `http://127.0.0.1:${ISSUER_PORT}`;
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 const unique = () => `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 let server: OAuth2Server;
@@ -68,13 +69,21 @@ test.describe('Google sign-in', () => {
 
     const session = await page.request.get('/api/auth/session');
     expect(session.ok()).toBe(true);
-    expect(await session.json()).toMatchObject({ username: name, email: `${name}@gmail.example`, credits: 100, role: 'user' });
+    expect(await session.json()).toMatchObject({
+      username: name,
+      email: `${name}@gmail.example`,
+      credits: 100,
+      role: 'user',
+    });
   });
 
   test('signing in with Google from an agent page comes back to that page', async ({ page }) => {
     const name = unique();
     claims = { sub: `sub-${name}`, email: `${name}@gmail.example`, email_verified: true };
-    const found = (await (await page.request.get('/api/agents/search?q=LeadScout%20Pro')).json()) as { id: number; name: string }[];
+    const found = (await (await page.request.get('/api/agents/search?q=LeadScout%20Pro')).json()) as {
+      id: number;
+      name: string;
+    }[];
     const agent = found.find((a) => a.name === 'LeadScout Pro')!;
     await page.goto(`/agents/${agent.id}`);
     await page.getByRole('link', { name: 'Login to Try Agent' }).click();
@@ -85,7 +94,9 @@ test.describe('Google sign-in', () => {
     await expect(page.getByRole('button', { name: /^Try Agent \(\d+ credits?\)$/ })).toBeVisible();
   });
 
-  test('in the installed app (its service worker in control) one tap starts one sign-in, which succeeds', async ({ page }) => {
+  test('in the installed app (its service worker in control) one tap starts one sign-in, which succeeds', async ({
+    page,
+  }) => {
     const name = unique();
     claims = { sub: `sub-${name}`, email: `${name}@gmail.example`, email_verified: true };
     await page.goto('/auth');

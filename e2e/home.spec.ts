@@ -23,7 +23,21 @@ test('the API lists the seeded agents with their fields', async ({ request }) =>
   const agents = (await res.json()) as Record<string, unknown>[];
   expect(agents.length).toBeGreaterThanOrEqual(30);
   expect(Number(res.headers()['x-total-count'])).toBeGreaterThanOrEqual(30);
-  for (const key of ['id', 'hoaId', 'name', 'agentCode', 'slug', 'description', 'features', 'externalUrl', 'categoryId', 'averageRating', 'voteCount', 'creditCost', 'isFeatured']) {
+  for (const key of [
+    'id',
+    'hoaId',
+    'name',
+    'agentCode',
+    'slug',
+    'description',
+    'features',
+    'externalUrl',
+    'categoryId',
+    'averageRating',
+    'voteCount',
+    'creditCost',
+    'isFeatured',
+  ]) {
     expect(agents[0], key).toHaveProperty(key);
   }
 });

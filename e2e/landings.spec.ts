@@ -4,7 +4,8 @@ import { overflowRight } from './support/layout';
 test('/agent91 pitches credits with priced agents and the static estimator', async ({ page }) => {
   await page.goto('/agent91');
   await expect(page.getByRole('heading', { level: 1, name: /Pay only for the work they finish/ })).toBeVisible();
-  for (const text of ['$10 starter credits', '2,000+ credits included', '22+ agents']) await expect(page.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+  for (const text of ['$10 starter credits', '2,000+ credits included', '22+ agents'])
+    await expect(page.getByRole('listitem').filter({ hasText: text })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Small teams pay enterprise prices/ })).toBeVisible();
 
   const agents = page.getByRole('list', { name: 'Featured agents' }).getByRole('article');
@@ -14,7 +15,18 @@ test('/agent91 pitches credits with priced agents and the static estimator', asy
   await expect(agents.first().getByRole('link', { name: /^View Details/ })).toHaveAttribute('href', /^\/agent\/\d+$/);
 
   const estimator = page.getByRole('table', { name: /Typical monthly usage/ });
-  for (const cell of ['220', '$22.00', '360', '$36.00', '46', '$4.60', '626 credits', '$62.60', '$1,869', '$1,806.40 (97%)'])
+  for (const cell of [
+    '220',
+    '$22.00',
+    '360',
+    '$36.00',
+    '46',
+    '$4.60',
+    '626 credits',
+    '$62.60',
+    '$1,869',
+    '$1,806.40 (97%)',
+  ])
     await expect(estimator.getByRole('cell', { name: cell, exact: true })).toBeVisible();
 
   await expect(page.getByRole('link', { name: 'Get Started Free' }).first()).toHaveAttribute('href', '/auth');
@@ -74,7 +86,10 @@ test('/alternative2 is the global network page with a working filter panel', asy
 
   const grid = page.getByRole('region', { name: 'Browse the network by department' });
   await expect(grid.getByRole('listitem')).toHaveCount(12);
-  await expect(grid.getByRole('link', { name: /Customer Service/ })).toHaveAttribute('href', '/agents?search=Customer%20Service');
+  await expect(grid.getByRole('link', { name: /Customer Service/ })).toHaveAttribute(
+    'href',
+    '/agents?search=Customer%20Service',
+  );
   await expect(page.getByRole('link', { name: 'Meet the starter agents' })).toHaveAttribute('href', '/agents-agent91');
 });
 

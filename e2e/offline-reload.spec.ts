@@ -1,5 +1,12 @@
 import { expect, test } from './support/test';
-import { controlledBySw, failOnConsoleErrors, fillProposal, inboxCount, reportOffline, signedInOperator } from './support/pwa';
+import {
+  controlledBySw,
+  failOnConsoleErrors,
+  fillProposal,
+  inboxCount,
+  reportOffline,
+  signedInOperator,
+} from './support/pwa';
 
 // An offline browser logs the requests it cannot make; anything else it logs fails the test.
 test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
@@ -10,11 +17,26 @@ test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DIS
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=BackgroundSync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-features=BackgroundSync',
+    ],
   },
 });
 
-test('a proposal saved offline survives a reload 100 ms after "saved" and a new tab, then arrives exactly once', async ({ page, context, playwright, baseURL }) => {
+test('a proposal saved offline survives a reload 100 ms after "saved" and a new tab, then arrives exactly once', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   const noConsoleErrors = failOnConsoleErrors(context);
   const name = `Offline idea ${Date.now()}`;
   const operator = await signedInOperator(playwright, baseURL);
@@ -48,13 +70,17 @@ test('a proposal saved offline survives a reload 100 ms after "saved" and a new 
     const next = await context.newPage();
     await next.goto('/propose-agent');
     await reportOffline(next);
-    await expect(next.getByRole('list', { name: 'Proposals waiting to be sent' }).getByRole('listitem', { name })).toContainText('Queued');
+    await expect(
+      next.getByRole('list', { name: 'Proposals waiting to be sent' }).getByRole('listitem', { name }),
+    ).toContainText('Queued');
     expect(await inboxCount(operator, name)).toBe(0);
 
     // Back online: delivered once, announced, and gone from the list.
     await context.setOffline(false);
     await next.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(next.getByRole('region', { name: /Notifications/ }).getByText('Proposal delivered', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      next.getByRole('region', { name: /Notifications/ }).getByText('Proposal delivered', { exact: true }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(next.getByRole('list', { name: 'Proposals waiting to be sent' })).toHaveCount(0);
     expect(await inboxCount(operator, name)).toBe(1);
 

@@ -17,7 +17,8 @@ interface ListedAgent {
   creatorUsername: string | null;
 }
 
-const agents = async (request: APIRequestContext, query = 'sort=reviews&limit=40') => (await (await request.get(`/api/agents?${query}`)).json()) as ListedAgent[];
+const agents = async (request: APIRequestContext, query = 'sort=reviews&limit=40') =>
+  (await (await request.get(`/api/agents?${query}`)).json()) as ListedAgent[];
 
 /**
  * The page itself leaves for the planned address in the task right after the frame that first drew
@@ -50,7 +51,10 @@ function leaveAtFirstPaint() {
       setTimeout(() => {
         leftAt = performance.now();
         // React marks the element it hydrates.
-        localStorage.setItem('app-had-started', String(Object.keys(root).some((key) => key.startsWith('__reactContainer'))));
+        localStorage.setItem(
+          'app-had-started',
+          String(Object.keys(root).some((key) => key.startsWith('__reactContainer'))),
+        );
         location.assign(plan.next);
       }, 0),
     );
@@ -60,17 +64,24 @@ function leaveAtFirstPaint() {
 
 /** Opens `url` and leaves it for `next` as soon as it has shown its content, before a 4x slower phone has started the app. */
 async function leaveRightAfterFirstPaint(page: Page, url: string, next: string) {
-  await page.evaluate(([path, next]) => sessionStorage.setItem('leave-at-paint', JSON.stringify({ path, next })), [url, next]);
+  await page.evaluate(
+    ([path, next]) => sessionStorage.setItem('leave-at-paint', JSON.stringify({ path, next })),
+    [url, next],
+  );
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForURL((address) => address.pathname === next);
-  const [appHadStarted, afterPaint] = await page.evaluate(() => [localStorage.getItem('app-had-started'), localStorage.getItem('left-after-paint')]);
+  const [appHadStarted, afterPaint] = await page.evaluate(() => [
+    localStorage.getItem('app-had-started'),
+    localStorage.getItem('left-after-paint'),
+  ]);
   expect(appHadStarted, 'left before the app took the page over').toBe('false');
   // How soon after the paint it left is recorded, not asserted: the page leaves in the task after the
   // first frame that drew its content whatever the machine's speed, and on a busy 2-core CI machine
   // under 4x that task once came 285 ms after the paint (the rest of the HTML parsed before it). What
   // is at stake is that the app had not taken over, checked above. Reported only when the paint
   // report came before the page had gone (negative: left before the paint was shown).
-  if (afterPaint !== null) test.info().annotations.push({ type: 'left after first contentful paint (ms)', description: afterPaint });
+  if (afterPaint !== null)
+    test.info().annotations.push({ type: 'left after first contentful paint (ms)', description: afterPaint });
 }
 
 async function signUp(request: APIRequestContext, baseURL: string | undefined) {
@@ -84,11 +95,18 @@ async function signUp(request: APIRequestContext, baseURL: string | undefined) {
 }
 
 async function signIn(context: BrowserContext, username: string, baseURL: string | undefined) {
-  const res = await context.request.post('/api/auth/login', { data: { username, password: 'correct-horse-battery' }, headers: { Origin: baseURL ?? '' } });
+  const res = await context.request.post('/api/auth/login', {
+    data: { username, password: 'correct-horse-battery' },
+    headers: { Origin: baseURL ?? '' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-test('CPU 4x slower: a listing and an agent page, each left as soon as it showed, show offline', async ({ page, context, request }) => {
+test('CPU 4x slower: a listing and an agent page, each left as soon as it showed, show offline', async ({
+  page,
+  context,
+  request,
+}) => {
   const [listed] = await agents(request);
   // Another agent, seen only on its own page, left at once.
   const [, other] = await agents(request, 'sort=newest&limit=2');
@@ -120,7 +138,11 @@ test('CPU 4x slower: a listing and an agent page, each left as soon as it showed
   }
 });
 
-test("a device's very first page, only read, shows offline: the worker it registered saved it", async ({ page, context, request }) => {
+test("a device's very first page, only read, shows offline: the worker it registered saved it", async ({
+  page,
+  context,
+  request,
+}) => {
   // An agent on no other page this test opens: its own page is the first this browser ever loads.
   const [, , agent] = await agents(request, 'sort=newest&limit=3');
   await page.goto(`/agents/${agent!.id}`);
@@ -128,9 +150,17 @@ test("a device's very first page, only read, shows offline: the worker it regist
   // The worker installs and takes this very page over (no reload), as on a phone.
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   // Nothing was done on the page, so the app never ran there: what is saved, the worker saved.
-  expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
+    ),
+  ).toBe(false);
   // Asked without opening the database (an open would create it) until the worker has made it.
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'agentmarket-offline'))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'agentmarket-offline')),
+    )
+    .toBe(true);
   await persisted(page, agent!.name);
 
   await context.setOffline(true);
@@ -144,7 +174,11 @@ test("a device's very first page, only read, shows offline: the worker it regist
   }
 });
 
-test('offline, /search and the search box find a misspelt saved agent, marked From this device', async ({ page, context, request }) => {
+test('offline, /search and the search box find a misspelt saved agent, marked From this device', async ({
+  page,
+  context,
+  request,
+}) => {
   // An agent with a word long enough to forgive one wrong letter once misspelt (6 letters or more).
   const agent = (await agents(request)).find((a) => /[A-Za-z]{7,}/.test(a.name))!;
   const word = /[A-Za-z]{7,}/.exec(agent.name)![0];
@@ -162,7 +196,13 @@ test('offline, /search and the search box find a misspelt saved agent, marked Fr
     await page.goto(`/search?q=${encodeURIComponent(misspelt.toLowerCase())}`);
     await reportOffline(page);
     await expect(page.getByText('From this device').first()).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Results from this device' }).getByRole('article').filter({ hasText: agent.name }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: 'Results from this device' })
+        .getByRole('article')
+        .filter({ hasText: agent.name })
+        .first(),
+    ).toBeVisible();
 
     // The saved list itself, offline.
     await page.goto('/saved');
@@ -176,7 +216,12 @@ test('offline, /search and the search box find a misspelt saved agent, marked Fr
   }
 });
 
-test('a review written offline, the tab closed, is delivered once when a new tab opens online', async ({ page, context, request, baseURL }) => {
+test('a review written offline, the tab closed, is delivered once when a new tab opens online', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const username = await signUp(context.request, baseURL);
   // A review needs a confirmed address (docs/decisions/0025): the mailed link first, as a person would.
   await confirmEmail(context.request, `${username}@example.com`, baseURL ?? '');
@@ -202,7 +247,10 @@ test('a review written offline, the tab closed, is delivered once when a new tab
   await page.close();
 
   const reviewsWith = async () => {
-    const ratings = (await (await request.get(`/api/agents/${agent.id}/ratings`)).json()) as { comment: string | null; user: { username: string } }[];
+    const ratings = (await (await request.get(`/api/agents/${agent.id}/ratings`)).json()) as {
+      comment: string | null;
+      user: { username: string };
+    }[];
     return ratings.filter((r) => r.comment === comment && r.user.username === username).length;
   };
   expect(await reviewsWith()).toBe(0);
@@ -217,7 +265,10 @@ test('a review written offline, the tab closed, is delivered once when a new tab
   await expect(published.getByRole('button', { name: 'Edit your review' })).toBeVisible();
   await expect(published).not.toContainText('Queued');
   await next.goto('/settings');
-  const item = next.getByRole('region', { name: 'On this device' }).getByRole('list', { name: 'Outbox' }).getByRole('listitem', { name: `Review of ${agent.name}` });
+  const item = next
+    .getByRole('region', { name: 'On this device' })
+    .getByRole('list', { name: 'Outbox' })
+    .getByRole('listitem', { name: `Review of ${agent.name}` });
   await expect(item).toContainText('Delivered');
   // Sent once: a later start of the app sends nothing again.
   await next.reload();
@@ -225,7 +276,11 @@ test('a review written offline, the tab closed, is delivered once when a new tab
   expect(await reviewsWith()).toBe(1);
 });
 
-test('saved agents follow the person between two browsers, and removing one removes it everywhere', async ({ browser, baseURL, request }) => {
+test('saved agents follow the person between two browsers, and removing one removes it everywhere', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const headers = { 'CF-Connecting-IP': `203.0.113.${1 + Math.floor(Math.random() * 250)}` };
   const one = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
   const two = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
@@ -239,7 +294,11 @@ test('saved agents follow the person between two browsers, and removing one remo
     const save = first.getByRole('button', { name: 'Save', exact: true });
     await save.click();
     await expect(save).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(async () => ((await (await one.request.get('/api/saved')).json()) as { agentId: number }[]).map((s) => s.agentId)).toEqual([agent!.id]);
+    await expect
+      .poll(async () =>
+        ((await (await one.request.get('/api/saved')).json()) as { agentId: number }[]).map((s) => s.agentId),
+      )
+      .toEqual([agent!.id]);
 
     const second = await two.newPage();
     // A device that never saw the list: the page comes drawn with the account's agents and never
@@ -251,10 +310,15 @@ test('saved agents follow the person between two browsers, and removing one remo
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await second.goto('/saved');
-    const card = second.getByRole('list', { name: 'Saved agents' }).getByRole('article').filter({ hasText: agent!.name });
+    const card = second
+      .getByRole('list', { name: 'Saved agents' })
+      .getByRole('article')
+      .filter({ hasText: agent!.name });
     await expect(card).toBeVisible();
     // Merged: this device keeps it now (it names it to /saved).
-    await expect.poll(async () => (await two.cookies()).find((cookie) => cookie.name === 'saved-agents')?.value).toBe(String(agent!.id));
+    await expect
+      .poll(async () => (await two.cookies()).find((cookie) => cookie.name === 'saved-agents')?.value)
+      .toBe(String(agent!.id));
     await expect(card).toBeVisible();
     expect(await second.evaluate(() => (window as unknown as { saidEmpty?: boolean }).saidEmpty ?? false)).toBe(false);
     await card.getByRole('button', { name: 'Save' }).click();
@@ -270,7 +334,11 @@ test('saved agents follow the person between two browsers, and removing one remo
   }
 });
 
-test('/saved comes drawn by the server with what this device saved, read without the app; a tap on Save before it removes the agent', async ({ page, context, request }) => {
+test('/saved comes drawn by the server with what this device saved, read without the app; a tap on Save before it removes the agent', async ({
+  page,
+  context,
+  request,
+}) => {
   const [first, second] = await agents(request);
   const savedCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'saved-agents');
   // A first visit: nothing saved, the empty list, and the app never started for it.
@@ -307,6 +375,8 @@ test('/saved comes drawn by the server with what this device saved, read without
   // difference and starts the app, which reads the device's own list.
   await context.clearCookies({ name: 'saved-agents' });
   await page.goto('/saved');
-  await expect(page.getByRole('list', { name: 'Saved agents' }).getByRole('article')).toHaveText([new RegExp(second!.name)]);
+  await expect(page.getByRole('list', { name: 'Saved agents' }).getByRole('article')).toHaveText([
+    new RegExp(second!.name),
+  ]);
   expect(await appRunning(page)).toBe(true);
 });

@@ -1,13 +1,29 @@
 import { expect, test } from './support/test';
-import { controlledBySw, fillProposal, inboxCount, reportOffline, savedPagesShowOffline, signedInOperator } from './support/pwa';
+import {
+  controlledBySw,
+  fillProposal,
+  inboxCount,
+  reportOffline,
+  savedPagesShowOffline,
+  signedInOperator,
+} from './support/pwa';
 
 // An offline browser logs the requests it cannot make; anything else it logs fails the test.
 test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
 
-test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({ page: first, context, request }) => {
+test('a listing, an agent and its reviews each seen for 200 ms and left by full navigations all show offline', async ({
+  page: first,
+  context,
+  request,
+}) => {
   let page = first;
-  const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as { id: number; name: string }[];
-  const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as { user: { username: string } }[];
+  const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as {
+    user: { username: string };
+  }[];
   await page.goto('/');
   await controlledBySw(page);
 
@@ -26,7 +42,12 @@ test('a listing, an agent and its reviews each seen for 200 ms and left by full 
   await savedPagesShowOffline(page, context, agent!, review!.user.username);
 });
 
-test('with no page open, a Background Sync event delivers the queued proposal', async ({ page, context, playwright, baseURL }) => {
+test('with no page open, a Background Sync event delivers the queued proposal', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   const name = `Synced idea ${Date.now()}`;
   const operator = await signedInOperator(playwright, baseURL);
   try {
@@ -52,7 +73,12 @@ test('with no page open, a Background Sync event delivers the queued proposal', 
     await cdp.send('ServiceWorker.enable');
     const scope = new URL('/', baseURL).href;
     await expect.poll(() => registrations.get(scope)).toBeTruthy();
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseURL!).origin, registrationId: registrations.get(scope)!, tag: 'outbox', lastChance: false });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL!).origin,
+      registrationId: registrations.get(scope)!,
+      tag: 'outbox',
+      lastChance: false,
+    });
     await expect.poll(() => inboxCount(operator, name), { timeout: 20_000 }).toBe(1);
     expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
   } finally {
@@ -61,8 +87,13 @@ test('with no page open, a Background Sync event delivers the queued proposal', 
   }
 });
 
-test('Settings, On this device: what is saved, the outbox with Retry and Discard, and private data gone at logout', async ({ page, context }) => {
-  expect((await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo-password' } })).ok()).toBe(true);
+test('Settings, On this device: what is saved, the outbox with Retry and Discard, and private data gone at logout', async ({
+  page,
+  context,
+}) => {
+  expect(
+    (await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo-password' } })).ok(),
+  ).toBe(true);
   const name = `Kept idea ${Date.now()}`;
   await page.goto('/agents');
   await controlledBySw(page);
@@ -100,7 +131,10 @@ test('Settings, On this device: what is saved, the outbox with Retry and Discard
           const open = indexedDB.open('agentmarket-offline');
           open.onsuccess = () => {
             const keys = open.result.transaction('queries', 'readonly').objectStore('queries').getAllKeys();
-            keys.onsuccess = () => resolve(keys.result.map(String).filter((key) => /^\["(auth|credits|my-agents|proposals|payments)"/.test(key)));
+            keys.onsuccess = () =>
+              resolve(
+                keys.result.map(String).filter((key) => /^\["(auth|credits|my-agents|proposals|payments)"/.test(key)),
+              );
           };
         }),
     );

@@ -25,7 +25,9 @@ async function setUp(page: Page, context: BrowserContext, baseURL: string | unde
   const found = await page.request.get('/api/agents/search?q=LeadScout%20Pro');
   const agent = ((await found.json()) as AgentJson[]).find((a) => a.name === 'LeadScout Pro')!;
   // The agent's own site stands in for the real one (no network in tests).
-  await context.route(`${new URL(agent.externalUrl).origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Agent site</title>' }));
+  await context.route(`${new URL(agent.externalUrl).origin}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Agent site</title>' }),
+  );
   // An aborted request is logged by the browser; anything else is a failure.
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -51,10 +53,16 @@ function loseAnswers(page: Page, url: string | RegExp) {
 }
 
 const tries = async (page: Page) =>
-  ((await (await page.request.get('/api/credits/transactions')).json()) as Transaction[]).filter((t) => t.kind === 'try');
+  ((await (await page.request.get('/api/credits/transactions')).json()) as Transaction[]).filter(
+    (t) => t.kind === 'try',
+  );
 
 test.describe('a try is paid once', () => {
-  test('its lost answer is asked for again with the same key: one charge, the agent opens once', async ({ page, context, baseURL }) => {
+  test('its lost answer is asked for again with the same key: one charge, the agent opens once', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const { agent, errors } = await setUp(page, context, baseURL);
     await page.goto(`/agent/${agent.id}`);
     await expect(page.getByTestId('navbar-credits')).toHaveText('100');
@@ -81,7 +89,11 @@ test.describe('a try is paid once', () => {
     expect(errors).toEqual([]);
   });
 
-  test('when every answer of the first tap is lost, the next tap gets that try: one charge, the agent opens', async ({ page, context, baseURL }) => {
+  test('when every answer of the first tap is lost, the next tap gets that try: one charge, the agent opens', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const { agent, errors } = await setUp(page, context, baseURL);
     await page.goto(`/agent/${agent.id}`);
     const network = loseAnswers(page, `**/api/agents/${agent.id}/try`);
@@ -91,7 +103,9 @@ test.describe('a try is paid once', () => {
     await expect(page.getByRole('button', { name: 'Checking your try…' })).toBeVisible();
     // The app gives up after a few tries with backoff, and says so.
     const notifications = page.getByRole('region', { name: /Notifications/ });
-    await expect(notifications.getByText('Failed to process credit usage', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(notifications.getByText('Failed to process credit usage', { exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
     expect(network.lost.length).toBeGreaterThan(1);
     // Every repeat that was answered with the try got the first answer back, byte for byte.
     const paid = network.lost.filter((body) => body.includes('"balance"'));
@@ -109,7 +123,11 @@ test.describe('a try is paid once', () => {
     expect(errors).toEqual([]);
   });
 
-  test('with a reload between the taps: the page finds the paid try, and the tap opens it without a second charge', async ({ page, context, baseURL }) => {
+  test('with a reload between the taps: the page finds the paid try, and the tap opens it without a second charge', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const { agent, errors } = await setUp(page, context, baseURL);
     await page.goto(`/agent/${agent.id}`);
     const network = loseAnswers(page, `**/api/agents/${agent.id}/try`);
@@ -124,7 +142,9 @@ test.describe('a try is paid once', () => {
 
     // The reloaded page asks how that try ended: paid, so the agent is one tap away.
     await expect(page.getByText('Credits deducted')).toHaveCount(1);
-    await expect(page.getByText(`${agent.creditCost} credits used. Your balance is ${100 - agent.creditCost} credits.`)).toBeVisible();
+    await expect(
+      page.getByText(`${agent.creditCost} credits used. Your balance is ${100 - agent.creditCost} credits.`),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: `Open ${agent.name}` })).toHaveAttribute('href', agent.externalUrl);
     await expect(page.getByTestId('navbar-credits')).toHaveText(String(100 - agent.creditCost));
 
@@ -143,7 +163,11 @@ test.describe('a try is paid once', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a try whose request never reached the server is cleared after a reload: nothing charged', async ({ page, context, baseURL }) => {
+  test('a try whose request never reached the server is cleared after a reload: nothing charged', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const { agent, errors } = await setUp(page, context, baseURL);
     await page.goto(`/agent/${agent.id}`);
     const tryUrl = `**/api/agents/${agent.id}/try`;

@@ -10,7 +10,8 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 test.use({ extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${1 + Math.floor(Math.random() * 250)}` } });
 
 const bar = (page: Page, agent: AgentJson) => page.getByRole('region', { name: `Try ${agent.name}` });
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Whether the element lies wholly inside the viewport. */
@@ -22,7 +23,10 @@ async function onFirstScreen(page: Page, locator: Locator): Promise<void> {
 }
 
 test.describe('agent page at 360 px', () => {
-  test('the cost and Try Agent are on the first screen, and the bar covers nothing at the end of the page', async ({ page, request }) => {
+  test('the cost and Try Agent are on the first screen, and the bar covers nothing at the end of the page', async ({
+    page,
+    request,
+  }) => {
     const agent = await agentNamed(request, 'LeadScout Pro');
     await page.goto(`/agents/${agent.id}`);
     const tryBar = bar(page, agent);
@@ -41,7 +45,9 @@ test.describe('agent page at 360 px', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const footer = page.getByRole('contentinfo');
     await expect(footer).toBeInViewport();
-    await expect.poll(async () => (await tryBar.boundingBox())!.y + (await tryBar.boundingBox())!.height).toBeLessThanOrEqual((await footer.boundingBox())!.y + 0.5);
+    await expect
+      .poll(async () => (await tryBar.boundingBox())!.y + (await tryBar.boundingBox())!.height)
+      .toBeLessThanOrEqual((await footer.boundingBox())!.y + 0.5);
     const infoBox = (await page.getByRole('region', { name: 'Agent info' }).boundingBox())!;
     expect(infoBox.y + infoBox.height).toBeLessThanOrEqual((await tryBar.boundingBox())!.y);
 
@@ -57,10 +63,15 @@ test.describe('agent page at 360 px', () => {
     await page.getByLabel('Password', { exact: true }).fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(`/agents/${agent.id}`);
-    await expect(bar(page, agent).getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` })).toBeVisible();
+    await expect(
+      bar(page, agent).getByRole('button', { name: `Try Agent (${agent.creditCost} credits)` }),
+    ).toBeVisible();
   });
 
-  test('registering from Login to Try Agent comes back to the agent too, the bar above the confirm-email notice', async ({ page, request }) => {
+  test('registering from Login to Try Agent comes back to the agent too, the bar above the confirm-email notice', async ({
+    page,
+    request,
+  }) => {
     const agent = await agentNamed(request, 'LeadScout Pro');
     await page.goto(`/agents/${agent.id}`);
     await bar(page, agent).getByRole('link', { name: 'Login to Try Agent' }).click();
@@ -77,10 +88,17 @@ test.describe('agent page at 360 px', () => {
     await expect(tryButton).toBeVisible();
     const notice = page.getByRole('region', { name: 'Confirm your email address' });
     await expect(notice).toBeVisible();
-    await expect.poll(async () => (await tryButton.boundingBox())!.y + (await tryButton.boundingBox())!.height).toBeLessThanOrEqual((await notice.boundingBox())!.y);
+    await expect
+      .poll(async () => (await tryButton.boundingBox())!.y + (await tryButton.boundingBox())!.height)
+      .toBeLessThanOrEqual((await notice.boundingBox())!.y);
   });
 
-  test('short of the cost: Buy credits to try opens /credits with an amount that covers it, and no tab', async ({ page, context, request, baseURL }) => {
+  test('short of the cost: Buy credits to try opens /credits with an amount that covers it, and no tab', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const username = unique();
     const origin = { Origin: baseURL ?? '' };
     const registered = await page.request.post('/api/auth/register', {
@@ -90,7 +108,9 @@ test.describe('agent page at 360 px', () => {
     expect(registered.status(), await registered.text()).toBe(201);
     // Spend 18 of the 100 free credits: 82 left, 8 short of a 90-credit agent.
     const spent = await agentNamed(request, 'CallCoach');
-    const tried = await page.request.post(`/api/agents/${spent.id}/try`, { headers: { ...origin, 'Idempotency-Key': `phone-${username}` } });
+    const tried = await page.request.post(`/api/agents/${spent.id}/try`, {
+      headers: { ...origin, 'Idempotency-Key': `phone-${username}` },
+    });
     expect(tried.status(), await tried.text()).toBe(200);
     const agent = await agentNamed(request, 'DealRoom Analyst');
     expect(agent.creditCost).toBe(90);
@@ -123,7 +143,10 @@ test.describe('agent page at 360 px', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const agent = await agentNamed(request, 'LeadScout Pro');
-    await page.getByRole('link', { name: /LeadScout Pro/ }).first().click();
+    await page
+      .getByRole('link', { name: /LeadScout Pro/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible();
     await page.getByRole('link', { name: 'Back to listings' }).click();
     await expect(page).toHaveURL(list);
@@ -137,13 +160,20 @@ test.describe('agent page at 360 px', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('Share copies the link where there is no share sheet, and a cancelled share sheet is no error', async ({ page, request, baseURL }) => {
+  test('Share copies the link where there is no share sheet, and a cancelled share sheet is no error', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { copied: string[]; shared: ShareData[]; shareAnswer: 'abort' | 'ok' | null };
       w.copied = [];
       w.shared = [];
       w.shareAnswer = null;
-      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void w.copied.push(text) } });
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void w.copied.push(text) },
+      });
       // No share sheet unless a test asks for one.
       Object.defineProperty(navigator, 'share', {
         configurable: true,
@@ -167,7 +197,9 @@ test.describe('agent page at 360 px', () => {
     // A phone's share sheet gets the link; closing it says nothing and copies nothing.
     await page.evaluate(() => ((window as unknown as { shareAnswer: string }).shareAnswer = 'abort'));
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared.map((s) => s.url))).toEqual([link]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared.map((s) => s.url)))
+      .toEqual([link]);
     expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toHaveLength(1);
   });
 

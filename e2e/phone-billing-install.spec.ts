@@ -26,8 +26,14 @@ async function register(request: APIRequestContext, baseURL: string | undefined)
 }
 
 /** Tries LeadScout Pro (a seeded agent) as the signed-in person; returns it. */
-async function tryAgent(request: APIRequestContext, baseURL: string | undefined): Promise<{ id: number; name: string }> {
-  const found = (await (await request.get('/api/agents/search?q=LeadScout%20Pro')).json()) as { id: number; name: string }[];
+async function tryAgent(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+): Promise<{ id: number; name: string }> {
+  const found = (await (await request.get('/api/agents/search?q=LeadScout%20Pro')).json()) as {
+    id: number;
+    name: string;
+  }[];
   const agent = found.find((a) => a.name === 'LeadScout Pro')!;
   const res = await request.post(`/api/agents/${agent.id}/try`, { headers: { Origin: baseURL ?? '' } });
   expect(res.status(), await res.text()).toBe(200);
@@ -57,7 +63,11 @@ test.describe('billing and receipts', () => {
   // The stranger's request for someone else's receipt is answered 404, which Chromium logs.
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('billing names and links the agent tried; a purchase opens its receipt, which only its owner sees', async ({ page, baseURL, browser }) => {
+  test('billing names and links the agent tried; a purchase opens its receipt, which only its owner sees', async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
     await register(page.request, baseURL);
     const agent = await tryAgent(page.request, baseURL);
 
@@ -128,7 +138,10 @@ test.describe('billing and receipts', () => {
   });
 });
 
-test('a try on another device after the page was served: once the app starts, history and balance agree', async ({ page, baseURL }) => {
+test('a try on another device after the page was served: once the app starts, history and balance agree', async ({
+  page,
+  baseURL,
+}) => {
   await register(page.request, baseURL);
   const agent = await tryAgent(page.request, baseURL);
   await page.goto('/billing');
@@ -209,13 +222,18 @@ test('a toast never covers the confirm-email banner’s Resend, which stays tapp
   await expect(resend).toBeVisible();
 
   await resend.tap();
-  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Confirmation email sent' });
+  const toast = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Confirmation email sent' });
   await expect(toast).toBeVisible();
   expect(await boxesOverlap(toast, resend)).toBe(false);
   expect(await boxesOverlap(toast, banner)).toBe(false);
 
   // With the toast still up, a tap on Resend reaches Resend.
-  const resent = page.waitForResponse((res) => res.url().endsWith('/api/auth/resend-verification') && res.request().method() === 'POST');
+  const resent = page.waitForResponse(
+    (res) => res.url().endsWith('/api/auth/resend-verification') && res.request().method() === 'POST',
+  );
   await resend.tap();
   expect((await resent).status()).toBe(202);
   await expect(toast).toBeVisible();

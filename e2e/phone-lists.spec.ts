@@ -13,7 +13,9 @@ const onScreen = async (locator: Locator) => {
   return box !== null && box.y < height && box.y + box.height > 0;
 };
 
-test('a tap anywhere on a card opens its agent; the card is one link named by the agent, tall enough for a thumb', async ({ page }) => {
+test('a tap anywhere on a card opens its agent; the card is one link named by the agent, tall enough for a thumb', async ({
+  page,
+}) => {
   await page.goto('/agents');
   const card = results(page).first();
   await expect(card).toBeVisible();
@@ -41,7 +43,9 @@ test('the list view is a compact row on a phone', async ({ page }) => {
   await expect(results(page).nth(2)).toBeInViewport();
 });
 
-test('filters and sort open in a sheet, apply at once, stay in the URL and show as removable chips; results are on the first screen', async ({ page }) => {
+test('filters and sort open in a sheet, apply at once, stay in the URL and show as removable chips; results are on the first screen', async ({
+  page,
+}) => {
   await page.goto('/agents');
   await expect(results(page).first()).toBeVisible();
   expect(await onScreen(results(page).first())).toBe(true);
@@ -79,7 +83,9 @@ test('filters and sort open in a sheet, apply at once, stay in the URL and show 
   await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
 });
 
-test('the sheet made ready while the page is idle moves nothing: the place in the list and the focus stay, no dialog is left open, and Filters opens it', async ({ page }) => {
+test('the sheet made ready while the page is idle moves nothing: the place in the list and the focus stay, no dialog is left open, and Filters opens it', async ({
+  page,
+}) => {
   // The first modal of a page is opened and closed once out of sight when the page is idle
   // (filter-sheet.tsx): recorded here as it happens.
   await page.addInitScript(() => {
@@ -101,7 +107,9 @@ test('the sheet made ready while the page is idle moves nothing: the place in th
   await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
   expect(await page.evaluate(() => (window as unknown as { probes: string[] }).probes.join(','))).toBe('');
   await page.touchscreen.tap(5, 400);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { probes: string[] }).probes.join(','))).toBe('added,removed');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { probes: string[] }).probes.join(',')))
+    .toBe('added,removed');
   expect(await page.evaluate(() => window.scrollY)).toBe(1200);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
@@ -155,7 +163,10 @@ test('Back returns to the list with every page it had loaded, at the card that w
 
 test('a category tile brings its agents on screen', async ({ page }) => {
   await page.goto('/');
-  const tile = page.getByRole('region', { name: 'Explore by Category' }).getByRole('link').filter({ hasText: 'Finance' });
+  const tile = page
+    .getByRole('region', { name: 'Explore by Category' })
+    .getByRole('link')
+    .filter({ hasText: 'Finance' });
   await tile.scrollIntoViewIfNeeded();
   await tile.tap();
   await expect(page).toHaveURL(/\/categories\?categoryId=\d+/);
@@ -169,7 +180,10 @@ test.describe('on a wide screen', () => {
   test('choosing a category tile scrolls to its agents', async ({ page }) => {
     await page.goto('/categories');
     await expect(page.getByRole('list', { name: 'All Category Agents' }).getByRole('article').first()).toBeVisible();
-    await page.getByRole('list', { name: 'Categories' }).getByRole('button', { name: /^Finance/ }).click();
+    await page
+      .getByRole('list', { name: 'Categories' })
+      .getByRole('button', { name: /^Finance/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Agents in Finance' })).toBeInViewport();
     // The filters are on the page, not in a sheet.
     await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden();

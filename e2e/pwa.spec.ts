@@ -57,9 +57,18 @@ test('after one online visit the home page and any app route work offline', asyn
   await context.setOffline(false);
 });
 
-test('offline, saved listings and a visited agent page with its reviews still show', async ({ page, context, request }) => {
-  const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as { id: number; name: string }[];
-  const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as { user: { username: string } }[];
+test('offline, saved listings and a visited agent page with its reviews still show', async ({
+  page,
+  context,
+  request,
+}) => {
+  const [agent] = (await (await request.get('/api/agents?sort=reviews&limit=1')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const [review] = (await (await request.get(`/api/agents/${agent!.id}/ratings`)).json()) as {
+    user: { username: string };
+  }[];
 
   await page.goto('/agents');
   await controlledBySw(page);
@@ -90,10 +99,15 @@ test('a waiting new version is offered as "Reload to update", never applied by i
     // A changed service worker script is what a new deployment looks like to the browser.
     appendFileSync(swPath, `\n// build ${Date.now()}\n`);
     await expect
-      .poll(async () => {
-        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined));
-        return page.getByRole('button', { name: 'Reload to update' }).isVisible();
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          await page.evaluate(async () =>
+            (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined),
+          );
+          return page.getByRole('button', { name: 'Reload to update' }).isVisible();
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     await expect(page.getByText('A new version of AgentMarket is available.')).toBeVisible();
   } finally {
@@ -102,10 +116,13 @@ test('a waiting new version is offered as "Reload to update", never applied by i
     // Done once the server has restarted with the original (an ETag not seen before), so the
     // next test is served the original service worker.
     await expect
-      .poll(async () => {
-        const tag = await etag();
-        return tag !== undefined && !tags.has(tag);
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const tag = await etag();
+          return tag !== undefined && !tags.has(tag);
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     expect(await (await request.get('/sw.js')).text()).toBe(original);
   }

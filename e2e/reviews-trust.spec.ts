@@ -11,12 +11,34 @@ const CLIENT = `10.25.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.r
 test.use({ extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT } });
 
 /** Seeded demo accounts (password demo-password, addresses confirmed) who review the test agents. */
-const REVIEWERS = ['demo', 'maria_k', 'jlee', 'tomasz.w', 'aisha_r', 'devon', 'sofia_m', 'kenji', 'rachel.o', 'marcus_b', 'admin', 'operator'];
+const REVIEWERS = [
+  'demo',
+  'maria_k',
+  'jlee',
+  'tomasz.w',
+  'aisha_r',
+  'devon',
+  'sofia_m',
+  'kenji',
+  'rachel.o',
+  'marcus_b',
+  'admin',
+  'operator',
+];
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function signedIn(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string, username: string) {
-  const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, 'CF-Connecting-IP': CLIENT } });
-  const res = await ctx.post('/api/auth/login', { data: { username, password: 'demo-password', isInternalLogin: username === 'operator' } });
+async function signedIn(
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  baseURL: string,
+  username: string,
+) {
+  const ctx = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL, 'CF-Connecting-IP': CLIENT },
+  });
+  const res = await ctx.post('/api/auth/login', {
+    data: { username, password: 'demo-password', isInternalLogin: username === 'operator' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return ctx;
 }
@@ -37,7 +59,15 @@ async function agentOfNewCreator(request: APIRequestContext, baseURL: string) {
   const creator = await register(request, baseURL, 'crt');
   const name = `Reviewbench ${unique()}`;
   const res = await request.post('/api/agents', {
-    data: { name, description: 'An agent made for the review trust tests.', categoryId: 1, departmentId: 1, creditCost: 3, features: ['Testing'], externalUrl: 'https://example.com/bench' },
+    data: {
+      name,
+      description: 'An agent made for the review trust tests.',
+      categoryId: 1,
+      departmentId: 1,
+      creditCost: 3,
+      features: ['Testing'],
+      externalUrl: 'https://example.com/bench',
+    },
     headers: { Origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -50,15 +80,25 @@ for (const width of [360, 1280]) {
   test.describe(`reviews at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 800 ? 780 : 900 } });
 
-    test('your review edited then deleted; the creator replies; histogram and Show more', async ({ page, playwright, browser, baseURL }) => {
+    test('your review edited then deleted; the creator replies; histogram and Show more', async ({
+      page,
+      playwright,
+      browser,
+      baseURL,
+    }) => {
       test.setTimeout(240_000);
       const origin = baseURL!;
-      const creatorApi = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT } });
+      const creatorApi = await playwright.request.newContext({
+        baseURL: origin,
+        extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT },
+      });
       const agent = await agentOfNewCreator(creatorApi, origin);
       // Twelve reviews from the demo accounts: 5,4,3,2,1,5,4,...
       for (const [i, username] of REVIEWERS.entries()) {
         const ctx = await signedIn(playwright, origin, username);
-        const res = await ctx.post('/api/ratings', { data: { agentId: agent.id, rating: 5 - (i % 5), comment: `Bench review ${i + 1} by ${username}` } });
+        const res = await ctx.post('/api/ratings', {
+          data: { agentId: agent.id, rating: 5 - (i % 5), comment: `Bench review ${i + 1} by ${username}` },
+        });
         expect(res.status(), await res.text()).toBe(201);
         await ctx.dispose();
       }
@@ -90,7 +130,10 @@ for (const width of [360, 1280]) {
       const stars = form.getByRole('group', { name: 'Your rating' });
       await expect(stars).toBeInViewport({ ratio: 1 });
       const tryBar = page.getByRole('region', { name: /^Try / });
-      if (width < 800) await expect.poll(async () => (await stars.boundingBox())!.y + (await stars.boundingBox())!.height).toBeLessThanOrEqual((await tryBar.boundingBox())!.y);
+      if (width < 800)
+        await expect
+          .poll(async () => (await stars.boundingBox())!.y + (await stars.boundingBox())!.height)
+          .toBeLessThanOrEqual((await tryBar.boundingBox())!.y);
       await tapStar(form, '4 stars');
       await form.getByLabel(/Comment/).fill('Good first impression.');
       await form.getByRole('button', { name: 'Submit Review' }).click();
@@ -147,12 +190,17 @@ for (const width of [360, 1280]) {
     test('a reported review hidden by staff is gone for visitors', async ({ page, playwright, browser, baseURL }) => {
       test.setTimeout(240_000);
       const origin = baseURL!;
-      const creatorApi = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT } });
+      const creatorApi = await playwright.request.newContext({
+        baseURL: origin,
+        extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT },
+      });
       const agent = await agentOfNewCreator(creatorApi, origin);
       await creatorApi.dispose();
       const spam = `Cheap followers at spam-${unique()}.example`;
       const kenji = await signedIn(playwright, origin, 'kenji');
-      expect((await kenji.post('/api/ratings', { data: { agentId: agent.id, rating: 1, comment: spam } })).status()).toBe(201);
+      expect(
+        (await kenji.post('/api/ratings', { data: { agentId: agent.id, rating: 1, comment: spam } })).status(),
+      ).toBe(201);
       await kenji.dispose();
 
       // devon reports it.
@@ -174,7 +222,10 @@ for (const width of [360, 1280]) {
       const operator = await signedIn(playwright, origin, 'operator');
       const staff = await signedInPage(browser, origin, operator, page.viewportSize());
       await staff.goto('/proposals');
-      await staff.getByRole('navigation', { name: 'Operator pages' }).getByRole('link', { name: 'Moderation queue' }).click();
+      await staff
+        .getByRole('navigation', { name: 'Operator pages' })
+        .getByRole('link', { name: 'Moderation queue' })
+        .click();
       await expect(staff.getByRole('heading', { level: 1, name: 'Moderation queue' })).toBeVisible();
       const item = staff.getByRole('article', { name: `Review by kenji of ${agent.name}` });
       await expect(item.getByText(spam)).toBeVisible();
@@ -199,7 +250,17 @@ for (const width of [360, 1280]) {
 }
 
 /** A page in a new browser context carrying the cookies of a signed-in API context. */
-async function signedInPage(browser: Browser, baseURL: string, api: APIRequestContext, viewport: { width: number; height: number } | null): Promise<Page> {
-  const context = await browser.newContext({ baseURL, storageState: await api.storageState(), viewport, extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT } });
+async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  api: APIRequestContext,
+  viewport: { width: number; height: number } | null,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    storageState: await api.storageState(),
+    viewport,
+    extraHTTPHeaders: { 'CF-Connecting-IP': CLIENT },
+  });
   return context.newPage();
 }

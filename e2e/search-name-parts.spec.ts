@@ -31,7 +31,9 @@ test("typing 'scout' in the header suggests LeadScout Pro, with the part marked"
   await expect(page.getByRole('heading', { level: 1, name: 'LeadScout Pro' })).toBeVisible();
 });
 
-test("'invoces' is suggested as InvoiceHound, and searched as 'invoices' with the words typed one tap away", async ({ page }) => {
+test("'invoces' is suggested as InvoiceHound, and searched as 'invoices' with the words typed one tap away", async ({
+  page,
+}) => {
   const box = await openHeaderSearch(page);
   await page.keyboard.type('invoces');
   const list = page.getByRole('listbox', { name: 'Suggestions' });
@@ -52,7 +54,9 @@ test("'invoces' is suggested as InvoiceHound, and searched as 'invoices' with th
   await expect(page.getByText('Showing results for')).toHaveCount(0);
 });
 
-test("/search?q=hound shows InvoiceHound first with the part of its name marked, and no correction", async ({ page }) => {
+test('/search?q=hound shows InvoiceHound first with the part of its name marked, and no correction', async ({
+  page,
+}) => {
   await page.goto('/search?q=hound');
   await expect(page.getByRole('heading', { level: 1, name: 'Search Results for "hound"' })).toBeVisible();
   const first = results(page).getByRole('article').first();

@@ -3,7 +3,6 @@ import { overflowRight } from './support/layout';
 
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' });
 
-
 for (const { name, width, height } of [
   { name: 'phone', width: 360, height: 740 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -39,7 +38,9 @@ for (const { name, width, height } of [
       await expect(page.getByRole('heading', { level: 1, name: 'LedgerLens' })).toBeVisible();
     });
 
-    test('Enter without a suggestion searches; a typo is corrected with the original one click away', async ({ page }) => {
+    test('Enter without a suggestion searches; a typo is corrected with the original one click away', async ({
+      page,
+    }) => {
       await page.goto('/');
       if (width < 768) await page.getByRole('button', { name: 'Open search' }).click();
       const box = page.getByRole('combobox', { name: 'Search agents' });
@@ -81,13 +82,16 @@ for (const { name, width, height } of [
       // The results the server gives for that department and sort, once the page shows them (the
       // URL changes before the new results arrive).
       const department = new URL(page.url()).searchParams.get('department');
-      const ranked = (await (await page.request.get(`/api/agents/search?q=invoices&departmentId=${department}&sort=rating`)).json()) as { name: string }[];
+      const ranked = (await (
+        await page.request.get(`/api/agents/search?q=invoices&departmentId=${department}&sort=rating`)
+      ).json()) as { name: string }[];
       const shown = ranked.map((agent) => agent.name);
       expect(shown.length).toBeGreaterThan(0);
       const headings = results(page).getByRole('article').getByRole('heading');
       await expect(headings).toHaveText(shown);
       // Every result is a Finance agent (Finance department badge on each card).
-      for (const card of await results(page).getByRole('article').all()) await expect(card.getByText('Department: Finance')).toBeVisible();
+      for (const card of await results(page).getByRole('article').all())
+        await expect(card.getByText('Department: Finance')).toBeVisible();
 
       // The same URL in a fresh page shows the same results.
       const url = page.url();
@@ -95,8 +99,12 @@ for (const { name, width, height } of [
       await other.goto(url);
       await expect(results(other).getByRole('article').getByRole('heading')).toHaveText(shown);
       if (width < 768) {
-        await expect(other.getByRole('list', { name: 'Active filters' }).getByText('Department: Finance')).toBeVisible();
-        await expect(other.getByRole('list', { name: 'Active filters' }).getByText('Sort: Highest Rated')).toBeVisible();
+        await expect(
+          other.getByRole('list', { name: 'Active filters' }).getByText('Department: Finance'),
+        ).toBeVisible();
+        await expect(
+          other.getByRole('list', { name: 'Active filters' }).getByText('Sort: Highest Rated'),
+        ).toBeVisible();
       } else {
         await expect(other.getByRole('main').getByLabel('Department', { exact: true })).toHaveValue(/\d+/);
         await expect(other.getByRole('main').getByLabel('Sort by', { exact: true })).toHaveValue('rating');

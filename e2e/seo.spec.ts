@@ -1,7 +1,11 @@
 import { expect, test } from './support/test';
 
 test('an agent page carries its own metadata in the HTML, before any script runs', async ({ request }) => {
-  const agents = (await (await request.get('/api/agents?limit=1')).json()) as { id: number; name: string; description: string }[];
+  const agents = (await (await request.get('/api/agents?limit=1')).json()) as {
+    id: number;
+    name: string;
+    description: string;
+  }[];
   const agent = agents[0]!;
   for (const path of [`/agents/${agent.id}`, `/agent/${agent.id}`]) {
     const res = await request.get(path);
@@ -43,14 +47,19 @@ test('agent images under /agents/ are served as images, and show on the listing'
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('image/webp');
   await page.goto('/search?q=LedgerLens');
-  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: 'LedgerLens', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: 'LedgerLens', exact: true }),
+  ).toBeVisible();
   // The card's picture is decorative (alt=""), so it is found by its source.
   const image = page.locator('img[src="/agents/ledgerlens.webp"]').first();
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
 
-test('an agent page opened directly shows the agent from the page itself, without asking the API again', async ({ page, request }) => {
+test('an agent page opened directly shows the agent from the page itself, without asking the API again', async ({
+  page,
+  request,
+}) => {
   const [agent] = (await (await request.get('/api/agents?limit=1')).json()) as { id: number; name: string }[];
   const detailCalls: string[] = [];
   page.on('request', (req) => {

@@ -86,11 +86,11 @@ test.describe('without scripts', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/] });
 
   test('the first paint is the real content: with every script blocked, the listing is there', async ({ page }) => {
-  await page.route('**/assets/*.js', (route) => route.abort());
-  await page.goto('/agents');
-  await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Agent results' }).getByRole('link').first()).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'AgentMarket' })).toBeVisible();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/agents');
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Agent results' }).getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'AgentMarket' })).toBeVisible();
   });
 
   test('search works before any script runs: the browser opens the results the app would', async ({ page }) => {
@@ -106,7 +106,9 @@ test.describe('without scripts', () => {
   });
 });
 
-test('a form on a server-rendered page cannot be sent before the app runs it, and nothing typed is lost or put in the address', async ({ page }) => {
+test('a form on a server-rendered page cannot be sent before the app runs it, and nothing typed is lost or put in the address', async ({
+  page,
+}) => {
   // The page's scripts are held back: the form is on screen, React is not yet.
   const release = await holdRequests(page, '**/assets/*.js');
   await page.goto('/propose-agent', { waitUntil: 'commit' });
@@ -141,7 +143,9 @@ test('a sort chosen and text typed in the header search before the app runs are 
   await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toHaveText(/LedgerLens/);
 });
 
-test("a search typed into the page's own box before the app runs is kept, and its Enter searches once the app does", async ({ page }) => {
+test("a search typed into the page's own box before the app runs is kept, and its Enter searches once the app does", async ({
+  page,
+}) => {
   const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
   await page.goto('/search?q=invoices', { waitUntil: 'commit' });
   const refine = page.getByRole('searchbox', { name: 'Refine your search' });
@@ -152,7 +156,9 @@ test("a search typed into the page's own box before the app runs is kept, and it
   release();
   await expect(page).toHaveURL(/\/search\?q=ledger$/);
   await expect(refine).toHaveValue('ledger');
-  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('article').first().getByRole('heading')).toHaveText(/Ledger/);
+  await expect(
+    page.getByRole('list', { name: 'Search results' }).getByRole('article').first().getByRole('heading'),
+  ).toHaveText(/Ledger/);
 });
 
 // What is held back, as on a slow network: the first-load chunk (the page is painted and its entry
@@ -163,7 +169,10 @@ for (const [what, held] of [
   ["even the page's entry script has arrived", /\/assets\/boot-[\w-]{8}\.js$/],
 ] as const) {
   test(`a tab tapped before ${what} still opens once the app runs`, async ({ page }) => {
-    const agents = (await (await page.request.get('/api/agents/search?q=LedgerLens')).json()) as { id: number; name: string }[];
+    const agents = (await (await page.request.get('/api/agents/search?q=LedgerLens')).json()) as {
+      id: number;
+      name: string;
+    }[];
     const agent = agents.find((a) => a.name === 'LedgerLens')!;
     const release = await holdRequests(page, held);
     await page.goto(`/agents/${agent.id}`, { waitUntil: 'commit' });
@@ -176,8 +185,13 @@ for (const [what, held] of [
   });
 }
 
-test('arrow keys on the tabs before the app runs move between them, and the tab reached opens once it does', async ({ page }) => {
-  const agents = (await (await page.request.get('/api/agents/search?q=LedgerLens')).json()) as { id: number; name: string }[];
+test('arrow keys on the tabs before the app runs move between them, and the tab reached opens once it does', async ({
+  page,
+}) => {
+  const agents = (await (await page.request.get('/api/agents/search?q=LedgerLens')).json()) as {
+    id: number;
+    name: string;
+  }[];
   const agent = agents.find((a) => a.name === 'LedgerLens')!;
   const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
   await page.goto(`/agents/${agent.id}`, { waitUntil: 'commit' });
@@ -192,7 +206,9 @@ test('arrow keys on the tabs before the app runs move between them, and the tab 
   await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
 });
 
-test('a search made while the page itself is still hydrating opens the results, with no hydration mismatch', async ({ page }) => {
+test('a search made while the page itself is still hydrating opens the results, with no hydration mismatch', async ({
+  page,
+}) => {
   // The About page's code is held back: the navbar hydrates, the page's slice keeps its server HTML.
   const release = await holdRequests(page, /\/assets\/about-[^/]*\.js$/);
   await page.goto('/about', { waitUntil: 'commit' });
@@ -208,7 +224,9 @@ test('a search made while the page itself is still hydrating opens the results, 
   await expect(page.getByRole('heading', { level: 1, name: /About/ })).toHaveCount(0);
 });
 
-test('a phone reading pages never starts the app: links open server-rendered pages, and the first tap on a control starts it', async ({ page }) => {
+test('a phone reading pages never starts the app: links open server-rendered pages, and the first tap on a control starts it', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -277,7 +295,9 @@ test('after hydration the page is the app: links navigate inside it and search w
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });
 
-test('every public route renders on the server and hydrates without a console error or hydration warning', async ({ page }) => {
+test('every public route renders on the server and hydrates without a console error or hydration warning', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   for (const [path, heading] of PUBLIC_ROUTES) {
     const res = await page.goto(path);
@@ -293,22 +313,24 @@ test.describe('not found', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
   test('an unknown path answers 404 with the Not Found page', async ({ page }) => {
-  const res = await page.goto('/no-such-page');
-  expect(res?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-  const agentPath = await page.request.get('/agents/not-a-number');
-  expect(agentPath.status()).toBe(404);
-  // Paths that look like files are the static assets' to answer; one that is not there is not the
-  // app shell with 200 but the Not Found page with 404.
-  for (const path of ['/agents/1.5', '/no-such-file.png']) {
-    const missing = await page.request.get(path);
-    expect(missing.status(), path).toBe(404);
-    expect(await missing.text(), path).toMatch(/Not Found/);
-  }
+    const res = await page.goto('/no-such-page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    const agentPath = await page.request.get('/agents/not-a-number');
+    expect(agentPath.status()).toBe(404);
+    // Paths that look like files are the static assets' to answer; one that is not there is not the
+    // app shell with 200 but the Not Found page with 404.
+    for (const path of ['/agents/1.5', '/no-such-file.png']) {
+      const missing = await page.request.get(path);
+      expect(missing.status(), path).toBe(404);
+      expect(await missing.text(), path).toMatch(/Not Found/);
+    }
   });
 });
 
-test("a signed-in person's public pages come rendered for them and are read without the app; Try Agent on screen starts it; signed out, Back shows nothing of theirs", async ({ page }) => {
+test("a signed-in person's public pages come rendered for them and are read without the app; Try Agent on screen starts it; signed out, Back shows nothing of theirs", async ({
+  page,
+}) => {
   const name = await registerNew(page, 'reader', '198.51.100.250');
   const own = await page.request.get('/agents', { headers: { Accept: 'text/html' } });
   expect(own.headers()['cache-control']).toBe('private, no-store');
@@ -338,10 +360,12 @@ test("a signed-in person's public pages come rendered for them and are read with
   await expect(tryAgent).toHaveAttribute('data-awaits-app', '');
   // Above the notice, not under it: a tap meant for it must not reach the notice's Resend.
   const notice = page.getByRole('region', { name: 'Confirm your email address' });
-  await expect.poll(async () => {
-    const [button, bar] = [await tryAgent.boundingBox(), await notice.boundingBox()];
-    return button && bar ? Math.round(bar.y - (button.y + button.height)) : null;
-  }).toBeGreaterThanOrEqual(0);
+  await expect
+    .poll(async () => {
+      const [button, bar] = [await tryAgent.boundingBox(), await notice.boundingBox()];
+      return button && bar ? Math.round(bar.y - (button.y + button.height)) : null;
+    })
+    .toBeGreaterThanOrEqual(0);
   expect(await appRunning(page)).toBe(false);
   release();
   await expect(page.locator('html[data-app="running"]')).toHaveCount(1);
@@ -363,7 +387,9 @@ test("a signed-in person's public pages come rendered for them and are read with
   await page.goto('/agents');
   await expect(page.getByRole('region', { name: 'Confirm your email address' })).toBeVisible();
   await page.goto('/categories');
-  expect((await page.request.post('/api/auth/logout', { headers: { Origin: new URL(page.url()).origin } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/logout', { headers: { Origin: new URL(page.url()).origin } })).ok()).toBe(
+    true,
+  );
   await page.goBack();
   await expect(page).toHaveURL('/agents');
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Agents' })).toBeVisible();
@@ -371,15 +397,30 @@ test("a signed-in person's public pages come rendered for them and are read with
   expect(await page.content()).not.toContain(`${other}@example.com`);
 });
 
-test('Try Agent tapped before the app runs is tried once it does: one request, charged once, the agent opened', async ({ page, context }) => {
+test('Try Agent tapped before the app runs is tried once it does: one request, charged once, the agent opened', async ({
+  page,
+  context,
+}) => {
   await registerNew(page, 'earlytry', '198.51.100.249');
-  const agents = (await (await page.request.get('/api/agents?limit=40')).json()) as { id: number; name: string; creditCost: number; externalUrl: string | null }[];
+  const agents = (await (await page.request.get('/api/agents?limit=40')).json()) as {
+    id: number;
+    name: string;
+    creditCost: number;
+    externalUrl: string | null;
+  }[];
   const agent = agents.find((a) => a.externalUrl && a.creditCost <= 100)!;
   // The agent's own site stands in for the real one (no network in tests).
   const site = new URL(agent.externalUrl!);
-  await context.route(`${site.origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Agent site</title>' }));
+  await context.route(`${site.origin}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Agent site</title>' }),
+  );
   const tries: string[] = [];
-  page.on('request', (request) => /^\/api\/agents\/\d+\/try/.test(new URL(request.url()).pathname) && tries.push(`${request.method()} ${new URL(request.url()).pathname}`));
+  page.on(
+    'request',
+    (request) =>
+      /^\/api\/agents\/\d+\/try/.test(new URL(request.url()).pathname) &&
+      tries.push(`${request.method()} ${new URL(request.url()).pathname}`),
+  );
 
   // The tap lands on the server's button while the app's code is still on its way.
   const release = await holdRequests(page, /\/assets\/app-[\w-]{8}\.js$/);
@@ -392,7 +433,9 @@ test('Try Agent tapped before the app runs is tried once it does: one request, c
   expect(tries).toEqual([`POST /api/agents/${agent.id}/try`]);
 });
 
-test('/credits: a visitor gets the frame naming its code; a signed-in person gets their balance and notice in the HTML, hydrated without a mismatch', async ({ page }) => {
+test('/credits: a visitor gets the frame naming its code; a signed-in person gets their balance and notice in the HTML, hydrated without a mismatch', async ({
+  page,
+}) => {
   // As curl sees it without a session: the frame everyone gets, and the page's chunks named so they
   // download with the app.
   const visitor = await (await page.request.get('/credits', { headers: { Accept: 'text/html' } })).text();
@@ -412,7 +455,10 @@ test('/credits: a visitor gets the frame naming its code; a signed-in person get
 
   // The session came with the page: the browser does not ask for it again at start.
   const sessionRequests: string[] = [];
-  page.on('request', (request) => new URL(request.url()).pathname === '/api/auth/session' && sessionRequests.push(request.url()));
+  page.on(
+    'request',
+    (request) => new URL(request.url()).pathname === '/api/auth/session' && sessionRequests.push(request.url()),
+  );
   await page.goto('/credits');
   await expect(page.getByText('Current balance: 100 credits')).toBeVisible();
   await expect(page.getByTestId('navbar-credits')).toHaveText('100');
@@ -440,7 +486,9 @@ test.describe('/billing away from UTC', () => {
   // A reader five hours behind UTC: every time on the page differs from the server's.
   test.use({ timezoneId: 'America/New_York' });
 
-  test('/billing is rendered for the person with their history, read without the app, and hydrated in their time zone without a mismatch', async ({ page }) => {
+  test('/billing is rendered for the person with their history, read without the app, and hydrated in their time zone without a mismatch', async ({
+    page,
+  }) => {
     await registerNew(page, 'bill', '198.51.100.253');
     const [agent] = await someAgents(page, 'limit=1');
     expect((await page.request.post(`/api/agents/${agent!.id}/try`)).ok()).toBe(true);
@@ -474,12 +522,19 @@ test.describe('/billing away from UTC', () => {
   });
 });
 
-test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({ page }) => {
+test("the page's own scripts are fetched at low priority, after the style sheet its first paint needs", async ({
+  page,
+}) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const requests: { path: string; type?: string; priority: string; byParser: boolean }[] = [];
   cdp.on('Network.requestWillBeSent', (event) =>
-    requests.push({ path: new URL(event.request.url).pathname, type: event.type, priority: event.request.initialPriority, byParser: event.initiator.type === 'parser' }),
+    requests.push({
+      path: new URL(event.request.url).pathname,
+      type: event.type,
+      priority: event.request.initialPriority,
+      byParser: event.initiator.type === 'parser',
+    }),
   );
   for (const path of ['/agents', '/']) {
     requests.length = 0;
@@ -509,7 +564,9 @@ test('static assets and the server-rendered pages carry the security headers', a
   await expect(page.getByRole('region', { name: 'Top Performing Agents' }).getByRole('article')).toHaveCount(6);
 });
 
-test('/credits is read without the app, and a choice and Continue made before it runs go to checkout with that amount', async ({ page }) => {
+test('/credits is read without the app, and a choice and Continue made before it runs go to checkout with that amount', async ({
+  page,
+}) => {
   await registerNew(page, 'early', '198.51.100.252');
 
   // Only read: the page is whole and the app does not start.

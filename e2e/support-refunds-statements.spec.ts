@@ -16,7 +16,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 async function register(page: Page, origin: string): Promise<string> {
   const username = unique();
-  const res = await page.request.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: PASSWORD, isInternalLogin: false }, headers: { Origin: origin } });
+  const res = await page.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, isInternalLogin: false },
+    headers: { Origin: origin },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return username;
 }
@@ -27,7 +30,10 @@ async function signIn(page: Page, origin: string, username: string, password = P
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-test('support refunds a try once, Totals show the day, and the creator downloads the statement', async ({ page, baseURL }) => {
+test('support refunds a try once, Totals show the day, and the creator downloads the statement', async ({
+  page,
+  baseURL,
+}) => {
   // Three registrations (scrypt) and several sign-ins before the pages: slow on a loaded machine.
   test.slow();
   const origin = baseURL ?? '';
@@ -42,7 +48,10 @@ test('support refunds a try once, Totals show the day, and the creator downloads
 
   // Another person tries it twice.
   const buyer = await register(page, origin);
-  for (let i = 0; i < 2; i++) expect((await page.request.post(`/api/agents/${agent.id}/try`, { headers: { Origin: origin } })).status()).toBe(200);
+  for (let i = 0; i < 2; i++)
+    expect((await page.request.post(`/api/agents/${agent.id}/try`, { headers: { Origin: origin } })).status()).toBe(
+      200,
+    );
 
   // Support finds the person and refunds one try.
   await signIn(page, origin, 'admin', 'demo-password');
@@ -67,9 +76,14 @@ test('support refunds a try once, Totals show the day, and the creator downloads
 
   // A second refund of the same try is refused with the API's message.
   const person = ((await (await page.request.get(`/api/admin/people?q=${buyer}`)).json()) as { id: number }[])[0]!;
-  const ledger = (await (await page.request.get(`/api/admin/people/${person.id}/transactions`)).json()) as SupportHistory;
+  const ledger = (await (
+    await page.request.get(`/api/admin/people/${person.id}/transactions`)
+  ).json()) as SupportHistory;
   const refundedTry = ledger.transactions.find((t) => t.kind === 'try' && t.refunded)!;
-  const again = await page.request.post('/api/admin/refunds', { data: { ledgerId: refundedTry.id }, headers: { Origin: origin } });
+  const again = await page.request.post('/api/admin/refunds', {
+    data: { ledgerId: refundedTry.id },
+    headers: { Origin: origin },
+  });
   expect(again.status()).toBe(409);
   expect(await again.json()).toMatchObject({ message: 'That try was already refunded' });
 
@@ -79,7 +93,9 @@ test('support refunds a try once, Totals show the day, and the creator downloads
   const table = page.getByRole('region', { name: 'Totals table' });
   const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today(), exact: true }) });
   await expect(row).toBeVisible();
-  const day = ((await (await page.request.get(`/api/admin/totals?from=${today()}&to=${today()}`)).json()) as OperatorTotals).days[0]!;
+  const day = (
+    (await (await page.request.get(`/api/admin/totals?from=${today()}&to=${today()}`)).json()) as OperatorTotals
+  ).days[0]!;
   expect(day.creditsRefunded).toBeGreaterThanOrEqual(5);
   expect(day.creditsSpent).toBeGreaterThanOrEqual(5);
   const cents = (c: number) => formatUsd(c / 100);
@@ -94,21 +110,33 @@ test('support refunds a try once, Totals show the day, and the creator downloads
     cents(day.paidOutCents),
   ]);
   await expectNoSeriousViolations(page);
-  const [totalsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+  const [totalsFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
   expect(totalsFile.suggestedFilename()).toMatch(/^totals-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const totalsCsv = await readFile((await totalsFile.path())!, 'utf8');
-  expect(totalsCsv).toContain(`${today()},${day.creditsSold},${day.creditsGranted},${day.creditsSpent},${day.creditsRefunded},`);
+  expect(totalsCsv).toContain(
+    `${today()},${day.creditsSold},${day.creditsGranted},${day.creditsSpent},${day.creditsRefunded},`,
+  );
 
   // The creator's statement of this month: two earnings of $4.00 and the refund's reversal.
   await signIn(page, origin, creator);
   await page.goto('/my-agents');
   await page.getByRole('tab', { name: 'Insights' }).click();
   const month = today().slice(0, 7);
-  const monthName = new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthName = new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const statements = page.getByRole('region', { name: 'Statements' });
   await expect(statements.getByText(monthName, { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(statements).toContainText('(3 entries)');
-  const [statement] = await Promise.all([page.waitForEvent('download'), statements.getByRole('link', { name: `Download CSV statement for ${monthName}` }).click()]);
+  const [statement] = await Promise.all([
+    page.waitForEvent('download'),
+    statements.getByRole('link', { name: `Download CSV statement for ${monthName}` }).click(),
+  ]);
   expect(statement.suggestedFilename()).toBe(`earnings-statement-${month}.csv`);
   const csv = await readFile((await statement.path())!, 'utf8');
   const stamp = '\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}';

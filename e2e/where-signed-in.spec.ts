@@ -11,7 +11,8 @@ const unique = () => `w${Date.now().toString(36)}${Math.floor(Math.random() * 1e
 // A phone held in one hand (docs/decisions/0023), which says what it is as Chrome on Android does:
 // the list names each browser from the User-Agent its sign-in came with.
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
-const CHROME_ON_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const CHROME_ON_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 // Registrations and mails are limited per client: this spec counts against an address of its own.
 const client = { 'CF-Connecting-IP': `10.38.0.${1 + Math.floor(Math.random() * 250)}` };
@@ -24,7 +25,9 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 async function register(page: Page): Promise<{ username: string; email: string }> {
   const username = unique();
   const email = `${username}@example.com`;
-  const res = await page.request.post('/api/auth/register', { data: { username, email, password: 'secret-pass', isInternalLogin: false } });
+  const res = await page.request.post('/api/auth/register', {
+    data: { username, email, password: 'secret-pass', isInternalLogin: false },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return { username, email };
 }
@@ -48,9 +51,12 @@ async function createToken(page: Page, name: string): Promise<string> {
 }
 
 /** The link of the mail that tells `to` a token was made for their account (only that mail links there). */
-const tokenMailLink = (to: string, nth = 1) => mailedLink(to, /https?:\/\/[^\s"<]+\/settings#where-you-are-signed-in/, nth);
+const tokenMailLink = (to: string, nth = 1) =>
+  mailedLink(to, /https?:\/\/[^\s"<]+\/settings#where-you-are-signed-in/, nth);
 
-test('a token made in Settings is listed with this browser marked, and revoking it there ends it at once', async ({ page }) => {
+test('a token made in Settings is listed with this browser marked, and revoking it there ends it at once', async ({
+  page,
+}) => {
   // Registration, the settings chunk, the session and two lists come one after another: allow a slow machine.
   test.slow();
   await register(page);

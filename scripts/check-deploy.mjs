@@ -27,7 +27,10 @@ for (const env of DEPLOY_ENVS) {
   const config = readDeployConfig(env);
   const problems = [...configProblems(config), ...assetProblems(config.assets)];
   if (problems.length) failures.push(...problems.map((p) => `[env.${env}] ${p}`));
-  else console.log(`ok   [env.${env}] has its own D1 database, a cron trigger, no local-only setting, and answers a missing chunk 404`);
+  else
+    console.log(
+      `ok   [env.${env}] has its own D1 database, a cron trigger, no local-only setting, and answers a missing chunk 404`,
+    );
 }
 
 /**
@@ -39,13 +42,17 @@ for (const env of DEPLOY_ENVS) {
 function assetProblems(assets = {}) {
   const problems = [];
   if (assets.not_found_handling && assets.not_found_handling !== 'none') {
-    problems.push(`assets.not_found_handling is "${assets.not_found_handling}": a missing chunk would not reach the worker`);
+    problems.push(
+      `assets.not_found_handling is "${assets.not_found_handling}": a missing chunk would not reach the worker`,
+    );
   }
   // A negative rule ("!/assets/*") sends what it matches to the assets alone, there or not.
   const glob = (rule) => new RegExp(`^${rule.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
   const rules = Array.isArray(assets.run_worker_first) ? assets.run_worker_first : [];
   if (rules.some((rule) => rule.startsWith('!') && glob(rule.slice(1)).test('/assets/gone-abc123.js'))) {
-    problems.push('assets.run_worker_first sends /assets/* to the static assets alone: a missing chunk would not reach the worker');
+    problems.push(
+      'assets.run_worker_first sends /assets/* to the static assets alone: a missing chunk would not reach the worker',
+    );
   }
   return problems;
 }
@@ -55,10 +62,14 @@ function assetProblems(assets = {}) {
 if (!existsSync('dist')) mkdirSync('dist', { recursive: true });
 // The worker bundles the app's server renderer (#app-ssr, docs/decisions/0012): built fresh, so the
 // size measured is this tree's. Within npm test it was built a moment ago by the build part.
-if (process.env.PREBUILT_DIST && existsSync('dist-ssr/entry-server.js')) console.log('ok   the server renderer was built by this npm test run');
+if (process.env.PREBUILT_DIST && existsSync('dist-ssr/entry-server.js'))
+  console.log('ok   the server renderer was built by this npm test run');
 else {
   const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
-  const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+  const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: quietEnv(),
+  });
   if (ssr.status !== 0) failures.push('the server renderer (vite.ssr.config.ts) did not build');
 }
 const outdir = mkdtempSync(path.join(os.tmpdir(), 'check-deploy-'));

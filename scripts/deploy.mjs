@@ -33,14 +33,22 @@ if (problems.length) {
   process.exit(1);
 }
 const db = config.d1_databases.find((d) => d.binding === 'DB');
-console.log(`Deploying "${config.name}" (env ${env}) with D1 database "${db.database_name}"${dryRun ? ' (dry run)' : ''}`);
+console.log(
+  `Deploying "${config.name}" (env ${env}) with D1 database "${db.database_name}"${dryRun ? ' (dry run)' : ''}`,
+);
 
 step('Building the app', () => {
   const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: quietEnv(),
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   // The server renderer the worker imports (#app-ssr, docs/decisions/0012).
-  const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+  const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: quietEnv(),
+  });
   if (ssr.status !== 0) process.exit(ssr.status ?? 1);
 });
 
@@ -56,11 +64,26 @@ const run = (label, wranglerArgs) =>
 
 if (dryRun) {
   console.log('> Skipping `wrangler d1 migrations apply --remote` (dry run)');
-  run('Bundling the worker (wrangler deploy --dry-run)', ['deploy', '--env', env, '--dry-run', '--outdir', path.join('.wrangler', 'tmp', `deploy-${env}`)]);
+  run('Bundling the worker (wrangler deploy --dry-run)', [
+    'deploy',
+    '--env',
+    env,
+    '--dry-run',
+    '--outdir',
+    path.join('.wrangler', 'tmp', `deploy-${env}`),
+  ]);
 } else {
   // Migrations first: the new code may read a column only they add. Each migration is additive, so
   // the previous version keeps working on the migrated database until the deploy switches over.
-  run(`Applying D1 migrations to the remote database "${db.database_name}"`, ['d1', 'migrations', 'apply', 'DB', '--remote', '--env', env]);
+  run(`Applying D1 migrations to the remote database "${db.database_name}"`, [
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--remote',
+    '--env',
+    env,
+  ]);
   // The pictures bucket (docs/decisions/0028): created once; an existing one is left as it is.
   const media = config.r2_buckets.find((b) => b.binding === 'MEDIA');
   step(`Creating the R2 bucket "${media.bucket_name}" unless it exists`, () => {

@@ -16,11 +16,20 @@ spawnSync(process.execPath, ['scripts/seed.mjs', '--if-empty', '--persist-to', p
 
 const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
 // The worker imports the app's server renderer (#app-ssr): build it once, and again on changes.
-spawnSync(process.execPath, [viteBin, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
-const ssrWatch = spawn(process.execPath, [viteBin, 'build', '--config', 'vite.ssr.config.ts', '--watch', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+spawnSync(process.execPath, [viteBin, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], {
+  stdio: 'inherit',
+  env: quietEnv(),
+});
+const ssrWatch = spawn(
+  process.execPath,
+  [viteBin, 'build', '--config', 'vite.ssr.config.ts', '--watch', '--logLevel', 'warn'],
+  { stdio: 'inherit', env: quietEnv() },
+);
 // As npm start: the test-mode checkout and the local mail catcher (port API_PORT + 200), unless the
 // environment names a real email API.
-const catcher = process.env.MAIL_API_URL ? null : await startMailCatcher({ port: mailPortFor(apiPort), dir: process.env.MAIL_DIR || '.wrangler/mail' });
+const catcher = process.env.MAIL_API_URL
+  ? null
+  : await startMailCatcher({ port: mailPortFor(apiPort), dir: process.env.MAIL_DIR || '.wrangler/mail' });
 if (catcher) console.log(`> Mail catcher on ${catcher.url}: every message is written to ${path.resolve(catcher.dir)}`);
 const vars = {
   PAYMENTS_MODE: process.env.PAYMENTS_MODE ?? 'sandbox',

@@ -15,7 +15,9 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     ...process.env,
     D1_PERSIST_TO: persistTo,
     // npm test builds once (its build part) and passes that build on; alone, build into a folder of this port's.
-    ...(process.env.PREBUILT_DIST ? { DIST_DIR: process.env.PREBUILT_DIST, SKIP_BUILD: '1' } : { DIST_DIR: `.wrangler/e2e-${port}/dist` }),
+    ...(process.env.PREBUILT_DIST
+      ? { DIST_DIR: process.env.PREBUILT_DIST, SKIP_BUILD: '1' }
+      : { DIST_DIR: `.wrangler/e2e-${port}/dist` }),
     // takeover-target@example.cc has no account: e2e/account-security.spec.ts registers it as an attacker would.
     ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.cc,takeover-target@example.cc',
     // Always the OpenID provider stand-in e2e/google.spec.ts starts on PORT + 100, never a real

@@ -151,7 +151,10 @@ function fallbackSvg() {
 const QUALITY = 0.8;
 
 mkdirSync(OUT_DIR, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage();
 
 /** The SVG drawn at its own size and encoded as WebP. */

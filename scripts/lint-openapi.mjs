@@ -17,13 +17,20 @@ import { quietEnv } from './lib/wrangler.mjs';
 const require = createRequire(import.meta.url);
 const redocly = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-const REDOCLY_ENV = quietEnv({ REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' });
+const REDOCLY_ENV = quietEnv({
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+});
 
 // The worker bundles the app's server renderer (#app-ssr, dist-ssr/): npm test's build part made it;
 // alone, it is built here (the document does not depend on it, the bundle does).
 if (!existsSync('dist-ssr/entry-server.js')) {
   console.log('> Building the server renderer the worker bundles (dist-ssr/)');
-  const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+  const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: quietEnv(),
+  });
   if (ssr.status !== 0) process.exit(ssr.status ?? 1);
 }
 const prebuilt = process.env.PREBUILT_DIST;
@@ -40,9 +47,16 @@ const documentFile = path.join(state, 'openapi.json');
 let served;
 let server;
 try {
-  server = await serveLocal({ configFile, port: 0, host: '127.0.0.1', persistTo: path.join(state, 'state'), logLevel: 'warn' });
+  server = await serveLocal({
+    configFile,
+    port: 0,
+    host: '127.0.0.1',
+    persistTo: path.join(state, 'state'),
+    logLevel: 'warn',
+  });
   const res = await fetch(new URL('/api/openapi.json', server.url));
-  if (res.status !== 200) throw new Error(`GET /api/openapi.json answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+  if (res.status !== 200)
+    throw new Error(`GET /api/openapi.json answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
   served = await res.text();
 } finally {
   await server?.dispose();
@@ -52,14 +66,20 @@ try {
 const document = JSON.parse(served);
 // Indented, so that each problem's line and column point at something readable.
 writeFileSync(documentFile, `${JSON.stringify(document, null, 2)}\n`);
-console.log(`> GET /api/openapi.json: ${(served.length / 1024).toFixed(1)} KiB, ${Object.keys(document.paths).length} paths`);
+console.log(
+  `> GET /api/openapi.json: ${(served.length / 1024).toFixed(1)} KiB, ${Object.keys(document.paths).length} paths`,
+);
 
 const lint = (format) =>
-  spawnSync(process.execPath, [redocly, 'lint', documentFile, '--config', 'redocly.yaml', '--format', format, '--max-problems', '1000'], {
-    env: REDOCLY_ENV,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  spawnSync(
+    process.execPath,
+    [redocly, 'lint', documentFile, '--config', 'redocly.yaml', '--format', format, '--max-problems', '1000'],
+    {
+      env: REDOCLY_ENV,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
 
 const result = lint('json');
 let report;
@@ -78,12 +98,18 @@ if (errors || warnings) {
   const readable = lint('codeframe');
   process.stdout.write(readable.stdout);
   process.stderr.write(readable.stderr);
-  console.error(`redocly lint of the served document (${documentFile}): ${errors} errors, ${warnings} warnings (want none of either)`);
+  console.error(
+    `redocly lint of the served document (${documentFile}): ${errors} errors, ${warnings} warnings (want none of either)`,
+  );
   process.exit(1);
 }
 if (ignored !== listed) {
-  console.error(`.redocly.lint-ignore.yaml lists ${listed} problems but ${ignored} were found there: remove the entries that no longer match one`);
+  console.error(
+    `.redocly.lint-ignore.yaml lists ${listed} problems but ${ignored} were found there: remove the entries that no longer match one`,
+  );
   process.exit(1);
 }
 rmSync(state, { recursive: true, force: true });
-console.log(`ok   redocly lint (recommended, redocly.yaml) of the served document: 0 errors, 0 warnings (${ignored} listed with their reasons in .redocly.lint-ignore.yaml)`);
+console.log(
+  `ok   redocly lint (recommended, redocly.yaml) of the served document: 0 errors, 0 warnings (${ignored} listed with their reasons in .redocly.lint-ignore.yaml)`,
+);

@@ -17,7 +17,10 @@ async function lintAs(fixture, asPath) {
 /** Lints a fixture as if it sat at `asPath`; returns "line rule" for each problem, sorted, and the messages. */
 async function linesAndRules(fixture, asPath) {
   const [result] = await eslint.lintText(readFileSync(`eslint-fixtures/${fixture}`, 'utf8'), { filePath: asPath });
-  return { at: result.messages.map((m) => `${m.line} ${m.ruleId}`).sort(), messages: result.messages.map((m) => m.message) };
+  return {
+    at: result.messages.map((m) => `${m.line} ${m.ruleId}`).sort(),
+    messages: result.messages.map((m) => m.message),
+  };
 }
 
 const ZONE = 'import-x/no-restricted-paths';
@@ -81,7 +84,8 @@ test('the worker imports the app only as the built server renderer, #app-ssr', a
 test('common imports neither the app nor the worker, not even a type', async () => {
   const { at, messages } = await linesAndRules('common-imports-sides.ts', 'common/common-imports-sides.ts');
   assert.deepEqual(at, [`2 ${SPELLING}`, `2 ${ZONE}`, `3 ${SPELLING}`, `3 ${ZONE}`], messages.join('\n'));
-  for (const message of messages) assert.match(message, /common is shared by the app and the worker and imports neither/);
+  for (const message of messages)
+    assert.match(message, /common is shared by the app and the worker and imports neither/);
 });
 
 test('two modules importing each other are refused as a cycle', async () => {
@@ -112,14 +116,20 @@ const sourceFiles = (dir) =>
 
 /** Each feature of `dir` and the other features its files import, by path or alias. */
 function featureImports(dir) {
-  const features = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const features = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   return new Map(
     features.map((name) => {
       const uses = new Set();
       for (const file of sourceFiles(path.join(dir, name))) {
         for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
           const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
-          const target = alias ? alias[1] + specifier.slice(alias[0].length) : specifier.startsWith('.') ? path.join(path.dirname(file), specifier) : null;
+          const target = alias
+            ? alias[1] + specifier.slice(alias[0].length)
+            : specifier.startsWith('.')
+              ? path.join(path.dirname(file), specifier)
+              : null;
           const other = target && path.relative(dir, target).split(path.sep)[0];
           if (other && other !== name && features.includes(other)) uses.add(other);
         }
@@ -164,7 +174,10 @@ test('no feature imports a feature that imports it back, even through public fil
 test('a feature loop through public files is found here, where import-x/no-cycle sees none', async () => {
   assert.deepEqual(featureLoops('eslint-fixtures/feature-loop'), ['agents → ratings → agents']);
   const results = await eslint.lintFiles(['eslint-fixtures/feature-loop']);
-  assert.deepEqual(results.flatMap((r) => r.messages.map((m) => `${r.filePath}: ${m.ruleId}`)), []);
+  assert.deepEqual(
+    results.flatMap((r) => r.messages.map((m) => `${r.filePath}: ${m.ruleId}`)),
+    [],
+  );
 });
 
 // Ignores. A pattern that matches nothing (a file since moved or deleted) would silently exempt
@@ -172,7 +185,9 @@ test('a feature loop through public files is found here, where import-x/no-cycle
 
 /** A glob as the config writes them (`**`, `*`, `?`, `{a,b}`), as a RegExp over paths from the repository's root. */
 const globRegExp = (glob) =>
-  new RegExp(`^${glob.replace(/\*\*\/|\*\*|\*|\?|[{},.+^$()|[\]\\]/g, (t) => ({ '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]', '{': '(?:', '}': ')', ',': '|' })[t] ?? `\\${t}`)}$`);
+  new RegExp(
+    `^${glob.replace(/\*\*\/|\*\*|\*|\?|[{},.+^$()|[\]\\]/g, (t) => ({ '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]', '{': '(?:', '}': ')', ',': '|' })[t] ?? `\\${t}`)}$`,
+  );
 
 /** What .gitignore lists: build output and dependencies, which a fresh clone has not made yet. */
 const GENERATED = readFileSync('.gitignore', 'utf8')
@@ -205,5 +220,7 @@ test('every ignore pattern of eslint.config.js matches a file or folder', async 
   const paths = repositoryPaths();
   assert.deepEqual(unmatchedIgnores(config, paths), []);
   // The check itself: a file that is not there is reported.
-  assert.deepEqual(unmatchedIgnores([{ ignores: ['app/lib/no-such-file.ts', 'app/test/**'] }], paths), ['app/lib/no-such-file.ts']);
+  assert.deepEqual(unmatchedIgnores([{ ignores: ['app/lib/no-such-file.ts', 'app/test/**'] }], paths), [
+    'app/lib/no-such-file.ts',
+  ]);
 });

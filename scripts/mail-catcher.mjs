@@ -42,10 +42,17 @@ function toEml(m) {
   ].join('\r\n');
 }
 
-const firstLink = (m) => (m.text ?? '').match(/https?:\/\/\S+/)?.[0] ?? (m.html ?? '').match(/href="(https?:[^"]+)"/)?.[1]?.replace(/&amp;/g, '&');
+const firstLink = (m) =>
+  (m.text ?? '').match(/https?:\/\/\S+/)?.[0] ??
+  (m.html ?? '').match(/href="(https?:[^"]+)"/)?.[1]?.replace(/&amp;/g, '&');
 
 /** Starts the catcher; resolves to { url, port, dir, close }. */
-export function startMailCatcher({ port = 0, host = '127.0.0.1', dir = process.env.MAIL_DIR || '.wrangler/mail', log = console.log } = {}) {
+export function startMailCatcher({
+  port = 0,
+  host = '127.0.0.1',
+  dir = process.env.MAIL_DIR || '.wrangler/mail',
+  log = console.log,
+} = {}) {
   const messages = [];
   mkdirSync(dir, { recursive: true });
   const json = (res, status, body) => {
@@ -61,9 +68,12 @@ export function startMailCatcher({ port = 0, host = '127.0.0.1', dir = process.e
     const one = url.pathname.match(/^\/emails\/([\w-]+)$/);
     if (req.method === 'GET' && one) {
       const found = messages.find((m) => m.id === one[1]);
-      return found ? json(res, 200, found) : json(res, 404, { statusCode: 404, name: 'not_found', message: 'Email not found' });
+      return found
+        ? json(res, 200, found)
+        : json(res, 404, { statusCode: 404, name: 'not_found', message: 'Email not found' });
     }
-    if (req.method !== 'POST' || url.pathname !== '/emails') return json(res, 404, { statusCode: 404, name: 'not_found', message: 'Not found' });
+    if (req.method !== 'POST' || url.pathname !== '/emails')
+      return json(res, 404, { statusCode: 404, name: 'not_found', message: 'Not found' });
     let size = 0;
     const chunks = [];
     req.on('data', (chunk) => {
@@ -77,17 +87,39 @@ export function startMailCatcher({ port = 0, host = '127.0.0.1', dir = process.e
       } catch {
         return json(res, 400, { statusCode: 400, name: 'invalid_json', message: 'The body must be JSON' });
       }
-      const to = (Array.isArray(body?.to) ? body.to : [body?.to]).filter((t) => typeof t === 'string' && t.includes('@'));
-      if (size > MAX_BODY || typeof body?.from !== 'string' || !to.length || typeof body.subject !== 'string' || (!body.text && !body.html)) {
-        return json(res, 422, { statusCode: 422, name: 'validation_error', message: 'from, to, subject and text or html are required' });
+      const to = (Array.isArray(body?.to) ? body.to : [body?.to]).filter(
+        (t) => typeof t === 'string' && t.includes('@'),
+      );
+      if (
+        size > MAX_BODY ||
+        typeof body?.from !== 'string' ||
+        !to.length ||
+        typeof body.subject !== 'string' ||
+        (!body.text && !body.html)
+      ) {
+        return json(res, 422, {
+          statusCode: 422,
+          name: 'validation_error',
+          message: 'from, to, subject and text or html are required',
+        });
       }
       const createdAt = new Date().toISOString();
       const id = randomUUID();
-      const message = { id, from: body.from, to, subject: body.subject, text: body.text ?? null, html: body.html ?? null, createdAt };
+      const message = {
+        id,
+        from: body.from,
+        to,
+        subject: body.subject,
+        text: body.text ?? null,
+        html: body.html ?? null,
+        createdAt,
+      };
       const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${id}.eml`);
       writeFileSync(file, toEml(message));
       messages.push({ ...message, file });
-      log(`✉  Mail to ${to.join(', ')}: ${message.subject}\n   ${firstLink(message) ?? '(no link)'}\n   saved as ${file}`);
+      log(
+        `✉  Mail to ${to.join(', ')}: ${message.subject}\n   ${firstLink(message) ?? '(no link)'}\n   saved as ${file}`,
+      );
       json(res, 200, { id });
     });
   });
@@ -95,7 +127,12 @@ export function startMailCatcher({ port = 0, host = '127.0.0.1', dir = process.e
     server.once('error', reject);
     server.listen(port, host, () => {
       const actual = server.address().port;
-      resolve({ url: `http://${host}:${actual}`, port: actual, dir, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        url: `http://${host}:${actual}`,
+        port: actual,
+        dir,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     });
   });
 }

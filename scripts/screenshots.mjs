@@ -13,9 +13,24 @@ mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
-const context = await browser.newContext({ baseURL: origin, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+const context = await browser.newContext({
+  baseURL: origin,
+  viewport: { width: 360, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+});
 const page = await context.newPage();
 const shot = async (name) => {
   // Images and the app settle (hydrated, covers decoded) before the picture is taken.
@@ -52,13 +67,19 @@ await page.getByRole('button', { name: 'Continue to Payment' }).tap();
 await page.getByRole('button', { name: 'Pay $50 (test)' }).tap();
 await page.getByText('Credits Purchased!').first().waitFor();
 await page.goto('/billing');
-await page.getByRole('list', { name: 'Credit history' }).getByRole('link', { name: /^View receipt/ }).waitFor();
+await page
+  .getByRole('list', { name: 'Credit history' })
+  .getByRole('link', { name: /^View receipt/ })
+  .waitFor();
 await shot('billing-360');
 
 // A creator page and an agent with an uploaded cover (docs/decisions/0028): the seed's demo creator
 // uploads a picture and a cover the way the app does (the browser draws and converts them to WebP).
 await context.clearCookies();
-const login = await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo-password' }, headers: { Origin: origin } });
+const login = await page.request.post('/api/auth/login', {
+  data: { username: 'demo', password: 'demo-password' },
+  headers: { Origin: origin },
+});
 if (!login.ok()) throw new Error(`login: ${login.status()} ${await login.text()}`);
 const mine = await (await page.request.get('/api/creators/demo')).json();
 const covered = mine.agents[0];
@@ -76,7 +97,11 @@ const drawn = (width, height, from, to) =>
       g.fillStyle = gradient;
       g.fillRect(0, 0, w, h);
       g.fillStyle = 'rgba(255,255,255,0.18)';
-      for (const [x, y, r] of [[0.2, 0.3, 0.25], [0.75, 0.65, 0.35], [0.55, 0.15, 0.12]]) {
+      for (const [x, y, r] of [
+        [0.2, 0.3, 0.25],
+        [0.75, 0.65, 0.35],
+        [0.55, 0.15, 0.12],
+      ]) {
         g.beginPath();
         g.arc(x * w, y * h, r * Math.min(w, h), 0, Math.PI * 2);
         g.fill();

@@ -1,7 +1,23 @@
 // Types of scripts/seed-data.mjs, for the worker tests that load the demo catalogue.
-export interface SeedCategory { name: string; description: string; icon: string; isMainCategory: boolean }
-export interface SeedDepartment { name: string; description: string; categoryName: string }
-export interface SeedUser { username: string; email: string; role: 'user' | 'staff' | 'admin'; displayName?: string; bio?: string; website?: string }
+export interface SeedCategory {
+  name: string;
+  description: string;
+  icon: string;
+  isMainCategory: boolean;
+}
+export interface SeedDepartment {
+  name: string;
+  description: string;
+  categoryName: string;
+}
+export interface SeedUser {
+  username: string;
+  email: string;
+  role: 'user' | 'staff' | 'admin';
+  displayName?: string;
+  bio?: string;
+  website?: string;
+}
 export interface SeedAgent {
   name: string;
   slug: string;
@@ -22,7 +38,13 @@ export interface SeedAgent {
   creatorUsername: string | null;
   createdDaysAgo: number;
 }
-export interface SeedReview { agentSlug: string; username: string; rating: number; comment: string | null; daysAgo: number }
+export interface SeedReview {
+  agentSlug: string;
+  username: string;
+  rating: number;
+  comment: string | null;
+  daysAgo: number;
+}
 export const categories: SeedCategory[];
 export const departments: SeedDepartment[];
 export const users: SeedUser[];

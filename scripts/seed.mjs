@@ -86,19 +86,59 @@ function buildSql({ agentTotal, reviewTotal }) {
   );
 
   // Users: the demo accounts, plus reviewers for a generated catalogue.
-  const users = demo.users.map((u, i) => ({ ...u, id: i + 1, hash: hashPassword(DEMO_PASSWORD), daysAgo: 420 - i * 7 }));
+  const users = demo.users.map((u, i) => ({
+    ...u,
+    id: i + 1,
+    hash: hashPassword(DEMO_PASSWORD),
+    daysAgo: 420 - i * 7,
+  }));
   const syntheticUsers = reviewTotal > 0 ? Math.max(200, Math.ceil(reviewTotal / 40)) : 0;
   const sharedHash = syntheticUsers ? hashPassword(DEMO_PASSWORD) : null;
   for (let i = 0; i < syntheticUsers; i++) {
-    users.push({ id: users.length + 1, username: `member${i + 1}`, email: `member${i + 1}@example.com`, role: 'user', hash: sharedHash, daysAgo: 300 });
+    users.push({
+      id: users.length + 1,
+      username: `member${i + 1}`,
+      email: `member${i + 1}@example.com`,
+      role: 'user',
+      hash: sharedHash,
+      daysAgo: 300,
+    });
   }
   const userId = new Map(users.map((u) => [u.username, u.id]));
   sql.push(
     ...inserts(
       'users',
       // Demo addresses count as confirmed, so README's demo logins keep their roles (docs/product.md#roles).
-      ['id', 'username', 'username_key', 'email', 'password_hash', 'role', 'credits', 'consumed', 'created_at', 'email_verified_at', 'display_name', 'bio', 'website'],
-      users.map((u) => [u.id, u.username, u.username.normalize('NFKC').toLowerCase(), u.email, u.hash, u.role, 100, 0, iso(u.daysAgo), iso(u.daysAgo), u.displayName ?? null, u.bio ?? null, u.website ?? null]),
+      [
+        'id',
+        'username',
+        'username_key',
+        'email',
+        'password_hash',
+        'role',
+        'credits',
+        'consumed',
+        'created_at',
+        'email_verified_at',
+        'display_name',
+        'bio',
+        'website',
+      ],
+      users.map((u) => [
+        u.id,
+        u.username,
+        u.username.normalize('NFKC').toLowerCase(),
+        u.email,
+        u.hash,
+        u.role,
+        100,
+        0,
+        iso(u.daysAgo),
+        iso(u.daysAgo),
+        u.displayName ?? null,
+        u.bio ?? null,
+        u.website ?? null,
+      ]),
     ),
     // Every account's balance is backed by its sign-up grant in the ledger.
     ...inserts(
@@ -135,10 +175,64 @@ function buildSql({ agentTotal, reviewTotal }) {
   }));
   const rand = prng(20261122);
   const pick = (list) => list[Math.floor(rand() * list.length)];
-  const prefixes = ['Auto', 'Smart', 'Rapid', 'Deep', 'Clear', 'Bright', 'Swift', 'True', 'Nova', 'Prime', 'Meta', 'Flow', 'Signal', 'Atlas', 'Echo'];
-  const nouns = ['Pilot', 'Scout', 'Lens', 'Forge', 'Sense', 'Desk', 'Mind', 'Stream', 'Guard', 'Craft', 'Bridge', 'Pulse', 'Works', 'Loop', 'Sync'];
-  const tasks = ['drafts replies to', 'summarises', 'prioritises', 'audits', 'enriches', 'reconciles', 'forecasts', 'triages', 'monitors', 'classifies'];
-  const objects = ['support tickets', 'sales leads', 'invoices', 'contracts', 'job applications', 'campaign results', 'product feedback', 'vendor quotes', 'security alerts', 'research papers'];
+  const prefixes = [
+    'Auto',
+    'Smart',
+    'Rapid',
+    'Deep',
+    'Clear',
+    'Bright',
+    'Swift',
+    'True',
+    'Nova',
+    'Prime',
+    'Meta',
+    'Flow',
+    'Signal',
+    'Atlas',
+    'Echo',
+  ];
+  const nouns = [
+    'Pilot',
+    'Scout',
+    'Lens',
+    'Forge',
+    'Sense',
+    'Desk',
+    'Mind',
+    'Stream',
+    'Guard',
+    'Craft',
+    'Bridge',
+    'Pulse',
+    'Works',
+    'Loop',
+    'Sync',
+  ];
+  const tasks = [
+    'drafts replies to',
+    'summarises',
+    'prioritises',
+    'audits',
+    'enriches',
+    'reconciles',
+    'forecasts',
+    'triages',
+    'monitors',
+    'classifies',
+  ];
+  const objects = [
+    'support tickets',
+    'sales leads',
+    'invoices',
+    'contracts',
+    'job applications',
+    'campaign results',
+    'product feedback',
+    'vendor quotes',
+    'security alerts',
+    'research papers',
+  ];
   const images = demo.agents.map((a) => a.image).filter(Boolean);
   for (let i = agents.length; i < agentTotal; i++) {
     const dept = pick(demo.departments);
@@ -154,7 +248,12 @@ function buildSql({ agentTotal, reviewTotal }) {
       label: dept.name,
       description: `${name} ${task} ${object} for ${dept.name.toLowerCase()} teams and reports what needs attention.`,
       longDescription: `${name} connects to the tools your ${dept.name.toLowerCase()} team already uses, ${task} ${object} as they arrive and keeps a clear audit trail of every action it takes.`,
-      features: JSON.stringify([`Works on ${object}`, 'Daily digest by email', 'Role-based access', 'Audit log export']),
+      features: JSON.stringify([
+        `Works on ${object}`,
+        'Daily digest by email',
+        'Role-based access',
+        'Audit log export',
+      ]),
       videoUrl: null,
       imageUrl: pick(images),
       externalUrl: `https://agent-${i + 1}.agents.example.com/app`,
@@ -173,8 +272,58 @@ function buildSql({ agentTotal, reviewTotal }) {
   sql.push(
     ...inserts(
       'agents',
-      ['id', 'hoa_id', 'name', 'agent_code', 'slug', 'label', 'description', 'long_description', 'features', 'video_url', 'image_url', 'external_url', 'category_id', 'department_id', 'creator_id', 'is_featured', 'is_trending', 'is_premium', 'credit_cost', 'credits', 'business_category', 'business_department', 'created_at', 'updated_at'],
-      agents.map((a) => [a.id, a.hoaId, a.name, a.agentCode, a.slug, a.label, a.description, a.longDescription, a.features, a.videoUrl, a.imageUrl, a.externalUrl, a.categoryId, a.departmentId, a.creatorId, a.isFeatured, a.isTrending, a.isPremium, a.creditCost, a.creditCost, a.categoryName, a.departmentName, a.createdAt, a.createdAt]),
+      [
+        'id',
+        'hoa_id',
+        'name',
+        'agent_code',
+        'slug',
+        'label',
+        'description',
+        'long_description',
+        'features',
+        'video_url',
+        'image_url',
+        'external_url',
+        'category_id',
+        'department_id',
+        'creator_id',
+        'is_featured',
+        'is_trending',
+        'is_premium',
+        'credit_cost',
+        'credits',
+        'business_category',
+        'business_department',
+        'created_at',
+        'updated_at',
+      ],
+      agents.map((a) => [
+        a.id,
+        a.hoaId,
+        a.name,
+        a.agentCode,
+        a.slug,
+        a.label,
+        a.description,
+        a.longDescription,
+        a.features,
+        a.videoUrl,
+        a.imageUrl,
+        a.externalUrl,
+        a.categoryId,
+        a.departmentId,
+        a.creatorId,
+        a.isFeatured,
+        a.isTrending,
+        a.isPremium,
+        a.creditCost,
+        a.creditCost,
+        a.categoryName,
+        a.departmentName,
+        a.createdAt,
+        a.createdAt,
+      ]),
     ),
   );
 
@@ -187,7 +336,16 @@ function buildSql({ agentTotal, reviewTotal }) {
     seen.add(`${agentId}:${uid}`);
     return [agentId, uid, r.rating, r.comment, iso(r.daysAgo), iso(r.daysAgo)];
   });
-  const comments = ['Saved our team hours every week.', 'Solid results, setup took a while.', 'Does exactly what it says.', 'Good, but the reports could be clearer.', null, 'Our go-to tool now.', 'Missed a few edge cases.', null];
+  const comments = [
+    'Saved our team hours every week.',
+    'Solid results, setup took a while.',
+    'Does exactly what it says.',
+    'Good, but the reports could be clearer.',
+    null,
+    'Our go-to tool now.',
+    'Missed a few edge cases.',
+    null,
+  ];
   let attempts = 0;
   while (reviews.length < Math.max(reviewTotal, demo.reviews.length) && attempts < reviewTotal * 5) {
     attempts++;
@@ -218,9 +376,34 @@ function buildSql({ agentTotal, reviewTotal }) {
 
 // Every table the migrations make that holds data, rows that point at others first (search_synonyms is
 // the migrations' own data; the search index follows its tables through triggers).
-const RESET_SQL = ['review_helpful', 'review_replies', 'moderation_actions', 'reports', 'saved_agents', 'agent_views', 'payouts', 'payout_accounts', 'creator_earnings', 'api_tokens', 'idempotency_keys', 'follows', 'email_tokens', 'oauth_states', 'auth_throttle', 'checkout_sessions', 'credit_ledger', 'proposals', 'ratings', 'sessions', 'agents', 'departments', 'categories', 'users']
+const RESET_SQL = [
+  'review_helpful',
+  'review_replies',
+  'moderation_actions',
+  'reports',
+  'saved_agents',
+  'agent_views',
+  'payouts',
+  'payout_accounts',
+  'creator_earnings',
+  'api_tokens',
+  'idempotency_keys',
+  'follows',
+  'email_tokens',
+  'oauth_states',
+  'auth_throttle',
+  'checkout_sessions',
+  'credit_ledger',
+  'proposals',
+  'ratings',
+  'sessions',
+  'agents',
+  'departments',
+  'categories',
+  'users',
+]
   .map((t) => `DELETE FROM ${t};`)
-  .concat("DELETE FROM sqlite_sequence;")
+  .concat('DELETE FROM sqlite_sequence;')
   .join('\n');
 
 const persistTo = opts['persist-to'];
@@ -238,7 +421,8 @@ if (opts['sql-only']) {
   process.exit(0);
 }
 
-const existing = queryLocal('SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM users) AS n', persistTo)[0]?.n ?? 0;
+const existing =
+  queryLocal('SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM users) AS n', persistTo)[0]?.n ?? 0;
 if (existing > 0 && !opts.reset) {
   if (opts['if-empty']) {
     console.log('Database already has data; not seeding.');
@@ -252,4 +436,6 @@ mkdirSync(path.join('.wrangler', 'tmp'), { recursive: true });
 const file = path.join('.wrangler', 'tmp', `seed-${process.pid}.sql`);
 writeFileSync(file, `${existing > 0 ? `${RESET_SQL}\n` : ''}${sql}\n`);
 wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--yes', '--file', file], { capture: true });
-console.log(`Seeded ${counts.agents} agents, ${counts.reviews} reviews and ${counts.users} users (demo password: ${DEMO_PASSWORD}).`);
+console.log(
+  `Seeded ${counts.agents} agents, ${counts.reviews} reviews and ${counts.users} users (demo password: ${DEMO_PASSWORD}).`,
+);

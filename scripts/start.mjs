@@ -18,7 +18,8 @@ const { version } = require('../package.json');
 const distDir = process.env.DIST_DIR || 'dist';
 
 // wrangler.toml serves ./dist; another folder gets a config of its own (asset routing and D1 kept).
-const configArgs = path.resolve(distDir) === path.resolve('dist') ? [] : ['--config', configServing(distDir, `wrangler-${port}.toml`)];
+const configArgs =
+  path.resolve(distDir) === path.resolve('dist') ? [] : ['--config', configServing(distDir, `wrangler-${port}.toml`)];
 
 /** The configuration variables (README's table), forwarded to the worker when set. */
 const CONFIG_VARS = [
@@ -55,10 +56,17 @@ function step(label, fn) {
 if (process.env.SKIP_BUILD !== '1' || !existsSync(path.join(distDir, 'index.html'))) {
   step('Building the app', () => {
     const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', path.resolve(distDir)], { stdio: 'inherit', env: quietEnv() });
+    const result = spawnSync(
+      process.execPath,
+      [vite, 'build', '--logLevel', 'warn', '--outDir', path.resolve(distDir)],
+      { stdio: 'inherit', env: quietEnv() },
+    );
     if (result.status !== 0) process.exit(result.status ?? 1);
     // The server renderer the worker imports (#app-ssr in package.json): dist-ssr/, whatever DIST_DIR is.
-    const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: quietEnv() });
+    const ssr = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: quietEnv(),
+    });
     if (ssr.status !== 0) process.exit(ssr.status ?? 1);
   });
 }

@@ -48,15 +48,19 @@ function* testsOf(suite, rootDir, titles = []) {
 
 function runOnce(index, rest, reportFile, outputDir) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [playwrightCli, 'test', '--reporter=list,json', `--output=${outputDir}`, ...rest], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        CI: process.env.CI ?? 'true',
-        PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
-        ...(index > 0 ? { SKIP_BUILD: '1' } : {}),
+    const child = spawn(
+      process.execPath,
+      [playwrightCli, 'test', '--reporter=list,json', `--output=${outputDir}`, ...rest],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          CI: process.env.CI ?? 'true',
+          PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
+          ...(index > 0 ? { SKIP_BUILD: '1' } : {}),
+        },
       },
-    });
+    );
     child.on('exit', (code, signal) => resolve({ code, signal }));
   });
 }
@@ -85,9 +89,14 @@ for (let i = 0; i < runs && !stopping; i++) {
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     tests = report.suites.flatMap((suite) => [...testsOf(suite, report.config.rootDir)]);
-    for (const error of report.errors ?? []) tests.push({ name: '(outside any test)', status: 'unexpected', error: error.message?.split('\n')[0] ?? '' });
+    for (const error of report.errors ?? [])
+      tests.push({ name: '(outside any test)', status: 'unexpected', error: error.message?.split('\n')[0] ?? '' });
   } catch {
-    tests.push({ name: '(no report)', status: 'unexpected', error: `Playwright ended with ${signal ?? `exit ${code}`} and wrote no report` });
+    tests.push({
+      name: '(no report)',
+      status: 'unexpected',
+      error: `Playwright ended with ${signal ?? `exit ${code}`} and wrote no report`,
+    });
   }
   const failed = tests.filter((t) => t.status === 'unexpected' || t.status === 'flaky');
   const passed = tests.filter((t) => t.status === 'expected').length;
@@ -96,7 +105,9 @@ for (let i = 0; i < runs && !stopping; i++) {
   for (const t of failed) console.log(`  ✘ ${t.name}\n    ${t.error}`);
 }
 
-console.log(`\n=== soak summary: ${results.length} run(s) of ${runs}, ${((Date.now() - started) / 60_000).toFixed(1)} min ===`);
+console.log(
+  `\n=== soak summary: ${results.length} run(s) of ${runs}, ${((Date.now() - started) / 60_000).toFixed(1)} min ===`,
+);
 for (const r of results) {
   console.log(`  run ${r.run}: ${r.passed} passed, ${r.failed.length} failed, ${(r.ms / 60_000).toFixed(1)} min`);
 }
@@ -104,5 +115,7 @@ const byTest = new Map();
 for (const r of results) for (const t of r.failed) byTest.set(t.name, [...(byTest.get(t.name) ?? []), r.run]);
 if (byTest.size === 0) console.log('  no test failed in any run');
 for (const [name, inRuns] of byTest) console.log(`  ✘ ${name}: failed in run ${inRuns.join(', ')}`);
-console.log(`  reports: ${path.relative(process.cwd(), dir)}/run-N.json, traces of failures: ${path.relative(process.cwd(), dir)}/run-N/`);
+console.log(
+  `  reports: ${path.relative(process.cwd(), dir)}/run-N.json, traces of failures: ${path.relative(process.cwd(), dir)}/run-N/`,
+);
 process.exit(results.length === runs && byTest.size === 0 && results.every((r) => r.code === 0) ? 0 : 1);

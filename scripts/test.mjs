@@ -45,7 +45,11 @@ function printTable() {
   console.log('\nnpm test, time per part:');
   for (const [label] of PARTS) {
     const row = rows.find((r) => r.label === label);
-    const result = !row ? 'not run' : row.code === 0 ? `ok     ${seconds(row.ms)}${minutes(row.ms)}` : `FAILED ${seconds(row.ms)}${minutes(row.ms)} (exit ${row.code})`;
+    const result = !row
+      ? 'not run'
+      : row.code === 0
+        ? `ok     ${seconds(row.ms)}${minutes(row.ms)}`
+        : `FAILED ${seconds(row.ms)}${minutes(row.ms)} (exit ${row.code})`;
     console.log(`  ${label.padEnd(width)}  ${result}`);
   }
   const total = Date.now() - started;

@@ -18,7 +18,15 @@ import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
 import { agentRatingsRoutes, ratingsRoutes } from './features/ratings/routes';
 import { moderationRoutes, reportsRoutes } from './features/moderation/routes';
-import { asksForShell, clientRenderedPage, rendersPage, rendersShell, serverRenderedPage, shellPage, staticAsset } from './features/pages/routes';
+import {
+  asksForShell,
+  clientRenderedPage,
+  rendersPage,
+  rendersShell,
+  serverRenderedPage,
+  shellPage,
+  staticAsset,
+} from './features/pages/routes';
 import { savedRoutes } from './features/saved/routes';
 import { seoRoutes } from './features/seo/routes';
 import { mcpRoutes } from './features/mcp/routes';
@@ -59,11 +67,14 @@ const api = new Hono<AppEnv>()
     }),
     // Typed apart from `app`, which is built from this sub-app. What the middleware refuses is listed
     // on every route it runs for.
-    openApiDocument((): Hono<AppEnv> => app, [
-      [sameOriginOnly, CROSS_SITE_REFUSAL],
-      [limitBody, BODY_LIMIT_REFUSAL],
-      [bearerAuth, TOKEN_REFUSALS],
-    ]),
+    openApiDocument(
+      (): Hono<AppEnv> => app,
+      [
+        [sameOriginOnly, CROSS_SITE_REFUSAL],
+        [limitBody, BODY_LIMIT_REFUSAL],
+        [bearerAuth, TOKEN_REFUSALS],
+      ],
+    ),
   )
   .use(loadSession)
   // A personal API token replaces the session for what its scopes allow (docs/decisions/0030).
@@ -132,7 +143,9 @@ app.notFound((c) => {
   // Anything else (a write to a page's address): the static assets answer, 404 for what is not a file.
   if (!c.env.ASSETS) return c.text('Not found', 404);
   // A copy with mutable headers: the security headers middleware adds to it.
-  return (c.env.ASSETS.fetch(c.req.raw as never) as unknown as Promise<Response>).then((res) => new Response(res.body, res));
+  return (c.env.ASSETS.fetch(c.req.raw as never) as unknown as Promise<Response>).then(
+    (res) => new Response(res.body, res),
+  );
 });
 
 app.onError((err, c) => {
@@ -140,7 +153,8 @@ app.onError((err, c) => {
   if (err instanceof HTTPException) {
     const status = err.status;
     // Hono raises 400 for malformed JSON bodies; keep our wording and never echo internals.
-    const message = status === 400 ? MESSAGES.invalidJson : status === 413 ? MESSAGES.tooLarge : err.message || 'Request failed';
+    const message =
+      status === 400 ? MESSAGES.invalidJson : status === 413 ? MESSAGES.tooLarge : err.message || 'Request failed';
     return c.json(errorBody(message), status);
   }
   log('error', 'unhandled error', { requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: err });

@@ -15,7 +15,11 @@ export function useEarlyInput(ref: RefObject<HTMLInputElement | null>, onEarlyIn
  * change. Once hydrated it is taken as if made then (docs/decisions/0031). `rendered` is the value
  * the control was rendered with; nothing is reported when it still shows that.
  */
-export function useEarlyChoice(ref: RefObject<HTMLInputElement | HTMLSelectElement | null>, rendered: string, onEarlyChoice: (value: string) => void): void {
+export function useEarlyChoice(
+  ref: RefObject<HTMLInputElement | HTMLSelectElement | null>,
+  rendered: string,
+  onEarlyChoice: (value: string) => void,
+): void {
   // What the server rendered and whom to tell: read once, at hydration.
   const first = useRef({ rendered, onEarlyChoice });
   useEffect(() => {

@@ -9,7 +9,10 @@ export function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+          ? document.activeElement
+          : null;
     },
     onCloseAutoFocus: (event: Event) => {
       const target = opener.current;

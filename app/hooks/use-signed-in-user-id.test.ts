@@ -6,7 +6,10 @@ import { signedInUserIdNow } from './use-signed-in-user-id';
 it('waits for a session still on its way, so an action taken now knows who is signed in', async () => {
   const client = new QueryClient();
   let answer!: (user: { id: number }) => void;
-  void client.prefetchQuery({ queryKey: sessionKeys.session, queryFn: () => new Promise<{ id: number }>((resolve) => (answer = resolve)) });
+  void client.prefetchQuery({
+    queryKey: sessionKeys.session,
+    queryFn: () => new Promise<{ id: number }>((resolve) => (answer = resolve)),
+  });
   const now = signedInUserIdNow(client);
   answer({ id: 7 });
   expect(await now).toBe(7);

@@ -18,7 +18,9 @@ const emit = () => listeners.forEach((l) => l());
 
 export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
   const id = nextId++;
-  current = [{ id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true }];
+  current = [
+    { id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true },
+  ];
   emit();
   return id;
 }
@@ -38,4 +40,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useToasts = (): ToastData[] => useSyncExternalStore(subscribe, () => current, () => current);
+export const useToasts = (): ToastData[] =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );

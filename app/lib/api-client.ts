@@ -28,7 +28,14 @@ type AnyClientResponse = ClientResponse<unknown, number, string>;
  * handler's own, marked `documented` (worker/lib/openapi.ts, `route`); the worker's type check holds
  * the handler's answers to them (worker/features/openapi/documented-answers.test.ts).
  */
-type OkBody<R> = R extends ClientResponse<infer T, infer S, infer F> ? (F extends { documented: true } ? (S extends SuccessStatusCode ? T : never) : never) : never;
+type OkBody<R> =
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? F extends { documented: true }
+      ? S extends SuccessStatusCode
+        ? T
+        : never
+      : never
+    : never;
 
 /**
  * Resolves an OK response to its JSON body, typed by the route that answered it; any other status
@@ -64,7 +71,9 @@ export type AnswerOf<Call extends RouteCall> = Awaited<ReturnType<Call>>;
 export type OkAnswer<Call extends RouteCall> = OkBody<AnswerOf<Call>>;
 
 /** Like unwrap, also returning X-Total-Count for paged lists. */
-export async function unwrapPage<R extends AnyClientResponse>(res: R): Promise<{ items: PageItem<R>[]; total: number }> {
+export async function unwrapPage<R extends AnyClientResponse>(
+  res: R,
+): Promise<{ items: PageItem<R>[]; total: number }> {
   const items = (await unwrap(res)) as PageItem<R>[];
   const header = Number(res.headers.get('X-Total-Count'));
   return { items, total: Number.isFinite(header) && res.headers.has('X-Total-Count') ? header : items.length };

@@ -35,7 +35,8 @@ it('leaves a page that is only read alone: links, scrolling keys and tabbing do 
   const start = await watch();
   fire(element('main a span'), new PointerEvent('pointerdown', { bubbles: true }));
   fire(element('header a'), new FocusEvent('focusin', { bubbles: true }));
-  for (const key of ['Tab', 'ArrowDown', 'PageDown', ' ']) fire(document.body, new KeyboardEvent('keydown', { key, bubbles: true }));
+  for (const key of ['Tab', 'ArrowDown', 'PageDown', ' '])
+    fire(document.body, new KeyboardEvent('keydown', { key, bubbles: true }));
   fire(element('header a'), new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   expect(start).not.toHaveBeenCalled();
 });
@@ -67,7 +68,9 @@ it('starts the app when the search field takes the focus, or a key types', async
 });
 
 it('starts the app when a value changes without a press or focus first', async () => {
-  document.querySelector('main')!.insertAdjacentHTML('beforeend', '<select aria-label="Sort by"><option>A</option><option>B</option></select>');
+  document
+    .querySelector('main')!
+    .insertAdjacentHTML('beforeend', '<select aria-label="Sort by"><option>A</option><option>B</option></select>');
   const start = await watch();
   fire(element('select'), new Event('change', { bubbles: true }));
   expect(start).toHaveBeenCalledTimes(1);
@@ -119,7 +122,7 @@ it('where the browser cannot list its databases, one made by its own check count
   }
 });
 
-it("starts the app at once on an agent page whose agent this device saved, and only then", async () => {
+it('starts the app at once on an agent page whose agent this device saved, and only then', async () => {
   document.querySelector('main button')!.setAttribute('data-saved-agent', '7');
   expect(await watch()).not.toHaveBeenCalled();
 
@@ -168,9 +171,33 @@ it('starts the app at once when the caller says something waits for it', async (
 });
 
 it('waits for an intent on pages made for reading only; a page that acts as it arrives starts the app at once', () => {
-  for (const path of ['/', '/agents', '/agents/12', '/Agent/12/', '/creators/demo', '/search', '/categories', '/discover', '/about', '/api', '/alternative2', '/credits', '/billing', '/saved'])
+  for (const path of [
+    '/',
+    '/agents',
+    '/agents/12',
+    '/Agent/12/',
+    '/creators/demo',
+    '/search',
+    '/categories',
+    '/discover',
+    '/about',
+    '/api',
+    '/alternative2',
+    '/credits',
+    '/billing',
+    '/saved',
+  ])
     expect(isReadingPage(path), path).toBe(true);
-  for (const path of ['/verify-email', '/auth/google/callback', '/checkout/sandbox/3', '/billing/receipts/4', '/auth', '/reset-password', '/agents/1/x', '/saved/1'])
+  for (const path of [
+    '/verify-email',
+    '/auth/google/callback',
+    '/checkout/sandbox/3',
+    '/billing/receipts/4',
+    '/auth',
+    '/reset-password',
+    '/agents/1/x',
+    '/saved/1',
+  ])
     expect(isReadingPage(path), path).toBe(false);
 });
 

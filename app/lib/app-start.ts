@@ -44,7 +44,8 @@ export const LOADS_IN_APP = { 'data-loads-in-app': '' } as const;
  * device has saved that agent the app starts at once, so the button soon shows it pressed. Spread
  * on the button until it is hydrated.
  */
-export const showsSaved = (agentId: number, hydrated: boolean): { 'data-saved-agent'?: string } => (hydrated ? {} : { 'data-saved-agent': String(agentId) });
+export const showsSaved = (agentId: number, hydrated: boolean): { 'data-saved-agent'?: string } =>
+  hydrated ? {} : { 'data-saved-agent': String(agentId) };
 
 /** Whether the agent of the page's Save button is saved on this device. */
 async function savedHere(): Promise<boolean> {
@@ -80,10 +81,25 @@ async function savedListDiffers(dbExists: boolean): Promise<boolean> {
 }
 
 /** A press on a link is left to the browser: the page it opens is rendered by the server. */
-const onLink = (target: EventTarget | null): boolean => target instanceof Element && target.closest('a[href]') !== null && target.closest('button') === null;
+const onLink = (target: EventTarget | null): boolean =>
+  target instanceof Element && target.closest('a[href]') !== null && target.closest('button') === null;
 
 /** Keys that only move through the page (or leave it): no control is being used yet. */
-const READING_KEYS = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'Escape', 'PageUp', 'PageDown', 'Home', 'End', ' ', 'ArrowUp', 'ArrowDown']);
+const READING_KEYS = new Set([
+  'Tab',
+  'Shift',
+  'Control',
+  'Alt',
+  'Meta',
+  'Escape',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+  ' ',
+  'ArrowUp',
+  'ArrowDown',
+]);
 
 /** Queued proposals, reviews or saves: the app delivers them, so it starts at once. */
 async function outboxWaiting(): Promise<boolean> {
@@ -114,7 +130,11 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
   const options = { capture: true, passive: true, signal: controller.signal } as const;
   addEventListener('pointerdown', (event) => onLink(event.target) || go(), options);
   addEventListener('focusin', (event) => onLink(event.target) || go(), options);
-  addEventListener('keydown', (event: KeyboardEvent) => READING_KEYS.has(event.key) || (event.key === 'Enter' && onLink(event.target)) || go(), options);
+  addEventListener(
+    'keydown',
+    (event: KeyboardEvent) => READING_KEYS.has(event.key) || (event.key === 'Enter' && onLink(event.target)) || go(),
+    options,
+  );
   // A value changed without a press or the focus first (a script, some assistive technologies).
   addEventListener('input', go, options);
   addEventListener('change', go, options);
@@ -133,7 +153,9 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
   const footer = document.querySelector('#root footer');
   if (footer && 'IntersectionObserver' in window) {
     let near = false;
-    const observer = new IntersectionObserver(([entry]) => (near = entry?.isIntersecting ?? false), { rootMargin: '0px 0px 400px 0px' });
+    const observer = new IntersectionObserver(([entry]) => (near = entry?.isIntersecting ?? false), {
+      rootMargin: '0px 0px 400px 0px',
+    });
     observer.observe(footer);
     controller.signal.addEventListener('abort', () => observer.disconnect());
     addEventListener('scroll', () => near && go(), options);
@@ -147,12 +169,21 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
       channel.addEventListener('message', go);
       controller.signal.addEventListener('abort', () => channel.close());
     }
-    addEventListener('pageshow', (event: PageTransitionEvent) => event.persisted && void offlineDbExists().then(savedListDiffers, () => true).then((differs) => differs && go()), options);
+    addEventListener(
+      'pageshow',
+      (event: PageTransitionEvent) =>
+        event.persisted &&
+        void offlineDbExists()
+          .then(savedListDiffers, () => true)
+          .then((differs) => differs && go()),
+      options,
+    );
   }
 
   // Focus that came before these listeners (the entry sets them a task after the page is parsed).
   const focused = document.activeElement;
-  const focusedBefore = focused !== null && focused !== document.body && focused.closest('#root') !== null && !onLink(focused);
+  const focusedBefore =
+    focused !== null && focused !== document.body && focused.closest('#root') !== null && !onLink(focused);
 
   let checked = Promise.resolve();
   if (waiting || focusedBefore || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
@@ -161,7 +192,11 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
       .catch(() => true)
       // No database on this device (a first visit): nothing can be queued or saved, and nothing is
       // opened; /saved drawn with agents is then behind the device (its data was cleared).
-      .then((exists): Promise<boolean[]> => (exists ? Promise.all([outboxWaiting(), savedHere(), savedListDiffers(true)]) : Promise.all([savedListDiffers(false)])))
+      .then((exists): Promise<boolean[]> =>
+        exists
+          ? Promise.all([outboxWaiting(), savedHere(), savedListDiffers(true)])
+          : Promise.all([savedListDiffers(false)]),
+      )
       .then((found) => void (found.includes(true) && go()));
   return Object.assign(go, { checked });
 }

@@ -11,7 +11,8 @@ const named = (content: string) => {
   const meta = Object.assign(document.createElement('meta'), { name: 'request-cookies', content });
   document.head.append(meta);
 };
-const navigationOf = (type: NavigationTimingType) => vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as PerformanceNavigationTiming]);
+const navigationOf = (type: NavigationTimingType) =>
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as PerformanceNavigationTiming]);
 
 it('takes the cookies the server named, not those of document.cookie', () => {
   document.cookie = 'flash-toast=1';

@@ -3,7 +3,8 @@ import { REQUEST_COOKIES_META } from '#common/ssr.ts';
 import { pageMeta, shownFromHistory } from './page-load';
 
 /** Whether `cookie` (document.cookie by default) holds a cookie of this name. */
-export const hasCookie = (name: string, cookie = document.cookie): boolean => cookie.split(';').some((part) => part.trim().startsWith(`${name}=`));
+export const hasCookie = (name: string, cookie = document.cookie): boolean =>
+  cookie.split(';').some((part) => part.trim().startsWith(`${name}=`));
 
 /**
  * Which of the cookies the entry script acts on this page's request carried: as the server named

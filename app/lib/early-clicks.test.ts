@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, expect, it, vi } from 'vitest';
-import { holdEarlyClicks, partHydrated, reactTookOver, releaseEarlyClicks, TAPPABLE_BEFORE_ENTRY } from './early-clicks';
+import {
+  holdEarlyClicks,
+  partHydrated,
+  reactTookOver,
+  releaseEarlyClicks,
+  TAPPABLE_BEFORE_ENTRY,
+} from './early-clicks';
 
 /** The page's inline tap holder, as app/index.html has it (the build leaves a classic script as it is). */
 const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('app/index.html', 'utf8'))![1]!;
@@ -19,7 +25,16 @@ function serverHtml() {
       <form><button type="submit">Send</button><button>Go</button></form><a href="#x">Link</a><a href="#y" data-hold-click>Back</a></main>
     <footer><button type="button">Top</button></footer></div>`;
   const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
-  return { menu: button('Menu'), tab: button('Reviews'), save: button('Save'), send: button('Send'), go: button('Go'), link: document.querySelector('a')!, back: document.querySelector<HTMLElement>('a[data-hold-click]')!, top: button('Top') };
+  return {
+    menu: button('Menu'),
+    tab: button('Reviews'),
+    save: button('Save'),
+    send: button('Send'),
+    go: button('Go'),
+    link: document.querySelector('a')!,
+    back: document.querySelector<HTMLElement>('a[data-hold-click]')!,
+    top: button('Top'),
+  };
 }
 
 /** What React (here: a listener on #root) handles as each button is tapped. */
@@ -39,7 +54,8 @@ it('holds taps on buttons until the page is hydrated, then taps each once, in or
   const seen = handled(tab, save, send, go);
   const followed: string[] = [];
   back.addEventListener('click', (event) => (event.preventDefault(), followed.push('Back')));
-  for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault());
+  for (const form of document.querySelectorAll('form'))
+    form.addEventListener('submit', (event) => event.preventDefault());
   save.click();
   tab.click();
   tab.click(); // an impatient double tap is one tap
@@ -97,7 +113,8 @@ it("holds a tab's arrow keys before hydration as taps on the tab they move to, r
   const seen = handled(description!, features!, video!);
   const keys: string[] = [];
   document.getElementById('root')!.addEventListener('keydown', (event) => keys.push(event.key));
-  const press = (key: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  const press = (key: string) =>
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
 
   description!.focus();
   press('ArrowRight');
@@ -121,7 +138,8 @@ it('holds the sending of a form that asks for it until hydrated, then sends it o
     <form id="native"><input name="q" /></form></main></div>`;
   const [search, native] = [...document.querySelectorAll('form')];
   const sent: string[] = [];
-  for (const form of [search!, native!]) form.addEventListener('submit', (event) => (event.preventDefault(), sent.push(form.id || 'search')));
+  for (const form of [search!, native!])
+    form.addEventListener('submit', (event) => (event.preventDefault(), sent.push(form.id || 'search')));
 
   search!.requestSubmit();
   search!.requestSubmit(); // Enter pressed twice is one search
@@ -152,10 +170,11 @@ it("replays each held tap once the one before has been committed: a held form's 
   expect(sent).toEqual(['200']);
 });
 
-it('holds taps made before the entry script runs with the page\'s inline script, and replays them with its own', async () => {
+it("holds taps made before the entry script runs with the page's inline script, and replays them with its own", async () => {
   const { save, tab, send, back } = serverHtml();
   const seen = handled(save, tab, send);
-  for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault());
+  for (const form of document.querySelectorAll('form'))
+    form.addEventListener('submit', (event) => event.preventDefault());
   const followed: string[] = [];
   back.addEventListener('click', (event) => (event.preventDefault(), followed.push('Back')));
   // The page has painted; its entry script has not arrived yet.

@@ -52,7 +52,8 @@ const hydrated = new Set<HydratingPart>();
 let reactListens = false;
 
 function partOf(element: Element): HydratingPart | null {
-  for (const [part, tag] of Object.entries(PARTS) as [HydratingPart, string][]) if (element.closest(`#root ${tag}`)) return part;
+  for (const [part, tag] of Object.entries(PARTS) as [HydratingPart, string][])
+    if (element.closest(`#root ${tag}`)) return part;
   return null;
 }
 
@@ -94,7 +95,9 @@ function moveTab(event: KeyboardEvent): void {
   const move = TAB_KEYS[event.key];
   const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
   if (!move || !(tab instanceof HTMLElement) || reactHandles(tab)) return;
-  const tabs = [...(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]:not(:disabled)') ?? [])];
+  const tabs = [
+    ...(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]:not(:disabled)') ?? []),
+  ];
   const current = tabs.indexOf(tab);
   if (current < 0) return;
   event.preventDefault();
@@ -143,7 +146,10 @@ export async function releaseEarlyClicks(): Promise<void> {
   document.removeEventListener('click', hold, true);
   document.removeEventListener('keydown', moveTab, true);
   document.removeEventListener('submit', holdSubmit, true);
-  const replays = [...held.splice(0).map((element) => () => element.isConnected && element.click()), ...heldForms.splice(0).map((form) => () => form.isConnected && form.requestSubmit())];
+  const replays = [
+    ...held.splice(0).map((element) => () => element.isConnected && element.click()),
+    ...heldForms.splice(0).map((form) => () => form.isConnected && form.requestSubmit()),
+  ];
   for (const [i, replay] of replays.entries()) {
     if (i > 0) await afterCommit();
     replay();

@@ -8,7 +8,8 @@ describe('format', () => {
   });
 
   it('writes counts as en-US does, without building a formatter for whole numbers', () => {
-    for (const n of [0, 7, 999, 1000, 12345, 1234567, -1234, -999, 2 ** 40]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    for (const n of [0, 7, 999, 1000, 12345, 1234567, -1234, -999, 2 ** 40])
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
     expect(formatCount(1234.5)).toBe('1,234.5');
   });
 

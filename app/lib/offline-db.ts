@@ -9,7 +9,12 @@ export const OFFLINE_DB_NAME = 'agentmarket-offline';
 /** 2: saved agents (docs/decisions/0027). */
 const OFFLINE_DB_VERSION = 2;
 
-export const STORES = { queries: 'queries', queryIndex: 'query-index', outbox: 'outbox', savedAgents: 'saved-agents' } as const;
+export const STORES = {
+  queries: 'queries',
+  queryIndex: 'query-index',
+  outbox: 'outbox',
+  savedAgents: 'saved-agents',
+} as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 
 let opening: Promise<IDBDatabase> | undefined;
@@ -33,7 +38,8 @@ export function openOfflineDb(): Promise<IDBDatabase> {
       if (!db.objectStoreNames.contains(STORES.queryIndex)) db.createObjectStore(STORES.queryIndex);
       if (!db.objectStoreNames.contains(STORES.outbox)) db.createObjectStore(STORES.outbox, { keyPath: 'id' });
       // Outside the queries' least-recently-used bound: kept until the person removes them.
-      if (!db.objectStoreNames.contains(STORES.savedAgents)) db.createObjectStore(STORES.savedAgents, { keyPath: 'id' });
+      if (!db.objectStoreNames.contains(STORES.savedAgents))
+        db.createObjectStore(STORES.savedAgents, { keyPath: 'id' });
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -66,7 +72,8 @@ export function openOfflineDb(): Promise<IDBDatabase> {
  * counts as absent, once.
  */
 export async function offlineDbExists(): Promise<boolean> {
-  if (typeof indexedDB.databases === 'function') return (await indexedDB.databases()).some((db) => db.name === OFFLINE_DB_NAME);
+  if (typeof indexedDB.databases === 'function')
+    return (await indexedDB.databases()).some((db) => db.name === OFFLINE_DB_NAME);
   await openOfflineDb();
   const existed = !createdHere;
   createdHere = false;
@@ -77,7 +84,11 @@ export async function offlineDbExists(): Promise<boolean> {
  * Runs `work` in one transaction over `stores` and resolves once the transaction has COMMITTED
  * (not merely once the requests succeeded): what the caller then tells the user is on disk.
  */
-export async function transact<T>(stores: StoreName[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T): Promise<T> {
+export async function transact<T>(
+  stores: StoreName[],
+  mode: IDBTransactionMode,
+  work: (tx: IDBTransaction) => Promise<T> | T,
+): Promise<T> {
   const db = await openOfflineDb();
   // 'strict' durability: the write is flushed before `complete` fires (Chromium defaults to relaxed).
   const tx = db.transaction(stores, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
@@ -106,7 +117,9 @@ export const request = promised;
 
 /** A storage quota error, in whichever form the browser reports it. */
 export const isQuotaError = (error: unknown): boolean =>
-  error instanceof DOMException ? error.name === 'QuotaExceededError' || error.code === 22 : error instanceof Error && /quota/i.test(error.message);
+  error instanceof DOMException
+    ? error.name === 'QuotaExceededError' || error.code === 22
+    : error instanceof Error && /quota/i.test(error.message);
 
 /** The user-facing message for a write this device could not keep. */
 export const QUOTA_MESSAGE = 'Could not save this for offline use';

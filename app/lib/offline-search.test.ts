@@ -63,10 +63,30 @@ describe('what the device holds', () => {
     await putSavedAgents([{ id: 1, agent: saved, savedAt: 1, synced: false }]);
     const store = new QueryStore();
     const now = Date.now();
-    await store.save('["agents","detail",1]', ['agents', 'detail', 1], agentOf(1, { name: 'Cached Copy', description: 'x' }), now);
-    await store.save('["agents","list",{}]', ['agents', 'list', {}], [agentOf(2, { name: 'Listed', description: 'x' })], now);
-    await store.save('["agents","list","pages",{}]', ['agents', 'list', 'pages', {}], { pages: [{ items: [agentOf(3, { name: 'Paged', description: 'x' })] }], pageParams: [0] }, now);
-    await store.save('["categories","list"]', ['categories', 'list'], [{ id: 9, name: 'Not an agent', description: 'x' }], now);
+    await store.save(
+      '["agents","detail",1]',
+      ['agents', 'detail', 1],
+      agentOf(1, { name: 'Cached Copy', description: 'x' }),
+      now,
+    );
+    await store.save(
+      '["agents","list",{}]',
+      ['agents', 'list', {}],
+      [agentOf(2, { name: 'Listed', description: 'x' })],
+      now,
+    );
+    await store.save(
+      '["agents","list","pages",{}]',
+      ['agents', 'list', 'pages', {}],
+      { pages: [{ items: [agentOf(3, { name: 'Paged', description: 'x' })] }], pageParams: [0] },
+      now,
+    );
+    await store.save(
+      '["categories","list"]',
+      ['categories', 'list'],
+      [{ id: 9, name: 'Not an agent', description: 'x' }],
+      now,
+    );
     const agents = await deviceAgents();
     expect(agents[0]!.name).toBe('Saved Copy');
     const index = buildOfflineIndex(agents);

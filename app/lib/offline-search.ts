@@ -47,10 +47,18 @@ export function buildOfflineIndex(agents: Iterable<Agent>): OfflineIndex {
     idField: 'id',
     processTerm: (term) => foldTerm(term) || null,
     // MiniSearch reads the id through this too.
-    extractField: (agent, field) => (field === 'id' ? (agent.id as unknown as string) : FIELD_TEXT[field as (typeof FIELDS)[number]](agent).filter(Boolean).join(' \n ')),
+    extractField: (agent, field) =>
+      field === 'id'
+        ? (agent.id as unknown as string)
+        : FIELD_TEXT[field as (typeof FIELDS)[number]](agent).filter(Boolean).join(' \n '),
     // Prefix on the last word only, the one still being typed (as the server: docs/decisions/0013), and from
     // two letters: a one-letter prefix would match nearly everything and cost the most.
-    searchOptions: { boost: BOOST, prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2, fuzzy: fuzziness, maxFuzzy: 2 },
+    searchOptions: {
+      boost: BOOST,
+      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
+      fuzzy: fuzziness,
+      maxFuzzy: 2,
+    },
   });
   mini.addAll([...byId.values()]);
   return {
@@ -74,7 +82,12 @@ function agentsIn(data: unknown, out: Agent[]): void {
   }
   if (!data || typeof data !== 'object') return;
   const value = data as Record<string, unknown>;
-  if (typeof value.id === 'number' && typeof value.name === 'string' && typeof value.description === 'string' && 'creditCost' in value) {
+  if (
+    typeof value.id === 'number' &&
+    typeof value.name === 'string' &&
+    typeof value.description === 'string' &&
+    'creditCost' in value
+  ) {
     out.push(value as unknown as Agent);
     return;
   }
@@ -92,7 +105,9 @@ export async function deviceAgents(): Promise<Agent[]> {
   );
   const agents: Agent[] = saved.map((record) => record.agent);
   // Newest data first, so an agent's freshest copy is the one indexed.
-  for (const query of queries.filter((q) => q.buster === PERSIST_BUSTER && (q.queryKey[0] === 'agents' || q.queryKey[0] === 'my-agents')).sort((a, b) => b.updatedAt - a.updatedAt)) {
+  for (const query of queries
+    .filter((q) => q.buster === PERSIST_BUSTER && (q.queryKey[0] === 'agents' || q.queryKey[0] === 'my-agents'))
+    .sort((a, b) => b.updatedAt - a.updatedAt)) {
     try {
       agentsIn(JSON.parse(query.data), agents);
     } catch {
@@ -108,6 +123,7 @@ const INDEX_FRESH_MS = 30_000;
 
 /** Searches everything on this device; the index is built on first use and reused for a while. */
 export async function searchDevice(q: string, limit?: number): Promise<Agent[]> {
-  if (!cached || Date.now() - cached.builtAt > INDEX_FRESH_MS) cached = { index: buildOfflineIndex(await deviceAgents()), builtAt: Date.now() };
+  if (!cached || Date.now() - cached.builtAt > INDEX_FRESH_MS)
+    cached = { index: buildOfflineIndex(await deviceAgents()), builtAt: Date.now() };
   return cached.index.search(q, limit);
 }

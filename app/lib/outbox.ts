@@ -36,7 +36,10 @@ export interface OutboxItem {
 }
 
 /** `quiet`: the page that sent it tells the person itself (the form's own thank-you or message). */
-export type OutboxEvent = { type: 'changed' } | { type: 'delivered'; item: OutboxItem; quiet?: boolean } | { type: 'failed'; item: OutboxItem; quiet?: boolean };
+export type OutboxEvent =
+  | { type: 'changed' }
+  | { type: 'delivered'; item: OutboxItem; quiet?: boolean }
+  | { type: 'failed'; item: OutboxItem; quiet?: boolean };
 
 /** The Background Sync tag the service worker replays the outbox on. */
 export const OUTBOX_SYNC_TAG = 'outbox';
@@ -47,7 +50,8 @@ const BACKOFF_MAX_MS = 5 * 60 * 1000;
 
 /** Waiting time before attempt `attempts + 1`: doubling from 2 s up to 5 minutes, or what the server asked. */
 export function backoffMs(attempts: number, retryAfterSeconds?: number | null): number {
-  if (retryAfterSeconds != null && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0) return Math.min(retryAfterSeconds * 1000, BACKOFF_MAX_MS);
+  if (retryAfterSeconds != null && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0)
+    return Math.min(retryAfterSeconds * 1000, BACKOFF_MAX_MS);
   return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
 }
 
@@ -84,14 +88,19 @@ export function subscribeOutbox(listener: (event: OutboxEvent) => void): () => v
 }
 
 export const listOutbox = async (): Promise<OutboxItem[]> => {
-  const items = await transact([STORES.outbox], 'readonly', (tx) => request(tx.objectStore(STORES.outbox).getAll() as IDBRequest<OutboxItem[]>));
+  const items = await transact([STORES.outbox], 'readonly', (tx) =>
+    request(tx.objectStore(STORES.outbox).getAll() as IDBRequest<OutboxItem[]>),
+  );
   return items.sort((a, b) => a.createdAt - b.createdAt);
 };
 
 export const getOutboxItem = (id: string): Promise<OutboxItem | undefined> =>
-  transact([STORES.outbox], 'readonly', (tx) => request(tx.objectStore(STORES.outbox).get(id) as IDBRequest<OutboxItem | undefined>));
+  transact([STORES.outbox], 'readonly', (tx) =>
+    request(tx.objectStore(STORES.outbox).get(id) as IDBRequest<OutboxItem | undefined>),
+  );
 
-const putItem = (item: OutboxItem) => transact([STORES.outbox], 'readwrite', (tx) => void tx.objectStore(STORES.outbox).put(item));
+const putItem = (item: OutboxItem) =>
+  transact([STORES.outbox], 'readwrite', (tx) => void tx.objectStore(STORES.outbox).put(item));
 
 /** Thrown when the device cannot keep an item; its message is the one to show. */
 export class OutboxSaveError extends Error {
@@ -157,7 +166,8 @@ async function requestDelivery(): Promise<void> {
   void requestPersistentStorage();
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof window === 'undefined') return;
   try {
-    const registration = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
+    const registration = (await navigator.serviceWorker.getRegistration()) as
+      (ServiceWorkerRegistration & SyncRegistration) | undefined;
     await registration?.sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     // No Background Sync (or not allowed): pages replay the outbox on start and on reconnect.
@@ -171,7 +181,8 @@ async function requestDelivery(): Promise<void> {
  * (committed to this device's outbox, sent by itself later), `refused` (the server's 4xx message) or
  * `not-saved` (offline and this device could not keep it either).
  */
-export type SubmitResult = { kind: 'sent' } | { kind: 'queued' } | { kind: 'refused'; message: string } | { kind: 'not-saved'; message: string };
+export type SubmitResult =
+  { kind: 'sent' } | { kind: 'queued' } | { kind: 'refused'; message: string } | { kind: 'not-saved'; message: string };
 
 /**
  * Submits a request through the outbox: it is written to IndexedDB (and that write awaited) before
@@ -179,7 +190,10 @@ export type SubmitResult = { kind: 'sent' } | { kind: 'queued' } | { kind: 'refu
  * device cannot keep it, an online browser still sends it directly. `keepRefused`: a refusal stays in
  * the outbox (shown under On this device) instead of going back to the form that sent it.
  */
-export async function submitThroughOutbox(entry: NewOutboxItem, options: { online: boolean; replaces?: string; keepRefused?: boolean }): Promise<SubmitResult> {
+export async function submitThroughOutbox(
+  entry: NewOutboxItem,
+  options: { online: boolean; replaces?: string; keepRefused?: boolean },
+): Promise<SubmitResult> {
   let saved = true;
   try {
     await addToOutbox(entry);
@@ -196,7 +210,10 @@ export async function submitThroughOutbox(entry: NewOutboxItem, options: { onlin
     const outcome = await send(item);
     if (outcome.kind === 'delivered') return { kind: 'sent' };
     if (outcome.kind === 'refused') return { kind: 'refused', message: outcome.message };
-    return { kind: 'not-saved', message: 'Could not save this for offline use, and the server could not be reached. Please try again.' };
+    return {
+      kind: 'not-saved',
+      message: 'Could not save this for offline use, and the server could not be reached. Please try again.',
+    };
   }
   const report = await deliverOutbox({ only: entry.id, force: true, quiet: true });
   if (report.delivered.some((item) => item.id === entry.id)) return { kind: 'sent' };
@@ -209,7 +226,10 @@ export async function submitThroughOutbox(entry: NewOutboxItem, options: { onlin
   return { kind: 'queued' };
 }
 
-type Outcome = { kind: 'delivered' } | { kind: 'retry'; retryAfterSeconds?: number | null } | { kind: 'refused'; message: string; fieldErrors?: Record<string, string> };
+type Outcome =
+  | { kind: 'delivered' }
+  | { kind: 'retry'; retryAfterSeconds?: number | null }
+  | { kind: 'refused'; message: string; fieldErrors?: Record<string, string> };
 
 /** Sends one item with its Idempotency-Key and sorts the answer: delivered, worth retrying, or refused. */
 export async function send(item: OutboxItem, fetcher: typeof fetch = fetch): Promise<Outcome> {
@@ -232,7 +252,8 @@ export async function send(item: OutboxItem, fetcher: typeof fetch = fetch): Pro
   }
   const text = await res.text().catch(() => '');
   // 409 "still being processed": the first send with this key is running on the server; ask again.
-  if (res.status === 409 && text.includes(IDEMPOTENCY_IN_PROGRESS)) return { kind: 'retry', retryAfterSeconds: Number(res.headers.get('Retry-After') ?? 2) };
+  if (res.status === 409 && text.includes(IDEMPOTENCY_IN_PROGRESS))
+    return { kind: 'retry', retryAfterSeconds: Number(res.headers.get('Retry-After') ?? 2) };
   let message = `${res.status}: ${text || res.statusText}`;
   let fieldErrors: Record<string, string> | undefined;
   try {
@@ -241,7 +262,9 @@ export async function send(item: OutboxItem, fetcher: typeof fetch = fetch): Pro
     if (typeof value === 'string' && value) message = value;
     const fields = body.fields ?? body.errors;
     if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
-      fieldErrors = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      fieldErrors = Object.fromEntries(
+        Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
     }
   } catch {
     // Not JSON: the status line is the message.
@@ -270,14 +293,17 @@ function exclusively<T>(work: () => Promise<T>): Promise<T> {
  * as delivered for a while; refusals are kept, with the server's message, for editing; anything else
  * waits with a growing backoff.
  */
-export function deliverOutbox(options: { force?: boolean; only?: string; quiet?: boolean; fetcher?: typeof fetch; now?: () => number } = {}): Promise<DeliveryReport> {
+export function deliverOutbox(
+  options: { force?: boolean; only?: string; quiet?: boolean; fetcher?: typeof fetch; now?: () => number } = {},
+): Promise<DeliveryReport> {
   const now = options.now ?? Date.now;
   return exclusively(async () => {
     const report: DeliveryReport = { delivered: [], refused: [], waiting: 0, nextAttemptAt: null };
     const items = await listOutbox();
     for (const item of items) {
       if (item.state === 'delivered') {
-        if (item.deliveredAt !== undefined && now() - item.deliveredAt > DELIVERED_KEPT_MS) await discardOutboxItem(item.id);
+        if (item.deliveredAt !== undefined && now() - item.deliveredAt > DELIVERED_KEPT_MS)
+          await discardOutboxItem(item.id);
         continue;
       }
       if (item.state === 'failed') continue;
@@ -293,12 +319,25 @@ export function deliverOutbox(options: { force?: boolean; only?: string; quiet?:
       const outcome = await send(item, options.fetcher);
       const attempts = item.attempts + 1;
       if (outcome.kind === 'delivered') {
-        const done: OutboxItem = { ...item, state: 'delivered', attempts, deliveredAt: now(), error: undefined, fieldErrors: undefined };
+        const done: OutboxItem = {
+          ...item,
+          state: 'delivered',
+          attempts,
+          deliveredAt: now(),
+          error: undefined,
+          fieldErrors: undefined,
+        };
         await putItem(done);
         report.delivered.push(done);
         emit({ type: 'delivered', item: done, quiet: options.quiet });
       } else if (outcome.kind === 'refused') {
-        const failed: OutboxItem = { ...item, state: 'failed', attempts, error: outcome.message, fieldErrors: outcome.fieldErrors };
+        const failed: OutboxItem = {
+          ...item,
+          state: 'failed',
+          attempts,
+          error: outcome.message,
+          fieldErrors: outcome.fieldErrors,
+        };
         await putItem(failed);
         report.refused.push(failed);
         emit({ type: 'failed', item: failed, quiet: options.quiet });

@@ -5,11 +5,16 @@ import { request, STORES, transact } from './offline-db';
 import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { PERSIST_MAX_AGE_MS, QueryStore } from './persist';
 
-const savedHashes = () => transact([STORES.queries], 'readonly', (tx) => request(tx.objectStore(STORES.queries).getAllKeys())).then((keys) => keys.map(String).sort());
+const savedHashes = () =>
+  transact([STORES.queries], 'readonly', (tx) => request(tx.objectStore(STORES.queries).getAllKeys())).then((keys) =>
+    keys.map(String).sort(),
+  );
 
 /** A page load: a fresh query client with the store attached. */
 function page(store = new QueryStore()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   const detach = store.attach(client, (query) => query.state.status === 'success');
   return { client, store, detach };
 }
@@ -54,7 +59,9 @@ it('restores nothing before the page has been hydrated, then restores what was a
 
   onlineManager.setOnline(false);
   let hydrated!: () => void;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   new QueryStore().attach(client, () => true, new Promise<void>((resolve) => (hydrated = resolve)));
   const observer = new QueryObserver(client, { queryKey: ['agents', 'detail', 8], queryFn: () => 'network' });
   const unsubscribe = observer.subscribe(() => undefined);
@@ -110,7 +117,11 @@ it('does not restore data older than the maximum age, and reports count, size an
   const now = Date.now();
   await store.save('old', ['agents', 'detail', 1], { id: 1 }, now - PERSIST_MAX_AGE_MS - 1000);
   await store.save('new', ['agents', 'detail', 2], { id: 2 }, now - 1000);
-  expect(await store.summary()).toEqual({ count: 2, bytes: JSON.stringify({ id: 1 }).length * 2, oldest: now - PERSIST_MAX_AGE_MS - 1000 });
+  expect(await store.summary()).toEqual({
+    count: 2,
+    bytes: JSON.stringify({ id: 1 }).length * 2,
+    oldest: now - PERSIST_MAX_AGE_MS - 1000,
+  });
   expect(await store.read('old')).toBeUndefined();
   expect(await store.read('new')).toEqual({ data: { id: 2 }, updatedAt: now - 1000 });
   await settle();

@@ -54,7 +54,12 @@ export class QueryStore {
 
   /** `fallback`: where a query not (or no longer) saved here may still be found (saved agents: docs/decisions/0027). */
   constructor(
-    options: { limit?: number; onError?: (error: unknown) => void; now?: () => number; fallback?: (queryKey: QueryKey) => Promise<{ data: unknown; updatedAt: number } | undefined> } = {},
+    options: {
+      limit?: number;
+      onError?: (error: unknown) => void;
+      now?: () => number;
+      fallback?: (queryKey: QueryKey) => Promise<{ data: unknown; updatedAt: number } | undefined>;
+    } = {},
   ) {
     this.limit = options.limit ?? MAX_SAVED_QUERIES;
     this.fallback = options.fallback ?? (() => Promise.resolve(undefined));
@@ -66,8 +71,13 @@ export class QueryStore {
     if (this.index) return Promise.resolve(this.index);
     this.loading ??= transact([STORES.queryIndex], 'readonly', async (tx) => {
       const store = tx.objectStore(STORES.queryIndex);
-      const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll() as IDBRequest<SavedQueryInfo[]>)]);
-      const entries = keys.map((key, i) => [String(key), values[i]!] as const).sort((a, b) => a[1].usedAt - b[1].usedAt);
+      const [keys, values] = await Promise.all([
+        request(store.getAllKeys()),
+        request(store.getAll() as IDBRequest<SavedQueryInfo[]>),
+      ]);
+      const entries = keys
+        .map((key, i) => [String(key), values[i]!] as const)
+        .sort((a, b) => a[1].usedAt - b[1].usedAt);
       this.index = new Map(entries);
       return this.index;
     }).catch((error: unknown) => {
@@ -120,7 +130,9 @@ export class QueryStore {
 
   /** The saved data of one query, or undefined (never saved, too old, or from another app version). */
   async read(queryHash: string): Promise<{ data: unknown; updatedAt: number } | undefined> {
-    const saved = await transact([STORES.queries], 'readonly', (tx) => request(tx.objectStore(STORES.queries).get(queryHash) as IDBRequest<SavedQuery | undefined>));
+    const saved = await transact([STORES.queries], 'readonly', (tx) =>
+      request(tx.objectStore(STORES.queries).get(queryHash) as IDBRequest<SavedQuery | undefined>),
+    );
     if (!saved) return undefined;
     if (saved.buster !== PERSIST_BUSTER || this.now() - saved.updatedAt > PERSIST_MAX_AGE_MS) {
       void this.remove((hash) => hash === queryHash).catch(this.onError);
@@ -134,7 +146,11 @@ export class QueryStore {
       const used = { ...info, usedAt: this.now() };
       index.delete(queryHash);
       index.set(queryHash, used);
-      await transact([STORES.queryIndex], 'readwrite', (tx) => void tx.objectStore(STORES.queryIndex).put(used, queryHash));
+      await transact(
+        [STORES.queryIndex],
+        'readwrite',
+        (tx) => void tx.objectStore(STORES.queryIndex).put(used, queryHash),
+      );
     }).catch(this.onError);
     return { data: JSON.parse(saved.data) as unknown, updatedAt: saved.updatedAt };
   }
@@ -178,14 +194,19 @@ export class QueryStore {
    * a page asks for is filled from the saved copy if the network has not answered first. Nothing is
    * restored before `restoreAfter` settles (the page's hydration: app/lib/hydration.ts).
    */
-  attach(queryClient: QueryClient, shouldSave: (query: Query) => boolean = () => true, restoreAfter: Promise<void> = Promise.resolve()): () => void {
+  attach(
+    queryClient: QueryClient,
+    shouldSave: (query: Query) => boolean = () => true,
+    restoreAfter: Promise<void> = Promise.resolve(),
+  ): () => void {
     const restore = (query: Query) => {
       if (query.meta?.persist === false) return;
       restoreAfter
         .then(() => this.read(query.queryHash))
         .then((saved) => saved ?? this.fallback(query.queryKey))
         .then((saved) => {
-          if (!saved || query.state.data !== undefined || queryClient.getQueryCache().get(query.queryHash) !== query) return;
+          if (!saved || query.state.data !== undefined || queryClient.getQueryCache().get(query.queryHash) !== query)
+            return;
           this.restoring = true;
           try {
             queryClient.setQueryData(query.queryKey, saved.data, { updatedAt: saved.updatedAt });
@@ -205,7 +226,8 @@ export class QueryStore {
       if (event.type === 'added') {
         if (query.state.data === undefined) restore(query);
         else save(query);
-      } else if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState')) save(query);
+      } else if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState'))
+        save(query);
     };
     const cache = queryClient.getQueryCache();
     // Queries created before attaching (a session prefetch) are restored too.
@@ -215,7 +237,8 @@ export class QueryStore {
 }
 
 /** Data worth keeping for offline use: a settled success (never a failure, never a half-loaded state). */
-export const shouldPersistQuery = (query: Query): boolean => query.state.status === 'success' && query.meta?.persist !== false;
+export const shouldPersistQuery = (query: Query): boolean =>
+  query.state.status === 'success' && query.meta?.persist !== false;
 
 /** The page's one store (created with the query client in app.tsx). */
 let current: QueryStore | undefined;

@@ -90,7 +90,8 @@ export const myAgentsKeys = {
   payouts: () => [...myAgentsKeys.all, 'payouts'] as const,
   /** The months of the creator's statements. */
   statements: () => [...myAgentsKeys.all, 'statements'] as const,
-  insights: (agentId: number, days: number, utcOffset: number) => [...myAgentsKeys.all, 'insights', agentId, days, utcOffset] as const,
+  insights: (agentId: number, days: number, utcOffset: number) =>
+    [...myAgentsKeys.all, 'insights', agentId, days, utcOffset] as const,
 };
 
 export const paymentKeys = {

@@ -7,11 +7,26 @@ import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { addToOutbox, listOutbox } from './outbox';
 import { QueryStore } from './persist';
 import { agentKeys, ratingKeys } from './query-keys';
-import { forgetSavedSnapshot, listSavedAgents, listSavedAgentsAsWritten, putSavedAgents, removeSavedAgents, savedSnapshot } from './saved-agents';
+import {
+  forgetSavedSnapshot,
+  listSavedAgents,
+  listSavedAgentsAsWritten,
+  putSavedAgents,
+  removeSavedAgents,
+  savedSnapshot,
+} from './saved-agents';
 import { savedQueryData } from './saved-queries';
 import { forgetMerged, mergeSavedAgents, noteRemoved, savedChange } from './saved-sync';
 
-const review: Rating = { id: 1, agentId: 7, userId: 2, rating: 5, comment: 'Kept for the train', createdAt: '2026-01-01T00:00:00.000Z', user: { username: 'sam' } } as Rating;
+const review: Rating = {
+  id: 1,
+  agentId: 7,
+  userId: 2,
+  rating: 5,
+  comment: 'Kept for the train',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  user: { username: 'sam' },
+} as Rating;
 
 beforeEach(async () => {
   forgetSavedSnapshot();
@@ -29,14 +44,22 @@ describe('saved agents and the query cache bound', () => {
     await store.save(JSON.stringify(agentKeys.detail(7)), agentKeys.detail(7), saved, now);
     await putSavedAgents([{ id: 7, agent: saved, ratings: [review], savedAt: now, synced: false }]);
     // 1,200 other pages: the bound (1,000) drops the oldest, the saved agent's page among them.
-    for (let i = 0; i < 1200; i++) await store.save(`["agents","detail",${1000 + i}]`, ['agents', 'detail', 1000 + i], agentOf(1000 + i, { name: `Other ${i}`, description: 'x' }), now + i + 1);
+    for (let i = 0; i < 1200; i++)
+      await store.save(
+        `["agents","detail",${1000 + i}]`,
+        ['agents', 'detail', 1000 + i],
+        agentOf(1000 + i, { name: `Other ${i}`, description: 'x' }),
+        now + i + 1,
+      );
     expect((await store.summary()).count).toBe(1000);
     expect(await store.read(JSON.stringify(agentKeys.detail(7)))).toBeUndefined();
     expect((await listSavedAgents()).map((r) => r.agent.name)).toEqual(['Kept Agent']);
 
     // A new page load, offline: the agent page's queries come from the saved agent.
     onlineManager.setOnline(false);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
     new QueryStore({ fallback: savedQueryData }).attach(client);
     const queryFn = vi.fn();
     const agent = new QueryObserver(client, { queryKey: agentKeys.detail(7), queryFn });
@@ -116,7 +139,9 @@ describe("the cookie that names this device's saved agents (docs/decisions/0036)
         { id: 9, agent: agentOf(9, { name: 'Nine', description: 'Kept' }), savedAt: 2, synced: false },
       ]);
       await listSavedAgents();
-      await vi.waitFor(() => expect(written).toHaveBeenLastCalledWith('saved-agents=9.7; Path=/saved; Max-Age=31536000; SameSite=Lax'));
+      await vi.waitFor(() =>
+        expect(written).toHaveBeenLastCalledWith('saved-agents=9.7; Path=/saved; Max-Age=31536000; SameSite=Lax'),
+      );
       const writes = written.mock.calls.length;
       forgetSavedSnapshot();
       await listSavedAgents();
@@ -126,7 +151,9 @@ describe("the cookie that names this device's saved agents (docs/decisions/0036)
       expect(written.mock.calls.length).toBe(writes + 1);
 
       await removeSavedAgents([7, 9]);
-      await vi.waitFor(() => expect(written).toHaveBeenLastCalledWith('saved-agents=; Path=/saved; Max-Age=0; SameSite=Lax'));
+      await vi.waitFor(() =>
+        expect(written).toHaveBeenLastCalledWith('saved-agents=; Path=/saved; Max-Age=0; SameSite=Lax'),
+      );
     } finally {
       written.mockRestore();
     }
@@ -135,7 +162,12 @@ describe("the cookie that names this device's saved agents (docs/decisions/0036)
 
 describe('the list as last written (what the merge with the account settles on)', () => {
   it('waits for the newest read: a read that a later write overtook never becomes the list shown', async () => {
-    const record = (id: number, savedAt: number) => ({ id, agent: agentOf(id, { name: `Agent ${id}`, description: 'Kept' }), savedAt, synced: true });
+    const record = (id: number, savedAt: number) => ({
+      id,
+      agent: agentOf(id, { name: `Agent ${id}`, description: 'Kept' }),
+      savedAt,
+      synced: true,
+    });
     await putSavedAgents([record(1, 1)]);
     expect((await listSavedAgents()).map((r) => r.id)).toEqual([1]);
     // The merge's write, and a tap's removal queued right behind it: the read the merge's write

@@ -120,13 +120,17 @@ export async function listSavedAgentsAsWritten(): Promise<SavedAgentRecord[]> {
 
 /** The ids of the saved agents, in no particular order: a read of the keys alone (the saved page's check before the app). */
 export const listSavedAgentIds = (): Promise<number[]> =>
-  transact([STORES.savedAgents], 'readonly', (tx) => request(tx.objectStore(STORES.savedAgents).getAllKeys() as IDBRequest<number[]>));
+  transact([STORES.savedAgents], 'readonly', (tx) =>
+    request(tx.objectStore(STORES.savedAgents).getAllKeys() as IDBRequest<number[]>),
+  );
 
 /** The last list read (for a synchronous render), or undefined before the first read. */
 export const savedSnapshot = (): SavedAgentRecord[] | undefined => snapshot;
 
 export const getSavedAgent = (id: number): Promise<SavedAgentRecord | undefined> =>
-  transact([STORES.savedAgents], 'readonly', (tx) => request(tx.objectStore(STORES.savedAgents).get(id) as IDBRequest<SavedAgentRecord | undefined>));
+  transact([STORES.savedAgents], 'readonly', (tx) =>
+    request(tx.objectStore(STORES.savedAgents).get(id) as IDBRequest<SavedAgentRecord | undefined>),
+  );
 
 /** Changes the store in one transaction (committed when this resolves), then tells every tab. */
 async function writeSaved(write: (store: IDBObjectStore) => void): Promise<void> {
@@ -152,7 +156,9 @@ export async function refreshSavedAgents(updates: { id: number; agent?: Agent; r
   if (updates.length === 0) return;
   const found = await transact([STORES.savedAgents], 'readwrite', async (tx) => {
     const store = tx.objectStore(STORES.savedAgents);
-    const records = await Promise.all(updates.map((update) => request(store.get(update.id) as IDBRequest<SavedAgentRecord | undefined>)));
+    const records = await Promise.all(
+      updates.map((update) => request(store.get(update.id) as IDBRequest<SavedAgentRecord | undefined>)),
+    );
     let any = false;
     records.forEach((record, i) => {
       if (!record) return;

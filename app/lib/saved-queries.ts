@@ -34,7 +34,8 @@ export function keepSavedAgentsFresh(queryClient: QueryClient): () => void {
     const query: Query = event.query;
     const about = aboutAgent(query.queryKey);
     if (!about || query.state.data === undefined) return;
-    const update = about.part === 'agent' ? { agent: query.state.data as Agent } : { ratings: query.state.data as Rating[] };
+    const update =
+      about.part === 'agent' ? { agent: query.state.data as Agent } : { ratings: query.state.data as Rating[] };
     refreshSavedAgents([{ id: about.id, ...update }]).catch(() => undefined);
   });
 }

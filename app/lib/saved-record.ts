@@ -1,6 +1,15 @@
 import { QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { request, STORES, transact } from './offline-db';
-import { adminKeys, creditKeys, followKeys, moderationKeys, myAgentsKeys, paymentKeys, proposalKeys, sessionKeys } from './query-keys';
+import {
+  adminKeys,
+  creditKeys,
+  followKeys,
+  moderationKeys,
+  myAgentsKeys,
+  paymentKeys,
+  proposalKeys,
+  sessionKeys,
+} from './query-keys';
 
 /**
  * The shape of one query saved for offline use, and the write of the data a page arrived with, made
@@ -11,9 +20,19 @@ import { adminKeys, creditKeys, followKeys, moderationKeys, myAgentsKeys, paymen
 /** A new app version starts from a clean cache, so old shapes never reach new code. */
 export const PERSIST_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
 /** Query-key prefixes holding private data, dropped at logout (docs/product.md#offline). */
-export const PRIVATE_KEY_PREFIXES = [sessionKeys.session[0], creditKeys.all[0], myAgentsKeys.all[0], proposalKeys.all[0], paymentKeys.all[0], followKeys.all[0], moderationKeys.all[0], adminKeys.all[0]] as const;
+export const PRIVATE_KEY_PREFIXES = [
+  sessionKeys.session[0],
+  creditKeys.all[0],
+  myAgentsKeys.all[0],
+  proposalKeys.all[0],
+  paymentKeys.all[0],
+  followKeys.all[0],
+  moderationKeys.all[0],
+  adminKeys.all[0],
+] as const;
 
-export const isPrivateKey = (key: readonly unknown[]): boolean => (PRIVATE_KEY_PREFIXES as readonly unknown[]).includes(key[0]);
+export const isPrivateKey = (key: readonly unknown[]): boolean =>
+  (PRIVATE_KEY_PREFIXES as readonly unknown[]).includes(key[0]);
 
 export interface SavedQuery {
   queryKey: readonly unknown[];
@@ -32,7 +51,12 @@ export interface SavedQueryInfo {
 }
 
 /** The two records saved for one query, or undefined for data JSON cannot hold. */
-export function savedRecords(queryKey: readonly unknown[], data: unknown, updatedAt: number, usedAt: number): { saved: SavedQuery; info: SavedQueryInfo } | undefined {
+export function savedRecords(
+  queryKey: readonly unknown[],
+  data: unknown,
+  updatedAt: number,
+  usedAt: number,
+): { saved: SavedQuery; info: SavedQueryInfo } | undefined {
   const json = JSON.stringify(data);
   if (json === undefined) return undefined;
   return {
@@ -81,7 +105,9 @@ export async function saveServedQueries(state: ServedState, now = Date.now()): P
       const queries = tx.objectStore(STORES.queries);
       const infos = tx.objectStore(STORES.queryIndex);
       // A newer copy saved by a page the app did take over is never replaced by an older one.
-      const existing = await Promise.all(records.map(([hash]) => request(infos.get(hash) as IDBRequest<SavedQueryInfo | undefined>)));
+      const existing = await Promise.all(
+        records.map(([hash]) => request(infos.get(hash) as IDBRequest<SavedQueryInfo | undefined>)),
+      );
       records.forEach(([hash, { saved, info }], i) => {
         const known = existing[i];
         if (known && known.updatedAt > info.updatedAt) return;
@@ -95,7 +121,9 @@ export async function saveServedQueries(state: ServedState, now = Date.now()): P
   }
 }
 
-const STATE_IN_HTML = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`);
+const STATE_IN_HTML = new RegExp(
+  `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+);
 
 /**
  * Saves the query state in a page's JSON text (its QUERY_STATE_ELEMENT_ID script); never throws.
@@ -128,4 +156,7 @@ export interface SaveServedMessage {
   text: string;
 }
 export const isSaveServedMessage = (data: unknown): data is SaveServedMessage =>
-  typeof data === 'object' && data !== null && (data as SaveServedMessage).type === 'SAVE_SERVED' && typeof (data as SaveServedMessage).text === 'string';
+  typeof data === 'object' &&
+  data !== null &&
+  (data as SaveServedMessage).type === 'SAVE_SERVED' &&
+  typeof (data as SaveServedMessage).text === 'string';

@@ -2,7 +2,13 @@ import type { Agent, Rating, SavedAgentEntry } from '#common/types.ts';
 import { api, unwrap } from './api-client';
 import { newIdempotencyKey } from './idempotency';
 import { addToOutbox, deliverOutbox, listOutbox, type NewOutboxItem, type OutboxItem } from './outbox';
-import { getSavedAgent, listSavedAgents, putSavedAgents, removeSavedAgents, type SavedAgentRecord } from './saved-agents';
+import {
+  getSavedAgent,
+  listSavedAgents,
+  putSavedAgents,
+  removeSavedAgents,
+  type SavedAgentRecord,
+} from './saved-agents';
 
 /** How long the merge waits for the account's list: a connection that says it is online may answer nothing. */
 const SAVED_ON_SERVER_TIMEOUT_MS = 20_000;
@@ -14,15 +20,35 @@ export const getSavedOnServer = async (): Promise<SavedAgentEntry[]> =>
 /** The outbox item that saves (PUT) or removes (DELETE) one agent on the server. */
 export const savedChange = (agent: Pick<Agent, 'id' | 'name'>, save: boolean, savedAt: number): NewOutboxItem =>
   save
-    ? { id: newIdempotencyKey(), kind: 'save', method: 'PUT', url: `/api/saved/${agent.id}`, body: { savedAt }, label: `Save ${agent.name}`, agentId: agent.id }
-    : { id: newIdempotencyKey(), kind: 'unsave', method: 'DELETE', url: `/api/saved/${agent.id}`, body: {}, label: `Remove ${agent.name} from saved`, agentId: agent.id };
+    ? {
+        id: newIdempotencyKey(),
+        kind: 'save',
+        method: 'PUT',
+        url: `/api/saved/${agent.id}`,
+        body: { savedAt },
+        label: `Save ${agent.name}`,
+        agentId: agent.id,
+      }
+    : {
+        id: newIdempotencyKey(),
+        kind: 'unsave',
+        method: 'DELETE',
+        url: `/api/saved/${agent.id}`,
+        body: {},
+        label: `Remove ${agent.name} from saved`,
+        agentId: agent.id,
+      };
 
 /**
  * Saves or removes one agent: on this device first (committed before the button shows it), then,
  * signed in, on the server through the outbox (sent now when online, otherwise when the signal
  * returns: docs/decisions/0027).
  */
-export async function setSaved(agent: Agent, save: boolean, options: { signedIn: boolean; online: boolean; ratings?: Rating[]; now?: number }): Promise<void> {
+export async function setSaved(
+  agent: Agent,
+  save: boolean,
+  options: { signedIn: boolean; online: boolean; ratings?: Rating[]; now?: number },
+): Promise<void> {
   const savedAt = options.now ?? Date.now();
   // Noted before the write, in the same task: a merge about to write sees it (mergeSavedAgents).
   noteRemoved([agent.id], !save);
@@ -30,12 +56,14 @@ export async function setSaved(agent: Agent, save: boolean, options: { signedIn:
   else await removeSavedAgents([agent.id]);
   if (!options.signedIn) return;
   const item = await addToOutbox(savedChange(agent, save, savedAt));
-  if (options.online) void deliverOutbox({ only: item.id, force: true, quiet: true }).then(markDelivered, () => undefined);
+  if (options.online)
+    void deliverOutbox({ only: item.id, force: true, quiet: true }).then(markDelivered, () => undefined);
 }
 
 /** Saves the server now has are marked synced (a later absence from the server then means removed elsewhere). */
 async function markDelivered(report: { delivered: OutboxItem[] }): Promise<void> {
-  for (const item of report.delivered) if (item.kind === 'save' && item.agentId !== undefined) await markSynced(item.agentId);
+  for (const item of report.delivered)
+    if (item.kind === 'save' && item.agentId !== undefined) await markSynced(item.agentId);
 }
 
 /**
@@ -45,8 +73,12 @@ async function markDelivered(report: { delivered: OutboxItem[] }): Promise<void>
 const pendingSavedChanges = (items: OutboxItem[], askedAt: number): Map<number, OutboxItem['kind']> => {
   const last = new Map<number, OutboxItem['kind']>();
   for (const item of items) {
-    const waiting = item.state === 'queued' || item.state === 'sending' || (item.state === 'delivered' && (item.deliveredAt ?? 0) >= askedAt);
-    if ((item.kind === 'save' || item.kind === 'unsave') && item.agentId !== undefined && waiting) last.set(item.agentId, item.kind);
+    const waiting =
+      item.state === 'queued' ||
+      item.state === 'sending' ||
+      (item.state === 'delivered' && (item.deliveredAt ?? 0) >= askedAt);
+    if ((item.kind === 'save' || item.kind === 'unsave') && item.agentId !== undefined && waiting)
+      last.set(item.agentId, item.kind);
   }
   return last;
 };
@@ -59,7 +91,10 @@ const pendingSavedChanges = (items: OutboxItem[], askedAt: number): Map<number, 
  * Changes still waiting in the outbox win over both, as they were made after; so do those delivered
  * since `askedAt`, when the server's list was asked for.
  */
-export async function mergeSavedAgents(server: SavedAgentEntry[], options: { online: boolean; askedAt?: number }): Promise<void> {
+export async function mergeSavedAgents(
+  server: SavedAgentEntry[],
+  options: { online: boolean; askedAt?: number },
+): Promise<void> {
   const [local, outbox] = await Promise.all([listSavedAgents(), listOutbox()]);
   const pending = pendingSavedChanges(outbox, options.askedAt ?? Infinity);
   const mine = new Map(local.map((record) => [record.id, record]));
@@ -68,7 +103,13 @@ export async function mergeSavedAgents(server: SavedAgentEntry[], options: { onl
   for (const entry of server) {
     if (pending.get(entry.agentId) === 'unsave') continue;
     const here = mine.get(entry.agentId);
-    keep.push({ id: entry.agentId, agent: entry.agent, ratings: here?.ratings, savedAt: Math.max(here?.savedAt ?? 0, entry.savedAt), synced: true });
+    keep.push({
+      id: entry.agentId,
+      agent: entry.agent,
+      ratings: here?.ratings,
+      savedAt: Math.max(here?.savedAt ?? 0, entry.savedAt),
+      synced: true,
+    });
   }
   const gone: number[] = [];
   const upload: SavedAgentRecord[] = [];
@@ -87,7 +128,8 @@ export async function mergeSavedAgents(server: SavedAgentEntry[], options: { onl
   await putSavedAgents(keep.filter((record) => since.get(record.id) !== 'unsave' && !removedHere(record.id)));
   await removeSavedAgents(gone);
   for (const record of upload) await addToOutbox(savedChange(record.agent, true, record.savedAt));
-  if (upload.length > 0 && options.online) void deliverOutbox({ force: true, quiet: true }).then(markDelivered, () => undefined);
+  if (upload.length > 0 && options.online)
+    void deliverOutbox({ force: true, quiet: true }).then(markDelivered, () => undefined);
 }
 
 /**
@@ -134,7 +176,9 @@ export function noteRemoved(ids: number[], removed: boolean, at = Date.now()): v
 }
 /** Removals still waiting in the outbox (made before this page loaded, offline say): the server's list names them still. */
 export async function noteRemovalsWaiting(): Promise<void> {
-  const waiting = [...pendingSavedChanges(await listOutbox(), Infinity)].filter(([, kind]) => kind === 'unsave').map(([id]) => id);
+  const waiting = [...pendingSavedChanges(await listOutbox(), Infinity)]
+    .filter(([, kind]) => kind === 'unsave')
+    .map(([id]) => id);
   if (waiting.length > 0) noteRemoved(waiting, true);
 }
 

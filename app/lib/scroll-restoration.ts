@@ -106,7 +106,8 @@ export function afterNavigation(): void {
     for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
   };
   cancelRestore = stop;
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { passive: true });
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+    window.addEventListener(type, stop, { passive: true });
   const attempt = () => {
     const y = targetY(place);
     if (y !== undefined) {

@@ -17,4 +17,5 @@ export const isServedWithPage = (queryHash: string): boolean => served.has(query
  * the copy the server rendered this very page from a moment ago (no second request at start). The
  * server itself never fetches: it renders what it has, as the browser will hydrate it.
  */
-export const refetchUnlessServed = (query: Pick<Query, 'queryHash'>): boolean | 'always' => (isServer || served.has(query.queryHash) ? false : 'always');
+export const refetchUnlessServed = (query: Pick<Query, 'queryHash'>): boolean | 'always' =>
+  isServer || served.has(query.queryHash) ? false : 'always';

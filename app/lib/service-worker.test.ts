@@ -17,8 +17,10 @@ function workerThat(answers: boolean, state: ServiceWorkerState = 'installing', 
   });
   return worker;
 }
-const registrationWith = (worker: ReturnType<typeof workerThat> | null, as: 'active' | 'waiting' | 'installing' = 'installing') =>
-  ({ active: null, waiting: null, installing: null, [as]: worker }) as unknown as ServiceWorkerRegistration;
+const registrationWith = (
+  worker: ReturnType<typeof workerThat> | null,
+  as: 'active' | 'waiting' | 'installing' = 'installing',
+) => ({ active: null, waiting: null, installing: null, [as]: worker }) as unknown as ServiceWorkerRegistration;
 
 it("hands the page's JSON text to the installing worker and resolves once it says it saved it", async () => {
   const worker = workerThat(true);
@@ -37,7 +39,9 @@ it('prefers the active worker to one waiting or installing', async () => {
 
 it('resolves false, for the page to save it, when there is no worker, the worker could not write, becomes redundant, or never answers', async () => {
   await expect(handToWorker(registrationWith(null), '{}')).resolves.toBe(false);
-  await expect(handToWorker(registrationWith(workerThat(true, 'activated', 'failed'), 'active'), '{}')).resolves.toBe(false);
+  await expect(handToWorker(registrationWith(workerThat(true, 'activated', 'failed'), 'active'), '{}')).resolves.toBe(
+    false,
+  );
 
   const failing = workerThat(false);
   const redundant = handToWorker(registrationWith(failing), '{}');

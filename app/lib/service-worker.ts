@@ -13,7 +13,11 @@ import type { SaveServedMessage } from './saved-record';
  * (none in this browser or build, or its registration failed: storage blocked, a private window).
  * `onRegistered`: the registration, once there is one.
  */
-export function registerServiceWorker(onUpdate: () => void, onUnavailable: () => void = () => undefined, onRegistered: (registration: ServiceWorkerRegistration) => void = () => undefined): void {
+export function registerServiceWorker(
+  onUpdate: () => void,
+  onUnavailable: () => void = () => undefined,
+  onRegistered: (registration: ServiceWorkerRegistration) => void = () => undefined,
+): void {
   if (!serviceWorkersRun()) return onUnavailable();
   navigator.serviceWorker
     .register('/sw.js', { scope: '/' })

@@ -14,7 +14,9 @@ export function clearPrivateData(queryClient: QueryClient): void {
   // /saved as the server drew it for this person names their account's agents (docs/decisions/0036).
   queryClient.removeQueries({ queryKey: savedKeys.served });
   // The copies saved for offline use go too (the session's own entry is written again as it changes).
-  void getQueryStore()?.removePrivate().catch(() => undefined);
+  void getQueryStore()
+    ?.removePrivate()
+    .catch(() => undefined);
 }
 
 /**

@@ -27,9 +27,13 @@ import { NotFound } from './not-found';
 
 // Only an agent's creator and admins see the manage card; its confirmation dialog library stays out
 // of every visitor's load of the page.
-const ManageAgentCard = lazy(() => import('#app/features/agents/components/manage-agent-card.tsx').then((m) => ({ default: m.ManageAgentCard })));
+const ManageAgentCard = lazy(() =>
+  import('#app/features/agents/components/manage-agent-card.tsx').then((m) => ({ default: m.ManageAgentCard })),
+);
 // The creator's cover upload (docs/decisions/0028): likewise only in their load of the page.
-const CoverCard = lazy(() => import('#app/features/creators/components/cover-card.tsx').then((m) => ({ default: m.CoverCard })));
+const CoverCard = lazy(() =>
+  import('#app/features/creators/components/cover-card.tsx').then((m) => ({ default: m.CoverCard })),
+);
 
 /** The app's list pages: home, the listings, discover, categories and search (with their filters). */
 const LIST_PAGE = /^\/(agents|all-agents|discover|categories|search)?\/?(\?|$)/i;
@@ -89,10 +93,25 @@ export default function AgentDetailPage() {
   useDocumentTitle(notFound ? 'Agent Not Found' : agent.data?.name);
 
   if (notFound)
-    return <NotFound mark={<SearchX aria-hidden className="size-14 text-slate-400" />} title="Agent Not Found" text="This agent does not exist or has been removed by its creator." />;
+    return (
+      <NotFound
+        mark={<SearchX aria-hidden className="size-14 text-slate-400" />}
+        title="Agent Not Found"
+        text="This agent does not exist or has been removed by its creator."
+      />
+    );
   const data = agent.data;
   // A copy saved on this device is shown even when refreshing it failed.
-  if (!data) return <PageState query={agent} paused={agentPaused} what="this agent's details" failed="This agent could not be loaded" loading={<DetailSkeleton />} />;
+  if (!data)
+    return (
+      <PageState
+        query={agent}
+        paused={agentPaused}
+        what="this agent's details"
+        failed="This agent could not be loaded"
+        loading={<DetailSkeleton />}
+      />
+    );
   // voteCount is the number of shown reviews, kept exact by the server (docs/product.md#reviews and docs/product.md#reviews).
   return <AgentDetail data={data} reviewCount={data.voteCount} />;
 }
@@ -122,8 +141,12 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
         </div>
       </div>
       {data.hiddenByModerators && (
-        <p role="status" className="mt-4 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
-          <EyeOff aria-hidden className="size-4 shrink-0" /> Hidden by moderators: this agent is not listed, found or shown to anyone but you.
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900"
+        >
+          <EyeOff aria-hidden className="size-4 shrink-0" /> Hidden by moderators: this agent is not listed, found or
+          shown to anyone but you.
         </p>
       )}
       <div className="mt-6">

@@ -27,7 +27,8 @@ export default function AgentsAgent91Page() {
         <p className="text-sm font-bold uppercase tracking-[0.2em] text-emerald-700">Your AI workforce</p>
         <h1 className="mt-3 text-4xl font-black tracking-tight sm:text-5xl">Meet Your First 22+ AI Agents</h1>
         <p className="mt-4 max-w-2xl text-lg text-emerald-900/80">
-          Specialists for lead discovery, content, sales intelligence and analysis. Each one is priced by the work it does.
+          Specialists for lead discovery, content, sales intelligence and analysis. Each one is priced by the work it
+          does.
         </p>
       </header>
 
@@ -39,7 +40,9 @@ export default function AgentsAgent91Page() {
             </span>
             <div>
               <h2 className="text-2xl font-black text-white">Start with $10 Credits</h2>
-              <p className="mt-1 text-emerald-100/80">Free when you sign up. Enough to try several agents on real work before you spend a cent.</p>
+              <p className="mt-1 text-emerald-100/80">
+                Free when you sign up. Enough to try several agents on real work before you spend a cent.
+              </p>
             </div>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
@@ -60,7 +63,11 @@ export default function AgentsAgent91Page() {
         </div>
       </section>
 
-      <section aria-labelledby="catalogue-heading" aria-busy={query.isFetching} className="mx-auto max-w-7xl px-4 py-12">
+      <section
+        aria-labelledby="catalogue-heading"
+        aria-busy={query.isFetching}
+        className="mx-auto max-w-7xl px-4 py-12"
+      >
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="catalogue-heading" className="text-2xl font-black">
             All agents
@@ -80,11 +87,18 @@ export default function AgentsAgent91Page() {
             query={query}
             isEmpty={agents.length === 0}
             loading={
-              <SkeletonGrid count={SKELETONS.landing} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96 rounded-3xl" />
+              <SkeletonGrid
+                count={SKELETONS.landing}
+                label="Loading agents"
+                className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+                itemClassName="h-96 rounded-3xl"
+              />
             }
             error={
               <div role="alert" className="rounded-3xl bg-white p-8 text-center">
-                <p className="font-semibold">Agents could not be loaded: {errorMessage(query.error, 'please try again')}.</p>
+                <p className="font-semibold">
+                  Agents could not be loaded: {errorMessage(query.error, 'please try again')}.
+                </p>
                 <button
                   type="button"
                   onClick={() => void query.refetch()}
@@ -94,9 +108,7 @@ export default function AgentsAgent91Page() {
                 </button>
               </div>
             }
-            empty={
-              <p className="rounded-3xl bg-white p-8 text-center text-slate-600">No agents found</p>
-            }
+            empty={<p className="rounded-3xl bg-white p-8 text-center text-slate-600">No agents found</p>}
           >
             <>
               <ul aria-label="Agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

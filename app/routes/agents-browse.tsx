@@ -4,7 +4,11 @@ import { SKELETONS } from '#common/constants.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { useAgents } from '#app/features/agents/api/get-agents.ts';
-import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '#app/features/agents/api/get-infinite-agents.ts';
+import {
+  BROWSE_FRESHNESS,
+  flattenAgentPages,
+  useInfiniteAgents,
+} from '#app/features/agents/api/get-infinite-agents.ts';
 import { ActiveFilters, type ActiveFilter } from '#app/features/agents/components/active-filters.tsx';
 import { ListState } from '#app/features/agents/components/list-state.tsx';
 import { AgentList } from '#app/features/agents/components/agent-list.tsx';
@@ -30,7 +34,10 @@ export default function AgentsBrowsePage() {
   const view = params.get('view') === 'list' ? 'list' : 'grid';
 
   const departments = useDepartmentsWithAgents();
-  const query = useInfiniteAgents({ q: search.trim() || undefined, departmentId, sort }, { ...BROWSE_FRESHNESS, keepPrevious: true });
+  const query = useInfiniteAgents(
+    { q: search.trim() || undefined, departmentId, sort },
+    { ...BROWSE_FRESHNESS, keepPrevious: true },
+  );
   const { agents, total } = flattenAgentPages(query.data);
   // The catalogue size in the header: the list's own total unless a search or department narrows it.
   const narrowed = Boolean(search.trim() || departmentId);
@@ -43,47 +50,86 @@ export default function AgentsBrowsePage() {
   const departmentName = useDepartmentName(departmentId);
   const sortLabel = BROWSE_SORTS.find((s) => s.value === sort)?.label ?? '';
   const filters: ActiveFilter[] = [
-    ...(search.trim() ? [{ key: 'search', label: `Search: “${search.trim()}”`, onRemove: () => commitSearch('') }] : []),
-    ...(departmentId ? [{ key: 'department', label: `Department: ${departmentName}`, onRemove: () => update({ department: undefined }) }] : []),
-    ...(sort !== BROWSE_SORTS[0]!.value ? [{ key: 'sort', label: `Sort: ${sortLabel}`, onRemove: () => update({ sort: undefined }) }] : []),
+    ...(search.trim()
+      ? [{ key: 'search', label: `Search: “${search.trim()}”`, onRemove: () => commitSearch('') }]
+      : []),
+    ...(departmentId
+      ? [
+          {
+            key: 'department',
+            label: `Department: ${departmentName}`,
+            onRemove: () => update({ department: undefined }),
+          },
+        ]
+      : []),
+    ...(sort !== BROWSE_SORTS[0]!.value
+      ? [{ key: 'sort', label: `Sort: ${sortLabel}`, onRemove: () => update({ sort: undefined }) }]
+      : []),
   ];
   const filtered = filters.length > 0;
 
   const sheetCount = (departmentId ? 1 : 0) + (sort !== BROWSE_SORTS[0]!.value ? 1 : 0);
   const departmentSelect = (id: string) => (
-    <DepartmentSelect id={id} departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />
+    <DepartmentSelect
+      id={id}
+      departments={departments.data ?? []}
+      value={departmentId}
+      onChange={(id) => update({ department: id })}
+    />
   );
   const sortSelect = (id: string) => (
-    <SortSelect id={id} options={BROWSE_SORTS} value={sort} onChange={(value) => update({ sort: value === BROWSE_SORTS[0]!.value ? undefined : value })} />
+    <SortSelect
+      id={id}
+      options={BROWSE_SORTS}
+      value={sort}
+      onChange={(value) => update({ sort: value === BROWSE_SORTS[0]!.value ? undefined : value })}
+    />
   );
-  const viewToggle = <ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} className="self-start md:self-end" />;
+  const viewToggle = (
+    <ViewToggle
+      value={view}
+      onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })}
+      className="self-start md:self-end"
+    />
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
       <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">Browse Agents</h1>
-          <p className="mt-2 hidden max-w-2xl text-slate-600 md:block">Find the right AI agent for every team, from marketing and sales to finance and legal.</p>
+          <p className="mt-2 hidden max-w-2xl text-slate-600 md:block">
+            Find the right AI agent for every team, from marketing and sales to finance and legal.
+          </p>
         </div>
         <dl className="flex gap-2 md:gap-3">
           <div className="rounded-lg border border-slate-200 bg-white px-2 py-1 md:px-3 md:py-2">
             <dt className="sr-only">Total agents</dt>
             <dd className="flex items-center gap-2 text-sm text-slate-600">
               <Bot aria-hidden className="size-5 text-brand-600" />
-              <strong className="text-slate-900 md:text-lg">{overallTotal !== undefined ? formatCount(overallTotal) : '—'}</strong> agents
+              <strong className="text-slate-900 md:text-lg">
+                {overallTotal !== undefined ? formatCount(overallTotal) : '—'}
+              </strong>{' '}
+              agents
             </dd>
           </div>
           <div className="rounded-lg border border-slate-200 bg-white px-2 py-1 md:px-3 md:py-2">
             <dt className="sr-only">Departments</dt>
             <dd className="flex items-center gap-2 text-sm text-slate-600">
               <Building2 aria-hidden className="size-5 text-brand-600" />
-              <strong className="text-slate-900 md:text-lg">{departments.data ? departments.data.length : '—'}</strong> departments
+              <strong className="text-slate-900 md:text-lg">
+                {departments.data ? departments.data.length : '—'}
+              </strong>{' '}
+              departments
             </dd>
           </div>
         </dl>
       </header>
 
-      <section aria-label="Filters" className="mt-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:mt-8 md:p-4">
+      <section
+        aria-label="Filters"
+        className="mt-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:mt-8 md:p-4"
+      >
         <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end md:gap-4">
           <AgentSearchBox id="browse-search" value={search} onCommit={commitSearch} />
           {/* On a phone these move into the filter sheet below. */}
@@ -121,13 +167,20 @@ export default function AgentsBrowsePage() {
           query={query}
           isEmpty={agents.length === 0}
           loading={
-            <SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />
+            <SkeletonGrid
+              count={SKELETONS.browse}
+              label="Loading agents"
+              className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+              itemClassName="h-80"
+            />
           }
           empty={
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
               <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
               <h2 className="mt-4 text-xl font-semibold text-slate-900">No agents found</h2>
-              <p className="mt-2 text-slate-600">Try a different search or department, or clear the filters to see every agent.</p>
+              <p className="mt-2 text-slate-600">
+                Try a different search or department, or clear the filters to see every agent.
+              </p>
               {filtered && (
                 <Button className="mt-6" onClick={clearFilters}>
                   Clear Filters
@@ -138,12 +191,18 @@ export default function AgentsBrowsePage() {
         >
           <>
             <p role="status" className="mb-4 text-sm text-slate-600">
-              {agents.length < total ? `Showing ${formatCount(agents.length)} of ${plural(total, 'agent')}` : `Showing ${plural(total, 'agent')}`}
+              {agents.length < total
+                ? `Showing ${formatCount(agents.length)} of ${plural(total, 'agent')}`
+                : `Showing ${plural(total, 'agent')}`}
             </p>
             <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
               <AgentList agents={agents} layout={view} label="Agent results" />
             </div>
-            <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
+            <LoadMoreButton
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onLoadMore={() => void query.fetchNextPage()}
+            />
           </>
         </ListState>
       </section>

@@ -2,7 +2,13 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useOpenApiDocument } from '#app/features/content/api/get-openapi-document.ts';
 import { ContentPage, ContentSection } from '#app/features/content/components/content-page.tsx';
-import { filterGroups, groupsOf, type Body, type Field, type Operation } from '#app/features/content/lib/openapi-view.ts';
+import {
+  filterGroups,
+  groupsOf,
+  type Body,
+  type Field,
+  type Operation,
+} from '#app/features/content/lib/openapi-view.ts';
 import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 
 // The reference is GET /api/openapi.json rendered (docs/decisions/0033): made from the routes' own
@@ -43,7 +49,15 @@ function FieldsDetails({ fields }: { fields: Field[] }) {
 }
 
 function BodyText({ body }: { body: Body }) {
-  const shape = body.fields.length ? (body.type.endsWith('[]') ? 'a list of objects' : 'an object') : <code className="break-all">{body.type}</code>;
+  const shape = body.fields.length ? (
+    body.type.endsWith('[]') ? (
+      'a list of objects'
+    ) : (
+      'an object'
+    )
+  ) : (
+    <code className="break-all">{body.type}</code>
+  );
   return (
     <div className="break-words">
       {body.media}: {shape}
@@ -69,7 +83,8 @@ function OperationDetails({ op }: { op: Operation }) {
               <ul className="ml-0! grid list-none! gap-1!">
                 {op.parameters.map((p) => (
                   <li key={`${p.in} ${p.name}`} className="ml-0! break-words">
-                    <code className="break-all">{p.name}</code> <span className="text-slate-600">
+                    <code className="break-all">{p.name}</code>{' '}
+                    <span className="text-slate-600">
                       in {p.in}, {p.type}
                     </span>
                     {p.required ? <span className="text-slate-900"> (required)</span> : null}
@@ -107,12 +122,14 @@ function OperationCard({ op }: { op: Operation }) {
   return (
     <li className="ml-0! list-none rounded-xl border border-slate-200 bg-white p-4">
       <p className="flex flex-wrap items-center gap-2">
-        <span className={`rounded px-2 py-0.5 text-xs font-bold ${METHOD_STYLE[op.method] ?? 'bg-slate-100 text-slate-900'}`}>{op.method}</span>
+        <span
+          className={`rounded px-2 py-0.5 text-xs font-bold ${METHOD_STYLE[op.method] ?? 'bg-slate-100 text-slate-900'}`}
+        >
+          {op.method}
+        </span>
         <code className="break-all bg-transparent! p-0! font-semibold text-slate-900">{op.path}</code>
       </p>
-      <h3 className="mt-2 text-base font-semibold text-slate-900">
-        {op.summary}
-      </h3>
+      <h3 className="mt-2 text-base font-semibold text-slate-900">{op.summary}</h3>
       {op.description ? <p className="mt-1 text-sm text-slate-600">{op.description}</p> : null}
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[7rem_1fr]">
         <dt className="font-medium text-slate-900">Who</dt>
@@ -140,33 +157,41 @@ export default function ApiReferencePage() {
       title="API reference"
       lead={
         <p>
-          Everything this app does goes through one JSON API under /api, served by the same Cloudflare Worker as the site. This reference is made from the
-          API’s own OpenAPI 3.1 document, <a href="/api/openapi.json" className="font-medium text-brand-700 underline">/api/openapi.json</a>, so it lists
-          every route as it is.
+          Everything this app does goes through one JSON API under /api, served by the same Cloudflare Worker as the
+          site. This reference is made from the API’s own OpenAPI 3.1 document,{' '}
+          <a href="/api/openapi.json" className="font-medium text-brand-700 underline">
+            /api/openapi.json
+          </a>
+          , so it lists every route as it is.
         </p>
       }
       sections={sections}
     >
       <ContentSection id="api-basics" title="Basics">
         <ul>
-          <li>Requests and responses are JSON. Send <code>Content-Type: application/json</code> with a body.</li>
           <li>
-            Signing in sets one HttpOnly session cookie; the browser sends it with every request (<code>credentials: &quot;include&quot;</code>). Programs use a
-            personal API token made in Settings (<code>Authorization: Bearer amk_…</code>), for what its scopes allow: <strong>read</strong> the catalogue and
-            your balance, <strong>try</strong> agents.
+            Requests and responses are JSON. Send <code>Content-Type: application/json</code> with a body.
+          </li>
+          <li>
+            Signing in sets one HttpOnly session cookie; the browser sends it with every request (
+            <code>credentials: &quot;include&quot;</code>). Programs use a personal API token made in Settings (
+            <code>Authorization: Bearer amk_…</code>), for what its scopes allow: <strong>read</strong> the catalogue
+            and your balance, <strong>try</strong> agents.
           </li>
           <li>State-changing requests from other websites are refused with 403.</li>
           <li>
-            Errors look like <code>{'{ "message": "…", "error": "…" }'}</code> (the same text twice) with 400 invalid input (the same messages the forms show), 401
-            not signed in, 402 not enough credits, 403 not allowed, 404 not found, 409 conflict, 413 body too large and 429 too many requests.
+            Errors look like <code>{'{ "message": "…", "error": "…" }'}</code> (the same text twice) with 400 invalid
+            input (the same messages the forms show), 401 not signed in, 402 not enough credits, 403 not allowed, 404
+            not found, 409 conflict, 413 body too large and 429 too many requests.
           </li>
           <li>
-            Requests that may be sent again (a try, a purchase, a review from the offline queue) take an <code>Idempotency-Key</code> header: a repeat gets the first
-            answer.
+            Requests that may be sent again (a try, a purchase, a review from the offline queue) take an{' '}
+            <code>Idempotency-Key</code> header: a repeat gets the first answer.
           </li>
         </ul>
         <p>
-          New here? The <Link href="/documentation">documentation</Link> explains credits, reviews and proposals in plain words.
+          New here? The <Link href="/documentation">documentation</Link> explains credits, reviews and proposals in
+          plain words.
         </p>
       </ContentSection>
       {isPending ? (

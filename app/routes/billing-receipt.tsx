@@ -12,7 +12,10 @@ export default function BillingReceiptPage() {
   const { id = '' } = useParams<{ id: string }>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10 print:max-w-none print:p-0">
-      <Link href="/billing" className="mb-4 inline-flex min-h-10 items-center gap-2 text-sm font-medium text-slate-700 hover:text-brand-700 print:hidden">
+      <Link
+        href="/billing"
+        className="mb-4 inline-flex min-h-10 items-center gap-2 text-sm font-medium text-slate-700 hover:text-brand-700 print:hidden"
+      >
         <ArrowLeft aria-hidden className="size-4" /> Back to Billing
       </Link>
       {user ? <ReceiptView id={id} /> : <Skeleton className="h-96 rounded-2xl" />}

@@ -21,7 +21,8 @@ function useBalanceFollowsHistory(credits: number): void {
   const queryClient = useQueryClient();
   const newestBalance = useTransactions().data?.[0]?.balanceAfter;
   useEffect(() => {
-    if (newestBalance !== undefined && newestBalance !== credits) void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
+    if (newestBalance !== undefined && newestBalance !== credits)
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
   }, [newestBalance, credits, queryClient]);
 }
 

@@ -61,7 +61,12 @@ export default function BlogPage() {
     >
       <div className="grid gap-8">
         {POSTS.map((post) => (
-          <article key={post.id} id={post.id} aria-labelledby={`${post.id}-title`} className="scroll-mt-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
+          <article
+            key={post.id}
+            id={post.id}
+            aria-labelledby={`${post.id}-title`}
+            className="scroll-mt-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8"
+          >
             <h2 id={`${post.id}-title`} className="text-2xl font-semibold">
               {post.title}
             </h2>
@@ -74,7 +79,11 @@ export default function BlogPage() {
           </article>
         ))}
         <p className="text-slate-700">
-          Want the details? See the <Link href="/documentation" className="font-medium text-brand-700 underline">documentation</Link>.
+          Want the details? See the{' '}
+          <Link href="/documentation" className="font-medium text-brand-700 underline">
+            documentation
+          </Link>
+          .
         </p>
       </div>
     </ContentPage>

@@ -2,7 +2,11 @@ import { useEffect } from 'react';
 import { LOAD_MORE_THRESHOLD, SKELETONS } from '#common/constants.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
-import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '#app/features/agents/api/get-infinite-agents.ts';
+import {
+  BROWSE_FRESHNESS,
+  flattenAgentPages,
+  useInfiniteAgents,
+} from '#app/features/agents/api/get-infinite-agents.ts';
 import { CategoryAgentCard } from '#app/features/agents/components/category-agent-card.tsx';
 import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
 import { ListState } from '#app/features/agents/components/list-state.tsx';
@@ -35,11 +39,20 @@ export default function CategoriesBrowsePage() {
   const heading = categoryId ? `Agents in ${selected?.name ?? 'this category'}` : 'All Category Agents';
   useDocumentTitle(selected ? `${selected.name} agents` : 'Agent Categories');
 
-  const query = useInfiniteAgents({ categoryId, sort }, { ...BROWSE_FRESHNESS, pageSize: LOAD_MORE_THRESHOLD, keepPrevious: true });
+  const query = useInfiniteAgents(
+    { categoryId, sort },
+    { ...BROWSE_FRESHNESS, pageSize: LOAD_MORE_THRESHOLD, keepPrevious: true },
+  );
   const { agents } = flattenAgentPages(query.data);
 
   const sortSelect = (id: string, className?: string) => (
-    <SortSelect id={id} options={VOTE_SORTS} value={sort} onChange={(value) => update({ sort: value === VOTE_SORTS[0]!.value ? undefined : value })} className={className} />
+    <SortSelect
+      id={id}
+      options={VOTE_SORTS}
+      value={sort}
+      onChange={(value) => update({ sort: value === VOTE_SORTS[0]!.value ? undefined : value })}
+      className={className}
+    />
   );
   // A chosen category's agents come into view, wherever the tiles left them (below the fold on
   // a wide screen's tile grid).
@@ -57,11 +70,20 @@ export default function CategoriesBrowsePage() {
       <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-6 md:py-12">
           <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Categories</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl md:mt-2">Explore AI Agents by Category</h1>
-          <p className="mt-3 hidden max-w-2xl text-slate-600 md:block">Pick a category to see its agents; pick it again to see every agent.</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl md:mt-2">
+            Explore AI Agents by Category
+          </h1>
+          <p className="mt-3 hidden max-w-2xl text-slate-600 md:block">
+            Pick a category to see its agents; pick it again to see every agent.
+          </p>
 
           {categories.isPending ? (
-            <SkeletonGrid count={SKELETONS.browse} label="Loading categories" className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" itemClassName="h-32" />
+            <SkeletonGrid
+              count={SKELETONS.browse}
+              label="Loading categories"
+              className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+              itemClassName="h-32"
+            />
           ) : categories.isError ? (
             <p role="alert" className="mt-8 text-sm text-red-700">
               Categories could not be loaded: {errorMessage(categories.error, 'please try again later')}.
@@ -69,10 +91,17 @@ export default function CategoriesBrowsePage() {
           ) : (
             // A row that scrolls sideways on a phone, so the agents start on the first screen. Room above
             // the tiles (pt-1) for a focused tile's ring, which the scrolling row would cut off.
-            <ul aria-label="Categories" className="-mx-4 mt-4 flex gap-3 overflow-x-auto px-4 pt-1 pb-2 md:mx-0 md:mt-8 md:pt-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-5">
+            <ul
+              aria-label="Categories"
+              className="-mx-4 mt-4 flex gap-3 overflow-x-auto px-4 pt-1 pb-2 md:mx-0 md:mt-8 md:pt-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-5"
+            >
               {categories.data.map((c) => (
                 <li key={c.id} className="w-36 shrink-0 md:w-auto">
-                  <CategoryFilterCard category={c} selected={c.id === categoryId} onToggle={() => choose(c.id === categoryId ? undefined : c.id)} />
+                  <CategoryFilterCard
+                    category={c}
+                    selected={c.id === categoryId}
+                    onToggle={() => choose(c.id === categoryId ? undefined : c.id)}
+                  />
                 </li>
               ))}
             </ul>
@@ -80,7 +109,12 @@ export default function CategoriesBrowsePage() {
         </div>
       </section>
 
-      <section id="category-agents" aria-labelledby="category-agents-heading" aria-busy={query.isFetching} className="mx-auto max-w-7xl scroll-mt-4 px-4 py-6 md:py-10">
+      <section
+        id="category-agents"
+        aria-labelledby="category-agents-heading"
+        aria-busy={query.isFetching}
+        className="mx-auto max-w-7xl scroll-mt-4 px-4 py-6 md:py-10"
+      >
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="category-agents-heading" className="text-2xl font-bold text-slate-900">
@@ -94,7 +128,17 @@ export default function CategoriesBrowsePage() {
           </div>
           <div className="hidden md:block">{sortSelect('category-sort', 'sm:w-56')}</div>
           <FilterSheet
-            active={sort !== VOTE_SORTS[0]!.value ? [{ key: 'sort', label: `Sort: ${VOTE_SORTS.find((o) => o.value === sort)?.label ?? ''}`, onRemove: () => update({ sort: undefined }) }] : []}
+            active={
+              sort !== VOTE_SORTS[0]!.value
+                ? [
+                    {
+                      key: 'sort',
+                      label: `Sort: ${VOTE_SORTS.find((o) => o.value === sort)?.label ?? ''}`,
+                      onRemove: () => update({ sort: undefined }),
+                    },
+                  ]
+                : []
+            }
             count={sort !== VOTE_SORTS[0]!.value ? 1 : 0}
             resultCount={query.data && !query.isPlaceholderData ? flattenAgentPages(query.data).total : undefined}
             onClearAll={() => update({ sort: undefined })}
@@ -107,7 +151,12 @@ export default function CategoriesBrowsePage() {
             query={query}
             isEmpty={agents.length === 0}
             loading={
-              <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-96" />
+              <SkeletonGrid
+                count={SKELETONS.categoryBrowse}
+                label="Loading agents"
+                className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+                itemClassName="h-96"
+              />
             }
             empty={
               <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center text-slate-600">
@@ -116,14 +165,21 @@ export default function CategoriesBrowsePage() {
             }
           >
             <>
-              <ul aria-label={heading} className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <ul
+                aria-label={heading}
+                className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+              >
                 {agents.map((agent, i) => (
                   <li key={agent.id} className="flex min-w-0">
                     <CategoryAgentCard agent={agent} eager={i < 2} />
                   </li>
                 ))}
               </ul>
-              <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
+              <LoadMoreButton
+                hasMore={query.hasNextPage}
+                loading={query.isFetchingNextPage}
+                onLoadMore={() => void query.fetchNextPage()}
+              />
             </>
           </ListState>
         </div>

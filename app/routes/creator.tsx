@@ -17,9 +17,15 @@ import { LocalTime } from '#app/components/ui/local-time.tsx';
 import { formatCount, formatRating, plural } from '#app/lib/format.ts';
 import NotFoundPage from './not-found';
 
-const STATS_LOOK: FactsLook = { list: 'mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4', row: 'rounded-lg bg-slate-50 p-3', term: 'text-xs font-medium text-slate-600', detail: 'text-lg font-bold text-slate-900' };
+const STATS_LOOK: FactsLook = {
+  list: 'mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4',
+  row: 'rounded-lg bg-slate-50 p-3',
+  term: 'text-xs font-medium text-slate-600',
+  detail: 'text-lg font-bold text-slate-900',
+};
 
-const parseSort = (value: string | null): CreatorSort => (CREATOR_SORTS as readonly string[]).includes(value ?? '') ? (value as CreatorSort) : 'popular';
+const parseSort = (value: string | null): CreatorSort =>
+  (CREATOR_SORTS as readonly string[]).includes(value ?? '') ? (value as CreatorSort) : 'popular';
 
 /** A creator's public page, /creators/{username} (docs/product.md#creators-and-earnings, docs/decisions/0028). */
 export default function CreatorRoute() {
@@ -50,7 +56,15 @@ export default function CreatorRoute() {
   return <Creator data={page.data} sort={sort} onSort={(next) => update({ sort: next === 'popular' ? null : next })} />;
 }
 
-function Creator({ data, sort, onSort }: { data: CreatorPage; sort: CreatorSort; onSort: (sort: CreatorSort) => void }) {
+function Creator({
+  data,
+  sort,
+  onSort,
+}: {
+  data: CreatorPage;
+  sort: CreatorSort;
+  onSort: (sort: CreatorSort) => void;
+}) {
   const { user } = useSession();
   const { creator, totals, agents } = data;
   const name = creatorName(creator);
@@ -62,18 +76,34 @@ function Creator({ data, sort, onSort }: { data: CreatorPage; sort: CreatorSort;
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-      <section aria-labelledby="creator-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="creator-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <CreatorAvatar id={creator.id} name={name} picture={creator.profilePicture} eager className="size-24 sm:size-28" />
+          <CreatorAvatar
+            id={creator.id}
+            name={name}
+            picture={creator.profilePicture}
+            eager
+            className="size-24 sm:size-28"
+          />
           <div className="min-w-0 flex-1">
             <h1 id="creator-heading" className="break-words text-3xl font-bold tracking-tight">
               {name}
             </h1>
             {creator.displayName && <p className="text-slate-600">@{creator.username}</p>}
-            {creator.bio && <p className="mt-3 max-w-2xl whitespace-pre-line break-words text-slate-800">{creator.bio}</p>}
+            {creator.bio && (
+              <p className="mt-3 max-w-2xl whitespace-pre-line break-words text-slate-800">{creator.bio}</p>
+            )}
             <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600">
               {creator.website && (
-                <a href={creator.website} rel="nofollow ugc noopener" target="_blank" className="inline-flex min-h-11 items-center gap-1 break-all font-medium text-brand-700 hover:underline">
+                <a
+                  href={creator.website}
+                  rel="nofollow ugc noopener"
+                  target="_blank"
+                  className="inline-flex min-h-11 items-center gap-1 break-all font-medium text-brand-700 hover:underline"
+                >
                   <ExternalLink aria-hidden className="size-4 shrink-0" />
                   {creator.website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')}
                   <span className="sr-only"> (opens in a new tab)</span>
@@ -84,7 +114,12 @@ function Creator({ data, sort, onSort }: { data: CreatorPage; sort: CreatorSort;
               </span>
             </div>
             <div className="mt-4">
-              <FollowButton username={creator.username} creatorId={creator.id} followers={totals.followers} viewerId={user?.id ?? null} />
+              <FollowButton
+                username={creator.username}
+                creatorId={creator.id}
+                followers={totals.followers}
+                viewerId={user?.id ?? null}
+              />
             </div>
           </div>
         </div>
@@ -98,14 +133,20 @@ function Creator({ data, sort, onSort }: { data: CreatorPage; sort: CreatorSort;
               Agents by {name}
             </h2>
             <p className="text-sm text-slate-600">
-              {agents.length < totals.agents ? `Showing ${agents.length} of ${plural(totals.agents, 'agent')}` : plural(totals.agents, 'agent')}
+              {agents.length < totals.agents
+                ? `Showing ${agents.length} of ${plural(totals.agents, 'agent')}`
+                : plural(totals.agents, 'agent')}
             </p>
           </div>
-          {agents.length > 1 && <SortSelect id="creator-sort" options={BROWSE_SORTS} value={sort} onChange={onSort} className="w-48" />}
+          {agents.length > 1 && (
+            <SortSelect id="creator-sort" options={BROWSE_SORTS} value={sort} onChange={onSort} className="w-48" />
+          )}
         </div>
         <div className="mt-6">
           {agents.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">{name} has not listed any agents yet.</p>
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
+              {name} has not listed any agents yet.
+            </p>
           ) : (
             <AgentList agents={agents} label={`Agents by ${name}`} />
           )}

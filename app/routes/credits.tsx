@@ -47,7 +47,11 @@ export default function CreditsPage() {
         },
         onError: (error) => {
           if (!isRetryable(error)) intended.current = null;
-          toast({ title: 'Purchase failed', description: 'There was an error processing your purchase', variant: 'destructive' });
+          toast({
+            title: 'Purchase failed',
+            description: 'There was an error processing your purchase',
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -55,7 +59,10 @@ export default function CreditsPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link href="/discover" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        href="/discover"
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" /> Back to Discover
       </Link>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
@@ -74,7 +81,11 @@ export default function CreditsPage() {
 
       {user && purchase === 'success' && (
         <div className="mt-6">
-          <PurchaseConfirmation sessionId={params.get('session_id')} credits={positive(params.get('credits'))} onConfirmed={onConfirmed} />
+          <PurchaseConfirmation
+            sessionId={params.get('session_id')}
+            credits={positive(params.get('credits'))}
+            onConfirmed={onConfirmed}
+          />
         </div>
       )}
       {purchase === 'cancelled' && (
@@ -89,17 +100,25 @@ export default function CreditsPage() {
           <div role="status" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
             <h2 className="text-lg font-semibold text-slate-900">Payments are not configured</h2>
             <p className="mt-2 text-sm">
-              This server cannot take payments yet, so credits cannot be bought here. Your balance and free credits work as usual.
+              This server cannot take payments yet, so credits cannot be bought here. Your balance and free credits work
+              as usual.
             </p>
           </div>
         ) : user ? (
           // ?amount= (an agent page sends someone short of a try here with it): read from the router,
           // so the server's render for the person and the browser's hydration start from the same amount.
-          <PurchaseForm processing={checkout.isPending || leaving} initialAmount={initialPurchaseAmount(params.get('amount'))} onContinue={onContinue} />
+          <PurchaseForm
+            processing={checkout.isPending || leaving}
+            initialAmount={initialPurchaseAmount(params.get('amount'))}
+            onContinue={onContinue}
+          />
         ) : (
           <Skeleton className="h-[28rem] rounded-2xl" />
         )}
-        <aside aria-labelledby="how-credits-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
+        <aside
+          aria-labelledby="how-credits-heading"
+          className="h-fit rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700"
+        >
           <h2 id="how-credits-heading" className="text-base font-semibold text-slate-900">
             How credits work
           </h2>

@@ -2,7 +2,11 @@ import { Compass, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SKELETONS } from '#common/constants.ts';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
-import { BROWSE_FRESHNESS, flattenAgentPages, useInfiniteAgents } from '#app/features/agents/api/get-infinite-agents.ts';
+import {
+  BROWSE_FRESHNESS,
+  flattenAgentPages,
+  useInfiniteAgents,
+} from '#app/features/agents/api/get-infinite-agents.ts';
 import { AgentList } from '#app/features/agents/components/agent-list.tsx';
 import { ListState } from '#app/features/agents/components/list-state.tsx';
 import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
@@ -46,33 +50,67 @@ export default function DiscoverPage() {
   // docs/product.md#errors: a failed listing is reported as a toast, once per failure.
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) toast({ title: 'Error loading agents', description: 'There was an error loading the agent listings.', variant: 'destructive' });
+    if (isError)
+      toast({
+        title: 'Error loading agents',
+        description: 'There was an error loading the agent listings.',
+        variant: 'destructive',
+      });
   }, [isError, errorUpdatedAt]);
 
   const empty = (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-          <h2 className="text-xl font-semibold text-slate-900">No agents found</h2>
-          <p className="mt-2 text-slate-600">
-            {query.isError && !query.data
-              ? 'The listings could not be loaded. Check your connection and try again.'
-              : query.hasNextPage
-                ? 'None of the agents loaded so far match. Load more or loosen the filters.'
-                : 'Try another category or loosen the filters.'}
-          </p>
-        </div>
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+      <h2 className="text-xl font-semibold text-slate-900">No agents found</h2>
+      <p className="mt-2 text-slate-600">
+        {query.isError && !query.data
+          ? 'The listings could not be loaded. Check your connection and try again.'
+          : query.hasNextPage
+            ? 'None of the agents loaded so far match. Load more or loosen the filters.'
+            : 'Try another category or loosen the filters.'}
+      </p>
+    </div>
   );
 
-  const resetMore = () => update({ department: undefined, minRating: undefined, maxCost: undefined, featured: undefined });
+  const resetMore = () =>
+    update({ department: undefined, minRating: undefined, maxCost: undefined, featured: undefined });
 
   const departmentName = useDepartmentName(departmentId);
   const sortLabel = DISCOVER_SORTS.find((o) => o.value === sort)?.label ?? '';
   // What the sheet holds, in effect, as removable chips (the category is chosen with the chips above).
   const active: ActiveFilter[] = [
-    ...(sort !== DISCOVER_SORTS[0]!.value ? [{ key: 'sort', label: `Sort: ${sortLabel}`, onRemove: () => update({ sort: undefined }) }] : []),
-    ...(departmentId ? [{ key: 'department', label: `Department: ${departmentName}`, onRemove: () => update({ department: undefined }) }] : []),
-    ...(refinements.minRating ? [{ key: 'minRating', label: `${refinements.minRating.toFixed(1)} stars and up`, onRemove: () => update({ minRating: undefined }) }] : []),
-    ...(refinements.maxCost ? [{ key: 'maxCost', label: `Up to ${refinements.maxCost} credits`, onRemove: () => update({ maxCost: undefined }) }] : []),
-    ...(refinements.featuredOnly ? [{ key: 'featured', label: 'Featured only', onRemove: () => update({ featured: undefined }) }] : []),
+    ...(sort !== DISCOVER_SORTS[0]!.value
+      ? [{ key: 'sort', label: `Sort: ${sortLabel}`, onRemove: () => update({ sort: undefined }) }]
+      : []),
+    ...(departmentId
+      ? [
+          {
+            key: 'department',
+            label: `Department: ${departmentName}`,
+            onRemove: () => update({ department: undefined }),
+          },
+        ]
+      : []),
+    ...(refinements.minRating
+      ? [
+          {
+            key: 'minRating',
+            label: `${refinements.minRating.toFixed(1)} stars and up`,
+            onRemove: () => update({ minRating: undefined }),
+          },
+        ]
+      : []),
+    ...(refinements.maxCost
+      ? [
+          {
+            key: 'maxCost',
+            label: `Up to ${refinements.maxCost} credits`,
+            onRemove: () => update({ maxCost: undefined }),
+          },
+        ]
+      : []),
+    ...(refinements.featuredOnly
+      ? [{ key: 'featured', label: 'Featured only', onRemove: () => update({ featured: undefined }) }]
+      : []),
   ];
   const sortSelect = (id: string, className?: string) => (
     <SortSelect
@@ -87,9 +125,18 @@ export default function DiscoverPage() {
     <MoreFiltersPanel
       id={id}
       value={refinements}
-      onChange={(r) => update({ minRating: r.minRating, maxCost: r.maxCost, featured: r.featuredOnly ? '1' : undefined })}
+      onChange={(r) =>
+        update({ minRating: r.minRating, maxCost: r.maxCost, featured: r.featuredOnly ? '1' : undefined })
+      }
       onReset={resetMore}
-      extra={<DepartmentSelect id={`${id}-department`} departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />}
+      extra={
+        <DepartmentSelect
+          id={`${id}-department`}
+          departments={departments.data ?? []}
+          value={departmentId}
+          onChange={(id) => update({ department: id })}
+        />
+      }
     />
   );
 
@@ -99,8 +146,12 @@ export default function DiscoverPage() {
         <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-brand-700">
           <Compass aria-hidden className="size-4" /> Discover
         </p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl md:mt-2">Discover AI Agents</h1>
-        <p className="mt-2 hidden max-w-2xl text-slate-600 md:block">The newest and best-rated agents on the marketplace, ready to try.</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl md:mt-2">
+          Discover AI Agents
+        </h1>
+        <p className="mt-2 hidden max-w-2xl text-slate-600 md:block">
+          The newest and best-rated agents on the marketplace, ready to try.
+        </p>
       </header>
 
       <section aria-label="Filters" className="mt-4 flex flex-col gap-3 md:mt-8 md:gap-4">
@@ -117,18 +168,26 @@ export default function DiscoverPage() {
             aria-controls="discover-more-filters"
             onClick={() => setPanelOpen((o) => !o)}
             className={`inline-flex h-10 items-center gap-2 rounded-lg border px-4 text-sm font-medium ${
-              moreActive ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+              moreActive
+                ? 'border-brand-600 bg-brand-50 text-brand-700'
+                : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
             }`}
           >
             <SlidersHorizontal aria-hidden className="size-4" /> More Filters
           </button>
-          <ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} className="ml-auto" />
+          <ViewToggle
+            value={view}
+            onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })}
+            className="ml-auto"
+          />
         </div>
         {panelOpen && <div className="hidden md:block">{moreFilters('discover-more-filters')}</div>}
         <FilterSheet
           active={active}
           count={active.length}
-          resultCount={query.data && !query.isPlaceholderData ? (hasRefinements(refinements) ? agents.length : total) : undefined}
+          resultCount={
+            query.data && !query.isPlaceholderData ? (hasRefinements(refinements) ? agents.length : total) : undefined
+          }
           onClearAll={() => {
             resetMore();
             update({ sort: undefined });
@@ -147,25 +206,38 @@ export default function DiscoverPage() {
         <ListState
           query={query}
           isEmpty={agents.length === 0}
-          loading={<SkeletonGrid count={SKELETONS.browse} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" itemClassName="h-80" />}
+          loading={
+            <SkeletonGrid
+              count={SKELETONS.browse}
+              label="Loading agents"
+              className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+              itemClassName="h-80"
+            />
+          }
           // Discover reports a failed listing as a toast (docs/product.md#errors) and says so in its empty state.
           error={empty}
           empty={empty}
         >
-              <>
-                <p role="status" className="mb-4 text-sm text-slate-600">
-                  {hasRefinements(refinements)
-                    ? `${plural(agents.length, 'agent')} of the ${formatCount(loaded.length)} loaded match the extra filters`
-                    : loaded.length < total
-                      ? `Showing ${formatCount(loaded.length)} of ${plural(total, 'agent')}`
-                      : `Showing ${plural(total, 'agent')}`}
-                </p>
-                <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-                  <AgentList agents={agents} layout={view} label="Agent results" />
-                </div>
-              </>
+          <>
+            <p role="status" className="mb-4 text-sm text-slate-600">
+              {hasRefinements(refinements)
+                ? `${plural(agents.length, 'agent')} of the ${formatCount(loaded.length)} loaded match the extra filters`
+                : loaded.length < total
+                  ? `Showing ${formatCount(loaded.length)} of ${plural(total, 'agent')}`
+                  : `Showing ${plural(total, 'agent')}`}
+            </p>
+            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <AgentList agents={agents} layout={view} label="Agent results" />
+            </div>
+          </>
         </ListState>
-        {!query.isPending && <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />}
+        {!query.isPending && (
+          <LoadMoreButton
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
+        )}
       </section>
     </div>
   );

@@ -1,7 +1,16 @@
 import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { ArrowRight, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Link } from 'wouter';
-import { CATEGORY_GRID_MAX, FALLBACK_CATEGORIES, INITIAL_CREDITS, LANDING_GC_MS, LANDING_STALE_MS, SKELETONS, TOP_PERFORMING_KEEP, TOP_PERFORMING_SHOW } from '#common/constants.ts';
+import {
+  CATEGORY_GRID_MAX,
+  FALLBACK_CATEGORIES,
+  INITIAL_CREDITS,
+  LANDING_GC_MS,
+  LANDING_STALE_MS,
+  SKELETONS,
+  TOP_PERFORMING_KEEP,
+  TOP_PERFORMING_SHOW,
+} from '#common/constants.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { AgentCard } from '#app/features/agents/components/agent-card.tsx';
@@ -24,9 +33,12 @@ const Hero = memo(function Hero() {
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
           <Sparkles aria-hidden className="size-4" /> {INITIAL_CREDITS} free credits when you sign up
         </p>
-        <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Find the AI agent that gets the job done</h1>
+        <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+          Find the AI agent that gets the job done
+        </h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
-          Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay per use with credits: 1 credit is $1.
+          Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay per use with
+          credits: 1 credit is $1.
         </p>
         <HeroSearchForm
           id="home-search"
@@ -84,10 +96,25 @@ function SectionHead({ id, title, children }: { id: string; title: string; child
   );
 }
 
-function CategoryTile({ href, icon, name, count, className }: { href: string; icon: string | null; name: string; count: number; className: string }) {
+function CategoryTile({
+  href,
+  icon,
+  name,
+  count,
+  className,
+}: {
+  href: string;
+  icon: string | null;
+  name: string;
+  count: number;
+  className: string;
+}) {
   return (
     <li>
-      <Link href={href} className={`flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
+      <Link
+        href={href}
+        className={`flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}
+      >
         <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
           <CategoryIcon icon={icon} />
         </span>
@@ -109,18 +136,37 @@ function ExploreCategories() {
         </Link>
       </SectionHead>
       {isPending ? (
-        <SkeletonGrid count={SKELETONS.browse} label="Loading categories" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4" itemClassName="h-28" />
+        <SkeletonGrid
+          count={SKELETONS.browse}
+          label="Loading categories"
+          className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4"
+          itemClassName="h-28"
+        />
       ) : categories.length > 0 ? (
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
           {categories.map((c) => (
-            <CategoryTile key={c.id} href={`/categories?categoryId=${c.id}#category-agents`} icon={c.icon} name={c.name} count={c.agentCount} className="transition hover:border-brand-500 hover:shadow-md" />
+            <CategoryTile
+              key={c.id}
+              href={`/categories?categoryId=${c.id}#category-agents`}
+              icon={c.icon}
+              name={c.name}
+              count={c.agentCount}
+              className="transition hover:border-brand-500 hover:shadow-md"
+            />
           ))}
         </ul>
       ) : (
         // docs/product.md#screens: the fallback category list when categories are empty or fail to load.
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">
           {FALLBACK_CATEGORIES.map((c) => (
-            <CategoryTile key={c.name} href="/agents" icon={iconForName(c.name)} name={c.name} count={c.count} className="hover:border-brand-500" />
+            <CategoryTile
+              key={c.name}
+              href="/agents"
+              icon={iconForName(c.name)}
+              name={c.name}
+              count={c.count}
+              className="hover:border-brand-500"
+            />
           ))}
         </ul>
       )}
@@ -136,16 +182,28 @@ function TopPerforming() {
   // Already in the server's 'rating' order, the damped average of docs/decisions/0025 (worker/features/agents/ranking.ts).
   const top = (data?.items ?? []).slice(0, TOP_PERFORMING_SHOW);
   return (
-    <section aria-labelledby="top-heading" className="render-when-near mx-auto max-w-7xl px-4 pt-16 [--near-size:60rem]">
+    <section
+      aria-labelledby="top-heading"
+      className="render-when-near mx-auto max-w-7xl px-4 pt-16 [--near-size:60rem]"
+    >
       <SectionHead id="top-heading" title="Top Performing Agents">
-        <Link href="/agents" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          href="/agents"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           View all agents <ArrowRight aria-hidden className="size-4" />
         </Link>
       </SectionHead>
       {isPending ? (
-        <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading top agents" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+        <SkeletonGrid
+          count={SKELETONS.categoryBrowse}
+          label="Loading top agents"
+          className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        />
       ) : isError ? (
-        <p className="mt-6 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">Top agents could not be loaded right now. Please try again later.</p>
+        <p className="mt-6 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
+          Top agents could not be loaded right now. Please try again later.
+        </p>
       ) : (
         <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {top.map((agent) => (
@@ -194,7 +252,9 @@ const ClosingCta = memo(function ClosingCta({ signedIn }: { signedIn: boolean })
 });
 
 // Signed-in people only (docs/decisions/0028): its code stays off the visitors' first load.
-const NewFromFollowed = lazy(() => import('#app/features/creators/components/new-from-followed.tsx').then((m) => ({ default: m.NewFromFollowed })));
+const NewFromFollowed = lazy(() =>
+  import('#app/features/creators/components/new-from-followed.tsx').then((m) => ({ default: m.NewFromFollowed })),
+);
 
 export default function HomePage() {
   useDocumentTitle(null);

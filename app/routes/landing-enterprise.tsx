@@ -7,7 +7,16 @@ import { usePaused } from '#app/hooks/use-paused.ts';
 /** /alternative1 (docs/product.md#landings): the enterprise variant. */
 export default function LandingEnterprisePage() {
   useDocumentTitle('Enterprise AI agents');
-  const { data, isPending, isError, fetchStatus } = useAgents({ limit: LANDING_AGENT_COUNT }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS });
+  const { data, isPending, isError, fetchStatus } = useAgents(
+    { limit: LANDING_AGENT_COUNT },
+    { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS },
+  );
   const paused = usePaused({ fetchStatus });
-  return <EnterpriseLanding agents={data?.items ?? []} loading={isPending && !paused} failed={!data && (isError || paused)} />;
+  return (
+    <EnterpriseLanding
+      agents={data?.items ?? []}
+      loading={isPending && !paused}
+      failed={!data && (isError || paused)}
+    />
+  );
 }

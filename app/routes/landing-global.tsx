@@ -6,7 +6,10 @@ import { SortSelect, VOTE_SORTS } from '#app/features/agents/components/sort-sel
 import { CategoryIcon, iconForName } from '#app/features/categories/components/category-icon.tsx';
 import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
-import { GlobalNetworkLanding, type NetworkCategory } from '#app/features/landing/components/global-network-landing.tsx';
+import {
+  GlobalNetworkLanding,
+  type NetworkCategory,
+} from '#app/features/landing/components/global-network-landing.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 
@@ -40,13 +43,22 @@ export default function LandingGlobalPage() {
   const [departmentId, setDepartmentId] = useState<number>();
   const [sort, setSort] = useState<AgentSort>('popular');
   const departments = useDepartmentsWithAgents();
-  const { data, isPending, isError, fetchStatus } = useAgents({ limit: LANDING_AGENT_COUNT, departmentId, sort }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS });
+  const { data, isPending, isError, fetchStatus } = useAgents(
+    { limit: LANDING_AGENT_COUNT, departmentId, sort },
+    { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS },
+  );
   const paused = usePaused({ fetchStatus });
   const active = (departmentId ? 1 : 0) + (sort !== 'popular' ? 1 : 0);
 
   const panel = (
     <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-      <DepartmentSelect id="network-department" departments={departments.data ?? []} value={departmentId} onChange={setDepartmentId} {...dark} />
+      <DepartmentSelect
+        id="network-department"
+        departments={departments.data ?? []}
+        value={departmentId}
+        onChange={setDepartmentId}
+        {...dark}
+      />
       <SortSelect id="network-sort" options={VOTE_SORTS} value={sort} onChange={setSort} {...dark} />
       <button
         type="button"

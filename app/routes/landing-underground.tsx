@@ -7,7 +7,16 @@ import { usePaused } from '#app/hooks/use-paused.ts';
 /** /alternative (docs/product.md#landings): the dark underground variant. */
 export default function LandingUndergroundPage() {
   useDocumentTitle('The agent underground');
-  const { data, isPending, isError, fetchStatus } = useAgents({ limit: LANDING_AGENT_COUNT }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS });
+  const { data, isPending, isError, fetchStatus } = useAgents(
+    { limit: LANDING_AGENT_COUNT },
+    { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS },
+  );
   const paused = usePaused({ fetchStatus });
-  return <UndergroundLanding agents={data?.items ?? []} loading={isPending && !paused} failed={!data && (isError || paused)} />;
+  return (
+    <UndergroundLanding
+      agents={data?.items ?? []}
+      loading={isPending && !paused}
+      failed={!data && (isError || paused)}
+    />
+  );
 }

@@ -4,7 +4,13 @@ import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page Not Found');
-  return <NotFound mark={<p className="text-6xl font-bold text-brand-600">404</p>} title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
+  return (
+    <NotFound
+      mark={<p className="text-6xl font-bold text-brand-600">404</p>}
+      title="Page Not Found"
+      text="The page you are looking for does not exist or has moved."
+    />
+  );
 }
 
 /** What is asked for is not here (a page, an agent): what it was, and the ways back. */

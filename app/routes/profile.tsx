@@ -40,13 +40,20 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10">
-      <section aria-labelledby="profile-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="profile-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
           <CreatorAvatar id={user.id} name={user.username} picture={user.profilePicture} className="size-20" />
           <div className="min-w-0 flex-1">
             <h1 id="profile-heading" className="flex flex-wrap items-center gap-2 text-2xl font-bold">
               <span className="break-all">{user.username}</span>
-              {role && <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{role}</span>}
+              {role && (
+                <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+                  {role}
+                </span>
+              )}
             </h1>
             <p className="wrap-anywhere text-slate-600">{user.email}</p>
             {user.createdAt && <p className="mt-1 text-sm text-slate-600">Member since {formatDate(user.createdAt)}</p>}
@@ -88,7 +95,10 @@ export default function ProfilePage() {
         </div>
       </section>
 
-      <PublicProfileCard user={user} onPicture={(profilePicture) => updateSessionUser(queryClient, { profilePicture })} />
+      <PublicProfileCard
+        user={user}
+        onPicture={(profilePicture) => updateSessionUser(queryClient, { profilePicture })}
+      />
 
       {user.role === 'admin' && <AdminControls onCreditsChanged={() => void refreshSession(queryClient)} />}
 

@@ -5,12 +5,31 @@ import { ProposeForm } from '#app/features/proposals/components/propose-form.tsx
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 const STEPS = [
-  { icon: Lightbulb, title: 'Describe the idea', text: 'What the agent should do and who it would help. A few sentences are enough.' },
-  { icon: Inbox, title: 'Operators read it', text: 'Every proposal lands in our operators’ inbox, including ones sent while you were offline.' },
-  { icon: Clock, title: 'Hear back soon', text: 'We review proposals within 2-3 business days and pass strong ideas to builders.' },
+  {
+    icon: Lightbulb,
+    title: 'Describe the idea',
+    text: 'What the agent should do and who it would help. A few sentences are enough.',
+  },
+  {
+    icon: Inbox,
+    title: 'Operators read it',
+    text: 'Every proposal lands in our operators’ inbox, including ones sent while you were offline.',
+  },
+  {
+    icon: Clock,
+    title: 'Hear back soon',
+    text: 'We review proposals within 2-3 business days and pass strong ideas to builders.',
+  },
 ];
 
-const STEPS_LOOK: IconPointsLook = { list: 'mt-4 grid gap-5', item: 'flex gap-3', tile: 'flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700', icon: 'size-5', title: 'block font-medium', text: 'block text-sm text-slate-600' };
+const STEPS_LOOK: IconPointsLook = {
+  list: 'mt-4 grid gap-5',
+  item: 'flex gap-3',
+  tile: 'flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700',
+  icon: 'size-5',
+  title: 'block font-medium',
+  text: 'block text-sm text-slate-600',
+};
 
 export default function ProposeAgentPage() {
   useDocumentTitle('Propose an Agent');

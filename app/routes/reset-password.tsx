@@ -12,7 +12,10 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 
 function Notice({ children, alert = false }: { children: string; alert?: boolean }) {
   return (
-    <p role={alert ? 'alert' : 'status'} className={`rounded-lg border p-3 text-sm ${alert ? 'border-red-200 bg-red-50 text-red-800' : 'border-emerald-200 bg-emerald-50 text-emerald-900'}`}>
+    <p
+      role={alert ? 'alert' : 'status'}
+      className={`rounded-lg border p-3 text-sm ${alert ? 'border-red-200 bg-red-50 text-red-800' : 'border-emerald-200 bg-emerald-50 text-emerald-900'}`}
+    >
       {children}
     </p>
   );
@@ -40,10 +43,22 @@ function RequestLink() {
   };
   return (
     <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Reset your password">
-      <p className="text-slate-600">Enter the email address of your account and we will email you a link to choose a new password.</p>
+      <p className="text-slate-600">
+        Enter the email address of your account and we will email you a link to choose a new password.
+      </p>
       {sent && <Notice>{sent}</Notice>}
       <FormField id="forgot-email" label="Email" error={error ?? undefined}>
-        {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={Boolean(error)} />}
+        {(control) => (
+          <TextInput
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            invalid={Boolean(error)}
+          />
+        )}
       </FormField>
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Sending...' : 'Email me a reset link'}

@@ -46,7 +46,9 @@ beforeEach(async () => {
     if (path === '/api/auth/session') return Response.json(person);
     if (path === '/api/saved' && request.method === 'GET') {
       const answer = await onServer;
-      return answer === 'fail' ? Response.json({ message: 'Something went wrong' }, { status: 500 }) : Response.json(answer);
+      return answer === 'fail'
+        ? Response.json({ message: 'Something went wrong' }, { status: 500 })
+        : Response.json(answer);
     }
     if (path.startsWith('/api/saved/') && request.method === 'DELETE') return Response.json({ saved: false });
     return Response.json({ message: 'Not found' }, { status: 404 });
@@ -80,7 +82,8 @@ describe('/saved signed in on a device that has not merged with the account yet 
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByText('No saved agents yet')).toBeNull();
     expect(headings()).toEqual(['LedgerLens', 'LeadScout Pro']);
-    for (const card of cards()) expect(within(card).getByRole('button', { name: 'Save' }).getAttribute('aria-pressed')).toBe('true');
+    for (const card of cards())
+      expect(within(card).getByRole('button', { name: 'Save' }).getAttribute('aria-pressed')).toBe('true');
 
     // The account has one more by now (saved on another device since the page was drawn): the page
     // moves to the device's list as the merge left it.

@@ -62,9 +62,13 @@ export default function SavedPage() {
       <h1 className="text-3xl font-bold">Saved agents</h1>
       <p className="mt-1 text-slate-600">
         {agents && agents.length > 0 ? `${plural(agents.length, 'agent')} ` : 'Agents you save '}
-        {user ? 'kept on this device for offline use and on your account for your other devices.' : 'kept on this device, readable with no signal. Sign in to have them on your other devices too.'}
+        {user
+          ? 'kept on this device for offline use and on your account for your other devices.'
+          : 'kept on this device, readable with no signal. Sign in to have them on your other devices too.'}
       </p>
-      {!online && <p className="mt-2 text-sm text-slate-600">You are offline: these are the copies saved on this device.</p>}
+      {!online && (
+        <p className="mt-2 text-sm text-slate-600">You are offline: these are the copies saved on this device.</p>
+      )}
 
       <div
         className="mt-8"
@@ -73,12 +77,19 @@ export default function SavedPage() {
         {...(!hydrated && user ? LOADS_IN_APP : {})}
       >
         {agents === undefined ? (
-          <SkeletonGrid count={SKELETONS.categoryBrowse} label="Loading your saved agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" />
+          <SkeletonGrid
+            count={SKELETONS.categoryBrowse}
+            label="Loading your saved agents"
+            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          />
         ) : agents.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
             <Bookmark aria-hidden className="size-12 text-slate-400" />
             <h2 className="mt-4 text-xl font-semibold">No saved agents yet</h2>
-            <p className="mt-2 max-w-md text-slate-600">Tap Save on any agent to keep it here: its details and reviews stay readable on this device, even with no signal.</p>
+            <p className="mt-2 max-w-md text-slate-600">
+              Tap Save on any agent to keep it here: its details and reviews stay readable on this device, even with no
+              signal.
+            </p>
             <ButtonLink href="/agents" className="mt-6">
               <Search aria-hidden className="size-4" /> Browse agents
             </ButtonLink>

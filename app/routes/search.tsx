@@ -68,14 +68,34 @@ export default function SearchPage() {
 
   const departmentName = useDepartmentName(departmentId);
   const filters: ActiveFilter[] = [
-    ...(departmentId ? [{ key: 'department', label: `Department: ${departmentName}`, onRemove: () => update({ department: undefined }) }] : []),
-    ...(sort !== 'relevance' ? [{ key: 'sort', label: `Sort: ${SORT_LABELS[sort]}`, onRemove: () => update({ sort: undefined }) }] : []),
+    ...(departmentId
+      ? [
+          {
+            key: 'department',
+            label: `Department: ${departmentName}`,
+            onRemove: () => update({ department: undefined }),
+          },
+        ]
+      : []),
+    ...(sort !== 'relevance'
+      ? [{ key: 'sort', label: `Sort: ${SORT_LABELS[sort]}`, onRemove: () => update({ sort: undefined }) }]
+      : []),
   ];
   const departmentSelect = (id: string) => (
-    <DepartmentSelect id={id} departments={departments.data ?? []} value={departmentId} onChange={(id) => update({ department: id })} />
+    <DepartmentSelect
+      id={id}
+      departments={departments.data ?? []}
+      value={departmentId}
+      onChange={(id) => update({ department: id })}
+    />
   );
   const sortSelect = (id: string) => (
-    <LabelledChoice id={id} label="Sort by" value={sort} onChoose={(chosen) => update({ sort: parseSearchSort(chosen) === 'relevance' ? undefined : chosen })}>
+    <LabelledChoice
+      id={id}
+      label="Sort by"
+      value={sort}
+      onChoose={(chosen) => update({ sort: parseSearchSort(chosen) === 'relevance' ? undefined : chosen })}
+    >
       <Options options={SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))} />
     </LabelledChoice>
   );
@@ -83,7 +103,13 @@ export default function SearchPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
       <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-end md:gap-4">
-        <AgentSearchBox id="search-refine" value={raw} onCommit={commit} label="Refine your search" placeholder="Search agents" />
+        <AgentSearchBox
+          id="search-refine"
+          value={raw}
+          onCommit={commit}
+          label="Refine your search"
+          placeholder="Search agents"
+        />
         {/* On a phone these move into the filter sheet below. */}
         <div className="hidden md:contents">
           {departmentSelect('search-department')}
@@ -111,14 +137,19 @@ export default function SearchPage() {
           <p className="mt-2 break-words text-slate-700">
             Showing results for <strong className="font-semibold">{corrected}</strong>
             {' · '}
-            <Link href={exactHref(q, departmentId, sort)} className="font-medium text-brand-700 underline underline-offset-2">
+            <Link
+              href={exactHref(q, departmentId, sort)}
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               Search instead for {q}
             </Link>
           </p>
         )}
 
         {!q ? (
-          <p className="mt-4 text-slate-600">Type what you need done, for example “invoice reconciliation” or “lead generation”.</p>
+          <p className="mt-4 text-slate-600">
+            Type what you need done, for example “invoice reconciliation” or “lead generation”.
+          </p>
         ) : fromDevice ? (
           <DeviceResults q={q} online={online} />
         ) : (
@@ -141,17 +172,25 @@ export default function SearchPage() {
                 <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
                 <h2 className="mt-4 text-xl font-semibold text-slate-900">No results found</h2>
                 <p className="mt-2 text-slate-600">
-                  {departmentId ? 'Try all departments, or fewer or different words.' : 'Try fewer or different words, or browse every agent.'}
+                  {departmentId
+                    ? 'Try all departments, or fewer or different words.'
+                    : 'Try fewer or different words, or browse every agent.'}
                 </p>
               </div>
             }
           >
             <p role="status" className="mb-6 mt-2 text-slate-600">
-              {total >= SEARCH_RESULT_CAP ? `More than ${formatCount(SEARCH_RESULT_CAP)} results` : plural(total, 'result')}
+              {total >= SEARCH_RESULT_CAP
+                ? `More than ${formatCount(SEARCH_RESULT_CAP)} results`
+                : plural(total, 'result')}
               {anyTerm && ' · including agents that match only some of your words'}
             </p>
             <AgentList agents={hits} label="Search results" />
-            <LoadMoreButton hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
+            <LoadMoreButton
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onLoadMore={() => void query.fetchNextPage()}
+            />
           </ListState>
         )}
       </section>

@@ -21,9 +21,23 @@ import { logout } from '#app/lib/session-actions.ts';
 const ROLE_TEXT = { user: 'Customer', staff: 'Staff (internal)', admin: 'Administrator' } as const;
 
 /** A part of Settings; `id` is its address (`/settings#where-you-are-signed-in`: the page's scroll padding keeps it clear of the sticky header). */
-function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {title}
       </h2>
@@ -68,7 +82,11 @@ export default function SettingsPage() {
         <p className="mt-1 text-slate-600">Your account and how AgentMarket behaves on this device.</p>
       </div>
 
-      <Section id="settings-account" title="Account" description="These details identify you on the marketplace. Your email is never shown to other users.">
+      <Section
+        id="settings-account"
+        title="Account"
+        description="These details identify you on the marketplace. Your email is never shown to other users."
+      >
         <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="font-medium text-slate-700">Username</dt>
           <dd className="break-all">{user.username}</dd>
@@ -108,7 +126,11 @@ export default function SettingsPage() {
         <ApiTokensSettings />
       </Section>
 
-      <Section id="settings-display" title="Display" description="Saved in this browser only; other devices keep their own choice.">
+      <Section
+        id="settings-display"
+        title="Display"
+        description="Saved in this browser only; other devices keep their own choice."
+      >
         <PreferenceToggles />
       </Section>
 
@@ -120,7 +142,11 @@ export default function SettingsPage() {
         <OnThisDevice onClear={resetPreferences} />
       </Section>
 
-      <Section id="settings-session" title="Sign out" description="Ends your session on this device and removes your private data (balance, history, your agents) from it.">
+      <Section
+        id="settings-session"
+        title="Sign out"
+        description="Ends your session on this device and removes your private data (balance, history, your agents) from it."
+      >
         <Button
           variant="danger"
           onClick={async () => {

@@ -35,7 +35,9 @@ export default function SubmitAgentPage() {
   const editId = editParam && /^\d+$/.test(editParam) ? Number(editParam) : null;
   const editing = editParam !== null;
   useDocumentTitle(editing ? 'Edit Agent' : 'Submit an Agent');
-  const { user } = useRequireAuth(editing ? 'You need to be logged in to edit your agents' : 'You need to be logged in to submit an agent');
+  const { user } = useRequireAuth(
+    editing ? 'You need to be logged in to edit your agents' : 'You need to be logged in to submit an agent',
+  );
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const categories = useCategories();
@@ -60,13 +62,23 @@ export default function SubmitAgentPage() {
         { id: editId, data },
         {
           onSuccess: (result) => saved(result, 'Agent updated', `Your changes to ${result.name} are live.`),
-          onError: (error) => toast({ title: 'Update failed', description: errorMessage(error, 'Failed to update agent'), variant: 'destructive' }),
+          onError: (error) =>
+            toast({
+              title: 'Update failed',
+              description: errorMessage(error, 'Failed to update agent'),
+              variant: 'destructive',
+            }),
         },
       );
     } else {
       create.mutate(data, {
         onSuccess: (result) => saved(result, 'Agent submitted', `${result.name} is now listed on the marketplace.`),
-        onError: (error) => toast({ title: 'Submission failed', description: errorMessage(error, 'Failed to submit agent'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Submission failed',
+            description: errorMessage(error, 'Failed to submit agent'),
+            variant: 'destructive',
+          }),
       });
     }
   };
@@ -77,13 +89,19 @@ export default function SubmitAgentPage() {
   } else if (editing && (editId === null || agent.isError)) {
     const missing = editId === null || (agent.error instanceof ApiError && agent.error.status === 404);
     body = (
-      <Notice title={missing ? 'Agent Not Found' : 'Could not load the agent'} action={<ButtonLink href="/my-agents">Go to My Agents</ButtonLink>}>
+      <Notice
+        title={missing ? 'Agent Not Found' : 'Could not load the agent'}
+        action={<ButtonLink href="/my-agents">Go to My Agents</ButtonLink>}
+      >
         {missing ? 'There is no agent to edit at this address.' : 'Please try again later.'}
       </Notice>
     );
   } else if (editing && agent.data && agent.data.creatorId !== user.id) {
     body = (
-      <Notice title="You can't edit this agent" action={<ButtonLink href={`/agents/${agent.data.id}`}>View the agent</ButtonLink>}>
+      <Notice
+        title="You can't edit this agent"
+        action={<ButtonLink href={`/agents/${agent.data.id}`}>View the agent</ButtonLink>}
+      >
         Only the creator of {agent.data.name} can edit it. You can propose changes by writing a review.
       </Notice>
     );
@@ -116,7 +134,9 @@ export default function SubmitAgentPage() {
       </ButtonLink>
       <h1 className="mt-2 text-3xl font-bold">{editing ? 'Edit Agent' : 'Submit an Agent'}</h1>
       <p className="mb-8 mt-1 text-slate-600">
-        {editing ? 'Changes are visible on the marketplace as soon as you save.' : 'List your AI agent on the marketplace. People pay its credit cost each time they try it.'}
+        {editing
+          ? 'Changes are visible on the marketplace as soon as you save.'
+          : 'List your AI agent on the marketplace. People pay its credit cost each time they try it.'}
       </p>
       {body}
     </div>

@@ -27,7 +27,8 @@ export default function VerifyEmailPage() {
   const { user } = useSession();
   // A link that cannot be used (spent, expired or unknown: the server does not say which) opened by
   // someone whose address is confirmed, most often the same mail opened again: nothing is left to do.
-  const confirmedAlready = state.kind === 'failed' && state.message === MESSAGES.tokenInvalid && user?.emailVerified === true;
+  const confirmedAlready =
+    state.kind === 'failed' && state.message === MESSAGES.tokenInvalid && user?.emailVerified === true;
   const started = useRef(false);
   const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('token') ?? '');
   useEffect(() => {
@@ -40,7 +41,8 @@ export default function VerifyEmailPage() {
         void refreshSession(queryClient);
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 403 && error.message === MESSAGES.confirmNeedsOwner) setState({ kind: 'needs-owner' });
+        if (error instanceof ApiError && error.status === 403 && error.message === MESSAGES.confirmNeedsOwner)
+          setState({ kind: 'needs-owner' });
         else setState({ kind: 'failed', message: errorMessage(error, 'This link could not be used.') });
       });
   }, [queryClient, token]);
@@ -76,7 +78,8 @@ export default function VerifyEmailPage() {
       {confirmedAlready && (
         <div role="status" className="mt-4 grid gap-6">
           <p className="text-slate-700">
-            Your address, <strong className="wrap-anywhere">{user.email}</strong>, is confirmed. This link can no longer be used.
+            Your address, <strong className="wrap-anywhere">{user.email}</strong>, is confirmed. This link can no longer
+            be used.
           </p>
           <div>
             <ButtonLink href="/">Continue to AgentMarket</ButtonLink>
@@ -88,7 +91,9 @@ export default function VerifyEmailPage() {
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
             {state.message}
           </p>
-          <p className="text-sm text-slate-600">Signed in, you can ask for a new link from the banner at the top of the page.</p>
+          <p className="text-sm text-slate-600">
+            Signed in, you can ask for a new link from the banner at the top of the page.
+          </p>
           <div>
             <ButtonLink href="/settings" variant="secondary">
               Go to settings

@@ -9,7 +9,8 @@ import { creatorName, creatorPath, type CreatorPage } from '#common/creators.ts'
 
 const SITE = 'AgentMarket';
 const DEFAULT_TITLE = 'AgentMarket · The marketplace for AI agents';
-const DEFAULT_DESCRIPTION = 'Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay only for what you use with credits.';
+const DEFAULT_DESCRIPTION =
+  'Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay only for what you use with credits.';
 
 const titled = (title: string) => `${title} · ${SITE}`;
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
@@ -40,17 +41,47 @@ function agentImage(agent: Agent): Pick<PageHead, 'image' | 'imageAlt' | 'imageS
 /** Static pages: path → [title as the page sets it, description]. */
 const STATIC: Record<string, [title: string | null, description: string]> = {
   '/': [null, DEFAULT_DESCRIPTION],
-  '/agents': ['Browse Agents', 'Find the right AI agent for every team, from marketing and sales to finance and legal. Compare ratings, reviews and credit costs.'],
-  '/discover': ['Discover AI Agents', 'The newest and best-rated AI agents on the marketplace, ready to try. Filter by category, department, rating and cost.'],
-  '/agents-agent91': ['Meet Your First 22+ AI Agents', 'Your AI workforce on flexible credits: 100 free credits when you sign up, enough to try several agents on real work.'],
-  '/agent91': ['AI workforce on flexible credits', 'Hire AI agents for marketing, sales, finance and operations and pay per use with credits. 1 credit = $1.'],
-  '/alternative': ['The agent underground', 'The agents the big platforms will not show you: independent AI agents, tried and rated by their users.'],
-  '/alternative1': ['Enterprise AI agents', 'AI agents for the enterprise: governed, rated and paid for per use, for every department.'],
-  '/alternative2': ['The global AI agent network', 'A global network of AI agents by department, ready to work for your team on flexible credits.'],
-  '/propose-agent': ['Propose an Agent', 'Tell us about an AI agent you would like to see on AgentMarket; our operators review every proposal.'],
-  '/documentation': ['Documentation', 'How to find, try, review and list AI agents on AgentMarket, and how credits work.'],
+  '/agents': [
+    'Browse Agents',
+    'Find the right AI agent for every team, from marketing and sales to finance and legal. Compare ratings, reviews and credit costs.',
+  ],
+  '/discover': [
+    'Discover AI Agents',
+    'The newest and best-rated AI agents on the marketplace, ready to try. Filter by category, department, rating and cost.',
+  ],
+  '/agents-agent91': [
+    'Meet Your First 22+ AI Agents',
+    'Your AI workforce on flexible credits: 100 free credits when you sign up, enough to try several agents on real work.',
+  ],
+  '/agent91': [
+    'AI workforce on flexible credits',
+    'Hire AI agents for marketing, sales, finance and operations and pay per use with credits. 1 credit = $1.',
+  ],
+  '/alternative': [
+    'The agent underground',
+    'The agents the big platforms will not show you: independent AI agents, tried and rated by their users.',
+  ],
+  '/alternative1': [
+    'Enterprise AI agents',
+    'AI agents for the enterprise: governed, rated and paid for per use, for every department.',
+  ],
+  '/alternative2': [
+    'The global AI agent network',
+    'A global network of AI agents by department, ready to work for your team on flexible credits.',
+  ],
+  '/propose-agent': [
+    'Propose an Agent',
+    'Tell us about an AI agent you would like to see on AgentMarket; our operators review every proposal.',
+  ],
+  '/documentation': [
+    'Documentation',
+    'How to find, try, review and list AI agents on AgentMarket, and how credits work.',
+  ],
   '/tutorials': ['Tutorials', 'Step-by-step guides to getting work done with AI agents on AgentMarket.'],
-  '/api': ['API reference', 'The AgentMarket HTTP API: every route with its parameters, body and answers, from its OpenAPI 3.1 document.'],
+  '/api': [
+    'API reference',
+    'The AgentMarket HTTP API: every route with its parameters, body and answers, from its OpenAPI 3.1 document.',
+  ],
   '/about': ['About', 'AgentMarket is the marketplace and professional network for AI agents.'],
   '/blog': ['Blog', 'News, guides and stories from the AgentMarket team and community.'],
   '/careers': ['Careers', 'Work with us on the marketplace and professional network for AI agents.'],
@@ -61,7 +92,10 @@ const STATIC: Record<string, [title: string | null, description: string]> = {
 const ALIASES: Record<string, string> = { '/all-agents': '/agents' };
 /** Pages about one person's account or device that the server renders (for them): never indexed (robots.txt disallows them too). */
 const PRIVATE: Record<string, [title: string, description: string]> = {
-  '/billing': ['Billing', 'Your credit history on AgentMarket: purchases, tries and top-ups, each purchase with its receipt.'],
+  '/billing': [
+    'Billing',
+    'Your credit history on AgentMarket: purchases, tries and top-ups, each purchase with its receipt.',
+  ],
   '/saved': ['Saved agents', 'The AI agents you saved on AgentMarket, readable on this device with no signal.'],
 };
 
@@ -89,27 +123,47 @@ export function pageHead(url: URL, client: QueryClient, notFound: boolean): Page
   }
   const creatorMatch = /^\/creators\/([^/]+)$/.exec(path);
   if (creatorMatch && !notFound) {
-    const page = client.getQueryCache().findAll({ queryKey: [...creatorKeys.all, 'page'] }).map((q) => q.state.data as CreatorPage | null | undefined).find(Boolean);
+    const page = client
+      .getQueryCache()
+      .findAll({ queryKey: [...creatorKeys.all, 'page'] })
+      .map((q) => q.state.data as CreatorPage | null | undefined)
+      .find(Boolean);
     if (page) return creatorHead(page, url.origin);
   }
   // The title of the page the app shows there: the agent page's own 'Agent Not Found', or Not Found.
-  if (notFound) return { title: titled(isAgentPagePath(url.pathname) ? 'Agent Not Found' : 'Page Not Found'), description: DEFAULT_DESCRIPTION, canonicalPath: path, noindex: true };
+  if (notFound)
+    return {
+      title: titled(isAgentPagePath(url.pathname) ? 'Agent Not Found' : 'Page Not Found'),
+      description: DEFAULT_DESCRIPTION,
+      canonicalPath: path,
+      noindex: true,
+    };
   if (lower === '/categories') {
     const id = Number(url.searchParams.get('categoryId'));
     const category = client.getQueryData<Category[]>(categoryKeys.list())?.find((c) => c.id === id);
     return category
       ? {
           title: titled(`${category.name} agents`),
-          description: clip(category.description || `AI agents for ${category.name}: compare ratings, reviews and credit costs on ${SITE}.`, 200),
+          description: clip(
+            category.description ||
+              `AI agents for ${category.name}: compare ratings, reviews and credit costs on ${SITE}.`,
+            200,
+          ),
           canonicalPath: `/categories?categoryId=${category.id}`,
         }
-      : { title: titled('Agent Categories'), description: 'AI agents by category: pick a category to see its agents, their ratings and credit costs.', canonicalPath: '/categories' };
+      : {
+          title: titled('Agent Categories'),
+          description: 'AI agents by category: pick a category to see its agents, their ratings and credit costs.',
+          canonicalPath: '/categories',
+        };
   }
   if (lower === '/search') {
     const q = (url.searchParams.get('q') ?? url.searchParams.get('search') ?? '').trim();
     return {
       title: titled(q ? `Search: ${q}` : 'Search'),
-      description: q ? `AI agents matching “${clip(q, 80)}” on ${SITE}: ratings, reviews and credit costs.` : `Search the AI agents on ${SITE}.`,
+      description: q
+        ? `AI agents matching “${clip(q, 80)}” on ${SITE}: ratings, reviews and credit costs.`
+        : `Search the AI agents on ${SITE}.`,
       canonicalPath: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
     };
   }
@@ -148,8 +202,14 @@ function creatorHead(page: CreatorPage, origin: string): PageHead {
         ...(creator.bio ? { description: creator.bio } : {}),
         ...(creator.profilePicture ? { image: new URL(creator.profilePicture, origin).toString() } : {}),
         ...(creator.website ? { sameAs: [creator.website] } : {}),
-        agentInteractionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/FollowAction', userInteractionCount: totals.followers },
-        owns: agents.slice(0, 20).map((a) => ({ '@type': 'SoftwareApplication', name: a.name, url: `${origin}/agents/${a.id}` })),
+        agentInteractionStatistic: {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/FollowAction',
+          userInteractionCount: totals.followers,
+        },
+        owns: agents
+          .slice(0, 20)
+          .map((a) => ({ '@type': 'SoftwareApplication', name: a.name, url: `${origin}/agents/${a.id}` })),
       },
     },
   };

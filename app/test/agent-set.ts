@@ -5,8 +5,34 @@ import type { Agent } from '#common/types.ts';
  * descriptions, departments (some with accents) and features made from word lists, plus the few
  * agents the tests look for by name.
  */
-const ADJECTIVES = ['Swift', 'Smart', 'Quiet', 'Bright', 'Lean', 'Bold', 'Clever', 'Steady', 'Rapid', 'Keen', 'Nimble', 'Sharp'];
-const NOUNS = ['Ledger', 'Scout', 'Pilot', 'Writer', 'Planner', 'Analyst', 'Tracker', 'Helper', 'Broker', 'Curator', 'Mentor', 'Keeper'];
+const ADJECTIVES = [
+  'Swift',
+  'Smart',
+  'Quiet',
+  'Bright',
+  'Lean',
+  'Bold',
+  'Clever',
+  'Steady',
+  'Rapid',
+  'Keen',
+  'Nimble',
+  'Sharp',
+];
+const NOUNS = [
+  'Ledger',
+  'Scout',
+  'Pilot',
+  'Writer',
+  'Planner',
+  'Analyst',
+  'Tracker',
+  'Helper',
+  'Broker',
+  'Curator',
+  'Mentor',
+  'Keeper',
+];
 const TASKS = [
   'drafts replies to customer emails',
   'chases unpaid invoices politely',
@@ -39,16 +65,51 @@ const TASKS = [
   'builds weekly sales dashboards',
   'moderates community posts',
 ];
-const DEPARTMENTS = ['Marketing', 'Sales', 'Finance', 'Operations', 'HR', 'IT', 'Customer Service', 'Légal', 'Research', 'Design'];
-const FEATURES = ['CRM sync', 'Slack alerts', 'Weekly digest', 'PDF export', 'Multi-language', 'Calendar sync', 'Audit trail', 'Bookkeeping rules'];
-
-export const FIXED_AGENTS: Array<Pick<Agent, 'name' | 'description'> & Partial<Agent>> = [
-  { name: 'Invoice Reconciler', description: 'Matches bank statement lines to open invoices.', businessDepartment: 'Finance', features: ['Bank feeds'] },
-  { name: 'Café Menu Planner', description: 'Plans a week of menus for a small café from what is in stock.', businessDepartment: 'Operations', features: ['Stock import'] },
-  { name: 'Resume Screener', description: 'Ranks applicants against the job’s must-haves.', businessDepartment: 'HR', features: ['Bias check'] },
+const DEPARTMENTS = [
+  'Marketing',
+  'Sales',
+  'Finance',
+  'Operations',
+  'HR',
+  'IT',
+  'Customer Service',
+  'Légal',
+  'Research',
+  'Design',
+];
+const FEATURES = [
+  'CRM sync',
+  'Slack alerts',
+  'Weekly digest',
+  'PDF export',
+  'Multi-language',
+  'Calendar sync',
+  'Audit trail',
+  'Bookkeeping rules',
 ];
 
-const pick = <T,>(list: readonly T[], n: number): T => list[n % list.length]!;
+export const FIXED_AGENTS: Array<Pick<Agent, 'name' | 'description'> & Partial<Agent>> = [
+  {
+    name: 'Invoice Reconciler',
+    description: 'Matches bank statement lines to open invoices.',
+    businessDepartment: 'Finance',
+    features: ['Bank feeds'],
+  },
+  {
+    name: 'Café Menu Planner',
+    description: 'Plans a week of menus for a small café from what is in stock.',
+    businessDepartment: 'Operations',
+    features: ['Stock import'],
+  },
+  {
+    name: 'Resume Screener',
+    description: 'Ranks applicants against the job’s must-haves.',
+    businessDepartment: 'HR',
+    features: ['Bias check'],
+  },
+];
+
+const pick = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
 
 export function agentOf(id: number, fields: Pick<Agent, 'name' | 'description'> & Partial<Agent>): Agent {
   return {

@@ -11,9 +11,17 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
   // through its fieldset: the page is scanned as it is used, once its forms are ready.
   await expect(page.locator('fieldset:disabled')).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const problems = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order');
+  const problems = violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order',
+  );
   expect(
-    problems.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')})`),
+    problems.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')})`,
+    ),
     'serious or critical accessibility violations',
   ).toEqual([]);
 }

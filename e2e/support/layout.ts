@@ -38,10 +38,19 @@ export const focusRingCutOff = (page: Page) =>
     // The body's overflow is the viewport's (it propagates), not a box that clips.
     for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) {
       const s = getComputedStyle(e);
-      const clips = s.overflowX !== 'visible' || s.overflowY !== 'visible' || /paint|strict|content/.test(s.contain) || s.contentVisibility === 'auto';
+      const clips =
+        s.overflowX !== 'visible' ||
+        s.overflowY !== 'visible' ||
+        /paint|strict|content/.test(s.contain) ||
+        s.contentVisibility === 'auto';
       if (!clips) continue;
       const r = e.getBoundingClientRect();
-      const inner = { left: r.left + e.clientLeft, top: r.top + e.clientTop, right: r.left + e.clientLeft + e.clientWidth, bottom: r.top + e.clientTop + e.clientHeight };
+      const inner = {
+        left: r.left + e.clientLeft,
+        top: r.top + e.clientTop,
+        right: r.left + e.clientLeft + e.clientWidth,
+        bottom: r.top + e.clientTop + e.clientHeight,
+      };
       const name = `${e.tagName.toLowerCase()}.${e.className}`;
       if (ring.left < inner.left - 0.5) cut.push(`left by ${name}`);
       if (ring.top < inner.top - 0.5) cut.push(`top by ${name}`);

@@ -11,9 +11,19 @@ const wranglerBin = path.join(path.dirname(require.resolve('wrangler/package.jso
 
 /** Runs one statement with the project's own wrangler; throws with its output when it fails. */
 export function executeLocal(sql: string): void {
-  const result = spawnSync(process.execPath, [wranglerBin, 'd1', 'execute', 'DB', '--local', '--persist-to', `.wrangler/e2e-${PORT}/state`, '--command', sql], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed (${result.status})\n${result.stdout}${result.stderr}`);
+  const result = spawnSync(
+    process.execPath,
+    [wranglerBin, 'd1', 'execute', 'DB', '--local', '--persist-to', `.wrangler/e2e-${PORT}/state`, '--command', sql],
+    {
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        WRANGLER_HIDE_BANNER: 'true',
+      },
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`wrangler d1 execute failed (${result.status})\n${result.stdout}${result.stderr}`);
 }

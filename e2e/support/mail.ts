@@ -19,7 +19,9 @@ export async function mailedLink(to: string, pattern: RegExp, nth = 1): Promise<
       () => {
         let files: string[];
         try {
-          files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml')).sort();
+          files = readdirSync(MAIL_DIR)
+            .filter((f) => f.endsWith('.eml'))
+            .sort();
         } catch {
           return '';
         }
@@ -40,7 +42,8 @@ export async function mailedLink(to: string, pattern: RegExp, nth = 1): Promise<
 }
 
 /** The `nth` mailed link to `page` with a token (confirm, reset, undo): its path and query. */
-export const linkFromMail = (to: string, page: string, nth = 1): Promise<string> => mailedLink(to, new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`), nth);
+export const linkFromMail = (to: string, page: string, nth = 1): Promise<string> =>
+  mailedLink(to, new RegExp(`https?://[^\\s"]+${page}\\?token=[\\w-]+`), nth);
 
 /** Confirms `email` with the token of the link mailed at registration, as the /verify-email page does. */
 export async function confirmEmail(request: APIRequestContext, email: string, origin: string): Promise<void> {

@@ -54,7 +54,12 @@ export async function reportOffline(page: Page) {
  * With the context offline: /agents shows the saved listing with `agent` on it, and the agent's page
  * shows it with its reviews, `reviewer` among them.
  */
-export async function savedPagesShowOffline(page: Page, context: BrowserContext, agent: { id: number; name: string }, reviewer: string) {
+export async function savedPagesShowOffline(
+  page: Page,
+  context: BrowserContext,
+  agent: { id: number; name: string },
+  reviewer: string,
+) {
   await context.setOffline(true);
   try {
     await page.goto('/agents');
@@ -80,13 +85,21 @@ export async function inboxCount(operator: APIRequestContext, name: string): Pro
 
 export async function signedInOperator(playwright: { request: APIRequest }, baseURL: string | undefined) {
   const operator = await playwright.request.newContext({ baseURL });
-  expect((await operator.post('/api/auth/login', { data: { username: 'operator', password: 'demo-password', isInternalLogin: true } })).ok()).toBe(true);
+  expect(
+    (
+      await operator.post('/api/auth/login', {
+        data: { username: 'operator', password: 'demo-password', isInternalLogin: true },
+      })
+    ).ok(),
+  ).toBe(true);
   return operator;
 }
 
 export async function fillProposal(page: Page, name: string) {
   await page.getByLabel('Agent name').fill(name);
-  await page.getByLabel('Description').fill('Summarises the day’s train delays and drafts apologies to waiting clients.');
+  await page
+    .getByLabel('Description')
+    .fill('Summarises the day’s train delays and drafts apologies to waiting clients.');
   await page.getByLabel('Your name').fill('Tom Train');
   await page.getByLabel('Your email').fill('tom@example.com');
 }
@@ -95,7 +108,11 @@ export async function fillProposal(page: Page, name: string) {
 export function failOnConsoleErrors(context: BrowserContext) {
   const errors: string[] = [];
   context.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(msg.text())) errors.push(msg.text());
+    if (
+      msg.type() === 'error' &&
+      !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(msg.text())
+    )
+      errors.push(msg.text());
   });
   return () => expect(errors).toEqual([]);
 }

@@ -7,6 +7,9 @@ import { expect, type Locator } from '@playwright/test';
  */
 export async function tapStar(within: Locator, stars: string) {
   const radio = within.getByRole('radio', { name: stars });
-  await within.locator('label').filter({ has: within.page().getByRole('radio', { name: stars }) }).click();
+  await within
+    .locator('label')
+    .filter({ has: within.page().getByRole('radio', { name: stars }) })
+    .click();
   await expect(radio).toBeChecked();
 }

@@ -11,17 +11,39 @@ import { entryInOneFile } from './entry-in-one-file';
 /** A bundle shaped as Rolldown writes ours: a facade entry, the boot chunk, the runtime, and a page importing from both. */
 function bundleLike(): OutputBundle {
   const chunk = (fileName: string, code: string, exports: string[], imports: string[], isEntry = false): OutputChunk =>
-    ({ type: 'chunk', fileName, name: fileName.replace(/-.*$/, '').replace('assets/', ''), code, exports, imports, dynamicImports: [], isEntry, facadeModuleId: null }) as unknown as OutputChunk;
-  const asset = (fileName: string, source: string): OutputAsset => ({ type: 'asset', fileName, source }) as unknown as OutputAsset;
+    ({
+      type: 'chunk',
+      fileName,
+      name: fileName.replace(/-.*$/, '').replace('assets/', ''),
+      code,
+      exports,
+      imports,
+      dynamicImports: [],
+      isEntry,
+      facadeModuleId: null,
+    }) as unknown as OutputChunk;
+  const asset = (fileName: string, source: string): OutputAsset =>
+    ({ type: 'asset', fileName, source }) as unknown as OutputAsset;
   return {
-    'assets/rolldown-runtime-AAAAAAAA.js': chunk('assets/rolldown-runtime-AAAAAAAA.js', 'var e=0,t=()=>++e;export{t,e as n};', ['n', 't'], []),
+    'assets/rolldown-runtime-AAAAAAAA.js': chunk(
+      'assets/rolldown-runtime-AAAAAAAA.js',
+      'var e=0,t=()=>++e;export{t,e as n};',
+      ['n', 't'],
+      [],
+    ),
     'assets/boot-BBBBBBBB.js': chunk(
       'assets/boot-BBBBBBBB.js',
       'import{t as e}from"./rolldown-runtime-AAAAAAAA.js";const d=["assets/page-DDDDDDDD.js","assets/rolldown-runtime-AAAAAAAA.js"];let t=[];function n(){t.push(e())}export{n as t,t as x,d as m};',
       ['m', 't', 'x'],
       ['assets/rolldown-runtime-AAAAAAAA.js'],
     ),
-    'assets/index-CCCCCCCC.js': chunk('assets/index-CCCCCCCC.js', 'import"./rolldown-runtime-AAAAAAAA.js";import{t as e}from"./boot-BBBBBBBB.js";e();', [], ['assets/rolldown-runtime-AAAAAAAA.js', 'assets/boot-BBBBBBBB.js'], true),
+    'assets/index-CCCCCCCC.js': chunk(
+      'assets/index-CCCCCCCC.js',
+      'import"./rolldown-runtime-AAAAAAAA.js";import{t as e}from"./boot-BBBBBBBB.js";e();',
+      [],
+      ['assets/rolldown-runtime-AAAAAAAA.js', 'assets/boot-BBBBBBBB.js'],
+      true,
+    ),
     'assets/page-DDDDDDDD.js': chunk(
       'assets/page-DDDDDDDD.js',
       'import{t as a}from"./rolldown-runtime-AAAAAAAA.js";import{t as b,x}from"./boot-BBBBBBBB.js";b();export const seen=()=>[a(),x.length];',
@@ -32,14 +54,24 @@ function bundleLike(): OutputBundle {
       'index.html',
       '<script type="module" crossorigin src="/assets/index-CCCCCCCC.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-AAAAAAAA.js">\n    <link rel="modulepreload" crossorigin href="/assets/boot-BBBBBBBB.js">',
     ),
-    'route-chunks.json': asset('route-chunks.json', JSON.stringify({ page: ['/assets/page-DDDDDDDD.js', '/assets/boot-BBBBBBBB.js', '/assets/rolldown-runtime-AAAAAAAA.js'] })),
+    'route-chunks.json': asset(
+      'route-chunks.json',
+      JSON.stringify({
+        page: ['/assets/page-DDDDDDDD.js', '/assets/boot-BBBBBBBB.js', '/assets/rolldown-runtime-AAAAAAAA.js'],
+      }),
+    ),
   };
 }
 
 async function merge(bundle: OutputBundle): Promise<void> {
   const plugin = entryInOneFile();
-  const hook = plugin.generateBundle as unknown as { handler: (this: unknown, options: unknown, bundle: OutputBundle) => Promise<void> };
-  const context = { emitFile: ({ fileName, source }: { fileName: string; source: string }) => void (bundle[fileName] = { type: 'asset', fileName, source } as unknown as OutputAsset) };
+  const hook = plugin.generateBundle as unknown as {
+    handler: (this: unknown, options: unknown, bundle: OutputBundle) => Promise<void>;
+  };
+  const context = {
+    emitFile: ({ fileName, source }: { fileName: string; source: string }) =>
+      void (bundle[fileName] = { type: 'asset', fileName, source } as unknown as OutputAsset),
+  };
   await hook.handler.call(context, {}, bundle);
 }
 
@@ -54,15 +86,24 @@ it('writes the entry and what it imports as one file, which the page loads, and 
   expect(files.sort()).toEqual([merged, 'assets/page-DDDDDDDD.js'].sort());
   const html = (bundle['index.html'] as OutputAsset).source as string;
   expect(html).toBe(`<script type="module" crossorigin src="/${merged}"></script>`);
-  expect(JSON.parse((bundle['route-chunks.json'] as OutputAsset).source as string)).toEqual({ page: ['/assets/page-DDDDDDDD.js', `/${merged}`] });
+  expect(JSON.parse((bundle['route-chunks.json'] as OutputAsset).source as string)).toEqual({
+    page: ['/assets/page-DDDDDDDD.js', `/${merged}`],
+  });
   // Nothing names a file that is gone, the merged file's own preload list included.
-  for (const file of files) expect(String((bundle[file] as OutputChunk).code ?? (bundle[file] as OutputAsset).source)).not.toMatch(/AAAAAAAA|BBBBBBBB|CCCCCCCC/);
+  for (const file of files)
+    expect(String((bundle[file] as OutputChunk).code ?? (bundle[file] as OutputAsset).source)).not.toMatch(
+      /AAAAAAAA|BBBBBBBB|CCCCCCCC/,
+    );
   expect((bundle['assets/page-DDDDDDDD.js'] as OutputChunk).imports).toEqual([merged]);
 
   // Run as the browser would: the entry first, then the page; both share one runtime and one boot.
   const dir = mkdtempSync(join(tmpdir(), 'entry-in-one-file-'));
   dirs.push(dir);
-  for (const file of files) writeFileSync(join(dir, file.replace('assets/', '')), String((bundle[file] as OutputChunk).code ?? (bundle[file] as OutputAsset).source));
+  for (const file of files)
+    writeFileSync(
+      join(dir, file.replace('assets/', '')),
+      String((bundle[file] as OutputChunk).code ?? (bundle[file] as OutputAsset).source),
+    );
   expect(readdirSync(dir)).toHaveLength(2);
   await import(pathToFileURL(join(dir, merged.replace('assets/', ''))).href);
   const page = (await import(pathToFileURL(join(dir, 'page-DDDDDDDD.js')).href)) as { seen: () => [number, number] };
@@ -74,7 +115,9 @@ it('writes the entry and what it imports as one file, which the page loads, and 
 
 it('the name follows the content: the same bundle, the same name; a change, another', async () => {
   const [one, two, changed] = [bundleLike(), bundleLike(), bundleLike()];
-  (changed['assets/boot-BBBBBBBB.js'] as OutputChunk).code = (changed['assets/boot-BBBBBBBB.js'] as OutputChunk).code.replace('t.push(e())', 't.push(e(),1)');
+  (changed['assets/boot-BBBBBBBB.js'] as OutputChunk).code = (
+    changed['assets/boot-BBBBBBBB.js'] as OutputChunk
+  ).code.replace('t.push(e())', 't.push(e(),1)');
   for (const bundle of [one, two, changed]) await merge(bundle);
   const name = (bundle: OutputBundle) => Object.keys(bundle).find((file) => file.startsWith('assets/boot-'));
   expect(name(one)).toBe(name(two));

@@ -38,7 +38,10 @@ export function entryInOneFile(): Plugin {
     enforce: 'post',
     buildStart() {
       // The bundling here must be the build's own (its runtime helpers, its output).
-      if (VERSION !== rolldownVersion) throw new Error(`entry-in-one-file: rolldown ${VERSION} is not Vite's (${rolldownVersion}); pin the same version`);
+      if (VERSION !== rolldownVersion)
+        throw new Error(
+          `entry-in-one-file: rolldown ${VERSION} is not Vite's (${rolldownVersion}); pin the same version`,
+        );
     },
     augmentChunkHash: () => STEP,
     generateBundle: {
@@ -46,7 +49,8 @@ export function entryInOneFile(): Plugin {
       async handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
         const entries = chunks.filter((chunk) => chunk.isEntry);
-        if (entries.length !== 1) throw new Error(`entry-in-one-file: expected one entry chunk, found ${entries.length}`);
+        if (entries.length !== 1)
+          throw new Error(`entry-in-one-file: expected one entry chunk, found ${entries.length}`);
         const entry = entries[0]!;
         // The entry and everything it imports statically: all of it runs before the page's script does.
         const merged = new Map<string, OutputChunk>();
@@ -60,10 +64,13 @@ export function entryInOneFile(): Plugin {
         add(entry.fileName);
         if (merged.size === 1) return;
         const dir = posix.dirname(entry.fileName);
-        for (const file of merged.keys()) if (posix.dirname(file) !== dir) throw new Error(`entry-in-one-file: ${file} is not beside ${entry.fileName}`);
+        for (const file of merged.keys())
+          if (posix.dirname(file) !== dir)
+            throw new Error(`entry-in-one-file: ${file} is not beside ${entry.fileName}`);
         // A dynamic import would get the merged module's namespace, whose names are prefixed: not rewritten here.
         for (const chunk of chunks)
-          for (const file of chunk.dynamicImports) if (merged.has(file)) throw new Error(`entry-in-one-file: ${chunk.fileName} imports ${file} dynamically`);
+          for (const file of chunk.dynamicImports)
+            if (merged.has(file)) throw new Error(`entry-in-one-file: ${chunk.fileName} imports ${file} dynamically`);
 
         const prefixes = new Map([...merged.keys()].map((fileName, i) => [fileName, `_${i}_`]));
         // The merged code still names the files it was made of (its own preload list): it names
@@ -89,7 +96,8 @@ export function entryInOneFile(): Plugin {
           if (item.fileName.endsWith('.html')) item.source = htmlWithMerged(item, merged, entry.fileName, fileName);
           else if (item.fileName === 'route-chunks.json') {
             const routes = JSON.parse(item.source) as Record<string, string[]>;
-            for (const [route, files] of Object.entries(routes)) routes[route] = [...new Set(files.map((file) => `/${renamed(file.slice(1))}`))];
+            for (const [route, files] of Object.entries(routes))
+              routes[route] = [...new Set(files.map((file) => `/${renamed(file.slice(1))}`))];
             item.source = JSON.stringify(routes);
           }
         }
@@ -99,13 +107,19 @@ export function entryInOneFile(): Plugin {
 }
 
 /** The merged chunks as one module: the entry's code, and every other chunk's exports under its prefix. */
-async function bundleTogether(entry: OutputChunk, merged: Map<string, OutputChunk>, prefixes: Map<string, string>): Promise<string> {
+async function bundleTogether(
+  entry: OutputChunk,
+  merged: Map<string, OutputChunk>,
+  prefixes: Map<string, string>,
+): Promise<string> {
   const dir = posix.dirname(entry.fileName);
   const start = `${dir}/\0entry-in-one-file.js`;
   const lines = [`import './${posix.basename(entry.fileName)}';`];
   for (const [fileName, chunk] of merged) {
     if (chunk === entry || chunk.exports.length === 0) continue;
-    lines.push(`export { ${chunk.exports.map((name) => `${name} as ${prefixes.get(fileName)}${name}`).join(', ')} } from './${posix.basename(fileName)}';`);
+    lines.push(
+      `export { ${chunk.exports.map((name) => `${name} as ${prefixes.get(fileName)}${name}`).join(', ')} } from './${posix.basename(fileName)}';`,
+    );
   }
   const build = await rolldown({
     input: start,
@@ -136,30 +150,53 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 type Specifier = Node & { imported?: Node & { name?: string; value?: string }; local: Node & { name: string } };
 
 /** A chunk's code importing from the merged file what it imported from the chunks merged into it. */
-function importFromMerged(chunk: OutputChunk, merged: Map<string, OutputChunk>, prefixes: Map<string, string>, fileName: string): string {
+function importFromMerged(
+  chunk: OutputChunk,
+  merged: Map<string, OutputChunk>,
+  prefixes: Map<string, string>,
+  fileName: string,
+): string {
   const dir = posix.dirname(chunk.fileName);
   const target = `./${posix.relative(dir, fileName)}`;
   const edits: { start: number; end: number; text: string }[] = [];
   for (const node of (parseAst(chunk.code) as unknown as { body: Node[] }).body) {
-    if (node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration' && node.type !== 'ExportAllDeclaration') continue;
+    if (
+      node.type !== 'ImportDeclaration' &&
+      node.type !== 'ExportNamedDeclaration' &&
+      node.type !== 'ExportAllDeclaration'
+    )
+      continue;
     const source = node.source as (Node & { value: string }) | null;
     if (!source) continue;
     const from = posix.join(dir, source.value);
     const prefix = prefixes.get(from);
     if (prefix === undefined) continue;
     const specifiers = (node.specifiers ?? []) as Specifier[];
-    if (node.type === 'ExportAllDeclaration' || specifiers.some((s) => s.type !== 'ImportSpecifier' && s.type !== 'ExportSpecifier'))
-      throw new Error(`entry-in-one-file: ${chunk.fileName} imports ${source.value} in a way this step does not rewrite`);
+    if (
+      node.type === 'ExportAllDeclaration' ||
+      specifiers.some((s) => s.type !== 'ImportSpecifier' && s.type !== 'ExportSpecifier')
+    )
+      throw new Error(
+        `entry-in-one-file: ${chunk.fileName} imports ${source.value} in a way this step does not rewrite`,
+      );
     const names = specifiers.map((s) => {
       const imported = node.type === 'ImportDeclaration' ? s.imported! : s.local;
-      const local = node.type === 'ImportDeclaration' ? s.local : (s as unknown as { exported: Node & { name: string } }).exported;
+      const local =
+        node.type === 'ImportDeclaration' ? s.local : (s as unknown as { exported: Node & { name: string } }).exported;
       return `${prefix}${imported.name ?? imported.value} as ${local.name}`;
     });
     const keyword = node.type === 'ImportDeclaration' ? 'import' : 'export';
-    edits.push({ start: node.start, end: node.end, text: names.length ? `${keyword}{${names.join(',')}}from${JSON.stringify(target)};` : `import${JSON.stringify(target)};` });
+    edits.push({
+      start: node.start,
+      end: node.end,
+      text: names.length
+        ? `${keyword}{${names.join(',')}}from${JSON.stringify(target)};`
+        : `import${JSON.stringify(target)};`,
+    });
   }
   let code = chunk.code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) code = code.slice(0, edit.start) + edit.text + code.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    code = code.slice(0, edit.start) + edit.text + code.slice(edit.end);
   // What is left names a merged file as a string: the preload lists (`__vite__mapDeps`).
   for (const old of merged.keys()) code = code.replaceAll(posix.basename(old), posix.basename(fileName));
   return code;
@@ -170,9 +207,11 @@ function htmlWithMerged(html: OutputAsset, merged: Map<string, OutputChunk>, ent
   let source = html.source as string;
   for (const old of merged.keys()) {
     if (old === entry) continue;
-    source = source.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="/${old.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`, 'g'), '');
+    source = source.replace(
+      new RegExp(`\\s*<link rel="modulepreload"[^>]*href="/${old.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`, 'g'),
+      '',
+    );
   }
   if (!source.includes(`/${entry}"`)) throw new Error(`entry-in-one-file: ${html.fileName} does not load ${entry}`);
   return source.replaceAll(`/${entry}"`, `/${fileName}"`);
 }
-

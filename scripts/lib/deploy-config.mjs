@@ -33,19 +33,28 @@ export function configProblems(config, { forDeploy = false } = {}) {
     if (name in vars) problems.push(`${name} is set; it belongs to local runs only (npm start, dev, tests)`);
   }
   for (const [name, value] of Object.entries(vars)) {
-    if (typeof value === 'string' && LOOPBACK.test(value.trim())) problems.push(`${name} points at this machine (${value})`);
+    if (typeof value === 'string' && LOOPBACK.test(value.trim()))
+      problems.push(`${name} points at this machine (${value})`);
   }
   // Links in mail and canonical URLs come from APP_ORIGIN alone (docs/decisions/0024).
   const appOrigin = typeof vars.APP_ORIGIN === 'string' ? vars.APP_ORIGIN.trim() : '';
-  if (!appOrigin) problems.push('APP_ORIGIN is not set: mailed links, canonical URLs and the sitemap need the site\'s own https origin');
-  else if (!/^https:\/\/[^/\s]+\/?$/i.test(appOrigin)) problems.push(`APP_ORIGIN must be an https origin with nothing after the host (${appOrigin})`);
+  if (!appOrigin)
+    problems.push(
+      "APP_ORIGIN is not set: mailed links, canonical URLs and the sitemap need the site's own https origin",
+    );
+  else if (!/^https:\/\/[^/\s]+\/?$/i.test(appOrigin))
+    problems.push(`APP_ORIGIN must be an https origin with nothing after the host (${appOrigin})`);
   const db = (config.d1_databases ?? []).find((d) => d.binding === 'DB');
   if (!db) problems.push('no D1 database bound as DB');
   else if (forDeploy && isPlaceholderId(db.database_id)) {
-    problems.push(`database_id of "${db.database_name}" is still the placeholder: paste the id \`wrangler d1 create ${db.database_name}\` printed`);
+    problems.push(
+      `database_id of "${db.database_name}" is still the placeholder: paste the id \`wrangler d1 create ${db.database_name}\` printed`,
+    );
   }
   // Uploaded pictures live in R2 (docs/decisions/0028); the deploy script creates the bucket.
-  if (!(config.r2_buckets ?? []).some((b) => b.binding === 'MEDIA' && b.bucket_name)) problems.push('no R2 bucket bound as MEDIA (uploaded pictures)');
-  if (!config.triggers?.crons?.length) problems.push('no cron trigger: expired sessions and tokens would never be pruned');
+  if (!(config.r2_buckets ?? []).some((b) => b.binding === 'MEDIA' && b.bucket_name))
+    problems.push('no R2 bucket bound as MEDIA (uploaded pictures)');
+  if (!config.triggers?.crons?.length)
+    problems.push('no cron trigger: expired sessions and tokens would never be pruned');
   return problems;
 }

@@ -17,7 +17,15 @@ const KEEP_ALIVE_MS = 10 * 60_000;
 /** How long a reload of the assets waits for the responses under way to finish. */
 const DRAIN_MS = 15_000;
 // Per connection, never forwarded (RFC 9110 §7.6.1).
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 /**
  * When the worker answers before reading the body (its size limit refuses on Content-Length alone),
  * workerd reads off and drops at most this much of the rest within a second (KJ's
@@ -29,7 +37,14 @@ const UNREAD_BODY_GRACE_BYTES = 64 * 1024;
 /** How long the worker may take to answer a request asked again without its body (see `proxy`). */
 const ANSWER_WITHOUT_BODY_MS = 10_000;
 
-const LOG_LEVELS = { debug: LogLevel.DEBUG, info: LogLevel.INFO, log: LogLevel.INFO, warn: LogLevel.WARN, error: LogLevel.ERROR, none: LogLevel.NONE };
+const LOG_LEVELS = {
+  debug: LogLevel.DEBUG,
+  info: LogLevel.INFO,
+  log: LogLevel.INFO,
+  warn: LogLevel.WARN,
+  error: LogLevel.ERROR,
+  none: LogLevel.NONE,
+};
 
 /**
  * wrangler.toml serves ./dist. For another folder, a config in .wrangler/tmp (as `name`) whose paths
@@ -61,7 +76,9 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
   mkdirSync(outdir, { recursive: true });
   wrangler(['deploy', '--dry-run', '--outdir', outdir, '--config', configFile], { capture: true });
 
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(configFile, undefined, { envFiles: envFile ? [envFile] : [] });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(configFile, undefined, {
+    envFiles: envFile ? [envFile] : [],
+  });
   const options = {
     // workerd listens on loopback only, on a port of its own; the front below takes `host`:`port`.
     host: '127.0.0.1',
@@ -98,7 +115,9 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
     });
   } catch (error) {
     await upstream.dispose();
-    throw error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use: stop what listens there or set PORT.`) : error;
+    throw error.code === 'EADDRINUSE'
+      ? new Error(`Port ${port} on ${host} is already in use: stop what listens there or set PORT.`)
+      : error;
   }
   const address = front.address();
   const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}/`);
@@ -248,7 +267,9 @@ function frontServer(upstream) {
       .catch((error) => fail(res, 502, `The local worker did not answer (${error.message}).`));
   });
   // The app serves no WebSocket; refuse one plainly rather than leave it hanging.
-  server.on('upgrade', (_req, socket) => socket.end('HTTP/1.1 501 Not Implemented\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
+  server.on('upgrade', (_req, socket) =>
+    socket.end('HTTP/1.1 501 Not Implemented\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
+  );
   return server;
 }
 

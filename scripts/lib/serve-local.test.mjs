@@ -43,9 +43,23 @@ before(async () => {
   writeFileSync(path.join(dir, 'index.js'), WORKER);
   writeFileSync(
     path.join(dir, 'wrangler.toml'),
-    ['name = "serve-local-test"', 'main = "index.js"', 'compatibility_date = "2025-01-01"', '[assets]', 'directory = "public"', 'binding = "ASSETS"', ''].join('\n'),
+    [
+      'name = "serve-local-test"',
+      'main = "index.js"',
+      'compatibility_date = "2025-01-01"',
+      '[assets]',
+      'directory = "public"',
+      'binding = "ASSETS"',
+      '',
+    ].join('\n'),
   );
-  server = await serveLocal({ configFile: path.join(dir, 'wrangler.toml'), port: 0, host: '127.0.0.1', persistTo: path.join(dir, 'state'), logLevel: 'warn' });
+  server = await serveLocal({
+    configFile: path.join(dir, 'wrangler.toml'),
+    port: 0,
+    host: '127.0.0.1',
+    persistTo: path.join(dir, 'state'),
+    logLevel: 'warn',
+  });
   base = new URL(server.url);
 });
 
@@ -61,7 +75,14 @@ function send(agent, pathname, { method = 'GET', body, headers = {}, to = base, 
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, text, reused: req.reusedSocket, ...(withHeaders ? { headers: res.headers } : {}) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          text,
+          reused: req.reusedSocket,
+          ...(withHeaders ? { headers: res.headers } : {}),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', (error) => reject(Object.assign(error, { pathname })));
@@ -82,16 +103,29 @@ test('a kept-alive connection reused after a pause is answered, even when the cl
   // Playwright's request context (page.request) pools connections like this and never closes one by itself.
   const agent = new http.Agent({ keepAlive: true });
   try {
-    const first = await Promise.all(Array.from({ length: 4 }, (_, i) => send(agent, '/echo', { method: 'POST', body: `hello ${i}` })));
-    assert.deepEqual(first.map((r) => r.text), ['hello 0', 'hello 1', 'hello 2', 'hello 3']);
+    const first = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => send(agent, '/echo', { method: 'POST', body: `hello ${i}` })),
+    );
+    assert.deepEqual(
+      first.map((r) => r.text),
+      ['hello 0', 'hello 1', 'hello 2', 'hello 3'],
+    );
     // Idle for about as long as an a11y scan takes between two API calls of one test, the client's
     // event loop held up from 4 to 5.5 s of that: across workerd's own idle limit of five seconds.
     await sleep(4_000);
     stall(1_500);
-    const again = await Promise.all(Array.from({ length: 4 }, (_, i) => send(agent, '/echo', { method: 'POST', body: `again ${i}` })));
-    assert.deepEqual(again.map((r) => r.text), ['again 0', 'again 1', 'again 2', 'again 3']);
+    const again = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => send(agent, '/echo', { method: 'POST', body: `again ${i}` })),
+    );
+    assert.deepEqual(
+      again.map((r) => r.text),
+      ['again 0', 'again 1', 'again 2', 'again 3'],
+    );
     // The point of the test: these went out on the pooled connections, not on new ones.
-    assert.ok(again.every((r) => r.reused), 'the second requests reuse the pooled connections');
+    assert.ok(
+      again.every((r) => r.reused),
+      'the second requests reuse the pooled connections',
+    );
   } finally {
     agent.destroy();
   }
@@ -121,7 +155,9 @@ test('requests before, during and after a reload of the assets are all answered'
   const loops = clients.map(loop);
   await sleep(300);
   // A response still being written when the assets change.
-  const slow = send(new http.Agent({ keepAlive: true }), '/slow?ms=1500').catch((error) => ({ error: `${error.code ?? ''} ${error.message}` }));
+  const slow = send(new http.Agent({ keepAlive: true }), '/slow?ms=1500').catch((error) => ({
+    error: `${error.code ?? ''} ${error.message}`,
+  }));
   await sleep(100);
   writeFileSync(path.join(dir, 'public', 'added.txt'), 'added');
   const deadline = Date.now() + 30_000;
@@ -133,7 +169,10 @@ test('requests before, during and after a reload of the assets are all answered'
   assert.deepEqual(errors, [], 'every request is answered');
   assert.deepEqual(await slow, { status: 200, text: 'slow done', reused: false });
   // Each client asked before and after the reload, and never got the old answer after the new one.
-  assert.deepEqual(clients.map((c) => c.statuses), Array.from(clients, () => [404, 200]));
+  assert.deepEqual(
+    clients.map((c) => c.statuses),
+    Array.from(clients, () => [404, 200]),
+  );
 });
 
 test("a body the worker refuses before reading it gets the worker's 413, every time, on a connection that stays usable", async () => {
@@ -141,8 +180,16 @@ test("a body the worker refuses before reading it gets the worker's 413, every t
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     for (let i = 0; i < 10; i++) {
-      const res = await send(agent, '/limited', { method: 'POST', body: HUGE, headers: { 'Content-Type': 'application/json' } });
-      assert.deepEqual([res.status, JSON.parse(res.text)], [413, { error: 'The request body is too large' }], `try ${i + 1}`);
+      const res = await send(agent, '/limited', {
+        method: 'POST',
+        body: HUGE,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      assert.deepEqual(
+        [res.status, JSON.parse(res.text)],
+        [413, { error: 'The request body is too large' }],
+        `try ${i + 1}`,
+      );
     }
     const next = await send(agent, '/echo', { method: 'POST', body: 'after' });
     assert.deepEqual([next.text, next.reused], ['after', true]);
@@ -171,7 +218,9 @@ describe('the app as npm start serves it', () => {
     // npm test's build part made it (PREBUILT_DIST); alone, the same build:test is made or reused.
     const dist = process.env.PREBUILT_DIST ?? '.wrangler/test-build/dist';
     if (!existsSync(path.join(dist, 'index.html')) || !existsSync('dist-ssr/entry-server.js')) {
-      const built = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:test'], { stdio: 'inherit' });
+      const built = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:test'], {
+        stdio: 'inherit',
+      });
       assert.equal(built.status, 0, 'npm run build:test');
     }
     state = mkdtempSync(path.join(os.tmpdir(), 'serve-local-app-'));
@@ -194,7 +243,10 @@ describe('the app as npm start serves it', () => {
     assert.equal(there.headers['cache-control'], 'public, max-age=31536000, immutable');
 
     // As an old page asks during a deploy: a script, and a navigation to one.
-    for (const headers of [{ 'Sec-Fetch-Dest': 'script', 'Sec-Fetch-Mode': 'cors' }, { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' }]) {
+    for (const headers of [
+      { 'Sec-Fetch-Dest': 'script', 'Sec-Fetch-Mode': 'cors' },
+      { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' },
+    ]) {
       const gone = await get('/assets/gone-abc123.js', headers);
       assert.equal(gone.status, 404, JSON.stringify(headers));
       assert.doesNotMatch(gone.headers['cache-control'] ?? '', /immutable|max-age=[1-9]/);
@@ -202,7 +254,7 @@ describe('the app as npm start serves it', () => {
     }
   });
 
-  test('a signed-in page\'s unknown path still gets the app, and /api never does', async () => {
+  test("a signed-in page's unknown path still gets the app, and /api never does", async () => {
     const page = await get('/settings/no-such-tab', { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' });
     assert.equal(page.status, 200);
     assert.match(page.headers['content-type'], /^text\/html/);
@@ -214,7 +266,12 @@ describe('the app as npm start serves it', () => {
 
   test("a 5 MB body gets the worker's own 413, every time", async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await send(new http.Agent(), '/api/auth/login', { method: 'POST', body: HUGE, headers: { 'Content-Type': 'application/json' }, to: appBase });
+      const res = await send(new http.Agent(), '/api/auth/login', {
+        method: 'POST',
+        body: HUGE,
+        headers: { 'Content-Type': 'application/json' },
+        to: appBase,
+      });
       assert.equal(res.status, 413, `try ${i + 1}: ${res.text}`);
       assert.equal(JSON.parse(res.text).error, 'The request body is too large');
     }

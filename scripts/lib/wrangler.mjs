@@ -17,7 +17,8 @@ export const quietEnv = (extra = {}) => ({
 /** Runs wrangler to completion; throws with its output when it fails. */
 export function wrangler(args, { capture = false } = {}) {
   // start.mjs passes a derived config (another assets folder) down to the seeding step this way.
-  const config = process.env.WRANGLER_CONFIG && !args.includes('--config') ? ['--config', process.env.WRANGLER_CONFIG] : [];
+  const config =
+    process.env.WRANGLER_CONFIG && !args.includes('--config') ? ['--config', process.env.WRANGLER_CONFIG] : [];
   const result = spawnSync(process.execPath, [wranglerBin, ...args, ...config], {
     env: quietEnv(),
     encoding: 'utf8',
@@ -25,7 +26,9 @@ export function wrangler(args, { capture = false } = {}) {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) {
-    throw new Error(`wrangler ${args.join(' ')} failed (${result.status})\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error(
+      `wrangler ${args.join(' ')} failed (${result.status})\n${result.stdout ?? ''}${result.stderr ?? ''}`,
+    );
   }
   return result.stdout ?? '';
 }

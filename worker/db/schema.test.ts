@@ -28,7 +28,7 @@ const drizzleTables = new Map(
     .map((t) => [getTableConfig(t).name, getTableConfig(t)]),
 );
 
-const all = async <T,>(query: string) => (await env.DB.prepare(query).all<T>()).results;
+const all = async <T>(query: string) => (await env.DB.prepare(query).all<T>()).results;
 
 async function migratedTables(): Promise<string[]> {
   const rows = await all<{ name: string; type: string }>('PRAGMA table_list');
@@ -70,15 +70,22 @@ describe('worker/db/schema.ts matches migrations/*.sql', () => {
     for (const table of await migratedTables()) {
       const config = drizzleTables.get(table);
       if (!config) continue; // reported by the table test
-      const actual = (await all<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(`PRAGMA table_info("${table}")`)).map(
-        (c) => `${c.name} ${c.type.toUpperCase()}${c.notnull ? ' NOT NULL' : ''}${c.pk ? ' PRIMARY KEY' : ''}${c.dflt_value == null ? '' : ` DEFAULT ${norm(unwrap(c.dflt_value))}`}`,
+      const actual = (
+        await all<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(
+          `PRAGMA table_info("${table}")`,
+        )
+      ).map(
+        (c) =>
+          `${c.name} ${c.type.toUpperCase()}${c.notnull ? ' NOT NULL' : ''}${c.pk ? ' PRIMARY KEY' : ''}${c.dflt_value == null ? '' : ` DEFAULT ${norm(unwrap(c.dflt_value))}`}`,
       );
       const declared = config.columns.map((c) => {
         const d = defaultOf(c.default);
         return `${c.name} ${c.getSQLType().toUpperCase()}${c.notNull && !c.primary ? ' NOT NULL' : ''}${c.primary ? ' PRIMARY KEY' : ''}${d == null ? '' : ` DEFAULT ${d}`}`;
       });
       // A primary key column reports notnull only when declared so; drizzle marks it not null.
-      expect(declared.sort(), table).toEqual(actual.map((a) => a.replace(' NOT NULL PRIMARY KEY', ' PRIMARY KEY')).sort());
+      expect(declared.sort(), table).toEqual(
+        actual.map((a) => a.replace(' NOT NULL PRIMARY KEY', ' PRIMARY KEY')).sort(),
+      );
     }
   });
 
@@ -86,8 +93,13 @@ describe('worker/db/schema.ts matches migrations/*.sql', () => {
     for (const table of await migratedTables()) {
       const config = drizzleTables.get(table);
       if (!config) continue;
-      const actual = (await all<{ table: string; from: string; to: string | null; on_delete: string; on_update: string }>(`PRAGMA foreign_key_list("${table}")`)).map(
-        (f) => `${f.from} -> ${f.table}.${f.to ?? 'id'} delete ${f.on_delete.toLowerCase()} update ${f.on_update.toLowerCase()}`,
+      const actual = (
+        await all<{ table: string; from: string; to: string | null; on_delete: string; on_update: string }>(
+          `PRAGMA foreign_key_list("${table}")`,
+        )
+      ).map(
+        (f) =>
+          `${f.from} -> ${f.table}.${f.to ?? 'id'} delete ${f.on_delete.toLowerCase()} update ${f.on_update.toLowerCase()}`,
       );
       const declared = config.foreignKeys.map((fk) => {
         const ref = fk.reference();
@@ -101,7 +113,9 @@ describe('worker/db/schema.ts matches migrations/*.sql', () => {
 
   it('has the same indexes (columns, order, collation, expression, uniqueness, WHERE) and unique constraints', async () => {
     const indexSql = new Map(
-      (await all<{ name: string; sql: string | null }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index'`)).map((r) => [r.name, r.sql]),
+      (await all<{ name: string; sql: string | null }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index'`)).map(
+        (r) => [r.name, r.sql],
+      ),
     );
     for (const table of await migratedTables()) {
       const config = drizzleTables.get(table);
@@ -111,7 +125,9 @@ describe('worker/db/schema.ts matches migrations/*.sql', () => {
       const actual = list
         .filter((i) => i.origin === 'c')
         .map((i) => {
-          const body = (indexSql.get(i.name) ?? '').replace(/--[^\n]*/g, '').replace(new RegExp(`^[\\s\\S]*?\\bON\\s+"?${table}"?\\s*`, 'i'), '');
+          const body = (indexSql.get(i.name) ?? '')
+            .replace(/--[^\n]*/g, '')
+            .replace(new RegExp(`^[\\s\\S]*?\\bON\\s+"?${table}"?\\s*`, 'i'), '');
           return `${i.unique ? 'unique ' : ''}${i.name} ${norm(body)}`;
         });
       const declared = config.indexes.map((ix) => {
@@ -125,7 +141,12 @@ describe('worker/db/schema.ts matches migrations/*.sql', () => {
       const uniques: string[] = [];
       for (const i of list.filter((x) => x.origin === 'u')) {
         const cols = await all<{ seqno: number; name: string }>(`PRAGMA index_info("${i.name}")`);
-        uniques.push(cols.sort((a, b) => a.seqno - b.seqno).map((c) => c.name).join(','));
+        uniques.push(
+          cols
+            .sort((a, b) => a.seqno - b.seqno)
+            .map((c) => c.name)
+            .join(','),
+        );
       }
       const declaredUniques = [
         ...config.columns.filter((c) => c.isUnique).map((c) => c.name),
@@ -137,7 +158,9 @@ describe('worker/db/schema.ts matches migrations/*.sql', () => {
 
   it('has the same CHECK constraints', async () => {
     const createSql = new Map(
-      (await all<{ name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'table'`)).map((r) => [r.name, r.sql]),
+      (await all<{ name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'table'`)).map(
+        (r) => [r.name, r.sql],
+      ),
     );
     for (const table of await migratedTables()) {
       const config = drizzleTables.get(table);

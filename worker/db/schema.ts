@@ -3,7 +3,17 @@
 // agents_fts (FTS5, a virtual table drizzle does not model) and the triggers that maintain it and
 // categories.agent_count live only in the migrations.
 import { sql } from 'drizzle-orm';
-import { type AnySQLiteColumn, check, index, integer, real, sqliteTable, text, unique, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 
 /** The migrations' timestamp default: ISO-8601 UTC with milliseconds. */
 export const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -17,7 +27,9 @@ export const users = sqliteTable(
     passwordHash: text('password_hash'),
     profilePicture: text('profile_picture'),
     googleId: text('google_id'),
-    role: text('role', { enum: ['user', 'staff', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'staff', 'admin'] })
+      .notNull()
+      .default('user'),
     credits: integer('credits').notNull().default(100),
     consumed: integer('consumed').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id'),
@@ -35,10 +47,16 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_username_unique').on(sql`${t.username} COLLATE NOCASE`),
     // Migration 0018: many accounts may claim an address, one may confirm it (docs/decisions/0024).
-    uniqueIndex('users_confirmed_email_unique').on(sql`${t.email} COLLATE NOCASE`).where(sql`${t.emailVerifiedAt} IS NOT NULL`),
+    uniqueIndex('users_confirmed_email_unique')
+      .on(sql`${t.email} COLLATE NOCASE`)
+      .where(sql`${t.emailVerifiedAt} IS NOT NULL`),
     index('users_email').on(sql`${t.email} COLLATE NOCASE`),
-    uniqueIndex('users_google_id_unique').on(t.googleId).where(sql`${t.googleId} IS NOT NULL`),
-    uniqueIndex('users_username_key_unique').on(t.usernameKey).where(sql`${t.usernameKey} IS NOT NULL`),
+    uniqueIndex('users_google_id_unique')
+      .on(t.googleId)
+      .where(sql`${t.googleId} IS NOT NULL`),
+    uniqueIndex('users_username_key_unique')
+      .on(t.usernameKey)
+      .where(sql`${t.usernameKey} IS NOT NULL`),
     index('users_username_skeleton').on(t.usernameSkeleton),
     check('users_role', sql`${t.role} IN ('user', 'staff', 'admin')`),
     check('users_credits', sql`${t.credits} >= 0`),
@@ -124,7 +142,9 @@ export const agents = sqliteTable(
   },
   (t) => [
     index('agents_name_skeleton').on(t.nameSkeleton),
-    uniqueIndex('agents_slug_unique').on(t.slug).where(sql`${t.slug} IS NOT NULL`),
+    uniqueIndex('agents_slug_unique')
+      .on(t.slug)
+      .where(sql`${t.slug} IS NOT NULL`),
     index('agents_category_id').on(t.categoryId),
     index('agents_department_id').on(t.departmentId),
     index('agents_creator_id').on(t.creatorId),
@@ -157,7 +177,9 @@ export const ratings = sqliteTable(
   (t) => [
     unique('ratings_agent_user').on(t.agentId, t.userId),
     index('ratings_agent_created').on(t.agentId, sql`${t.createdAt} DESC`),
-    index('ratings_agent_shown').on(t.agentId, t.rating).where(sql`${t.hiddenAt} IS NULL`),
+    index('ratings_agent_shown')
+      .on(t.agentId, t.rating)
+      .where(sql`${t.hiddenAt} IS NULL`),
     check('ratings_rating', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -171,7 +193,9 @@ export const proposals = sqliteTable(
     proposerName: text('proposer_name').notNull(),
     proposerEmail: text('proposer_email').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['new', 'reviewed'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'reviewed'] })
+      .notNull()
+      .default('new'),
     idempotencyKey: text('idempotency_key').unique(),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: text('reviewed_at'),
@@ -223,7 +247,9 @@ export const checkoutSessions = sqliteTable(
     credits: integer('credits').notNull(),
     amountCents: integer('amount_cents').notNull(),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
-    status: text('status', { enum: ['open', 'completed', 'expired'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'completed', 'expired'] })
+      .notNull()
+      .default('open'),
     createdAt: text('created_at').notNull().default(now),
     completedAt: text('completed_at'),
   },
@@ -244,7 +270,9 @@ export const idempotencyKeys = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     request: text('request').notNull(),
-    state: text('state', { enum: ['pending', 'applied', 'done', 'void'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'applied', 'done', 'void'] })
+      .notNull()
+      .default('pending'),
     status: integer('status'),
     body: text('body'),
     updatedAt: integer('updated_at').notNull(),
@@ -349,12 +377,16 @@ export const reports = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details'),
-    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
     createdAt: text('created_at').notNull().default(now),
     closedAt: text('closed_at'),
   },
   (t) => [
-    uniqueIndex('reports_open_unique').on(t.itemType, t.itemId, t.userId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('reports_open_unique')
+      .on(t.itemType, t.itemId, t.userId)
+      .where(sql`${t.status} = 'open'`),
     index('reports_status_item').on(t.status, t.itemType, t.itemId),
     index('reports_user_created').on(t.userId, t.createdAt),
     check('reports_item_type', sql`${t.itemType} IN ('review', 'agent')`),
@@ -420,7 +452,10 @@ export const savedAgents = sqliteTable(
       .references(() => agents.id, { onDelete: 'cascade' }),
     savedAt: integer('saved_at').notNull(),
   },
-  (t) => [unique('saved_agents_user_agent').on(t.userId, t.agentId), index('saved_agents_user_saved').on(t.userId, sql`${t.savedAt} DESC`)],
+  (t) => [
+    unique('saved_agents_user_agent').on(t.userId, t.agentId),
+    index('saved_agents_user_saved').on(t.userId, sql`${t.savedAt} DESC`),
+  ],
 );
 
 /** Migration 0013 (kinds widened by 0019): the creators' earnings ledger, in cents (docs/decisions/0029). */
@@ -444,7 +479,10 @@ export const creatorEarnings = sqliteTable(
     // Migration 0020: a creator's monthly statement, and the operators' daily totals (covering).
     index('creator_earnings_creator_created').on(t.creatorId, t.createdAt),
     index('creator_earnings_created').on(t.createdAt, t.kind, t.amountCents, t.platformCents),
-    check('creator_earnings_kind', sql`${t.kind} IN ('earning', 'reversal', 'to_credits', 'payout', 'payout_returned')`),
+    check(
+      'creator_earnings_kind',
+      sql`${t.kind} IN ('earning', 'reversal', 'to_credits', 'payout', 'payout_returned')`,
+    ),
   ],
 );
 
@@ -490,7 +528,10 @@ export const agentPeople = sqliteTable(
     userId: integer('user_id').notNull(),
     lastTriedAt: text('last_tried_at').notNull(),
   },
-  (t) => [unique('agent_people_user_agent').on(t.userId, t.agentId), index('agent_people_agent_last').on(t.agentId, t.lastTriedAt)],
+  (t) => [
+    unique('agent_people_user_agent').on(t.userId, t.agentId),
+    index('agent_people_agent_last').on(t.agentId, t.lastTriedAt),
+  ],
 );
 
 /** Personal API tokens (migration 0014, docs/decisions/0030): only the token's hash is stored. */
@@ -550,7 +591,9 @@ export const payouts = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
-    state: text('state', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     stripeAccountId: text('stripe_account_id').notNull(),
     stripeTransferId: text('stripe_transfer_id').unique(),

@@ -32,7 +32,10 @@ export function roleFor(env: Bindings, email: string, verified: boolean, { inter
  */
 export async function syncRole(d1: D1Database, env: Bindings, userId: number, internal = false): Promise<Role | null> {
   const db = orm(d1);
-  const [row] = await db.select({ email: users.email, role: users.role, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ email: users.email, role: users.role, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) return null;
   const role = roleFor(env, row.email, row.emailVerifiedAt !== null, { internal });
   if (role !== row.role) await db.update(users).set({ role }).where(eq(users.id, userId)).run();
@@ -60,15 +63,26 @@ export const CONFIRMED_FIRST = [sql`${users.emailVerifiedAt} IS NULL`, desc(user
  * confirmed this email (an unconfirmed claim takes nothing from anyone); null when both are free.
  * Callers never show the email's answer to someone who has not proven the mailbox (docs/decisions/0024).
  */
-export async function takenMessage(d1: D1Database, username: string, email: string, exceptId = 0): Promise<string | null> {
+export async function takenMessage(
+  d1: D1Database,
+  username: string,
+  email: string,
+  exceptId = 0,
+): Promise<string | null> {
   if (username) await fillUsernameSkeletons(d1);
   const sameName = username
-    ? or(eq(users.usernameKey, usernameKey(username)), eqNocase(users.username, username), eq(users.usernameSkeleton, skeleton(username)))!
+    ? or(
+        eq(users.usernameKey, usernameKey(username)),
+        eqNocase(users.username, username),
+        eq(users.usernameSkeleton, skeleton(username)),
+      )!
     : sql`0`;
   const [row] = await orm(d1)
     .select({ sameName: sql<number>`${sameName}` })
     .from(users)
-    .where(and(ne(users.id, exceptId), or(sameName, and(eqNocase(users.email, email), isNotNull(users.emailVerifiedAt)))))
+    .where(
+      and(ne(users.id, exceptId), or(sameName, and(eqNocase(users.email, email), isNotNull(users.emailVerifiedAt)))),
+    )
     .limit(1);
   if (!row) return null;
   return row.sameName ? MESSAGES.usernameTaken : MESSAGES.emailTaken;

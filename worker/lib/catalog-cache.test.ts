@@ -2,7 +2,13 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import { createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
-import { CATALOG_CACHE_MAX_ENTRIES, catalogCacheSeconds, catalogCacheSize, changesCatalog, clearCatalogCache } from './catalog-cache';
+import {
+  CATALOG_CACHE_MAX_ENTRIES,
+  catalogCacheSeconds,
+  catalogCacheSize,
+  changesCatalog,
+  clearCatalogCache,
+} from './catalog-cache';
 
 const cached = { ...env, CATALOG_CACHE_SECONDS: '10' };
 const get = (path: string, cookie?: string) => app.request(path, { headers: cookie ? { Cookie: cookie } : {} }, cached);
@@ -45,7 +51,11 @@ describe('catalogue cache', () => {
     const cookie = await signIn(user.id);
     const review = await app.request(
       '/api/ratings',
-      { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: 'http://localhost' }, body: JSON.stringify({ agentId: 3, rating: 1 }) },
+      {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: 'http://localhost' },
+        body: JSON.stringify({ agentId: 3, rating: 1 }),
+      },
       cached,
     );
     expect(review.status).toBeLessThan(300);
@@ -75,10 +85,21 @@ describe('catalogue cache', () => {
 
   it('empties when an agent is deleted: its page and the lists no longer show it', async () => {
     const creator = await createUser();
-    await insertAgents({ id: 50, name: 'Shortlived', description: 'Here for one test.', department_id: 1, creator_id: creator.id, credit_cost: 3 });
+    await insertAgents({
+      id: 50,
+      name: 'Shortlived',
+      description: 'Here for one test.',
+      department_id: 1,
+      creator_id: creator.id,
+      credit_cost: 3,
+    });
     expect((await get('/api/agents/50')).status).toBe(200);
     expect((await get('/api/agents/50')).headers.get('X-Cache')).toBe('hit');
-    const deleted = await app.request('/api/agents/50', { method: 'DELETE', headers: { Cookie: await signIn(creator.id), Origin: 'http://localhost' } }, cached);
+    const deleted = await app.request(
+      '/api/agents/50',
+      { method: 'DELETE', headers: { Cookie: await signIn(creator.id), Origin: 'http://localhost' } },
+      cached,
+    );
     expect(deleted.status).toBe(200);
     expect((await get('/api/agents/50')).status).toBe(404);
   });
@@ -91,7 +112,11 @@ describe('catalogue cache', () => {
         path,
         {
           method: init.method ?? 'POST',
-          headers: { Origin: 'http://localhost', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(init.cookie ? { Cookie: init.cookie } : {}) },
+          headers: {
+            Origin: 'http://localhost',
+            ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(init.cookie ? { Cookie: init.cookie } : {}),
+          },
           body: init.body === undefined ? undefined : JSON.stringify(init.body),
         },
         cached,
@@ -158,7 +183,11 @@ describe('catalogue cache', () => {
     expect(catalogCacheSize()).toBeGreaterThan(0);
     const before = catalogCacheSize();
     for (const path of ['/api/nope', '/api/agents', '/api/ratings']) {
-      const res = await app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' }, body: '{}' }, cached);
+      const res = await app.request(
+        path,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' }, body: '{}' },
+        cached,
+      );
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
     expect(catalogCacheSize()).toBe(before);

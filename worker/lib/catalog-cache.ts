@@ -41,7 +41,14 @@ export const catalogCacheSize = (): number => entries.size;
 export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const seconds = catalogCacheSeconds(c.env);
   // Programs with a token are people too (docs/decisions/0030): their answers (a try's, by key) are theirs.
-  if (!seconds || c.req.method !== 'GET' || getCookie(c, SESSION_COOKIE) || c.var.user || c.req.header('Authorization') !== undefined) return next();
+  if (
+    !seconds ||
+    c.req.method !== 'GET' ||
+    getCookie(c, SESSION_COOKIE) ||
+    c.var.user ||
+    c.req.header('Authorization') !== undefined
+  )
+    return next();
   const key = c.req.url;
   const now = Date.now();
   const hit = entries.get(key);
@@ -54,7 +61,12 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body = await c.res.clone().arrayBuffer();
   if (body.byteLength > MAX_BODY_BYTES) return;
   while (entries.size >= CATALOG_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(key, { expires: now + seconds * 1000, status: c.res.status, headers: [...c.res.headers.entries()], body });
+  entries.set(key, {
+    expires: now + seconds * 1000,
+    status: c.res.status,
+    headers: [...c.res.headers.entries()],
+    body,
+  });
 };
 
 /**

@@ -22,8 +22,17 @@ const FILL_BATCH = 200;
 export async function fillUsernameSkeletons(d1: D1Database): Promise<void> {
   const db = orm(d1);
   for (;;) {
-    const rows = await db.select({ id: users.id, name: users.username }).from(users).where(isNull(users.usernameSkeleton)).limit(FILL_BATCH);
-    const [first, ...rest] = rows.map((r) => db.update(users).set({ usernameSkeleton: skeleton(r.name) }).where(eq(users.id, r.id)));
+    const rows = await db
+      .select({ id: users.id, name: users.username })
+      .from(users)
+      .where(isNull(users.usernameSkeleton))
+      .limit(FILL_BATCH);
+    const [first, ...rest] = rows.map((r) =>
+      db
+        .update(users)
+        .set({ usernameSkeleton: skeleton(r.name) })
+        .where(eq(users.id, r.id)),
+    );
     if (first) await db.batch([first, ...rest]);
     if (rows.length < FILL_BATCH) return;
   }
@@ -33,8 +42,17 @@ export async function fillUsernameSkeletons(d1: D1Database): Promise<void> {
 export async function fillAgentNameSkeletons(d1: D1Database): Promise<void> {
   const db = orm(d1);
   for (;;) {
-    const rows = await db.select({ id: agents.id, name: agents.name }).from(agents).where(isNull(agents.nameSkeleton)).limit(FILL_BATCH);
-    const [first, ...rest] = rows.map((r) => db.update(agents).set({ nameSkeleton: skeleton(r.name) }).where(eq(agents.id, r.id)));
+    const rows = await db
+      .select({ id: agents.id, name: agents.name })
+      .from(agents)
+      .where(isNull(agents.nameSkeleton))
+      .limit(FILL_BATCH);
+    const [first, ...rest] = rows.map((r) =>
+      db
+        .update(agents)
+        .set({ nameSkeleton: skeleton(r.name) })
+        .where(eq(agents.id, r.id)),
+    );
     if (first) await db.batch([first, ...rest]);
     if (rows.length < FILL_BATCH) return;
   }

@@ -17,11 +17,25 @@ describe('CSV (RFC 4180) with a formula guard', () => {
   });
 
   it('guards text a spreadsheet would run as a formula, and only that', () => {
-    for (const text of ['=1+1', '+1', '-1', '-2.40', '-1+2', '@SUM(A1)', '\tplain', '\rplain', '=HYPERLINK("http://x","y")', '-cmd|calc', '＝1+1', '＠SUM(A1)']) {
+    for (const text of [
+      '=1+1',
+      '+1',
+      '-1',
+      '-2.40',
+      '-1+2',
+      '@SUM(A1)',
+      '\tplain',
+      '\rplain',
+      '=HYPERLINK("http://x","y")',
+      '-cmd|calc',
+      '＝1+1',
+      '＠SUM(A1)',
+    ]) {
       expect(guardFormula(text), JSON.stringify(text)).toBe(`'${text}`);
     }
     // Spreadsheets skip spaces, line breaks and quotes before a formula: the apostrophe goes before them.
-    for (const text of [' =1+1', '  +1', '"=1+1"', ' "-1']) expect(guardFormula(text), JSON.stringify(text)).toBe(`'${text}`);
+    for (const text of [' =1+1', '  +1', '"=1+1"', ' "-1'])
+      expect(guardFormula(text), JSON.stringify(text)).toBe(`'${text}`);
     // A leading tab or line break is also where a tab- or line-splitting reader starts the next cell.
     expect(guardFormula('\t=1')).toBe("'\t'=1");
     expect(guardFormula('\r=1')).toBe("'\r'=1");
@@ -42,7 +56,8 @@ describe('CSV (RFC 4180) with a formula guard', () => {
     expect(csvField('x\t@y')).toBe(`"x\t'@y"`);
     // Split on any separator or line break, the quotes ignored: no piece starts a formula.
     for (const text of [';=1+1', ',=1+1', '\t=cmd', 'a, -1+2; @x', 'a;"=1+1', 'first\n+1', ' \r\n@x']) {
-      for (const piece of csvField(text).split(/[;,\t\r\n]/)) expect(piece.replace(/^[\s"]*/, ''), `${text} → ${piece}`).not.toMatch(/^[=+\-@]/);
+      for (const piece of csvField(text).split(/[;,\t\r\n]/))
+        expect(piece.replace(/^[\s"]*/, ''), `${text} → ${piece}`).not.toMatch(/^[=+\-@]/);
     }
   });
 
@@ -58,11 +73,24 @@ describe('CSV (RFC 4180) with a formula guard', () => {
   });
 
   it('ends every record, the last one included, with CRLF', () => {
-    expect(toCsv([['a', 'b'], [1, null]])).toBe('a,b\r\n1,\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        [1, null],
+      ]),
+    ).toBe('a,b\r\n1,\r\n');
     expect(toCsv([[';=1+1', dollarsCell(-240)]])).toBe(`";'=1+1",-2.40\r\n`);
   });
 
   it('writes cents as dollars with two decimals', () => {
-    expect([0, 5, 240, -240, -5, 123456, -100].map(centsToDollars)).toEqual(['0.00', '0.05', '2.40', '-2.40', '-0.05', '1234.56', '-1.00']);
+    expect([0, 5, 240, -240, -5, 123456, -100].map(centsToDollars)).toEqual([
+      '0.00',
+      '0.05',
+      '2.40',
+      '-2.40',
+      '-0.05',
+      '1234.56',
+      '-1.00',
+    ]);
   });
 });

@@ -52,7 +52,8 @@ export function csvField(value: CsvCell): string {
 }
 
 /** Rows to CSV text: fields joined by commas, records ended by CRLF (RFC 4180 §2). */
-export const toCsv = (rows: CsvCell[][]): string => rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+export const toCsv = (rows: CsvCell[][]): string =>
+  rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 
 /**
  * A CSV download. The byte order mark lets spreadsheet programs read the UTF-8 (names with accents)

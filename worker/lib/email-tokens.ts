@@ -9,7 +9,11 @@ import { randomToken, sha256Hex } from './crypto';
 
 export type TokenPurpose = 'verify' | 'reset' | 'undo';
 
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { verify: 24 * 3_600_000, reset: 3_600_000, undo: 7 * 24 * 3_600_000 };
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  verify: 24 * 3_600_000,
+  reset: 3_600_000,
+  undo: 7 * 24 * 3_600_000,
+};
 
 /**
  * Issues a token for `email` (the address a verify link confirms, the account's address for a
@@ -17,7 +21,13 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { verify: 24 * 3_600_0
  * tokens all stay, so a second change cannot take back the owner's way home. Expired ones of
  * anyone are pruned.
  */
-export async function issueToken(d1: D1Database, userId: number, purpose: TokenPurpose, email: string, now = Date.now()): Promise<string> {
+export async function issueToken(
+  d1: D1Database,
+  userId: number,
+  purpose: TokenPurpose,
+  email: string,
+  now = Date.now(),
+): Promise<string> {
   const db = orm(d1);
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
@@ -52,11 +62,22 @@ export async function consumeToken(
 }
 
 /** A live token's account and address, without using it up (the link may still need a password). */
-export async function findToken(d1: D1Database, token: string, purpose: TokenPurpose, now = Date.now()): Promise<{ userId: number; email: string } | null> {
+export async function findToken(
+  d1: D1Database,
+  token: string,
+  purpose: TokenPurpose,
+  now = Date.now(),
+): Promise<{ userId: number; email: string } | null> {
   const [row] = await orm(d1)
     .select({ userId: emailTokens.userId, email: emailTokens.email })
     .from(emailTokens)
-    .where(and(eq(emailTokens.tokenHash, await sha256Hex(token)), eq(emailTokens.purpose, purpose), gte(emailTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(emailTokens.tokenHash, await sha256Hex(token)),
+        eq(emailTokens.purpose, purpose),
+        gte(emailTokens.expiresAt, now),
+      ),
+    );
   return row ?? null;
 }
 
@@ -70,7 +91,11 @@ export async function findToken(d1: D1Database, token: string, purpose: TokenPur
  * planted. Undo links all live 7 days, so their expiry orders them by issue. A statement for the
  * caller's batch.
  */
-export const voidPendingTokens = (d1: D1Database, userId: number, { usedUndoExpiresAt = Number.MAX_SAFE_INTEGER } = {}) => {
+export const voidPendingTokens = (
+  d1: D1Database,
+  userId: number,
+  { usedUndoExpiresAt = Number.MAX_SAFE_INTEGER } = {},
+) => {
   const oldestUndo = sql`(SELECT oldest.token_hash FROM ${emailTokens} oldest
     WHERE oldest.user_id = ${userId} AND oldest.purpose = 'undo' AND oldest.expires_at < ${usedUndoExpiresAt}
     ORDER BY oldest.expires_at, oldest.token_hash LIMIT 1)`;

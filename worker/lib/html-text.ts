@@ -6,4 +6,5 @@ export const escapeHtml = (s: string): string =>
 export const safeJson = (value: unknown): string => safeJsonText(JSON.stringify(value));
 
 /** Already-serialised JSON made safe inside a <script>. */
-export const safeJsonText = (json: string): string => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+export const safeJsonText = (json: string): string =>
+  json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

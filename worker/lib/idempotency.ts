@@ -12,7 +12,8 @@ import { idempotencyKeys } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail } from './http';
 
-export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
+export const INVALID_IDEMPOTENCY_KEY =
+  'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another request';
 
 /** A holder silent this long is taken to have died (a request runs in seconds); a retry takes over. */
@@ -21,7 +22,6 @@ export const STALE_MS = 30_000;
 const WAIT_MS = 2_000;
 /** Each round is two D1 queries; rounds are few so a request stays well inside Workers' query limits. */
 const WAIT_STEP_MS = 200;
-
 
 export interface Step {
   /** The caller's key; null when the request came without one (it then runs unprotected). */
@@ -60,7 +60,10 @@ const readKey = async (c: Context<AppEnv>, key: string) => {
 type KeyRow = NonNullable<Awaited<ReturnType<typeof readKey>>>;
 
 const replay = (row: KeyRow) =>
-  new Response(row.body, { status: row.status ?? 200, headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' } });
+  new Response(row.body, {
+    status: row.status ?? 200,
+    headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
+  });
 
 const inProgress = (c: Context<AppEnv>) => {
   c.header('Retry-After', '1');
@@ -81,7 +84,10 @@ async function settle(c: Context<AppEnv>, key: string, res: Response | null): Pr
       .run();
     return new Response(body, { status: res.status, headers: res.headers });
   }
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending'))).run();
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
+    .run();
   return res;
 }
 
@@ -93,7 +99,12 @@ async function settle(c: Context<AppEnv>, key: string, res: Response | null): Pr
  * it settles meets one, and only the caller knows what its request does. Typed by `run`'s answers:
  * a replay is one of them byte for byte, so the route's types reach the typed client.
  */
-export async function once<R extends Response>(c: Context<AppEnv>, request: string, run: (step: Step) => Promise<R>, voidedMessage = IDEMPOTENCY_KEY_REUSED) {
+export async function once<R extends Response>(
+  c: Context<AppEnv>,
+  request: string,
+  run: (step: Step) => Promise<R>,
+  voidedMessage = IDEMPOTENCY_KEY_REUSED,
+) {
   const sent = c.req.header('Idempotency-Key');
   if (sent === undefined) return run({ key: null, applied: false, markApplied: async () => {} });
   if (!IDEMPOTENCY_KEY.test(sent)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
@@ -186,7 +197,13 @@ export async function settleKey<R extends Response>(
   await db
     .update(idempotencyKeys)
     .set({ state: 'void', updatedAt: Date.now() })
-    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending'), eq(idempotencyKeys.updatedAt, row.updatedAt)))
+    .where(
+      and(
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.state, 'pending'),
+        eq(idempotencyKeys.updatedAt, row.updatedAt),
+      ),
+    )
     .run();
   return fail(c, 404, voidedMessage);
 }

@@ -6,7 +6,8 @@ import { DrizzleQueryError } from 'drizzle-orm';
 
 type Level = 'info' | 'warn' | 'error';
 
-const SECRET_KEY = /pass(word)?|token|secret|authori[sz]ation|cookie|e-?mail|credential|api[-_]?key|verifier|nonce|signature/i;
+const SECRET_KEY =
+  /pass(word)?|token|secret|authori[sz]ation|cookie|e-?mail|credential|api[-_]?key|verifier|nonce|signature/i;
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
 // Bearer tokens, Stripe keys and JWTs that might sit inside an error message.
 const TOKEN_LIKE = /\b(?:Bearer\s+\S+|(?:sk|rk|pk|whsec)_(?:live|test)_\w+|ey[\w-]{10,}\.[\w-]{10,}\.[\w-]*)/g;
@@ -21,7 +22,12 @@ export function redact(value: unknown, depth = 0): unknown {
     // Its message lists the query's parameters (password hashes, tokens, addresses): the query and
     // D1's own error (the cause) are kept, the parameters never.
     const message = redactString(`Failed query: ${value.query}`);
-    return { name: value.name, message, cause: redact(value.cause, depth + 1), stack: value.stack && redactString(value.stack.replace(value.message, message)) };
+    return {
+      name: value.name,
+      message,
+      cause: redact(value.cause, depth + 1),
+      stack: value.stack && redactString(value.stack.replace(value.message, message)),
+    };
   }
   if (value instanceof Error) {
     return { name: value.name, message: redactString(value.message), stack: value.stack && redactString(value.stack) };
@@ -33,7 +39,12 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: redactString(msg), ...(redact(fields) as object) });
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg: redactString(msg),
+    ...(redact(fields) as object),
+  });
   if (level === 'error') console.error(line);
   else if (level === 'warn') console.warn(line);
   else console.info(line);

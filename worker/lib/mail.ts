@@ -32,7 +32,13 @@ export async function sendMail(env: Bindings, message: MailMessage): Promise<boo
         'Content-Type': 'application/json',
         ...(env.MAIL_API_KEY ? { Authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
       },
-      body: JSON.stringify({ from: env.MAIL_FROM, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+      body: JSON.stringify({
+        from: env.MAIL_FROM,
+        to: [message.to],
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      }),
     });
     if (!res.ok) {
       console.error('mail not sent: the email API answered', res.status, await res.text().catch(() => ''));
@@ -46,7 +52,11 @@ export async function sendMail(env: Bindings, message: MailMessage): Promise<boo
 }
 
 /** A message with at most one call to action: the same words in the text and the HTML part. */
-function actionMail(to: string, subject: string, o: { greeting: string; lead: string; action?: string; link?: string; note: string }): MailMessage {
+function actionMail(
+  to: string,
+  subject: string,
+  o: { greeting: string; lead: string; action?: string; link?: string; note: string },
+): MailMessage {
   const button = o.action && o.link ? { label: o.action, link: o.link } : null;
   const text = `${o.greeting}\n\n${o.lead}\n\n${button ? `${button.label}: ${button.link}\n\n` : ''}${o.note}\n\n— ${PRODUCT_NAME}\n`;
   const buttonHtml = button
@@ -67,8 +77,11 @@ ${buttonHtml}<p style="font-size:14px;color:#475569">${escapeHtml(o.note)}</p>
 }
 
 /** The absolute link to an app page with a token (docs/decisions/0032). */
-export const tokenLink = (origin: string, path: '/verify-email' | '/reset-password' | '/undo-email-change', token: string): string =>
-  `${origin}${path}?${new URLSearchParams({ token })}`;
+export const tokenLink = (
+  origin: string,
+  path: '/verify-email' | '/reset-password' | '/undo-email-change',
+  token: string,
+): string => `${origin}${path}?${new URLSearchParams({ token })}`;
 
 export const verifyEmailMail = (o: { to: string; username: string; link: string; change: boolean }): MailMessage =>
   actionMail(o.to, `Confirm your email address for ${PRODUCT_NAME}`, {
@@ -94,7 +107,12 @@ export const resetPasswordMail = (o: { to: string; username: string; link: strin
  * To the address an account just left (docs/decisions/0024): the change can be undone from here for
  * 7 days, which restores this address, sets a new password and signs every device out.
  */
-export const emailChangedMail = (o: { to: string; username: string; newEmail: string; undoLink: string }): MailMessage =>
+export const emailChangedMail = (o: {
+  to: string;
+  username: string;
+  newEmail: string;
+  undoLink: string;
+}): MailMessage =>
   actionMail(o.to, `Your ${PRODUCT_NAME} email address was changed`, {
     greeting: `Hi ${o.username},`,
     lead: `The email address of your ${PRODUCT_NAME} account was changed from ${o.to} to ${o.newEmail}. Mail about your account now goes to the new address.`,
@@ -120,7 +138,13 @@ export const addressInUseMail = (o: { to: string; username: string; resetLink: s
  * To the owner when a personal API token is made (docs/decisions/0038): a token made with a stolen
  * session is noticed, and revoked from Settings, or with everything else by a password reset.
  */
-export const tokenCreatedMail = (o: { to: string; username: string; tokenName: string; scopes: string[]; settingsLink: string }): MailMessage =>
+export const tokenCreatedMail = (o: {
+  to: string;
+  username: string;
+  tokenName: string;
+  scopes: string[];
+  settingsLink: string;
+}): MailMessage =>
   actionMail(o.to, 'A new API token was created for your account', {
     greeting: `Hi ${o.username},`,
     lead: `A new API token named “${o.tokenName}” was created for your ${PRODUCT_NAME} account. It can ${o.scopes.includes('try') ? 'read the catalogue and your balance, and try agents with your credits' : 'read the catalogue and your balance'}.`,

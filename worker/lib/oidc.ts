@@ -80,7 +80,9 @@ const isHttpUrl = (value: unknown): value is string => {
 export async function discover(issuer: string): Promise<Discovery> {
   const cached = discoveryCache.get(issuer);
   if (cached && cached.expires > Date.now()) return cached.doc;
-  const { status, body } = await fetchJson(`${issuer}/.well-known/openid-configuration`, { headers: { Accept: 'application/json' } });
+  const { status, body } = await fetchJson(`${issuer}/.well-known/openid-configuration`, {
+    headers: { Accept: 'application/json' },
+  });
   const doc = body as Partial<Discovery> | null;
   if (
     status !== 200 ||
@@ -136,7 +138,8 @@ interface IdClaims extends JWTPayload {
   picture?: unknown;
 }
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /**
  * Verifies an ID token: signature against the issuer's JWKS, iss, aud = our client id, exp/nbf,
@@ -181,7 +184,12 @@ export function identityFromClaims(claims: IdClaims): GoogleIdentity {
     throw new OidcError(OIDC_MESSAGES.emailMissing);
   }
   const picture = str(claims.picture);
-  return { sub: claims.sub, email, name: str(claims.name), picture: picture && isHttpUrl(picture) ? picture : undefined };
+  return {
+    sub: claims.sub,
+    email,
+    name: str(claims.name),
+    picture: picture && isHttpUrl(picture) ? picture : undefined,
+  };
 }
 
 export interface AuthorizationRequest {
@@ -198,7 +206,9 @@ export async function authorizationRequest(config: OidcConfig, redirectUri: stri
   const nonce = randomToken();
   // 43 characters from the unreserved set, as RFC 7636 section 4.1 requires.
   const codeVerifier = randomToken(32);
-  const challenge = base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier))));
+  const challenge = base64Url(
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier))),
+  );
   const url = new URL(doc.authorization_endpoint);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', config.clientId);
@@ -235,7 +245,8 @@ export async function exchangeCode(
     body: form.toString(),
   });
   const tokens = body as { id_token?: unknown; access_token?: unknown } | null;
-  if (status !== 200 || !tokens || typeof tokens.id_token !== 'string') throw new OidcError(OIDC_MESSAGES.exchangeFailed);
+  if (status !== 200 || !tokens || typeof tokens.id_token !== 'string')
+    throw new OidcError(OIDC_MESSAGES.exchangeFailed);
   const claims = await verifyIdToken(config, tokens.id_token, params.nonce);
   if (claims.email === undefined && doc.userinfo_endpoint && typeof tokens.access_token === 'string') {
     const info = await fetchJson(doc.userinfo_endpoint, {
@@ -250,7 +261,8 @@ export async function exchangeCode(
   return identityFromClaims(claims);
 }
 
-const stripUndefined = (o: IdClaims): IdClaims => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const stripUndefined = (o: IdClaims): IdClaims =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 /** Verifies a Google Identity Services credential (an ID token without a nonce). */
 export async function verifyCredential(config: OidcConfig, credential: string): Promise<GoogleIdentity> {

@@ -16,13 +16,19 @@ import { IDEMPOTENCY_KEY } from '#common/validation.ts';
 
 /** The document's groups, in the order the /api page shows them. */
 export const TAGS = {
-  agents: { name: 'Agents', description: 'The catalogue: list, search, read, and for creators create, change and delete.' },
+  agents: {
+    name: 'Agents',
+    description: 'The catalogue: list, search, read, and for creators create, change and delete.',
+  },
   tries: { name: 'Tries', description: 'Trying an agent costs its credits once per Idempotency-Key.' },
   reviews: { name: 'Reviews', description: 'Ratings and reviews, creator replies and helpful votes.' },
   categories: { name: 'Categories', description: 'Categories and departments of the catalogue.' },
   creators: { name: 'Creators', description: 'Public profiles, creator pages and following.' },
   auth: { name: 'Sign-in', description: 'Register, sign in and out; a session cookie is set.' },
-  account: { name: 'Account', description: 'The signed-in person: email confirmation, password, email change, profile and picture.' },
+  account: {
+    name: 'Account',
+    description: 'The signed-in person: email confirmation, password, email change, profile and picture.',
+  },
   saved: { name: 'Saved', description: 'Agents saved for later, on every device.' },
   credits: { name: 'Credits', description: 'Balance, history, receipts and buying credits.' },
   earnings: { name: 'Earnings', description: "Creators' earnings, payouts, statements and insights." },
@@ -61,7 +67,13 @@ export type DocumentedJson = 'json' & { readonly documented: true };
  * typed 2xx answer to them (worker/features/openapi/documented-answers.test.ts).
  */
 type DocumentedAnswers<R> = {
-  [K in keyof R]: K extends SuccessStatusCode ? (R[K] extends JsonResponse<infer T> ? (unknown extends T ? never : TypedResponse<T, K, DocumentedJson>) : never) : never;
+  [K in keyof R]: K extends SuccessStatusCode
+    ? R[K] extends JsonResponse<infer T>
+      ? unknown extends T
+        ? never
+        : TypedResponse<T, K, DocumentedJson>
+      : never
+    : never;
 }[keyof R];
 
 /**
@@ -73,34 +85,56 @@ type DocumentedAnswers<R> = {
 export const SCHEMA_OPTIONS: ConversionConfig = {
   target: 'draft-2020-12',
   overrideAction: ({ valibotAction, jsonSchema }) => {
-    if (valibotAction.type === 'email') return { ...jsonSchema, pattern: (valibotAction as unknown as { requirement: RegExp }).requirement.source };
+    if (valibotAction.type === 'email')
+      return { ...jsonSchema, pattern: (valibotAction as unknown as { requirement: RegExp }).requirement.source };
     if (valibotAction.type === 'metadata') {
-      const replacement = (valibotAction as unknown as { metadata: { jsonSchema?: JsonSchemaObject } }).metadata.jsonSchema;
+      const replacement = (valibotAction as unknown as { metadata: { jsonSchema?: JsonSchemaObject } }).metadata
+        .jsonSchema;
       if (replacement) return { ...replacement };
     }
     return null;
   },
   // An optional query number's default is written as the text it stands for ('30'): the document says 30.
   overrideSchema: ({ jsonSchema }) =>
-    jsonSchema.type === 'integer' && typeof jsonSchema.default === 'string' && /^-?\d+$/.test(jsonSchema.default) ? { ...jsonSchema, default: Number(jsonSchema.default) } : null,
+    jsonSchema.type === 'integer' && typeof jsonSchema.default === 'string' && /^-?\d+$/.test(jsonSchema.default)
+      ? { ...jsonSchema, default: Number(jsonSchema.default) }
+      : null,
 };
 /** hono-openapi's resolver with the options above: how every schema of the document is converted. */
 export const schemaOf = (schema: v.GenericSchema) => resolver(schema, { options: SCHEMA_OPTIONS });
 
 /** A header a response sets: its description, and its value's schema when it is not plain text. */
 type HeaderDoc = string | { description: string; schema: JsonSchemaObject };
-const headerObject = (doc: HeaderDoc) => (typeof doc === 'string' ? { description: doc, schema: { type: 'string' } } : doc);
+const headerObject = (doc: HeaderDoc) =>
+  typeof doc === 'string' ? { description: doc, schema: { type: 'string' } } : doc;
 
 /** A JSON answer shaped by a valibot schema, with the headers it sets (and `alsoAs`: the same as text, such as CSV). */
-export const json = <S extends v.GenericSchema>(schema: S, description: string, headers?: Record<string, HeaderDoc>, alsoAs?: string): JsonResponse<v.InferOutput<S>> => ({
+export const json = <S extends v.GenericSchema>(
+  schema: S,
+  description: string,
+  headers?: Record<string, HeaderDoc>,
+  alsoAs?: string,
+): JsonResponse<v.InferOutput<S>> => ({
   description,
-  content: { 'application/json': { schema: schemaOf(schema) }, ...(alsoAs ? { [alsoAs]: { schema: { type: 'string' } } } : {}) },
-  ...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([name, doc]) => [name, headerObject(doc)])) } : {}),
+  content: {
+    'application/json': { schema: schemaOf(schema) },
+    ...(alsoAs ? { [alsoAs]: { schema: { type: 'string' } } } : {}),
+  },
+  ...(headers
+    ? { headers: Object.fromEntries(Object.entries(headers).map(([name, doc]) => [name, headerObject(doc)])) }
+    : {}),
 });
 /** The header of a list answer that holds how many there are in all. */
-export const TOTAL_COUNT = { 'X-Total-Count': { description: 'How many match in all (the answer holds one page)', schema: { type: 'integer', minimum: 0 } } };
+export const TOTAL_COUNT = {
+  'X-Total-Count': {
+    description: 'How many match in all (the answer holds one page)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
 /** The header every 429 carries (a test holds the answers to it): how long to wait. */
-export const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } } };
+export const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } },
+};
 interface HeaderParameter {
   in: 'header';
   name: string;
@@ -120,20 +154,30 @@ interface PathParameter {
 export const POSITIVE_INT_MAX = 999_999_999_999_999;
 /** An id in a path, as `positiveInt` reads it (anything else names nothing: 404). */
 export const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: POSITIVE_INT_MAX };
-export const pathParam = (name: string, description: string, schema: JsonSchemaObject = ID_SCHEMA): PathParameter => ({ in: 'path', name, required: true, description, schema });
+export const pathParam = (name: string, description: string, schema: JsonSchemaObject = ID_SCHEMA): PathParameter => ({
+  in: 'path',
+  name,
+  required: true,
+  description,
+  schema,
+});
 /** Optional header of the requests the outbox may repeat (worker/lib/idempotency.ts): its pattern is IDEMPOTENCY_KEY's. */
 export const IDEMPOTENCY_KEY_HEADER: HeaderParameter = {
   in: 'header',
   name: 'Idempotency-Key',
   required: false,
-  description: 'A repeat with the same key gets the first answer instead of acting twice (8 to 128 of A-Z a-z 0-9 _ . : -)',
+  description:
+    'A repeat with the same key gets the first answer instead of acting twice (8 to 128 of A-Z a-z 0-9 _ . : -)',
   schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
 };
 /** An error answer: { message, error } with the reason. */
 export const error = (description: string): Response => json(apiErrorSchema, description);
 /** A refusal over a limit: { message, error } and how long to wait (every 429 carries Retry-After). */
 export const throttled = (description: string) => json(apiErrorSchema, description, RETRY_AFTER);
-export const csv = (description: string): Response => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });
+export const csv = (description: string): Response => ({
+  description,
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
 export const noContent = (description: string): Response => ({ description });
 /** A redirect: what it answers is where it sends the browser. */
 export const redirect = (description: string): Response => ({
@@ -142,13 +186,21 @@ export const redirect = (description: string): Response => ({
 });
 
 /** A multipart/form-data body of image files, each field named with what it is. */
-export const imageUpload = (fields: Record<string, string>, required: string[]): DescribeRouteOptions['requestBody'] => ({
+export const imageUpload = (
+  fields: Record<string, string>,
+  required: string[],
+): DescribeRouteOptions['requestBody'] => ({
   required: true,
   content: {
     'multipart/form-data': {
       schema: {
         type: 'object',
-        properties: Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { type: 'string', contentMediaType: 'image/*', description }])),
+        properties: Object.fromEntries(
+          Object.entries(fields).map(([name, description]) => [
+            name,
+            { type: 'string', contentMediaType: 'image/*', description },
+          ]),
+        ),
         required,
       },
     },
@@ -189,7 +241,8 @@ function security(doc: RouteDoc): Record<string, string[]>[] {
  */
 export function route<R extends Responses>(doc: RouteDoc<R>) {
   const refusals: Responses = {};
-  if (doc.access === 'signed-in' || doc.access === 'staff' || doc.access === 'admin') refusals[401] = error('Not signed in');
+  if (doc.access === 'signed-in' || doc.access === 'staff' || doc.access === 'admin')
+    refusals[401] = error('Not signed in');
   if (doc.access === 'staff' || doc.access === 'admin') refusals[403] = error(`${ACCESS_TEXT[doc.access]} only`);
   return describeRoute({
     tags: [TAGS[doc.tag].name],
@@ -208,7 +261,11 @@ const VALIDATION_ERROR = {
   description: 'Invalid input: the message names the field and what it needs',
   content: {
     'application/json': {
-      schema: { type: 'object' as const, properties: { message: { type: 'string' as const }, error: { type: 'string' as const } }, required: ['message', 'error'] },
+      schema: {
+        type: 'object' as const,
+        properties: { message: { type: 'string' as const }, error: { type: 'string' as const } },
+        required: ['message', 'error'],
+      },
     },
   },
 };
@@ -219,13 +276,18 @@ interface Refusal {
   headers?: Record<string, HeaderDoc>;
 }
 /** What a middleware refuses on an operation it runs for, by status: from its method and the token scope its route accepts. */
-export type MiddlewareRefusals = (operation: { method: string; scope: string | null }) => Partial<Record<number, Refusal>>;
+export type MiddlewareRefusals = (operation: {
+  method: string;
+  scope: string | null;
+}) => Partial<Record<number, Refusal>>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** sameOriginOnly (worker/middleware/security.ts): a write sent by another website's page. */
-export const CROSS_SITE_REFUSAL: MiddlewareRefusals = ({ method }) => (SAFE_METHODS.has(method) ? {} : { 403: { description: 'Sent from another website' } });
+export const CROSS_SITE_REFUSAL: MiddlewareRefusals = ({ method }) =>
+  SAFE_METHODS.has(method) ? {} : { 403: { description: 'Sent from another website' } };
 /** limitBody (worker/middleware/security.ts): a body over the limit. */
-export const BODY_LIMIT_REFUSAL: MiddlewareRefusals = ({ method }) => (SAFE_METHODS.has(method) ? {} : { 413: { description: 'The body is too large' } });
+export const BODY_LIMIT_REFUSAL: MiddlewareRefusals = ({ method }) =>
+  SAFE_METHODS.has(method) ? {} : { 413: { description: 'The body is too large' } };
 /**
  * bearerAuth (worker/features/tokens/bearer.ts) on every route after it: a bad token, or a token in
  * the address, is 401 whatever the route; a good one is 403 where the token policy does not let it
@@ -236,11 +298,19 @@ export const TOKEN_REFUSALS: MiddlewareRefusals = ({ scope }) => ({
     description: 'A bearer token that is unknown, revoked or malformed, or a token in the address',
     headers: { 'WWW-Authenticate': 'Bearer realm="AgentMarket" (when a bearer token was refused)' },
   },
-  403: { description: scope ? `A personal API token without the ${scope} scope` : 'A personal API token: this call is for a signed-in session only' },
+  403: {
+    description: scope
+      ? `A personal API token without the ${scope} scope`
+      : 'A personal API token: this call is for a signed-in session only',
+  },
   429: { description: 'A personal API token over its requests a minute', headers: RETRY_AFTER },
 });
 
-type ResponseObject = { description: string; content?: Record<string, { schema?: JsonSchemaObject }>; headers?: Record<string, unknown> };
+type ResponseObject = {
+  description: string;
+  content?: Record<string, { schema?: JsonSchemaObject }>;
+  headers?: Record<string, unknown>;
+};
 type OperationObject = { security?: Record<string, string[]>[]; responses?: Record<string, ResponseObject> };
 type Document = Awaited<ReturnType<typeof generateSpecs>>;
 let generated: Promise<Document> | undefined;
@@ -250,13 +320,18 @@ const METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIO
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g, '{$1}');
 /** Whether a middleware registered at `pattern` ('/api/*', or a path) runs for a route at `path`. */
 const covers = (pattern: string, path: string) =>
-  pattern.endsWith('/*') ? path === pattern.slice(0, -2) || path.startsWith(pattern.slice(0, -1)) : pattern === '*' || pattern === path;
+  pattern.endsWith('/*')
+    ? path === pattern.slice(0, -2) || path.startsWith(pattern.slice(0, -1))
+    : pattern === '*' || pattern === path;
 
 /**
  * For each operation ('get /api/agents/{id}'), the refusals of the middleware in `refusedBy` that run
  * before its handlers: those registered (app.use) earlier in the route table, under a path covering it.
  */
-function middlewareBefore(app: Hono<never>, refusedBy: [MiddlewareHandler<never>, MiddlewareRefusals][]): Map<string, MiddlewareRefusals[]> {
+function middlewareBefore(
+  app: Hono<never>,
+  refusedBy: [MiddlewareHandler<never>, MiddlewareRefusals][],
+): Map<string, MiddlewareRefusals[]> {
   const active: { pattern: string; refusals: MiddlewareRefusals }[] = [];
   const found = new Map<string, MiddlewareRefusals[]>();
   for (const r of app.routes) {
@@ -265,7 +340,11 @@ function middlewareBefore(app: Hono<never>, refusedBy: [MiddlewareHandler<never>
     if (refusals) active.push({ pattern: r.path, refusals });
     if (!METHODS.has(r.method)) continue;
     const key = `${r.method.toLowerCase()} ${openApiPath(r.path)}`;
-    if (!found.has(key)) found.set(key, active.filter((m) => covers(m.pattern, r.path)).map((m) => m.refusals));
+    if (!found.has(key))
+      found.set(
+        key,
+        active.filter((m) => covers(m.pattern, r.path)).map((m) => m.refusals),
+      );
   }
   return found;
 }
@@ -274,17 +353,33 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** Adds a middleware's refusal to an operation's answers, beside what the route already answers with that status. */
-function addRefusal(responses: Record<string, ResponseObject>, status: string, refusal: Refusal, errorSchema: JsonSchemaObject) {
-  const headers = refusal.headers && Object.fromEntries(Object.entries(refusal.headers).map(([name, doc]) => [name, headerObject(doc)]));
+function addRefusal(
+  responses: Record<string, ResponseObject>,
+  status: string,
+  refusal: Refusal,
+  errorSchema: JsonSchemaObject,
+) {
+  const headers =
+    refusal.headers &&
+    Object.fromEntries(Object.entries(refusal.headers).map(([name, doc]) => [name, headerObject(doc)]));
   const existing = responses[status];
   if (!existing) {
-    responses[status] = { description: refusal.description, content: { 'application/json': { schema: structuredClone(errorSchema) } }, ...(headers ? { headers } : {}) };
+    responses[status] = {
+      description: refusal.description,
+      content: { 'application/json': { schema: structuredClone(errorSchema) } },
+      ...(headers ? { headers } : {}),
+    };
     return;
   }
-  if (!existing.description.includes(refusal.description)) existing.description = `${existing.description}; ${lowerFirst(refusal.description)}`;
+  if (!existing.description.includes(refusal.description))
+    existing.description = `${existing.description}; ${lowerFirst(refusal.description)}`;
   const media = existing.content?.['application/json'];
-  if (!media?.schema) existing.content = { ...existing.content, 'application/json': { schema: structuredClone(errorSchema) } };
-  else if (!sameJson(media.schema, errorSchema) && !(media.schema.anyOf as unknown[] | undefined)?.some((s) => sameJson(s, errorSchema))) {
+  if (!media?.schema)
+    existing.content = { ...existing.content, 'application/json': { schema: structuredClone(errorSchema) } };
+  else if (
+    !sameJson(media.schema, errorSchema) &&
+    !(media.schema.anyOf as unknown[] | undefined)?.some((s) => sameJson(s, errorSchema))
+  ) {
     media.schema = { anyOf: [media.schema, structuredClone(errorSchema)] };
   }
   if (headers) existing.headers = { ...existing.headers, ...headers };
@@ -295,7 +390,10 @@ function addRefusal(responses: Record<string, ResponseObject>, status: string, r
  * table, with the refusals of the middleware in `refusedBy` on every operation it runs for; the
  * server is the origin asked.
  */
-export function openApiDocument<E extends Env>(app: () => Hono<E>, refusedBy: [MiddlewareHandler<E>, MiddlewareRefusals][] = []) {
+export function openApiDocument<E extends Env>(
+  app: () => Hono<E>,
+  refusedBy: [MiddlewareHandler<E>, MiddlewareRefusals][] = [],
+) {
   return async (c: Context<E>) => {
     generated ??= generateSpecs(app(), {
       documentation: {
@@ -310,11 +408,17 @@ export function openApiDocument<E extends Env>(app: () => Hono<E>, refusedBy: [M
         tags: Object.values(TAGS).map((t) => ({ ...t })),
         components: {
           securitySchemes: {
-            sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The HttpOnly session cookie set by signing in.' },
+            sessionCookie: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: SESSION_COOKIE,
+              description: 'The HttpOnly session cookie set by signing in.',
+            },
             bearerToken: {
               type: 'http',
               scheme: 'bearer',
-              description: 'A personal API token (amk_…) made in Settings; its scopes (read, try) limit what it may call.',
+              description:
+                'A personal API token (amk_…) made in Settings; its scopes (read, try) limit what it may call.',
             },
           },
         },
@@ -324,7 +428,10 @@ export function openApiDocument<E extends Env>(app: () => Hono<E>, refusedBy: [M
       excludeStaticFile: false,
     })
       .then((doc) => {
-        const before = middlewareBefore(app() as unknown as Hono<never>, refusedBy as unknown as [MiddlewareHandler<never>, MiddlewareRefusals][]);
+        const before = middlewareBefore(
+          app() as unknown as Hono<never>,
+          refusedBy as unknown as [MiddlewareHandler<never>, MiddlewareRefusals][],
+        );
         const errorSchema = toJsonSchema(apiErrorSchema, SCHEMA_OPTIONS) as JsonSchemaObject;
         delete errorSchema.$schema;
         for (const [path, item] of Object.entries(doc.paths)) {

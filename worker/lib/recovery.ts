@@ -20,7 +20,11 @@ export interface RecoveryOptions {
  * Every session (but `keepSessionHash`), every personal token and every pending link (see
  * voidPendingTokens) of the account: statements for the caller's batch.
  */
-export function endEveryCredential(d1: D1Database, userId: number, { keepSessionHash = null, usedUndoExpiresAt }: RecoveryOptions = {}) {
+export function endEveryCredential(
+  d1: D1Database,
+  userId: number,
+  { keepSessionHash = null, usedUndoExpiresAt }: RecoveryOptions = {},
+) {
   const db = orm(d1);
   return [
     endOtherSessions(d1, userId, keepSessionHash),

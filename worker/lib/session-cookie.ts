@@ -24,7 +24,11 @@ export interface SessionOptions {
  * A fresh random token (256 bits) in an HttpOnly, SameSite=Lax cookie; D1 keeps only its hash. The
  * browser's previous session, if any, ends here so a token never outlives a new sign-in.
  */
-export async function startSession(c: Context<AppEnv>, userId: number, { providerData, internal = false }: SessionOptions = {}): Promise<void> {
+export async function startSession(
+  c: Context<AppEnv>,
+  userId: number,
+  { providerData, internal = false }: SessionOptions = {},
+): Promise<void> {
   const db = orm(c.env.DB);
   const token = randomToken();
   const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [

@@ -9,7 +9,9 @@ import type { GenericSchema } from 'valibot';
 type Converter = (schema: unknown, options?: Record<string, unknown>) => unknown;
 type StandardSchema = { '~standard': { vendor: string } };
 
-const converters = new Map<string, Converter>([['valibot', (schema, options) => valibotToJsonSchema(schema as GenericSchema, options)]]);
+const converters = new Map<string, Converter>([
+  ['valibot', (schema, options) => valibotToJsonSchema(schema as GenericSchema, options)],
+]);
 
 /** Registers the converter of another library, as the package's loadVendor does. */
 export function loadVendor(vendor: string, fn: Converter): void {

@@ -9,7 +9,11 @@ export const PAYMENT_PROVIDER_ERROR = 'Payment provider error. Please try again.
 
 /** A client for the configured key; STRIPE_API_BASE points it at a stand-in (tests, local runs). */
 export function stripeClient(env: Bindings): Stripe {
-  const options: ConstructorParameters<typeof Stripe>[1] = { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 1, timeout: 15_000 };
+  const options: ConstructorParameters<typeof Stripe>[1] = {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+  };
   if (env.STRIPE_API_BASE) {
     const base = new URL(env.STRIPE_API_BASE);
     options.host = base.hostname;

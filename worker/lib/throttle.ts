@@ -69,7 +69,11 @@ interface HitOptions extends WindowOptions {
  * Counts one attempt (or `count`) against `key` and returns the count in the current window. Rows whose window
  * ended long ago (older than a day: no window is longer) are pruned in the same batch.
  */
-export async function hit(d1: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now(), count = 1 }: HitOptions = {}): Promise<number> {
+export async function hit(
+  d1: D1Database,
+  key: string,
+  { windowMs = THROTTLE_WINDOW_MS, now = Date.now(), count = 1 }: HitOptions = {},
+): Promise<number> {
   const db = orm(d1);
   const windowStart = now - windowMs;
   // The window restarts when the stored one began before this window (CASE: drizzle has no word for it).
@@ -95,7 +99,11 @@ export async function hit(d1: D1Database, key: string, { windowMs = THROTTLE_WIN
 export const PRUNE_AFTER_MS = 24 * HOUR_MS;
 
 /** The current count without adding to it. */
-export async function peek(d1: D1Database, key: string, { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {}): Promise<number> {
+export async function peek(
+  d1: D1Database,
+  key: string,
+  { windowMs = THROTTLE_WINDOW_MS, now = Date.now() }: WindowOptions = {},
+): Promise<number> {
   const [row] = await orm(d1)
     .select({ count: authThrottle.count })
     .from(authThrottle)
@@ -103,7 +111,8 @@ export async function peek(d1: D1Database, key: string, { windowMs = THROTTLE_WI
   return row?.count ?? 0;
 }
 
-export const reset = (d1: D1Database, key: string) => orm(d1).delete(authThrottle).where(eq(authThrottle.key, key)).run();
+export const reset = (d1: D1Database, key: string) =>
+  orm(d1).delete(authThrottle).where(eq(authThrottle.key, key)).run();
 
 /** Gives back one counted attempt (a sign-in that turned out to be genuine). */
 export const refund = (d1: D1Database, key: string) =>
@@ -119,7 +128,12 @@ export async function overHourlyLimit(c: Context<AppEnv>, what: string, limit: n
 }
 
 /** Counts an account's use of something limited per hour; true when it is over the limit. */
-export async function overAccountHourlyLimit(c: Context<AppEnv>, what: string, userId: number, limit: number): Promise<boolean> {
+export async function overAccountHourlyLimit(
+  c: Context<AppEnv>,
+  what: string,
+  userId: number,
+  limit: number,
+): Promise<boolean> {
   return (await hit(c.env.DB, `${what}-account:${userId}`, { windowMs: HOUR_MS })) > limit;
 }
 

@@ -33,26 +33,38 @@ export function parseAllKeys<S extends v.GenericSchema>(schema: S, body: Record<
  * message (docs/product.md#validation wording). Non-object bodies and wrong types fail the same way.
  */
 export const jsonBody = <S extends v.GenericSchema>(schema: S, documentedAs: v.GenericSchema = schema) =>
-  documented(validator('json', (value, c) => {
-    // Hono hands a body of another type over as {}: a schema whose fields are all optional would
-    // then accept a form post as an empty change. A body says it is JSON; no body at all (a try) is {}.
-    const type = c.req.header('Content-Type')?.trim();
-    if (type && !/^application\/(?:[\w.+-]+\+)?json(?:;|$)/i.test(type)) {
-      return c.json(errorBody(MESSAGES.invalidJson), 400);
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      return c.json(errorBody(MESSAGES.invalidJson), 400);
-    }
-    const result = parseAllKeys(schema, value as Record<string, unknown>);
-    if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
-    return result.output as v.InferOutput<S>;
-  }), 'json', documentedAs);
+  documented(
+    validator('json', (value, c) => {
+      // Hono hands a body of another type over as {}: a schema whose fields are all optional would
+      // then accept a form post as an empty change. A body says it is JSON; no body at all (a try) is {}.
+      const type = c.req.header('Content-Type')?.trim();
+      if (type && !/^application\/(?:[\w.+-]+\+)?json(?:;|$)/i.test(type)) {
+        return c.json(errorBody(MESSAGES.invalidJson), 400);
+      }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return c.json(errorBody(MESSAGES.invalidJson), 400);
+      }
+      const result = parseAllKeys(schema, value as Record<string, unknown>);
+      if (!result.success) return c.json(errorBody(firstIssue(result.issues)), 400);
+      return result.output as v.InferOutput<S>;
+    }),
+    'json',
+    documentedAs,
+  );
 
 /**
  * Validates a route's path parameters or query with a valibot schema; a failure answers `status`
  * (400 unless told: a path naming nothing that can exist is the route's 404) with the schema's message.
  */
-export const validated = <T extends 'param' | 'query', S extends v.GenericSchema, St extends ContentfulStatusCode = 400>(target: T, schema: S, status = 400 as St) =>
+export const validated = <
+  T extends 'param' | 'query',
+  S extends v.GenericSchema,
+  St extends ContentfulStatusCode = 400,
+>(
+  target: T,
+  schema: S,
+  status = 400 as St,
+) =>
   documented(
     // The input's type annotated, so the typed client (hono/client) knows which fields the route takes.
     validator(target, (value: v.InferInput<S>, c) => {
@@ -89,7 +101,12 @@ export const pageQuery = (max: number) => ({
 });
 
 /** Query text naming one of `values` (an order): documented as the enum. */
-export const oneOfText = (values: readonly string[], description: string, check?: (value: string) => boolean, message?: string) =>
+export const oneOfText = (
+  values: readonly string[],
+  description: string,
+  check?: (value: string) => boolean,
+  message?: string,
+) =>
   v.optional(
     v.pipe(
       v.string(message),
@@ -101,4 +118,8 @@ export const oneOfText = (values: readonly string[], description: string, check?
 
 /** A path parameter that is an id: anything else names nothing, so it is answered `message` with 404. */
 export const idParam = <K extends string>(name: K, message: string) =>
-  validated('param', v.object({ [name]: positiveIntText(message) } as Record<K, ReturnType<typeof positiveIntText>>), 404);
+  validated(
+    'param',
+    v.object({ [name]: positiveIntText(message) } as Record<K, ReturnType<typeof positiveIntText>>),
+    404,
+  );

@@ -58,4 +58,5 @@ const uploadBody = bodyLimit({
   onError: (c) => c.json(errorBody(CREATOR_MESSAGES.imageTooLarge), 413),
 });
 
-export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (c.req.path.startsWith('/api/media/') ? uploadBody(c, next) : smallBody(c, next));
+export const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
+  c.req.path.startsWith('/api/media/') ? uploadBody(c, next) : smallBody(c, next);

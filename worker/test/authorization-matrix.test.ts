@@ -56,7 +56,13 @@ const all = (status: number): Expected => ({ visitor: status, a: status, b: stat
 /** Signed-in callers get `status`; visitors 401. */
 const signedIn = (status: number): Expected => ({ ...all(status), visitor: 401 });
 /** Only A (the owner) gets `status`; other signed-in callers get `others`. */
-const ownerOnly = (status: number, others: number): Expected => ({ visitor: 401, a: status, b: others, staff: others, admin: others });
+const ownerOnly = (status: number, others: number): Expected => ({
+  visitor: 401,
+  a: status,
+  b: others,
+  staff: others,
+  admin: others,
+});
 const operators: Expected = { visitor: 401, a: 403, b: 403, staff: 200, admin: 200 };
 const adminOnly: Expected = { visitor: 401, a: 403, b: 403, staff: 403, admin: 200 };
 
@@ -64,8 +70,10 @@ const adminOnly: Expected = { visitor: 401, a: 403, b: 403, staff: 403, admin: 2
 const users = {} as Record<Exclude<Who, 'visitor'> | 'c', { id: number; username: string; email: string }>;
 /** The unconfirmed callers' accounts, made by a real registration and sign-in (roles as the worker computes them). */
 const unverifiedIds = {} as Record<Unverified, number>;
-const isUnverified = (who: Caller): who is Unverified => who === 'unconfirmed' || who === 'staffUnverified' || who === 'adminUnverified';
-const cookieFor = async (who: Caller) => (who === 'visitor' ? undefined : signIn(isUnverified(who) ? unverifiedIds[who] : users[who].id));
+const isUnverified = (who: Caller): who is Unverified =>
+  who === 'unconfirmed' || who === 'staffUnverified' || who === 'adminUnverified';
+const cookieFor = async (who: Caller) =>
+  who === 'visitor' ? undefined : signIn(isUnverified(who) ? unverifiedIds[who] : users[who].id);
 
 const validAgent = {
   name: 'Matrix Agent',
@@ -76,7 +84,12 @@ const validAgent = {
   features: ['One', 'Two'],
   externalUrl: 'https://example.com/matrix',
 };
-const visitorProposal = { name: 'Matrix idea', description: 'An idea made for the authorization matrix.', proposerName: 'Max', proposerEmail: 'max@example.com' };
+const visitorProposal = {
+  name: 'Matrix idea',
+  description: 'An idea made for the authorization matrix.',
+  proposerName: 'Max',
+  proposerEmail: 'max@example.com',
+};
 
 let agentsMade = 0;
 
@@ -90,7 +103,9 @@ async function agentOfA(extra: Partial<AgentData> = {}) {
 /** A new agent of a creator who is none of the callers, for reviews (a creator may not review their own agent). */
 async function agentOfC() {
   // A name of C's own: a name that looks like another creator's agent is refused (409).
-  const res = await client(await signIn(users.c.id)).agents.$post({ json: { ...validAgent, name: 'Matrix Agent of C' } });
+  const res = await client(await signIn(users.c.id)).agents.$post({
+    json: { ...validAgent, name: 'Matrix Agent of C' },
+  });
   expect(res.status).toBe(201);
   return okBody(res);
 }
@@ -105,7 +120,9 @@ async function sandboxOfA(credits = 50): Promise<string> {
 /** A completed sandbox purchase of A's: the id of its ledger row (its receipt's id). */
 async function purchaseOfA(): Promise<number> {
   const a = await signIn(users.a.id);
-  expect((await call(`/api/payments/sandbox/${await sandboxOfA()}/complete`, { method: 'POST', cookie: a })).status).toBe(200);
+  expect(
+    (await call(`/api/payments/sandbox/${await sandboxOfA()}/complete`, { method: 'POST', cookie: a })).status,
+  ).toBe(200);
   const list = await (await client(a).credits.transactions.$get()).json();
   return list.find((t) => t.kind === 'purchase')!.id;
 }
@@ -117,33 +134,54 @@ async function proposal(): Promise<number> {
 
 /** A new paid try of B's (of C's agent): its ledger id, for a refund. */
 async function tryOfB(): Promise<number> {
-  const res = await call(`/api/agents/${(await agentOfC()).id}/try`, { method: 'POST', cookie: await signIn(users.b.id) });
+  const res = await call(`/api/agents/${(await agentOfC()).id}/try`, {
+    method: 'POST',
+    cookie: await signIn(users.b.id),
+  });
   expect(res.status).toBe(200);
-  return (await db().prepare("SELECT max(id) AS id FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(users.b.id).first<{ id: number }>())!.id;
+  return (await db()
+    .prepare("SELECT max(id) AS id FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
+    .bind(users.b.id)
+    .first<{ id: number }>())!.id;
 }
 
 /** A new paid try of A's (of C's agent) made with an Idempotency-Key: what asks how it ended. */
 async function tryOfA(): Promise<{ agentId: number; key: string }> {
   const agentId = (await agentOfC()).id;
   const key = crypto.randomUUID();
-  const res = await client(await signIn(users.a.id)).agents[':id'].try.$post({ param: { id: String(agentId) }, json: {} }, { headers: { 'Idempotency-Key': key } });
+  const res = await client(await signIn(users.a.id)).agents[':id'].try.$post(
+    { param: { id: String(agentId) }, json: {} },
+    { headers: { 'Idempotency-Key': key } },
+  );
   expect(res.status).toBe(200);
   return { agentId, key };
 }
 
 /** A new review by A (of C's agent): its id. */
 async function reviewByA(): Promise<number> {
-  const res = await client(await signIn(users.a.id)).ratings.$post({ json: { agentId: (await agentOfC()).id, rating: 4, comment: 'By A.' } });
+  const res = await client(await signIn(users.a.id)).ratings.$post({
+    json: { agentId: (await agentOfC()).id, rating: 4, comment: 'By A.' },
+  });
   expect(res.status).toBe(201);
   return (await untypedBody.review(res)).id;
 }
 
 /** A new review by B of an agent of A's (A the creator may reply), with A's reply when asked: its id. */
 async function reviewOfAgentOfA({ replied = false } = {}): Promise<number> {
-  const res = await client(await signIn(users.b.id)).ratings.$post({ json: { agentId: (await agentOfA()).id, rating: 3, comment: 'By B.' } });
+  const res = await client(await signIn(users.b.id)).ratings.$post({
+    json: { agentId: (await agentOfA()).id, rating: 3, comment: 'By B.' },
+  });
   expect(res.status).toBe(201);
   const id = (await untypedBody.review(res)).id;
-  if (replied) expect((await client(await signIn(users.a.id)).ratings[':id'].reply.$put({ param: { id: String(id) }, json: { body: 'Thanks.' } })).status).toBe(201);
+  if (replied)
+    expect(
+      (
+        await client(await signIn(users.a.id)).ratings[':id'].reply.$put({
+          param: { id: String(id) },
+          json: { body: 'Thanks.' },
+        })
+      ).status,
+    ).toBe(201);
   return id;
 }
 
@@ -156,7 +194,9 @@ async function linkOfSomeone(purpose: TokenPurpose): Promise<string> {
 /** Earnings of A's made available now (the matrix is about who may act, not about the hold). */
 async function earningsOfA(cents: number): Promise<void> {
   await db()
-    .prepare("INSERT INTO creator_earnings (creator_id, kind, amount_cents, idempotency_key, available_at) VALUES (?, 'earning', ?, ?, '2000-01-01T00:00:00.000Z')")
+    .prepare(
+      "INSERT INTO creator_earnings (creator_id, kind, amount_cents, idempotency_key, available_at) VALUES (?, 'earning', ?, ?, '2000-01-01T00:00:00.000Z')",
+    )
     .bind(users.a.id, cents, `matrix-earning-${crypto.randomUUID()}`)
     .run();
 }
@@ -206,7 +246,13 @@ interface Row {
 }
 
 const label = (row: Row) => `${row.method} ${row.route ?? '(no route)'}${row.note ? ` (${row.note})` : ''}`;
-const get = (route: string | null, path: string, expected: Expected, note?: string): Row => ({ method: 'GET', route, note, expected, make: async () => ({ path }) });
+const get = (route: string | null, path: string, expected: Expected, note?: string): Row => ({
+  method: 'GET',
+  route,
+  note,
+  expected,
+  make: async () => ({ path }),
+});
 
 let ip = 0;
 /** A client of its own, for routes throttled per client (CF-Connecting-IP). */
@@ -234,7 +280,13 @@ const ROWS: Row[] = [
   get('/api/agents/:id/ratings/summary', '/api/agents/1/ratings/summary', all(200)),
   get('/api/agents/:id/ratings/summary', '/api/agents/999999/ratings/summary', all(404), 'unknown'),
   // A view of an agent page the app shows: anyone, signed in or not.
-  { method: 'POST', route: '/api/agents/:id/views', expected: all(204), answer: 'empty', make: async () => ({ path: '/api/agents/1/views' }) },
+  {
+    method: 'POST',
+    route: '/api/agents/:id/views',
+    expected: all(204),
+    answer: 'empty',
+    make: async () => ({ path: '/api/agents/1/views' }),
+  },
   get('/api/users/:id', '/api/users/1', all(200)),
   get('/api/users/:id', '/api/users/999999', all(404), 'unknown'),
   get(null, '/api/nothing-here', all(404), 'an unknown API path'),
@@ -242,11 +294,29 @@ const ROWS: Row[] = [
   get('/api/credits/balance', '/api/credits/balance', signedIn(200)),
   get('/api/credits/transactions', '/api/credits/transactions', signedIn(200)),
   get('/api/proposals', '/api/proposals', operators),
-  { method: 'GET', route: '/api/credits/receipts/:id', note: "A's", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/credits/receipts/${await purchaseOfA()}` }) },
+  {
+    method: 'GET',
+    route: '/api/credits/receipts/:id',
+    note: "A's",
+    expected: ownerOnly(200, 404),
+    make: async () => ({ path: `/api/credits/receipts/${await purchaseOfA()}` }),
+  },
   { method: 'POST', route: '/api/auth/logout', expected: all(200), make: async () => ({ path: '/api/auth/logout' }) },
   // Invalid bodies: the same 400 for everyone, before any password work or throttling.
-  { method: 'POST', route: '/api/auth/login', note: 'invalid', expected: all(400), make: async () => ({ path: '/api/auth/login', json: { username: 'ab', password: 'x' } }) },
-  { method: 'POST', route: '/api/auth/register', note: 'invalid', expected: all(400), make: async () => ({ path: '/api/auth/register', json: { username: 'ab' } }) },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    note: 'invalid',
+    expected: all(400),
+    make: async () => ({ path: '/api/auth/login', json: { username: 'ab', password: 'x' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/register',
+    note: 'invalid',
+    expected: all(400),
+    make: async () => ({ path: '/api/auth/register', json: { username: 'ab' } }),
+  },
   // Sign-in through Google and through the provider: not configured here, the same 404 for everyone
   // (their own tests run them configured: worker/features/auth/google.test.ts, provider/provider.test.ts).
   {
@@ -257,14 +327,30 @@ const ROWS: Row[] = [
     make: async () => ({ path: '/api/auth/login/google', headers: { Accept: 'application/json' } }),
   },
   // Without a started sign-in the callback only sends the browser back to the app with an error.
-  { method: 'GET', route: '/api/auth/google/callback', note: 'no state', expected: all(302), answer: 'redirect', make: async () => ({ path: '/api/auth/google/callback?code=x&state=y' }) },
-  { method: 'POST', route: '/api/auth/google', note: 'not configured', expected: all(404), make: async () => ({ path: '/api/auth/google', json: { credential: 'not-a-jwt' } }) },
+  {
+    method: 'GET',
+    route: '/api/auth/google/callback',
+    note: 'no state',
+    expected: all(302),
+    answer: 'redirect',
+    make: async () => ({ path: '/api/auth/google/callback?code=x&state=y' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/google',
+    note: 'not configured',
+    expected: all(404),
+    make: async () => ({ path: '/api/auth/google', json: { credential: 'not-a-jwt' } }),
+  },
   {
     method: 'POST',
     route: '/api/auth/external-login',
     note: 'not provider mode',
     expected: all(404),
-    make: async () => ({ path: '/api/auth/external-login', json: { email: 'nobody@example.com', password: 'secret-pass' } }),
+    make: async () => ({
+      path: '/api/auth/external-login',
+      json: { email: 'nobody@example.com', password: 'secret-pass' },
+    }),
   },
   // The account life cycle (docs/decisions/0032 and docs/product.md#accounts). A link confirms an address in a session of
   // its own account only; anyone else (a visitor too) is asked for a new password first.
@@ -274,7 +360,10 @@ const ROWS: Row[] = [
     note: "A's link, no password",
     expected: { visitor: 403, a: 200, b: 403, staff: 403, admin: 403 },
     refusalExtra: { needsPassword: true },
-    make: async () => ({ path: '/api/auth/verify-email', json: { token: await issueToken(db(), users.a.id, 'verify', users.a.email) } }),
+    make: async () => ({
+      path: '/api/auth/verify-email',
+      json: { token: await issueToken(db(), users.a.id, 'verify', users.a.email) },
+    }),
   },
   // Reset and undo links are the mailbox's proof: whoever holds one uses it (a throwaway account each time).
   {
@@ -282,64 +371,163 @@ const ROWS: Row[] = [
     route: '/api/auth/reset-password',
     note: "someone's link",
     expected: all(200),
-    make: async () => ({ path: '/api/auth/reset-password', json: { token: await linkOfSomeone('reset'), password: 'new-secret-pass' } }),
+    make: async () => ({
+      path: '/api/auth/reset-password',
+      json: { token: await linkOfSomeone('reset'), password: 'new-secret-pass' },
+    }),
   },
   {
     method: 'POST',
     route: '/api/auth/undo-email-change',
     note: "someone's link",
     expected: all(200),
-    make: async () => ({ path: '/api/auth/undo-email-change', json: { token: await linkOfSomeone('undo'), password: 'new-secret-pass' } }),
+    make: async () => ({
+      path: '/api/auth/undo-email-change',
+      json: { token: await linkOfSomeone('undo'), password: 'new-secret-pass' },
+    }),
   },
-  { method: 'POST', route: '/api/auth/reset-password', note: 'unknown link', expected: all(400), make: async () => ({ path: '/api/auth/reset-password', json: { token: 'x'.repeat(64), password: 'new-secret-pass' } }) },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    note: 'unknown link',
+    expected: all(400),
+    make: async () => ({
+      path: '/api/auth/reset-password',
+      json: { token: 'x'.repeat(64), password: 'new-secret-pass' },
+    }),
+  },
   // The same answer whether or not the address has an account.
   {
     method: 'POST',
     route: '/api/auth/forgot-password',
     expected: all(202),
-    make: async () => ({ path: '/api/auth/forgot-password', json: { email: 'nobody-at-all@example.com' }, headers: freshClient() }),
+    make: async () => ({
+      path: '/api/auth/forgot-password',
+      json: { email: 'nobody-at-all@example.com' },
+      headers: freshClient(),
+    }),
   },
   // Confirmed callers have nothing to confirm (409); the unconfirmed are sent a new link.
-  { method: 'POST', route: '/api/auth/resend-verification', expected: signedIn(409), unverified: 202, make: async () => ({ path: '/api/auth/resend-verification', headers: freshClient() }) },
+  {
+    method: 'POST',
+    route: '/api/auth/resend-verification',
+    expected: signedIn(409),
+    unverified: 202,
+    make: async () => ({ path: '/api/auth/resend-verification', headers: freshClient() }),
+  },
   get('/api/auth/email-status', '/api/auth/email-status', signedIn(200)),
-  { method: 'POST', route: '/api/auth/cancel-email-change', expected: signedIn(200), make: async () => ({ path: '/api/auth/cancel-email-change' }) },
+  {
+    method: 'POST',
+    route: '/api/auth/cancel-email-change',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/auth/cancel-email-change' }),
+  },
   // The caller's own password: a wrong current one is a 400, never a change.
   {
     method: 'POST',
     route: '/api/auth/change-password',
     note: 'wrong current password',
     expected: signedIn(400),
-    make: async () => ({ path: '/api/auth/change-password', json: { currentPassword: 'not-the-password', newPassword: 'new-secret-pass' }, headers: freshClient() }),
+    make: async () => ({
+      path: '/api/auth/change-password',
+      json: { currentPassword: 'not-the-password', newPassword: 'new-secret-pass' },
+      headers: freshClient(),
+    }),
   },
   {
     method: 'POST',
     route: '/api/auth/change-email',
     note: 'wrong current password',
     expected: signedIn(400),
-    make: async () => ({ path: '/api/auth/change-email', json: { currentPassword: 'not-the-password', email: 'elsewhere@example.com' }, headers: freshClient() }),
+    make: async () => ({
+      path: '/api/auth/change-email',
+      json: { currentPassword: 'not-the-password', email: 'elsewhere@example.com' },
+      headers: freshClient(),
+    }),
   },
   // Ends the caller's own sessions (each caller signs in afresh for every row).
-  { method: 'POST', route: '/api/auth/logout-everywhere', expected: signedIn(200), make: async () => ({ path: '/api/auth/logout-everywhere' }) },
+  {
+    method: 'POST',
+    route: '/api/auth/logout-everywhere',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/auth/logout-everywhere' }),
+  },
   // 'Where you are signed in' (docs/decisions/0038): one's own browsers only; another's session is not there to end.
   get('/api/auth/sessions', '/api/auth/sessions', signedIn(200)),
-  { method: 'DELETE', route: '/api/auth/sessions/:id', note: "A's other browser", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/auth/sessions/${await sessionIdOf(await signIn(users.a.id))}` }) },
-  { method: 'DELETE', route: '/api/auth/sessions/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/auth/sessions/0123456789abcdef' }) },
-  { method: 'POST', route: '/api/payments/webhook', note: 'unsigned', expected: all(400), make: async () => ({ path: '/api/payments/webhook', json: { type: 'checkout.session.completed' } }) },
+  {
+    method: 'DELETE',
+    route: '/api/auth/sessions/:id',
+    note: "A's other browser",
+    expected: ownerOnly(200, 404),
+    make: async () => ({ path: `/api/auth/sessions/${await sessionIdOf(await signIn(users.a.id))}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/auth/sessions/:id',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/auth/sessions/0123456789abcdef' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/payments/webhook',
+    note: 'unsigned',
+    expected: all(400),
+    make: async () => ({ path: '/api/payments/webhook', json: { type: 'checkout.session.completed' } }),
+  },
   // Each caller names theirs differently: another creator's look-alike name is refused (409).
-  { method: 'POST', route: '/api/agents', expected: signedIn(201), make: async () => ({ path: '/api/agents', json: { ...validAgent, name: `Matrix Agent ${++agentsMade}` } }) },
+  {
+    method: 'POST',
+    route: '/api/agents',
+    expected: signedIn(201),
+    make: async () => ({ path: '/api/agents', json: { ...validAgent, name: `Matrix Agent ${++agentsMade}` } }),
+  },
   {
     method: 'PUT',
     route: '/api/agents/:id',
     note: "A's",
     expected: ownerOnly(200, 403),
-    make: async () => ({ path: `/api/agents/${(await agentOfA()).id}`, json: { ...validAgent, name: 'Edited Matrix Agent' } }),
+    make: async () => ({
+      path: `/api/agents/${(await agentOfA()).id}`,
+      json: { ...validAgent, name: 'Edited Matrix Agent' },
+    }),
   },
-  { method: 'PUT', route: '/api/agents/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999', json: validAgent }) },
+  {
+    method: 'PUT',
+    route: '/api/agents/:id',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/agents/999999', json: validAgent }),
+  },
   // Admins remove any agent; staff do not.
-  { method: 'DELETE', route: '/api/agents/:id', note: "A's", expected: { visitor: 401, a: 200, b: 403, staff: 403, admin: 200 }, make: async () => ({ path: `/api/agents/${(await agentOfA()).id}` }) },
-  { method: 'DELETE', route: '/api/agents/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999' }) },
-  { method: 'POST', route: '/api/agents/:id/try', note: "A's", expected: signedIn(200), make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/try` }) },
-  { method: 'POST', route: '/api/agents/:id/try', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/agents/999999/try' }) },
+  {
+    method: 'DELETE',
+    route: '/api/agents/:id',
+    note: "A's",
+    expected: { visitor: 401, a: 200, b: 403, staff: 403, admin: 200 },
+    make: async () => ({ path: `/api/agents/${(await agentOfA()).id}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/agents/:id',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/agents/999999' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/agents/:id/try',
+    note: "A's",
+    expected: signedIn(200),
+    make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/try` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/agents/:id/try',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/agents/999999/try' }),
+  },
   // How a try ended, asked again with its Idempotency-Key: its first answer for the one who tried;
   // another person's key is theirs alone, so to anyone else it holds nothing (404: docs/decisions/0038).
   {
@@ -352,9 +540,21 @@ const ROWS: Row[] = [
       return { path: `/api/agents/${agentId}/try/${key}` };
     },
   },
-  { method: 'GET', route: '/api/agents/:id/try/:key', note: 'a key never used', expected: signedIn(404), make: async () => ({ path: `/api/agents/1/try/${crypto.randomUUID()}` }) },
+  {
+    method: 'GET',
+    route: '/api/agents/:id/try/:key',
+    note: 'a key never used',
+    expected: signedIn(404),
+    make: async () => ({ path: `/api/agents/1/try/${crypto.randomUUID()}` }),
+  },
   // Insights are the creator's alone, staff and admins included (docs/decisions/0029).
-  { method: 'GET', route: '/api/agents/:id/insights', note: "A's", expected: ownerOnly(200, 403), make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/insights` }) },
+  {
+    method: 'GET',
+    route: '/api/agents/:id/insights',
+    note: "A's",
+    expected: ownerOnly(200, 403),
+    make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/insights` }),
+  },
   get('/api/agents/:id/insights', '/api/agents/999999/insights', signedIn(404), 'unknown'),
   {
     method: 'POST',
@@ -376,12 +576,33 @@ const ROWS: Row[] = [
     route: '/api/ratings',
     note: 'userId: A',
     expected: ownerOnly(201, 403),
-    make: async () => ({ path: '/api/ratings', json: { agentId: (await agentOfC()).id, userId: users.a.id, rating: 4 } }),
+    make: async () => ({
+      path: '/api/ratings',
+      json: { agentId: (await agentOfC()).id, userId: users.a.id, rating: 4 },
+    }),
   },
-  { method: 'POST', route: '/api/ratings', note: 'unknown agent', expected: signedIn(404), make: async () => ({ path: '/api/ratings', json: { agentId: 999999, rating: 4 } }) },
+  {
+    method: 'POST',
+    route: '/api/ratings',
+    note: 'unknown agent',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/ratings', json: { agentId: 999999, rating: 4 } }),
+  },
   // Reviews: the author deletes theirs; the agent's creator replies; anyone but the author marks one helpful.
-  { method: 'DELETE', route: '/api/ratings/:id', note: "A's review", expected: ownerOnly(200, 403), make: async () => ({ path: `/api/ratings/${await reviewByA()}` }) },
-  { method: 'DELETE', route: '/api/ratings/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/ratings/999999' }) },
+  {
+    method: 'DELETE',
+    route: '/api/ratings/:id',
+    note: "A's review",
+    expected: ownerOnly(200, 403),
+    make: async () => ({ path: `/api/ratings/${await reviewByA()}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/ratings/:id',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/ratings/999999' }),
+  },
   {
     method: 'PUT',
     route: '/api/ratings/:id/reply',
@@ -397,21 +618,59 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/api/ratings/${await reviewOfAgentOfA({ replied: true })}/reply` }),
   },
   // Marking helpful, like reviewing, needs a confirmed address (docs/decisions/0038); taking a mark back does not.
-  { method: 'PUT', route: '/api/ratings/:id/helpful', note: "A's review", expected: { ...signedIn(200), a: 403 }, unverified: 403, make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }) },
-  { method: 'DELETE', route: '/api/ratings/:id/helpful', note: "A's review", expected: { ...signedIn(200), a: 403 }, make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }) },
-  { method: 'PUT', route: '/api/ratings/:id/helpful', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/ratings/999999/helpful' }) },
+  {
+    method: 'PUT',
+    route: '/api/ratings/:id/helpful',
+    note: "A's review",
+    expected: { ...signedIn(200), a: 403 },
+    unverified: 403,
+    make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/ratings/:id/helpful',
+    note: "A's review",
+    expected: { ...signedIn(200), a: 403 },
+    make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/ratings/:id/helpful',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/ratings/999999/helpful' }),
+  },
   // Saved agents: the caller's own list (docs/decisions/0027).
   get('/api/saved', '/api/saved', signedIn(200)),
-  { method: 'PUT', route: '/api/saved/:agentId', expected: signedIn(200), make: async () => ({ path: '/api/saved/1', json: {} }) },
-  { method: 'PUT', route: '/api/saved/:agentId', note: 'unknown agent', expected: signedIn(404), make: async () => ({ path: '/api/saved/999999', json: {} }) },
-  { method: 'DELETE', route: '/api/saved/:agentId', expected: signedIn(200), make: async () => ({ path: '/api/saved/1' }) },
+  {
+    method: 'PUT',
+    route: '/api/saved/:agentId',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/saved/1', json: {} }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/saved/:agentId',
+    note: 'unknown agent',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/saved/999999', json: {} }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/saved/:agentId',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/saved/1' }),
+  },
   // Reports from anyone signed in; the queue and its decisions for staff and admins (docs/product.md#reviews).
   {
     method: 'POST',
     route: '/api/reports',
     note: "A's agent",
     expected: signedIn(201),
-    make: async () => ({ path: '/api/reports', json: { itemType: 'agent', itemId: (await agentOfA()).id, reason: 'spam' } }),
+    make: async () => ({
+      path: '/api/reports',
+      json: { itemType: 'agent', itemId: (await agentOfA()).id, reason: 'spam' },
+    }),
   },
   get('/api/moderation', '/api/moderation', operators),
   {
@@ -421,7 +680,12 @@ const ROWS: Row[] = [
     expected: operators,
     make: async () => ({ path: `/api/moderation/agent/${(await agentOfA()).id}`, json: { action: 'dismiss' } }),
   },
-  { method: 'POST', route: '/api/payments/create-checkout', expected: signedIn(200), make: async () => ({ path: '/api/payments/create-checkout', json: { amount: 50 } }) },
+  {
+    method: 'POST',
+    route: '/api/payments/create-checkout',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/payments/create-checkout', json: { amount: 50 } }),
+  },
   {
     method: 'POST',
     route: '/api/payments/create-checkout',
@@ -429,7 +693,13 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 403),
     make: async () => ({ path: '/api/payments/create-checkout', json: { amount: 50, userId: users.a.id } }),
   },
-  { method: 'GET', route: '/api/payments/sandbox/:id', note: "A's", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/payments/sandbox/${await sandboxOfA()}` }) },
+  {
+    method: 'GET',
+    route: '/api/payments/sandbox/:id',
+    note: "A's",
+    expected: ownerOnly(200, 404),
+    make: async () => ({ path: `/api/payments/sandbox/${await sandboxOfA()}` }),
+  },
   {
     method: 'POST',
     route: '/api/payments/sandbox/:id/complete',
@@ -449,19 +719,53 @@ const ROWS: Row[] = [
     route: '/api/users/:id',
     note: "A's",
     expected: ownerOnly(200, 403),
-    make: async () => ({ path: `/api/users/${users.a.id}`, json: { username: users.a.username, email: users.a.email } }),
+    make: async () => ({
+      path: `/api/users/${users.a.id}`,
+      json: { username: users.a.username, email: users.a.email },
+    }),
   },
   // Creators and follows (docs/decisions/0028).
-  { method: 'GET', route: '/api/creators/:username', note: "A's", expected: all(200), make: async () => ({ path: `/api/creators/${users.a.username}` }) },
+  {
+    method: 'GET',
+    route: '/api/creators/:username',
+    note: "A's",
+    expected: all(200),
+    make: async () => ({ path: `/api/creators/${users.a.username}` }),
+  },
   get('/api/creators/:username', '/api/creators/nobody-at-all', all(404), 'unknown'),
-  { method: 'GET', route: '/api/creators/:username/follow', note: "A's", expected: all(200), make: async () => ({ path: `/api/creators/${users.a.username}/follow` }) },
+  {
+    method: 'GET',
+    route: '/api/creators/:username/follow',
+    note: "A's",
+    expected: all(200),
+    make: async () => ({ path: `/api/creators/${users.a.username}/follow` }),
+  },
   get('/api/follows', '/api/follows', signedIn(200)),
   get('/api/follows/agents', '/api/follows/agents', signedIn(200)),
   // A cannot follow themselves.
   // Following needs a confirmed address (docs/decisions/0038); unfollowing does not.
-  { method: 'PUT', route: '/api/follows/:creatorId', note: 'A', expected: { ...signedIn(200), a: 400 }, unverified: 403, make: async () => ({ path: `/api/follows/${users.a.id}` }) },
-  { method: 'DELETE', route: '/api/follows/:creatorId', note: 'A', expected: signedIn(200), make: async () => ({ path: `/api/follows/${users.a.id}` }) },
-  { method: 'PUT', route: '/api/follows/:creatorId', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/follows/999999' }) },
+  {
+    method: 'PUT',
+    route: '/api/follows/:creatorId',
+    note: 'A',
+    expected: { ...signedIn(200), a: 400 },
+    unverified: 403,
+    make: async () => ({ path: `/api/follows/${users.a.id}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/follows/:creatorId',
+    note: 'A',
+    expected: signedIn(200),
+    make: async () => ({ path: `/api/follows/${users.a.id}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/follows/:creatorId',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/follows/999999' }),
+  },
   {
     method: 'PUT',
     route: '/api/users/:id/public-profile',
@@ -469,22 +773,69 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 403),
     make: async () => ({ path: `/api/users/${users.a.id}/public-profile`, json: { bio: 'Matrix bio.' } }),
   },
-  { method: 'DELETE', route: '/api/media/profile-picture', expected: signedIn(200), make: async () => ({ path: '/api/media/profile-picture' }) },
-  { method: 'PUT', route: '/api/media/profile-picture', note: 'no file', expected: signedIn(400), make: async () => ({ path: '/api/media/profile-picture', json: {} }) },
+  {
+    method: 'DELETE',
+    route: '/api/media/profile-picture',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/media/profile-picture' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/media/profile-picture',
+    note: 'no file',
+    expected: signedIn(400),
+    make: async () => ({ path: '/api/media/profile-picture', json: {} }),
+  },
   // Only the creator changes a cover; admins moderate agents, they do not repaint them.
-  { method: 'DELETE', route: '/api/media/agents/:id/cover', note: "A's", expected: ownerOnly(200, 403), make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover` }) },
-  { method: 'PUT', route: '/api/media/agents/:id/cover', note: "A's, no file", expected: ownerOnly(400, 403), make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover`, json: {} }) },
-  { method: 'PUT', route: '/api/media/agents/:id/cover', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/media/agents/999999/cover', json: {} }) },
-  { method: 'POST', route: '/api/propose-agent', expected: all(201), make: async () => ({ path: '/api/propose-agent', json: visitorProposal }) },
+  {
+    method: 'DELETE',
+    route: '/api/media/agents/:id/cover',
+    note: "A's",
+    expected: ownerOnly(200, 403),
+    make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/media/agents/:id/cover',
+    note: "A's, no file",
+    expected: ownerOnly(400, 403),
+    make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover`, json: {} }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/media/agents/:id/cover',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/media/agents/999999/cover', json: {} }),
+  },
+  {
+    method: 'POST',
+    route: '/api/propose-agent',
+    expected: all(201),
+    make: async () => ({ path: '/api/propose-agent', json: visitorProposal }),
+  },
   {
     method: 'POST',
     route: '/api/propose-agent',
     note: 'no name/email',
     expected: { ...all(201), visitor: 400 },
-    make: async () => ({ path: '/api/propose-agent', json: { name: 'Signed-in idea', description: 'Only signed-in callers may leave out who they are.' } }),
+    make: async () => ({
+      path: '/api/propose-agent',
+      json: { name: 'Signed-in idea', description: 'Only signed-in callers may leave out who they are.' },
+    }),
   },
-  { method: 'PATCH', route: '/api/proposals/:id', expected: operators, make: async () => ({ path: `/api/proposals/${await proposal()}`, json: { status: 'reviewed' } }) },
-  { method: 'POST', route: '/api/admin/ensure-minimum-credits', expected: adminOnly, make: async () => ({ path: '/api/admin/ensure-minimum-credits' }) },
+  {
+    method: 'PATCH',
+    route: '/api/proposals/:id',
+    expected: operators,
+    make: async () => ({ path: `/api/proposals/${await proposal()}`, json: { status: 'reviewed' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/ensure-minimum-credits',
+    expected: adminOnly,
+    make: async () => ({ path: '/api/admin/ensure-minimum-credits' }),
+  },
   // Earnings and payouts (docs/decisions/0029): the caller's own; the sandbox's routes in sandbox mode.
   get('/api/earnings', '/api/earnings', signedIn(200)),
   // A dollar of A's earnings is made available just before A's call: only A has any to move.
@@ -499,11 +850,26 @@ const ROWS: Row[] = [
     },
   },
   get('/api/earnings/payout-account', '/api/earnings/payout-account', signedIn(200)),
-  { method: 'POST', route: '/api/earnings/payout-account', expected: signedIn(200), make: async () => ({ path: '/api/earnings/payout-account' }) },
-  { method: 'POST', route: '/api/earnings/payout-account/sandbox', expected: signedIn(200), make: async () => ({ path: '/api/earnings/payout-account/sandbox' }) },
+  {
+    method: 'POST',
+    route: '/api/earnings/payout-account',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/earnings/payout-account' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/earnings/payout-account/sandbox',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/earnings/payout-account/sandbox' }),
+  },
   get('/api/earnings/payouts', '/api/earnings/payouts', signedIn(200)),
   // Nobody here has $20 available (or, at first, an account): a clear 409, never a payout.
-  { method: 'POST', route: '/api/earnings/payouts', expected: signedIn(409), make: async () => ({ path: '/api/earnings/payouts', json: {} }) },
+  {
+    method: 'POST',
+    route: '/api/earnings/payouts',
+    expected: signedIn(409),
+    make: async () => ({ path: '/api/earnings/payouts', json: {} }),
+  },
   {
     method: 'POST',
     route: '/api/earnings/payouts/:id/sandbox',
@@ -511,22 +877,76 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 404),
     make: async () => ({ path: `/api/earnings/payouts/${await payoutOfA()}/sandbox`, json: { outcome: 'paid' } }),
   },
-  { method: 'POST', route: '/api/earnings/payouts/:id/sandbox', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/earnings/payouts/999999/sandbox', json: { outcome: 'paid' } }) },
+  {
+    method: 'POST',
+    route: '/api/earnings/payouts/:id/sandbox',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/earnings/payouts/999999/sandbox', json: { outcome: 'paid' } }),
+  },
   // Statements, operators' totals and support refunds (docs/decisions/0029): the caller's own statements; the rest admins only.
   get('/api/earnings/statements', '/api/earnings/statements', signedIn(200)),
-  { method: 'GET', route: '/api/earnings/statements/:month', expected: signedIn(200), answer: 'csv', make: async () => ({ path: '/api/earnings/statements/2026-10' }) },
+  {
+    method: 'GET',
+    route: '/api/earnings/statements/:month',
+    expected: signedIn(200),
+    answer: 'csv',
+    make: async () => ({ path: '/api/earnings/statements/2026-10' }),
+  },
   get('/api/earnings/statements/:month', '/api/earnings/statements/2026-13', signedIn(400), 'bad month'),
   get('/api/admin/totals', '/api/admin/totals', adminOnly),
-  { method: 'GET', route: '/api/admin/totals', note: 'format=csv', expected: adminOnly, answer: 'csv', make: async () => ({ path: '/api/admin/totals?format=csv' }) },
+  {
+    method: 'GET',
+    route: '/api/admin/totals',
+    note: 'format=csv',
+    expected: adminOnly,
+    answer: 'csv',
+    make: async () => ({ path: '/api/admin/totals?format=csv' }),
+  },
   get('/api/admin/people', '/api/admin/people?q=user', adminOnly),
-  { method: 'GET', route: '/api/admin/people/:id/transactions', note: "A's", expected: adminOnly, make: async () => ({ path: `/api/admin/people/${users.a.id}/transactions` }) },
-  { method: 'POST', route: '/api/admin/refunds', note: "B's try", expected: adminOnly, make: async () => ({ path: '/api/admin/refunds', json: { ledgerId: await tryOfB() } }) },
+  {
+    method: 'GET',
+    route: '/api/admin/people/:id/transactions',
+    note: "A's",
+    expected: adminOnly,
+    make: async () => ({ path: `/api/admin/people/${users.a.id}/transactions` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/refunds',
+    note: "B's try",
+    expected: adminOnly,
+    make: async () => ({ path: '/api/admin/refunds', json: { ledgerId: await tryOfB() } }),
+  },
   // Personal API tokens (docs/decisions/0030): the owner's own, through a session.
   get('/api/tokens', '/api/tokens', signedIn(200)),
-  { method: 'POST', route: '/api/tokens', expected: signedIn(201), make: async () => ({ path: '/api/tokens', json: { name: 'Matrix token', scopes: ['read'] } }) },
-  { method: 'POST', route: '/api/tokens', note: 'invalid', expected: signedIn(400), make: async () => ({ path: '/api/tokens', json: { name: '', scopes: [] } }) },
-  { method: 'DELETE', route: '/api/tokens/:id', note: "A's", expected: ownerOnly(200, 404), make: async () => ({ path: `/api/tokens/${await tokenOfA()}` }) },
-  { method: 'DELETE', route: '/api/tokens/:id', note: 'unknown', expected: signedIn(404), make: async () => ({ path: '/api/tokens/999999' }) },
+  {
+    method: 'POST',
+    route: '/api/tokens',
+    expected: signedIn(201),
+    make: async () => ({ path: '/api/tokens', json: { name: 'Matrix token', scopes: ['read'] } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/tokens',
+    note: 'invalid',
+    expected: signedIn(400),
+    make: async () => ({ path: '/api/tokens', json: { name: '', scopes: [] } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/tokens/:id',
+    note: "A's",
+    expected: ownerOnly(200, 404),
+    make: async () => ({ path: `/api/tokens/${await tokenOfA()}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/tokens/:id',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/tokens/999999' }),
+  },
 ];
 
 beforeAll(async () => {
@@ -545,9 +965,13 @@ beforeAll(async () => {
   for (const [who, email, isInternalLogin] of accounts) {
     const username = who.toLowerCase();
     const headers = { 'CF-Connecting-IP': `198.51.100.${username.length}` };
-    const registered = await client(undefined, headers).auth.register.$post({ json: { username, email, password: 'secret-pass', isInternalLogin } });
+    const registered = await client(undefined, headers).auth.register.$post({
+      json: { username, email, password: 'secret-pass', isInternalLogin },
+    });
     expect(registered.status).toBe(201);
-    const res = await client(undefined, headers).auth.login.$post({ json: { username: email, password: 'secret-pass', isInternalLogin } });
+    const res = await client(undefined, headers).auth.login.$post({
+      json: { username: email, password: 'secret-pass', isInternalLogin },
+    });
     const user = await untypedBody.sessionUser(res);
     expect(user).toMatchObject({ role: 'user', emailVerified: false });
     unverifiedIds[who] = user.id;
@@ -560,7 +984,13 @@ describe('authorization matrix', () => {
     for (const who of WHO) {
       const { path, json, headers } = await row.make(who);
       // Redirects are answers here, not something to follow.
-      const res = await call(path, { method: row.method, json, headers, cookie: await cookieFor(who), redirect: 'manual' });
+      const res = await call(path, {
+        method: row.method,
+        json,
+        headers,
+        cookie: await cookieFor(who),
+        redirect: 'manual',
+      });
       actual[who] = res.status;
       if (row.route) expect(await documented.problems(row.method, row.route, res), `${who} ${path}`).toEqual([]);
       if (row.answer === 'csv' && res.status === 200) {
@@ -577,10 +1007,20 @@ describe('authorization matrix', () => {
       }
       // Every other answer is JSON; failures carry the {message, error} pair.
       const body = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 400) expect(body, `${who} ${path}`).toEqual({ message: expect.any(String), error: body.message, ...row.refusalExtra });
+      if (res.status >= 400)
+        expect(body, `${who} ${path}`).toEqual({
+          message: expect.any(String),
+          error: body.message,
+          ...row.refusalExtra,
+        });
     }
     const unverified = row.unverified ?? row.expected.b;
-    expect(actual).toEqual({ ...row.expected, unconfirmed: unverified, staffUnverified: unverified, adminUnverified: unverified });
+    expect(actual).toEqual({
+      ...row.expected,
+      unconfirmed: unverified,
+      staffUnverified: unverified,
+      adminUnverified: unverified,
+    });
   });
 
   it("every API route in Hono's route table has a row", () => {
@@ -602,17 +1042,32 @@ describe('authorization matrix', () => {
     // Exactly one handler each: a route whose handler looks like a middleware would otherwise hide here.
     for (const [key, count] of handlers) expect(count, `handlers of ${key}`).toBe(1);
     const rows = new Set(ROWS.filter((row) => row.route !== null).map((row) => `${row.method} ${row.route}`));
-    expect([...handlers.keys()].filter((key) => !rows.has(key)), 'routes without a row in the authorization matrix').toEqual([]);
-    expect([...rows].filter((key) => !handlers.has(key)), 'rows naming no route').toEqual([]);
+    expect(
+      [...handlers.keys()].filter((key) => !rows.has(key)),
+      'routes without a row in the authorization matrix',
+    ).toEqual([]);
+    expect(
+      [...rows].filter((key) => !handlers.has(key)),
+      'rows naming no route',
+    ).toEqual([]);
     // The walk saw the whole API, not an empty or partial table.
     expect(handlers.size).toBeGreaterThan(90);
   });
 
   it('refusals use the documented wording', async () => {
     const b = await signIn(users.b.id);
-    expect(await (await call('/api/credits/balance')).json()).toEqual({ message: MESSAGES.notSignedIn, error: MESSAGES.notSignedIn });
-    expect(await (await call('/api/proposals', { cookie: b })).json()).toEqual({ message: MESSAGES.forbidden, error: MESSAGES.forbidden });
-    expect(await (await call('/api/ratings', { json: { agentId: 1, rating: 5 } })).json()).toEqual({ message: MESSAGES.reviewLogin, error: MESSAGES.reviewLogin });
+    expect(await (await call('/api/credits/balance')).json()).toEqual({
+      message: MESSAGES.notSignedIn,
+      error: MESSAGES.notSignedIn,
+    });
+    expect(await (await call('/api/proposals', { cookie: b })).json()).toEqual({
+      message: MESSAGES.forbidden,
+      error: MESSAGES.forbidden,
+    });
+    expect(await (await call('/api/ratings', { json: { agentId: 1, rating: 5 } })).json()).toEqual({
+      message: MESSAGES.reviewLogin,
+      error: MESSAGES.reviewLogin,
+    });
   });
 });
 
@@ -646,62 +1101,113 @@ const PROGRAM_ANSWERS: Record<string, number> = {
  * token, operator or admin routes, whatever its owner may do with a session.
  */
 describe('authorization matrix for programs', () => {
-  it.each(ROWS.filter((row) => row.route !== null).map((row) => [label(row), row] as const))('%s', async (_label, row) => {
-    const token = await tokenFor(users.a.id, ['read', 'try']);
-    const { path, json, headers } = await row.make('a');
-    const res = await call(path, { method: row.method, json, headers: { ...headers, Authorization: `Bearer ${token}` }, redirect: 'manual' });
-    expect(await documented.problems(row.method, row.route!, res)).toEqual([]);
-    // Revoked after its row, so A stays under the tokens-per-account limit the token rows need.
-    await db().prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").bind(await sha256Hex(token)).run();
-    const allowed = scopeFor(row.method, new URL(path, 'http://localhost').pathname.replace(/^\/api/, '')) !== null;
-    expect(res.status).toBe(PROGRAM_ANSWERS[label(row)] ?? (allowed ? row.expected.a : 403));
-  });
+  it.each(ROWS.filter((row) => row.route !== null).map((row) => [label(row), row] as const))(
+    '%s',
+    async (_label, row) => {
+      const token = await tokenFor(users.a.id, ['read', 'try']);
+      const { path, json, headers } = await row.make('a');
+      const res = await call(path, {
+        method: row.method,
+        json,
+        headers: { ...headers, Authorization: `Bearer ${token}` },
+        redirect: 'manual',
+      });
+      expect(await documented.problems(row.method, row.route!, res)).toEqual([]);
+      // Revoked after its row, so A stays under the tokens-per-account limit the token rows need.
+      await db()
+        .prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?")
+        .bind(await sha256Hex(token))
+        .run();
+      const allowed = scopeFor(row.method, new URL(path, 'http://localhost').pathname.replace(/^\/api/, '')) !== null;
+      expect(res.status).toBe(PROGRAM_ANSWERS[label(row)] ?? (allowed ? row.expected.a : 403));
+    },
+  );
 
   it('a token of the admin is a customer, a read token cannot try, a revoked one is nothing', async () => {
     const admin = await tokenFor(users.admin.id, ['read', 'try']);
     expect((await call('/api/proposals', { headers: { Authorization: `Bearer ${admin}` } })).status).toBe(403);
     const reader = await tokenFor(users.a.id, ['read']);
-    const tried = await call(`/api/agents/${(await agentOfC()).id}/try`, { method: 'POST', json: { expectedCost: 3 }, headers: { Authorization: `Bearer ${reader}` } });
+    const tried = await call(`/api/agents/${(await agentOfC()).id}/try`, {
+      method: 'POST',
+      json: { expectedCost: 3 },
+      headers: { Authorization: `Bearer ${reader}` },
+    });
     expect(tried.status).toBe(403);
-    await db().prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").bind(await sha256Hex(reader)).run();
-    for (const path of ['/api/agents', '/api/credits/balance']) expect((await call(path, { headers: { Authorization: `Bearer ${reader}` } })).status).toBe(401);
+    await db()
+      .prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?")
+      .bind(await sha256Hex(reader))
+      .run();
+    for (const path of ['/api/agents', '/api/credits/balance'])
+      expect((await call(path, { headers: { Authorization: `Bearer ${reader}` } })).status).toBe(401);
   });
 
   it('/mcp: no token and a revoked one are 401, a foreign page 403, a token answers as its owner', async () => {
-    const mcp = (headers: Record<string, string>, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'my_balance', arguments: {} } }) =>
-      call('/mcp', { method: 'POST', json: body, headers: { Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18', ...headers } });
+    const mcp = (
+      headers: Record<string, string>,
+      body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'my_balance', arguments: {} } },
+    ) =>
+      call('/mcp', {
+        method: 'POST',
+        json: body,
+        headers: { Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18', ...headers },
+      });
     const token = await tokenFor(users.a.id, ['read']);
     const answered = await mcp({ Authorization: `Bearer ${token}` });
     expect(answered.status).toBe(200);
     expect(await documented.problems('POST', '/mcp', answered)).toEqual([]);
-    const balance = (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(users.a.id).first<{ credits: number }>())!.credits;
+    const balance = (await db()
+      .prepare('SELECT credits FROM users WHERE id = ?')
+      .bind(users.a.id)
+      .first<{ credits: number }>())!.credits;
     expect(await answered.json()).toMatchObject({ result: { structuredContent: { balance } } });
     expect((await mcp({})).status).toBe(401);
     expect((await mcp({ Authorization: `Bearer ${token}`, Origin: 'https://evil.example' })).status).toBe(403);
     // A try needs the try scope, as on /api.
-    const tryAnswer = await mcp({ Authorization: `Bearer ${token}` }, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'try_agent', arguments: { agentId: 1, expectedCost: 7 } } });
+    const tryAnswer = await mcp(
+      { Authorization: `Bearer ${token}` },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'try_agent', arguments: { agentId: 1, expectedCost: 7 } },
+      },
+    );
     expect(await tryAnswer.json()).toMatchObject({ result: { isError: true } });
-    await db().prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").bind(await sha256Hex(token)).run();
+    await db()
+      .prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?")
+      .bind(await sha256Hex(token))
+      .run();
     expect((await mcp({ Authorization: `Bearer ${token}` })).status).toBe(401);
   });
 });
 
 describe('nobody reads or changes what is not theirs', () => {
-  const agentRow = (id: number) => db().prepare('SELECT name, description, credit_cost, creator_id FROM agents WHERE id = ?').bind(id).first();
+  const agentRow = (id: number) =>
+    db().prepare('SELECT name, description, credit_cost, creator_id FROM agents WHERE id = ?').bind(id).first();
   const credits = async (id: number) =>
-    (await db().prepare('SELECT credits, consumed FROM users WHERE id = ?').bind(id).first<{ credits: number; consumed: number }>())!;
+    (await db()
+      .prepare('SELECT credits, consumed FROM users WHERE id = ?')
+      .bind(id)
+      .first<{ credits: number; consumed: number }>())!;
 
   it("B, staff and admin cannot edit A's agent; B and staff cannot delete it; admin can", async () => {
     const agent = await agentOfA();
     const before = await agentRow(agent.id);
     for (const who of ['b', 'staff', 'admin'] as const) {
       const cookie = await cookieFor(who);
-      const edit = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...validAgent, name: `Stolen by ${who}`, creditCost: 1 }, cookie });
+      const edit = await call(`/api/agents/${agent.id}`, {
+        method: 'PUT',
+        json: { ...validAgent, name: `Stolen by ${who}`, creditCost: 1 },
+        cookie,
+      });
       expect(edit.status, who).toBe(403);
       expect(await agentRow(agent.id)).toEqual(before);
     }
     for (const who of ['b', 'staff'] as const) {
-      expect((await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie: await cookieFor(who) })).status, who).toBe(403);
+      expect(
+        (await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie: await cookieFor(who) })).status,
+        who,
+      ).toBe(403);
       expect(await agentRow(agent.id)).toEqual(before);
     }
     const removed = await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie: await cookieFor('admin') });
@@ -711,18 +1217,29 @@ describe('nobody reads or changes what is not theirs', () => {
   });
 
   it('an agent cannot be given to someone else through the body', async () => {
-    const res = await call('/api/agents', { json: { ...validAgent, creatorId: users.b.id, creator_id: users.b.id }, cookie: await cookieFor('a') });
+    const res = await call('/api/agents', {
+      json: { ...validAgent, creatorId: users.b.id, creator_id: users.b.id },
+      cookie: await cookieFor('a'),
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ creatorId: users.a.id });
   });
 
   it("B cannot change A's profile", async () => {
     const before = await db().prepare('SELECT username, email FROM users WHERE id = ?').bind(users.a.id).first();
-    const res = await call(`/api/users/${users.a.id}`, { method: 'PUT', json: { username: 'b_took_over', email: 'b-took-over@example.com' }, cookie: await cookieFor('b') });
+    const res = await call(`/api/users/${users.a.id}`, {
+      method: 'PUT',
+      json: { username: 'b_took_over', email: 'b-took-over@example.com' },
+      cookie: await cookieFor('b'),
+    });
     expect(res.status).toBe(403);
-    expect(await db().prepare('SELECT username, email FROM users WHERE id = ?').bind(users.a.id).first()).toEqual(before);
+    expect(await db().prepare('SELECT username, email FROM users WHERE id = ?').bind(users.a.id).first()).toEqual(
+      before,
+    );
     // The public profile B may read has no email.
-    expect(JSON.stringify(await (await call(`/api/users/${users.a.id}`, { cookie: await cookieFor('b') })).json())).not.toContain(users.a.email);
+    expect(
+      JSON.stringify(await (await call(`/api/users/${users.a.id}`, { cookie: await cookieFor('b') })).json()),
+    ).not.toContain(users.a.email);
   });
 
   it("B cannot read, complete or cancel A's sandbox session, and nobody is credited", async () => {
@@ -739,7 +1256,11 @@ describe('nobody reads or changes what is not theirs', () => {
     expect(await credits(users.b.id)).toEqual(bBefore);
     // A's session is untouched by B's attempts: still open, and A can complete it.
     const a = await cookieFor('a');
-    expect(await (await call(`/api/payments/sandbox/${id}`, { cookie: a })).json()).toMatchObject({ id, status: 'open', credits: 200 });
+    expect(await (await call(`/api/payments/sandbox/${id}`, { cookie: a })).json()).toMatchObject({
+      id,
+      status: 'open',
+      credits: 200,
+    });
     expect((await call(`/api/payments/sandbox/${id}/complete`, { method: 'POST', cookie: a })).status).toBe(200);
     expect((await credits(users.a.id)).credits).toBe(aBefore.credits + 200);
   });
@@ -751,13 +1272,18 @@ describe('nobody reads or changes what is not theirs', () => {
     const list = await (await client(b).credits.transactions.$get()).json();
     expect(list.length).toBeGreaterThan(0);
     expect(list.some((t) => t.reference === id)).toBe(false);
-    const bIds = (await db().prepare('SELECT id FROM credit_ledger WHERE user_id = ?').bind(users.b.id).all<{ id: number }>()).results.map((r) => r.id);
+    const bIds = (
+      await db().prepare('SELECT id FROM credit_ledger WHERE user_id = ?').bind(users.b.id).all<{ id: number }>()
+    ).results.map((r) => r.id);
     expect(list.map((t) => t.id).sort((x, y) => x - y)).toEqual(bIds.sort((x, y) => x - y));
     // Query parameters naming someone else change nothing.
     const sneaky = await (await client(b).credits.transactions.$get({ query: { userId: String(users.a.id) } })).json();
     expect(sneaky.map((t) => t.id).sort((x, y) => x - y)).toEqual(bIds.sort((x, y) => x - y));
     const balance = await (await call(`/api/credits/balance?userId=${users.a.id}`, { cookie: b })).json();
-    expect(balance).toEqual({ balance: (await credits(users.b.id)).credits, consumed: (await credits(users.b.id)).consumed });
+    expect(balance).toEqual({
+      balance: (await credits(users.b.id)).credits,
+      consumed: (await credits(users.b.id)).consumed,
+    });
   });
 
   it("B's try on A's agent charges B only; A tries it free", async () => {
@@ -772,14 +1298,26 @@ describe('nobody reads or changes what is not theirs', () => {
     expect(await own.json()).toMatchObject({ balance: aBefore.credits });
   });
 
-  it('B cannot rate in A\'s name; ratings show usernames, never emails', async () => {
+  it("B cannot rate in A's name; ratings show usernames, never emails", async () => {
     const agent = await agentOfA();
-    const res = await call('/api/ratings', { json: { agentId: agent.id, userId: users.a.id, rating: 1, comment: 'as A' }, cookie: await cookieFor('b') });
+    const res = await call('/api/ratings', {
+      json: { agentId: agent.id, userId: users.a.id, rating: 1, comment: 'as A' },
+      cookie: await cookieFor('b'),
+    });
     expect(res.status).toBe(403);
-    expect(await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?').bind(agent.id).first()).toEqual({ n: 0 });
-    await call('/api/ratings', { json: { agentId: agent.id, rating: 5, comment: 'mine' }, cookie: await cookieFor('b') });
-    const list = await okBody(await client().agents[':id'].ratings.$get({ param: { id: String(agent.id) }, query: {} }));
-    expect(list).toEqual([expect.objectContaining({ userId: users.b.id, rating: 5, user: { username: users.b.username } })]);
+    expect(await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?').bind(agent.id).first()).toEqual({
+      n: 0,
+    });
+    await call('/api/ratings', {
+      json: { agentId: agent.id, rating: 5, comment: 'mine' },
+      cookie: await cookieFor('b'),
+    });
+    const list = await okBody(
+      await client().agents[':id'].ratings.$get({ param: { id: String(agent.id) }, query: {} }),
+    );
+    expect(list).toEqual([
+      expect.objectContaining({ userId: users.b.id, rating: 5, user: { username: users.b.username } }),
+    ]);
     expect(JSON.stringify(list)).not.toContain(users.b.email);
   });
 });
@@ -798,22 +1336,102 @@ interface BodyRoute {
 }
 
 const BODY_ROUTES: BodyRoute[] = [
-  { route: 'POST /api/auth/register', method: 'POST', who: 'visitor', valid: { username: 'hostile_reg', email: 'hostile_reg@example.com', password: 'secret-pass' }, path: async () => '/api/auth/register', headers: freshClient },
-  { route: 'POST /api/auth/login', method: 'POST', who: 'visitor', valid: { username: 'nobody_at_all', password: 'secret-pass' }, path: async () => '/api/auth/login', headers: freshClient },
-  { route: 'POST /api/auth/google', method: 'POST', who: 'visitor', valid: { credential: 'not-a-jwt' }, path: async () => '/api/auth/google' },
+  {
+    route: 'POST /api/auth/register',
+    method: 'POST',
+    who: 'visitor',
+    valid: { username: 'hostile_reg', email: 'hostile_reg@example.com', password: 'secret-pass' },
+    path: async () => '/api/auth/register',
+    headers: freshClient,
+  },
+  {
+    route: 'POST /api/auth/login',
+    method: 'POST',
+    who: 'visitor',
+    valid: { username: 'nobody_at_all', password: 'secret-pass' },
+    path: async () => '/api/auth/login',
+    headers: freshClient,
+  },
+  {
+    route: 'POST /api/auth/google',
+    method: 'POST',
+    who: 'visitor',
+    valid: { credential: 'not-a-jwt' },
+    path: async () => '/api/auth/google',
+  },
   { route: 'POST /api/agents', method: 'POST', who: 'a', valid: validAgent, path: async () => '/api/agents' },
-  { route: 'PUT /api/agents/:id', method: 'PUT', who: 'a', valid: validAgent, path: async () => `/api/agents/${(await agentOfA()).id}` },
-  { route: 'POST /api/ratings', method: 'POST', who: 'b', valid: { agentId: 1, rating: 4, comment: 'Fine.' }, path: async () => '/api/ratings' },
-  { route: 'POST /api/payments/create-checkout', method: 'POST', who: 'b', valid: { amount: 50 }, path: async () => '/api/payments/create-checkout' },
-  { route: 'PUT /api/users/:id', method: 'PUT', who: 'b', valid: { username: 'hostile_b', email: 'hostile_b@example.com' }, path: async () => `/api/users/${users.b.id}` },
-  { route: 'POST /api/propose-agent', method: 'POST', who: 'visitor', valid: visitorProposal, path: async () => '/api/propose-agent' },
-  { route: 'PUT /api/users/:id/public-profile', method: 'PUT', who: 'b', valid: { displayName: 'B', bio: 'Bio.', website: 'https://b.example' }, path: async () => `/api/users/${users.b.id}/public-profile` },
-  { route: 'PATCH /api/proposals/:id', method: 'PATCH', who: 'staff', valid: { status: 'reviewed' }, path: async () => `/api/proposals/${await proposal()}` },
-  { route: 'POST /api/earnings/payouts', method: 'POST', who: 'b', valid: { amountCents: 2000 }, path: async () => '/api/earnings/payouts' },
-  { route: 'POST /api/earnings/payouts/:id/sandbox', method: 'POST', who: 'a', valid: { outcome: 'paid' }, path: async () => `/api/earnings/payouts/${await payoutOfA()}/sandbox` },
+  {
+    route: 'PUT /api/agents/:id',
+    method: 'PUT',
+    who: 'a',
+    valid: validAgent,
+    path: async () => `/api/agents/${(await agentOfA()).id}`,
+  },
+  {
+    route: 'POST /api/ratings',
+    method: 'POST',
+    who: 'b',
+    valid: { agentId: 1, rating: 4, comment: 'Fine.' },
+    path: async () => '/api/ratings',
+  },
+  {
+    route: 'POST /api/payments/create-checkout',
+    method: 'POST',
+    who: 'b',
+    valid: { amount: 50 },
+    path: async () => '/api/payments/create-checkout',
+  },
+  {
+    route: 'PUT /api/users/:id',
+    method: 'PUT',
+    who: 'b',
+    valid: { username: 'hostile_b', email: 'hostile_b@example.com' },
+    path: async () => `/api/users/${users.b.id}`,
+  },
+  {
+    route: 'POST /api/propose-agent',
+    method: 'POST',
+    who: 'visitor',
+    valid: visitorProposal,
+    path: async () => '/api/propose-agent',
+  },
+  {
+    route: 'PUT /api/users/:id/public-profile',
+    method: 'PUT',
+    who: 'b',
+    valid: { displayName: 'B', bio: 'Bio.', website: 'https://b.example' },
+    path: async () => `/api/users/${users.b.id}/public-profile`,
+  },
+  {
+    route: 'PATCH /api/proposals/:id',
+    method: 'PATCH',
+    who: 'staff',
+    valid: { status: 'reviewed' },
+    path: async () => `/api/proposals/${await proposal()}`,
+  },
+  {
+    route: 'POST /api/earnings/payouts',
+    method: 'POST',
+    who: 'b',
+    valid: { amountCents: 2000 },
+    path: async () => '/api/earnings/payouts',
+  },
+  {
+    route: 'POST /api/earnings/payouts/:id/sandbox',
+    method: 'POST',
+    who: 'a',
+    valid: { outcome: 'paid' },
+    path: async () => `/api/earnings/payouts/${await payoutOfA()}/sandbox`,
+  },
 ];
 
-const INJECTIONS = ["'; DROP TABLE users; --", '<script>alert(1)</script>', '" OR 1=1 --', '%00\u0000\u202e', '{{7*7}}${7*7}'];
+const INJECTIONS = [
+  "'; DROP TABLE users; --",
+  '<script>alert(1)</script>',
+  '" OR 1=1 --',
+  '%00\u0000\u202e',
+  '{{7*7}}${7*7}',
+];
 const WRONG_TYPES: unknown[] = [12345, -1, 1e308, true, null, [], ['a', 'b'], { $gt: '' }];
 
 /** No 5xx, a JSON {message, error} on failure, and nothing internal in it. */
@@ -828,7 +1446,11 @@ async function expectSafe(res: Response, label: string) {
   expect(text, label).not.toMatch(/SQLITE|D1_|sqlite|at \w+ \(|stack|TypeError|ReferenceError/);
 }
 
-async function send(r: BodyRoute, body: string | undefined, extra: Record<string, string> = { 'Content-Type': 'application/json' }) {
+async function send(
+  r: BodyRoute,
+  body: string | undefined,
+  extra: Record<string, string> = { 'Content-Type': 'application/json' },
+) {
   return call(await r.path(), {
     method: r.method,
     body,
@@ -848,7 +1470,10 @@ describe('hostile input', () => {
       }
       // Leaving everything out, and unknown fields only.
       await expectSafe(await send(r, '{}'), '{}');
-      await expectSafe(await send(r, JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } })), 'proto');
+      await expectSafe(
+        await send(r, JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } })),
+        'proto',
+      );
     });
 
     it('a 100,000-character string: 413 or 400', async () => {
@@ -878,7 +1503,9 @@ describe('hostile input', () => {
       }
       // Every table is still there.
       for (const table of ['users', 'sessions', 'agents', 'ratings', 'proposals', 'credit_ledger']) {
-        expect(await db().prepare(`SELECT count(*) AS n FROM ${table}`).first(), table).toEqual({ n: expect.any(Number) });
+        expect(await db().prepare(`SELECT count(*) AS n FROM ${table}`).first(), table).toEqual({
+          n: expect.any(Number),
+        });
       }
     });
 
@@ -892,7 +1519,11 @@ describe('hostile input', () => {
         ['malformed', '{"a": ', 'application/json'],
         ['trailing garbage', `${JSON.stringify(r.valid)}}}`, 'application/json'],
         ['empty', '', 'application/json'],
-        ['form', new URLSearchParams(Object.entries(r.valid).map(([k, v]): [string, string] => [k, String(v)])).toString(), 'application/x-www-form-urlencoded'],
+        [
+          'form',
+          new URLSearchParams(Object.entries(r.valid).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+          'application/x-www-form-urlencoded',
+        ],
         ['text', JSON.stringify(r.valid), 'text/plain'],
       ] as const) {
         const res = await send(r, body, { 'Content-Type': type });
@@ -903,7 +1534,11 @@ describe('hostile input', () => {
     });
 
     it('a cross-site Origin or Fetch Metadata: 403', async () => {
-      for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }] as Record<string, string>[]) {
+      for (const headers of [
+        { Origin: 'https://evil.example' },
+        { Origin: 'null' },
+        { 'Sec-Fetch-Site': 'cross-site' },
+      ] as Record<string, string>[]) {
         const res = await send(r, JSON.stringify(r.valid), { 'Content-Type': 'application/json', ...headers });
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(await res.json()).toEqual({ message: MESSAGES.crossSite, error: MESSAGES.crossSite });
@@ -924,14 +1559,28 @@ describe('hostile input', () => {
       ['/api/auth/logout', 'POST'],
       ['/api/admin/ensure-minimum-credits', 'POST'],
     ] as const) {
-      const res = await call(path, { method, cookie: await signIn(path.includes('admin') ? users.admin.id : users.a.id), headers: evil });
+      const res = await call(path, {
+        method,
+        cookie: await signIn(path.includes('admin') ? users.admin.id : users.a.id),
+        headers: evil,
+      });
       expect(res.status, path).toBe(403);
     }
     expect((await call(`/api/agents/${agent.id}`)).status).toBe(200);
     expect(await db().prepare('SELECT credits FROM users WHERE id = ?').bind(users.a.id).first()).toEqual(before);
-    expect(await (await call(`/api/payments/sandbox/${id}`, { cookie: await signIn(users.a.id) })).json()).toMatchObject({ status: 'open' });
+    expect(
+      await (await call(`/api/payments/sandbox/${id}`, { cookie: await signIn(users.a.id) })).json(),
+    ).toMatchObject({ status: 'open' });
     // The same origin passes: the check is about the site, not about POST itself.
-    expect((await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie: await signIn(users.a.id), headers: { Origin: 'http://localhost' } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/agents/${agent.id}`, {
+          method: 'DELETE',
+          cookie: await signIn(users.a.id),
+          headers: { Origin: 'http://localhost' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -945,10 +1594,13 @@ describe('hostile input', () => {
  * are held to the document here; their own tests run them against stand-ins.
  */
 const SUCCESS_NOT_REACHED: Record<string, string> = {
-  'GET /api/auth/login/google': 'Google sign-in is not configured here (worker/features/auth/google.test.ts runs it against the OpenID stand-in)',
+  'GET /api/auth/login/google':
+    'Google sign-in is not configured here (worker/features/auth/google.test.ts runs it against the OpenID stand-in)',
   'POST /api/auth/google': 'Google sign-in is not configured here (worker/features/auth/google.test.ts)',
-  'POST /api/auth/external-login': 'provider mode is off here (worker/features/provider/provider.test.ts runs it against the provider stand-in)',
-  'POST /api/payments/webhook': "needs Stripe's signing secret (worker/features/payments/stripe.test.ts signs events for the stand-in)",
+  'POST /api/auth/external-login':
+    'provider mode is off here (worker/features/provider/provider.test.ts runs it against the provider stand-in)',
+  'POST /api/payments/webhook':
+    "needs Stripe's signing secret (worker/features/payments/stripe.test.ts signs events for the stand-in)",
 };
 
 describe('the OpenAPI document', () => {
@@ -956,7 +1608,10 @@ describe('the OpenAPI document', () => {
   async function registered(): Promise<{ id: number; cookie: string; email: string }> {
     const username = `doc_${crypto.randomUUID().slice(0, 8)}`;
     const email = `${username}@example.com`;
-    const res = await call('/api/auth/register', { json: { username, email, password: 'secret-pass' }, headers: freshClient() });
+    const res = await call('/api/auth/register', {
+      json: { username, email, password: 'secret-pass' },
+      headers: freshClient(),
+    });
     expect(await documented.problems('POST', '/api/auth/register', res)).toEqual([]);
     expect(res.status).toBe(201);
     const cookie = res.headers.get('Set-Cookie')!.match(/am_session=[^;]+/)![0];
@@ -972,7 +1627,10 @@ describe('the OpenAPI document', () => {
       return res;
     };
     const { email } = person;
-    await send('POST', '/api/auth/login', '/api/auth/login', { json: { username: email, password: 'secret-pass' }, headers: freshClient() });
+    await send('POST', '/api/auth/login', '/api/auth/login', {
+      json: { username: email, password: 'secret-pass' },
+      headers: freshClient(),
+    });
     await send('POST', '/api/auth/change-email', '/api/auth/change-email', {
       json: { currentPassword: 'secret-pass', email: `new-${email}` },
       cookie: person.cookie,
@@ -985,8 +1643,13 @@ describe('the OpenAPI document', () => {
     });
     // A new session: changing the password ended the others.
     const cookie = await signIn(person.id);
-    await send('PUT', '/api/media/profile-picture', '/api/media/profile-picture', { body: formWith({ picture: [jpeg(256, 256), 'me.jpg', 'image/jpeg'] }), cookie });
-    const agent = await okBody(await client(cookie).agents.$post({ json: { ...validAgent, name: `Documented ${person.id}` } }));
+    await send('PUT', '/api/media/profile-picture', '/api/media/profile-picture', {
+      body: formWith({ picture: [jpeg(256, 256), 'me.jpg', 'image/jpeg'] }),
+      cookie,
+    });
+    const agent = await okBody(
+      await client(cookie).agents.$post({ json: { ...validAgent, name: `Documented ${person.id}` } }),
+    );
     const cover = formWith({ cover: [png(640, 400), 'cover.png', 'image/png'] });
     await send('PUT', '/api/media/agents/:id/cover', `/api/media/agents/${agent.id}/cover`, { body: cover, cookie });
     // A payout: $20 of A's earnings made available, and a sandbox payout account.
@@ -1002,22 +1665,35 @@ describe('the OpenAPI document', () => {
   });
 
   it('the check itself refuses an answer the document does not allow', async () => {
-    const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const answer = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     const agent = await (await call('/api/agents/1')).json();
     expect(await documented.problems('GET', '/api/agents/:id', answer(200, agent))).toEqual([]);
-    expect(await documented.problems('GET', '/api/agents/:id', answer(200, { ...(agent as object), creditCost: '7' }))).not.toEqual([]);
-    expect(await documented.problems('GET', '/api/agents/:id', answer(200, { ...(agent as object), videoUrl: 'not a url' }))).not.toEqual([]);
-    expect(await documented.problems('GET', '/api/agents/:id', answer(418, { message: 'x', error: 'x' }))).not.toEqual([]);
-    expect(await documented.problems('POST', '/api/auth/login', answer(429, { message: 'x', error: 'x' }))).toEqual(['POST /api/auth/login 429: no Retry-After header']);
+    expect(
+      await documented.problems('GET', '/api/agents/:id', answer(200, { ...(agent as object), creditCost: '7' })),
+    ).not.toEqual([]);
+    expect(
+      await documented.problems('GET', '/api/agents/:id', answer(200, { ...(agent as object), videoUrl: 'not a url' })),
+    ).not.toEqual([]);
+    expect(await documented.problems('GET', '/api/agents/:id', answer(418, { message: 'x', error: 'x' }))).not.toEqual(
+      [],
+    );
+    expect(await documented.problems('POST', '/api/auth/login', answer(429, { message: 'x', error: 'x' }))).toEqual([
+      'POST /api/auth/login 429: no Retry-After header',
+    ]);
   });
 
   it('every documented operation answered a success it declares, but those named with their reason', async () => {
     const doc = await documented.document();
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations.length).toBeGreaterThan(90);
     const missing = operations.filter((op) => !documented.succeeded.has(op) && !(op in SUCCESS_NOT_REACHED));
     expect(missing, 'documented operations no test above answered with a success').toEqual([]);
     // The list is exact: an operation that does answer a success here, or no longer exists, leaves it.
-    expect(Object.keys(SUCCESS_NOT_REACHED).filter((op) => documented.succeeded.has(op) || !operations.includes(op))).toEqual([]);
+    expect(
+      Object.keys(SUCCESS_NOT_REACHED).filter((op) => documented.succeeded.has(op) || !operations.includes(op)),
+    ).toEqual([]);
   });
 });

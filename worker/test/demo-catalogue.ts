@@ -6,12 +6,18 @@ export async function seedDemoCatalogue(): Promise<void> {
   const db = env.DB;
   const statements = [
     ...demo.categories.map((c, i) =>
-      db.prepare('INSERT INTO categories (id, name, description, icon, is_main_category) VALUES (?, ?, ?, ?, ?)').bind(i + 1, c.name, c.description, c.icon, c.isMainCategory ? 1 : 0),
+      db
+        .prepare('INSERT INTO categories (id, name, description, icon, is_main_category) VALUES (?, ?, ?, ?, ?)')
+        .bind(i + 1, c.name, c.description, c.icon, c.isMainCategory ? 1 : 0),
     ),
     ...demo.departments.map((d, i) =>
       db.prepare('INSERT INTO departments (id, name, description) VALUES (?, ?, ?)').bind(i + 1, d.name, d.description),
     ),
-    ...demo.users.map((u, i) => db.prepare('INSERT INTO users (id, username, email, role) VALUES (?, ?, ?, ?)').bind(i + 1, u.username, u.email, u.role)),
+    ...demo.users.map((u, i) =>
+      db
+        .prepare('INSERT INTO users (id, username, email, role) VALUES (?, ?, ?, ?)')
+        .bind(i + 1, u.username, u.email, u.role),
+    ),
   ];
   const categoryId = new Map(demo.categories.map((c, i) => [c.name, i + 1]));
   const departmentId = new Map(demo.departments.map((d, i) => [d.name, i + 1]));
@@ -28,7 +34,21 @@ export async function seedDemoCatalogue(): Promise<void> {
           `INSERT INTO agents (id, name, slug, label, description, long_description, features, category_id, department_id, creator_id, average_rating, vote_count, credit_cost)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .bind(i + 1, a.name, a.slug, a.label, a.description, a.longDescription, JSON.stringify(a.features), categoryId.get(a.categoryName)!, departmentId.get(a.departmentName) ?? 0, a.creatorUsername ? userId.get(a.creatorUsername)! : null, average, ratings.length, a.creditCost),
+        .bind(
+          i + 1,
+          a.name,
+          a.slug,
+          a.label,
+          a.description,
+          a.longDescription,
+          JSON.stringify(a.features),
+          categoryId.get(a.categoryName)!,
+          departmentId.get(a.departmentName) ?? 0,
+          a.creatorUsername ? userId.get(a.creatorUsername)! : null,
+          average,
+          ratings.length,
+          a.creditCost,
+        ),
     );
   });
   await db.batch(statements);

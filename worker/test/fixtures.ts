@@ -1,7 +1,16 @@
 // Small, explicit data sets for worker tests, written with plain SQL against the migrated schema.
 import { env, exports } from 'cloudflare:workers';
 import { hc } from 'hono/client';
-import type { ApiErrorBody, Balance, EarningsBalance, OperatorTotals, Payout, Rating, SessionUser, TryResult } from '#common/types.ts';
+import type {
+  ApiErrorBody,
+  Balance,
+  EarningsBalance,
+  OperatorTotals,
+  Payout,
+  Rating,
+  SessionUser,
+  TryResult,
+} from '#common/types.ts';
 import type { AppType } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
 
@@ -38,13 +47,16 @@ export async function insertAgents(...rows: AgentFixture[]): Promise<void> {
     rows.map((row) => {
       const values = { description: `${row.name}, a test agent.`, category_id: 1, ...row };
       const columns = Object.keys(values);
-      return env.DB.prepare(`INSERT INTO agents (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).bind(...Object.values(values));
+      return env.DB.prepare(
+        `INSERT INTO agents (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      ).bind(...Object.values(values));
     }),
   );
 }
 
 /** Every Set-Cookie of a response (workers-types does not declare getSetCookie). */
-export const setCookies = (res: Response): string[] => (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
+export const setCookies = (res: Response): string[] =>
+  (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
 
 /** The request a browser on the worker's own origin sends for `path`. */
 export function browserRequest(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}): Request {
@@ -75,7 +87,8 @@ function sameOrigin(input: RequestInfo | URL, init?: RequestInit): Request {
   return new Request(request, { headers });
 }
 
-const clientOptions = (cookie: string | undefined, headers: Record<string, string>) => (cookie ? { ...headers, Cookie: cookie } : headers);
+const clientOptions = (cookie: string | undefined, headers: Record<string, string>) =>
+  cookie ? { ...headers, Cookie: cookie } : headers;
 
 /**
  * The worker's API through Hono's typed client, typed by its routes as the app's own client is
@@ -86,12 +99,16 @@ const clientOptions = (cookie: string | undefined, headers: Record<string, strin
  * `.$post({ json }, { headers: { 'Idempotency-Key': key } })`.
  */
 export const client = (cookie?: string, headers: Record<string, string> = {}) =>
-  hc<AppType>('http://localhost/api', { fetch: async (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(sameOrigin(input, init)), headers: clientOptions(cookie, headers) });
+  hc<AppType>('http://localhost/api', {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(sameOrigin(input, init)),
+    headers: clientOptions(cookie, headers),
+  });
 
 /** The same client for the app under other bindings (Stripe configured, payments off...): app.fetch with them. */
 export const clientWith = (bindings: Bindings, cookie?: string, headers: Record<string, string> = {}) =>
   hc<AppType>('http://localhost/api', {
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => (await import('#worker/app.ts')).app.fetch(sameOrigin(input, init), bindings),
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) =>
+      (await import('#worker/app.ts')).app.fetch(sameOrigin(input, init), bindings),
     headers: clientOptions(cookie, headers),
   });
 
@@ -99,9 +116,9 @@ export const clientWith = (bindings: Bindings, cookie?: string, headers: Record<
  * The body of a successful answer, typed by its route without the error body the route's refusals
  * send: throws (with the status and body) on a 4xx or 5xx, so the type is what was checked.
  */
-export async function okBody<R extends { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }>(
-  res: R,
-): Promise<NonNullable<Exclude<Awaited<ReturnType<R['json']>>, ApiErrorBody>>> {
+export async function okBody<
+  R extends { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> },
+>(res: R): Promise<NonNullable<Exclude<Awaited<ReturnType<R['json']>>, ApiErrorBody>>> {
   if (!res.ok) throw new Error(`expected a success, got ${res.status}: ${await res.text()}`);
   const body = await res.json();
   if (body === null) throw new Error(`expected a body, got null (${res.status})`);
@@ -133,7 +150,8 @@ export const untypedBody = {
 /** The message of a refusal ({message, error}), checked to be text. */
 export async function messageOf(res: { json(): Promise<unknown> }): Promise<string> {
   const body: unknown = await res.json();
-  if (body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  if (body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
+    return body.message;
   throw new Error(`expected a refusal's message, got ${JSON.stringify(body)}`);
 }
 
@@ -144,14 +162,25 @@ let adminCounter = 0;
 
 /** Creates an account (with its sign-up ledger row, as registration does) and returns its id. */
 export async function createUser(
-  options: { username?: string; email?: string; role?: 'user' | 'staff' | 'admin'; credits?: number; verified?: boolean } = {},
+  options: {
+    username?: string;
+    email?: string;
+    role?: 'user' | 'staff' | 'admin';
+    credits?: number;
+    verified?: boolean;
+  } = {},
 ): Promise<{ id: number; username: string; email: string }> {
   const n = userCounter++;
   const username = options.username ?? `user${n}`;
   // Roles come from the configuration on every request (docs/decisions/0038): an admin is a confirmed
   // address in ADMIN_EMAILS (vitest.worker.config.ts lists admin@example.com and admin-1…admin-20@example.com),
   // staff a confirmed address at STAFF_EMAIL_DOMAIN (example.cc) signed in through 'Internal' (signIn does that for them).
-  const roleEmail = options.role === 'admin' ? `admin-${(adminCounter++ % ADMIN_FIXTURES) + 1}@example.com` : options.role === 'staff' ? `${username}@example.cc` : null;
+  const roleEmail =
+    options.role === 'admin'
+      ? `admin-${(adminCounter++ % ADMIN_FIXTURES) + 1}@example.com`
+      : options.role === 'staff'
+        ? `${username}@example.cc`
+        : null;
   const email = options.email ?? roleEmail ?? `${username}@example.com`;
   const credits = options.credits ?? 100;
   const verified = options.verified ?? (options.role === 'admin' || options.role === 'staff');
@@ -177,11 +206,14 @@ export async function signIn(userId: number): Promise<string> {
   const token = crypto.randomUUID() + crypto.randomUUID();
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
   const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-  await env.DB.prepare(`INSERT INTO sessions (token_hash, user_id, expires_at, internal) SELECT ?, id, ?, role = 'staff' FROM users WHERE id = ?`)
+  await env.DB.prepare(
+    `INSERT INTO sessions (token_hash, user_id, expires_at, internal) SELECT ?, id, ?, role = 'staff' FROM users WHERE id = ?`,
+  )
     .bind(hash, Date.now() + 3_600_000, userId)
     .run();
   return `am_session=${token}`;
 }
 
 /** A CSV download's text with its byte order mark (Response.text() drops it), failing on bad UTF-8. */
-export const csvText = async (res: Response) => new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(await res.arrayBuffer());
+export const csvText = async (res: Response) =>
+  new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(await res.arrayBuffer());

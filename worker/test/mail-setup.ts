@@ -9,7 +9,11 @@ import { startMailCatcher } from '../../scripts/mail-catcher.mjs';
 
 export default async function setup() {
   const dir = mkdtempSync(path.join(tmpdir(), 'worker-test-mail-'));
-  const catcher = (await startMailCatcher({ port: Number(process.env.WORKER_TEST_MAIL_PORT), dir, log: () => undefined })) as { close(): Promise<void> };
+  const catcher = (await startMailCatcher({
+    port: Number(process.env.WORKER_TEST_MAIL_PORT),
+    dir,
+    log: () => undefined,
+  })) as { close(): Promise<void> };
   return async () => {
     await catcher.close();
     rmSync(dir, { recursive: true, force: true });

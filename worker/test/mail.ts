@@ -13,7 +13,9 @@ export interface CaughtMail {
 /** Messages to `to` so far, oldest first. */
 export async function mailsTo(to: string): Promise<CaughtMail[]> {
   const res = await fetch(`${env.MAIL_API_URL}/emails?${new URLSearchParams({ to })}`);
-  return ((await res.json()) as { data: CaughtMail[] }).data.filter((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase()));
+  return ((await res.json()) as { data: CaughtMail[] }).data.filter((m) =>
+    m.to.some((t) => t.toLowerCase() === to.toLowerCase()),
+  );
 }
 
 /** Waits (mail may go out after the response) for the `count`-th message to `to` and returns it. */

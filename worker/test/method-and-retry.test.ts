@@ -3,7 +3,13 @@
 // API's error shape, before any credential is read; and a 429 says in Retry-After how long to wait,
 // the sign-in's included.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ATTEMPTS, CLIENT_MAILS_PER_HOUR, HOUR_MS, REGISTRATIONS_PER_HOUR, THROTTLE_WINDOW_MS } from '#worker/lib/throttle.ts';
+import {
+  CLIENT_ATTEMPTS,
+  CLIENT_MAILS_PER_HOUR,
+  HOUR_MS,
+  REGISTRATIONS_PER_HOUR,
+  THROTTLE_WINDOW_MS,
+} from '#worker/lib/throttle.ts';
 import { methodNotAllowedMessage } from '#worker/middleware/method-not-allowed.ts';
 import { call, db, seedCatalog } from './fixtures';
 
@@ -54,12 +60,17 @@ describe('a method the path does not offer: 405 with Allow', () => {
       // /mcp answers in JSON-RPC (worker/features/mcp/mcp-attacks.test.ts holds its 405).
       if (!template.startsWith('/api/')) continue;
       const documented = Object.keys(item).map((m) => m.toUpperCase());
-      const allow = METHODS.filter((m) => documented.includes(m) || (m === 'HEAD' && documented.includes('GET'))).join(', ');
+      const allow = METHODS.filter((m) => documented.includes(m) || (m === 'HEAD' && documented.includes('GET'))).join(
+        ', ',
+      );
       // A path of the template's shape: every parameter a number (keys and ids alike route the same).
-      const path = template.replace(/\{[^}]+\}/g, (name) => (name === '{month}' ? '2026-01' : name === '{username}' ? 'alice' : '1'));
+      const path = template.replace(/\{[^}]+\}/g, (name) =>
+        name === '{month}' ? '2026-01' : name === '{username}' ? 'alice' : '1',
+      );
       for (const method of METHODS.filter((m) => !allow.includes(m))) {
         const res = await call(path, { method });
-        if (res.status !== 405 || res.headers.get('Allow') !== allow) problems.push(`${method} ${path}: ${res.status}, Allow ${res.headers.get('Allow')} (want 405, ${allow})`);
+        if (res.status !== 405 || res.headers.get('Allow') !== allow)
+          problems.push(`${method} ${path}: ${res.status}, Allow ${res.headers.get('Allow')} (want 405, ${allow})`);
       }
     }
     expect(problems).toEqual([]);
@@ -68,12 +79,18 @@ describe('a method the path does not offer: 405 with Allow', () => {
 
 describe('every 429 says how long to wait', () => {
   const seed = (key: string, count: number) =>
-    db().prepare('INSERT OR REPLACE INTO auth_throttle (key, count, window_start) VALUES (?, ?, ?)').bind(key, count, Date.now()).run();
+    db()
+      .prepare('INSERT OR REPLACE INTO auth_throttle (key, count, window_start) VALUES (?, ?, ?)')
+      .bind(key, count, Date.now())
+      .run();
 
   it('the sign-in: Retry-After is its window, 15 minutes', async () => {
     const ip = '203.0.113.10';
     await seed(`login-client:${ip}`, CLIENT_ATTEMPTS);
-    const res = await call('/api/auth/login', { json: { username: 'alice', password: 'secret-pass' }, headers: { 'CF-Connecting-IP': ip } });
+    const res = await call('/api/auth/login', {
+      json: { username: 'alice', password: 'secret-pass' },
+      headers: { 'CF-Connecting-IP': ip },
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toBe(String(THROTTLE_WINDOW_MS / 1000));
   });
@@ -81,7 +98,10 @@ describe('every 429 says how long to wait', () => {
   it('registration: an hour', async () => {
     const ip = '203.0.113.11';
     await seed(`register:${ip}`, REGISTRATIONS_PER_HOUR);
-    const res = await call('/api/auth/register', { json: { username: 'waiting', email: 'waiting@example.com', password: 'secret-pass' }, headers: { 'CF-Connecting-IP': ip } });
+    const res = await call('/api/auth/register', {
+      json: { username: 'waiting', email: 'waiting@example.com', password: 'secret-pass' },
+      headers: { 'CF-Connecting-IP': ip },
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toBe(String(HOUR_MS / 1000));
   });
@@ -95,7 +115,11 @@ describe('every 429 says how long to wait', () => {
     const cookie = registered.headers.get('Set-Cookie')!.match(/am_session=[^;]+/)![0];
     const ip = '203.0.113.13';
     await seed(`mail-client:${ip}`, CLIENT_MAILS_PER_HOUR);
-    const res = await call('/api/auth/change-email', { json: { currentPassword: 'secret-pass', email: 'moved@example.com' }, cookie, headers: { 'CF-Connecting-IP': ip } });
+    const res = await call('/api/auth/change-email', {
+      json: { currentPassword: 'secret-pass', email: 'moved@example.com' },
+      cookie,
+      headers: { 'CF-Connecting-IP': ip },
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toBe(String(HOUR_MS / 1000));
   });

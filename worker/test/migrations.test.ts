@@ -18,7 +18,13 @@ describe('migration 0002: agent covers moved to WebP', () => {
       db().prepare(`UPDATE agents SET image_url = '/agents/contractsentry.webp' WHERE id = 3`),
     ]);
     await rerun('0002');
-    const { results } = await db().prepare('SELECT id, image_url FROM agents ORDER BY id').all<{ id: number; image_url: string }>();
-    expect(results.map((r) => r.image_url)).toEqual(['/agents/leadscout-pro.webp', 'https://cdn.example.com/ledger.svg', '/agents/contractsentry.webp']);
+    const { results } = await db()
+      .prepare('SELECT id, image_url FROM agents ORDER BY id')
+      .all<{ id: number; image_url: string }>();
+    expect(results.map((r) => r.image_url)).toEqual([
+      '/agents/leadscout-pro.webp',
+      'https://cdn.example.com/ledger.svg',
+      '/agents/contractsentry.webp',
+    ]);
   });
 });

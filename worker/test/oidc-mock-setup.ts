@@ -33,23 +33,29 @@ export default async function setup(project: TestProject) {
     const hint = req.query['login_hint'];
     if (code && typeof hint === 'string') scenarios.set(code, JSON.parse(hint) as OidcScenario);
   });
-  service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: { body: Record<string, unknown> }) => {
-    const scenario = scenarios.get(String(req.body['code']));
-    if (!scenario) return;
-    Object.assign(token.payload, scenario.claims);
-    if (scenario.expired) {
-      const now = Math.floor(Date.now() / 1000);
-      Object.assign(token.payload, { iat: now - 7200, nbf: now - 7200, exp: now - 3600 });
-    }
-  });
-  service.on('beforeResponse', (response: { statusCode: number; body: unknown }, req: { body: Record<string, unknown> }) => {
-    const code = String(req.body['code']);
-    if (scenarios.get(code)?.tokenError) {
-      response.statusCode = 400;
-      response.body = { error: 'invalid_grant' };
-    }
-    scenarios.delete(code);
-  });
+  service.on(
+    'beforeTokenSigning',
+    (token: { payload: Record<string, unknown> }, req: { body: Record<string, unknown> }) => {
+      const scenario = scenarios.get(String(req.body['code']));
+      if (!scenario) return;
+      Object.assign(token.payload, scenario.claims);
+      if (scenario.expired) {
+        const now = Math.floor(Date.now() / 1000);
+        Object.assign(token.payload, { iat: now - 7200, nbf: now - 7200, exp: now - 3600 });
+      }
+    },
+  );
+  service.on(
+    'beforeResponse',
+    (response: { statusCode: number; body: unknown }, req: { body: Record<string, unknown> }) => {
+      const code = String(req.body['code']);
+      if (scenarios.get(code)?.tokenError) {
+        response.statusCode = 400;
+        response.body = { error: 'invalid_grant' };
+      }
+      scenarios.delete(code);
+    },
+  );
 
   await server.start(0, '127.0.0.1');
   // The library names loopback hosts "localhost"; workerd should dial the address it listens on.

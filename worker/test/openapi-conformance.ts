@@ -11,7 +11,11 @@ import { app } from '#worker/app.ts';
 import { openApiPath } from '#worker/lib/openapi.ts';
 
 type MediaType = { schema?: Schema };
-type ResponseObject = { description: string; content?: Record<string, MediaType>; headers?: Record<string, { schema?: Schema }> };
+type ResponseObject = {
+  description: string;
+  content?: Record<string, MediaType>;
+  headers?: Record<string, { schema?: Schema }>;
+};
 type Operation = { responses: Record<string, ResponseObject> };
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 
@@ -54,7 +58,10 @@ export function conformance() {
       const operation = doc.paths[openApiPath(route)]?.[method.toLowerCase()];
       if (!operation) return [`${key}: not in the document`];
       const declared = operation.responses[String(res.status)];
-      if (!declared) return [`${key} answered ${res.status}, which it does not declare (${Object.keys(operation.responses).join(', ')})`];
+      if (!declared)
+        return [
+          `${key} answered ${res.status}, which it does not declare (${Object.keys(operation.responses).join(', ')})`,
+        ];
       if (res.status < 400) succeeded.add(key);
       const problems: string[] = [];
       for (const [name, header] of Object.entries(declared.headers ?? {})) {
@@ -63,7 +70,8 @@ export function conformance() {
           if (ALWAYS.has(name.toLowerCase())) problems.push(`${key} ${res.status}: no ${name} header`);
           continue;
         }
-        if (header.schema && header.schema.type === 'integer' && !/^\d+$/.test(value)) problems.push(`${key} ${res.status}: ${name} is not a whole number (${value})`);
+        if (header.schema && header.schema.type === 'integer' && !/^\d+$/.test(value))
+          problems.push(`${key} ${res.status}: ${name} is not a whole number (${value})`);
       }
       const body = await res.clone().text();
       if (!declared.content) {
@@ -72,7 +80,11 @@ export function conformance() {
       }
       const type = res.headers.get('Content-Type')?.split(';')[0]?.trim() ?? '';
       const media = declared.content[type];
-      if (!media) return [...problems, `${key} ${res.status}: ${type || 'no Content-Type'}, not one of ${Object.keys(declared.content).join(', ')}`];
+      if (!media)
+        return [
+          ...problems,
+          `${key} ${res.status}: ${type || 'no Content-Type'}, not one of ${Object.keys(declared.content).join(', ')}`,
+        ];
       if (type !== 'application/json' || !media.schema) return problems;
       let value: unknown;
       try {

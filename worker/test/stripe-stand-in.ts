@@ -20,13 +20,20 @@ const read = (req: IncomingMessage) =>
 
 /** `metadata[name]=value` form fields as the object Stripe answers with. */
 const metadataOf = (form: Record<string, string>) =>
-  Object.fromEntries(Object.entries(form).flatMap(([key, value]) => {
-    const name = /^metadata\[(\w+)\]$/.exec(key)?.[1];
-    return name ? [[name, value]] : [];
-  }));
+  Object.fromEntries(
+    Object.entries(form).flatMap(([key, value]) => {
+      const name = /^metadata\[(\w+)\]$/.exec(key)?.[1];
+      return name ? [[name, value]] : [];
+    }),
+  );
 
 export default async function setup(project: TestProject) {
-  const requests: { path: string; authorization: string | undefined; idempotencyKey: string | undefined; form: Record<string, string> }[] = [];
+  const requests: {
+    path: string;
+    authorization: string | undefined;
+    idempotencyKey: string | undefined;
+    form: Record<string, string>;
+  }[] = [];
   const accounts = new Map<string, Record<string, unknown>>();
   /** Answers by resource and Idempotency-Key, as Stripe keeps them (for 24 hours). */
   const answers = new Map<string, Record<string, unknown>>();
@@ -50,9 +57,16 @@ export default async function setup(project: TestProject) {
       const [, resource, id] = connect;
       if (req.method === 'GET' && resource === 'accounts' && id) {
         const account = accounts.get(id);
-        return account ? send(200, account) : send(404, { error: { type: 'invalid_request_error', message: `No such account: '${id}'`, code: 'resource_missing' } });
+        return account
+          ? send(200, account)
+          : send(404, {
+              error: { type: 'invalid_request_error', message: `No such account: '${id}'`, code: 'resource_missing' },
+            });
       }
-      if (req.method !== 'POST' || id) return send(404, { error: { type: 'invalid_request_error', message: `No stand-in for ${req.method} ${req.url}` } });
+      if (req.method !== 'POST' || id)
+        return send(404, {
+          error: { type: 'invalid_request_error', message: `No stand-in for ${req.method} ${req.url}` },
+        });
       const form = Object.fromEntries(new URLSearchParams(await read(req)));
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       requests.push({ path: req.url!, authorization: req.headers.authorization, idempotencyKey, form });
@@ -75,16 +89,29 @@ export default async function setup(project: TestProject) {
         };
         accounts.set(answer.id as string, answer);
       } else if (resource === 'account_links') {
-        if (!accounts.has(form.account ?? '')) return send(400, { error: { type: 'invalid_request_error', message: 'No such account', param: 'account' } });
+        if (!accounts.has(form.account ?? ''))
+          return send(400, { error: { type: 'invalid_request_error', message: 'No such account', param: 'account' } });
         answer = { object: 'account_link', created, expires_at: created + 300, url: `${base}/setup/${form.account}` };
       } else {
         const destination = accounts.get(form.destination ?? '');
         // An account whose address says so has Stripe refuse its transfers (as with an empty platform balance).
         if (String(destination?.email ?? '').startsWith('refused')) {
-          return send(400, { error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'Insufficient funds in Stripe account.' } });
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'balance_insufficient',
+              message: 'Insufficient funds in Stripe account.',
+            },
+          });
         }
         if (!destination?.payouts_enabled) {
-          return send(400, { error: { type: 'invalid_request_error', message: 'The destination account cannot receive transfers yet', param: 'destination' } });
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'The destination account cannot receive transfers yet',
+              param: 'destination',
+            },
+          });
         }
         answer = {
           id: `tr_test_${requests.length}${Date.now().toString(36)}`,
@@ -106,7 +133,12 @@ export default async function setup(project: TestProject) {
     }
     if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
       const form = Object.fromEntries(new URLSearchParams(await read(req)));
-      requests.push({ path: req.url, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined, form });
+      requests.push({
+        path: req.url,
+        authorization: req.headers.authorization,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        form,
+      });
       // A magic amount makes the provider fail, for the error path.
       if (form['line_items[0][price_data][unit_amount]'] === '777700') {
         return send(400, { error: { type: 'invalid_request_error', message: 'Amount rejected by the stand-in' } });

@@ -2,9 +2,29 @@ import { Bot } from 'lucide-react';
 import { Link } from 'wouter';
 
 const GROUPS = [
-  { title: 'Resources', links: [['/documentation', 'Documentation'], ['/tutorials', 'Tutorials'], ['/api', 'API']] },
-  { title: 'Company', links: [['/about', 'About'], ['/blog', 'Blog'], ['/careers', 'Careers']] },
-  { title: 'Legal', links: [['/privacy', 'Privacy'], ['/terms', 'Terms']] },
+  {
+    title: 'Resources',
+    links: [
+      ['/documentation', 'Documentation'],
+      ['/tutorials', 'Tutorials'],
+      ['/api', 'API'],
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      ['/about', 'About'],
+      ['/blog', 'Blog'],
+      ['/careers', 'Careers'],
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      ['/privacy', 'Privacy'],
+      ['/terms', 'Terms'],
+    ],
+  },
 ] as const;
 
 export function Footer() {
@@ -15,7 +35,9 @@ export function Footer() {
           <Link href="/" className="flex items-center gap-2 text-lg font-bold">
             <Bot aria-hidden className="size-6 text-brand-600" /> AgentMarket
           </Link>
-          <p className="mt-3 text-sm text-slate-600">The marketplace for intelligent agents that help you get things done</p>
+          <p className="mt-3 text-sm text-slate-600">
+            The marketplace for intelligent agents that help you get things done
+          </p>
         </div>
         {GROUPS.map((group) => (
           <nav key={group.title} aria-label={group.title}>

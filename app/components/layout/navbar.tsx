@@ -43,7 +43,10 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
   // The server's balance (docs/product.md#credits); the persisted session is its offline copy.
   const credits = user?.credits ?? 0;
   // Operators (staff, admins) also get their proposals inbox (docs/product.md#proposals).
-  const menu = user && (user.role === 'staff' || user.role === 'admin') ? [...MENU, { href: '/proposals', label: 'Proposals inbox' }] : MENU;
+  const menu =
+    user && (user.role === 'staff' || user.role === 'admin')
+      ? [...MENU, { href: '/proposals', label: 'Proposals inbox' }]
+      : MENU;
 
   const onLogout = async () => {
     setMobileOpen(false);
@@ -72,7 +75,12 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
         </Link>
         <div className="hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
-            <Link key={item.href} href={item.href} className={linkClass(item.href)} aria-current={location === item.href ? 'page' : undefined}>
+            <Link
+              key={item.href}
+              href={item.href}
+              className={linkClass(item.href)}
+              aria-current={location === item.href ? 'page' : undefined}
+            >
               {item.label}
             </Link>
           ))}
@@ -81,18 +89,30 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
         <div className="ml-auto hidden items-center gap-3 md:flex">
           {user ? (
             <>
-              <Link href="/credits" className="flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-semibold text-amber-800" aria-label={`${credits} credits available`}>
+              <Link
+                href="/credits"
+                className="flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-semibold text-amber-800"
+                aria-label={`${credits} credits available`}
+              >
                 <Coins aria-hidden className="size-4" />
                 <span data-testid="navbar-credits">{formatCount(credits)}</span>
                 <span className="font-normal">credits</span>
               </Link>
               {user.consumed > 0 && (
-                <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-medium text-slate-600">{formatCount(user.consumed)} used</span>
+                <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-medium text-slate-600">
+                  {formatCount(user.consumed)} used
+                </span>
               )}
               {/* The menu's code (Radix) loads when someone reaches for it, not with every signed-in page. */}
               {menuOpened ? (
                 <Suspense fallback={<AccountMenuTrigger username={user.username} disabled />}>
-                  <AccountMenu username={user.username} items={menu} onNavigate={navigate} onLogout={onLogout} defaultOpen />
+                  <AccountMenu
+                    username={user.username}
+                    items={menu}
+                    onNavigate={navigate}
+                    onLogout={onLogout}
+                    defaultOpen
+                  />
                 </Suspense>
               ) : (
                 <AccountMenuTrigger
@@ -144,23 +164,42 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
               <div className="flex flex-col gap-1">
                 <p className="flex items-center gap-2 px-3 py-2 text-sm font-semibold text-amber-800">
                   <Coins aria-hidden className="size-4" /> {formatCount(credits)} credits
-                  {user.consumed > 0 && <span className="font-normal text-slate-500">({formatCount(user.consumed)} used)</span>}
+                  {user.consumed > 0 && (
+                    <span className="font-normal text-slate-500">({formatCount(user.consumed)} used)</span>
+                  )}
                 </p>
                 {menu.map((item) => (
-                  <Link key={item.href} href={item.href} className={`block ${linkClass(item.href)}`} onClick={() => setMobileOpen(false)}>
+                  <Link
+                    key={item.href}
+                    href={item.href}
+                    className={`block ${linkClass(item.href)}`}
+                    onClick={() => setMobileOpen(false)}
+                  >
                     {item.label}
                   </Link>
                 ))}
-                <button type="button" onClick={onLogout} className="rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50">
+                <button
+                  type="button"
+                  onClick={onLogout}
+                  className="rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
+                >
                   Log Out
                 </button>
               </div>
             ) : (
               <div className="flex gap-2">
-                <Link href={authLink} className={buttonClass('secondary', 'sm', 'flex-1')} onClick={() => setMobileOpen(false)}>
+                <Link
+                  href={authLink}
+                  className={buttonClass('secondary', 'sm', 'flex-1')}
+                  onClick={() => setMobileOpen(false)}
+                >
                   Sign In
                 </Link>
-                <Link href={authLink} className={buttonClass('primary', 'sm', 'flex-1')} onClick={() => setMobileOpen(false)}>
+                <Link
+                  href={authLink}
+                  className={buttonClass('primary', 'sm', 'flex-1')}
+                  onClick={() => setMobileOpen(false)}
+                >
                   Get Started
                 </Link>
               </div>

@@ -30,7 +30,8 @@ const dismissed = (): boolean => {
 };
 
 const installed = (): boolean =>
-  matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  matchMedia('(display-mode: standalone)').matches ||
+  (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 /**
  * iPhone and iPad Safari: no beforeinstallprompt, installation is Share, then Add to Home Screen.
@@ -43,7 +44,8 @@ const iosSafari = (): boolean => {
 };
 
 /** Whether to offer installation at all, and whether as the iOS hint. */
-const offerSnapshot = (): 'none' | 'ios' | 'prompt' => (dismissed() || installed() ? 'none' : iosSafari() ? 'ios' : 'prompt');
+const offerSnapshot = (): 'none' | 'ios' | 'prompt' =>
+  dismissed() || installed() ? 'none' : iosSafari() ? 'ios' : 'prompt';
 
 /**
  * Offers installation where the browser allows it (Chromium's beforeinstallprompt) and tells iPhone
@@ -92,7 +94,11 @@ export function InstallButton() {
   };
 
   return (
-    <section ref={bar} aria-label="Install the app" className="border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] print:hidden">
+    <section
+      ref={bar}
+      aria-label="Install the app"
+      className="border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] print:hidden"
+    >
       <div className="mx-auto flex max-w-7xl items-center gap-3">
         {offer === 'ios' || !prompt ? (
           <p className="flex-1 text-sm text-slate-700">
@@ -101,7 +107,9 @@ export function InstallButton() {
           </p>
         ) : (
           <>
-            <p className="flex-1 text-sm text-slate-700">Keep AgentMarket on your home screen, with the agents you have seen, even offline.</p>
+            <p className="flex-1 text-sm text-slate-700">
+              Keep AgentMarket on your home screen, with the agents you have seen, even offline.
+            </p>
             <Button size="sm" onClick={() => void install(prompt)} className="shrink-0 rounded-full">
               <Download aria-hidden className="size-4" /> Install app
             </Button>

@@ -3,7 +3,6 @@ import { WifiOff } from 'lucide-react';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 
-
 /** Tells the user they are offline and from when the data on screen was saved. */
 export function OfflineBanner() {
   const online = useOnline();
@@ -19,8 +18,9 @@ export function OfflineBanner() {
         <WifiOff aria-hidden className="size-4 shrink-0" />
         <span>
           <strong>You are offline.</strong> Showing agents saved on this device
-          {updated > 0 ? <> (last updated {formatDateTime(updated)})</> : null}. Trying agents, buying credits and submitting agents need a
-          connection; proposals, reviews and saves are queued and sent when you are back online.
+          {updated > 0 ? <> (last updated {formatDateTime(updated)})</> : null}. Trying agents, buying credits and
+          submitting agents need a connection; proposals, reviews and saves are queued and sent when you are back
+          online.
         </span>
       </p>
     </div>

@@ -11,7 +11,11 @@ import { useOutbox } from '#app/hooks/use-outbox.ts';
 import { SavedAgentsOnDevice } from '#app/components/saved/saved-agents-on-device.tsx';
 
 const formatBytes = (bytes: number): string =>
-  bytes < 1024 ? plural(bytes, 'byte') : bytes < 1024 * 1024 ? `${Math.round(bytes / 102.4) / 10} KB` : `${Math.round(bytes / (1024 * 104.8576)) / 10} MB`;
+  bytes < 1024
+    ? plural(bytes, 'byte')
+    : bytes < 1024 * 1024
+      ? `${Math.round(bytes / 102.4) / 10} KB`
+      : `${Math.round(bytes / (1024 * 104.8576)) / 10} MB`;
 
 /**
  * Settings, 'On this device': what is saved for offline use (how much, how old) and the outbox of
@@ -35,9 +39,13 @@ export function OnThisDevice({ onClear }: { onClear?: () => void }) {
     // Forget the in-memory copy too, so nothing saved reappears before the next page load.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.session[0] });
     await clearPersistedCache().catch(() => undefined);
-    for (const key of ['current-credit-balance', 'consumed-credits', 'total-credits', 'flash-toast']) localStorage.removeItem(key);
+    for (const key of ['current-credit-balance', 'consumed-credits', 'total-credits', 'flash-toast'])
+      localStorage.removeItem(key);
     onClear?.();
-    toast({ title: 'Saved data cleared', description: 'Agents, reviews and settings saved on this device were removed.' });
+    toast({
+      title: 'Saved data cleared',
+      description: 'Agents, reviews and settings saved on this device were removed.',
+    });
     setClearing(false);
     loadSummary();
   };

@@ -6,18 +6,29 @@ import { agentKeys, proposalKeys, ratingKeys } from '#app/lib/query-keys.ts';
 
 /** What the person is told when an item arrives or is refused; saves arrive silently (the button already showed them). */
 function delivered(item: OutboxItem): { title: string; description: string } | null {
-  if (item.kind === 'proposal') return { title: 'Proposal delivered', description: `“${item.label}” reached our operators. Thank you!` };
-  if (item.kind === 'review') return { title: 'Review delivered', description: `Your ${item.label.replace(/^Review/, 'review')} is published.` };
+  if (item.kind === 'proposal')
+    return { title: 'Proposal delivered', description: `“${item.label}” reached our operators. Thank you!` };
+  if (item.kind === 'review')
+    return { title: 'Review delivered', description: `Your ${item.label.replace(/^Review/, 'review')} is published.` };
   return null;
 }
 
 function refused(item: OutboxItem): { title: string; description: string } {
   const reason = item.error ?? 'unknown error';
   if (item.kind === 'proposal')
-    return { title: 'Submission Failed', description: `“${item.label}” was not accepted: ${reason}. It is kept under Settings, On this device, for you to edit.` };
+    return {
+      title: 'Submission Failed',
+      description: `“${item.label}” was not accepted: ${reason}. It is kept under Settings, On this device, for you to edit.`,
+    };
   if (item.kind === 'review')
-    return { title: 'Review not delivered', description: `Your ${item.label.replace(/^Review/, 'review')} was not accepted: ${reason}. It is kept under Settings, On this device.` };
-  return { title: 'Saved list not updated', description: `“${item.label}” was not accepted: ${reason}. It is kept under Settings, On this device.` };
+    return {
+      title: 'Review not delivered',
+      description: `Your ${item.label.replace(/^Review/, 'review')} was not accepted: ${reason}. It is kept under Settings, On this device.`,
+    };
+  return {
+    title: 'Saved list not updated',
+    description: `“${item.label}” was not accepted: ${reason}. It is kept under Settings, On this device.`,
+  };
 }
 
 /**

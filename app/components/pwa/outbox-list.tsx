@@ -2,7 +2,12 @@ import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { formatDateTime } from '#app/lib/format.ts';
 import { discardOutboxItem, retryOutboxItem, type OutboxItem, type OutboxState } from '#app/lib/outbox.ts';
 
-const STATE_TEXT: Record<OutboxState, string> = { queued: 'Queued', sending: 'Sending', delivered: 'Delivered', failed: 'Failed' };
+const STATE_TEXT: Record<OutboxState, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
 const STATE_CLASS: Record<OutboxState, string> = {
   queued: 'bg-amber-100 text-amber-900',
   sending: 'bg-sky-100 text-sky-900',
@@ -11,7 +16,9 @@ const STATE_CLASS: Record<OutboxState, string> = {
 };
 
 export function OutboxStateBadge({ state }: { state: OutboxState }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[state]}`}>{STATE_TEXT[state]}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[state]}`}>{STATE_TEXT[state]}</span>
+  );
 }
 
 /** Each item with its state and what can be done with it: Retry, Discard and, once refused, Edit. */
@@ -33,14 +40,29 @@ export function OutboxList({ items, label }: { items: OutboxItem[]; label: strin
           {item.state !== 'delivered' && item.state !== 'sending' && (
             <div className="mt-2 flex flex-wrap gap-2">
               {item.state === 'failed' && item.kind === 'proposal' && (
-                <ButtonLink href={`/propose-agent?draft=${encodeURIComponent(item.id)}`} size="sm" variant="secondary" aria-label={`Edit ${item.label}`}>
+                <ButtonLink
+                  href={`/propose-agent?draft=${encodeURIComponent(item.id)}`}
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Edit ${item.label}`}
+                >
                   Edit
                 </ButtonLink>
               )}
-              <Button size="sm" variant="secondary" aria-label={`Retry ${item.label}`} onClick={() => void retryOutboxItem(item.id)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Retry ${item.label}`}
+                onClick={() => void retryOutboxItem(item.id)}
+              >
                 Retry
               </Button>
-              <Button size="sm" variant="ghost" aria-label={`Discard ${item.label}`} onClick={() => void discardOutboxItem(item.id)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Discard ${item.label}`}
+                onClick={() => void discardOutboxItem(item.id)}
+              >
                 Discard
               </Button>
             </div>

@@ -40,7 +40,10 @@ export function UpdatePrompt() {
   if (!needRefresh) return null;
   return (
     // Above the bottom bars (their actions stay tappable); on wide screens to the left, clear of the toasts.
-    <div role="alert" className="fixed inset-x-4 bottom-[calc(var(--bottom-bars)+1rem)] z-[90] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl lg:right-auto lg:mx-0 lg:w-md print:hidden">
+    <div
+      role="alert"
+      className="fixed inset-x-4 bottom-[calc(var(--bottom-bars)+1rem)] z-[90] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl lg:right-auto lg:mx-0 lg:w-md print:hidden"
+    >
       <RefreshCw aria-hidden className="size-5 shrink-0 text-brand-600" />
       <p className="flex-1 text-sm">A new version of AgentMarket is available.</p>
       <Button size="sm" onClick={() => void updateServiceWorker(true)}>

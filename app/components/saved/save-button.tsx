@@ -27,7 +27,15 @@ function plainAgent(agent: Agent): Agent {
  * show it pressed (docs/decisions/0031). On /saved every card's agent is saved (`saved`): there the
  * server draws the cards' buttons pressed, and a tap before the app is held like the page's.
  */
-export function SaveButton({ agent, variant = 'card', saved: knownSaved = false }: { agent: Agent; variant?: 'card' | 'page'; saved?: boolean }) {
+export function SaveButton({
+  agent,
+  variant = 'card',
+  saved: knownSaved = false,
+}: {
+  agent: Agent;
+  variant?: 'card' | 'page';
+  saved?: boolean;
+}) {
   const hydrated = useHydrated();
   const saved = useSavedAgents();
   const online = useOnline();
@@ -60,7 +68,11 @@ export function SaveButton({ agent, variant = 'card', saved: knownSaved = false 
       const ratings = queryClient.getQueryData<Rating[]>(ratingKeys.byAgent(agent.id));
       await setSaved(plainAgent(agent), !wasSaved, { signedIn, online, ratings });
     } catch (error) {
-      toast({ title: 'Could not save this agent', description: error instanceof Error ? error.message : 'This device could not keep it.', variant: 'destructive' });
+      toast({
+        title: 'Could not save this agent',
+        description: error instanceof Error ? error.message : 'This device could not keep it.',
+        variant: 'destructive',
+      });
     } finally {
       busy.current = false;
     }

@@ -20,7 +20,11 @@ export function SavedAgentsOnDevice() {
     const record = saved?.[index];
     if (!record) return;
     setSaved(record.agent, false, { signedIn: userId !== null, online }).catch((error: unknown) =>
-      toast({ title: 'Could not remove this agent', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' }),
+      toast({
+        title: 'Could not remove this agent',
+        description: error instanceof Error ? error.message : 'Please try again.',
+        variant: 'destructive',
+      }),
     );
   };
   return (
@@ -36,9 +40,16 @@ export function SavedAgentsOnDevice() {
       {saved && saved.length > 0 && (
         <ul aria-label="Saved agents on this device" className="mt-3 grid gap-2">
           {saved.map((record, i) => (
-            <li key={record.id} aria-label={record.agent.name} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
+            <li
+              key={record.id}
+              aria-label={record.agent.name}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+            >
               <span className="min-w-0">
-                <Link href={`/agents/${record.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  href={`/agents/${record.id}`}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
                   {record.agent.name}
                 </Link>
                 <span className="block text-slate-600">

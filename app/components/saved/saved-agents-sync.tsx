@@ -3,7 +3,13 @@ import { useOnline } from '#app/hooks/use-online.ts';
 import { useSignedInUserId } from '#app/hooks/use-signed-in-user-id.ts';
 import { subscribeOutbox } from '#app/lib/outbox.ts';
 import { listSavedAgentsAsWritten } from '#app/lib/saved-agents.ts';
-import { getSavedOnServer, markSynced, mergeSavedAgents, noteRemovalsWaiting, settleMerge } from '#app/lib/saved-sync.ts';
+import {
+  getSavedOnServer,
+  markSynced,
+  mergeSavedAgents,
+  noteRemovalsWaiting,
+  settleMerge,
+} from '#app/lib/saved-sync.ts';
 
 /**
  * Signed in and online: merges this device's saved agents with the person's list on the server when
@@ -17,7 +23,8 @@ export function SavedAgentsSync() {
   useEffect(
     () =>
       subscribeOutbox((event) => {
-        if (event.type === 'delivered' && event.item.kind === 'save' && event.item.agentId !== undefined) markSynced(event.item.agentId).catch(() => undefined);
+        if (event.type === 'delivered' && event.item.kind === 'save' && event.item.agentId !== undefined)
+          markSynced(event.item.agentId).catch(() => undefined);
       }),
     [],
   );

@@ -14,7 +14,19 @@ const ROW_CLASS = 'flex flex-wrap items-center gap-x-4 gap-y-3 p-4';
 /** A row's button: a thumb's height (44 px) and, on a phone, the row's width. */
 export const ACCESS_ACTION_CLASS = 'min-h-11 w-full shrink-0 disabled:opacity-50 sm:w-auto';
 
-export function AccessRow({ icon: Icon, title, children, action, error }: { icon: LucideIcon; title: ReactNode; children: ReactNode; action: ReactNode; error: string | null }) {
+export function AccessRow({
+  icon: Icon,
+  title,
+  children,
+  action,
+  error,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  children: ReactNode;
+  action: ReactNode;
+  error: string | null;
+}) {
   return (
     <li className={ROW_CLASS}>
       <div className="flex min-w-0 flex-1 basis-56 items-start gap-3">
@@ -44,7 +56,13 @@ export function AccessRows<T>({
   what,
   children,
 }: {
-  query: { isPending: boolean; fetchStatus: FetchStatus; data: T[] | undefined; error: unknown; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    fetchStatus: FetchStatus;
+    data: T[] | undefined;
+    error: unknown;
+    refetch: () => unknown;
+  };
   /** 'your API tokens', 'the browsers signed in to your account' */
   what: string;
   children: (rows: T[], online: boolean) => ReactNode;
@@ -52,7 +70,8 @@ export function AccessRows<T>({
   const online = useOnline();
   const paused = usePaused(query);
   if (query.data !== undefined) return children(query.data, online);
-  if (query.isPending && paused) return <li className="p-4 text-sm text-slate-600">You are offline: {what} show when you are back online.</li>;
+  if (query.isPending && paused)
+    return <li className="p-4 text-sm text-slate-600">You are offline: {what} show when you are back online.</li>;
   if (query.isPending)
     return (
       <li className="p-4">
@@ -66,7 +85,12 @@ export function AccessRows<T>({
       <p role="alert" className="min-w-0 flex-1 basis-56 text-sm text-red-800">
         {what[0]!.toUpperCase() + what.slice(1)} could not be loaded. {errorMessage(query.error, '')}
       </p>
-      <Button variant="secondary" className={ACCESS_ACTION_CLASS} aria-label={`Try again to load ${what}`} onClick={() => void query.refetch()}>
+      <Button
+        variant="secondary"
+        className={ACCESS_ACTION_CLASS}
+        aria-label={`Try again to load ${what}`}
+        onClick={() => void query.refetch()}
+      >
         Try again
       </Button>
     </li>

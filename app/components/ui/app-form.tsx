@@ -18,7 +18,12 @@ import { HOLD_SUBMIT } from '#app/lib/early-clicks.ts';
  * A submit that the form's own checks refuse moves the focus to the first field they marked
  * invalid, so a keyboard or screen-reader user lands on the message rather than on the button.
  */
-export function AppForm({ children, usableBeforeApp = false, onSubmit, ...props }: FormHTMLAttributes<HTMLFormElement> & { usableBeforeApp?: boolean }) {
+export function AppForm({
+  children,
+  usableBeforeApp = false,
+  onSubmit,
+  ...props
+}: FormHTMLAttributes<HTMLFormElement> & { usableBeforeApp?: boolean }) {
   const hydrated = useHydrated();
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     onSubmit?.(event);

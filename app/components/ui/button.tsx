@@ -20,11 +20,23 @@ const SIZES: Record<Size, string> = {
 export const buttonClass = (variant: Variant = 'primary', size: Size = 'md', extra = '') =>
   `inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
 
-export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
+export function Button({
+  variant,
+  size,
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }
 
 /** A link styled as a button, for in-app navigation. */
-export function ButtonLink({ href, variant, size, className = '', ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; variant?: Variant; size?: Size }) {
+export function ButtonLink({
+  href,
+  variant,
+  size,
+  className = '',
+  ...props
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; variant?: Variant; size?: Size }) {
   return <Link href={href} className={buttonClass(variant, size, className)} {...props} />;
 }

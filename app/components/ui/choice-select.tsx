@@ -41,7 +41,12 @@ export function LabelledChoice({
       <label htmlFor={id} className={`text-xs font-medium uppercase tracking-wide ${labelClassName}`}>
         {label}
       </label>
-      <ChoiceSelect id={id} value={value} onChoose={onChoose} className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}>
+      <ChoiceSelect
+        id={id}
+        value={value}
+        onChoose={onChoose}
+        className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}
+      >
         {children}
       </ChoiceSelect>
     </div>

@@ -11,7 +11,15 @@ export const DialogClose = RadixDialog.Close;
  * A modal dialog: focus is trapped and returned, Escape closes it, and the title and description
  * are announced. The content scrolls inside the viewport so it works at 360 px and with a keyboard.
  */
-export function DialogContent({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function DialogContent({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Portal>
@@ -23,9 +31,14 @@ export function DialogContent({ title, description, children }: { title: string;
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <RadixDialog.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-        {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
+        {description && (
+          <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
+        )}
         <div className="mt-4">{children}</div>
-        <RadixDialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+        <RadixDialog.Close
+          aria-label="Close"
+          className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        >
           <X aria-hidden className="size-5" />
         </RadixDialog.Close>
       </RadixDialog.Content>

@@ -13,7 +13,15 @@ export interface FactsLook {
  * its row. Stat strips that show the figure above its name reverse the row (flex-col-reverse), so
  * it still reads name first.
  */
-export function Facts({ rows, look, label }: { rows: readonly (readonly [string, ReactNode])[]; look: FactsLook; label?: string }) {
+export function Facts({
+  rows,
+  look,
+  label,
+}: {
+  rows: readonly (readonly [string, ReactNode])[];
+  look: FactsLook;
+  label?: string;
+}) {
   return (
     <dl aria-label={label} className={look.list}>
       {rows.map(([term, detail]) => (

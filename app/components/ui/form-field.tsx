@@ -55,15 +55,27 @@ export function FormField({
   );
 }
 
-export function TextInput({ invalid = false, className = '', ...props }: ComponentProps<'input'> & { invalid?: boolean }) {
+export function TextInput({
+  invalid = false,
+  className = '',
+  ...props
+}: ComponentProps<'input'> & { invalid?: boolean }) {
   return <input className={controlClass(invalid, className)} {...props} />;
 }
 
-export function TextArea({ invalid = false, className = '', ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
+export function TextArea({
+  invalid = false,
+  className = '',
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
   return <textarea className={controlClass(invalid, className)} {...props} />;
 }
 
-export function Select({ invalid = false, className = '', ...props }: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
+export function Select({
+  invalid = false,
+  className = '',
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
   return <select className={controlClass(invalid, className)} {...props} />;
 }
 

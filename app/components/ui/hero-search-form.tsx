@@ -41,7 +41,12 @@ export function HeroSearchForm({
         {label}
       </label>
       <div className={look.field ?? 'relative flex-1'}>
-        {look.icon !== null && <Search aria-hidden className={`pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 ${look.icon ?? 'text-slate-400'}`} />}
+        {look.icon !== null && (
+          <Search
+            aria-hidden
+            className={`pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 ${look.icon ?? 'text-slate-400'}`}
+          />
+        )}
         <input
           ref={inputRef}
           id={id}

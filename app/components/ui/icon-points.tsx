@@ -21,7 +21,17 @@ export interface IconPointsLook {
  * text. `headings`: the titles are h3s under the section's h2 (a landing's section); without, they
  * are bold lines of an aside, which has headings of its own.
  */
-export function IconPoints({ points, look, ordered = false, headings = false }: { points: readonly IconPoint[]; look: IconPointsLook; ordered?: boolean; headings?: boolean }) {
+export function IconPoints({
+  points,
+  look,
+  ordered = false,
+  headings = false,
+}: {
+  points: readonly IconPoint[];
+  look: IconPointsLook;
+  ordered?: boolean;
+  headings?: boolean;
+}) {
   const List = ordered ? 'ol' : 'ul';
   const [Body, Title, Text] = headings ? (['div', 'h3', 'p'] as const) : (['span', 'span', 'span'] as const);
   return (

@@ -22,7 +22,10 @@ const at = '2026-11-27T03:30:00.000Z';
 it("the server writes the moment in UTC, said so; hydrated in the reader's zone with no mismatch, it becomes their time", async () => {
   const page = (
     <p>
-      Tried <LocalTime value={at} time /> and <LocalTime value={at} className="muted">{' (edited)'}</LocalTime>
+      Tried <LocalTime value={at} time /> and{' '}
+      <LocalTime value={at} className="muted">
+        {' (edited)'}
+      </LocalTime>
     </p>
   );
   const container = document.createElement('div');

@@ -16,7 +16,17 @@ export function useLocalTime(value: string | null | undefined, time = false): st
 }
 
 /** A <time> holding `useLocalTime`'s text, then `children` (a mark such as " (edited)"). */
-export function LocalTime({ value, time = false, className, children }: { value: string; time?: boolean; className?: string; children?: ReactNode }) {
+export function LocalTime({
+  value,
+  time = false,
+  className,
+  children,
+}: {
+  value: string;
+  time?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <time dateTime={value} className={className}>
       {useLocalTime(value, time)}

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 
 /** A table's head: one row of column headings from [label, class]; a label may be a name for screen readers only. */
-export function TableHead({ columns, className }: { columns: readonly (readonly [label: ReactNode, className: string])[]; className: string }) {
+export function TableHead({
+  columns,
+  className,
+}: {
+  columns: readonly (readonly [label: ReactNode, className: string])[];
+  className: string;
+}) {
   return (
     <thead className={className}>
       <tr>

@@ -24,11 +24,18 @@ function useTabs(): TabsState {
 const tabId = (state: TabsState, value: string) => `${state.baseId}-tab-${value}`;
 const panelId = (state: TabsState, value: string) => `${state.baseId}-panel-${value}`;
 
-export function Tabs({ value, onValueChange, children }: { value: string; onValueChange: (value: string) => void; children: ReactNode }) {
+export function Tabs({
+  value,
+  onValueChange,
+  children,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  children: ReactNode;
+}) {
   const baseId = useId().replace(/:/g, '');
   return <TabsContext.Provider value={{ value, onValueChange, baseId }}>{children}</TabsContext.Provider>;
 }
-
 
 /** `plain` leaves all styling to className (e.g. underlined tabs); the default is the pill style. */
 type Variant = 'pill' | 'plain';
@@ -55,13 +62,22 @@ export function TabsList({
       role="tablist"
       aria-orientation="horizontal"
       onKeyDown={onKeyDown}
-      className={variant === 'plain' ? className : `${layoutClassName} gap-1 rounded-lg border border-slate-200 bg-slate-100 p-1 ${className}`}
+      className={
+        variant === 'plain'
+          ? className
+          : `${layoutClassName} gap-1 rounded-lg border border-slate-200 bg-slate-100 p-1 ${className}`
+      }
       {...props}
     />
   );
 }
 
-export function TabsTrigger({ value, className = '', variant = 'pill', ...props }: HTMLAttributes<HTMLButtonElement> & { value: string; variant?: Variant }) {
+export function TabsTrigger({
+  value,
+  className = '',
+  variant = 'pill',
+  ...props
+}: HTMLAttributes<HTMLButtonElement> & { value: string; variant?: Variant }) {
   const state = useTabs();
   const selected = state.value === value;
   return (
@@ -84,7 +100,12 @@ export function TabsTrigger({ value, className = '', variant = 'pill', ...props 
   );
 }
 
-export function TabsContent({ value, className = '', variant = 'pill', ...props }: HTMLAttributes<HTMLDivElement> & { value: string; variant?: Variant }) {
+export function TabsContent({
+  value,
+  className = '',
+  variant = 'pill',
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { value: string; variant?: Variant }) {
   const state = useTabs();
   if (state.value !== value) return null;
   return (
@@ -93,7 +114,9 @@ export function TabsContent({ value, className = '', variant = 'pill', ...props 
       id={panelId(state, value)}
       aria-labelledby={tabId(state, value)}
       tabIndex={0}
-      className={variant === 'plain' ? className : `mt-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 ${className}`}
+      className={
+        variant === 'plain' ? className : `mt-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 ${className}`
+      }
       {...props}
     />
   );

@@ -15,7 +15,9 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(t.id)}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           className={`group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-9 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${
-            t.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
+            t.variant === 'destructive'
+              ? 'border-red-700 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900'
           }`}
         >
           <div className="grid gap-1">

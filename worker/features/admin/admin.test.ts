@@ -3,14 +3,16 @@ import { MESSAGES } from '#common/validation.ts';
 import { call, client, createUser, db, okBody, signIn } from '#worker/test/fixtures.ts';
 
 const PATH = '/api/admin/ensure-minimum-credits';
-const topUp = (cookie?: string, headers?: Record<string, string>) => client(cookie, headers).admin['ensure-minimum-credits'].$post();
+const topUp = (cookie?: string, headers?: Record<string, string>) =>
+  client(cookie, headers).admin['ensure-minimum-credits'].$post();
 
 const balances = async () =>
   new Map(
-    (await db().prepare('SELECT id, credits, consumed FROM users').all<{ id: number; credits: number; consumed: number }>()).results.map((r) => [
-      r.id,
-      r,
-    ]),
+    (
+      await db()
+        .prepare('SELECT id, credits, consumed FROM users')
+        .all<{ id: number; credits: number; consumed: number }>()
+    ).results.map((r) => [r.id, r]),
   );
 
 describe('POST /api/admin/ensure-minimum-credits', () => {
@@ -29,7 +31,9 @@ describe('POST /api/admin/ensure-minimum-credits', () => {
     expect((await topUp(await signIn(poor.id))).status).toBe(403);
     const after = await balances();
     for (const [id, row] of before) expect(after.get(id)).toEqual(row);
-    const topups = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE kind = 'admin_topup'").first<{ n: number }>();
+    const topups = await db()
+      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE kind = 'admin_topup'")
+      .first<{ n: number }>();
     expect(topups!.n).toBe(0);
   });
 
@@ -58,18 +62,30 @@ describe('POST /api/admin/ensure-minimum-credits', () => {
       expect(after.get(id)!.credits, `user ${id}`).toBe(Math.max(row.credits, 100));
       expect(after.get(id)!.consumed).toBe(row.consumed);
     }
-    for (const [user, old] of [[poor, 20], [broke, 0], [almost, 99]] as const) {
+    for (const [user, old] of [
+      [poor, 20],
+      [broke, 0],
+      [almost, 99],
+    ] as const) {
       const rows = await db()
-        .prepare("SELECT amount, balance_after, consumed_after FROM credit_ledger WHERE user_id = ? AND kind = 'admin_topup'")
+        .prepare(
+          "SELECT amount, balance_after, consumed_after FROM credit_ledger WHERE user_id = ? AND kind = 'admin_topup'",
+        )
         .bind(user.id)
         .all();
       expect(rows.results).toEqual([{ amount: 100 - old, balance_after: 100, consumed_after: user === poor ? 30 : 0 }]);
       // The ledger still explains the balance: signup grant plus top-up.
-      const sum = await db().prepare('SELECT sum(amount) AS s FROM credit_ledger WHERE user_id = ?').bind(user.id).first<{ s: number }>();
+      const sum = await db()
+        .prepare('SELECT sum(amount) AS s FROM credit_ledger WHERE user_id = ?')
+        .bind(user.id)
+        .first<{ s: number }>();
       expect(sum!.s).toBe(100);
     }
     for (const user of [exact, rich, admin]) {
-      const rows = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'admin_topup'").bind(user.id).first<{ n: number }>();
+      const rows = await db()
+        .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'admin_topup'")
+        .bind(user.id)
+        .first<{ n: number }>();
       expect(rows!.n).toBe(0);
     }
     // The top-up shows in the user's own transaction list.
@@ -79,7 +95,9 @@ describe('POST /api/admin/ensure-minimum-credits', () => {
     const again = await topUp(cookie);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ totalUpdated: 0 });
-    const ledgerCount = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE kind = 'admin_topup'").first<{ n: number }>();
+    const ledgerCount = await db()
+      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE kind = 'admin_topup'")
+      .first<{ n: number }>();
     expect(ledgerCount!.n).toBe(below.length);
   });
 
@@ -89,8 +107,13 @@ describe('POST /api/admin/ensure-minimum-credits', () => {
     const answers = await Promise.all([topUp(cookie), topUp(cookie), topUp(cookie)]);
     const totals = await Promise.all(answers.map(okBody));
     expect(totals.reduce((s, t) => s + t.totalUpdated, 0)).toBe(1);
-    expect(await db().prepare('SELECT credits FROM users WHERE id = ?').bind(poor.id).first()).toEqual({ credits: 100 });
-    const rows = await db().prepare("SELECT amount FROM credit_ledger WHERE user_id = ? AND kind = 'admin_topup'").bind(poor.id).all();
+    expect(await db().prepare('SELECT credits FROM users WHERE id = ?').bind(poor.id).first()).toEqual({
+      credits: 100,
+    });
+    const rows = await db()
+      .prepare("SELECT amount FROM credit_ledger WHERE user_id = ? AND kind = 'admin_topup'")
+      .bind(poor.id)
+      .all();
     expect(rows.results).toEqual([{ amount: 90 }]);
   });
 

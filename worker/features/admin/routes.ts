@@ -16,7 +16,9 @@ import { getTotals, TOTALS_DEFAULT_DAYS, TOTALS_MAX_DAYS, totalsCsv } from './to
 export const TRY_NOT_FOUND = 'No try with that ledger id';
 export const TRY_WAS_FREE = 'That try cost nothing: there is nothing to refund';
 export const TRY_ALREADY_REFUNDED = 'That try was already refunded';
-const refundSchema = v.object({ ledgerId: v.pipe(v.number(TRY_NOT_FOUND), v.integer(TRY_NOT_FOUND), v.minValue(1, TRY_NOT_FOUND)) });
+const refundSchema = v.object({
+  ledgerId: v.pipe(v.number(TRY_NOT_FOUND), v.integer(TRY_NOT_FOUND), v.minValue(1, TRY_NOT_FOUND)),
+});
 
 export const INVALID_DAY = 'from and to are days written YYYY-MM-DD, for example 2026-11-26';
 export const FROM_AFTER_TO = 'from must not be after to';
@@ -32,10 +34,17 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const day = v.pipe(
   v.string(INVALID_DAY),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DAY),
-  v.check((d) => !Number.isNaN(Date.parse(`${d}T00:00:00.000Z`)) && isoDay(Date.parse(`${d}T00:00:00.000Z`)) === d, INVALID_DAY),
+  v.check(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00.000Z`)) && isoDay(Date.parse(`${d}T00:00:00.000Z`)) === d,
+    INVALID_DAY,
+  ),
 );
 const totalsQuery = v.pipe(
-  v.object({ from: v.optional(day), to: v.optional(day), format: v.optional(v.picklist(['json', 'csv'], INVALID_FORMAT), 'json') }),
+  v.object({
+    from: v.optional(day),
+    to: v.optional(day),
+    format: v.optional(v.picklist(['json', 'csv'], INVALID_FORMAT), 'json'),
+  }),
   // Without dates: the last 30 UTC days, today included; with one, the 30 days from or up to it.
   v.transform(({ from, to, format }) => {
     const end = to ?? (from ? isoDay(Date.parse(from) + (TOTALS_DEFAULT_DAYS - 1) * DAY_MS) : isoDay(Date.now()));
@@ -46,10 +55,21 @@ const totalsQuery = v.pipe(
   v.check(({ from, to }) => (Date.parse(to) - Date.parse(from)) / DAY_MS + 1 <= TOTALS_MAX_DAYS, RANGE_TOO_LONG),
 );
 const peopleQuery = v.object({
-  q: v.pipe(v.string(INVALID_PEOPLE_QUERY), v.trim(), v.minLength(2, INVALID_PEOPLE_QUERY), v.maxLength(254, INVALID_PEOPLE_QUERY)),
+  q: v.pipe(
+    v.string(INVALID_PEOPLE_QUERY),
+    v.trim(),
+    v.minLength(2, INVALID_PEOPLE_QUERY),
+    v.maxLength(254, INVALID_PEOPLE_QUERY),
+  ),
 });
 const personParam = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, INVALID_PERSON_ID), asJsonSchema(ID_SCHEMA), v.transform(Number), v.minValue(1, INVALID_PERSON_ID)),
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,15}$/, INVALID_PERSON_ID),
+    asJsonSchema(ID_SCHEMA),
+    v.transform(Number),
+    v.minValue(1, INVALID_PERSON_ID),
+  ),
 });
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -62,7 +82,10 @@ export const adminRoutes = new Hono<AppEnv>()
       summary: 'Refund a try',
       access: 'admin',
       responses: {
-        200: json(v.object({ refunded: v.literal(true), userId: v.number(), credits: v.number(), balance: v.number() }), 'Refunded'),
+        200: json(
+          v.object({ refunded: v.literal(true), userId: v.number(), credits: v.number(), balance: v.number() }),
+          'Refunded',
+        ),
         404: error(TRY_NOT_FOUND),
         409: error(`${TRY_WAS_FREE}, or ${TRY_ALREADY_REFUNDED.toLowerCase()}`),
       },
@@ -78,12 +101,23 @@ export const adminRoutes = new Hono<AppEnv>()
   // Support finds a person by username or email, then reads their history to refund a try from it.
   .get(
     '/people',
-    route({ tag: 'admin', summary: 'Find people by username or email', access: 'admin', responses: { 200: json(v.array(personSummarySchema), 'The people found') } }),
+    route({
+      tag: 'admin',
+      summary: 'Find people by username or email',
+      access: 'admin',
+      responses: { 200: json(v.array(personSummarySchema), 'The people found') },
+    }),
     validated('query', peopleQuery),
-    async (c) => c.json(await findPeople(c.env.DB, c.req.valid('query').q)))
+    async (c) => c.json(await findPeople(c.env.DB, c.req.valid('query').q)),
+  )
   .get(
     '/people/:id/transactions',
-    route({ tag: 'admin', summary: "A person's credit history, for support", access: 'admin', responses: { 200: json(supportHistorySchema, 'The person and their ledger'), 404: error(PERSON_NOT_FOUND) } }),
+    route({
+      tag: 'admin',
+      summary: "A person's credit history, for support",
+      access: 'admin',
+      responses: { 200: json(supportHistorySchema, 'The person and their ledger'), 404: error(PERSON_NOT_FOUND) },
+    }),
     validated('param', personParam),
     async (c) => {
       const history = await supportHistory(c.env.DB, c.req.valid('param').id);

@@ -52,6 +52,7 @@ export async function supportHistory(d1: D1Database, userId: number): Promise<Su
   if (!person) return null;
   const refundedIds = new Set((refunded!.results as { id: number }[]).map((r) => r.id));
   const transactions = (await listTransactions(d1, userId)).map((t) => ({ ...t, refunded: refundedIds.has(t.id) }));
-  const earnings = figures.entries === 0 ? null : { availableCents: figures.availableCents, pendingCents: figures.pendingCents };
+  const earnings =
+    figures.entries === 0 ? null : { availableCents: figures.availableCents, pendingCents: figures.pendingCents };
   return { person, transactions, earnings };
 }

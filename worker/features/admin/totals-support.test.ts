@@ -1,7 +1,17 @@
 // The operators' daily totals and support's refunds from a person's history (docs/decisions/0029,
 // docs/decisions/0029): the totals equal the ledgers' sums, and no money appears or vanishes.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, client, createUser, csvText, db, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client,
+  createUser,
+  csvText,
+  db,
+  okBody,
+  seedCatalog,
+  signIn,
+  untypedBody,
+} from '#worker/test/fixtures.ts';
 import { STATEMENT_SQL } from '#worker/features/earnings/statements.ts';
 import { TOTALS_SQL } from './totals';
 
@@ -13,7 +23,11 @@ let buyer: { id: number; username: string; email: string };
 let buyerCookie: string;
 let agentId: number;
 
-const one = async <T,>(query: string, ...binds: unknown[]) => (await db().prepare(query).bind(...binds).first<T>())!;
+const one = async <T>(query: string, ...binds: unknown[]) =>
+  (await db()
+    .prepare(query)
+    .bind(...binds)
+    .first<T>())!;
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -24,7 +38,9 @@ beforeAll(async () => {
   const creator = await createUser({ credits: 0 });
   creatorCookie = await signIn(creator.id);
   agentId = (await db()
-    .prepare(`INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES ('Totaller', 'An agent that earns its creator money.', 1, 1, ?, 3) RETURNING id`)
+    .prepare(
+      `INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES ('Totaller', 'An agent that earns its creator money.', 1, 1, ?, 3) RETURNING id`,
+    )
     .bind(creator.id)
     .first<{ id: number }>())!.id;
   buyer = await createUser({ username: 'support_case', email: 'Support.Case@example.com' });
@@ -32,15 +48,20 @@ beforeAll(async () => {
   // A purchase through the sandbox checkout: credits sold.
   const checkout = await client(buyerCookie).payments['create-checkout'].$post({ json: { amount: 50 } });
   const id = (await untypedBody.checkout(checkout)).url.split('/').pop()!;
-  expect((await call(`/api/payments/sandbox/${id}/complete`, { method: 'POST', cookie: buyerCookie })).status).toBe(200);
+  expect((await call(`/api/payments/sandbox/${id}/complete`, { method: 'POST', cookie: buyerCookie })).status).toBe(
+    200,
+  );
   // Three paid tries of the creator's agent, one of a seeded agent (the platform keeps it all).
-  for (let i = 0; i < 3; i++) expect((await call(`/api/agents/${agentId}/try`, { method: 'POST', cookie: buyerCookie })).status).toBe(200);
+  for (let i = 0; i < 3; i++)
+    expect((await call(`/api/agents/${agentId}/try`, { method: 'POST', cookie: buyerCookie })).status).toBe(200);
   expect((await call('/api/agents/2/try', { method: 'POST', cookie: buyerCookie })).status).toBe(200);
 });
 
 /** Credits sold + grants = people's credits + creators' earnings + platform share + paid out (cents). */
 async function moneyIdentity() {
-  const inflow = await one<{ s: number }>("SELECT coalesce(sum(amount), 0) * 100 AS s FROM credit_ledger WHERE kind IN ('signup', 'purchase', 'admin_topup')");
+  const inflow = await one<{ s: number }>(
+    "SELECT coalesce(sum(amount), 0) * 100 AS s FROM credit_ledger WHERE kind IN ('signup', 'purchase', 'admin_topup')",
+  );
   const credits = await one<{ s: number }>('SELECT coalesce(sum(credits), 0) * 100 AS s FROM users');
   const e = await one<{ creators: number; platform: number; paid: number }>(
     "SELECT coalesce(sum(amount_cents), 0) AS creators, coalesce(sum(platform_cents), 0) AS platform, -coalesce(sum(CASE WHEN kind IN ('payout', 'payout_returned') THEN amount_cents END), 0) AS paid FROM creator_earnings",
@@ -59,13 +80,23 @@ describe('support: find a person, read their history, refund a try once', () => 
     for (const q of ['support_case', 'SUPPORT_C', 'support.case@example.com', 'Support.Ca']) {
       const res = await client(adminCookie).admin.people.$get({ query: { q } });
       expect(res.status, q).toBe(200);
-      expect(await res.json(), q).toEqual([{ id: buyer.id, username: 'support_case', email: 'Support.Case@example.com', role: 'user', credits: expect.any(Number) }]);
+      expect(await res.json(), q).toEqual([
+        {
+          id: buyer.id,
+          username: 'support_case',
+          email: 'Support.Case@example.com',
+          role: 'user',
+          credits: expect.any(Number),
+        },
+      ]);
     }
     expect(await (await call('/api/admin/people?q=nobody-here', { cookie: adminCookie })).json()).toEqual([]);
     for (const q of ['', 'a', '%20x%20']) {
       const res = await call(`/api/admin/people?q=${q}`, { cookie: adminCookie });
       expect(res.status, q).toBe(400);
-      expect(await res.json()).toMatchObject({ message: 'Search for a username or an email address of 2 to 254 characters' });
+      expect(await res.json()).toMatchObject({
+        message: 'Search for a username or an email address of 2 to 254 characters',
+      });
     }
     expect((await call('/api/admin/people', { cookie: adminCookie })).status).toBe(400);
   });
@@ -92,13 +123,17 @@ describe('support: find a person, read their history, refund a try once', () => 
 
     const again = await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: target.id } });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ message: 'That try was already refunded', error: 'That try was already refunded' });
+    expect(await again.json()).toEqual({
+      message: 'That try was already refunded',
+      error: 'That try was already refunded',
+    });
     expect((await history()).person.credits).toBe(after.person.credits);
   });
 
   it('404 for an unknown person, 400 for a bad id', async () => {
     expect((await call('/api/admin/people/999999/transactions', { cookie: adminCookie })).status).toBe(404);
-    for (const id of ['0', 'abc', '-1', '1.5']) expect((await call(`/api/admin/people/${id}/transactions`, { cookie: adminCookie })).status, id).toBe(400);
+    for (const id of ['0', 'abc', '-1', '1.5'])
+      expect((await call(`/api/admin/people/${id}/transactions`, { cookie: adminCookie })).status, id).toBe(400);
   });
 });
 
@@ -142,7 +177,9 @@ describe('GET /api/admin/totals', () => {
     // Spending splits exactly between creators and the platform.
     expect(day.creditsSpent * 100).toBe(day.creatorsShareCents + day.platformShareCents);
     // People's credits follow from the totals alone: in, less spent, plus earnings moved in.
-    expect((day.creditsSold + day.creditsGranted - day.creditsSpent) * 100 + day.movedToCreditsCents).toBe(await sum('SELECT sum(credits) * 100 AS s FROM users'));
+    expect((day.creditsSold + day.creditsGranted - day.creditsSpent) * 100 + day.movedToCreditsCents).toBe(
+      await sum('SELECT sum(credits) * 100 AS s FROM users'),
+    );
     const { inflow, held } = await moneyIdentity();
     expect(held).toBe(inflow);
     expect((day.creditsSold + day.creditsGranted) * 100).toBe(inflow);
@@ -188,10 +225,17 @@ describe('GET /api/admin/totals', () => {
   });
 
   it('is for admins only: 401 for visitors, 403 for users and staff, CSV included', async () => {
-    for (const path of ['/api/admin/totals', '/api/admin/totals?format=csv', '/api/admin/people?q=support', `/api/admin/people/${buyer.id}/transactions`]) {
+    for (const path of [
+      '/api/admin/totals',
+      '/api/admin/totals?format=csv',
+      '/api/admin/people?q=support',
+      `/api/admin/people/${buyer.id}/transactions`,
+    ]) {
       expect((await call(path)).status, path).toBe(401);
       expect((await call(path, { cookie: buyerCookie })).status, path).toBe(403);
-      expect((await call(path, { cookie: await signIn((await createUser({ role: 'staff' })).id) })).status, path).toBe(403);
+      expect((await call(path, { cookie: await signIn((await createUser({ role: 'staff' })).id) })).status, path).toBe(
+        403,
+      );
     }
   });
 });
@@ -199,21 +243,49 @@ describe('GET /api/admin/totals', () => {
 describe('query plans', () => {
   /** SQLite's plan of a query: one line per step ('SEARCH … USING INDEX …', 'SCAN …', temp B-trees). */
   const plan = async (query: string, ...binds: unknown[]) =>
-    (await db().prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...binds).all<{ detail: string }>()).results.map((r) => r.detail);
+    (
+      await db()
+        .prepare(`EXPLAIN QUERY PLAN ${query}`)
+        .bind(...binds)
+        .all<{ detail: string }>()
+    ).results.map((r) => r.detail);
 
   it('the totals and the statements each read one range of one index, never a whole table', async () => {
     const cases: [string, string[], string][] = [
-      [TOTALS_SQL.ledger, ['2026-01-01', '2026-02-01'], 'SEARCH credit_ledger USING COVERING INDEX credit_ledger_created (created_at>? AND created_at<?)'],
-      [TOTALS_SQL.earnings, ['2026-01-01', '2026-02-01'], 'SEARCH creator_earnings USING COVERING INDEX creator_earnings_created (created_at>? AND created_at<?)'],
-      [STATEMENT_SQL.months, ['1'], 'SEARCH creator_earnings USING COVERING INDEX creator_earnings_creator_created (creator_id=?)'],
-      [STATEMENT_SQL.opening, ['1', '2026-01-01'], 'SEARCH creator_earnings USING INDEX creator_earnings_creator_created (creator_id=? AND created_at<?)'],
-      [STATEMENT_SQL.rows, ['1', '2026-01-01', '2026-02-01'], 'SEARCH e USING INDEX creator_earnings_creator_created (creator_id=? AND created_at>? AND created_at<?)'],
+      [
+        TOTALS_SQL.ledger,
+        ['2026-01-01', '2026-02-01'],
+        'SEARCH credit_ledger USING COVERING INDEX credit_ledger_created (created_at>? AND created_at<?)',
+      ],
+      [
+        TOTALS_SQL.earnings,
+        ['2026-01-01', '2026-02-01'],
+        'SEARCH creator_earnings USING COVERING INDEX creator_earnings_created (created_at>? AND created_at<?)',
+      ],
+      [
+        STATEMENT_SQL.months,
+        ['1'],
+        'SEARCH creator_earnings USING COVERING INDEX creator_earnings_creator_created (creator_id=?)',
+      ],
+      [
+        STATEMENT_SQL.opening,
+        ['1', '2026-01-01'],
+        'SEARCH creator_earnings USING INDEX creator_earnings_creator_created (creator_id=? AND created_at<?)',
+      ],
+      [
+        STATEMENT_SQL.rows,
+        ['1', '2026-01-01', '2026-02-01'],
+        'SEARCH e USING INDEX creator_earnings_creator_created (creator_id=? AND created_at>? AND created_at<?)',
+      ],
     ];
     for (const [query, binds, range] of cases) {
       const steps = await plan(query, ...binds);
       expect(steps, query).toContain(range);
       // The window function's own pass over the month's rows ('SCAN (subquery-N)') reads no table.
-      expect(steps.filter((s) => s.startsWith('SCAN') && !s.startsWith('SCAN (subquery')), query).toEqual([]);
+      expect(
+        steps.filter((s) => s.startsWith('SCAN') && !s.startsWith('SCAN (subquery')),
+        query,
+      ).toEqual([]);
     }
   });
 });

@@ -57,7 +57,10 @@ export async function getTotals(d1: D1Database, from: string, to: string): Promi
     d1.prepare(TOTALS_SQL.earnings).bind(start, end),
   ]);
   const byDay = new Map<string, Figures>();
-  for (const row of [...(ledger!.results as (Partial<Figures> & { day: string })[]), ...(earnings!.results as (Partial<Figures> & { day: string })[])]) {
+  for (const row of [
+    ...(ledger!.results as (Partial<Figures> & { day: string })[]),
+    ...(earnings!.results as (Partial<Figures> & { day: string })[]),
+  ]) {
     const { day, ...figures } = row;
     byDay.set(day, { ...(byDay.get(day) ?? zero()), ...figures });
   }

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentData } from '#common/validation.ts';
-import { call, client, createUser, db, messageOf as message, okBody, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client,
+  createUser,
+  db,
+  messageOf as message,
+  okBody,
+  seedCatalog,
+  signIn,
+} from '#worker/test/fixtures.ts';
 import { createAgent, slugify } from './write';
 
 beforeAll(seedCatalog);
@@ -16,8 +25,10 @@ const valid = {
 };
 
 const agentCount = async (categoryId: number) =>
-  (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = ?').bind(categoryId).first<{ n: number }>())!.n;
-const create = async (cookie: string, patch: Partial<AgentData> = {}) => okBody(await client(cookie).agents.$post({ json: { ...valid, ...patch } }));
+  (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = ?').bind(categoryId).first<{ n: number }>())!
+    .n;
+const create = async (cookie: string, patch: Partial<AgentData> = {}) =>
+  okBody(await client(cookie).agents.$post({ json: { ...valid, ...patch } }));
 
 describe('POST /api/agents', () => {
   it('creates an agent owned by the caller, shaped like GET /api/agents/:id', async () => {
@@ -47,26 +58,46 @@ describe('POST /api/agents', () => {
     });
     expect(await (await client().agents[':id'].$get({ param: { id: String(agent.id) } })).json()).toEqual(agent);
     // Stored the way the seed stores them: a JSON list in text.
-    const row = await db().prepare('SELECT features FROM agents WHERE id = ?').bind(agent.id).first<{ features: string }>();
+    const row = await db()
+      .prepare('SELECT features FROM agents WHERE id = ?')
+      .bind(agent.id)
+      .first<{ features: string }>();
     expect(row!.features).toBe('["Reminders","Escalation"]');
-    const mine = await okBody(await client().agents.creator[':userId'].$get({ param: { userId: String(user.id) }, query: {} }));
+    const mine = await okBody(
+      await client().agents.creator[':userId'].$get({ param: { userId: String(user.id) }, query: {} }),
+    );
     expect(mine.map((a) => a.id)).toEqual([agent.id]);
   });
 
   it('fills the documented defaults: departmentId 0, creditCost 3, no features', async () => {
     const cookie = await signIn((await createUser()).id);
-    const res = await call('/api/agents', { json: { name: 'Bare Agent', description: 'Only the required fields.', categoryId: '1' }, cookie });
+    const res = await call('/api/agents', {
+      json: { name: 'Bare Agent', description: 'Only the required fields.', categoryId: '1' },
+      cookie,
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ departmentId: 0, creditCost: 3, features: [], externalUrl: null, longDescription: null });
+    expect(await res.json()).toMatchObject({
+      departmentId: 0,
+      creditCost: 3,
+      features: [],
+      externalUrl: null,
+      longDescription: null,
+    });
   });
 
   it('accepts features as text holding a list, or as plain text', async () => {
     const cookie = await signIn((await createUser()).id);
     // The typed client sends the parsed form (a list): these are the raw forms.
-    const text = await call('/api/agents', { json: { ...valid, name: 'Text Features', features: '["One","Two"]' }, cookie });
+    const text = await call('/api/agents', {
+      json: { ...valid, name: 'Text Features', features: '["One","Two"]' },
+      cookie,
+    });
     expect(text.status).toBe(201);
     expect(await text.json()).toMatchObject({ features: ['One', 'Two'] });
-    const plain = await call('/api/agents', { json: { ...valid, name: 'Plain Feature', features: 'Just one' }, cookie });
+    const plain = await call('/api/agents', {
+      json: { ...valid, name: 'Plain Feature', features: 'Just one' },
+      cookie,
+    });
     expect(plain.status).toBe(201);
     expect(await plain.json()).toMatchObject({ features: ['Just one'] });
   });
@@ -76,7 +107,9 @@ describe('POST /api/agents', () => {
     const first = await create(cookie, { name: 'Same Name' });
     const second = await create(cookie, { name: 'Same Name' });
     expect([first.slug, second.slug]).toEqual(['same-name', 'same-name-2']);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => call('/api/agents', { json: { ...valid, name: 'Race Name' }, cookie })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call('/api/agents', { json: { ...valid, name: 'Race Name' }, cookie })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(201));
     const slugs = await Promise.all(answers.map(async (r) => ((await r.json()) as { slug: string }).slug));
     expect(new Set(slugs).size).toBe(8);
@@ -89,7 +122,11 @@ describe('POST /api/agents', () => {
     const [finance, legal] = [await agentCount(2), await agentCount(3)];
     const agent = await create(cookie);
     expect(await agentCount(2)).toBe(finance + 1);
-    await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, categoryId: 3, departmentId: 3 }, cookie });
+    await call(`/api/agents/${agent.id}`, {
+      method: 'PUT',
+      json: { ...valid, categoryId: 3, departmentId: 3 },
+      cookie,
+    });
     expect([await agentCount(2), await agentCount(3)]).toEqual([finance, legal + 1]);
     await call(`/api/agents/${agent.id}`, { method: 'DELETE', cookie });
     expect([await agentCount(2), await agentCount(3)]).toEqual([finance, legal]);
@@ -137,18 +174,36 @@ describe('POST /api/agents', () => {
   it('hostile input is stored as text or refused, never a 5xx', async () => {
     const cookie = await signIn((await createUser()).id);
     const sneaky = `Robert'); DROP TABLE agents;-- "x" <script>alert(1)</script>`.slice(0, 90);
-    const res = await call('/api/agents', { json: { ...valid, name: sneaky, description: "' OR 1=1 -- %_ \\ ; SELECT *" }, cookie });
+    const res = await call('/api/agents', {
+      json: { ...valid, name: sneaky, description: "' OR 1=1 -- %_ \\ ; SELECT *" },
+      cookie,
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ name: sneaky, description: "' OR 1=1 -- %_ \\ ; SELECT *" });
     expect((await call('/api/agents/1')).status).toBe(200);
 
-    for (const body of ['[]', '"text"', 'null', '{"name":', 'not json', JSON.stringify({ ...valid, categoryId: 1e300 })]) {
-      const bad = await call('/api/agents', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, cookie });
+    for (const body of [
+      '[]',
+      '"text"',
+      'null',
+      '{"name":',
+      'not json',
+      JSON.stringify({ ...valid, categoryId: 1e300 }),
+    ]) {
+      const bad = await call('/api/agents', {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json' },
+        cookie,
+      });
       expect(bad.status, body).toBe(400);
     }
     const huge = await call('/api/agents', { json: { ...valid, description: 'x'.repeat(200_000) }, cookie });
     expect(huge.status).toBe(413);
-    const bigIds = await call('/api/agents', { json: { ...valid, categoryId: 2 ** 62, departmentId: Number.MAX_SAFE_INTEGER }, cookie });
+    const bigIds = await call('/api/agents', {
+      json: { ...valid, categoryId: 2 ** 62, departmentId: Number.MAX_SAFE_INTEGER },
+      cookie,
+    });
     expect(bigIds.status).toBe(400);
   });
 });
@@ -161,8 +216,20 @@ describe('PUT and DELETE /api/agents/:id', () => {
     const ownerCookie = await signIn(owner.id);
     const agent = await create(ownerCookie, { name: 'Editable Agent' });
 
-    expect((await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, name: 'Hijacked' }, cookie: await signIn(other.id) })).status).toBe(403);
-    const byAdmin = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: valid, cookie: await signIn(admin.id) });
+    expect(
+      (
+        await call(`/api/agents/${agent.id}`, {
+          method: 'PUT',
+          json: { ...valid, name: 'Hijacked' },
+          cookie: await signIn(other.id),
+        })
+      ).status,
+    ).toBe(403);
+    const byAdmin = await call(`/api/agents/${agent.id}`, {
+      method: 'PUT',
+      json: valid,
+      cookie: await signIn(admin.id),
+    });
     expect(byAdmin.status).toBe(403);
     expect(await message(byAdmin)).toBe('You do not have permission to do that');
 
@@ -175,16 +242,34 @@ describe('PUT and DELETE /api/agents/:id', () => {
     });
     expect(updated.status).toBe(200);
     const body: unknown = await updated.json();
-    expect(body).toMatchObject({ id: agent.id, name: 'Editable Agent', creditCost: 9, features: [], externalUrl: null, creatorId: owner.id, slug: agent.slug });
+    expect(body).toMatchObject({
+      id: agent.id,
+      name: 'Editable Agent',
+      creditCost: 9,
+      features: [],
+      externalUrl: null,
+      creatorId: owner.id,
+      slug: agent.slug,
+    });
     expect(await (await client().agents[':id'].$get({ param })).json()).toEqual(body);
 
-    const renamed = await okBody(await client(ownerCookie).agents[':id'].$put({ param, json: { ...valid, name: 'Renamed Agent' } }));
+    const renamed = await okBody(
+      await client(ownerCookie).agents[':id'].$put({ param, json: { ...valid, name: 'Renamed Agent' } }),
+    );
     expect(renamed.slug).toBe('renamed-agent');
 
-    const invalid = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, categoryId: 77 }, cookie: ownerCookie });
+    const invalid = await call(`/api/agents/${agent.id}`, {
+      method: 'PUT',
+      json: { ...valid, categoryId: 77 },
+      cookie: ownerCookie,
+    });
     expect(invalid.status).toBe(400);
     expect(await message(invalid)).toBe('Please select a category');
-    const noDepartment = await call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, departmentId: 77 }, cookie: ownerCookie });
+    const noDepartment = await call(`/api/agents/${agent.id}`, {
+      method: 'PUT',
+      json: { ...valid, departmentId: 77 },
+      cookie: ownerCookie,
+    });
     expect(await message(noDepartment)).toBe('Please select a valid department');
   });
 
@@ -197,20 +282,38 @@ describe('PUT and DELETE /api/agents/:id', () => {
     const ownerCookie = await signIn(owner.id);
     const first = await create(ownerCookie);
     const second = await create(ownerCookie);
-    expect((await call('/api/ratings', { json: { agentId: first.id, rating: 4 }, cookie: await signIn(other.id) })).status).toBe(201);
-    expect((await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?').bind(first.id).first<{ n: number }>())!.n).toBe(1);
+    expect(
+      (await call('/api/ratings', { json: { agentId: first.id, rating: 4 }, cookie: await signIn(other.id) })).status,
+    ).toBe(201);
+    expect(
+      (await db()
+        .prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?')
+        .bind(first.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
 
-    expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: await signIn(other.id) })).status).toBe(403);
-    expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: await signIn(staff.id) })).status).toBe(403);
+    expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: await signIn(other.id) })).status).toBe(
+      403,
+    );
+    expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: await signIn(staff.id) })).status).toBe(
+      403,
+    );
     const gone = await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: ownerCookie });
     expect(gone.status).toBe(200);
     expect(await gone.json()).toEqual({ ok: true });
     expect((await call(`/api/agents/${first.id}`)).status).toBe(404);
     expect((await call(`/api/agents/${first.id}/ratings`)).status).toBe(404);
-    expect((await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?').bind(first.id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await db()
+        .prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?')
+        .bind(first.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
     expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: ownerCookie })).status).toBe(404);
 
-    expect((await call(`/api/agents/${second.id}`, { method: 'DELETE', cookie: await signIn(admin.id) })).status).toBe(200);
+    expect((await call(`/api/agents/${second.id}`, { method: 'DELETE', cookie: await signIn(admin.id) })).status).toBe(
+      200,
+    );
     expect((await call(`/api/agents/${second.id}`)).status).toBe(404);
   });
 
@@ -225,7 +328,7 @@ describe('PUT and DELETE /api/agents/:id', () => {
       expect(await message(res)).toBe('Please log in to continue');
     }
     const cookie = await signIn((await createUser()).id);
-    for (const id of ['9999', 'abc', '0', '-1', '1e3', '99999999999999999999', "1;DROP TABLE agents"]) {
+    for (const id of ['9999', 'abc', '0', '-1', '1e3', '99999999999999999999', '1;DROP TABLE agents']) {
       const path = `/api/agents/${encodeURIComponent(id)}`;
       const put = await call(path, { method: 'PUT', json: valid, cookie });
       expect(put.status, id).toBe(404);
@@ -238,12 +341,21 @@ describe('PUT and DELETE /api/agents/:id', () => {
     const user = await createUser();
     const data = { ...valid, longDescription: undefined, videoUrl: undefined, imageUrl: undefined };
     await expect(createAgent(db(), user.id, { ...data, categoryId: 404 })).rejects.toThrow('Please select a category');
-    await expect(createAgent(db(), user.id, { ...data, departmentId: 404 })).rejects.toThrow('Please select a valid department');
+    await expect(createAgent(db(), user.id, { ...data, departmentId: 404 })).rejects.toThrow(
+      'Please select a valid department',
+    );
     const id = await createAgent(db(), user.id, { ...data, name: 'Direct Agent' });
-    expect((await db().prepare('SELECT creator_id FROM agents WHERE id = ?').bind(id).first<{ creator_id: number }>())!.creator_id).toBe(user.id);
+    expect(
+      (await db().prepare('SELECT creator_id FROM agents WHERE id = ?').bind(id).first<{ creator_id: number }>())!
+        .creator_id,
+    ).toBe(user.id);
     // write.ts retries on exactly this error text when two creations pick the same slug at once.
     await expect(
-      db().prepare("INSERT INTO agents (name, description, category_id, slug) VALUES ('Dup', 'Duplicate slug row', 1, 'direct-agent')").run(),
+      db()
+        .prepare(
+          "INSERT INTO agents (name, description, category_id, slug) VALUES ('Dup', 'Duplicate slug row', 1, 'direct-agent')",
+        )
+        .run(),
     ).rejects.toThrow(/UNIQUE constraint failed: agents\.slug/);
   });
 });

@@ -32,7 +32,8 @@ describe('GET /api/agents', () => {
   });
 
   it('sorts by popularity (rating times votes) by default and by each named sort', async () => {
-    const names = async (query: { sort?: string }) => (await okBody(await client().agents.$get({ query }))).map((a) => a.name);
+    const names = async (query: { sort?: string }) =>
+      (await okBody(await client().agents.$get({ query }))).map((a) => a.name);
     expect(await names({})).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
     expect(await names({ sort: 'newest' })).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
     // Damped (docs/decisions/0025; prior 4.17, weight 5), so LedgerLens's one 5-star review (4.31) sits below LeadScout's ten at 4.5 (4.39).
@@ -63,7 +64,8 @@ describe('GET /api/agents', () => {
 
 describe('search', () => {
   it('finds agents by prefix across name, description, category and department', async () => {
-    const names = async (q: string) => (await okBody(await client().agents.search.$get({ query: { q } }))).map((a) => a.name);
+    const names = async (q: string) =>
+      (await okBody(await client().agents.search.$get({ query: { q } }))).map((a) => a.name);
     expect(await names('ledg')).toEqual(['LedgerLens']);
     expect(await names('invoices bank')).toEqual(['LedgerLens']);
     expect(await names('legal')).toEqual(['ContractSentry']);
@@ -72,7 +74,16 @@ describe('search', () => {
   });
 
   it('answers normally for quotes, operators and very long input', async () => {
-    for (const q of ['"', 'NEAR(a b)', 'name:*', 'a OR b AND NOT c', "'; DROP TABLE agents; --", '*', 'x'.repeat(2000), '🙂']) {
+    for (const q of [
+      '"',
+      'NEAR(a b)',
+      'name:*',
+      'a OR b AND NOT c',
+      "'; DROP TABLE agents; --",
+      '*',
+      'x'.repeat(2000),
+      '🙂',
+    ]) {
       const res = await client().agents.search.$get({ query: { q } });
       expect(res.status, q).toBe(200);
       expect(Array.isArray(await res.json())).toBe(true);
@@ -98,11 +109,17 @@ describe('agent lookups', () => {
   });
 
   it('lists by category and by creator', async () => {
-    const byCategory = await okBody(await client().agents.category[':categoryId'].$get({ param: { categoryId: '3' }, query: {} }));
+    const byCategory = await okBody(
+      await client().agents.category[':categoryId'].$get({ param: { categoryId: '3' }, query: {} }),
+    );
     expect(byCategory.map((a) => a.name)).toEqual(['ContractSentry']);
-    const byCreator = await okBody(await client().agents.creator[':userId'].$get({ param: { userId: '1' }, query: {} }));
+    const byCreator = await okBody(
+      await client().agents.creator[':userId'].$get({ param: { userId: '1' }, query: {} }),
+    );
     expect(byCreator.map((a) => a.name)).toEqual(['LeadScout Pro']);
-    expect((await client().agents.category[':categoryId'].$get({ param: { categoryId: 'abc' }, query: {} })).status).toBe(404);
+    expect(
+      (await client().agents.category[':categoryId'].$get({ param: { categoryId: 'abc' }, query: {} })).status,
+    ).toBe(404);
   });
 });
 
@@ -141,8 +158,14 @@ describe('API hardening', () => {
   it('refuses a state-changing request from a foreign origin, JSON included', async () => {
     const res = await call('/api/agents', { json: {}, headers: { Origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed', error: 'Cross-site requests are not allowed' });
-    const site = await call('/api/agents', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://localhost' } });
+    expect(await res.json()).toEqual({
+      message: 'Cross-site requests are not allowed',
+      error: 'Cross-site requests are not allowed',
+    });
+    const site = await call('/api/agents', {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://localhost' },
+    });
     expect(site.status).toBe(403);
   });
 

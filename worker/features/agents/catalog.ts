@@ -12,7 +12,11 @@ export async function listCatalog(env: Bindings, params: ListParams): Promise<Ag
 }
 
 /** `viewer` may see the agent when moderators hid it: its creator or a moderator. */
-export async function getCatalogAgent(env: Bindings, id: number, viewer?: Pick<SessionUser, 'id' | 'role'> | null): Promise<Agent | null> {
+export async function getCatalogAgent(
+  env: Bindings,
+  id: number,
+  viewer?: Pick<SessionUser, 'id' | 'role'> | null,
+): Promise<Agent | null> {
   const config = providerConfig(env);
   return config ? getMergedAgent(env.DB, config, id) : getAgent(env.DB, id, viewer);
 }
@@ -32,6 +36,8 @@ export async function getProviderAgent(env: Bindings, id: number): Promise<Agent
 export async function catalogAgentsByIds(env: Bindings, ids: readonly number[]): Promise<Agent[]> {
   if (ids.length === 0) return [];
   const config = providerConfig(env);
-  const found = new Map((config ? await mergedCatalog(env.DB, config) : await agentsByIds(env.DB, ids)).map((agent) => [agent.id, agent]));
+  const found = new Map(
+    (config ? await mergedCatalog(env.DB, config) : await agentsByIds(env.DB, ids)).map((agent) => [agent.id, agent]),
+  );
   return ids.flatMap((id) => found.get(id) ?? []);
 }

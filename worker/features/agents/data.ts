@@ -78,7 +78,9 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
   const order = agentOrderSql(params.sort ?? 'popular');
-  const listStmt = db.prepare(`${AGENT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
+  const listStmt = db
+    .prepare(`${AGENT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .bind(...binds, limit, offset);
   const countStmt = db.prepare(`SELECT count(*) AS total FROM agents a ${whereSql}`).bind(...binds);
   const [list, count] = await db.batch([listStmt, countStmt]);
   const rows = (list?.results ?? []) as AgentRowRaw[];
@@ -133,12 +135,18 @@ export const agentQuery = (d1: D1Database) =>
  * (D1 binds at most 100 parameters to a statement; a device may keep 500 saved agents).
  */
 export async function agentsByIds(db: D1Database, ids: readonly number[]): Promise<Agent[]> {
-  const rows = await agentQuery(db).where(and(sql`${agents.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`, isNull(agents.hiddenAt)));
+  const rows = await agentQuery(db).where(
+    and(sql`${agents.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`, isNull(agents.hiddenAt)),
+  );
   return rows.map(toAgent);
 }
 
 /** One agent; a hidden one only for its creator and the moderators (`viewer`), null for everyone else. */
-export async function getAgent(db: D1Database, id: number, viewer?: Pick<SessionUser, 'id' | 'role'> | null): Promise<Agent | null> {
+export async function getAgent(
+  db: D1Database,
+  id: number,
+  viewer?: Pick<SessionUser, 'id' | 'role'> | null,
+): Promise<Agent | null> {
   const [row] = await agentQuery(db).where(eq(agents.id, id));
   if (!row) return null;
   if (row.hidden_at && !maySeeHidden(row.creator_id, viewer)) return null;

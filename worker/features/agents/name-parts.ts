@@ -30,7 +30,7 @@ const maskOf = (parts: HighlightSegment[], base: number) =>
 /** Runs of `text` by mark: two marks side by side ("Lead" and "Scout" of "LeadScout") stay two. */
 function fromMask(text: string, mask: number[]): HighlightSegment[] {
   const out: HighlightSegment[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let j = i;
     while (j < text.length && mask[j] === mask[i]) j++;
     out.push(mask[i] !== NONE ? { text: text.slice(i, j), match: true } : { text: text.slice(i, j) });
@@ -45,7 +45,11 @@ function fromMask(text: string, mask: number[]): HighlightSegment[] {
  * hyphens, which is ignored here), so walking both side by side skipping the added spaces lines
  * them up. Null when nothing of the name is marked or the texts do not line up.
  */
-export function nameHighlight(name: string, markedName: string | null | undefined, markedParts: string | null | undefined): HighlightSegment[] | null {
+export function nameHighlight(
+  name: string,
+  markedName: string | null | undefined,
+  markedParts: string | null | undefined,
+): HighlightSegment[] | null {
   // A name holding the marker characters itself cannot be told apart from the marks.
   // eslint-disable-next-line no-control-regex -- those are the characters looked for
   if (/[\u0001\u0002]/u.test(name)) return null;
@@ -56,7 +60,7 @@ export function nameHighlight(name: string, markedName: string | null | undefine
   if (parts) {
     const text = parts.map((p) => p.text).join('');
     const partMask = maskOf(parts, name.length + 1);
-    for (let i = 0, j = 0; i < name.length && j < text.length; ) {
+    for (let i = 0, j = 0; i < name.length && j < text.length;) {
       if (name[i] === text[j]) {
         if (partMask[j] !== NONE && mask[i] === NONE) mask[i] = partMask[j]!;
         i++;

@@ -59,7 +59,9 @@ export async function findProviderAgent(config: ProviderConfig, id: number): Pro
 
 /** Creators' own agents from D1 (seeded catalogue rows without a creator stay hidden in provider mode). */
 async function creatorAgents(db: D1Database): Promise<Agent[]> {
-  const rows = await agentQuery(db).where(and(isNotNull(agentsTable.creatorId), isNull(agentsTable.hiddenAt))).orderBy(desc(agentsTable.id));
+  const rows = await agentQuery(db)
+    .where(and(isNotNull(agentsTable.creatorId), isNull(agentsTable.hiddenAt)))
+    .orderBy(desc(agentsTable.id));
   return rows.map(toAgent);
 }
 
@@ -74,7 +76,9 @@ export async function mergedCatalog(db: D1Database, config: ProviderConfig): Pro
 export async function getMergedAgent(db: D1Database, config: ProviderConfig, id: number): Promise<Agent | null> {
   const external = await findProviderAgent(config, id);
   if (external) return external;
-  const [row] = await agentQuery(db).where(and(eq(agentsTable.id, id), isNotNull(agentsTable.creatorId), isNull(agentsTable.hiddenAt)));
+  const [row] = await agentQuery(db).where(
+    and(eq(agentsTable.id, id), isNotNull(agentsTable.creatorId), isNull(agentsTable.hiddenAt)),
+  );
   return row ? toAgent(row) : null;
 }
 
@@ -91,7 +95,9 @@ export function pageOf(agents: Agent[], params: ListParams): AgentPage {
     if (params.departmentId && a.departmentId !== params.departmentId) return false;
     if (params.creatorId && a.creatorId !== params.creatorId) return false;
     if (words.length === 0) return true;
-    const haystack = [a.name, a.description, a.businessCategory, a.categoryName, a.businessDepartment].join('\n').toLowerCase();
+    const haystack = [a.name, a.description, a.businessCategory, a.categoryName, a.businessDepartment]
+      .join('\n')
+      .toLowerCase();
     return words.every((w) => haystack.includes(w));
   });
   // The prior of the damped rating is taken over the whole catalogue, as the SQL takes it over the table.

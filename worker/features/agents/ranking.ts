@@ -12,7 +12,8 @@ export const PRIOR_WEIGHT = 5;
  * The prior: the mean rating of the shown agents that have any rating (unrated ones hold 0, no rating
  * at all). Read from the one row triggers keep (migration 0017), not summed per request.
  */
-export const PRIOR_SQL = '(SELECT coalesce((SELECT rating_hundredths / 100.0 / rated_count FROM rating_prior WHERE id = 1 AND rated_count > 0), 0))';
+export const PRIOR_SQL =
+  '(SELECT coalesce((SELECT rating_hundredths / 100.0 / rated_count FROM rating_prior WHERE id = 1 AND rated_count > 0), 0))';
 
 /** The damped average in SQL; `prior` is an SQL expression (PRIOR_SQL, or a bound `?`). */
 export const dampedSql = (table: string, prior: string = PRIOR_SQL) =>
@@ -24,8 +25,10 @@ export const popularitySql = (table: string) => `(${table}average_rating * MAX($
 type Ranked = Pick<Agent, 'id' | 'averageRating' | 'voteCount' | 'createdAt'>;
 
 /** The damped average of `votes` ratings summing to `stars`: an agent's, or a creator's over all their agents. */
-export const dampedAverage = (stars: number, votes: number, prior: number) => (stars + PRIOR_WEIGHT * prior) / (votes + PRIOR_WEIGHT);
-export const damped = (a: Pick<Agent, 'averageRating' | 'voteCount'>, prior: number) => dampedAverage(a.voteCount * a.averageRating, a.voteCount, prior);
+export const dampedAverage = (stars: number, votes: number, prior: number) =>
+  (stars + PRIOR_WEIGHT * prior) / (votes + PRIOR_WEIGHT);
+export const damped = (a: Pick<Agent, 'averageRating' | 'voteCount'>, prior: number) =>
+  dampedAverage(a.voteCount * a.averageRating, a.voteCount, prior);
 export const popularity = (a: Pick<Agent, 'averageRating' | 'voteCount'>) => a.averageRating * Math.max(a.voteCount, 1);
 
 /** The prior of a list held in memory, as PRIOR_SQL computes it over the table. */
@@ -73,7 +76,8 @@ const agentColumn = (table: string) => (name: RankColumn) =>
 export const agentOrderSql = (sort: AgentSort, table = 'a.') => ORDERINGS[sort].sql(agentColumn(table));
 
 /** Sorts a list held in memory (provider mode) exactly as the SQL does. */
-export const sortAgents = <T extends Ranked>(agents: T[], sort: AgentSort, prior = priorOf(agents)): T[] => [...agents].sort(ORDERINGS[sort].compare(prior));
+export const sortAgents = <T extends Ranked>(agents: T[], sort: AgentSort, prior = priorOf(agents)): T[] =>
+  [...agents].sort(ORDERINGS[sort].compare(prior));
 
 /** The rank columns selected under their own names (agents under `table`), for an outer query to order by. */
 export const rankColumnsSql = (table: string) =>
@@ -96,7 +100,8 @@ export const TITLE_BM25 = 'bm25(agents_title_fts, 10.0, 6.0, 8.0)';
 export type SearchRankColumn = RankColumn | 'hits' | 'score';
 
 /** Equally good matches go to quality: search and suggestions break ties alike. */
-const byQuality = (col: (name: RankColumn) => string) => `${col('damped')} DESC, ${col('vote_count')} DESC, ${col('id')} ASC`;
+const byQuality = (col: (name: RankColumn) => string) =>
+  `${col('damped')} DESC, ${col('vote_count')} DESC, ${col('id')} ASC`;
 
 /**
  * ORDER BY within a search's ranked matches, each column named by `col`. Relevance is words
@@ -104,7 +109,9 @@ const byQuality = (col: (name: RankColumn) => string) => `${col('damped')} DESC,
  * the list sorts are the same as browsing's.
  */
 export const searchOrderSql = (sort: SearchSort, col: (name: SearchRankColumn) => string = (name) => name) =>
-  sort === 'relevance' ? `${col('hits')} DESC, round(${col('score')}, 2) ASC, ${byQuality(col)}` : ORDERINGS[sort].sql(col);
+  sort === 'relevance'
+    ? `${col('hits')} DESC, round(${col('score')}, 2) ASC, ${byQuality(col)}`
+    : ORDERINGS[sort].sql(col);
 
 /**
  * ORDER BY of suggestions, over `m` (the matches: exact, score) and `a` (agents): the words as typed

@@ -1,15 +1,37 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { agentSchemaOut, apiErrorSchema, okSchema, priceChangedSchema, searchHitSchema, suggestionSchema, tryResultSchema } from '#common/api-schemas.ts';
+import {
+  agentSchemaOut,
+  apiErrorSchema,
+  okSchema,
+  priceChangedSchema,
+  searchHitSchema,
+  suggestionSchema,
+  tryResultSchema,
+} from '#common/api-schemas.ts';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import { TRY_NOT_CHARGED } from '#common/idempotency.ts';
 import type { Agent, TryResult } from '#common/types.ts';
 import { agentSchema, IDEMPOTENCY_KEY, MESSAGES, trySchema } from '#common/validation.ts';
 import { creatorSharePercent, earningsHoldDays, type AppEnv } from '#worker/env.ts';
 import { clampLimit, errorBody, fail, HttpError, positiveInt } from '#worker/lib/http.ts';
-import { callerKey, IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY, once, settleKey } from '#worker/lib/idempotency.ts';
+import {
+  callerKey,
+  IDEMPOTENCY_KEY_REUSED,
+  INVALID_IDEMPOTENCY_KEY,
+  once,
+  settleKey,
+} from '#worker/lib/idempotency.ts';
 import { agentReference, debitOnce, findDebit, type DebitRecord } from '#worker/domain/credits/index.ts';
-import { error, IDEMPOTENCY_KEY_HEADER, json, pathParam, POSITIVE_INT_MAX, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import {
+  error,
+  IDEMPOTENCY_KEY_HEADER,
+  json,
+  pathParam,
+  POSITIVE_INT_MAX,
+  route,
+  TOTAL_COUNT,
+} from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, lenientInt, oneOfText, pageQuery, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { tryAtProvider } from '#worker/features/provider/index.ts';
@@ -64,10 +86,15 @@ const listQuery = v.object({
 });
 const agentId = idParam('id', MESSAGES.agentNotFound);
 const AGENT_NOT_FOUND = { 404: error('No such agent (or hidden by moderators)') };
-const searchHeaders_ = { ...TOTAL_COUNT, 'X-Search-Corrected': 'The query as corrected, URI-encoded, when misspelt words were replaced', 'X-Search-Any-Term': '1 when results match only some words' };
+const searchHeaders_ = {
+  ...TOTAL_COUNT,
+  'X-Search-Corrected': 'The query as corrected, URI-encoded, when misspelt words were replaced',
+  'X-Search-Any-Term': '1 when results match only some words',
+};
 
 type OwnAgent = NonNullable<Awaited<ReturnType<typeof agentOwner>>>;
-type TryTarget = { id: number; external: Agent; agent?: undefined } | { id: number; external?: undefined; agent: OwnAgent };
+type TryTarget =
+  { id: number; external: Agent; agent?: undefined } | { id: number; external?: undefined; agent: OwnAgent };
 
 /** The agent a try is for: the provider's (provider mode) or our own; null when neither exists. */
 async function tryTarget(c: Context<AppEnv>): Promise<TryTarget | null> {
@@ -96,7 +123,13 @@ function tryAnswer(c: Context<AppEnv>, agent: OwnAgent, debit: DebitRecord) {
 export const agentsRoutes = new Hono<AppEnv>()
   .get(
     '/',
-    route({ tag: 'agents', summary: 'List agents', access: 'anyone', token: 'read', responses: { 200: json(v.array(agentSchemaOut), 'A page of agents', TOTAL_COUNT) } }),
+    route({
+      tag: 'agents',
+      summary: 'List agents',
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(v.array(agentSchemaOut), 'A page of agents', TOTAL_COUNT) },
+    }),
     validated('query', listQuery),
     (c) => page(c, listParams(c)),
   )
@@ -115,7 +148,13 @@ export const agentsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/suggest',
-    route({ tag: 'agents', summary: 'Suggestions as you type', access: 'anyone', token: 'read', responses: { 200: json(v.array(suggestionSchema), 'Agents, categories and departments') } }),
+    route({
+      tag: 'agents',
+      summary: 'Suggestions as you type',
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(v.array(suggestionSchema), 'Agents, categories and departments') },
+    }),
     validated('query', v.object({ q: text('What was typed so far') })),
     async (c) => c.json(await suggest(c.env.DB, c.req.query('q') ?? '')),
   )
@@ -126,7 +165,10 @@ export const agentsRoutes = new Hono<AppEnv>()
       summary: "A category's agents",
       access: 'anyone',
       token: 'read',
-      responses: { 200: json(v.array(agentSchemaOut), 'A page of agents', TOTAL_COUNT), 404: error('Category not found') },
+      responses: {
+        200: json(v.array(agentSchemaOut), 'A page of agents', TOTAL_COUNT),
+        404: error('Category not found'),
+      },
     }),
     idParam('categoryId', 'Category not found'),
     validated('query', listQuery),
@@ -156,7 +198,12 @@ export const agentsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/',
-    route({ tag: 'agents', summary: 'List a new agent', access: 'signed-in', responses: { 201: json(agentSchemaOut, 'The new agent') } }),
+    route({
+      tag: 'agents',
+      summary: 'List a new agent',
+      access: 'signed-in',
+      responses: { 201: json(agentSchemaOut, 'The new agent') },
+    }),
     requireUser,
     jsonBody(agentSchema),
     async (c) => {
@@ -171,7 +218,11 @@ export const agentsRoutes = new Hono<AppEnv>()
       tag: 'agents',
       summary: 'Change an agent',
       access: 'signed-in',
-      responses: { 200: json(agentSchemaOut, 'The agent as changed'), 403: error('Not its creator'), ...AGENT_NOT_FOUND },
+      responses: {
+        200: json(agentSchemaOut, 'The agent as changed'),
+        403: error('Not its creator'),
+        ...AGENT_NOT_FOUND,
+      },
     }),
     requireUser,
     jsonBody(agentSchema),
@@ -210,19 +261,28 @@ export const agentsRoutes = new Hono<AppEnv>()
     route({
       tag: 'tries',
       summary: 'Try an agent',
-      description: 'Charges its credits once per Idempotency-Key (creators try their own for free) and answers where to use it.',
+      description:
+        'Charges its credits once per Idempotency-Key (creators try their own for free) and answers where to use it.',
       access: 'signed-in',
       token: 'try',
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
         200: json(tryResultSchema, 'Charged: the balance after and where to use the agent'),
-        400: json(v.union([priceChangedSchema, apiErrorSchema]), 'Invalid input or Idempotency-Key, or a token’s try without expectedCost (creditCost is the price now)'),
+        400: json(
+          v.union([priceChangedSchema, apiErrorSchema]),
+          'Invalid input or Idempotency-Key, or a token’s try without expectedCost (creditCost is the price now)',
+        ),
         402: error('Not enough credits'),
         ...AGENT_NOT_FOUND,
         409: json(
           v.union([priceChangedSchema, apiErrorSchema]),
           'The price changed since it was shown (creditCost is the new one), or the key is still being processed (ask again after Retry-After) or was used for another agent',
-          { 'Retry-After': { description: 'While the key is still being processed: seconds to wait', schema: { type: 'integer', minimum: 1 } } },
+          {
+            'Retry-After': {
+              description: 'While the key is still being processed: seconds to wait',
+              schema: { type: 'integer', minimum: 1 },
+            },
+          },
         ),
       },
     }),
@@ -236,32 +296,43 @@ export const agentsRoutes = new Hono<AppEnv>()
       // A program pays the price it was shown, as a tap does (docs/decisions/0038): without one it is
       // told the price and charged nothing. The app always sends it; a session may still omit it.
       const listed = target.external ? target.external.creditCost : target.agent.credit_cost;
-      if (expectedCost === undefined && c.var.tokenId) return c.json({ ...errorBody(MESSAGES.expectedCostRequired(listed)), creditCost: listed }, 400);
-      return once(c, tryRequest(target), async (step) => {
-        const user = c.var.user!;
-        // docs/product.md#credits: the price is the one the person saw. Checked inside the key's run, so a
-        // replay of a try that was charged still gets its first answer; a refusal frees the key.
-        const isCreator = !target.external && target.agent.creator_id === user.id;
-        if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
-          return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
-        }
-        // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
-        if (target.external) return c.json(await tryAtProvider(c, target.external, step));
-        const agent = target.agent;
-        // docs/product.md#credits: creators try their own agents for free (a zero-amount ledger row).
-        const cost = isCreator ? 0 : agent.credit_cost;
-        const debit = await debitOnce(c.env.DB, {
-          userId: user.id,
-          amount: cost,
-          key: ledgerKey(c, step.key ?? crypto.randomUUID()),
-          reference: agentReference(agent.id),
-          description: `Tried agent #${agent.id}`,
-          // The creator's share goes in the debit's batch (docs/product.md#creators-and-earnings, docs/decisions/0029).
-          earning: { creatorId: agent.creator_id, agentId: agent.id, sharePercent: creatorSharePercent(c.env), holdDays: earningsHoldDays(c.env) },
-        });
-        if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
-        return tryAnswer(c, agent, debit);
-      }, TRY_NOT_CHARGED);
+      if (expectedCost === undefined && c.var.tokenId)
+        return c.json({ ...errorBody(MESSAGES.expectedCostRequired(listed)), creditCost: listed }, 400);
+      return once(
+        c,
+        tryRequest(target),
+        async (step) => {
+          const user = c.var.user!;
+          // docs/product.md#credits: the price is the one the person saw. Checked inside the key's run, so a
+          // replay of a try that was charged still gets its first answer; a refusal frees the key.
+          const isCreator = !target.external && target.agent.creator_id === user.id;
+          if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
+            return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
+          }
+          // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.
+          if (target.external) return c.json(await tryAtProvider(c, target.external, step));
+          const agent = target.agent;
+          // docs/product.md#credits: creators try their own agents for free (a zero-amount ledger row).
+          const cost = isCreator ? 0 : agent.credit_cost;
+          const debit = await debitOnce(c.env.DB, {
+            userId: user.id,
+            amount: cost,
+            key: ledgerKey(c, step.key ?? crypto.randomUUID()),
+            reference: agentReference(agent.id),
+            description: `Tried agent #${agent.id}`,
+            // The creator's share goes in the debit's batch (docs/product.md#creators-and-earnings, docs/decisions/0029).
+            earning: {
+              creatorId: agent.creator_id,
+              agentId: agent.id,
+              sharePercent: creatorSharePercent(c.env),
+              holdDays: earningsHoldDays(c.env),
+            },
+          });
+          if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
+          return tryAnswer(c, agent, debit);
+        },
+        TRY_NOT_CHARGED,
+      );
     },
   )
   // A page reloaded while a try's answer was lost asks how it ended: the first answer, or 404 when
@@ -271,20 +342,31 @@ export const agentsRoutes = new Hono<AppEnv>()
     route({
       tag: 'tries',
       summary: 'How a try with this key ended',
-      description: 'For a page reloaded while the answer was lost: the first answer, or 404 when nothing was charged. Never charges.',
+      description:
+        'For a page reloaded while the answer was lost: the first answer, or 404 when nothing was charged. Never charges.',
       access: 'signed-in',
       token: 'try',
       parameters: [
         pathParam('id', 'The agent'),
-        pathParam('key', 'The Idempotency-Key the try was sent with', { type: 'string', pattern: IDEMPOTENCY_KEY.source }),
+        pathParam('key', 'The Idempotency-Key the try was sent with', {
+          type: 'string',
+          pattern: IDEMPOTENCY_KEY.source,
+        }),
       ],
       responses: {
         200: json(tryResultSchema, 'The first answer of that try'),
         400: error(INVALID_IDEMPOTENCY_KEY),
         404: error('No such agent, or nothing was charged for that key'),
-        409: json(apiErrorSchema, 'The key is still being processed (ask again after Retry-After), or was used for another request', {
-          'Retry-After': { description: 'While the key is still being processed: seconds to wait', schema: { type: 'integer', minimum: 1 } },
-        }),
+        409: json(
+          apiErrorSchema,
+          'The key is still being processed (ask again after Retry-After), or was used for another request',
+          {
+            'Retry-After': {
+              description: 'While the key is still being processed: seconds to wait',
+              schema: { type: 'integer', minimum: 1 },
+            },
+          },
+        ),
       },
     }),
     requireUser,
@@ -293,7 +375,10 @@ export const agentsRoutes = new Hono<AppEnv>()
       if (!target) return fail(c, 404, MESSAGES.agentNotFound);
       const key = c.req.param('key');
       return settleKey(c, key, tryRequest(target), TRY_NOT_CHARGED, async (applied) => {
-        if (target.external) return applied ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} })) : null;
+        if (target.external)
+          return applied
+            ? c.json(await tryAtProvider(c, target.external, { applied, markApplied: async () => {} }))
+            : null;
         const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c, key));
         return debit ? tryAnswer(c, target.agent, debit) : null;
       });

@@ -26,7 +26,8 @@ async function suggest(q: string) {
   return okBody(res);
 }
 
-const marked = (segments: { text: string; match?: true }[] | undefined) => segments?.filter((s) => s.match).map((s) => s.text);
+const marked = (segments: { text: string; match?: true }[] | undefined) =>
+  segments?.filter((s) => s.match).map((s) => s.text);
 
 describe('names are found by their parts', () => {
   it("finds LeadScout Pro for 'scout' (it was corrected to 'soc' and found VendorVet)", async () => {
@@ -157,9 +158,17 @@ describe('suggestions forgive typos and match any word of a name', () => {
     const kinds = marketing.map((s) => s.kind);
     expect(kinds.indexOf('category')).toBeGreaterThan(kinds.lastIndexOf('agent'));
     const typo = await suggest('markting');
-    expect(typo).toContainEqual(expect.objectContaining({ name: 'Marketing', highlights: { name: [{ text: 'Marketing', match: true }] } }));
+    expect(typo).toContainEqual(
+      expect.objectContaining({ name: 'Marketing', highlights: { name: [{ text: 'Marketing', match: true }] } }),
+    );
     const human = await suggest('resources');
-    expect(human).toContainEqual(expect.objectContaining({ kind: 'category', name: 'Human Resources', highlights: { name: [{ text: 'Human ' }, { text: 'Resources', match: true }] } }));
+    expect(human).toContainEqual(
+      expect.objectContaining({
+        kind: 'category',
+        name: 'Human Resources',
+        highlights: { name: [{ text: 'Human ' }, { text: 'Resources', match: true }] },
+      }),
+    );
   });
 
   it('offers nothing for nothing near, and no typo guesses for short words', async () => {
@@ -203,9 +212,17 @@ describe('pieces', () => {
   });
 
   it('moves the marks of the parts onto the name, and trims them to what was typed', () => {
-    expect(nameHighlight('LeadScout Pro', null, 'Lead \u0001Scout\u0002 Pro')).toEqual([{ text: 'Lead' }, { text: 'Scout', match: true }, { text: ' Pro' }]);
+    expect(nameHighlight('LeadScout Pro', null, 'Lead \u0001Scout\u0002 Pro')).toEqual([
+      { text: 'Lead' },
+      { text: 'Scout', match: true },
+      { text: ' Pro' },
+    ]);
     expect(nameHighlight('Patch-Pilot', null, 'Patch-Pilot \u0001PatchPilot\u0002')).toBeNull();
     expect(nameHighlight('A\u0001b', null, '\u0001A\u0002\u0001b')).toBeNull();
-    expect(trimToTyped([{ text: 'Ledger', match: true }, { text: ' x' }], ['le'])).toEqual([{ text: 'Le', match: true }, { text: 'dger' }, { text: ' x' }]);
+    expect(trimToTyped([{ text: 'Ledger', match: true }, { text: ' x' }], ['le'])).toEqual([
+      { text: 'Le', match: true },
+      { text: 'dger' },
+      { text: ' x' },
+    ]);
   });
 });

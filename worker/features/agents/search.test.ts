@@ -30,7 +30,8 @@ describe('relevance set (search-relevance.json)', () => {
     const misses: string[] = [];
     for (const { q, agent } of relevance.queries) {
       const { names } = await search(q);
-      if (!names.slice(0, 3).includes(agent)) misses.push(`${q} → ${names.slice(0, 3).join(', ') || 'nothing'} (wanted ${agent})`);
+      if (!names.slice(0, 3).includes(agent))
+        misses.push(`${q} → ${names.slice(0, 3).join(', ') || 'nothing'} (wanted ${agent})`);
     }
     const rate = (relevance.queries.length - misses.length) / relevance.queries.length;
     expect(rate, misses.join('\n')).toBeGreaterThanOrEqual(0.95);
@@ -62,7 +63,16 @@ describe('matching', () => {
          VALUES (901, 'Zephyrname Bot', 'Quokkalabel', 'Describes a wombatdescription task.', 'Long text about a narwhallong workflow.', '["Axolotlfeature export"]', 901, 901, 901)`,
       ),
     ]);
-    for (const word of ['zephyrname', 'quokkalabel', 'wombatdescription', 'narwhallong', 'axolotlfeature', 'quasarcategory', 'nebuladepartment', 'pulsarcreator']) {
+    for (const word of [
+      'zephyrname',
+      'quokkalabel',
+      'wombatdescription',
+      'narwhallong',
+      'axolotlfeature',
+      'quasarcategory',
+      'nebuladepartment',
+      'pulsarcreator',
+    ]) {
       expect((await search(word)).names, word).toEqual(['Zephyrname Bot']);
     }
   });
@@ -133,7 +143,11 @@ describe('matching', () => {
       { id: 913, name: 'Twinagent None', description: 'Tiebreak fixture alpha.', average_rating: 0, vote_count: 0 },
     );
     expect((await search('twinagent')).names).toEqual(['Twinagent Many', 'Twinagent Solo', 'Twinagent None']);
-    expect((await search('twinagent', '&sort=rating')).names).toEqual(['Twinagent Many', 'Twinagent Solo', 'Twinagent None']);
+    expect((await search('twinagent', '&sort=rating')).names).toEqual([
+      'Twinagent Many',
+      'Twinagent Solo',
+      'Twinagent None',
+    ]);
     expect((await search('twinagent', '&sort=newest')).total).toBe(3);
   });
 
@@ -175,7 +189,10 @@ describe('highlights', () => {
       { id: 932, name: 'Markerbot \u0001x\u0002', description: 'Control characters markerbot.' },
     );
     const [hit] = (await search('markupbot')).hits;
-    expect(hit!.highlights!.name).toEqual([{ text: '<img src=x onerror=alert(1)> ' }, { text: 'Markupbot', match: true }]);
+    expect(hit!.highlights!.name).toEqual([
+      { text: '<img src=x onerror=alert(1)> ' },
+      { text: 'Markupbot', match: true },
+    ]);
     expect(hit!.highlights!.description!.map((s) => s.text).join('')).toBe('Has <b>tags</b> in it: markupbot.');
     const [marker] = (await search('markerbot')).hits;
     expect(marker!.highlights?.name).toBeUndefined();
@@ -183,7 +200,11 @@ describe('highlights', () => {
   });
 
   it('parses highlight() output and refuses text that does not add up', () => {
-    expect(segments('a \u0001b\u0002 c', 'a b c')).toEqual([{ text: 'a ' }, { text: 'b', match: true }, { text: ' c' }]);
+    expect(segments('a \u0001b\u0002 c', 'a b c')).toEqual([
+      { text: 'a ' },
+      { text: 'b', match: true },
+      { text: ' c' },
+    ]);
     expect(segments('a \u0001b\u0002 c', 'a b d')).toBeNull();
     expect(segments('a \u0001b c', 'a b c')).toBeNull();
   });
@@ -191,7 +212,31 @@ describe('highlights', () => {
 
 describe('hostile input', () => {
   it('never fails on quotes, FTS5 operators, column filters, markup or 2,000 characters', async () => {
-    const inputs = ['"', '""', '"unterminated', "'", 'NEAR(a b)', 'name:*', '{name}: x', 'a OR b AND NOT c', '-x', '^x', 'x*', '*', '(', ')', "'; DROP TABLE agents; --", '<script>alert(1)</script>', '\u0000', '\u0001\u0002', '🙂', 'é'.repeat(50), 'x'.repeat(2000), 'contract '.repeat(250), 'a b c d e f g h i j k l'];
+    const inputs = [
+      '"',
+      '""',
+      '"unterminated',
+      "'",
+      'NEAR(a b)',
+      'name:*',
+      '{name}: x',
+      'a OR b AND NOT c',
+      '-x',
+      '^x',
+      'x*',
+      '*',
+      '(',
+      ')',
+      "'; DROP TABLE agents; --",
+      '<script>alert(1)</script>',
+      '\u0000',
+      '\u0001\u0002',
+      '🙂',
+      'é'.repeat(50),
+      'x'.repeat(2000),
+      'contract '.repeat(250),
+      'a b c d e f g h i j k l',
+    ];
     for (const q of inputs) {
       for (const path of ['/api/agents/search', '/api/agents', '/api/agents/suggest']) {
         const res = await call(`${path}?q=${encodeURIComponent(q)}`);

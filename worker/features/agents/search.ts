@@ -63,7 +63,8 @@ export function queryWords(input: string): { words: string[]; lastComplete: bool
   const all = text.match(/[\p{L}\p{N}]+/gu) ?? [];
   const words = all.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_CHARS));
   // The last word is still being typed unless something follows it (or it was cut off).
-  const lastComplete = all.length > MAX_WORDS || /[^\p{L}\p{N}]$/u.test(text) || (all.at(-1)?.length ?? 0) > MAX_WORD_CHARS;
+  const lastComplete =
+    all.length > MAX_WORDS || /[^\p{L}\p{N}]$/u.test(text) || (all.at(-1)?.length ?? 0) > MAX_WORD_CHARS;
   return { words, lastComplete };
 }
 
@@ -71,7 +72,7 @@ const stripMarks = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, ''
 
 function toUnits(words: string[], lastComplete: boolean, synonyms: Map<string, string[][]>): Unit[] {
   const units: Unit[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let size = 1;
     for (const n of [3, 2]) {
       if (i + n <= words.length && synonyms.has(words.slice(i, i + n).join(' '))) {
@@ -120,7 +121,9 @@ export async function searchContext(db: D1Database) {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache;
   const [synonymRows, taxonomyRows] = await db.batch([
     db.prepare('SELECT term, expansion FROM search_synonyms'),
-    db.prepare("SELECT 'category' AS kind, id, name FROM categories UNION ALL SELECT 'department' AS kind, id, name FROM departments ORDER BY kind, name"),
+    db.prepare(
+      "SELECT 'category' AS kind, id, name FROM categories UNION ALL SELECT 'department' AS kind, id, name FROM departments ORDER BY kind, name",
+    ),
   ]);
   const synonyms = new Map<string, string[][]>();
   for (const row of (synonymRows?.results ?? []) as { term: string; expansion: string }[]) {
@@ -129,7 +132,10 @@ export async function searchContext(db: D1Database) {
     if (!term || expansion.length === 0) continue;
     synonyms.set(term, [...(synonyms.get(term) ?? []), expansion]);
   }
-  const taxonomy = ((taxonomyRows?.results ?? []) as Omit<TaxonomyName, 'lower'>[]).map((row) => ({ ...row, lower: row.name.toLowerCase() }));
+  const taxonomy = ((taxonomyRows?.results ?? []) as Omit<TaxonomyName, 'lower'>[]).map((row) => ({
+    ...row,
+    lower: row.name.toLowerCase(),
+  }));
   cache = { at: Date.now(), synonyms, taxonomy };
   return cache;
 }
@@ -230,7 +236,13 @@ async function ranked(
     FROM p JOIN (${AGENT_SELECT}) x ON x.id = p.id
     ORDER BY ${searchOrderSql(sort, (name) => `p.${name}`)}`;
   const binds = [...sourceBinds, limit, offset, anyTermExpr(units)];
-  const rows = (await db.prepare(sql).bind(...binds).all<RankedRow>()).results ?? [];
+  const rows =
+    (
+      await db
+        .prepare(sql)
+        .bind(...binds)
+        .all<RankedRow>()
+    ).results ?? [];
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
     // Past the last page: still say how many there are.
@@ -263,7 +275,8 @@ function highlightsOf(row: RankedRow): SearchHighlights | undefined {
     ['description', row.description],
   ];
   const highlights: SearchHighlights = {};
-  const text = (i: number) => (typeof marks[i] === 'string' && marks[i].includes(MARK_START) ? (marks[i] as string) : null);
+  const text = (i: number) =>
+    typeof marks[i] === 'string' && marks[i].includes(MARK_START) ? (marks[i] as string) : null;
   // The name is marked where its own words or its parts (the last column) matched.
   const name = row.name == null ? null : nameHighlight(row.name, text(0), text(3));
   if (name) highlights.name = name;
@@ -332,10 +345,14 @@ const nextChar = (c: string) => String.fromCodePoint(c.codePointAt(0)! + 1);
  * letter, within the allowed edits, the most used on a tie). Null when nothing needed replacing.
  */
 async function correct(db: D1Database, units: Unit[]): Promise<Unit[] | null> {
-  const candidates = units.flatMap((u, i) => (u.words.length === 1 && editsAllowed(stripMarks(u.words[0]!).length) > 0 ? [i] : []));
+  const candidates = units.flatMap((u, i) =>
+    u.words.length === 1 && editsAllowed(stripMarks(u.words[0]!).length) > 0 ? [i] : [],
+  );
   if (candidates.length === 0) return null;
   const present = await db
-    .prepare(`SELECT ${candidates.map(() => '(SELECT count(*) FROM (SELECT 1 FROM agents_fts WHERE agents_fts MATCH ? LIMIT 1))').join(', ')}`)
+    .prepare(
+      `SELECT ${candidates.map(() => '(SELECT count(*) FROM (SELECT 1 FROM agents_fts WHERE agents_fts MATCH ? LIMIT 1))').join(', ')}`,
+    )
     .bind(...candidates.map((i) => phraseExpr(units[i]!.words, units[i]!.prefix)))
     .raw<number[]>();
   const missing = candidates.filter((_, n) => !present[0]?.[n]);
@@ -349,7 +366,9 @@ async function correct(db: D1Database, units: Unit[]): Promise<Unit[] | null> {
     const max = editsAllowed(word.length);
     const starts = [...new Set([word[0]!, word[1]!])];
     const rows = await db
-      .prepare(starts.map(() => 'SELECT term, doc FROM agents_fts_vocab WHERE term >= ? AND term < ?').join(' UNION ALL '))
+      .prepare(
+        starts.map(() => 'SELECT term, doc FROM agents_fts_vocab WHERE term >= ? AND term < ?').join(' UNION ALL '),
+      )
       .bind(...starts.flatMap((s) => [s, nextChar(s)]))
       .all<{ term: string; doc: number }>();
     let best: { term: string; score: number; doc: number } | null = null;

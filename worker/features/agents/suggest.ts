@@ -34,7 +34,9 @@ export function clearSuggestCache(): void {
 async function nameVocabulary(db: D1Database): Promise<Vocabulary> {
   if (vocabulary && Date.now() - vocabulary.at < CACHE_MS) return vocabulary;
   // Numbers ("Sales 41237") are most of the terms of a large catalogue and nobody misspells them.
-  const rows = await db.prepare("SELECT term, doc FROM agents_title_fts_vocab WHERE term NOT GLOB '*[0-9]*'").raw<[string, number]>();
+  const rows = await db
+    .prepare("SELECT term, doc FROM agents_title_fts_vocab WHERE term NOT GLOB '*[0-9]*'")
+    .raw<[string, number]>();
   let words = rows.filter(([term]) => term.length >= 3 && /^\p{L}+$/u.test(term));
   if (words.length > VOCABULARY_MAX) words = [...words].sort((a, b) => b[1] - a[1]).slice(0, VOCABULARY_MAX);
   words.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -100,13 +102,21 @@ export function alternatives(v: Pick<Vocabulary, 'terms' | 'docs'>, word: string
  * starts with it, or, failing that, with something within the edits its length allows.
  */
 export function taxonomyMatch(lower: string, typed: string): { start: number; end: number; typo: boolean } | null {
-  const starts = [0, ...[...lower.matchAll(/[^\p{L}\p{N}]+/gu)].map((m) => m.index + m[0].length).filter((i) => i < lower.length)];
-  for (const start of starts) if (lower.startsWith(typed, start)) return { start, end: start + typed.length, typo: false };
+  const starts = [
+    0,
+    ...[...lower.matchAll(/[^\p{L}\p{N}]+/gu)].map((m) => m.index + m[0].length).filter((i) => i < lower.length),
+  ];
+  for (const start of starts)
+    if (lower.startsWith(typed, start)) return { start, end: start + typed.length, typo: false };
   const max = editsAllowed(typed.length);
   if (max === 0) return null;
   let best: { start: number; end: number; typo: true; edits: number } | null = null;
   for (const start of starts) {
-    for (let length = Math.max(1, typed.length - max); length <= typed.length + max && start + length <= lower.length; length++) {
+    for (
+      let length = Math.max(1, typed.length - max);
+      length <= typed.length + max && start + length <= lower.length;
+      length++
+    ) {
       const edits = editDistance(typed, lower.slice(start, start + length), max);
       if (edits <= max && (!best || edits < best.edits)) best = { start, end: start + length, typo: true, edits };
     }
@@ -151,7 +161,13 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
   const spellings = words.map((w, i) => alternatives(names, w, i === last));
   // Each misspelt word also matches its likely spellings, as prefixes (they are stems).
   const forgiving = spellings.some((s) => s.length)
-    ? words.map((w, i) => (spellings[i]!.length ? `(${[phraseExpr([w], prefix(i)), ...spellings[i]!.map((s) => phraseExpr([s], true))].join(' OR ')})` : phraseExpr([w], prefix(i)))).join(' AND ')
+    ? words
+        .map((w, i) =>
+          spellings[i]!.length
+            ? `(${[phraseExpr([w], prefix(i)), ...spellings[i]!.map((s) => phraseExpr([s], true))].join(' OR ')})`
+            : phraseExpr([w], prefix(i)),
+        )
+        .join(' AND ')
     : null;
 
   // D1 caps LIKE patterns at 50 bytes; a name that starts with the first 40 bytes typed is still a fine pick.
@@ -189,7 +205,8 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
     if (seen.has(row.lower)) continue;
     seen.add(row.lower);
     // Lower case may change a name's length (rarely): then it goes unmarked rather than mismarked.
-    const highlights = row.lower.length === row.name.length ? { name: markRange(row.name, match.start, match.end) } : undefined;
+    const highlights =
+      row.lower.length === row.name.length ? { name: markRange(row.name, match.start, match.end) } : undefined;
     taxonomyItems.push({ kind: row.kind, id: row.id, name: row.name, ...(highlights && { highlights }) });
   }
   const agentItems: Suggestion[] = (rows.results ?? []).slice(0, SUGGEST_MAX - taxonomyItems.length).map((a) => {

@@ -8,9 +8,13 @@ beforeAll(seedCatalog);
 
 const tryAt = (id: number, cookie: string, json?: unknown, key?: string) =>
   call(`/api/agents/${id}/try`, { method: 'POST', cookie, json, headers: key ? { 'Idempotency-Key': key } : {} });
-const credits = async (userId: number) => (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(userId).first<{ credits: number }>())!.credits;
+const credits = async (userId: number) =>
+  (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(userId).first<{ credits: number }>())!.credits;
 const tries = async (userId: number) =>
-  (await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(userId).first<{ n: number }>())!.n;
+  (await db()
+    .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 describe('the price is the one the person saw', () => {
   it('a creator raises the cost from 10 to 100: a try expecting 10 charges nothing and answers 409 with the new price', async () => {
@@ -20,7 +24,13 @@ describe('the price is the one the person saw', () => {
     const raised = await call('/api/agents/3', {
       method: 'PUT',
       cookie: owner,
-      json: { name: 'ContractSentry', description: 'Reviews contracts and flags risky clauses for legal teams.', categoryId: 3, departmentId: 3, creditCost: 100 },
+      json: {
+        name: 'ContractSentry',
+        description: 'Reviews contracts and flags risky clauses for legal teams.',
+        categoryId: 3,
+        departmentId: 3,
+        creditCost: 100,
+      },
     });
     expect(raised.status).toBe(200);
 
@@ -28,7 +38,11 @@ describe('the price is the one the person saw', () => {
     const cookie = await signIn(user.id);
     const res = await tryAt(3, cookie, { expectedCost: 10 }, 'price-key-1');
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ message: MESSAGES.priceChanged(100), error: MESSAGES.priceChanged(100), creditCost: 100 });
+    expect(await res.json()).toMatchObject({
+      message: MESSAGES.priceChanged(100),
+      error: MESSAGES.priceChanged(100),
+      creditCost: 100,
+    });
     expect(MESSAGES.priceChanged(100)).toBe('The price of this agent has changed to 100 credits');
     expect(await credits(user.id)).toBe(500);
     expect(await tries(user.id)).toBe(0);

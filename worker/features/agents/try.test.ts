@@ -5,15 +5,27 @@ import { debitOnce } from '#worker/domain/credits/index.ts';
 
 beforeAll(async () => {
   await seedCatalog();
-  await db().prepare("UPDATE agents SET external_url = 'https://agents.example.com/contract-sentry' WHERE id = 3").run();
+  await db()
+    .prepare("UPDATE agents SET external_url = 'https://agents.example.com/contract-sentry' WHERE id = 3")
+    .run();
 });
 
 const ledgerSum = async (userId: number) =>
-  (await db().prepare('SELECT coalesce(sum(amount), 0) AS s FROM credit_ledger WHERE user_id = ?').bind(userId).first<{ s: number }>())!.s;
+  (await db()
+    .prepare('SELECT coalesce(sum(amount), 0) AS s FROM credit_ledger WHERE user_id = ?')
+    .bind(userId)
+    .first<{ s: number }>())!.s;
 const userRow = async (userId: number) =>
-  (await db().prepare('SELECT credits, consumed FROM users WHERE id = ?').bind(userId).first<{ credits: number; consumed: number }>())!;
+  (await db()
+    .prepare('SELECT credits, consumed FROM users WHERE id = ?')
+    .bind(userId)
+    .first<{ credits: number; consumed: number }>())!;
 const tryAgent = (id: number | string, cookie: string, key?: string) =>
-  call(`/api/agents/${id}/try`, { method: 'POST', cookie, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
+  call(`/api/agents/${id}/try`, {
+    method: 'POST',
+    cookie,
+    headers: key === undefined ? {} : { 'Idempotency-Key': key },
+  });
 
 describe('POST /api/agents/:id/try', () => {
   it('debits the cost, records a try in the ledger and answers {balance, consumed, url}', async () => {
@@ -26,7 +38,11 @@ describe('POST /api/agents/:id/try', () => {
     expect(await ledgerSum(user.id)).toBe(88);
 
     const withUrl = await tryAgent(3, cookie);
-    expect(await withUrl.json()).toEqual({ balance: 63, consumed: 37, url: 'https://agents.example.com/contract-sentry' });
+    expect(await withUrl.json()).toEqual({
+      balance: 63,
+      consumed: 37,
+      url: 'https://agents.example.com/contract-sentry',
+    });
     const list = await (await client(cookie).credits.transactions.$get()).json();
     expect(list.map((t) => [t.kind, t.amount, t.balanceAfter, t.reference])).toEqual([
       ['try', -25, 63, 'agent:3'],
@@ -42,13 +58,18 @@ describe('POST /api/agents/:id/try', () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(14);
     expect(statuses.filter((s) => s === 402)).toHaveLength(26);
-    const balances = await Promise.all(answers.filter((r) => r.ok).map(async (r) => (await untypedBody.tryResult(r)).balance));
+    const balances = await Promise.all(
+      answers.filter((r) => r.ok).map(async (r) => (await untypedBody.tryResult(r)).balance),
+    );
     expect(Math.min(...balances)).toBe(2);
     // Every success saw a different balance: no two debits read the same starting point.
     expect(new Set(balances).size).toBe(14);
     expect(await userRow(user.id)).toEqual({ credits: 2, consumed: 98 });
     expect(await ledgerSum(user.id)).toBe(2);
-    const tries = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(user.id).first<{ n: number }>();
+    const tries = await db()
+      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(tries!.n).toBe(14);
   });
 
@@ -95,7 +116,10 @@ describe('POST /api/agents/:id/try', () => {
     const cookie = await signIn(user.id);
     const res = await tryAgent(1, cookie, 'short-key-0001');
     expect(res.status).toBe(402);
-    expect(await res.json()).toEqual({ message: 'Not enough credits to try this agent', error: 'Not enough credits to try this agent' });
+    expect(await res.json()).toEqual({
+      message: 'Not enough credits to try this agent',
+      error: 'Not enough credits to try this agent',
+    });
     expect(await userRow(user.id)).toEqual({ credits: 5, consumed: 0 });
     expect(await ledgerSum(user.id)).toBe(5);
 
@@ -112,7 +136,9 @@ describe('POST /api/agents/:id/try', () => {
     const res = await tryAgent(1, cookie);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ balance: before.credits, consumed: before.consumed, url: null });
-    const row = await db().prepare("SELECT amount, reference FROM credit_ledger WHERE user_id = 1 AND kind = 'try'").first();
+    const row = await db()
+      .prepare("SELECT amount, reference FROM credit_ledger WHERE user_id = 1 AND kind = 'try'")
+      .first();
     expect(row).toEqual({ amount: 0, reference: 'agent:1' });
     // Even with nothing left, the creator's own agent can be tried.
     await db().prepare('UPDATE users SET credits = 0 WHERE id = 1').run();
@@ -159,12 +185,19 @@ describe('POST /api/agents/:id/try', () => {
 describe('replaying a try by its Idempotency-Key', () => {
   const IN_PROGRESS = 'A request with this Idempotency-Key is still being processed';
   const NOT_CHARGED = 'This try did not go through: nothing was charged';
-  const checkTry = (id: number | string, cookie: string, key: string) => call(`/api/agents/${id}/try/${encodeURIComponent(key)}`, { cookie });
+  const checkTry = (id: number | string, cookie: string, key: string) =>
+    call(`/api/agents/${id}/try/${encodeURIComponent(key)}`, { cookie });
   const tries = async (userId: number) =>
-    (await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(userId).first<{ n: number }>())!.n;
+    (await db()
+      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
+      .bind(userId)
+      .first<{ n: number }>())!.n;
   const holdKey = (key: string, userId: number, request: string, updatedAt: number) =>
     // Stored as its caller owns it, a session's key: '<user id>:<key>' (docs/decisions/0038).
-    db().prepare('INSERT INTO idempotency_keys (key, user_id, request, updated_at) VALUES (?, ?, ?, ?)').bind(`${userId}:${key}`, userId, request, updatedAt).run();
+    db()
+      .prepare('INSERT INTO idempotency_keys (key, user_id, request, updated_at) VALUES (?, ?, ?, ?)')
+      .bind(`${userId}:${key}`, userId, request, updatedAt)
+      .run();
 
   it('answers the first answer byte for byte, even after the agent changed; another person finds nothing under the key', async () => {
     const user = await createUser();
@@ -185,7 +218,9 @@ describe('replaying a try by its Idempotency-Key', () => {
     const looked = await checkTry(3, cookie, key);
     expect(looked.status).toBe(200);
     expect(await looked.text()).toBe(bytes);
-    await db().prepare("UPDATE agents SET external_url = 'https://agents.example.com/contract-sentry' WHERE id = 3").run();
+    await db()
+      .prepare("UPDATE agents SET external_url = 'https://agents.example.com/contract-sentry' WHERE id = 3")
+      .run();
 
     const stranger = await createUser();
     const strangerCookie = await signIn(stranger.id);
@@ -231,7 +266,13 @@ describe('replaying a try by its Idempotency-Key', () => {
     expect(await userRow(user.id)).toEqual({ credits: 100, consumed: 0 });
 
     // The worker died after the debit and before storing the answer: the ledger answers.
-    await debitOnce(db(), { userId: user.id, amount: 7, key: `try:${user.id}:died-key-0001`, reference: 'agent:1', description: 'Tried agent #1' });
+    await debitOnce(db(), {
+      userId: user.id,
+      amount: 7,
+      key: `try:${user.id}:died-key-0001`,
+      reference: 'agent:1',
+      description: 'Tried agent #1',
+    });
     await holdKey('died-key-0001', user.id, 'POST /api/agents/1/try', Date.now() - 60_000);
     const found = await checkTry(1, cookie, 'died-key-0001');
     expect(found.status).toBe(200);
@@ -254,6 +295,8 @@ describe('replaying a try by its Idempotency-Key', () => {
     expect((await checkTry(999, cookie, 'some-key-0001')).status).toBe(404);
     const bad = await checkTry(1, cookie, 'bad key!');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ message: 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores' });
+    expect(await bad.json()).toMatchObject({
+      message: 'Idempotency-Key must be 8-128 letters, digits, dots, colons, dashes or underscores',
+    });
   });
 });

@@ -52,9 +52,15 @@ const isSlugClash = (err: unknown): boolean =>
  * Runs a write with a free slug. Two writers can pick the same slug at once (D1 has no
  * transactions); the unique index refuses the second, which then picks again.
  */
-async function withUniqueSlug<T>(db: D1Database, name: string, exceptId: number | null, write: (slug: string) => Promise<T>): Promise<T> {
+async function withUniqueSlug<T>(
+  db: D1Database,
+  name: string,
+  exceptId: number | null,
+  write: (slug: string) => Promise<T>,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const slug = attempt < 3 ? await uniqueSlug(db, name, exceptId) : `${slugify(name)}-${crypto.randomUUID().slice(0, 8)}`;
+    const slug =
+      attempt < 3 ? await uniqueSlug(db, name, exceptId) : `${slugify(name)}-${crypto.randomUUID().slice(0, 8)}`;
     try {
       return await write(slug);
     } catch (err) {
@@ -68,7 +74,12 @@ async function withUniqueSlug<T>(db: D1Database, name: string, exceptId: number 
  * for a Latin one) is refused, so nobody passes their agent off as someone else's. A creator may
  * reuse their own names.
  */
-async function refuseLookalike(d1: D1Database, creatorId: number, name: string, exceptId: number | null): Promise<void> {
+async function refuseLookalike(
+  d1: D1Database,
+  creatorId: number,
+  name: string,
+  exceptId: number | null,
+): Promise<void> {
   await fillAgentNameSkeletons(d1);
   const [clash] = await orm(d1)
     .select({ id: agents.id })
@@ -127,12 +138,19 @@ export const deleteAgent = (d1: D1Database, id: number) => orm(d1).delete(agents
 
 /** An agent's creator and pictures (the cover, and the cards' smaller copy), or null for an unknown id. */
 export const agentPictures = async (d1: D1Database, id: number) => {
-  const [row] = await orm(d1).select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl }).from(agents).where(eq(agents.id, id));
+  const [row] = await orm(d1)
+    .select({ creatorId: agents.creatorId, imageUrl: agents.imageUrl, thumbnailUrl: agents.thumbnailUrl })
+    .from(agents)
+    .where(eq(agents.id, id));
   return row ?? null;
 };
 
 /** Sets an agent's cover and its smaller copy (uploads, docs/decisions/0028); nulls remove them. */
-export const setAgentPictures = async (d1: D1Database, id: number, pictures: { imageUrl: string | null; thumbnailUrl: string | null }) => {
+export const setAgentPictures = async (
+  d1: D1Database,
+  id: number,
+  pictures: { imageUrl: string | null; thumbnailUrl: string | null },
+) => {
   await orm(d1)
     .update(agents)
     .set({ ...pictures, updatedAt: new Date().toISOString() })
@@ -142,7 +160,13 @@ export const setAgentPictures = async (d1: D1Database, id: number, pictures: { i
 
 export const agentOwner = async (d1: D1Database, id: number) => {
   const [row] = await orm(d1)
-    .select({ id: agents.id, creator_id: agents.creatorId, credit_cost: agents.creditCost, external_url: agents.externalUrl, hidden_at: agents.hiddenAt })
+    .select({
+      id: agents.id,
+      creator_id: agents.creatorId,
+      credit_cost: agents.creditCost,
+      external_url: agents.externalUrl,
+      hidden_at: agents.hiddenAt,
+    })
     .from(agents)
     .where(eq(agents.id, id));
   return row ?? null;

@@ -9,11 +9,28 @@ import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { takenMessage } from '#worker/lib/accounts.ts';
 import { issueToken } from '#worker/lib/email-tokens.ts';
 import { HttpError } from '#worker/lib/http.ts';
-import { addressInUseMail, emailChangedMail, resetPasswordMail, sendMail, tokenCreatedMail, tokenLink, verifyEmailMail, type MailMessage } from '#worker/lib/mail.ts';
+import {
+  addressInUseMail,
+  emailChangedMail,
+  resetPasswordMail,
+  sendMail,
+  tokenCreatedMail,
+  tokenLink,
+  verifyEmailMail,
+  type MailMessage,
+} from '#worker/lib/mail.ts';
 import { DUMMY_HASH, verifyPassword } from '#worker/lib/password.ts';
 import { endOtherSessions } from '#worker/lib/session-cookie.ts';
 import { log } from '#worker/lib/log.ts';
-import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit, MAILS_PER_HOUR, PROFILE_CHECKS_PER_WINDOW, retryAfter } from '#worker/lib/throttle.ts';
+import {
+  CLIENT_MAILS_PER_HOUR,
+  clientKey,
+  HOUR_MS,
+  hit,
+  MAILS_PER_HOUR,
+  PROFILE_CHECKS_PER_WINDOW,
+  retryAfter,
+} from '#worker/lib/throttle.ts';
 
 const origin = (c: Context<AppEnv>) => appOrigin(c.env);
 
@@ -49,7 +66,9 @@ export async function mayMail(c: Context<AppEnv>, userId: number): Promise<boole
  * exists) after the response when the runtime allows, otherwise before it. Failures are logged.
  */
 export async function deliverLater(c: Context<AppEnv>, work: () => Promise<void>): Promise<void> {
-  const running = work().catch((error: unknown) => log('error', 'background account mail failed', { requestId: c.var.requestId, error }));
+  const running = work().catch((error: unknown) =>
+    log('error', 'background account mail failed', { requestId: c.var.requestId, error }),
+  );
   try {
     c.executionCtx.waitUntil(running);
   } catch {
@@ -63,32 +82,77 @@ export async function deliverLater(c: Context<AppEnv>, work: () => Promise<void>
  * instead, and the asker is answered the same way, in the same time: the token is issued either way
  * (Settings shows the address as waiting) and the look-up runs after the answer (docs/decisions/0024).
  */
-export async function mailVerification(c: Context<AppEnv>, user: { id: number; username: string }, email: string, change = false) {
+export async function mailVerification(
+  c: Context<AppEnv>,
+  user: { id: number; username: string },
+  email: string,
+  change = false,
+) {
   const token = await issueToken(c.env.DB, user.id, 'verify', email);
   await deliverLater(c, async () => {
     if (await takenMessage(c.env.DB, '', email, user.id)) await mailAddressInUse(c, email);
-    else await deliver(c, verifyEmailMail({ to: email, username: user.username, link: tokenLink(origin(c), '/verify-email', token), change }));
+    else
+      await deliver(
+        c,
+        verifyEmailMail({
+          to: email,
+          username: user.username,
+          link: tokenLink(origin(c), '/verify-email', token),
+          change,
+        }),
+      );
   });
 }
 
 export async function mailPasswordReset(c: Context<AppEnv>, user: { id: number; username: string; email: string }) {
   const token = await issueToken(c.env.DB, user.id, 'reset', user.email);
-  await deliver(c, resetPasswordMail({ to: user.email, username: user.username, link: tokenLink(origin(c), '/reset-password', token) }));
+  await deliver(
+    c,
+    resetPasswordMail({
+      to: user.email,
+      username: user.username,
+      link: tokenLink(origin(c), '/reset-password', token),
+    }),
+  );
 }
 
 /**
  * Tells the address an account just left that it changed, with a link (7 days) that undoes it: a
  * stolen account is noticed and taken back from the old mailbox (docs/decisions/0024).
  */
-export async function mailEmailChanged(c: Context<AppEnv>, o: { id: number; username: string; oldEmail: string; newEmail: string }) {
+export async function mailEmailChanged(
+  c: Context<AppEnv>,
+  o: { id: number; username: string; oldEmail: string; newEmail: string },
+) {
   const token = await issueToken(c.env.DB, o.id, 'undo', o.oldEmail);
-  await deliver(c, emailChangedMail({ to: o.oldEmail, username: o.username, newEmail: o.newEmail, undoLink: tokenLink(origin(c), '/undo-email-change', token) }));
+  await deliver(
+    c,
+    emailChangedMail({
+      to: o.oldEmail,
+      username: o.username,
+      newEmail: o.newEmail,
+      undoLink: tokenLink(origin(c), '/undo-email-change', token),
+    }),
+  );
 }
 
 /** Tells the owner a personal API token was made (docs/decisions/0038); never throttled: it is the alarm. */
-export async function mailTokenCreated(c: Context<AppEnv>, user: { username: string; email: string }, token: { name: string; scopes: string[] }) {
+export async function mailTokenCreated(
+  c: Context<AppEnv>,
+  user: { username: string; email: string },
+  token: { name: string; scopes: string[] },
+) {
   const settingsLink = `${origin(c)}/settings#where-you-are-signed-in`;
-  await deliver(c, tokenCreatedMail({ to: user.email, username: user.username, tokenName: token.name, scopes: token.scopes, settingsLink }));
+  await deliver(
+    c,
+    tokenCreatedMail({
+      to: user.email,
+      username: user.username,
+      tokenName: token.name,
+      scopes: token.scopes,
+      settingsLink,
+    }),
+  );
 }
 
 /** Tells an address's owner (the account that confirmed it) that someone else asked to use it; the asker is told nothing. */
@@ -99,12 +163,18 @@ async function mailAddressInUse(c: Context<AppEnv>, email: string) {
     .where(and(eqNocase(users.email, email), isNotNull(users.emailVerifiedAt)))
     .limit(1);
   if (!owner || !(await mayMail(c, owner.id))) return;
-  await deliver(c, addressInUseMail({ to: owner.email, username: owner.username, resetLink: `${origin(c)}/reset-password` }));
+  await deliver(
+    c,
+    addressInUseMail({ to: owner.email, username: owner.username, resetLink: `${origin(c)}/reset-password` }),
+  );
 }
 
 /** Checks the signed-in user's current password; a wrong one is a 400 with its own message. */
 export async function requireCurrentPassword(c: Context<AppEnv>, password: string): Promise<void> {
-  const [row] = await orm(c.env.DB).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, c.var.user!.id));
+  const [row] = await orm(c.env.DB)
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, c.var.user!.id));
   // Hashed even without a password (Google-only accounts) so the answer takes as long either way.
   const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
   if (!ok || !row?.passwordHash) throw new HttpError(400, MESSAGES.currentPassword);

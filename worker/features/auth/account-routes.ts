@@ -22,21 +22,40 @@ import { hashPassword } from '#worker/lib/password.ts';
 import { endSession, startSession } from '#worker/lib/session-cookie.ts';
 import { CLIENT_MAILS_PER_HOUR, clientKey, HOUR_MS, hit, tooMany } from '#worker/lib/throttle.ts';
 import * as v from 'valibot';
-import { messageSchema, needsPasswordSchema, okSchema, sessionUserSchema, signedInSessionSchema } from '#common/api-schemas.ts';
+import {
+  messageSchema,
+  needsPasswordSchema,
+  okSchema,
+  sessionUserSchema,
+  signedInSessionSchema,
+} from '#common/api-schemas.ts';
 import { error, json, pathParam, route, throttled } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { endSessionById, listSessions, SESSION_ID_PATTERN } from './sessions';
-import { deliverLater, overProfileChecks, mailEmailChanged, mailPasswordReset, mailVerification, mayMail, requireCurrentPassword, startEmailChange } from './account-mail';
+import {
+  deliverLater,
+  overProfileChecks,
+  mailEmailChanged,
+  mailPasswordReset,
+  mailVerification,
+  mayMail,
+  requireCurrentPassword,
+  startEmailChange,
+} from './account-mail';
 
 /** Forgot password answers this whether or not the address has an account (docs/product.md#accounts). */
-export const FORGOT_PASSWORD_ANSWER = 'If an account uses that address, we have emailed it a link to choose a new password. The link works for 1 hour.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses that address, we have emailed it a link to choose a new password. The link works for 1 hour.';
 const VERIFIED = 'Your email address is confirmed';
 const PASSWORD_RESET = 'Your password has been changed. Please sign in with the new one.';
 const VERIFICATION_SENT = 'We have emailed you a new confirmation link';
-const VERIFIED_WITH_PASSWORD = 'Your email address is confirmed and your new password is set. Every other device has been signed out.';
-const EMAIL_RESTORED = 'Your email address is restored and your new password is set. Every other device has been signed out.';
-const PASSWORD_CHANGED = 'Your password has been changed. Your other devices, API tokens and connected apps have been signed out.';
+const VERIFIED_WITH_PASSWORD =
+  'Your email address is confirmed and your new password is set. Every other device has been signed out.';
+const EMAIL_RESTORED =
+  'Your email address is restored and your new password is set. Every other device has been signed out.';
+const PASSWORD_CHANGED =
+  'Your password has been changed. Your other devices, API tokens and connected apps have been signed out.';
 const SESSION_NOT_FOUND = 'That device is already signed out';
 const CHANGE_CANCELLED = 'The email change is cancelled. Your address stays as it is.';
 const now = () => new Date().toISOString();
@@ -80,7 +99,12 @@ export const accountRoutes = new Hono<AppEnv>()
       // The link is left unused: the owner signs in, or chooses a password, and opens it again.
       if (!own && !password) return c.json({ ...errorBody(MESSAGES.confirmNeedsOwner), needsPassword: true }, 403);
       const used = await consumeToken(db, token, 'verify');
-      const [user] = used ? await orm(db).select({ email: users.email, username: users.username }).from(users).where(eq(users.id, used.userId)) : [];
+      const [user] = used
+        ? await orm(db)
+            .select({ email: users.email, username: users.username })
+            .from(users)
+            .where(eq(users.id, used.userId))
+        : [];
       if (!used || !user) return fail(c, 400, MESSAGES.tokenInvalid);
       const changes = used.email.toLowerCase() !== user.email.toLowerCase();
       // An email change takes effect here, once the new address is proven; someone may have taken it since.
@@ -92,17 +116,33 @@ export const accountRoutes = new Hono<AppEnv>()
         else {
           // The reset flow: the new password and the address together, every session and pending link gone.
           const passwordHash = await hashPassword(password!);
-          await d.batch([d.update(users).set({ ...confirm, passwordHash }).where(eq(users.id, used.userId)), ...endEveryCredential(db, used.userId)]);
+          await d.batch([
+            d
+              .update(users)
+              .set({ ...confirm, passwordHash })
+              .where(eq(users.id, used.userId)),
+            ...endEveryCredential(db, used.userId),
+          ]);
         }
       } catch (err) {
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
         throw err;
       }
-      if (changes) await mailEmailChanged(c, { id: used.userId, username: user.username, oldEmail: user.email, newEmail: used.email });
+      if (changes)
+        await mailEmailChanged(c, {
+          id: used.userId,
+          username: user.username,
+          oldEmail: user.email,
+          newEmail: used.email,
+        });
       await syncRole(db, c.env, used.userId);
       // Having proven the mailbox and chosen the password, this browser is signed in to the account.
       if (!own) await startSession(c, used.userId);
-      return c.json({ message: own ? VERIFIED : VERIFIED_WITH_PASSWORD, email: used.email, user: await getSessionUser(db, used.userId) });
+      return c.json({
+        message: own ? VERIFIED : VERIFIED_WITH_PASSWORD,
+        email: used.email,
+        user: await getSessionUser(db, used.userId),
+      });
     },
   )
   /**
@@ -116,7 +156,11 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'Undo an email change from the link mailed to the old address',
       description: 'Puts the address back, sets a new password and signs out every device.',
       access: 'anyone',
-      responses: { 200: json(confirmedSchema, 'Restored and signed in'), 400: error(MESSAGES.tokenInvalid), 409: error(MESSAGES.emailTaken) },
+      responses: {
+        200: json(confirmedSchema, 'Restored and signed in'),
+        400: error(MESSAGES.tokenInvalid),
+        409: error(MESSAGES.emailTaken),
+      },
     }),
     jsonBody(undoEmailChangeSchema),
     async (c) => {
@@ -130,7 +174,10 @@ export const accountRoutes = new Hono<AppEnv>()
       const passwordHash = await hashPassword(password);
       try {
         await d.batch([
-          d.update(users).set({ email: used.email, emailVerifiedAt: now(), passwordHash }).where(eq(users.id, used.userId)),
+          d
+            .update(users)
+            .set({ email: used.email, emailVerifiedAt: now(), passwordHash })
+            .where(eq(users.id, used.userId)),
           // Undo links of the changes after this one were planted by whoever made them (docs/decisions/0038).
           ...endEveryCredential(db, used.userId, { usedUndoExpiresAt: used.expiresAt }),
         ]);
@@ -149,7 +196,11 @@ export const accountRoutes = new Hono<AppEnv>()
       tag: 'account',
       summary: 'Mail a new confirmation link',
       access: 'signed-in',
-      responses: { 202: json(v.object({ message: v.string(), email: v.string() }), 'Sent'), 409: error(MESSAGES.alreadyVerified), 429: throttled(MESSAGES.mailThrottled) },
+      responses: {
+        202: json(v.object({ message: v.string(), email: v.string() }), 'Sent'),
+        409: error(MESSAGES.alreadyVerified),
+        429: throttled(MESSAGES.mailThrottled),
+      },
     }),
     requireUser,
     async (c) => {
@@ -168,18 +219,32 @@ export const accountRoutes = new Hono<AppEnv>()
       tag: 'account',
       summary: 'Your address, whether it is confirmed, and a change waiting',
       access: 'signed-in',
-      responses: { 200: json(v.object({ email: v.string(), emailVerified: v.boolean(), pendingEmail: v.nullable(v.string()) }), 'The address’s state') },
+      responses: {
+        200: json(
+          v.object({ email: v.string(), emailVerified: v.boolean(), pendingEmail: v.nullable(v.string()) }),
+          'The address’s state',
+        ),
+      },
     }),
     requireUser,
     async (c) => {
       const user = c.var.user!;
-      return c.json({ email: user.email, emailVerified: user.emailVerified, pendingEmail: await pendingEmail(c.env.DB, user.id) });
+      return c.json({
+        email: user.email,
+        emailVerified: user.emailVerified,
+        pendingEmail: await pendingEmail(c.env.DB, user.id),
+      });
     },
   )
   /** Settings' Cancel beside a pending change: its link stops working, the address stays. */
   .post(
     '/cancel-email-change',
-    route({ tag: 'account', summary: 'Cancel a pending email change', access: 'signed-in', responses: { 200: json(v.object({ message: v.string(), pendingEmail: v.null() }), 'Cancelled') } }),
+    route({
+      tag: 'account',
+      summary: 'Cancel a pending email change',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ message: v.string(), pendingEmail: v.null() }), 'Cancelled') },
+    }),
     requireUser,
     async (c) => {
       await cancelEmailChange(c.env.DB, c.var.user!.id).run();
@@ -200,7 +265,8 @@ export const accountRoutes = new Hono<AppEnv>()
       const { email } = c.req.valid('json');
       const db = c.env.DB;
       // Per client a plain 429 (it says nothing about any account); per account the answer stays the same.
-      if ((await hit(db, `forgot:${clientKey(c)}`, { windowMs: HOUR_MS })) > CLIENT_MAILS_PER_HOUR) return tooMany(c, MESSAGES.mailThrottled, HOUR_MS);
+      if ((await hit(db, `forgot:${clientKey(c)}`, { windowMs: HOUR_MS })) > CLIENT_MAILS_PER_HOUR)
+        return tooMany(c, MESSAGES.mailThrottled, HOUR_MS);
       // The look-up and the mail happen after the answer, so it takes as long for an unknown address
       // as for a real one (docs/decisions/0024).
       await deliverLater(c, async () => {
@@ -231,14 +297,18 @@ export const accountRoutes = new Hono<AppEnv>()
       const db = orm(c.env.DB);
       const [user] = used ? await db.select({ email: users.email }).from(users).where(eq(users.id, used.userId)) : [];
       // A link mailed to an address the account no longer uses is void.
-      if (!used || !user || used.email.toLowerCase() !== user.email.toLowerCase()) return fail(c, 400, MESSAGES.tokenInvalid);
+      if (!used || !user || used.email.toLowerCase() !== user.email.toLowerCase())
+        return fail(c, 400, MESSAGES.tokenInvalid);
       const hash = await hashPassword(password);
       await db.batch([
         // Following the link proved the mailbox, so the address counts as confirmed too, unless another
         // account confirmed it after this link was sent (one confirmed account an address, migration 0018).
         db
           .update(users)
-          .set({ passwordHash: hash, emailVerifiedAt: sql`CASE WHEN ${confirmedElsewhere(used.userId, user.email)} THEN ${users.emailVerifiedAt} ELSE ${verifiedNow()} END` })
+          .set({
+            passwordHash: hash,
+            emailVerifiedAt: sql`CASE WHEN ${confirmedElsewhere(used.userId, user.email)} THEN ${users.emailVerifiedAt} ELSE ${verifiedNow()} END`,
+          })
           .where(eq(users.id, used.userId)),
         // Every session ends, this browser's included, and every token and pending link: whoever knew
         // the old password is out, with whatever they made with it (docs/decisions/0038).
@@ -256,7 +326,11 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'Change your password',
       description: 'Needs the current one; signs out your other devices.',
       access: 'signed-in',
-      responses: { 200: json(messageSchema, 'Changed'), 400: error(`${MESSAGES.currentPassword}, or invalid input`), 429: throttled(MESSAGES.throttled) },
+      responses: {
+        200: json(messageSchema, 'Changed'),
+        400: error(`${MESSAGES.currentPassword}, or invalid input`),
+        429: throttled(MESSAGES.throttled),
+      },
     }),
     requireUser,
     jsonBody(changePasswordSchema),
@@ -281,7 +355,11 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'Change your email address',
       description: 'Needs the current password; the new address counts once confirmed from the mail sent to it.',
       access: 'signed-in',
-      responses: { 202: json(v.object({ message: v.string(), pendingEmail: v.string() }), 'A confirmation link was mailed'), 400: error(`${MESSAGES.currentPassword}, or invalid input`), 429: throttled(`${MESSAGES.throttled} (checking the password), or ${MESSAGES.mailThrottled}`) },
+      responses: {
+        202: json(v.object({ message: v.string(), pendingEmail: v.string() }), 'A confirmation link was mailed'),
+        400: error(`${MESSAGES.currentPassword}, or invalid input`),
+        429: throttled(`${MESSAGES.throttled} (checking the password), or ${MESSAGES.mailThrottled}`),
+      },
     }),
     requireUser,
     jsonBody(changeEmailSchema),
@@ -290,7 +368,13 @@ export const accountRoutes = new Hono<AppEnv>()
       if (await overProfileChecks(c)) return tooMany(c, MESSAGES.throttled);
       await requireCurrentPassword(c, currentPassword);
       const pending = await startEmailChange(c, email);
-      return c.json({ message: `We have emailed a confirmation link to ${pending}. Your address changes once you open it.`, pendingEmail: pending }, 202);
+      return c.json(
+        {
+          message: `We have emailed a confirmation link to ${pending}. Your address changes once you open it.`,
+          pendingEmail: pending,
+        },
+        202,
+      );
     },
   )
   // Settings' 'Where you are signed in' (docs/decisions/0038): the browsers; tokens are /api/tokens.
@@ -312,7 +396,12 @@ export const accountRoutes = new Hono<AppEnv>()
       tag: 'account',
       summary: 'Sign one browser out',
       access: 'signed-in',
-      parameters: [pathParam('id', 'The session, as GET /api/auth/sessions names it', { type: 'string', pattern: SESSION_ID_PATTERN.source })],
+      parameters: [
+        pathParam('id', 'The session, as GET /api/auth/sessions names it', {
+          type: 'string',
+          pattern: SESSION_ID_PATTERN.source,
+        }),
+      ],
       responses: { 200: json(okSchema, 'Signed out'), 404: error(SESSION_NOT_FOUND) },
     }),
     requireUser,
@@ -342,4 +431,3 @@ export const accountRoutes = new Hono<AppEnv>()
       return c.json({ ok: true });
     },
   );
-

@@ -2,7 +2,15 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, usernameKey } from '#common/validation.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
-import { ACCOUNT_SLOW_AFTER, ACCOUNT_SLOW_MAX_MS, CLIENT_ATTEMPTS, loginKeys, PAIR_ATTEMPTS, REGISTRATIONS_PER_HOUR, THROTTLE_WINDOW_MS } from '#worker/lib/throttle.ts';
+import {
+  ACCOUNT_SLOW_AFTER,
+  ACCOUNT_SLOW_MAX_MS,
+  CLIENT_ATTEMPTS,
+  loginKeys,
+  PAIR_ATTEMPTS,
+  REGISTRATIONS_PER_HOUR,
+  THROTTLE_WINDOW_MS,
+} from '#worker/lib/throttle.ts';
 import { call, createUser, db, messageOf as message, setCookies, signIn, untypedBody } from '#worker/test/fixtures.ts';
 
 // scrypt makes every register/login take a noticeable fraction of a second in workerd.
@@ -22,7 +30,8 @@ const token = (res: Response) => /am_session=([^;]*)/.exec(cookieOf(res))?.[1] ?
 const asCookie = (res: Response) => `am_session=${token(res)}`;
 
 /** Marks an address as confirmed, as following the mailed link does (tested in account.test.ts). */
-const verify = (id: number) => db().prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").bind(id).run();
+const verify = (id: number) =>
+  db().prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").bind(id).run();
 
 async function register(body: Record<string, unknown>, headers: Record<string, string> = client()) {
   return call('/api/auth/register', { json: { password: 'secret-pass', isInternalLogin: false, ...body }, headers });
@@ -109,13 +118,22 @@ describe('POST /api/auth/register', () => {
     expect(raw.length).toBeGreaterThanOrEqual(43);
     // Only the digest is stored: the token itself must not open anything in the table.
     expect(await db().prepare('SELECT 1 AS ok FROM sessions WHERE token_hash = ?').bind(raw).first()).toBeNull();
-    const stored = await db().prepare('SELECT user_id FROM sessions WHERE token_hash = ?').bind(await sha256Hex(raw)).first<{ user_id: number }>();
+    const stored = await db()
+      .prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
+      .bind(await sha256Hex(raw))
+      .first<{ user_id: number }>();
     expect(stored?.user_id).toBe(user.id);
-    const hash = await db().prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
+    const hash = await db()
+      .prepare('SELECT password_hash FROM users WHERE id = ?')
+      .bind(user.id)
+      .first<{ password_hash: string }>();
     expect(hash!.password_hash).toMatch(/^scrypt\$/);
     expect(hash!.password_hash).not.toContain('secret-pass');
 
-    const ledger = await db().prepare('SELECT kind, amount, balance_after FROM credit_ledger WHERE user_id = ?').bind(user.id).all();
+    const ledger = await db()
+      .prepare('SELECT kind, amount, balance_after FROM credit_ledger WHERE user_id = ?')
+      .bind(user.id)
+      .all();
     expect(ledger.results).toEqual([{ kind: 'signup', amount: 100, balance_after: 100 }]);
     const session = await call('/api/auth/session', { cookie: `am_session=${raw}` });
     expect(await session.json()).toMatchObject({ id: user.id, username });
@@ -129,7 +147,10 @@ describe('POST /api/auth/register', () => {
       [{ username: fresh(), email: 'not-an-email' }, 'Please enter a valid email'],
       [{ username: fresh(), email: '' }, 'Please enter a valid email'],
       [{ username: fresh(), email: 'ok@example.com', password: '12345' }, 'Password must be at least 6 characters'],
-      [{ username: fresh(), email: 'ok@example.com', password: 'p'.repeat(257) }, 'Password must be at most 256 characters'],
+      [
+        { username: fresh(), email: 'ok@example.com', password: 'p'.repeat(257) },
+        'Password must be at most 256 characters',
+      ],
       [{ username: 42, email: 'ok@example.com' }, 'Username must be at least 3 characters'],
       [{ username: null, email: 'ok@example.com' }, 'Username must be at least 3 characters'],
       [{ username: ['abc'], email: 'ok@example.com' }, 'Username must be at least 3 characters'],
@@ -155,28 +176,41 @@ describe('POST /api/auth/register', () => {
     expect(await message(sameName)).toBe('That username is already taken');
     const padded = await register({ username: `  ${username}  `, email: `pad_${username}@example.com` });
     expect(padded.status).toBe(409);
-    const count = await db().prepare('SELECT count(*) AS n FROM users WHERE username = ? COLLATE NOCASE').bind(username).first<{ n: number }>();
+    const count = await db()
+      .prepare('SELECT count(*) AS n FROM users WHERE username = ? COLLATE NOCASE')
+      .bind(username)
+      .first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 
-  it('internal accounts need the staff domain; no role comes before the address is verified', { timeout: SLOW }, async () => {
-    const outsider = await register({ username: fresh(), email: 'someone@gmail.com', isInternalLogin: true });
-    expect(outsider.status).toBe(400);
-    expect(await message(outsider)).toBe('Internal login requires a example.cc email address');
-    const lookalike = await register({ username: fresh(), email: 'someone@notexample.cc.evil.com', isInternalLogin: true });
-    expect(lookalike.status).toBe(400);
-    // Anyone can type a staff-domain or an admin address: until it is verified it earns nothing.
-    const staff = await register({ username: fresh(), email: `${fresh()}@Example.CC`, isInternalLogin: true });
-    expect(staff.status).toBe(201);
-    expect(await staff.json()).toMatchObject({ role: 'user', emailVerified: false });
-    const plain = await register({ username: fresh(), email: `${fresh()}@example.cc` });
-    expect((await sessionUser(plain)).role).toBe('user');
-    await db().prepare("DELETE FROM users WHERE email = 'admin@example.com'").run();
-    const admin = await register({ username: fresh(), email: 'Admin@Example.com' });
-    expect(admin.status).toBe(201);
-    expect(await admin.json()).toMatchObject({ role: 'user', emailVerified: false });
-    expect(await db().prepare("SELECT role FROM users WHERE email = 'admin@example.com'").first()).toEqual({ role: 'user' });
-  });
+  it(
+    'internal accounts need the staff domain; no role comes before the address is verified',
+    { timeout: SLOW },
+    async () => {
+      const outsider = await register({ username: fresh(), email: 'someone@gmail.com', isInternalLogin: true });
+      expect(outsider.status).toBe(400);
+      expect(await message(outsider)).toBe('Internal login requires a example.cc email address');
+      const lookalike = await register({
+        username: fresh(),
+        email: 'someone@notexample.cc.evil.com',
+        isInternalLogin: true,
+      });
+      expect(lookalike.status).toBe(400);
+      // Anyone can type a staff-domain or an admin address: until it is verified it earns nothing.
+      const staff = await register({ username: fresh(), email: `${fresh()}@Example.CC`, isInternalLogin: true });
+      expect(staff.status).toBe(201);
+      expect(await staff.json()).toMatchObject({ role: 'user', emailVerified: false });
+      const plain = await register({ username: fresh(), email: `${fresh()}@example.cc` });
+      expect((await sessionUser(plain)).role).toBe('user');
+      await db().prepare("DELETE FROM users WHERE email = 'admin@example.com'").run();
+      const admin = await register({ username: fresh(), email: 'Admin@Example.com' });
+      expect(admin.status).toBe(201);
+      expect(await admin.json()).toMatchObject({ role: 'user', emailVerified: false });
+      expect(await db().prepare("SELECT role FROM users WHERE email = 'admin@example.com'").first()).toEqual({
+        role: 'user',
+      });
+    },
+  );
 
   it('registering from a signed-in browser ends the previous session', { timeout: SLOW }, async () => {
     const first = await createUser();
@@ -219,13 +253,29 @@ describe('POST /api/auth/register honeypot', () => {
 describe('POST /api/auth/register with odd input', () => {
   it('wrong types, missing fields, huge bodies and injection-shaped text are 4xx or stored literally, never 5xx', async () => {
     const cases: [unknown, number, string | null][] = [
-      [{ username: fresh(), email: 'ok@example.com', password: ['secret-pass'] }, 400, 'Password must be at least 6 characters'],
+      [
+        { username: fresh(), email: 'ok@example.com', password: ['secret-pass'] },
+        400,
+        'Password must be at least 6 characters',
+      ],
       [{ username: fresh(), email: 42, password: 'secret-pass' }, 400, 'Please enter a valid email'],
       [{ username: fresh(), password: 'secret-pass' }, 400, 'Please enter a valid email'],
-      [{ username: 'u'.repeat(51), email: 'ok@example.com', password: 'secret-pass' }, 400, 'Username must be at most 50 characters'],
-      [{ username: fresh(), email: `${'e'.repeat(250)}@example.com`, password: 'secret-pass' }, 400, 'Please enter a valid email'],
+      [
+        { username: 'u'.repeat(51), email: 'ok@example.com', password: 'secret-pass' },
+        400,
+        'Username must be at most 50 characters',
+      ],
+      [
+        { username: fresh(), email: `${'e'.repeat(250)}@example.com`, password: 'secret-pass' },
+        400,
+        'Please enter a valid email',
+      ],
       [{ username: fresh(), email: 'ok@example.com', password: 'secret-pass', isInternalLogin: 'true' }, 400, null],
-      [{ username: fresh(), email: 'x@example.com', password: 'p'.repeat(100_000) }, 413, 'The request body is too large'],
+      [
+        { username: fresh(), email: 'x@example.com', password: 'p'.repeat(100_000) },
+        413,
+        'The request body is too large',
+      ],
       ['just a string', 400, 'The request body must be valid JSON'],
     ];
     for (const [json, status, expected] of cases) {
@@ -243,7 +293,7 @@ describe('POST /api/auth/register with odd input', () => {
     const res = await register({ username: fresh(), email });
     expect(res.status).toBe(201);
     expect((await sessionUser(res)).email).toBe(email);
-    expect(await db().prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first()).toEqual({ n: 1 });
+    expect(await db().prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first()).toEqual({ n: 1 });
   });
 
   it('two simultaneous registrations of one name create one account and answer 409 to the other', async () => {
@@ -255,7 +305,9 @@ describe('POST /api/auth/register with odd input', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const loser = results.find((r) => r.status === 409)!;
     expect(await message(loser)).toBe('That username is already taken');
-    expect(await db().prepare('SELECT count(*) AS n FROM users WHERE username = ?').bind(username).first()).toEqual({ n: 1 });
+    expect(await db().prepare('SELECT count(*) AS n FROM users WHERE username = ?').bind(username).first()).toEqual({
+      n: 1,
+    });
   });
 });
 
@@ -304,7 +356,12 @@ describe('POST /api/auth/login and /logout', () => {
     const stale = await call('/api/auth/session', { cookie: `${cookie}; am_signed_in=1` });
     expect(stale.status).toBe(401);
     expect(setCookies(stale).find((c) => c.startsWith('am_signed_in='))).toMatch(/Max-Age=0/);
-    expect(await db().prepare('SELECT 1 FROM sessions WHERE token_hash = ?').bind(await sha256Hex(token(res))).first()).toBeNull();
+    expect(
+      await db()
+        .prepare('SELECT 1 FROM sessions WHERE token_hash = ?')
+        .bind(await sha256Hex(token(res)))
+        .first(),
+    ).toBeNull();
     // Logging out without a session is harmless.
     expect((await call('/api/auth/logout', { method: 'POST' })).status).toBe(200);
   });
@@ -321,10 +378,18 @@ describe('POST /api/auth/login and /logout', () => {
 
   it('401 with one message for a wrong password or an unknown account, and no cookie', { timeout: SLOW }, async () => {
     const { username, email } = await account();
-    for (const body of [{ username, password: 'wrong-pass' }, { username: email, password: 'wrong-pass' }, { username: 'nobody_here' }, { username: 'nobody@example.com' }]) {
+    for (const body of [
+      { username, password: 'wrong-pass' },
+      { username: email, password: 'wrong-pass' },
+      { username: 'nobody_here' },
+      { username: 'nobody@example.com' },
+    ]) {
       const res = await login(body);
       expect(res.status, JSON.stringify(body)).toBe(401);
-      expect(await res.json()).toEqual({ message: 'Invalid username or password', error: 'Invalid username or password' });
+      expect(await res.json()).toEqual({
+        message: 'Invalid username or password',
+        error: 'Invalid username or password',
+      });
       expect(res.headers.get('Set-Cookie')).toBeNull();
     }
   });
@@ -349,66 +414,95 @@ describe('POST /api/auth/login and /logout', () => {
     }
   });
 
-  it('internal sign-in refuses accounts outside the staff domain, and makes staff-domain accounts staff', { timeout: SLOW }, async () => {
-    const outsider = await account();
-    const refused = await login({ username: outsider.username, isInternalLogin: true });
-    expect(refused.status).toBe(400);
-    expect(await message(refused)).toBe('Internal login requires a example.cc email address');
-    expect(refused.headers.get('Set-Cookie')).toBeNull();
-    const byEmail = await login({ username: outsider.email, isInternalLogin: true });
-    expect(byEmail.status).toBe(400);
-    expect(await message(byEmail)).toBe('Internal login requires a example.cc email address');
+  it(
+    'internal sign-in refuses accounts outside the staff domain, and makes staff-domain accounts staff',
+    { timeout: SLOW },
+    async () => {
+      const outsider = await account();
+      const refused = await login({ username: outsider.username, isInternalLogin: true });
+      expect(refused.status).toBe(400);
+      expect(await message(refused)).toBe('Internal login requires a example.cc email address');
+      expect(refused.headers.get('Set-Cookie')).toBeNull();
+      const byEmail = await login({ username: outsider.email, isInternalLogin: true });
+      expect(byEmail.status).toBe(400);
+      expect(await message(byEmail)).toBe('Internal login requires a example.cc email address');
 
-    const insider = await account(`${fresh()}@example.cc`);
-    // Unverified, internal sign-in works but gives no staff role.
-    expect((await sessionUser(await login({ username: insider.username, isInternalLogin: true }))).role).toBe('user');
-    await verify(insider.id);
-    const ordinary = await login({ username: insider.username });
-    expect((await sessionUser(ordinary)).role).toBe('user');
-    const internal = await login({ username: insider.username, isInternalLogin: true });
-    expect(internal.status).toBe(200);
-    expect((await sessionUser(internal)).role).toBe('staff');
-    // A later ordinary sign-in is a customer's: staff only through 'Internal' (docs/decisions/0038).
-    expect((await sessionUser(await login({ username: insider.username }))).role).toBe('user');
-  });
+      const insider = await account(`${fresh()}@example.cc`);
+      // Unverified, internal sign-in works but gives no staff role.
+      expect((await sessionUser(await login({ username: insider.username, isInternalLogin: true }))).role).toBe('user');
+      await verify(insider.id);
+      const ordinary = await login({ username: insider.username });
+      expect((await sessionUser(ordinary)).role).toBe('user');
+      const internal = await login({ username: insider.username, isInternalLogin: true });
+      expect(internal.status).toBe(200);
+      expect((await sessionUser(internal)).role).toBe('staff');
+      // A later ordinary sign-in is a customer's: staff only through 'Internal' (docs/decisions/0038).
+      expect((await sessionUser(await login({ username: insider.username }))).role).toBe('user');
+    },
+  );
 
-  it('internal sign-in checks an email before looking it up, and promotes staff-domain users to staff', { timeout: SLOW }, async () => {
-    const early = await call('/api/auth/login', { json: { username: 'nobody@gmail.com', password: 'secret-pass', isInternalLogin: true }, headers: client() });
-    expect(early.status).toBe(400);
-    expect(await message(early)).toBe('Internal login requires a example.cc email address');
+  it(
+    'internal sign-in checks an email before looking it up, and promotes staff-domain users to staff',
+    { timeout: SLOW },
+    async () => {
+      const early = await call('/api/auth/login', {
+        json: { username: 'nobody@gmail.com', password: 'secret-pass', isInternalLogin: true },
+        headers: client(),
+      });
+      expect(early.status).toBe(400);
+      expect(await message(early)).toBe('Internal login requires a example.cc email address');
 
-    const username = fresh();
-    const registered = await sessionUser(await register({ username, email: `${username}@example.cc` }));
-    expect(registered.role).toBe('user');
-    await verify(registered.id);
-    const plain = await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() });
-    expect((await sessionUser(plain)).role).toBe('user');
-    const internal = await call('/api/auth/login', { json: { username, password: 'secret-pass', isInternalLogin: true }, headers: client() });
-    expect(internal.status).toBe(200);
-    expect((await sessionUser(internal)).role).toBe('staff');
-    // A later ordinary sign-in is a customer's: staff only through 'Internal' (docs/decisions/0038).
-    const again = await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() });
-    expect((await sessionUser(again)).role).toBe('user');
-  });
+      const username = fresh();
+      const registered = await sessionUser(await register({ username, email: `${username}@example.cc` }));
+      expect(registered.role).toBe('user');
+      await verify(registered.id);
+      const plain = await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() });
+      expect((await sessionUser(plain)).role).toBe('user');
+      const internal = await call('/api/auth/login', {
+        json: { username, password: 'secret-pass', isInternalLogin: true },
+        headers: client(),
+      });
+      expect(internal.status).toBe(200);
+      expect((await sessionUser(internal)).role).toBe('staff');
+      // A later ordinary sign-in is a customer's: staff only through 'Internal' (docs/decisions/0038).
+      const again = await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() });
+      expect((await sessionUser(again)).role).toBe('user');
+    },
+  );
 
   it('an account listed in ADMIN_EMAILS is promoted to admin when it signs in', async () => {
-    let row = await db().prepare("SELECT username FROM users WHERE email = 'admin@example.com'").first<{ username: string }>();
+    let row = await db()
+      .prepare("SELECT username FROM users WHERE email = 'admin@example.com'")
+      .first<{ username: string }>();
     if (!row) {
       const username = fresh();
       await register({ username, email: 'admin@example.com' });
       row = { username };
     }
-    await db().prepare("UPDATE users SET role = 'user', email_verified_at = NULL WHERE email = 'admin@example.com'").run();
+    await db()
+      .prepare("UPDATE users SET role = 'user', email_verified_at = NULL WHERE email = 'admin@example.com'")
+      .run();
     // Unverified: still a customer.
-    const unverified = await call('/api/auth/login', { json: { username: 'ADMIN@example.com', password: 'secret-pass' }, headers: client() });
+    const unverified = await call('/api/auth/login', {
+      json: { username: 'ADMIN@example.com', password: 'secret-pass' },
+      headers: client(),
+    });
     expect(await unverified.json()).toMatchObject({ username: row.username, role: 'user' });
-    await db().prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE email = 'admin@example.com'").run();
-    const res = await call('/api/auth/login', { json: { username: 'ADMIN@example.com', password: 'secret-pass' }, headers: client() });
+    await db()
+      .prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE email = 'admin@example.com'")
+      .run();
+    const res = await call('/api/auth/login', {
+      json: { username: 'ADMIN@example.com', password: 'secret-pass' },
+      headers: client(),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ username: row.username, role: 'admin' });
     // A role stored without a verified address (an old row, a hand edit) is dropped at the next sign-in.
     await db().prepare("UPDATE users SET email_verified_at = NULL WHERE email = 'admin@example.com'").run();
-    const again = await call('/api/auth/login', { json: { username: row.username, password: 'secret-pass' }, headers: client() });
+    const again = await call('/api/auth/login', {
+      json: { username: row.username, password: 'secret-pass' },
+      headers: client(),
+    });
     expect(await again.json()).toMatchObject({ role: 'user' });
   });
 
@@ -429,18 +523,33 @@ describe('POST /api/auth/login and /logout', () => {
       expect(res.status, JSON.stringify(json)).toBe(status);
       expect(await message(res)).toBe(expected);
     }
-    const isInternal = await call('/api/auth/login', { json: { username: 'someone', password: 'secret-pass', isInternalLogin: 'yes' }, headers: client() });
+    const isInternal = await call('/api/auth/login', {
+      json: { username: 'someone', password: 'secret-pass', isInternalLogin: 'yes' },
+      headers: client(),
+    });
     expect(isInternal.status).toBe(400);
-    const malformed = await call('/api/auth/login', { method: 'POST', body: '{"username": ', headers: { ...client(), 'Content-Type': 'application/json' } });
+    const malformed = await call('/api/auth/login', {
+      method: 'POST',
+      body: '{"username": ',
+      headers: { ...client(), 'Content-Type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(await message(malformed)).toBe('The request body must be valid JSON');
-    const huge = await call('/api/auth/login', { json: { username: 'u'.repeat(100_000), password: 'secret-pass' }, headers: client() });
+    const huge = await call('/api/auth/login', {
+      json: { username: 'u'.repeat(100_000), password: 'secret-pass' },
+      headers: client(),
+    });
     expect(huge.status).toBe(413);
     expect(await message(huge)).toBe('The request body is too large');
-    const long = await call('/api/auth/login', { json: { username: 'someone', password: 'p'.repeat(300) }, headers: client() });
+    const long = await call('/api/auth/login', {
+      json: { username: 'someone', password: 'p'.repeat(300) },
+      headers: client(),
+    });
     expect(long.status).toBe(400);
     expect(await message(long)).toBe('Password must be at most 256 characters');
-    expect(await db().prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'users'").first<{ n: number }>()).toEqual({ n: 1 });
+    expect(
+      await db().prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'users'").first<{ n: number }>(),
+    ).toEqual({ n: 1 });
   });
 });
 
@@ -453,8 +562,16 @@ describe('sessions', () => {
     }
     const user = await createUser();
     const cookie = await signIn(user.id);
-    expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({ id: user.id, email: user.email, credits: 100, role: 'user' });
-    await db().prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1, user.id).run();
+    expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({
+      id: user.id,
+      email: user.email,
+      credits: 100,
+      role: 'user',
+    });
+    await db()
+      .prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1, user.id)
+      .run();
     expect((await call('/api/auth/session', { cookie })).status).toBe(401);
   });
 
@@ -473,7 +590,10 @@ describe('sessions', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)![1]);
-    const row = await db().prepare('SELECT expires_at FROM sessions WHERE token_hash = ?').bind(await sha256Hex(token(res))).first<{ expires_at: number }>();
+    const row = await db()
+      .prepare('SELECT expires_at FROM sessions WHERE token_hash = ?')
+      .bind(await sha256Hex(token(res)))
+      .first<{ expires_at: number }>();
     expect(Math.abs(row!.expires_at - Date.now() - maxAge * 1000)).toBeLessThan(60_000);
   });
 
@@ -484,13 +604,18 @@ describe('sessions', () => {
     expect(out.status).toBe(200);
     expect(await out.json()).toEqual({ ok: true });
     expect(cookieOf(out)).toMatch(/am_session=;.*Max-Age=0/);
-    expect(await db().prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(user.id).first()).toEqual({ n: 0 });
+    expect(await db().prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(user.id).first()).toEqual({
+      n: 0,
+    });
   });
 });
 
 describe('throttling', () => {
   const seed = (key: string, count: number, windowStart = Date.now()) =>
-    db().prepare('INSERT OR REPLACE INTO auth_throttle (key, count, window_start) VALUES (?, ?, ?)').bind(key, count, windowStart).run();
+    db()
+      .prepare('INSERT OR REPLACE INTO auth_throttle (key, count, window_start) VALUES (?, ?, ?)')
+      .bind(key, count, windowStart)
+      .run();
 
   it("strangers' failures never lock the owner out: their own client is refused, the owner gets in", async () => {
     const { username, id } = await account();
@@ -528,14 +653,25 @@ describe('throttling', () => {
     await seed(loginKeys(usernameKey(username), 'x').account, 10_000);
     await seed(loginKeys(`#${id}`, 'x').account, 10_000);
     const viaName = Date.now();
-    expect((await call('/api/auth/login', { json: { username, password: 'wrong-pass' }, headers: client() })).status).toBe(401);
+    expect(
+      (await call('/api/auth/login', { json: { username, password: 'wrong-pass' }, headers: client() })).status,
+    ).toBe(401);
     expect(Date.now() - viaName).toBeGreaterThanOrEqual(ACCOUNT_SLOW_MAX_MS - 50);
     // A guess at the address is answered at the speed of any unknown address.
     const started = Date.now();
-    expect((await call('/api/auth/login', { json: { username: email, password: 'wrong-pass' }, headers: client() })).status).toBe(401);
+    expect(
+      (await call('/api/auth/login', { json: { username: email, password: 'wrong-pass' }, headers: client() })).status,
+    ).toBe(401);
     const viaEmail = Date.now() - started;
     const other = Date.now();
-    expect((await call('/api/auth/login', { json: { username: `${fresh()}@example.com`, password: 'wrong-pass' }, headers: client() })).status).toBe(401);
+    expect(
+      (
+        await call('/api/auth/login', {
+          json: { username: `${fresh()}@example.com`, password: 'wrong-pass' },
+          headers: client(),
+        })
+      ).status,
+    ).toBe(401);
     expect(viaEmail).toBeLessThan(Date.now() - other + ACCOUNT_SLOW_MAX_MS - 500);
   }, 60_000);
 
@@ -550,9 +686,16 @@ describe('throttling', () => {
     const email = `${victim}@example.com`;
     await register({ username: victim, email });
     // Someone picks the victim's email address as their username.
-    const squatter = await register({ username: email, email: `squat_${victim}@example.com`, password: 'squatter-pass' });
+    const squatter = await register({
+      username: email,
+      email: `squat_${victim}@example.com`,
+      password: 'squatter-pass',
+    });
     if (squatter.status === 201) {
-      const res = await call('/api/auth/login', { json: { username: email, password: 'secret-pass' }, headers: client() });
+      const res = await call('/api/auth/login', {
+        json: { username: email, password: 'secret-pass' },
+        headers: client(),
+      });
       expect(res.status).toBe(200);
       expect((await sessionUser(res)).username).toBe(victim);
     } else {
@@ -579,14 +722,20 @@ describe('throttling', () => {
     const key = `login-client:${headers['CF-Connecting-IP']}`;
     await seed(key, CLIENT_ATTEMPTS - 1);
     for (let i = 0; i < 2; i++) {
-      expect((await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers })).status).toBe(200);
+      expect((await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers })).status).toBe(
+        200,
+      );
     }
-    expect((await call('/api/auth/login', { json: { username: 'guess_a', password: 'wrong-pass' }, headers })).status).toBe(401);
+    expect(
+      (await call('/api/auth/login', { json: { username: 'guess_a', password: 'wrong-pass' }, headers })).status,
+    ).toBe(401);
     const blocked = await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers });
     expect(blocked.status).toBe(429);
     expect(await message(blocked)).toBe('Too many attempts. Please wait a few minutes and try again.');
     // Another client is unaffected.
-    expect((await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() })).status).toBe(200);
+    expect(
+      (await call('/api/auth/login', { json: { username, password: 'secret-pass' }, headers: client() })).status,
+    ).toBe(200);
   }, 30_000);
 
   it('a client guessing many accounts is stopped', async () => {
@@ -594,11 +743,12 @@ describe('throttling', () => {
     await seed(`login-client:${headers['CF-Connecting-IP']}`, CLIENT_ATTEMPTS - 3);
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await call('/api/auth/login', { json: { username: `guess_${i}`, password: 'wrong-pass' }, headers })).status);
+      statuses.push(
+        (await call('/api/auth/login', { json: { username: `guess_${i}`, password: 'wrong-pass' }, headers })).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
   }, 30_000);
-
 });
 
 describe('usernames', () => {
@@ -609,7 +759,17 @@ describe('usernames', () => {
   });
 
   it('refuse control, zero-width, bidi and other look-alike characters', async () => {
-    for (const username of ['ad\u200bmin', 'admin\u202e', 'a\u0000bc', 'tab\tname', 'with space', 'emoji😀x', 'ad\u2060min', 'quote"s', 'x\u200dyz']) {
+    for (const username of [
+      'ad\u200bmin',
+      'admin\u202e',
+      'a\u0000bc',
+      'tab\tname',
+      'with space',
+      'emoji😀x',
+      'ad\u2060min',
+      'quote"s',
+      'x\u200dyz',
+    ]) {
       const res = await register({ username, email: `${fresh()}@example.com` });
       expect(res.status, JSON.stringify(username)).toBe(400);
       expect(await message(res)).toBe('Username can only contain letters, digits, . _ and -');

@@ -65,7 +65,10 @@ const backToApp = (c: Context<AppEnv>, { error, next }: { error?: string; next?:
 /** The usable part of an email's local part as a username, at least 3 characters. */
 function usernameBase(email: string): string {
   const local = email.split('@')[0] ?? '';
-  const cleaned = local.toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 40);
+  const cleaned = local
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, '')
+    .slice(0, 40);
   return cleaned.length >= 3 ? cleaned : `${cleaned}user`.slice(0, 40).padEnd(3, '0');
 }
 
@@ -93,7 +96,8 @@ export async function linkOrCreateUser(env: Bindings, who: GoogleIdentity, inter
   const user = linked ?? (await find(eqNocase(users.email, who.email)));
   if (user) {
     // The email matches but the account already belongs to another Google identity.
-    if (user.googleId && user.googleId !== who.sub) throw new OidcError('This email is linked to a different Google account');
+    if (user.googleId && user.googleId !== who.sub)
+      throw new OidcError('This email is linked to a different Google account');
     // Whoever registered the address first, without proving it, must not get the Google owner's
     // account, nor the Google owner theirs.
     if (!linked && user.emailVerifiedAt === null) throw new OidcError(LINK_UNVERIFIED);
@@ -119,7 +123,14 @@ export async function linkOrCreateUser(env: Bindings, who: GoogleIdentity, inter
     const [taken] = await db.select({ id: users.id }).from(users).where(eqNocase(users.username, username)).limit(1);
     if (taken) continue;
     try {
-      return await createAccount(env.DB, { username, email: who.email, googleId: who.sub, profilePicture: who.picture ?? null, role, emailVerified: true });
+      return await createAccount(env.DB, {
+        username,
+        email: who.email,
+        googleId: who.sub,
+        profilePicture: who.picture ?? null,
+        role,
+        emailVerified: true,
+      });
     } catch (err) {
       // A concurrent sign-in or registration took the username or email first: look again.
       if (!isUniqueViolation(err)) throw err;
@@ -161,12 +172,22 @@ export const googleAuthRoutes = new Hono<AppEnv>()
     route({
       tag: 'auth',
       summary: 'Start signing in with Google',
-      description: 'Sends the browser to Google (or back to /auth with an error when Google sign-in is not configured).',
+      description:
+        'Sends the browser to Google (or back to /auth with an error when Google sign-in is not configured).',
       access: 'anyone',
-      responses: { 302: redirect('To Google, or back to the app'), 404: error(`${OIDC_MESSAGES.notConfigured} (asked for JSON)`) },
+      responses: {
+        302: redirect('To Google, or back to the app'),
+        404: error(`${OIDC_MESSAGES.notConfigured} (asked for JSON)`),
+      },
     }),
     // Lenient by design: a next that is not a path of this site is dropped, not refused.
-    validated('query', v.object({ next: optionalText('Where to go after signing in: a path of this site'), isInternalLogin: optionalText('true: staff sign-in') })),
+    validated(
+      'query',
+      v.object({
+        next: optionalText('Where to go after signing in: a path of this site'),
+        isInternalLogin: optionalText('true: staff sign-in'),
+      }),
+    ),
     async (c) => {
       const config = oidcConfig(c.env);
       // Anything but a path of this site is dropped, not refused: the sign-in then ends at home.
@@ -174,7 +195,10 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       const wantsJson = !/text\/html/.test(c.req.header('Accept') ?? '') && /json/.test(c.req.header('Accept') ?? '');
       if (!config) {
         if (wantsJson) return fail(c, 404, OIDC_MESSAGES.notConfigured);
-        return c.redirect(`/auth?${new URLSearchParams({ error: OIDC_MESSAGES.notConfigured, ...(next ? { next } : {}) })}`, 302);
+        return c.redirect(
+          `/auth?${new URLSearchParams({ error: OIDC_MESSAGES.notConfigured, ...(next ? { next } : {}) })}`,
+          302,
+        );
       }
       const internal = c.req.query('isInternalLogin') === 'true';
       // From the configured origin, never the request's Host (docs/decisions/0024).
@@ -210,8 +234,20 @@ export const googleAuthRoutes = new Hono<AppEnv>()
   )
   .get(
     '/google/callback',
-    route({ tag: 'auth', summary: 'Where Google sends the browser back', access: 'anyone', responses: { 302: redirect('To the app, signed in or with an error') } }),
-    validated('query', v.object({ code: optionalText('From Google'), state: optionalText('From Google'), error: optionalText('From Google') })),
+    route({
+      tag: 'auth',
+      summary: 'Where Google sends the browser back',
+      access: 'anyone',
+      responses: { 302: redirect('To the app, signed in or with an error') },
+    }),
+    validated(
+      'query',
+      v.object({
+        code: optionalText('From Google'),
+        state: optionalText('From Google'),
+        error: optionalText('From Google'),
+      }),
+    ),
     async (c) => {
       const { code, state, error } = c.req.query();
       const stateCookie = getCookie(c, STATE_COOKIE);
@@ -220,19 +256,18 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       try {
         const config = oidcConfig(c.env);
         if (!config) throw new OidcError(OIDC_MESSAGES.notConfigured);
-        if (!state || state.length > 128) throw new OidcError(error ? providerError(error) : OIDC_MESSAGES.stateInvalid);
+        if (!state || state.length > 128)
+          throw new OidcError(error ? providerError(error) : OIDC_MESSAGES.stateInvalid);
         // Consumed exactly once, whatever happens next: a replayed callback finds nothing.
-        const [saved] = await orm(c.env.DB)
-          .delete(oauthStates)
-          .where(eq(oauthStates.state, state))
-          .returning({
-            codeVerifier: oauthStates.codeVerifier,
-            nonce: oauthStates.nonce,
-            isInternal: oauthStates.isInternal,
-            nextPath: oauthStates.nextPath,
-            expiresAt: oauthStates.expiresAt,
-          });
-        if (!saved || saved.expiresAt < Date.now() || stateCookie !== state) throw new OidcError(OIDC_MESSAGES.stateInvalid);
+        const [saved] = await orm(c.env.DB).delete(oauthStates).where(eq(oauthStates.state, state)).returning({
+          codeVerifier: oauthStates.codeVerifier,
+          nonce: oauthStates.nonce,
+          isInternal: oauthStates.isInternal,
+          nextPath: oauthStates.nextPath,
+          expiresAt: oauthStates.expiresAt,
+        });
+        if (!saved || saved.expiresAt < Date.now() || stateCookie !== state)
+          throw new OidcError(OIDC_MESSAGES.stateInvalid);
         next = saved.nextPath;
         if (error) throw new OidcError(providerError(error));
         if (!code || code.length > 2048) throw new OidcError(OIDC_MESSAGES.exchangeFailed);
@@ -255,7 +290,12 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       tag: 'auth',
       summary: 'Sign in with a Google ID token',
       access: 'anyone',
-      responses: { 200: json(sessionUserSchema, 'Signed in: the session cookie is set'), 401: error('The credential was not accepted'), 403: error('Internal login requires a staff address'), 404: error(OIDC_MESSAGES.notConfigured) },
+      responses: {
+        200: json(sessionUserSchema, 'Signed in: the session cookie is set'),
+        401: error('The credential was not accepted'),
+        403: error('Internal login requires a staff address'),
+        404: error(OIDC_MESSAGES.notConfigured),
+      },
     }),
     jsonBody(credentialSchema),
     async (c) => {

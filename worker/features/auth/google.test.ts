@@ -15,7 +15,12 @@ import type { OidcScenario } from '#worker/test/oidc-mock-setup.ts';
 
 const ISSUER = inject('oidcIssuer');
 const CLIENT_ID = 'test-client.apps.example';
-const googleEnv: Bindings = { ...env, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: ISSUER };
+const googleEnv: Bindings = {
+  ...env,
+  GOOGLE_CLIENT_ID: CLIENT_ID,
+  GOOGLE_CLIENT_SECRET: 'test-secret',
+  GOOGLE_ISSUER: ISSUER,
+};
 const CALLBACK_URI = 'http://localhost/api/auth/google/callback';
 
 let counter = 0;
@@ -64,7 +69,10 @@ async function authorize(location: URL, scenario: OidcScenario): Promise<string>
 async function signInFlow(scenario: OidcScenario, query = '') {
   const { location, stateCookie } = await startLogin(query);
   // Google vouches for the address unless a test says otherwise (email_verified left out on purpose).
-  const claims = scenario.claims && !('email_verified' in scenario.claims) ? { email_verified: true, ...scenario.claims } : scenario.claims;
+  const claims =
+    scenario.claims && !('email_verified' in scenario.claims)
+      ? { email_verified: true, ...scenario.claims }
+      : scenario.claims;
   const callbackPath = await authorize(location, { ...scenario, claims });
   const res = await send(callbackPath, { cookie: stateCookie });
   return { res, callbackPath, stateCookie };
@@ -91,7 +99,14 @@ const userByEmail = (email: string) =>
   db()
     .prepare('SELECT id, username, role, credits, google_id, profile_picture FROM users WHERE email = ?')
     .bind(email)
-    .first<{ id: number; username: string; role: string; credits: number; google_id: string | null; profile_picture: string | null }>();
+    .first<{
+      id: number;
+      username: string;
+      role: string;
+      credits: number;
+      google_id: string | null;
+      profile_picture: string | null;
+    }>();
 
 describe('GET /api/auth/login/google', () => {
   it('explains that Google is not configured without a client id', async () => {
@@ -102,9 +117,15 @@ describe('GET /api/auth/login/google', () => {
     expect(url.pathname).toBe('/auth');
     expect(url.searchParams.get('error')).toBe(OIDC_MESSAGES.notConfigured);
     // The page to return to stays with the sign-in page, checked: a good path kept, another dropped.
-    const kept = new URL((await send('/api/auth/login/google?next=/agents/3', { bindings: plain })).headers.get('Location')!, 'http://localhost');
+    const kept = new URL(
+      (await send('/api/auth/login/google?next=/agents/3', { bindings: plain })).headers.get('Location')!,
+      'http://localhost',
+    );
     expect(kept.searchParams.get('next')).toBe('/agents/3');
-    const dropped = new URL((await send('/api/auth/login/google?next=//evil.example', { bindings: plain })).headers.get('Location')!, 'http://localhost');
+    const dropped = new URL(
+      (await send('/api/auth/login/google?next=//evil.example', { bindings: plain })).headers.get('Location')!,
+      'http://localhost',
+    );
     expect(dropped.searchParams.has('next')).toBe(false);
 
     const json = await send('/api/auth/login/google', { bindings: plain, accept: 'application/json' });
@@ -112,13 +133,15 @@ describe('GET /api/auth/login/google', () => {
     expect(await json.json()).toEqual({ message: OIDC_MESSAGES.notConfigured, error: OIDC_MESSAGES.notConfigured });
   });
 
-  it("names the callback at the configured origin, whatever Host the request named (docs/decisions/0024)", async () => {
+  it('names the callback at the configured origin, whatever Host the request named (docs/decisions/0024)', async () => {
     const res = await app.fetch(
       new Request('http://evil.example/api/auth/login/google', { headers: { Accept: 'text/html' } }),
       { ...googleEnv, APP_ORIGIN: 'https://agents.example.com' },
     );
     expect(res.status).toBe(302);
-    expect(new URL(res.headers.get('Location')!).searchParams.get('redirect_uri')).toBe('https://agents.example.com/api/auth/google/callback');
+    expect(new URL(res.headers.get('Location')!).searchParams.get('redirect_uri')).toBe(
+      'https://agents.example.com/api/auth/google/callback',
+    );
   });
 
   it('redirects to the authorization endpoint with PKCE S256, state and nonce, all stored', async () => {
@@ -161,7 +184,13 @@ describe('GET /api/auth/google/callback', () => {
     const local = fresh('new.user+');
     const email = `${local}@gmail.example`;
     const { res } = await signInFlow({
-      claims: { sub: fresh('sub'), email, email_verified: true, name: 'New User', picture: 'https://img.example/p.png' },
+      claims: {
+        sub: fresh('sub'),
+        email,
+        email_verified: true,
+        name: 'New User',
+        picture: 'https://img.example/p.png',
+      },
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe('/auth/google/callback');
@@ -192,12 +221,20 @@ describe('GET /api/auth/google/callback', () => {
     const { res } = await signInFlow({ claims: { sub, email: squatter.email } });
     expect(errorOf(res)).toBe(LINK_UNVERIFIED);
     expect(cookieFrom(res, SESSION_COOKIE)).toBeUndefined();
-    const row = await db().prepare('SELECT google_id, email_verified_at FROM users WHERE id = ?').bind(squatter.id).first();
+    const row = await db()
+      .prepare('SELECT google_id, email_verified_at FROM users WHERE id = ?')
+      .bind(squatter.id)
+      .first();
     expect(row).toEqual({ google_id: null, email_verified_at: null });
   });
 
   it('refuses an email Google does not vouch for: missing, false or a string', async () => {
-    for (const claims of [{ email_verified: undefined }, { email_verified: false }, { email_verified: 'true' }, { email_verified: 1 }]) {
+    for (const claims of [
+      { email_verified: undefined },
+      { email_verified: false },
+      { email_verified: 'true' },
+      { email_verified: 1 },
+    ]) {
       const email = `${fresh()}@gmail.example`;
       const { res } = await signInFlow({ claims: { sub: fresh('sub'), email, ...claims } });
       expect(errorOf(res), JSON.stringify(claims)).toBe(OIDC_MESSAGES.emailMissing);
@@ -207,7 +244,10 @@ describe('GET /api/auth/google/callback', () => {
 
   it('links an existing password account by verified email and makes usernames unique', async () => {
     const existing = await createUser();
-    await db().prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").bind(existing.id).run();
+    await db()
+      .prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE id = ?")
+      .bind(existing.id)
+      .run();
     const { res } = await signInFlow({ claims: { sub: fresh('sub'), email: existing.email } });
     expect(errorOf(res)).toBeNull();
     expect(await sessionUserId(res)).toBe(existing.id);
@@ -232,10 +272,16 @@ describe('GET /api/auth/google/callback', () => {
   it('returns to the page the sign-in started from: a path of this site, carried in the stored state', async () => {
     const email = `${fresh()}@gmail.example`;
     const { location } = await startLogin(`?next=${encodeURIComponent('/agents/7?tab=reviews')}`);
-    const row = await db().prepare('SELECT next_path FROM oauth_states WHERE state = ?').bind(location.searchParams.get('state')).first<{ next_path: string | null }>();
+    const row = await db()
+      .prepare('SELECT next_path FROM oauth_states WHERE state = ?')
+      .bind(location.searchParams.get('state'))
+      .first<{ next_path: string | null }>();
     expect(row?.next_path).toBe('/agents/7?tab=reviews');
 
-    const { res } = await signInFlow({ claims: { sub: fresh('sub'), email } }, `?next=${encodeURIComponent('/agents/7?tab=reviews')}`);
+    const { res } = await signInFlow(
+      { claims: { sub: fresh('sub'), email } },
+      `?next=${encodeURIComponent('/agents/7?tab=reviews')}`,
+    );
     expect(res.status).toBe(302);
     const back = new URL(res.headers.get('Location')!, 'http://localhost');
     expect(back.pathname).toBe('/auth/google/callback');
@@ -248,9 +294,15 @@ describe('GET /api/auth/google/callback', () => {
     'drops a next of %j: the sign-in still works and ends at home',
     async (bad) => {
       const { location } = await startLogin(`?next=${encodeURIComponent(bad)}`);
-      const row = await db().prepare('SELECT next_path FROM oauth_states WHERE state = ?').bind(location.searchParams.get('state')).first<{ next_path: string | null }>();
+      const row = await db()
+        .prepare('SELECT next_path FROM oauth_states WHERE state = ?')
+        .bind(location.searchParams.get('state'))
+        .first<{ next_path: string | null }>();
       expect(row?.next_path).toBeNull();
-      const { res } = await signInFlow({ claims: { sub: fresh('sub'), email: `${fresh()}@gmail.example` } }, `?next=${encodeURIComponent(bad)}`);
+      const { res } = await signInFlow(
+        { claims: { sub: fresh('sub'), email: `${fresh()}@gmail.example` } },
+        `?next=${encodeURIComponent(bad)}`,
+      );
       expect(res.status).toBe(302);
       expect(res.headers.get('Location')).toBe('/auth/google/callback');
       expect(await sessionUserId(res)).not.toBeNull();
@@ -262,20 +314,27 @@ describe('GET /api/auth/google/callback', () => {
     const { location, stateCookie } = await startLogin('?next=/agents/3');
     const state = location.searchParams.get('state')!;
     await db().prepare("UPDATE oauth_states SET next_path = '//evil.example' WHERE state = ?").bind(state).run();
-    const callbackPath = await authorize(location, { claims: { sub: fresh('sub'), email: `${fresh()}@gmail.example`, email_verified: true } });
+    const callbackPath = await authorize(location, {
+      claims: { sub: fresh('sub'), email: `${fresh()}@gmail.example`, email_verified: true },
+    });
     const res = await send(callbackPath, { cookie: stateCookie });
     expect(res.headers.get('Location')).toBe('/auth/google/callback');
 
     // Google refused: back to the app with the error and the page to return to after another try.
     const refused = await startLogin('?next=/agents/3');
-    const failed = await send(`/api/auth/google/callback?state=${refused.location.searchParams.get('state')}&error=access_denied`, { cookie: refused.stateCookie });
+    const failed = await send(
+      `/api/auth/google/callback?state=${refused.location.searchParams.get('state')}&error=access_denied`,
+      { cookie: refused.stateCookie },
+    );
     const back = new URL(failed.headers.get('Location')!, 'http://localhost');
     expect(back.searchParams.get('error')).toBe('Google sign-in was cancelled');
     expect(back.searchParams.get('next')).toBe('/agents/3');
   });
 
   it('refuses a replayed state', async () => {
-    const { res, callbackPath, stateCookie } = await signInFlow({ claims: { sub: fresh('sub'), email: `${fresh()}@gmail.example` } });
+    const { res, callbackPath, stateCookie } = await signInFlow({
+      claims: { sub: fresh('sub'), email: `${fresh()}@gmail.example` },
+    });
     expect(errorOf(res)).toBeNull();
     const replay = await send(callbackPath, { cookie: stateCookie });
     expect(errorOf(replay)).toBe(OIDC_MESSAGES.stateInvalid);
@@ -283,16 +342,16 @@ describe('GET /api/auth/google/callback', () => {
   });
 
   it('refuses an unknown or expired state, and a state from another browser', async () => {
-    expect(errorOf(await send('/api/auth/google/callback?code=x&state=unknown', { cookie: 'am_oauth_state=unknown' }))).toBe(
-      OIDC_MESSAGES.stateInvalid,
-    );
+    expect(
+      errorOf(await send('/api/auth/google/callback?code=x&state=unknown', { cookie: 'am_oauth_state=unknown' })),
+    ).toBe(OIDC_MESSAGES.stateInvalid);
     await db()
       .prepare("INSERT INTO oauth_states (state, code_verifier, nonce, expires_at) VALUES ('old-state', 'v', 'n', ?)")
       .bind(Date.now() - 1000)
       .run();
-    expect(errorOf(await send('/api/auth/google/callback?code=x&state=old-state', { cookie: 'am_oauth_state=old-state' }))).toBe(
-      OIDC_MESSAGES.stateInvalid,
-    );
+    expect(
+      errorOf(await send('/api/auth/google/callback?code=x&state=old-state', { cookie: 'am_oauth_state=old-state' })),
+    ).toBe(OIDC_MESSAGES.stateInvalid);
 
     const { location } = await startLogin();
     const callbackPath = await authorize(location, { claims: { email: `${fresh()}@gmail.example` } });
@@ -324,7 +383,9 @@ describe('GET /api/auth/google/callback', () => {
   it('refuses a missing or unverified email', async () => {
     expect(errorOf((await signInFlow({ claims: { sub: fresh('sub') } })).res)).toBe(OIDC_MESSAGES.emailMissing);
     const email = `${fresh()}@gmail.example`;
-    expect(errorOf((await signInFlow({ claims: { email, email_verified: false } })).res)).toBe(OIDC_MESSAGES.emailMissing);
+    expect(errorOf((await signInFlow({ claims: { email, email_verified: false } })).res)).toBe(
+      OIDC_MESSAGES.emailMissing,
+    );
   });
 
   it('reports a refused code exchange and a cancelled consent', async () => {
@@ -355,13 +416,19 @@ describe('GET /api/auth/google/callback', () => {
       .bind(Date.now() + 60_000)
       .run();
     const down: Bindings = { ...googleEnv, GOOGLE_ISSUER: 'http://127.0.0.1:9' };
-    const res = await send('/api/auth/google/callback?code=x&state=down-state', { bindings: down, cookie: 'am_oauth_state=down-state' });
+    const res = await send('/api/auth/google/callback?code=x&state=down-state', {
+      bindings: down,
+      cookie: 'am_oauth_state=down-state',
+    });
     expect(errorOf(res)).toBe(OIDC_MESSAGES.unreachable);
   });
 });
 
 describe('POST /api/auth/google', () => {
-  async function credential(claims: Record<string, unknown>, options: { audience?: string; expiresIn?: string | number } = {}) {
+  async function credential(
+    claims: Record<string, unknown>,
+    options: { audience?: string; expiresIn?: string | number } = {},
+  ) {
     const jwk = inject('oidcSigningKey');
     const key = await importJWK(jwk, 'RS256');
     return new SignJWT({ email_verified: true, ...claims })
@@ -376,7 +443,9 @@ describe('POST /api/auth/google', () => {
 
   it('signs in with a valid ID token and answers the session user with a cookie', async () => {
     const email = `${fresh()}@gmail.example`;
-    const res = await send('/api/auth/google', { json: { credential: await credential({ email, email_verified: true }) } });
+    const res = await send('/api/auth/google', {
+      json: { credential: await credential({ email, email_verified: true }) },
+    });
     expect(res.status).toBe(200);
     const user = await untypedBody.sessionUser(res);
     expect(user).toMatchObject({ email, credits: 100, role: 'user' });
@@ -399,32 +468,45 @@ describe('POST /api/auth/google', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(privateKey);
-    for (const token of [forged, await credential({ email }, { audience: 'other' }), await credential({ email }, { expiresIn: Math.floor(Date.now() / 1000) - 600 }), 'not.a.jwt']) {
+    for (const token of [
+      forged,
+      await credential({ email }, { audience: 'other' }),
+      await credential({ email }, { expiresIn: Math.floor(Date.now() / 1000) - 600 }),
+      'not.a.jwt',
+    ]) {
       const res = await send('/api/auth/google', { json: { credential: token } });
       expect(res.status).toBe(401);
-      expect((await messageOf(res))).toBe(OIDC_MESSAGES.invalidToken);
+      expect(await messageOf(res)).toBe(OIDC_MESSAGES.invalidToken);
       expect(cookieFrom(res, SESSION_COOKIE)).toBeUndefined();
     }
     expect(await userByEmail(email)).toBeNull();
 
     const empty = await send('/api/auth/google', { json: { credential: '' } });
     expect(empty.status).toBe(400);
-    expect((await messageOf(empty))).toBe('No Google credential provided');
+    expect(await messageOf(empty)).toBe('No Google credential provided');
     expect((await send('/api/auth/google', { json: {} })).status).toBe(400);
   });
 
   it('applies the Internal rule', async () => {
-    const res = await send('/api/auth/google', { json: { credential: await credential({ email: `${fresh()}@gmail.example` }), isInternalLogin: true } });
+    const res = await send('/api/auth/google', {
+      json: { credential: await credential({ email: `${fresh()}@gmail.example` }), isInternalLogin: true },
+    });
     expect(res.status).toBe(403);
-    expect((await messageOf(res))).toBe('Internal login requires a example.cc email address');
+    expect(await messageOf(res)).toBe('Internal login requires a example.cc email address');
   });
 
   it('answers 404 when not configured and 401, not 5xx, when the issuer is unreachable', async () => {
     const token = await credential({ email: `${fresh()}@gmail.example` });
-    const off = await send('/api/auth/google', { bindings: { ...env, GOOGLE_CLIENT_ID: undefined }, json: { credential: token } });
+    const off = await send('/api/auth/google', {
+      bindings: { ...env, GOOGLE_CLIENT_ID: undefined },
+      json: { credential: token },
+    });
     expect(off.status).toBe(404);
-    const down = await send('/api/auth/google', { bindings: { ...googleEnv, GOOGLE_ISSUER: 'http://127.0.0.1:9' }, json: { credential: token } });
+    const down = await send('/api/auth/google', {
+      bindings: { ...googleEnv, GOOGLE_ISSUER: 'http://127.0.0.1:9' },
+      json: { credential: token },
+    });
     expect(down.status).toBe(401);
-    expect((await messageOf(down))).toBe(OIDC_MESSAGES.unreachable);
+    expect(await messageOf(down)).toBe(OIDC_MESSAGES.unreachable);
   });
 });

@@ -1,6 +1,13 @@
 import { desc, eq, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { internalEmailError, isHoneypotFilled, loginSchema, MESSAGES, registerSchema, usernameKey } from '#common/validation.ts';
+import {
+  internalEmailError,
+  isHoneypotFilled,
+  loginSchema,
+  MESSAGES,
+  registerSchema,
+  usernameKey,
+} from '#common/validation.ts';
 import { eqNocase, orm } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import { staffDomain, type AppEnv } from '#worker/env.ts';
@@ -35,7 +42,12 @@ const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(reso
 export const authRoutes = new Hono<AppEnv>()
   .get(
     '/session',
-    route({ tag: 'auth', summary: 'Who is signed in', access: 'signed-in', responses: { 200: json(sessionUserSchema, 'The signed-in person') } }),
+    route({
+      tag: 'auth',
+      summary: 'Who is signed in',
+      access: 'signed-in',
+      responses: { 200: json(sessionUserSchema, 'The signed-in person') },
+    }),
     (c) => {
       const user = c.var.user;
       if (user) return c.json(user);
@@ -50,14 +62,19 @@ export const authRoutes = new Hono<AppEnv>()
       summary: 'Make an account',
       description: 'Signs in and mails a link to confirm the address.',
       access: 'anyone',
-      responses: { 201: json(sessionUserSchema, 'The new account, signed in'), 409: error('The username is taken'), 429: throttled(MESSAGES.registerThrottled) },
+      responses: {
+        201: json(sessionUserSchema, 'The new account, signed in'),
+        409: error('The username is taken'),
+        429: throttled(MESSAGES.registerThrottled),
+      },
     }),
     jsonBody(registerSchema),
     async (c) => {
       const body = c.req.valid('json');
       const { username, email, password, isInternalLogin } = body;
       if (isHoneypotFilled(body)) return fail(c, 400, MESSAGES.honeypot);
-      if (await overHourlyLimit(c, 'register', REGISTRATIONS_PER_HOUR)) return tooMany(c, MESSAGES.registerThrottled, HOUR_MS);
+      if (await overHourlyLimit(c, 'register', REGISTRATIONS_PER_HOUR))
+        return tooMany(c, MESSAGES.registerThrottled, HOUR_MS);
       if (isInternalLogin) {
         const problem = internalEmailError(email, staffDomain(c.env));
         if (problem) return fail(c, 400, problem);
@@ -70,7 +87,12 @@ export const authRoutes = new Hono<AppEnv>()
       let id: number;
       try {
         // A customer until the address is confirmed (docs/product.md#roles): typing an admin's address earns nothing.
-        id = await createAccount(c.env.DB, { username, email, passwordHash: await hashPassword(password), role: 'user' });
+        id = await createAccount(c.env.DB, {
+          username,
+          email,
+          passwordHash: await hashPassword(password),
+          role: 'user',
+        });
       } catch (err) {
         // Someone registered the same name a moment earlier (the one unique column a new, unconfirmed account can clash on).
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);
@@ -88,7 +110,11 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       summary: 'Sign in with a username or email and password',
       access: 'anyone',
-      responses: { 200: json(sessionUserSchema, 'Signed in: the session cookie is set'), 401: error(MESSAGES.invalidCredentials), 429: throttled(MESSAGES.throttled) },
+      responses: {
+        200: json(sessionUserSchema, 'Signed in: the session cookie is set'),
+        401: error(MESSAGES.invalidCredentials),
+        429: throttled(MESSAGES.throttled),
+      },
     }),
     jsonBody(loginSchema),
     async (c) => {
@@ -109,7 +135,11 @@ export const authRoutes = new Hono<AppEnv>()
       // username owns which address (docs/decisions/0024). Each name keeps its own budget of guesses.
       const keys = loginKeys(login.includes('@') ? login : usernameKey(username), clientKey(c));
       // Attempts are counted before the (slow) hash check so a parallel burst cannot slip past the limits.
-      const [clientCount, pairCount, accountFailures] = await Promise.all([hit(db, keys.client), hit(db, keys.pair), peek(db, keys.account)]);
+      const [clientCount, pairCount, accountFailures] = await Promise.all([
+        hit(db, keys.client),
+        hit(db, keys.pair),
+        peek(db, keys.account),
+      ]);
       if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return tooMany(c, MESSAGES.throttled);
       // Per account only slower, never refused: strangers' failures cannot lock the owner out.
       await sleep(slowdownMs(accountFailures));
@@ -153,7 +183,12 @@ export const authRoutes = new Hono<AppEnv>()
       summary: "Sign in with the provider's account",
       description: 'Provider mode only (404 otherwise).',
       access: 'anyone',
-      responses: { 200: json(sessionUserSchema, 'Signed in'), 401: error(MESSAGES.invalidCredentials), 404: error(MESSAGES.notFound), 429: throttled(MESSAGES.throttled) },
+      responses: {
+        200: json(sessionUserSchema, 'Signed in'),
+        401: error(MESSAGES.invalidCredentials),
+        404: error(MESSAGES.notFound),
+        429: throttled(MESSAGES.throttled),
+      },
     }),
     providerOnly,
     jsonBody(externalLoginSchema),
@@ -162,7 +197,11 @@ export const authRoutes = new Hono<AppEnv>()
       const { email, password } = c.req.valid('json');
       const db = c.env.DB;
       const keys = loginKeys(email, clientKey(c));
-      const [clientCount, pairCount, accountFailures] = await Promise.all([hit(db, keys.client), hit(db, keys.pair), peek(db, keys.account)]);
+      const [clientCount, pairCount, accountFailures] = await Promise.all([
+        hit(db, keys.client),
+        hit(db, keys.pair),
+        peek(db, keys.account),
+      ]);
       if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return tooMany(c, MESSAGES.throttled);
       await sleep(slowdownMs(accountFailures));
       const signIn = await providerSignIn(c, provider, email, password);
@@ -176,7 +215,13 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     '/logout',
-    route({ tag: 'auth', summary: 'Sign out on this device', access: 'anyone', personal: true, responses: { 200: json(okSchema, 'Signed out') } }),
+    route({
+      tag: 'auth',
+      summary: 'Sign out on this device',
+      access: 'anyone',
+      personal: true,
+      responses: { 200: json(okSchema, 'Signed out') },
+    }),
     async (c) => {
       await endSession(c);
       return c.json({ ok: true });

@@ -13,13 +13,22 @@ export const SESSION_ID_PATTERN = /^[0-9a-f]{16}$/;
 const sessionId = (hash: string) => hash.slice(0, SESSION_ID_LENGTH);
 
 /** The account's current sessions, newest first, the caller's own marked. */
-export async function listSessions(d1: D1Database, userId: number, currentHash: string | null): Promise<SignedInSession[]> {
+export async function listSessions(
+  d1: D1Database,
+  userId: number,
+  currentHash: string | null,
+): Promise<SignedInSession[]> {
   const rows = await orm(d1)
     .select({ hash: sessions.tokenHash, device: sessions.device, createdAt: sessions.createdAt })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, Date.now())))
     .orderBy(desc(sessions.createdAt), sessions.tokenHash);
-  return rows.map((row) => ({ id: sessionId(row.hash), device: row.device, createdAt: row.createdAt, current: row.hash === currentHash }));
+  return rows.map((row) => ({
+    id: sessionId(row.hash),
+    device: row.device,
+    createdAt: row.createdAt,
+    current: row.hash === currentHash,
+  }));
 }
 
 /** Ends one of the account's sessions by its id; false when the account has no such session. */

@@ -10,12 +10,24 @@ import { getCategory, getDepartment, listCategories, listDepartments } from './d
 export const categoriesRoutes = new Hono<AppEnv>()
   .get(
     '/',
-    route({ tag: 'categories', summary: 'Every category', access: 'anyone', token: 'read', responses: { 200: json(v.array(categorySchemaOut), 'The categories') } }),
+    route({
+      tag: 'categories',
+      summary: 'Every category',
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(v.array(categorySchemaOut), 'The categories') },
+    }),
     async (c) => c.json(await listCategories(c.env.DB)),
   )
   .get(
     '/:id',
-    route({ tag: 'categories', summary: 'A category', access: 'anyone', token: 'read', responses: { 200: json(categorySchemaOut, 'The category'), 404: error('Category not found') } }),
+    route({
+      tag: 'categories',
+      summary: 'A category',
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(categorySchemaOut, 'The category'), 404: error('Category not found') },
+    }),
     idParam('id', 'Category not found'),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -27,12 +39,24 @@ export const categoriesRoutes = new Hono<AppEnv>()
 export const departmentsRoutes = new Hono<AppEnv>()
   .get(
     '/',
-    route({ tag: 'categories', summary: 'Every department', access: 'anyone', token: 'read', responses: { 200: json(v.array(departmentSchemaOut), 'The departments') } }),
+    route({
+      tag: 'categories',
+      summary: 'Every department',
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(v.array(departmentSchemaOut), 'The departments') },
+    }),
     async (c) => c.json(await listDepartments(c.env.DB)),
   )
   .get(
     '/:id',
-    route({ tag: 'categories', summary: 'A department', access: 'anyone', token: 'read', responses: { 200: json(departmentSchemaOut, 'The department'), 404: error('Department not found') } }),
+    route({
+      tag: 'categories',
+      summary: 'A department',
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(departmentSchemaOut, 'The department'), 404: error('Department not found') },
+    }),
     idParam('id', 'Department not found'),
     async (c) => {
       const { id } = c.req.valid('param');

@@ -9,7 +9,12 @@ export const configRoutes = new Hono<AppEnv>()
   // The bare route: the same middleware as every call and no data work; benchmarks use it as the limit.
   .get(
     '/health',
-    route({ tag: 'system', summary: 'The bare route: answers ok with no data work', access: 'anyone', responses: { 200: json(okSchema, 'Always ok') } }),
+    route({
+      tag: 'system',
+      summary: 'The bare route: answers ok with no data work',
+      access: 'anyone',
+      responses: { 200: json(okSchema, 'Always ok') },
+    }),
     (c) => c.json({ ok: true as const }),
   )
   .get(

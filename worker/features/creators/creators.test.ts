@@ -6,7 +6,9 @@ beforeAll(async () => {
   await seedCatalog();
   // alice (1) made LeadScout Pro (4.5 from 10 reviews); a second agent of hers, unreviewed, and two tries of the first.
   await db().batch([
-    db().prepare("UPDATE users SET display_name = 'Alice Ames', bio = 'Builds sales agents.', website = 'https://alice.example', role = 'staff', credits = 77 WHERE id = 1"),
+    db().prepare(
+      "UPDATE users SET display_name = 'Alice Ames', bio = 'Builds sales agents.', website = 'https://alice.example', role = 'staff', credits = 77 WHERE id = 1",
+    ),
     db().prepare(
       `INSERT INTO agents (id, name, description, category_id, department_id, creator_id, average_rating, vote_count, created_at)
        VALUES (4, 'PipelinePal', 'Keeps the sales pipeline tidy every morning.', 1, 1, 1, 0, 0, '2026-05-01T00:00:00.000Z')`,
@@ -24,7 +26,18 @@ const creatorPage = async (username: string, query: { sort?: string } = {}) => {
   const args = { param: { username }, query };
   return okBody(await client().creators[':username'].$get(args));
 };
-const PRIVATE = ['email', 'role', 'credits', 'consumed', 'password', 'passwordHash', 'password_hash', 'googleId', 'stripeCustomerId', 'emailVerified'];
+const PRIVATE = [
+  'email',
+  'role',
+  'credits',
+  'consumed',
+  'password',
+  'passwordHash',
+  'password_hash',
+  'googleId',
+  'stripeCustomerId',
+  'emailVerified',
+];
 
 describe('GET /api/creators/:username', () => {
   it('is the public profile, totals and every agent, without a single private field', async () => {
@@ -53,7 +66,10 @@ describe('GET /api/creators/:username', () => {
     expect(newest.agents.map((a) => a.name)).toEqual(['PipelinePal', 'LeadScout Pro']);
     const res = await call('/api/creators/nobody-here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: CREATOR_MESSAGES.creatorNotFound, error: CREATOR_MESSAGES.creatorNotFound });
+    expect(await res.json()).toEqual({
+      message: CREATOR_MESSAGES.creatorNotFound,
+      error: CREATOR_MESSAGES.creatorNotFound,
+    });
   });
 
   it('a creator without reviews has no rating rather than 0', async () => {
@@ -67,18 +83,37 @@ describe('GET /api/creators/:username', () => {
 describe('GET /api/users/:id and PUT /api/users/:id/public-profile', () => {
   it('the public profile carries display name, bio and website, never the email', async () => {
     const body = await okBody(await client().users[':id'].$get({ param: { id: '1' } }));
-    expect(body).toMatchObject({ id: 1, username: 'alice', displayName: 'Alice Ames', bio: 'Builds sales agents.', website: 'https://alice.example' });
+    expect(body).toMatchObject({
+      id: 1,
+      username: 'alice',
+      displayName: 'Alice Ames',
+      bio: 'Builds sales agents.',
+      website: 'https://alice.example',
+    });
     for (const field of PRIVATE) expect(Object.keys(body)).not.toContain(field);
   });
 
   it('the owner edits it; blanks clear fields; bad input is a 400 with the message; others 403; visitors 401', async () => {
     const me = await createUser({ username: 'editing_eve' });
     const cookie = await signIn(me.id);
-    const put = (json: unknown, who = cookie, id = me.id) => call(`/api/users/${id}/public-profile`, { method: 'PUT', json, cookie: who });
-    const ok = await put({ displayName: '  Eve E.  ', bio: 'I make research agents.', website: ' https://eve.example/ ' });
+    const put = (json: unknown, who = cookie, id = me.id) =>
+      call(`/api/users/${id}/public-profile`, { method: 'PUT', json, cookie: who });
+    const ok = await put({
+      displayName: '  Eve E.  ',
+      bio: 'I make research agents.',
+      website: ' https://eve.example/ ',
+    });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ displayName: 'Eve E.', bio: 'I make research agents.', website: 'https://eve.example/' });
-    expect(await (await put({ displayName: '', bio: '  ', website: null })).json()).toMatchObject({ displayName: null, bio: null, website: null });
+    expect(await ok.json()).toMatchObject({
+      displayName: 'Eve E.',
+      bio: 'I make research agents.',
+      website: 'https://eve.example/',
+    });
+    expect(await (await put({ displayName: '', bio: '  ', website: null })).json()).toMatchObject({
+      displayName: null,
+      bio: null,
+      website: null,
+    });
 
     const long = await put({ bio: 'x'.repeat(501) });
     expect(long.status).toBe(400);
@@ -111,8 +146,14 @@ describe('follows', () => {
     const [first, second] = await Promise.all([follow(), follow()]);
     expect(await okBody(first)).toEqual({ following: true, followers: 1 });
     expect(await okBody(second)).toEqual({ following: true, followers: 1 });
-    expect(await (await call('/api/follows/1', { method: 'PUT', cookie })).json()).toEqual({ following: true, followers: 1 });
-    expect(await (await call('/api/creators/alice/follow', { cookie })).json()).toEqual({ following: true, followers: 1 });
+    expect(await (await call('/api/follows/1', { method: 'PUT', cookie })).json()).toEqual({
+      following: true,
+      followers: 1,
+    });
+    expect(await (await call('/api/creators/alice/follow', { cookie })).json()).toEqual({
+      following: true,
+      followers: 1,
+    });
     expect((await creatorPage('alice')).totals.followers).toBe(1);
 
     const list = await okBody(await client(cookie).follows.$get());
@@ -121,8 +162,14 @@ describe('follows', () => {
     const fresh = await okBody(await client(cookie).follows.agents.$get());
     expect(fresh.map((a) => a.name)).toEqual(['PipelinePal', 'LeadScout Pro']);
 
-    expect(await (await call('/api/follows/1', { method: 'DELETE', cookie })).json()).toEqual({ following: false, followers: 0 });
-    expect(await (await call('/api/follows/1', { method: 'DELETE', cookie })).json()).toEqual({ following: false, followers: 0 });
+    expect(await (await call('/api/follows/1', { method: 'DELETE', cookie })).json()).toEqual({
+      following: false,
+      followers: 0,
+    });
+    expect(await (await call('/api/follows/1', { method: 'DELETE', cookie })).json()).toEqual({
+      following: false,
+      followers: 0,
+    });
     expect(await (await call('/api/follows', { cookie })).json()).toEqual([]);
     expect(await (await call('/api/follows/agents', { cookie })).json()).toEqual([]);
   });
@@ -153,8 +200,15 @@ describe('the creator page and the agent page, rendered by the worker', () => {
     expect(html).toContain('Builds sales agents.');
     expect(html).toContain('rel="nofollow ugc noopener"');
     expect(html).toContain('<link rel="canonical" href="http://localhost/creators/alice" />');
-    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as { mainEntity: Record<string, unknown> };
-    expect(ld.mainEntity).toMatchObject({ '@type': 'Person', name: 'Alice Ames', alternateName: 'alice', description: 'Builds sales agents.' });
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as {
+      mainEntity: Record<string, unknown>;
+    };
+    expect(ld.mainEntity).toMatchObject({
+      '@type': 'Person',
+      name: 'Alice Ames',
+      alternateName: 'alice',
+      description: 'Builds sales agents.',
+    });
     expect(html).not.toContain('alice@example.com');
   });
 

@@ -2,14 +2,29 @@
 // public but whom a person follows; no query selects an email, a role or a balance.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CreatorPage, CreatorSort, CreatorTotals, FollowedCreator, FollowState, PublicProfile } from '#common/creators.ts';
+import type {
+  CreatorPage,
+  CreatorSort,
+  CreatorTotals,
+  FollowedCreator,
+  FollowState,
+  PublicProfile,
+} from '#common/creators.ts';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
 import { usernameKey } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { follows, users } from '#worker/db/schema.ts';
 import { agentReferenceSql } from '#worker/domain/credits/index.ts';
-import { AGENT_SELECT, agentOrderSql, type AgentRowRaw, dampedAverage, listAgents, PRIOR_SQL, toAgent } from '#worker/features/agents/index.ts';
+import {
+  AGENT_SELECT,
+  agentOrderSql,
+  type AgentRowRaw,
+  dampedAverage,
+  listAgents,
+  PRIOR_SQL,
+  toAgent,
+} from '#worker/features/agents/index.ts';
 
 /** The columns anyone may see. */
 const PUBLIC_COLUMNS = {
@@ -34,7 +49,9 @@ export async function publicProfileByUsername(db: D1Database, username: string):
   const [row] = await orm(db)
     .select(PUBLIC_COLUMNS)
     .from(users)
-    .where(sql`${users.usernameKey} = ${key} OR (${users.usernameKey} IS NULL AND ${users.username} = ${username.trim()} COLLATE NOCASE)`)
+    .where(
+      sql`${users.usernameKey} = ${key} OR (${users.usernameKey} IS NULL AND ${users.username} = ${username.trim()} COLLATE NOCASE)`,
+    )
     .limit(1);
   return row ?? null;
 }
@@ -52,7 +69,14 @@ export async function creatorTotals(db: D1Database, creatorId: number): Promise<
          (SELECT count(*) FROM follows WHERE creator_id = ?1) AS followers`,
     )
     .bind(creatorId)
-    .first<{ agents: number; reviews: number; stars: number | null; prior: number | null; tries: number; followers: number }>();
+    .first<{
+      agents: number;
+      reviews: number;
+      stars: number | null;
+      prior: number | null;
+      tries: number;
+      followers: number;
+    }>();
   const reviews = row?.reviews ?? 0;
   // docs/decisions/0028: the creator's reviews damped towards the mean of all shown rated agents, as agents' are.
   // Agents hidden by moderators count nowhere (docs/decisions/0025).
@@ -64,19 +88,34 @@ export async function creatorTotals(db: D1Database, creatorId: number): Promise<
 export async function creatorPage(db: D1Database, username: string, sort: CreatorSort): Promise<CreatorPage | null> {
   const creator = await publicProfileByUsername(db, username);
   if (!creator) return null;
-  const [totals, page] = await Promise.all([creatorTotals(db, creator.id), listAgents(db, { creatorId: creator.id, sort, limit: PAGE_SIZE_MAX })]);
+  const [totals, page] = await Promise.all([
+    creatorTotals(db, creator.id),
+    listAgents(db, { creatorId: creator.id, sort, limit: PAGE_SIZE_MAX }),
+  ]);
   return { creator, totals, agents: page.agents };
 }
 
 export async function followerCount(db: D1Database, creatorId: number): Promise<number> {
-  const [row] = await orm(db).select({ n: sql<number>`count(*)` }).from(follows).where(eq(follows.creatorId, creatorId));
+  const [row] = await orm(db)
+    .select({ n: sql<number>`count(*)` })
+    .from(follows)
+    .where(eq(follows.creatorId, creatorId));
   return row?.n ?? 0;
 }
 
 /** Follows or stops following; doing it twice is the same as once. */
-export async function setFollowing(db: D1Database, followerId: number, creatorId: number, following: boolean): Promise<FollowState> {
+export async function setFollowing(
+  db: D1Database,
+  followerId: number,
+  creatorId: number,
+  following: boolean,
+): Promise<FollowState> {
   if (following) await orm(db).insert(follows).values({ followerId, creatorId }).onConflictDoNothing().run();
-  else await orm(db).delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.creatorId, creatorId))).run();
+  else
+    await orm(db)
+      .delete(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.creatorId, creatorId)))
+      .run();
   return { following, followers: await followerCount(db, creatorId) };
 }
 
@@ -102,7 +141,9 @@ export async function followedCreators(db: D1Database, followerId: number): Prom
 /** The newest agents of the creators a person follows ('New from creators you follow' on the home page). */
 export async function newFromFollowed(db: D1Database, followerId: number, limit: number): Promise<Agent[]> {
   const { results } = await db
-    .prepare(`${AGENT_SELECT} WHERE a.creator_id IN (SELECT creator_id FROM follows WHERE follower_id = ?) AND a.hidden_at IS NULL ORDER BY ${agentOrderSql('newest')} LIMIT ?`)
+    .prepare(
+      `${AGENT_SELECT} WHERE a.creator_id IN (SELECT creator_id FROM follows WHERE follower_id = ?) AND a.hidden_at IS NULL ORDER BY ${agentOrderSql('newest')} LIMIT ?`,
+    )
     .bind(followerId, limit)
     .all<AgentRowRaw>();
   return results.map(toAgent);

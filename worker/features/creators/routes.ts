@@ -8,7 +8,16 @@ import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { creatorPage, followedCreators, followerCount, isFollowing, newFromFollowed, publicProfileById, publicProfileByUsername, setFollowing } from './data';
+import {
+  creatorPage,
+  followedCreators,
+  followerCount,
+  isFollowing,
+  newFromFollowed,
+  publicProfileById,
+  publicProfileByUsername,
+  setFollowing,
+} from './data';
 
 export const parseCreatorSort = (value: string | undefined): CreatorSort =>
   (CREATOR_SORTS as readonly string[]).includes(value ?? '') ? (value as CreatorSort) : 'popular';
@@ -24,7 +33,12 @@ export const creatorsRoutes = new Hono<AppEnv>()
       responses: { 200: json(creatorPageSchema, 'The creator page'), 404: error(CREATOR_MESSAGES.creatorNotFound) },
     }),
     // An unknown sort is the default order, never refused.
-    validated('query', v.object({ sort: v.optional(v.pipe(v.string(), v.description(`${CREATOR_SORTS.join(', ')} (default popular)`))) })),
+    validated(
+      'query',
+      v.object({
+        sort: v.optional(v.pipe(v.string(), v.description(`${CREATOR_SORTS.join(', ')} (default popular)`))),
+      }),
+    ),
     async (c) => {
       const page = await creatorPage(c.env.DB, c.req.param('username'), parseCreatorSort(c.req.query('sort')));
       if (!page) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
@@ -39,13 +53,19 @@ export const creatorsRoutes = new Hono<AppEnv>()
       summary: 'Whether the caller follows a creator, and how many do',
       access: 'anyone',
       personal: true,
-      responses: { 200: json(followStateSchema, 'Following and the follower count'), 404: error(CREATOR_MESSAGES.creatorNotFound) },
+      responses: {
+        200: json(followStateSchema, 'Following and the follower count'),
+        404: error(CREATOR_MESSAGES.creatorNotFound),
+      },
     }),
     async (c) => {
       const creator = await publicProfileByUsername(c.env.DB, c.req.param('username'));
       if (!creator) return fail(c, 404, CREATOR_MESSAGES.creatorNotFound);
       const me = c.var.user;
-      const [following, followers] = await Promise.all([me ? isFollowing(c.env.DB, me.id, creator.id) : false, followerCount(c.env.DB, creator.id)]);
+      const [following, followers] = await Promise.all([
+        me ? isFollowing(c.env.DB, me.id, creator.id) : false,
+        followerCount(c.env.DB, creator.id),
+      ]);
       return c.json({ following, followers });
     },
   );
@@ -55,12 +75,22 @@ export const followsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get(
     '/',
-    route({ tag: 'creators', summary: 'Creators the caller follows', access: 'signed-in', responses: { 200: json(v.array(followedCreatorSchema), 'Newest follow first') } }),
+    route({
+      tag: 'creators',
+      summary: 'Creators the caller follows',
+      access: 'signed-in',
+      responses: { 200: json(v.array(followedCreatorSchema), 'Newest follow first') },
+    }),
     async (c) => c.json(await followedCreators(c.env.DB, c.var.user!.id)),
   )
   .get(
     '/agents',
-    route({ tag: 'creators', summary: 'New agents from creators the caller follows', access: 'signed-in', responses: { 200: json(v.array(agentSchemaOut), 'One row of cards') } }),
+    route({
+      tag: 'creators',
+      summary: 'New agents from creators the caller follows',
+      access: 'signed-in',
+      responses: { 200: json(v.array(agentSchemaOut), 'One row of cards') },
+    }),
     async (c) => c.json(await newFromFollowed(c.env.DB, c.var.user!.id, NEW_FROM_FOLLOWED)),
   )
   .put(
@@ -90,7 +120,13 @@ export const followsRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/:creatorId',
-    route({ tag: 'creators', summary: 'Unfollow a creator', description: 'Safe to repeat.', access: 'signed-in', responses: { 200: json(followStateSchema, 'Not following'), 404: error(CREATOR_MESSAGES.creatorNotFound) } }),
+    route({
+      tag: 'creators',
+      summary: 'Unfollow a creator',
+      description: 'Safe to repeat.',
+      access: 'signed-in',
+      responses: { 200: json(followStateSchema, 'Not following'), 404: error(CREATOR_MESSAGES.creatorNotFound) },
+    }),
     idParam('creatorId', CREATOR_MESSAGES.creatorNotFound),
     async (c) => {
       const { creatorId: id } = c.req.valid('param');

@@ -5,7 +5,9 @@ import { listTransactions } from '#worker/domain/credits/index.ts';
 beforeAll(seedCatalog);
 
 /** A 200 answer's body, typed by its route. */
-const ok200 = async <R extends { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }>(res: R) => {
+const ok200 = async <R extends { ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }>(
+  res: R,
+) => {
   expect(res.status).toBe(200);
   return okBody(res);
 };
@@ -35,7 +37,16 @@ describe('GET /api/credits/balance and /transactions', () => {
         createdAt: expect.any(String),
         agent: { id: 1, name: 'LeadScout Pro', deleted: false },
       },
-      { id: expect.any(Number), kind: 'signup', amount: 100, balanceAfter: 100, reference: null, description: null, createdAt: expect.any(String), agent: null },
+      {
+        id: expect.any(Number),
+        kind: 'signup',
+        amount: 100,
+        balanceAfter: 100,
+        reference: null,
+        description: null,
+        createdAt: expect.any(String),
+        agent: null,
+      },
     ]);
     // b's try is b's alone.
     const other = await transactions(await signIn(b.id));
@@ -46,7 +57,9 @@ describe('GET /api/credits/balance and /transactions', () => {
     const user = await createUser();
     const rows = Array.from({ length: 210 }, (_, i) =>
       db()
-        .prepare("INSERT INTO credit_ledger (user_id, kind, amount, balance_after, idempotency_key) VALUES (?, 'admin_topup', 1, ?, ?)")
+        .prepare(
+          "INSERT INTO credit_ledger (user_id, kind, amount, balance_after, idempotency_key) VALUES (?, 'admin_topup', 1, ?, ?)",
+        )
         .bind(user.id, 101 + i, `topup:${user.id}:${i}`),
     );
     await db().batch(rows);
@@ -72,7 +85,15 @@ describe('GET /api/credits/transactions names the agent of each try', () => {
   /** A new agent of alice's that `cookie`'s user then tries once; returns its id. */
   async function triedAgent(name: string, cookie: string): Promise<number> {
     const created = await client(await signIn(1)).agents.$post({
-      json: { name, description: 'An agent made to be tried and deleted.', categoryId: 1, departmentId: 1, creditCost: 2, features: [], externalUrl: 'https://example.com/tried' },
+      json: {
+        name,
+        description: 'An agent made to be tried and deleted.',
+        categoryId: 1,
+        departmentId: 1,
+        creditCost: 2,
+        features: [],
+        externalUrl: 'https://example.com/tried',
+      },
     });
     expect(created.status).toBe(201);
     const { id } = await okBody(created);
@@ -98,7 +119,9 @@ describe('GET /api/credits/transactions names the agent of each try', () => {
   it('a try written before names were kept, of an agent deleted since, has no name', async () => {
     const user = await createUser();
     await db()
-      .prepare("INSERT INTO credit_ledger (user_id, kind, amount, balance_after, reference, description, idempotency_key) VALUES (?, 'try', -3, 97, 'agent:999999', 'Tried agent #999999', ?)")
+      .prepare(
+        "INSERT INTO credit_ledger (user_id, kind, amount, balance_after, reference, description, idempotency_key) VALUES (?, 'try', -3, 97, 'agent:999999', 'Tried agent #999999', ?)",
+      )
       .bind(user.id, `try:${user.id}:old-row-0001`)
       .run();
     const [row] = await transactions(await signIn(user.id));
@@ -154,7 +177,10 @@ describe('GET /api/credits/receipts/:id', () => {
     for (const bad of ['abc', '0', '-1', '1.5', '1e3', '9'.repeat(20)]) {
       const res = await call(`/api/credits/receipts/${bad}`, { cookie: ownerCookie });
       expect(res.status, bad).toBe(400);
-      expect(await res.json()).toEqual({ message: 'A receipt id is a positive whole number', error: 'A receipt id is a positive whole number' });
+      expect(await res.json()).toEqual({
+        message: 'A receipt id is a positive whole number',
+        error: 'A receipt id is a positive whole number',
+      });
     }
   });
 });

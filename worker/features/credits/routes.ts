@@ -18,15 +18,34 @@ export const creditsRoutes = new Hono<AppEnv>()
   // Provider mode with provider tokens: the provider's usage summary is the balance (docs/product.md#provider).
   .get(
     '/balance',
-    route({ tag: 'credits', summary: 'Your credit balance', access: 'signed-in', token: 'read', responses: { 200: json(balanceSchema, 'Credits left and spent') } }),
-    async (c) => c.json((await providerBalance(c)) ?? (await getBalance(c.env.DB, c.var.user!.id))))
+    route({
+      tag: 'credits',
+      summary: 'Your credit balance',
+      access: 'signed-in',
+      token: 'read',
+      responses: { 200: json(balanceSchema, 'Credits left and spent') },
+    }),
+    async (c) => c.json((await providerBalance(c)) ?? (await getBalance(c.env.DB, c.var.user!.id))),
+  )
   .get(
     '/transactions',
-    route({ tag: 'credits', summary: 'Your credit history', access: 'signed-in', token: 'read', responses: { 200: json(v.array(transactionSchema), 'Newest first') } }),
-    async (c) => c.json(await listTransactions(c.env.DB, c.var.user!.id)))
+    route({
+      tag: 'credits',
+      summary: 'Your credit history',
+      access: 'signed-in',
+      token: 'read',
+      responses: { 200: json(v.array(transactionSchema), 'Newest first') },
+    }),
+    async (c) => c.json(await listTransactions(c.env.DB, c.var.user!.id)),
+  )
   .get(
     '/receipts/:id',
-    route({ tag: 'credits', summary: 'A receipt of your purchase', access: 'signed-in', responses: { 200: json(receiptSchema, 'The receipt'), 404: error(RECEIPT_NOT_FOUND) } }),
+    route({
+      tag: 'credits',
+      summary: 'A receipt of your purchase',
+      access: 'signed-in',
+      responses: { 200: json(receiptSchema, 'The receipt'), 404: error(RECEIPT_NOT_FOUND) },
+    }),
     validated('param', v.object({ id: positiveIntText(INVALID_RECEIPT_ID) })),
     async (c) => {
       const { id } = c.req.valid('param');

@@ -14,7 +14,10 @@ export const onboardingUrls = (env: Bindings) => {
   };
 };
 
-const flags = (account: Stripe.Account) => ({ detailsSubmitted: Boolean(account.details_submitted), payoutsEnabled: Boolean(account.payouts_enabled) });
+const flags = (account: Stripe.Account) => ({
+  detailsSubmitted: Boolean(account.details_submitted),
+  payoutsEnabled: Boolean(account.payouts_enabled),
+});
 
 /**
  * An Express account that can receive transfers. Stripe's idempotency key is the creator's, so two
@@ -35,7 +38,11 @@ export async function createExpressAccount(env: Bindings, user: { id: number; em
 
 /** A single-use onboarding link (it expires within minutes, so it is made for each tap and never stored). */
 export async function createOnboardingLink(env: Bindings, stripeAccountId: string): Promise<string> {
-  const link = await stripeClient(env).accountLinks.create({ account: stripeAccountId, type: 'account_onboarding', ...onboardingUrls(env) });
+  const link = await stripeClient(env).accountLinks.create({
+    account: stripeAccountId,
+    type: 'account_onboarding',
+    ...onboardingUrls(env),
+  });
   return link.url;
 }
 

@@ -21,20 +21,32 @@ beforeAll(async () => {
   admin = await createUser({ email: 'admin@example.com', role: 'admin', credits: 0 });
   adminCookie = await signIn(admin.id);
   const row = await db()
-    .prepare(`INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES ('Earner', 'An agent that earns its creator money.', 1, 1, ?, 3) RETURNING id`)
+    .prepare(
+      `INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES ('Earner', 'An agent that earns its creator money.', 1, 1, ?, 3) RETURNING id`,
+    )
     .bind(creator.id)
     .first<{ id: number }>();
   agentId = row!.id;
 });
 
 const tryAgent = (id: number, cookie: string, key?: string) =>
-  call(`/api/agents/${id}/try`, { method: 'POST', cookie, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
+  call(`/api/agents/${id}/try`, {
+    method: 'POST',
+    cookie,
+    headers: key === undefined ? {} : { 'Idempotency-Key': key },
+  });
 
-const one = async <T,>(query: string, ...binds: unknown[]) => (await db().prepare(query).bind(...binds).first<T>())!;
+const one = async <T>(query: string, ...binds: unknown[]) =>
+  (await db()
+    .prepare(query)
+    .bind(...binds)
+    .first<T>())!;
 
 /** Credits sold + grants = people's credits + creators' earnings + the platform's share (all in cents). */
 async function moneyIdentity() {
-  const inflow = await one<{ s: number }>("SELECT coalesce(sum(amount), 0) * 100 AS s FROM credit_ledger WHERE kind IN ('signup', 'purchase', 'admin_topup')");
+  const inflow = await one<{ s: number }>(
+    "SELECT coalesce(sum(amount), 0) * 100 AS s FROM credit_ledger WHERE kind IN ('signup', 'purchase', 'admin_topup')",
+  );
   const credits = await one<{ s: number }>('SELECT coalesce(sum(credits), 0) * 100 AS s FROM users');
   const earnings = await one<{ creators: number; platform: number }>(
     'SELECT coalesce(sum(amount_cents), 0) AS creators, coalesce(sum(platform_cents), 0) AS platform FROM creator_earnings',
@@ -53,9 +65,19 @@ describe('earnings from paid tries', () => {
     const key = 'earn-key-0001';
     const answers = await Promise.all([1, 2, 3].map(() => tryAgent(agentId, cookie, key)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    const rows = await db().prepare('SELECT kind, amount_cents, platform_cents, agent_id FROM creator_earnings WHERE try_key = ?').bind(`try:${buyer.id}:${key}`).all();
+    const rows = await db()
+      .prepare('SELECT kind, amount_cents, platform_cents, agent_id FROM creator_earnings WHERE try_key = ?')
+      .bind(`try:${buyer.id}:${key}`)
+      .all();
     expect(rows.results).toEqual([{ kind: 'earning', amount_cents: 240, platform_cents: 60, agent_id: agentId }]);
-    expect(await earnings(creatorCookie)).toMatchObject({ pendingCents: 240, availableCents: 0, lifetimeCents: 240, paidOutCents: 0, sharePercent: 80, holdDays: 7 });
+    expect(await earnings(creatorCookie)).toMatchObject({
+      pendingCents: 240,
+      availableCents: 0,
+      lifetimeCents: 240,
+      paidOutCents: 0,
+      sharePercent: 80,
+      holdDays: 7,
+    });
     const { inflow, held } = await moneyIdentity();
     expect(held).toBe(inflow);
   });
@@ -84,7 +106,9 @@ describe('earnings from paid tries', () => {
     const before = await earnings(creatorCookie);
     // Each has 27 credits for 3-credit tries: 9 of their 10 succeed, the 10th is short (402).
     const started = Date.now();
-    const answers = await Promise.all(cookies.flatMap((cookie) => Array.from({ length: 10 }, () => tryAgent(agentId, cookie))));
+    const answers = await Promise.all(
+      cookies.flatMap((cookie) => Array.from({ length: 10 }, () => tryAgent(agentId, cookie))),
+    );
     console.info(`500 concurrent tries answered in ${Date.now() - started} ms`);
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(450);
@@ -101,7 +125,10 @@ describe('POST /api/admin/refunds', () => {
     const buyer = await createUser();
     const cookie = await signIn(buyer.id);
     expect((await tryAgent(agentId, cookie)).status).toBe(200);
-    const tried = await one<{ id: number }>("SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try'", buyer.id);
+    const tried = await one<{ id: number }>(
+      "SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try'",
+      buyer.id,
+    );
     const before = await earnings(creatorCookie);
 
     const res = await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: tried.id } });
@@ -114,15 +141,27 @@ describe('POST /api/admin/refunds', () => {
     expect(held).toBe(inflow);
 
     // Twice at once and once more later: still one refund.
-    const again = await Promise.all([1, 2].map(() => call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: tried.id } })));
+    const again = await Promise.all(
+      [1, 2].map(() => call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: tried.id } })),
+    );
     expect(again.map((r) => r.status)).toEqual([409, 409]);
     expect(await again[0]!.json()).toMatchObject({ message: 'That try was already refunded' });
     expect((await one<{ credits: number }>('SELECT credits FROM users WHERE id = ?', buyer.id)).credits).toBe(100);
-    expect((await one<{ n: number }>("SELECT count(*) AS n FROM creator_earnings WHERE kind = 'reversal' AND try_key LIKE ?", `try:${buyer.id}:%`)).n).toBe(1);
+    expect(
+      (
+        await one<{ n: number }>(
+          "SELECT count(*) AS n FROM creator_earnings WHERE kind = 'reversal' AND try_key LIKE ?",
+          `try:${buyer.id}:%`,
+        )
+      ).n,
+    ).toBe(1);
   });
 
   it('refuses a free try (409), an unknown one (404), bad input (400), people who are not admins (403) and visitors (401)', async () => {
-    const own = await one<{ id: number }>("SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try'", creator.id);
+    const own = await one<{ id: number }>(
+      "SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try'",
+      creator.id,
+    );
     expect((await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: own.id } })).status).toBe(409);
     expect((await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: 999_999 } })).status).toBe(404);
     expect((await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: 'x' } })).status).toBe(400);
@@ -140,7 +179,12 @@ describe('GET /api/earnings and POST /api/earnings/to-credits', () => {
   it('refuses when nothing is available yet (409) and bad amounts (400)', async () => {
     const fresh = await createUser();
     const cookie = await signIn(fresh.id);
-    expect(await earnings(cookie)).toMatchObject({ pendingCents: 0, availableCents: 0, lifetimeCents: 0, paidOutCents: 0 });
+    expect(await earnings(cookie)).toMatchObject({
+      pendingCents: 0,
+      availableCents: 0,
+      lifetimeCents: 0,
+      paidOutCents: 0,
+    });
     const res = await call('/api/earnings/to-credits', { cookie, json: {} });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ message: 'Less than one credit of your earnings is available yet' });
@@ -156,7 +200,13 @@ describe('GET /api/earnings and POST /api/earnings/to-credits', () => {
     expect(whole).toBeGreaterThan(20);
     const ask = Math.ceil(whole / 3);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call('/api/earnings/to-credits', { cookie: creatorCookie, json: { credits: ask }, headers: { 'Idempotency-Key': `move-key-${i}-0001` } })),
+      Array.from({ length: 20 }, (_, i) =>
+        call('/api/earnings/to-credits', {
+          cookie: creatorCookie,
+          json: { credits: ask },
+          headers: { 'Idempotency-Key': `move-key-${i}-0001` },
+        }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     const moved = Math.floor(whole / ask);
@@ -166,13 +216,17 @@ describe('GET /api/earnings and POST /api/earnings/to-credits', () => {
     expect(after.availableCents).toBe(balance.availableCents - moved * ask * 100);
     expect(after.availableCents).toBeGreaterThanOrEqual(0);
     expect(after.paidOutCents).toBe(moved * ask * 100);
-    expect((await one<{ credits: number }>('SELECT credits FROM users WHERE id = ?', creator.id)).credits).toBe(moved * ask);
+    expect((await one<{ credits: number }>('SELECT credits FROM users WHERE id = ?', creator.id)).credits).toBe(
+      moved * ask,
+    );
     const { inflow, held } = await moneyIdentity();
     expect(held).toBe(inflow);
 
     // The rest, all at once; one key repeated answers the same and moves once.
     const key = { 'Idempotency-Key': 'move-rest-0001' };
-    const rest = await Promise.all([1, 2].map(() => call('/api/earnings/to-credits', { cookie: creatorCookie, json: {}, headers: key })));
+    const rest = await Promise.all(
+      [1, 2].map(() => call('/api/earnings/to-credits', { cookie: creatorCookie, json: {}, headers: key })),
+    );
     expect(rest.map((r) => r.status)).toEqual([200, 200]);
     const bodies = await Promise.all(rest.map((r) => r.json()));
     expect(bodies[0]).toEqual(bodies[1]);
@@ -185,7 +239,7 @@ describe('GET /api/earnings and POST /api/earnings/to-credits', () => {
 });
 
 describe('GET /api/agents/:id/insights', () => {
-  it("gives the creator one row per day of their calendar, zeros included, with tries, people, credits, earnings, views and rating", async () => {
+  it('gives the creator one row per day of their calendar, zeros included, with tries, people, credits, earnings, views and rating', async () => {
     // A confirmed address: it reviews below (docs/decisions/0025).
     const buyer = await createUser({ verified: true });
     const cookie = await signIn(buyer.id);
@@ -195,16 +249,28 @@ describe('GET /api/agents/:id/insights', () => {
     // A signed-in reader's view counts; the creator's own visit is answered alike and not counted.
     expect((await call(`/api/agents/${agentId}/views`, { method: 'POST', cookie })).status).toBe(204);
     expect((await call(`/api/agents/${agentId}/views`, { method: 'POST', cookie: creatorCookie })).status).toBe(204);
-    expect((await call('/api/ratings', { cookie, json: { agentId, rating: 4, comment: 'Did what it said.' } })).status).toBeLessThan(300);
+    expect(
+      (await call('/api/ratings', { cookie, json: { agentId, rating: 4, comment: 'Did what it said.' } })).status,
+    ).toBeLessThan(300);
 
-    const res = await client(creatorCookie).agents[':id'].insights.$get({ param: { id: String(agentId) }, query: { days: '30', utcOffset: '120' } });
+    const res = await client(creatorCookie).agents[':id'].insights.$get({
+      param: { id: String(agentId) },
+      query: { days: '30', utcOffset: '120' },
+    });
     expect(res.status).toBe(200);
     const body = await okBody(res);
     expect(body.agent).toEqual({ id: agentId, name: 'Earner' });
     expect(body.days).toHaveLength(30);
     const today = new Date(Date.now() + 120 * 60_000).toISOString().slice(0, 10);
     expect(body.days.at(-1)!.date).toBe(today);
-    expect(body.days[0]!).toEqual({ date: body.days[0]!.date, tries: 0, creditsSpent: 0, earningsCents: 0, views: 0, rating: null });
+    expect(body.days[0]!).toEqual({
+      date: body.days[0]!.date,
+      tries: 0,
+      creditsSpent: 0,
+      earningsCents: 0,
+      views: 0,
+      rating: null,
+    });
     const last = body.days.at(-1)!;
     // Everything in this file happened today: 3 keyed + 450 + refunded 1 + this one, refunds netted off credits.
     expect(last.tries).toBe(1 + 450 + 1 + 1 + 1);
@@ -214,12 +280,16 @@ describe('GET /api/agents/:id/insights', () => {
     expect(last.rating).toBe(4);
     expect(body.totals).toMatchObject({ tries: last.tries, views: 3, earningsCents: last.earningsCents });
     expect(body.totals.people).toBe(1 + 50 + 1 + 1 + 1);
-    expect(body.reviews).toEqual([expect.objectContaining({ rating: 4, comment: 'Did what it said.', username: buyer.username })]);
+    expect(body.reviews).toEqual([
+      expect.objectContaining({ rating: 4, comment: 'Did what it said.', username: buyer.username }),
+    ]);
   });
 
   it("keeps each try on the creator's own day in a half-hour time zone, and the summed figures equal the ledger's", async () => {
     const row = await db()
-      .prepare(`INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES ('Night Owl', 'An agent tried around midnight in India.', 1, 1, ?, 5) RETURNING id`)
+      .prepare(
+        `INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES ('Night Owl', 'An agent tried around midnight in India.', 1, 1, ?, 5) RETURNING id`,
+      )
       .bind(creator.id)
       .first<{ id: number }>();
     const owl = row!.id;
@@ -248,14 +318,23 @@ describe('GET /api/agents/:id/insights', () => {
       )
       .bind(earlier.id, `agent:${owl}`, new Date(Date.now() - 40 * 86_400_000).toISOString())
       .run();
-    const body = await okBody(await client(creatorCookie).agents[':id'].insights.$get({ param: { id: String(owl) }, query: { days: '30', utcOffset: '330' } }));
+    const body = await okBody(
+      await client(creatorCookie).agents[':id'].insights.$get({
+        param: { id: String(owl) },
+        query: { days: '30', utcOffset: '330' },
+      }),
+    );
     const on = (date: string) => body.days.find((d) => d.date === date)!;
     expect([on(day).tries, on(next).tries]).toEqual([1, 1]);
     expect([on(day).creditsSpent, on(next).creditsSpent]).toEqual([5, 5]);
     expect(body.totals).toMatchObject({ tries: 2, people: 1, creditsSpent: 10 });
 
     // What the triggers keep equals what the ledger and the earnings hold, for every agent.
-    const kept = await db().prepare('SELECT agent_id, sum(tries) AS tries, sum(credits_spent) AS spent, sum(earnings_cents) AS cents FROM agent_activity GROUP BY agent_id ORDER BY agent_id').all();
+    const kept = await db()
+      .prepare(
+        'SELECT agent_id, sum(tries) AS tries, sum(credits_spent) AS spent, sum(earnings_cents) AS cents FROM agent_activity GROUP BY agent_id ORDER BY agent_id',
+      )
+      .all();
     const fromLedger = await db()
       .prepare(
         `SELECT a.id AS agent_id,
@@ -268,7 +347,11 @@ describe('GET /api/agents/:id/insights', () => {
     expect(kept.results.length).toBeGreaterThan(1);
     expect(kept.results).toEqual(fromLedger.results);
     // And each person's latest try of each agent, whatever order the tries arrived in.
-    const people = await db().prepare('SELECT agent_id, count(*) AS n, max(last_tried_at) AS last FROM agent_people GROUP BY agent_id ORDER BY agent_id').all();
+    const people = await db()
+      .prepare(
+        'SELECT agent_id, count(*) AS n, max(last_tried_at) AS last FROM agent_people GROUP BY agent_id ORDER BY agent_id',
+      )
+      .all();
     const peopleFromLedger = await db()
       .prepare(
         `SELECT CAST(substr(reference, 7) AS INTEGER) AS agent_id, count(DISTINCT user_id) AS n, max(created_at) AS last FROM credit_ledger

@@ -17,19 +17,29 @@ async function payoutOf(env: Bindings, transfer: Stripe.Transfer) {
   const payout = id ? await findPayout(env.DB, { id }) : null;
   // A transfer of someone else's making (the dashboard) that names a payout must match it exactly.
   const destination = typeof transfer.destination === 'string' ? transfer.destination : transfer.destination?.id;
-  if (!payout || payout.provider !== 'stripe' || payout.stripeAccountId !== destination || payout.amountCents !== transfer.amount) return null;
+  if (
+    !payout ||
+    payout.provider !== 'stripe' ||
+    payout.stripeAccountId !== destination ||
+    payout.amountCents !== transfer.amount
+  )
+    return null;
   if (payout.stripeTransferId && payout.stripeTransferId !== transfer.id) return null;
   return payout;
 }
 
 /** Applies one event; returns what it did, for the webhook's answer and the tests. */
-export async function applyPayoutEvent(env: Bindings, event: Stripe.Event): Promise<'paid' | 'failed' | 'account' | 'ignored'> {
+export async function applyPayoutEvent(
+  env: Bindings,
+  event: Stripe.Event,
+): Promise<'paid' | 'failed' | 'account' | 'ignored'> {
   if (event.type === 'account.updated') {
     const account = event.data.object;
     await updatePayoutAccount(env.DB, account.id, accountFlags(account));
     return 'account';
   }
-  if (event.type !== 'transfer.created' && event.type !== 'transfer.updated' && event.type !== 'transfer.reversed') return 'ignored';
+  if (event.type !== 'transfer.created' && event.type !== 'transfer.updated' && event.type !== 'transfer.reversed')
+    return 'ignored';
   const transfer = event.data.object;
   const payout = await payoutOf(env, transfer);
   if (!payout) return 'ignored';
@@ -39,6 +49,7 @@ export async function applyPayoutEvent(env: Bindings, event: Stripe.Event): Prom
   if (transfer.reversed || (transfer.amount_reversed ?? 0) >= transfer.amount) {
     return (await applyPayoutState(env.DB, payout.id, 'failed', 'The transfer was reversed')) ? 'failed' : 'ignored';
   }
-  if (event.type === 'transfer.created') return (await applyPayoutState(env.DB, payout.id, 'paid')) ? 'paid' : 'ignored';
+  if (event.type === 'transfer.created')
+    return (await applyPayoutState(env.DB, payout.id, 'paid')) ? 'paid' : 'ignored';
   return 'ignored';
 }

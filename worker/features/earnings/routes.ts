@@ -24,14 +24,33 @@ import {
   type PayoutAccount,
   type PayoutRecord,
 } from '#worker/domain/credits/index.ts';
-import { balanceSchema, earningsSchema, linkSchema, payoutAccountStatusSchema, payoutSchemaOut, statementMonthSchema } from '#common/api-schemas.ts';
+import {
+  balanceSchema,
+  earningsSchema,
+  linkSchema,
+  payoutAccountStatusSchema,
+  payoutSchemaOut,
+  statementMonthSchema,
+} from '#common/api-schemas.ts';
 import { csv, error, IDEMPOTENCY_KEY_HEADER, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
-import { createExpressAccount, createOnboardingLink, createTransfer, refusedByStripe, retrieveAccountFlags } from './connect';
+import {
+  createExpressAccount,
+  createOnboardingLink,
+  createTransfer,
+  refusedByStripe,
+  retrieveAccountFlags,
+} from './connect';
 import { csvResponse } from '#worker/lib/csv.ts';
-import { earningsOwedMessage, INVALID_STATEMENT_MONTH, owedCents, STATEMENT_MONTH, statementFileName } from '#common/earnings.ts';
+import {
+  earningsOwedMessage,
+  INVALID_STATEMENT_MONTH,
+  owedCents,
+  STATEMENT_MONTH,
+  statementFileName,
+} from '#common/earnings.ts';
 import { statementCsv, statementMonths, statementRows } from './statements';
 
 export const NOTHING_AVAILABLE = 'Less than one credit of your earnings is available yet';
@@ -42,11 +61,19 @@ export const ACCOUNT_NOT_READY = 'Your payout account is not ready yet: finish t
 export const BELOW_MINIMUM_AVAILABLE = `Less than ${formatCents(PAYOUT_MIN_CENTS)} of your earnings is available`;
 export const PAYOUT_NOT_FOUND = 'Payout not found';
 export const TRANSFER_REFUSED = 'Stripe refused the transfer. The money is back in your available earnings.';
-export const TRANSFER_PENDING = 'The payout is recorded but Stripe did not answer. Please try again: it will not be paid twice.';
+export const TRANSFER_PENDING =
+  'The payout is recorded but Stripe did not answer. Please try again: it will not be paid twice.';
 export const ALREADY_SETTLED = 'This payout is no longer pending';
 
 const toCreditsSchema = v.object({
-  credits: v.optional(v.pipe(v.number(INVALID_CREDITS), v.integer(INVALID_CREDITS), v.minValue(1, INVALID_CREDITS), v.maxValue(1_000_000_000, INVALID_CREDITS))),
+  credits: v.optional(
+    v.pipe(
+      v.number(INVALID_CREDITS),
+      v.integer(INVALID_CREDITS),
+      v.minValue(1, INVALID_CREDITS),
+      v.maxValue(1_000_000_000, INVALID_CREDITS),
+    ),
+  ),
 });
 
 const payoutSchema = v.object({
@@ -62,9 +89,14 @@ const payoutSchema = v.object({
 
 const OUTCOME = "Outcome must be 'paid' or 'failed'";
 const sandboxOutcomeSchema = v.object({ outcome: v.picklist(['paid', 'failed'], OUTCOME) });
-const monthSchema = v.object({ month: v.pipe(v.string(INVALID_STATEMENT_MONTH), v.regex(STATEMENT_MONTH, INVALID_STATEMENT_MONTH)) });
+const monthSchema = v.object({
+  month: v.pipe(v.string(INVALID_STATEMENT_MONTH), v.regex(STATEMENT_MONTH, INVALID_STATEMENT_MONTH)),
+});
 
-const terms = (env: AppEnv['Bindings']) => ({ sharePercent: creatorSharePercent(env), holdDays: earningsHoldDays(env) });
+const terms = (env: AppEnv['Bindings']) => ({
+  sharePercent: creatorSharePercent(env),
+  holdDays: earningsHoldDays(env),
+});
 
 /** Payouts need Stripe keys or the sandbox (never in production: scripts/check-deploy.mjs). */
 const payoutsConfigured: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -106,7 +138,11 @@ async function accountStatus(c: Context<AppEnv>): Promise<PayoutAccountStatus> {
   const usable = await currentAccount(c);
   return {
     mode,
-    account: usable && { provider: usable.provider, detailsSubmitted: usable.detailsSubmitted, payoutsEnabled: usable.payoutsEnabled },
+    account: usable && {
+      provider: usable.provider,
+      detailsSubmitted: usable.detailsSubmitted,
+      payoutsEnabled: usable.payoutsEnabled,
+    },
     minimumCents: PAYOUT_MIN_CENTS,
   };
 }
@@ -138,8 +174,14 @@ export const earningsRoutes = new Hono<AppEnv>()
   .use('/payouts/:id/sandbox', sandboxOnly)
   .get(
     '/',
-    route({ tag: 'earnings', summary: 'Your earnings as a creator', access: 'signed-in', responses: { 200: json(earningsSchema, 'Pending, available, lifetime and paid out, in cents') } }),
-    async (c) => c.json(await getEarnings(c.env.DB, c.var.user!.id, terms(c.env))))
+    route({
+      tag: 'earnings',
+      summary: 'Your earnings as a creator',
+      access: 'signed-in',
+      responses: { 200: json(earningsSchema, 'Pending, available, lifetime and paid out, in cents') },
+    }),
+    async (c) => c.json(await getEarnings(c.env.DB, c.var.user!.id, terms(c.env))),
+  )
   // Moves available earnings into the caller's credits at once: all whole credits, or `credits` of them.
   .post(
     '/to-credits',
@@ -150,7 +192,10 @@ export const earningsRoutes = new Hono<AppEnv>()
       access: 'signed-in',
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
-        200: json(v.object({ ...balanceSchema.entries, moved: v.number(), earnings: earningsSchema }), 'Moved: the balance after and the earnings left'),
+        200: json(
+          v.object({ ...balanceSchema.entries, moved: v.number(), earnings: earningsSchema }),
+          'Moved: the balance after and the earnings left',
+        ),
         409: error(`${NOTHING_AVAILABLE}, more than is available, or the creator owes after a refund`),
       },
     }),
@@ -164,7 +209,12 @@ export const earningsRoutes = new Hono<AppEnv>()
         if (availableCents < 0) return fail(c, 409, earningsOwedMessage(owedCents(availableCents)));
         const credits = asked ?? centsToCredits(availableCents);
         if (credits < 1) return fail(c, 409, NOTHING_AVAILABLE);
-        const balance = await moveEarningsToCredits(c.env.DB, userId, credits, `to-credits:${userId}:${step.key ?? crypto.randomUUID()}`);
+        const balance = await moveEarningsToCredits(
+          c.env.DB,
+          userId,
+          credits,
+          `to-credits:${userId}:${step.key ?? crypto.randomUUID()}`,
+        );
         if (!balance) return fail(c, 409, asked ? MORE_THAN_AVAILABLE : NOTHING_AVAILABLE);
         return c.json({ ...balance, moved: credits, earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
       });
@@ -172,7 +222,12 @@ export const earningsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/payout-account',
-    route({ tag: 'earnings', summary: 'Where your payouts go', access: 'signed-in', responses: { 200: json(payoutAccountStatusSchema, 'The connected account, if any') } }),
+    route({
+      tag: 'earnings',
+      summary: 'Where your payouts go',
+      access: 'signed-in',
+      responses: { 200: json(payoutAccountStatusSchema, 'The connected account, if any') },
+    }),
     async (c) => c.json(await accountStatus(c)),
   )
   // Starts (or resumes) connecting: Stripe's onboarding link, or the sandbox's test page.
@@ -182,7 +237,11 @@ export const earningsRoutes = new Hono<AppEnv>()
       tag: 'earnings',
       summary: 'Start or resume connecting a payout account',
       access: 'signed-in',
-      responses: { 200: json(v.object({ url: linkSchema }), "Stripe's onboarding page, or the sandbox's"), 502: error(PAYMENT_PROVIDER_ERROR), 503: error(MESSAGES.payoutsNotConfigured) },
+      responses: {
+        200: json(v.object({ url: linkSchema }), "Stripe's onboarding page, or the sandbox's"),
+        502: error(PAYMENT_PROVIDER_ERROR),
+        503: error(MESSAGES.payoutsNotConfigured),
+      },
     }),
     payoutsConfigured,
     async (c) => {
@@ -204,20 +263,36 @@ export const earningsRoutes = new Hono<AppEnv>()
   // The sandbox's onboarding page connects a pretend account that can receive pretend transfers.
   .post(
     '/payout-account/sandbox',
-    route({ tag: 'earnings', summary: 'Connect a pretend payout account (sandbox only)', access: 'signed-in', responses: { 200: json(payoutAccountStatusSchema, 'Connected'), 404: error('Not the sandbox') } }),
+    route({
+      tag: 'earnings',
+      summary: 'Connect a pretend payout account (sandbox only)',
+      access: 'signed-in',
+      responses: { 200: json(payoutAccountStatusSchema, 'Connected'), 404: error('Not the sandbox') },
+    }),
     async (c) => {
       const userId = c.var.user!.id;
       const existing = await getPayoutAccount(c.env.DB, userId);
       if (existing?.provider !== 'sandbox') {
-        await savePayoutAccount(c.env.DB, userId, { stripeAccountId: `acct_sandbox_${randomToken(12)}`, provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true });
+        await savePayoutAccount(c.env.DB, userId, {
+          stripeAccountId: `acct_sandbox_${randomToken(12)}`,
+          provider: 'sandbox',
+          detailsSubmitted: true,
+          payoutsEnabled: true,
+        });
       }
       return c.json(await accountStatus(c));
     },
   )
   .get(
     '/payouts',
-    route({ tag: 'earnings', summary: 'Your payouts', access: 'signed-in', responses: { 200: json(v.object({ payouts: v.array(payoutSchemaOut) }), 'Newest first') } }),
-    async (c) => c.json({ payouts: await listPayouts(c.env.DB, c.var.user!.id) }))
+    route({
+      tag: 'earnings',
+      summary: 'Your payouts',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ payouts: v.array(payoutSchemaOut) }), 'Newest first') },
+    }),
+    async (c) => c.json({ payouts: await listPayouts(c.env.DB, c.var.user!.id) }),
+  )
   // A payout of available earnings (all of them, or `amountCents`) to the connected account, from $20.
   .post(
     '/payouts',
@@ -251,7 +326,13 @@ export const earningsRoutes = new Hono<AppEnv>()
           if (availableCents < 0) return fail(c, 409, earningsOwedMessage(owedCents(availableCents)));
           const cents = asked ?? availableCents;
           if (cents < PAYOUT_MIN_CENTS) return fail(c, 409, BELOW_MINIMUM_AVAILABLE);
-          payout = await reservePayout(c.env.DB, { creatorId: userId, cents, key, provider: mode, stripeAccountId: account.stripeAccountId });
+          payout = await reservePayout(c.env.DB, {
+            creatorId: userId,
+            cents,
+            key,
+            provider: mode,
+            stripeAccountId: account.stripeAccountId,
+          });
           if (!payout) return fail(c, 409, asked ? MORE_THAN_AVAILABLE : BELOW_MINIMUM_AVAILABLE);
           await step.markApplied();
         }
@@ -271,7 +352,11 @@ export const earningsRoutes = new Hono<AppEnv>()
       tag: 'earnings',
       summary: 'Settle a pretend payout (sandbox only)',
       access: 'signed-in',
-      responses: { 200: json(v.object({ payout: payoutSchemaOut, earnings: earningsSchema }), 'Settled'), 404: error(PAYOUT_NOT_FOUND), 409: error(ALREADY_SETTLED) },
+      responses: {
+        200: json(v.object({ payout: payoutSchemaOut, earnings: earningsSchema }), 'Settled'),
+        404: error(PAYOUT_NOT_FOUND),
+        409: error(ALREADY_SETTLED),
+      },
     }),
     jsonBody(sandboxOutcomeSchema),
     idParam('id', PAYOUT_NOT_FOUND),
@@ -280,12 +365,18 @@ export const earningsRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const payout = await findPayout(c.env.DB, { id });
       // Another creator's payout is as missing as an unknown one.
-      if (!payout || payout.creatorId !== userId || payout.provider !== 'sandbox') return fail(c, 404, PAYOUT_NOT_FOUND);
+      if (!payout || payout.creatorId !== userId || payout.provider !== 'sandbox')
+        return fail(c, 404, PAYOUT_NOT_FOUND);
       const { outcome } = c.req.valid('json');
       if (payout.state !== 'pending') return fail(c, 409, ALREADY_SETTLED);
       if (!payout.stripeTransferId) await setTransferId(c.env.DB, payout.id, `tr_sandbox_${randomToken(12)}`);
       // Two taps at once both read 'pending': only the one whose update changed the payout settled it.
-      const applied = await applyPayoutState(c.env.DB, payout.id, outcome, outcome === 'failed' ? 'The test transfer was failed on purpose' : undefined);
+      const applied = await applyPayoutState(
+        c.env.DB,
+        payout.id,
+        outcome,
+        outcome === 'failed' ? 'The test transfer was failed on purpose' : undefined,
+      );
       if (!applied) return fail(c, 409, ALREADY_SETTLED);
       const settled = (await findPayout(c.env.DB, { id: payout.id }))!;
       return c.json({ payout: toPayout(settled), earnings: await getEarnings(c.env.DB, userId, terms(c.env)) });
@@ -294,14 +385,29 @@ export const earningsRoutes = new Hono<AppEnv>()
   // Monthly statements (UTC months): the months that have rows, and one month as a CSV download.
   .get(
     '/statements',
-    route({ tag: 'earnings', summary: 'Months with a statement', access: 'signed-in', responses: { 200: json(v.array(statementMonthSchema), 'Newest first') } }),
-    async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)))
+    route({
+      tag: 'earnings',
+      summary: 'Months with a statement',
+      access: 'signed-in',
+      responses: { 200: json(v.array(statementMonthSchema), 'Newest first') },
+    }),
+    async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)),
+  )
   .get(
     '/statements/:month',
-    route({ tag: 'earnings', summary: "A month's statement as CSV", access: 'signed-in', responses: { 200: csv('The statement, one row per ledger entry') } }),
+    route({
+      tag: 'earnings',
+      summary: "A month's statement as CSV",
+      access: 'signed-in',
+      responses: { 200: csv('The statement, one row per ledger entry') },
+    }),
     validated('param', monthSchema),
     async (c) => {
       const { month } = c.req.valid('param');
-      return csvResponse(c, statementFileName(month), statementCsv(await statementRows(c.env.DB, c.var.user!.id, month)));
+      return csvResponse(
+        c,
+        statementFileName(month),
+        statementCsv(await statementRows(c.env.DB, c.var.user!.id, month)),
+      );
     },
   );

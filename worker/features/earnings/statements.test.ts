@@ -11,15 +11,26 @@ let guardedCookie: string;
 
 const agentOf = async (creatorId: number, name: string) =>
   (await db()
-    .prepare(`INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES (?, 'An agent that earns its creator money.', 1, 1, ?, 3) RETURNING id`)
+    .prepare(
+      `INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES (?, 'An agent that earns its creator money.', 1, 1, ?, 3) RETURNING id`,
+    )
     .bind(name, creatorId)
     .first<{ id: number }>())!.id;
 
 const tryAgent = (id: number, cookie: string) => call(`/api/agents/${id}/try`, { method: 'POST', cookie });
-const lastTryOf = async (userId: number) => (await db().prepare("SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try' ORDER BY id DESC").bind(userId).first<{ id: number }>())!.id;
+const lastTryOf = async (userId: number) =>
+  (await db()
+    .prepare("SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try' ORDER BY id DESC")
+    .bind(userId)
+    .first<{ id: number }>())!.id;
 /** Moves the newest earnings row of a kind to a fixed time, so the statement's month and order are known. */
 const redate = (kind: string, at: string) =>
-  db().prepare(`UPDATE creator_earnings SET created_at = ?1 WHERE id = (SELECT max(id) FROM creator_earnings WHERE kind = ?2 AND created_at > '2026-11')`).bind(at, kind).run();
+  db()
+    .prepare(
+      `UPDATE creator_earnings SET created_at = ?1 WHERE id = (SELECT max(id) FROM creator_earnings WHERE kind = ?2 AND created_at > '2026-11')`,
+    )
+    .bind(at, kind)
+    .run();
 
 beforeAll(async () => {
   await seedCatalog();
@@ -42,7 +53,9 @@ beforeAll(async () => {
   await redate('earning', '2026-10-03T10:00:00.000Z');
   expect((await tryAgent(quoted, buyerCookie)).status).toBe(200);
   await redate('earning', '2026-10-04T11:30:00.000Z');
-  expect((await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: await lastTryOf(buyer.id) } })).status).toBe(200);
+  expect(
+    (await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: await lastTryOf(buyer.id) } })).status,
+  ).toBe(200);
   await redate('reversal', '2026-10-05T12:00:00.000Z');
   await db().prepare("UPDATE creator_earnings SET available_at = '2000-01-01T00:00:00.000Z'").run();
   const moved = await call('/api/earnings/to-credits', { cookie: creatorCookie, json: {} });
@@ -56,8 +69,13 @@ beforeAll(async () => {
   for (const name of [';=1+1', ',=1+1', '=1+1', '+1', '-1', ' =1+1', '\t=cmd', 'Sales;-1+2']) {
     expect((await tryAgent(await agentOf(guarded.id, name), buyerCookie)).status).toBe(200);
   }
-  expect((await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: await lastTryOf(buyer.id) } })).status).toBe(200);
-  await db().prepare("UPDATE creator_earnings SET created_at = '2026-07-01T12:00:00.000Z' WHERE creator_id = ?").bind(guarded.id).run();
+  expect(
+    (await call('/api/admin/refunds', { cookie: adminCookie, json: { ledgerId: await lastTryOf(buyer.id) } })).status,
+  ).toBe(200);
+  await db()
+    .prepare("UPDATE creator_earnings SET created_at = '2026-07-01T12:00:00.000Z' WHERE creator_id = ?")
+    .bind(guarded.id)
+    .run();
 });
 
 const BOM = '\uFEFF';
@@ -81,7 +99,9 @@ describe('GET /api/earnings/statements/:month', () => {
 
   it("guards a formula in an agent's name", async () => {
     const text = await csvText(await call('/api/earnings/statements/2026-09', { cookie: creatorCookie }));
-    expect(text).toBe(BOM + HEADER + `2026-09-15 08:00:00,Earning,"'=HYPERLINK(""http://evil.example"",""Click"")",2.40,2.40\r\n`);
+    expect(text).toBe(
+      BOM + HEADER + `2026-09-15 08:00:00,Earning,"'=HYPERLINK(""http://evil.example"",""Click"")",2.40,2.40\r\n`,
+    );
   });
 
   it('guards text cells against formulas whatever the separator, and keeps amounts numbers', async () => {
@@ -102,7 +122,8 @@ describe('GET /api/earnings/statements/:month', () => {
     );
     // Split on ',', ';' or a tab, as spreadsheets in different locales do, quotes ignored: no cell starts a formula.
     for (const line of text.slice(1).split('\r\n')) {
-      for (const cell of line.split(/[;,\t]/)) expect(cell.replace(/^[\s"]*/, ''), line).not.toMatch(/^[=+@]|^-(?!\d+\.\d\d$)/);
+      for (const cell of line.split(/[;,\t]/))
+        expect(cell.replace(/^[\s"]*/, ''), line).not.toMatch(/^[=+@]|^-(?!\d+\.\d\d$)/);
     }
   });
 
@@ -125,7 +146,10 @@ describe('GET /api/earnings/statements/:month', () => {
     for (const month of ['2026-13', '2026-00', '2026-1', '26-10', '2026-10-01', 'october', '2026-10%00']) {
       const res = await call(`/api/earnings/statements/${month}`, { cookie: creatorCookie });
       expect(res.status, month).toBe(400);
-      expect(await res.json()).toEqual({ message: 'A statement month is written YYYY-MM, for example 2026-11', error: 'A statement month is written YYYY-MM, for example 2026-11' });
+      expect(await res.json()).toEqual({
+        message: 'A statement month is written YYYY-MM, for example 2026-11',
+        error: 'A statement month is written YYYY-MM, for example 2026-11',
+      });
     }
     expect((await call('/api/earnings/statements/2026-10')).status).toBe(401);
     expect((await call('/api/earnings/statements')).status).toBe(401);

@@ -20,9 +20,11 @@ export interface StatementRow {
 /** The statements' SQL, each one range of creator_earnings_creator_created (a worker test reads their plans). */
 export const STATEMENT_SQL = {
   /** ?1 creator. */
-  months: 'SELECT substr(created_at, 1, 7) AS month, count(*) AS entries FROM creator_earnings WHERE creator_id = ?1 GROUP BY month ORDER BY month DESC',
+  months:
+    'SELECT substr(created_at, 1, 7) AS month, count(*) AS entries FROM creator_earnings WHERE creator_id = ?1 GROUP BY month ORDER BY month DESC',
   /** ?1 creator, ?2 the month's start. */
-  opening: 'SELECT coalesce(sum(amount_cents), 0) AS cents FROM creator_earnings WHERE creator_id = ?1 AND created_at < ?2',
+  opening:
+    'SELECT coalesce(sum(amount_cents), 0) AS cents FROM creator_earnings WHERE creator_id = ?1 AND created_at < ?2',
   /**
    * ?1 creator, ?2 and ?3 the month's start and the next one's. The agent's current name, else the
    * name the try's ledger row kept (the agent may be deleted since).
@@ -38,10 +40,7 @@ export const STATEMENT_SQL = {
 
 /** The months with rows, newest first. */
 export async function statementMonths(d1: D1Database, creatorId: number): Promise<StatementMonth[]> {
-  const { results } = await d1
-    .prepare(STATEMENT_SQL.months)
-    .bind(creatorId)
-    .all<StatementMonth>();
+  const { results } = await d1.prepare(STATEMENT_SQL.months).bind(creatorId).all<StatementMonth>();
   return results;
 }
 
@@ -60,10 +59,12 @@ export async function statementRows(d1: D1Database, creatorId: number, month: st
     d1.prepare(STATEMENT_SQL.rows).bind(creatorId, start, end),
   ]);
   const before = (opening!.results[0] as { cents: number }).cents;
-  return (rows!.results as (Omit<StatementRow, 'balanceCents'> & { runningCents: number })[]).map(({ runningCents, ...row }) => ({
-    ...row,
-    balanceCents: before + runningCents,
-  }));
+  return (rows!.results as (Omit<StatementRow, 'balanceCents'> & { runningCents: number })[]).map(
+    ({ runningCents, ...row }) => ({
+      ...row,
+      balanceCents: before + runningCents,
+    }),
+  );
 }
 
 export const STATEMENT_HEADER = ['Date (UTC)', 'Kind', 'Agent', 'Amount (USD)', 'Balance (USD)'];

@@ -50,7 +50,14 @@ describe('request log', () => {
     });
     expect(res.headers.get('X-Request-Id')).toBe('8e2f4c1d9a3b7e60-LHR');
     expect(lines).toContainEqual(
-      expect.objectContaining({ level: 'info', msg: 'request', requestId: '8e2f4c1d9a3b7e60-LHR', method: 'GET', path: '/api/categories', status: 200 }),
+      expect.objectContaining({
+        level: 'info',
+        msg: 'request',
+        requestId: '8e2f4c1d9a3b7e60-LHR',
+        method: 'GET',
+        path: '/api/categories',
+        status: 200,
+      }),
     );
   });
 
@@ -109,7 +116,11 @@ describe('request log', () => {
   });
 
   it("keeps a failed drizzle query and D1's error but never its parameters", () => {
-    const failed = new DrizzleQueryError('update "users" set "password_hash" = ? where "users"."id" = ?', ['scrypt$16384$8$5$c2FsdA$aGFzaA', 7], new Error('D1_ERROR: database is locked'));
+    const failed = new DrizzleQueryError(
+      'update "users" set "password_hash" = ? where "users"."id" = ?',
+      ['scrypt$16384$8$5$c2FsdA$aGFzaA', 7],
+      new Error('D1_ERROR: database is locked'),
+    );
     const logged = redact({ error: failed }) as { error: { message: string; cause: { message: string } } };
     expect(logged.error.message).toBe('Failed query: update "users" set "password_hash" = ? where "users"."id" = ?');
     expect(logged.error.cause.message).toBe('D1_ERROR: database is locked');

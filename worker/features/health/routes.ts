@@ -15,7 +15,10 @@ export const healthRoutes = new Hono<AppEnv>().get(
     summary: 'Whether the worker can query the database',
     description: 'Never cached; for uptime checks and right after a deploy.',
     access: 'anyone',
-    responses: { 200: json(healthSchema, 'The database answered'), 503: json(healthSchema, 'The database is unreachable') },
+    responses: {
+      200: json(healthSchema, 'The database answered'),
+      503: json(healthSchema, 'The database is unreachable'),
+    },
   }),
   async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -23,10 +26,21 @@ export const healthRoutes = new Hono<AppEnv>().get(
     try {
       // Plain SQL on the binding: the check is about D1 answering, with nothing of drizzle's in between.
       await c.env.DB.prepare('SELECT 1 AS ok FROM users LIMIT 1').all();
-      return c.json({ ok: true as const, db: 'ok' as const, dbMs: Date.now() - started, version: c.env.APP_VERSION ?? null }, 200);
+      return c.json(
+        { ok: true as const, db: 'ok' as const, dbMs: Date.now() - started, version: c.env.APP_VERSION ?? null },
+        200,
+      );
     } catch (error) {
       log('error', 'health check: D1 unreachable', { requestId: c.var.requestId, error });
-      return c.json({ ok: false as const, db: 'unreachable' as const, message: 'The database is unreachable', error: 'The database is unreachable' }, 503);
+      return c.json(
+        {
+          ok: false as const,
+          db: 'unreachable' as const,
+          message: 'The database is unreachable',
+          error: 'The database is unreachable',
+        },
+        503,
+      );
     }
   },
 );

@@ -39,12 +39,24 @@ export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
       )
       .bind(w.modifier, agentId, w.startQuarter),
     // Whoever tried in the window has their latest try in it (agent_people, migration 0022).
-    d1.prepare(`SELECT count(*) AS people FROM agent_people WHERE agent_id = ?1 AND last_tried_at >= ?2`).bind(agentId, w.startUtc),
-    d1.prepare(`SELECT date(hour, ?1) AS day, sum(views) AS views FROM agent_views WHERE agent_id = ?2 AND hour >= ?3 GROUP BY day`).bind(w.modifier, agentId, w.startHour),
     d1
-      .prepare(`SELECT date(created_at, ?1) AS day, sum(rating) AS total, count(*) AS n FROM ratings WHERE agent_id = ?2 AND hidden_at IS NULL AND created_at >= ?3 GROUP BY day`)
+      .prepare(`SELECT count(*) AS people FROM agent_people WHERE agent_id = ?1 AND last_tried_at >= ?2`)
+      .bind(agentId, w.startUtc),
+    d1
+      .prepare(
+        `SELECT date(hour, ?1) AS day, sum(views) AS views FROM agent_views WHERE agent_id = ?2 AND hour >= ?3 GROUP BY day`,
+      )
+      .bind(w.modifier, agentId, w.startHour),
+    d1
+      .prepare(
+        `SELECT date(created_at, ?1) AS day, sum(rating) AS total, count(*) AS n FROM ratings WHERE agent_id = ?2 AND hidden_at IS NULL AND created_at >= ?3 GROUP BY day`,
+      )
       .bind(w.modifier, agentId, w.startUtc),
-    d1.prepare(`SELECT coalesce(sum(rating), 0) AS total, count(*) AS n FROM ratings WHERE agent_id = ?1 AND hidden_at IS NULL AND created_at < ?2`).bind(agentId, w.startUtc),
+    d1
+      .prepare(
+        `SELECT coalesce(sum(rating), 0) AS total, count(*) AS n FROM ratings WHERE agent_id = ?1 AND hidden_at IS NULL AND created_at < ?2`,
+      )
+      .bind(agentId, w.startUtc),
     d1
       .prepare(
         `SELECT r.id, r.rating, r.comment, r.created_at AS createdAt, u.username FROM ratings r LEFT JOIN users u ON u.id = r.user_id
@@ -56,7 +68,12 @@ export function insightsStatements(d1: D1Database, agentId: number, w: Window) {
 
 const byDay = <T extends { day: string }>(rows: T[]) => new Map(rows.map((r) => [r.day, r]));
 
-export async function getInsights(d1: D1Database, agent: { id: number; name: string }, days: number, utcOffsetMinutes: number): Promise<AgentInsights> {
+export async function getInsights(
+  d1: D1Database,
+  agent: { id: number; name: string },
+  days: number,
+  utcOffsetMinutes: number,
+): Promise<AgentInsights> {
   const w = insightsWindow(days, utcOffsetMinutes);
   const [activity, people, views, ratings, before, reviews] = await d1.batch(insightsStatements(d1, agent.id, w));
   const activityByDay = byDay(activity!.results as { day: string; tries: number; spent: number; cents: number }[]);

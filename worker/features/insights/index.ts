@@ -15,7 +15,9 @@ const AGENT_PAGE = /^\/agents?\/(\d{1,9})\/?$/i;
  * prefetch or a prerender (`Sec-Purpose`, or the older `Purpose`), which may never be shown.
  */
 const browserNavigation = (c: Context<AppEnv>): boolean =>
-  c.req.header('Sec-Fetch-Dest') === 'document' && c.req.header('Sec-Purpose') === undefined && c.req.header('Purpose') === undefined;
+  c.req.header('Sec-Fetch-Dest') === 'document' &&
+  c.req.header('Sec-Purpose') === undefined &&
+  c.req.header('Purpose') === undefined;
 
 /**
  * The view of an agent page the server rendered (`status`: its status), as it serves it
@@ -30,7 +32,9 @@ export function takePageView(c: Context<AppEnv>, status: number, viewerId: numbe
   const agentId = Number(AGENT_PAGE.exec(c.req.path)?.[1]);
   if (c.req.method !== 'GET' || status !== 200 || !(agentId > 0)) return {};
   if (!browserNavigation(c)) return { [VIEW_TO_COUNT_META]: String(agentId) };
-  const counting = countView(c.env.DB, agentId, viewerId).catch((error: unknown) => log('error', 'page view not counted', { requestId: c.var.requestId, agentId, error }));
+  const counting = countView(c.env.DB, agentId, viewerId).catch((error: unknown) =>
+    log('error', 'page view not counted', { requestId: c.var.requestId, agentId, error }),
+  );
   try {
     c.executionCtx.waitUntil(counting);
   } catch {

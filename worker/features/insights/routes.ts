@@ -49,9 +49,14 @@ export const insightsRoutes = new Hono<AppEnv>()
     route({
       tag: 'earnings',
       summary: "An agent's insights, day by day",
-      description: 'For its creator: tries, people, credits, earnings, views and rating per day in their time zone, and the latest reviews.',
+      description:
+        'For its creator: tries, people, credits, earnings, views and rating per day in their time zone, and the latest reviews.',
       access: 'signed-in',
-      responses: { 200: json(insightsSchema, 'One row per day, oldest first'), 403: error(NOT_YOUR_AGENT), 404: error(MESSAGES.agentNotFound) },
+      responses: {
+        200: json(insightsSchema, 'One row per day, oldest first'),
+        403: error(NOT_YOUR_AGENT),
+        404: error(MESSAGES.agentNotFound),
+      },
     }),
     requireUser,
     idParam('id', MESSAGES.agentNotFound),
@@ -62,7 +67,9 @@ export const insightsRoutes = new Hono<AppEnv>()
       const agent = await agentOwner(c.env.DB, id);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       if (agent.creator_id !== c.var.user!.id) return fail(c, 403, NOT_YOUR_AGENT);
-      const [named] = (await c.env.DB.prepare('SELECT name FROM agents WHERE id = ?1').bind(agent.id).all<{ name: string }>()).results;
+      const [named] = (
+        await c.env.DB.prepare('SELECT name FROM agents WHERE id = ?1').bind(agent.id).all<{ name: string }>()
+      ).results;
       return c.json(await getInsights(c.env.DB, { id: agent.id, name: named?.name ?? '' }, days, offset));
     },
   )
@@ -71,7 +78,12 @@ export const insightsRoutes = new Hono<AppEnv>()
   // hidden agent (not counted); only a count per hour is kept.
   .post(
     '/:id/views',
-    route({ tag: 'agents', summary: 'Count a view of an agent page', access: 'anyone', responses: { 204: noContent('Counted'), 404: error(MESSAGES.agentNotFound) } }),
+    route({
+      tag: 'agents',
+      summary: 'Count a view of an agent page',
+      access: 'anyone',
+      responses: { 204: noContent('Counted'), 404: error(MESSAGES.agentNotFound) },
+    }),
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
       const { id } = c.req.valid('param');

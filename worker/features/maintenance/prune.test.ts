@@ -15,15 +15,21 @@ describe('cron: prune what has expired (through the scheduled handler)', () => {
   it('deletes expired sessions, sign-in states, throttle rows and token rows, and keeps everything live', async () => {
     const user = await createUser();
     await db().batch([
-      db().prepare('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?), (?, ?, ?)').bind('old', user.id, now - 1, 'live', user.id, now + HOUR),
       db()
-        .prepare(`INSERT INTO oauth_states (state, code_verifier, nonce, expires_at) VALUES ('s-old', 'v', 'n', ?), ('s-live', 'v', 'n', ?)`)
+        .prepare('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?), (?, ?, ?)')
+        .bind('old', user.id, now - 1, 'live', user.id, now + HOUR),
+      db()
+        .prepare(
+          `INSERT INTO oauth_states (state, code_verifier, nonce, expires_at) VALUES ('s-old', 'v', 'n', ?), ('s-live', 'v', 'n', ?)`,
+        )
         .bind(now - 1, now + 600_000),
       db()
         .prepare(`INSERT INTO auth_throttle (key, count, window_start) VALUES ('acct:old', 3, ?), ('acct:live', 3, ?)`)
         .bind(now - 25 * HOUR, now - 60_000),
       db()
-        .prepare(`INSERT INTO idempotency_keys (key, user_id, request, state, updated_at) VALUES ('k-old', ?1, 'POST /x', 'done', ?2), ('k-live', ?1, 'POST /x', 'done', ?3)`)
+        .prepare(
+          `INSERT INTO idempotency_keys (key, user_id, request, state, updated_at) VALUES ('k-old', ?1, 'POST /x', 'done', ?2), ('k-live', ?1, 'POST /x', 'done', ?3)`,
+        )
         .bind(user.id, now - 8 * 24 * HOUR, now - HOUR),
       // A table added by a later migration, with expiry in each form a table might use.
       db().prepare('CREATE TABLE test_tokens (id TEXT PRIMARY KEY, expires_at)'),
@@ -32,7 +38,16 @@ describe('cron: prune what has expired (through the scheduled handler)', () => {
           `INSERT INTO test_tokens VALUES ('ms-old', ?1), ('ms-live', ?2), ('s-old', ?3), ('s-live', ?4),
            ('iso-old', ?5), ('iso-live', ?6), ('text-old', ?7), ('text-live', ?8)`,
         )
-        .bind(now - 1000, now + HOUR, Math.floor(now / 1000) - 10, Math.floor(now / 1000) + 3600, iso(now - HOUR), iso(now + HOUR), sqliteText(now - HOUR), sqliteText(now + HOUR)),
+        .bind(
+          now - 1000,
+          now + HOUR,
+          Math.floor(now / 1000) - 10,
+          Math.floor(now / 1000) + 3600,
+          iso(now - HOUR),
+          iso(now + HOUR),
+          sqliteText(now - HOUR),
+          sqliteText(now + HOUR),
+        ),
     ]);
     const ledgerBefore = await count('SELECT count(*) AS n FROM credit_ledger');
 
@@ -62,5 +77,4 @@ describe('cron: prune what has expired (through the scheduled handler)', () => {
       }),
     );
   });
-
 });

@@ -47,7 +47,9 @@ export async function pruneExpired(db: D1Database, now = Date.now()): Promise<Re
     .all<{ tbl: string; col: string }>();
   const has = (t: string, c: string) => columns.some((r) => r.tbl === t && r.col === c);
   const rules: Rule[] = [
-    ...columns.filter((r) => r.col === 'expires_at').map((r) => ({ table: r.tbl, column: r.col, where: EXPIRED(`"${r.col}"`) })),
+    ...columns
+      .filter((r) => r.col === 'expires_at')
+      .map((r) => ({ table: r.tbl, column: r.col, where: EXPIRED(`"${r.col}"`) })),
     ...RULES.filter((r) => has(r.table, r.column)),
   ];
   if (rules.length === 0) return {};

@@ -17,7 +17,11 @@ async function newToken(userId: number, scopes: string[]): Promise<CreatedApiTok
   return (await res.json()) as CreatedApiToken;
 }
 
-const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' };
+const MCP_HEADERS = {
+  'Content-Type': 'application/json',
+  Accept: 'application/json, text/event-stream',
+  'MCP-Protocol-Version': '2025-06-18',
+};
 
 /** POST /mcp with a raw body (JSON-RPC message, batch or anything else). */
 const post = (body: unknown, headers: Record<string, string> = {}, path = '/mcp') =>
@@ -29,7 +33,12 @@ const post = (body: unknown, headers: Record<string, string> = {}, path = '/mcp'
     }),
   );
 
-const toolCall = (id: number, name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const toolCall = (id: number, name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 interface RpcAnswer {
@@ -43,15 +52,22 @@ interface RpcAnswer {
 const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null, error: { code, message } });
 
 const counted = async (tokenId: number) =>
-  (await db().prepare('SELECT count FROM auth_throttle WHERE key = ?').bind(`api-token:${tokenId}`).first<{ count: number }>())?.count ?? 0;
+  (
+    await db()
+      .prepare('SELECT count FROM auth_throttle WHERE key = ?')
+      .bind(`api-token:${tokenId}`)
+      .first<{ count: number }>()
+  )?.count ?? 0;
 
-const balanceOf = async (userId: number) => (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(userId).first<{ credits: number }>())!.credits;
+const balanceOf = async (userId: number) =>
+  (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(userId).first<{ credits: number }>())!.credits;
 
 describe('/mcp attacks', () => {
   it('counts every message of a batch against the per-token limit', async () => {
     const user = await createUser();
     const { id, token } = await newToken(user.id, ['read']);
-    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => toolCall(from + i, 'list_categories'));
+    const batch = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => toolCall(from + i, 'list_categories'));
 
     const first = await post(batch(1, 40), bearer(token));
     expect(first.status).toBe(200);
@@ -72,7 +88,9 @@ describe('/mcp attacks', () => {
   it('refuses a batch of 100 tries in one request with 429, and charges nothing', async () => {
     const user = await createUser();
     const { token } = await newToken(user.id, ['read', 'try']);
-    const tries = Array.from({ length: 100 }, (_, i) => toolCall(i + 1, 'try_agent', { agentId: 2, expectedCost: 12, idempotencyKey: `batch-try-${i}` }));
+    const tries = Array.from({ length: 100 }, (_, i) =>
+      toolCall(i + 1, 'try_agent', { agentId: 2, expectedCost: 12, idempotencyKey: `batch-try-${i}` }),
+    );
     const res = await post(tries, bearer(token));
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual(rpcError(-32029, TOKEN_MESSAGES.throttled));
@@ -121,7 +139,9 @@ describe('/mcp attacks', () => {
       const res = await exports.default.fetch(new Request('http://localhost/mcp', { method, headers: bearer(token) }));
       expect(res.status, method).toBe(405);
       expect(res.headers.get('Allow')).toBe('POST');
-      expect(await res.json()).toEqual(rpcError(-32000, 'This MCP endpoint is stateless: send JSON-RPC messages with POST'));
+      expect(await res.json()).toEqual(
+        rpcError(-32000, 'This MCP endpoint is stateless: send JSON-RPC messages with POST'),
+      );
     }
 
     const tooLarge = await post({ ...toolCall(1, 'search_agents', { query: 'x'.repeat(70 * 1024) }) }, bearer(token));
@@ -149,7 +169,10 @@ describe('/mcp attacks', () => {
     const user = await createUser();
     const { token } = await newToken(user.id, ['read', 'try']);
     // ContractSentry costs 25; the assistant saw 20.
-    const stale = await post(toolCall(1, 'try_agent', { agentId: 3, expectedCost: 20, idempotencyKey: 'stale-price-0001' }), bearer(token));
+    const stale = await post(
+      toolCall(1, 'try_agent', { agentId: 3, expectedCost: 20, idempotencyKey: 'stale-price-0001' }),
+      bearer(token),
+    );
     const refused = ((await stale.json()) as RpcAnswer).result!;
     expect(refused.isError).toBe(true);
     expect(refused.content[0]!.text).toBe(
@@ -158,8 +181,16 @@ describe('/mcp attacks', () => {
     expect(await balanceOf(user.id)).toBe(100);
 
     // Accepting the told price charges it, once.
-    const accepted = await post(toolCall(2, 'try_agent', { agentId: 3, expectedCost: 25, idempotencyKey: 'stale-price-0001' }), bearer(token));
-    expect(((await accepted.json()) as RpcAnswer).result?.structuredContent).toMatchObject({ agentId: 3, balance: 75, consumed: 25, replayed: false });
+    const accepted = await post(
+      toolCall(2, 'try_agent', { agentId: 3, expectedCost: 25, idempotencyKey: 'stale-price-0001' }),
+      bearer(token),
+    );
+    expect(((await accepted.json()) as RpcAnswer).result?.structuredContent).toMatchObject({
+      agentId: 3,
+      balance: 75,
+      consumed: 25,
+      replayed: false,
+    });
     expect(await balanceOf(user.id)).toBe(75);
   });
 
@@ -173,7 +204,10 @@ describe('/mcp attacks', () => {
       'try_agent needs expectedCost, the credits per use you were shown: LedgerLens costs 12 credits per use. Nothing was charged. Call try_agent again with expectedCost: 12 to accept it.',
     );
     expect(await balanceOf(user.id)).toBe(100);
-    const tries = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(user.id).first<{ n: number }>();
+    const tries = await db()
+      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(tries!.n).toBe(0);
   });
 
@@ -183,7 +217,9 @@ describe('/mcp attacks', () => {
     const res = await post(toolCall(1, 'try_agent', { agentId: 2 }), bearer(token));
     const refused = ((await res.json()) as RpcAnswer).result!;
     expect(refused.isError).toBe(true);
-    expect(refused.content[0]!.text).toBe('try_agent needs expectedCost, the credits per use you were shown (creditCost of get_agent or search_agents). Nothing was charged.');
+    expect(refused.content[0]!.text).toBe(
+      'try_agent needs expectedCost, the credits per use you were shown (creditCost of get_agent or search_agents). Nothing was charged.',
+    );
     expect(await balanceOf(user.id)).toBe(100);
   });
 
@@ -192,7 +228,8 @@ describe('/mcp attacks', () => {
       paths: Record<string, Record<string, { description: string; responses: Record<string, unknown> }>>;
     };
     const op = doc.paths['/mcp']!.post!;
-    for (const tool of ['search_agents', 'get_agent', 'list_categories', 'try_agent', 'my_balance']) expect(op.description).toContain(tool);
+    for (const tool of ['search_agents', 'get_agent', 'list_categories', 'try_agent', 'my_balance'])
+      expect(op.description).toContain(tool);
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '413', '429']);
   });
 });

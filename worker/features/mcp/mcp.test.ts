@@ -41,7 +41,11 @@ describe('/mcp', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(MCP_TOOL_INPUTS).sort());
     const search = tools.find((t) => t.name === 'search_agents')!;
-    expect(search.inputSchema).toMatchObject({ type: 'object', required: ['query'], properties: { query: { type: 'string' }, limit: { type: 'integer', maximum: 25 } } });
+    expect(search.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['query'],
+      properties: { query: { type: 'string' }, limit: { type: 'integer', maximum: 25 } },
+    });
     await client.close();
   });
 
@@ -49,12 +53,19 @@ describe('/mcp', () => {
     const user = await createUser({ credits: 70 });
     const client = await connect((await newToken(user.id, ['read'])).token);
     const found = structured(await client.callTool({ name: 'search_agents', arguments: { query: 'invoices' } }));
-    expect(found.agents).toEqual([expect.objectContaining({ id: 2, name: 'LedgerLens', creditCost: 12, page: 'http://localhost/agents/2' })]);
+    expect(found.agents).toEqual([
+      expect.objectContaining({ id: 2, name: 'LedgerLens', creditCost: 12, page: 'http://localhost/agents/2' }),
+    ]);
     const agent = structured(await client.callTool({ name: 'get_agent', arguments: { agentId: 1 } }));
     expect(agent).toMatchObject({ id: 1, name: 'LeadScout Pro', features: ['Lead scoring', 'CRM sync'] });
     const categories = structured(await client.callTool({ name: 'list_categories', arguments: {} }));
-    expect((categories.categories as { name: string }[]).map((c) => c.name)).toEqual(expect.arrayContaining(['Marketing', 'Finance', 'Legal']));
-    expect(structured(await client.callTool({ name: 'my_balance', arguments: {} }))).toEqual({ balance: 70, consumed: 0 });
+    expect((categories.categories as { name: string }[]).map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Marketing', 'Finance', 'Legal']),
+    );
+    expect(structured(await client.callTool({ name: 'my_balance', arguments: {} }))).toEqual({
+      balance: 70,
+      consumed: 0,
+    });
 
     const missing = await client.callTool({ name: 'get_agent', arguments: { agentId: 999999 } });
     expect(missing.isError).toBe(true);
@@ -72,11 +83,23 @@ describe('/mcp', () => {
     const args = { agentId: 2, expectedCost: 12, idempotencyKey: 'assistant-try-0001' };
     const first = structured(await client.callTool({ name: 'try_agent', arguments: args }));
     const second = structured(await client.callTool({ name: 'try_agent', arguments: args }));
-    expect(first).toEqual({ agentId: 2, url: 'https://agents.example.com/ledger-lens', balance: 88, consumed: 12, replayed: false });
+    expect(first).toEqual({
+      agentId: 2,
+      url: 'https://agents.example.com/ledger-lens',
+      balance: 88,
+      consumed: 12,
+      replayed: false,
+    });
     expect(second).toEqual({ ...first, replayed: true });
-    const tries = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(user.id).first<{ n: number }>();
+    const tries = await db()
+      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(tries!.n).toBe(1);
-    expect(structured(await client.callTool({ name: 'my_balance', arguments: {} }))).toEqual({ balance: 88, consumed: 12 });
+    expect(structured(await client.callTool({ name: 'my_balance', arguments: {} }))).toEqual({
+      balance: 88,
+      consumed: 12,
+    });
     await client.close();
   });
 
@@ -86,12 +109,20 @@ describe('/mcp', () => {
     const refused = await client.callTool({ name: 'try_agent', arguments: { agentId: 2, expectedCost: 12 } });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toBe(TOKEN_MESSAGES.scopeMissing('try'));
-    expect(structured(await client.callTool({ name: 'my_balance', arguments: {} }))).toEqual({ balance: 100, consumed: 0 });
+    expect(structured(await client.callTool({ name: 'my_balance', arguments: {} }))).toEqual({
+      balance: 100,
+      consumed: 0,
+    });
     await client.close();
   });
 
   it('answers 401 without a token, with an unknown or a revoked one', async () => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const post = (headers: Record<string, string>) =>
       exports.default.fetch(
         new Request('http://localhost/mcp', {
@@ -116,6 +147,12 @@ describe('/mcp', () => {
     // The SDK's client surfaces the refusal as an error rather than hanging.
     await expect(connect(token)).rejects.toThrow();
     // Stateless: no stream to open.
-    expect((await exports.default.fetch(new Request('http://localhost/mcp', { headers: { Authorization: `Bearer ${token}` } }))).status).toBe(405);
+    expect(
+      (
+        await exports.default.fetch(
+          new Request('http://localhost/mcp', { headers: { Authorization: `Bearer ${token}` } }),
+        )
+      ).status,
+    ).toBe(405);
   });
 });

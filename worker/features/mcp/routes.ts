@@ -11,7 +11,14 @@ import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { log } from '#worker/lib/log.ts';
 import { json, RETRY_AFTER, route } from '#worker/lib/openapi.ts';
 import { BODY_LIMIT_BYTES, securityHeaders } from '#worker/middleware/security.ts';
-import { authenticateBearer, bearerOf, forwardAs, type TokenHolder, tokenInQuery, unauthorized } from '#worker/features/tokens/index.ts';
+import {
+  authenticateBearer,
+  bearerOf,
+  forwardAs,
+  type TokenHolder,
+  tokenInQuery,
+  unauthorized,
+} from '#worker/features/tokens/index.ts';
 import { TOKEN_MESSAGES } from '#common/api-tokens.ts';
 import { MCP_TOOL_INPUTS, mcpErrorSchema } from '#common/mcp-tools.ts';
 import type { ApiErrorBody } from '#common/types.ts';
@@ -82,12 +89,20 @@ function mcpServer(api: ApiCall, origin: string): Server {
     capabilities: { tools: {} },
     // The server validates JSON Schemas only for elicitation, which these tools never use; the
     // default (Ajv) would compile code at run time, which Workers forbid.
-    jsonSchemaValidator: { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'JSON Schema validation is not used here' }) },
+    jsonSchemaValidator: {
+      getValidator: () => () => ({
+        valid: false,
+        data: undefined,
+        errorMessage: 'JSON Schema validation is not used here',
+      }),
+    },
     instructions:
       'AgentMarket is a marketplace of AI agents. Search the catalogue with search_agents or browse list_categories, read one with get_agent, and try one with try_agent, sending the creditCost you were shown as expectedCost: it charges the owner of this token credits exactly as the app does. Check credits with my_balance.',
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments, api, origin));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(request.params.name, request.params.arguments, api, origin),
+  );
   return server;
 }
 
@@ -98,7 +113,9 @@ const apiFor =
     const body = init.json === undefined ? undefined : new TextEncoder().encode(JSON.stringify(init.json));
     // Content-Length, so /api's body limit checks the header instead of re-reading the body into a
     // new Request, which would drop the forwardAs mark and make the call anonymous.
-    const sent: Record<string, string> = body ? { 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) } : {};
+    const sent: Record<string, string> = body
+      ? { 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) }
+      : {};
     const headers: Record<string, string> = { Accept: 'application/json', ...sent, ...init.headers };
     const request = new Request(new URL(`/api${path}`, c.req.url), { method: init.method ?? 'GET', headers, body });
     return dispatch(forwardAs(request, holder), c);
@@ -114,17 +131,24 @@ export const mcpRoutes = (dispatch: Dispatch) =>
       route({
         tag: 'system',
         summary: 'MCP endpoint for AI assistants',
-        description:
-          `The Model Context Protocol over Streamable HTTP, stateless, JSON answers: JSON-RPC 2.0 messages in (one, or a batch, whose every message counts as one call against the token’s limit), tools ${TOOL_NAMES}. A personal API token is required; each tool needs its scope. Browsers may call it only from the app’s own origin. Refusals are JSON-RPC 2.0 error objects; any other method is 405 with Allow: POST.`,
+        description: `The Model Context Protocol over Streamable HTTP, stateless, JSON answers: JSON-RPC 2.0 messages in (one, or a batch, whose every message counts as one call against the token’s limit), tools ${TOOL_NAMES}. A personal API token is required; each tool needs its scope. Browsers may call it only from the app’s own origin. Refusals are JSON-RPC 2.0 error objects; any other method is 405 with Allow: POST.`,
         access: 'token',
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { type: ['object', 'array'], description: 'A JSON-RPC 2.0 request (MCP), or a batch of them' } } },
+          content: {
+            'application/json': {
+              schema: { type: ['object', 'array'], description: 'A JSON-RPC 2.0 request (MCP), or a batch of them' },
+            },
+          },
         },
         responses: {
           200: {
             description: 'The JSON-RPC answer (an array for a batch)',
-            content: { 'application/json': { schema: { type: ['object', 'array'], description: 'A JSON-RPC 2.0 response (MCP)' } } },
+            content: {
+              'application/json': {
+                schema: { type: ['object', 'array'], description: 'A JSON-RPC 2.0 response (MCP)' },
+              },
+            },
           },
           400: rpcRefusal('The body is not JSON, or not JSON-RPC'),
           401: rpcRefusal('No token, or an unknown or revoked one, or a token in the address'),
@@ -151,7 +175,10 @@ export const mcpRoutes = (dispatch: Dispatch) =>
         if (!parsed) return rpcError(400, MESSAGES.invalidJson);
         // Agent page links from the configured origin, never the request's Host (docs/decisions/0024).
         const server = mcpServer(apiFor(c, dispatch, holder), appOrigin(c.env));
-        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
         await server.connect(transport);
         return transport.handleRequest(c.req.raw, { parsedBody: body });
       },
@@ -161,6 +188,11 @@ export const mcpRoutes = (dispatch: Dispatch) =>
     .all('/', () => rpcError(405, MCP_POST_ONLY, { Allow: 'POST' }))
     // Even a failure of our own reaches the client as JSON-RPC, logged as the app logs its own.
     .onError((err, c) => {
-      log('error', 'unhandled error', { requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: err });
+      log('error', 'unhandled error', {
+        requestId: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        error: err,
+      });
       return rpcError(500, MESSAGES.serverError);
     });

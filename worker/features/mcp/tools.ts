@@ -9,7 +9,10 @@ import type { Agent, Balance, Category, TryResult } from '#common/types.ts';
 import { firstIssue } from '#common/validation.ts';
 
 /** Calls the API (a path under /api) as the token's owner; `json` is sent as the JSON body. */
-export type ApiCall = (path: string, init?: { method?: string; headers?: Record<string, string>; json?: unknown }) => Promise<Response>;
+export type ApiCall = (
+  path: string,
+  init?: { method?: string; headers?: Record<string, string>; json?: unknown },
+) => Promise<Response>;
 
 /**
  * A call of a tool that does not exist: thrown, so the SDK answers the JSON-RPC error the MCP
@@ -32,11 +35,13 @@ export interface ToolResult {
 const TOOL_TEXT: Record<McpToolName, { title: string; description: string }> = {
   search_agents: {
     title: 'Search agents',
-    description: 'Full-text search of the AgentMarket catalogue. Returns the best matches with id, name, description, credit cost, rating and page link. Needs the read scope.',
+    description:
+      'Full-text search of the AgentMarket catalogue. Returns the best matches with id, name, description, credit cost, rating and page link. Needs the read scope.',
   },
   get_agent: {
     title: 'Get an agent',
-    description: 'Everything the marketplace shows about one agent: descriptions, features, category, creator, rating and credit cost. Needs the read scope.',
+    description:
+      'Everything the marketplace shows about one agent: descriptions, features, category, creator, rating and credit cost. Needs the read scope.',
   },
   list_categories: {
     title: 'List categories',
@@ -58,7 +63,10 @@ export const toolList = () =>
   (Object.keys(MCP_TOOL_INPUTS) as McpToolName[]).map((name) => ({
     name,
     ...TOOL_TEXT[name],
-    inputSchema: toJsonSchema(MCP_TOOL_INPUTS[name], { errorMode: 'ignore' }) as { type: 'object'; [key: string]: unknown },
+    inputSchema: toJsonSchema(MCP_TOOL_INPUTS[name], { errorMode: 'ignore' }) as {
+      type: 'object';
+      [key: string]: unknown;
+    },
     annotations: { readOnlyHint: name !== 'try_agent', idempotentHint: name !== 'try_agent', openWorldHint: false },
   }));
 
@@ -96,7 +104,10 @@ async function askForExpectedCost(api: ApiCall, id: number): Promise<ToolResult>
   if (res.status === 404) return answer(res, () => null);
   const agent = res.ok ? ((await res.json().catch(() => null)) as Agent | null) : null;
   // A token with only the try scope may not read the agent: ask without naming the price.
-  if (!agent) return error('try_agent needs expectedCost, the credits per use you were shown (creditCost of get_agent or search_agents). Nothing was charged.');
+  if (!agent)
+    return error(
+      'try_agent needs expectedCost, the credits per use you were shown (creditCost of get_agent or search_agents). Nothing was charged.',
+    );
   return error(
     `try_agent needs expectedCost, the credits per use you were shown: ${agent.name} costs ${credits(agent.creditCost)} per use. Nothing was charged. Call try_agent again with expectedCost: ${agent.creditCost} to accept it.`,
   );
@@ -127,7 +138,10 @@ export async function callTool(name: string, args: unknown, api: ApiCall, origin
     case 'search_agents': {
       const q = new URLSearchParams({ q: String(input.query), limit: String(input.limit ?? MCP_SEARCH_LIMIT_DEFAULT) });
       const res = await api(`/agents/search?${q}`);
-      return answer<Agent[]>(res, (agents) => ({ total: Number(res.headers.get('X-Total-Count') ?? agents.length), agents: agents.map(brief(origin)) }));
+      return answer<Agent[]>(res, (agents) => ({
+        total: Number(res.headers.get('X-Total-Count') ?? agents.length),
+        agents: agents.map(brief(origin)),
+      }));
     }
     case 'get_agent':
       return answer<Agent>(await api(`/agents/${input.agentId}`), (a) => ({ ...a, page: `${origin}/agents/${a.id}` }));
@@ -138,12 +152,21 @@ export async function callTool(name: string, args: unknown, api: ApiCall, origin
     case 'try_agent': {
       const agentId = input.agentId as number;
       if (input.expectedCost === undefined) return askForExpectedCost(api, agentId);
-      const headers: Record<string, string> = input.idempotencyKey ? { 'Idempotency-Key': String(input.idempotencyKey) } : {};
+      const headers: Record<string, string> = input.idempotencyKey
+        ? { 'Idempotency-Key': String(input.idempotencyKey) }
+        : {};
       // The route compares expectedCost with the current price and charges nothing when they differ.
-      const res = await api(`/agents/${agentId}/try`, { method: 'POST', headers, json: { expectedCost: input.expectedCost } });
+      const res = await api(`/agents/${agentId}/try`, {
+        method: 'POST',
+        headers,
+        json: { expectedCost: input.expectedCost },
+      });
       if (res.status === 409) {
         // A 409 with creditCost is a changed price; other 409s (a key in use) keep the route's message.
-        const body = (await res.clone().json().catch(() => null)) as { creditCost?: unknown } | null;
+        const body = (await res
+          .clone()
+          .json()
+          .catch(() => null)) as { creditCost?: unknown } | null;
         if (typeof body?.creditCost === 'number') {
           const cost = body.creditCost;
           return error(

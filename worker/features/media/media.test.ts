@@ -7,10 +7,13 @@ import { inspectImage } from './image';
 
 beforeAll(seedCatalog);
 
-const upload = (path: string, form: FormData, cookie?: string) => call(`/api/media/${path}`, { method: 'PUT', body: form, cookie });
+const upload = (path: string, form: FormData, cookie?: string) =>
+  call(`/api/media/${path}`, { method: 'PUT', body: form, cookie });
 const storedKeys = async () => (await env.MEDIA!.list()).objects.map((o) => o.key).sort();
 const sha256 = async (bytes: Uint8Array<ArrayBuffer>) =>
-  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
 
 /** Agent 1 (LeadScout Pro) belongs to alice (user 1) in the seeded catalogue. */
 const alice = () => signIn(1);
@@ -36,8 +39,18 @@ describe('PUT /api/media/agents/:id/cover', () => {
   it('refuses wrong bytes whatever the name and the declared type, and stores nothing', async () => {
     const cookie = await alice();
     const cases: [string, Uint8Array<ArrayBuffer> | string, string, string][] = [
-      ['a PNG renamed .webp behind a JPEG header', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...png(640, 400)]), 'cover.webp', 'image/jpeg'],
-      ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><script>alert(1)</script></svg>', 'cover.svg', 'image/svg+xml'],
+      [
+        'a PNG renamed .webp behind a JPEG header',
+        new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...png(640, 400)]),
+        'cover.webp',
+        'image/jpeg',
+      ],
+      [
+        'an SVG',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><script>alert(1)</script></svg>',
+        'cover.svg',
+        'image/svg+xml',
+      ],
       ['an HTML file', '<!doctype html><html><body><script>alert(1)</script></body></html>', 'cover.png', 'image/png'],
     ];
     for (const [what, bytes, name, type] of cases) {
@@ -83,7 +96,9 @@ describe('PUT /api/media/agents/:id/cover', () => {
     const small = await upload('agents/1/cover', formWith({ cover: [webp(32, 800), 'c.webp', 'image/webp'] }), cookie);
     expect(small.status).toBe(422);
     expect(await message(small)).toBe(CREATOR_MESSAGES.imageDimensions);
-    expect((await upload('agents/1/cover', formWith({ cover: [webp(5000, 800), 'c.webp', 'image/webp'] }), cookie)).status).toBe(422);
+    expect(
+      (await upload('agents/1/cover', formWith({ cover: [webp(5000, 800), 'c.webp', 'image/webp'] }), cookie)).status,
+    ).toBe(422);
     const none = await call('/api/media/agents/1/cover', { method: 'PUT', json: { cover: 'x' }, cookie });
     expect(none.status).toBe(400);
     expect(await message(none)).toBe(CREATOR_MESSAGES.imageMissing);
@@ -93,11 +108,20 @@ describe('PUT /api/media/agents/:id/cover', () => {
   it('stores cover and thumbnail under content-hashed keys and serves them with their type, a year of cache and nosniff', async () => {
     const cookie = await alice();
     const [cover, thumbnail] = [webp(1280, 800, 1), webp(640, 400, 1)];
-    const res = await upload('agents/1/cover', formWith({ cover: [cover, 'x.png', 'image/png'], thumbnail: [thumbnail, 't.jpg', 'image/jpeg'] }), cookie);
+    const res = await upload(
+      'agents/1/cover',
+      formWith({ cover: [cover, 'x.png', 'image/png'], thumbnail: [thumbnail, 't.jpg', 'image/jpeg'] }),
+      cookie,
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { imageUrl: string; thumbnailUrl: string };
-    expect(body).toEqual({ imageUrl: `/media/covers/${await sha256(cover)}.webp`, thumbnailUrl: `/media/thumbs/${await sha256(thumbnail)}.webp` });
-    expect(await storedKeys()).toEqual([`covers/${await sha256(cover)}.webp`, `thumbs/${await sha256(thumbnail)}.webp`].sort());
+    expect(body).toEqual({
+      imageUrl: `/media/covers/${await sha256(cover)}.webp`,
+      thumbnailUrl: `/media/thumbs/${await sha256(thumbnail)}.webp`,
+    });
+    expect(await storedKeys()).toEqual(
+      [`covers/${await sha256(cover)}.webp`, `thumbs/${await sha256(thumbnail)}.webp`].sort(),
+    );
     const stored = await env.MEDIA!.head(`covers/${await sha256(cover)}.webp`);
     expect(stored?.httpMetadata?.contentType).toBe('image/webp');
 
@@ -127,10 +151,21 @@ describe('PUT /api/media/agents/:id/cover', () => {
 
   it('replacing a cover removes the old objects; removing it removes them too', async () => {
     const cookie = await alice();
-    await upload('agents/1/cover', formWith({ cover: [webp(1280, 800, 2), 'a.webp', 'image/webp'], thumbnail: [webp(640, 400, 2), 'a.webp', 'image/webp'] }), cookie);
+    await upload(
+      'agents/1/cover',
+      formWith({
+        cover: [webp(1280, 800, 2), 'a.webp', 'image/webp'],
+        thumbnail: [webp(640, 400, 2), 'a.webp', 'image/webp'],
+      }),
+      cookie,
+    );
     const first = await storedKeys();
     const second = [webp(1280, 800, 3), webp(640, 400, 3)] as const;
-    await upload('agents/1/cover', formWith({ cover: [second[0], 'b.webp', 'image/webp'], thumbnail: [second[1], 'b.webp', 'image/webp'] }), cookie);
+    await upload(
+      'agents/1/cover',
+      formWith({ cover: [second[0], 'b.webp', 'image/webp'], thumbnail: [second[1], 'b.webp', 'image/webp'] }),
+      cookie,
+    );
     const now = await storedKeys();
     expect(now).toEqual([`covers/${await sha256(second[0])}.webp`, `thumbs/${await sha256(second[1])}.webp`].sort());
     for (const key of first) expect(now).not.toContain(key);
@@ -140,7 +175,11 @@ describe('PUT /api/media/agents/:id/cover', () => {
   });
 
   it('keeps an object another agent still shows (same picture, same key)', async () => {
-    await db().prepare("INSERT INTO agents (id, name, description, category_id, creator_id) VALUES (50, 'Twin', 'Same cover as LeadScout.', 1, 1)").run();
+    await db()
+      .prepare(
+        "INSERT INTO agents (id, name, description, category_id, creator_id) VALUES (50, 'Twin', 'Same cover as LeadScout.', 1, 1)",
+      )
+      .run();
     const cookie = await alice();
     const same = () => formWith({ cover: [webp(1280, 800, 9), 'a.webp', 'image/webp'] });
     await upload('agents/1/cover', same(), cookie);
@@ -156,8 +195,14 @@ describe('PUT /api/media/profile-picture', () => {
   it("sets the caller's own picture, shows it in the public profile and the session, replaces and removes it", async () => {
     const me = await createUser({ username: 'pictured_pia' });
     const cookie = await signIn(me.id);
-    expect((await upload('profile-picture', formWith({ picture: [jpeg(256, 256), 'me.jpg', 'image/jpeg'] }))).status).toBe(401);
-    const first = await upload('profile-picture', formWith({ picture: [jpeg(256, 256), 'me.jpg', 'image/jpeg'] }), cookie);
+    expect(
+      (await upload('profile-picture', formWith({ picture: [jpeg(256, 256), 'me.jpg', 'image/jpeg'] }))).status,
+    ).toBe(401);
+    const first = await upload(
+      'profile-picture',
+      formWith({ picture: [jpeg(256, 256), 'me.jpg', 'image/jpeg'] }),
+      cookie,
+    );
     expect(first.status).toBe(200);
     const { profilePicture } = (await first.json()) as { profilePicture: string };
     expect(profilePicture).toBe(`/media/avatars/${await sha256(jpeg(256, 256))}.jpg`);
@@ -165,12 +210,18 @@ describe('PUT /api/media/profile-picture', () => {
     expect(await (await call(`/api/users/${me.id}`)).json()).toMatchObject({ profilePicture });
     expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({ profilePicture });
 
-    const html = await upload('profile-picture', formWith({ picture: ['<html><script>x</script></html>', 'me.jpg', 'image/jpeg'] }), cookie);
+    const html = await upload(
+      'profile-picture',
+      formWith({ picture: ['<html><script>x</script></html>', 'me.jpg', 'image/jpeg'] }),
+      cookie,
+    );
     expect(html.status).toBe(415);
     expect(await (await call(`/api/users/${me.id}`)).json()).toMatchObject({ profilePicture });
 
     await upload('profile-picture', formWith({ picture: [webp(256, 256, 4), 'me.webp', 'image/webp'] }), cookie);
-    expect((await storedKeys()).filter((k) => k.startsWith('avatars/'))).toEqual([`avatars/${await sha256(webp(256, 256, 4))}.webp`]);
+    expect((await storedKeys()).filter((k) => k.startsWith('avatars/'))).toEqual([
+      `avatars/${await sha256(webp(256, 256, 4))}.webp`,
+    ]);
     expect((await call(profilePicture)).status).toBe(404);
     await call('/api/media/profile-picture', { method: 'DELETE', cookie });
     expect((await storedKeys()).filter((k) => k.startsWith('avatars/'))).toEqual([]);
@@ -178,7 +229,12 @@ describe('PUT /api/media/profile-picture', () => {
 
   it('refuses a cross-site upload', async () => {
     const cookie = await signIn((await createUser()).id);
-    const res = await call('/api/media/profile-picture', { method: 'PUT', body: formWith({ picture: [webp(256, 256), 'a.webp', 'image/webp'] }), cookie, headers: { Origin: 'https://evil.example' } });
+    const res = await call('/api/media/profile-picture', {
+      method: 'PUT',
+      body: formWith({ picture: [webp(256, 256), 'a.webp', 'image/webp'] }),
+      cookie,
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(await storedKeys()).toEqual([]);
   });

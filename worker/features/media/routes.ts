@@ -31,15 +31,23 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
       tag: 'account',
       summary: 'Upload your profile picture',
       access: 'signed-in',
-      requestBody: imageUpload({ picture: `A PNG, JPEG or WebP image, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB` }, ['picture']),
-      responses: { 200: json(v.object({ profilePicture: v.string() }), 'Its address'), 400: error('Not an image this site takes') },
+      requestBody: imageUpload({ picture: `A PNG, JPEG or WebP image, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB` }, [
+        'picture',
+      ]),
+      responses: {
+        200: json(v.object({ profilePicture: v.string() }), 'Its address'),
+        400: error('Not an image this site takes'),
+      },
     }),
     requireUser,
     async (c) => {
       const form = await formFields(c.req.raw);
       const picture = await checkedImage(form?.get('picture'));
       const me = c.var.user!;
-      const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+      const [before] = await orm(c.env.DB)
+        .select({ picture: users.profilePicture })
+        .from(users)
+        .where(eq(users.id, me.id));
       const path = await storeImage(c.env, 'avatars', picture);
       await orm(c.env.DB).update(users).set({ profilePicture: path }).where(eq(users.id, me.id)).run();
       if (before?.picture !== path) await removeUnused(c.env, c.env.DB, [before?.picture]);
@@ -48,11 +56,19 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/profile-picture',
-    route({ tag: 'account', summary: 'Remove your profile picture', access: 'signed-in', responses: { 200: json(v.object({ profilePicture: v.null() }), 'Removed') } }),
+    route({
+      tag: 'account',
+      summary: 'Remove your profile picture',
+      access: 'signed-in',
+      responses: { 200: json(v.object({ profilePicture: v.null() }), 'Removed') },
+    }),
     requireUser,
     async (c) => {
       const me = c.var.user!;
-      const [before] = await orm(c.env.DB).select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id));
+      const [before] = await orm(c.env.DB)
+        .select({ picture: users.profilePicture })
+        .from(users)
+        .where(eq(users.id, me.id));
       await orm(c.env.DB).update(users).set({ profilePicture: null }).where(eq(users.id, me.id)).run();
       await removeUnused(c.env, c.env.DB, [before?.picture]);
       return c.json({ profilePicture: null });
@@ -64,9 +80,15 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
       tag: 'agents',
       summary: "Upload an agent's cover",
       access: 'signed-in',
-      requestBody: imageUpload({ cover: 'The cover (PNG, JPEG or WebP)', thumbnail: 'Optional: a small copy for the cards' }, ['cover']),
+      requestBody: imageUpload(
+        { cover: 'The cover (PNG, JPEG or WebP)', thumbnail: 'Optional: a small copy for the cards' },
+        ['cover'],
+      ),
       responses: {
-        200: json(v.object({ imageUrl: v.string(), thumbnailUrl: v.string() }), 'The cover’s and thumbnail’s addresses'),
+        200: json(
+          v.object({ imageUrl: v.string(), thumbnailUrl: v.string() }),
+          'The cover’s and thumbnail’s addresses',
+        ),
         400: error('Not an image this site takes'),
         403: error(CREATOR_MESSAGES.imageOwner),
         404: error(MESSAGES.agentNotFound),
@@ -102,7 +124,11 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
       tag: 'agents',
       summary: "Remove an agent's cover",
       access: 'signed-in',
-      responses: { 200: json(v.object({ imageUrl: v.null(), thumbnailUrl: v.null() }), 'Removed'), 403: error(CREATOR_MESSAGES.imageOwner), 404: error(MESSAGES.agentNotFound) },
+      responses: {
+        200: json(v.object({ imageUrl: v.null(), thumbnailUrl: v.null() }), 'Removed'),
+        403: error(CREATOR_MESSAGES.imageOwner),
+        404: error(MESSAGES.agentNotFound),
+      },
     }),
     requireUser,
     idParam('id', MESSAGES.agentNotFound),

@@ -19,7 +19,8 @@ export function mediaBucket(env: Bindings): R2Bucket {
   return env.MEDIA;
 }
 
-const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+const hex = (buffer: ArrayBuffer) =>
+  Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * Checks one uploaded file (a form field's value) and returns its bytes and what they are.
@@ -33,12 +34,17 @@ export async function checkedImage(value: unknown): Promise<{ bytes: Uint8Array<
   const info = inspectImage(bytes);
   if (!info) throw new HttpError(415, CREATOR_MESSAGES.imageType);
   const sides = [info.width, info.height];
-  if (sides.some((side) => side < IMAGE_MIN_SIDE || side > IMAGE_MAX_SIDE)) throw new HttpError(422, CREATOR_MESSAGES.imageDimensions);
+  if (sides.some((side) => side < IMAGE_MIN_SIDE || side > IMAGE_MAX_SIDE))
+    throw new HttpError(422, CREATOR_MESSAGES.imageDimensions);
   return { bytes, info };
 }
 
 /** Stores checked bytes under their hash; returns the `/media/...` path. The same picture twice is one object. */
-export async function storeImage(env: Bindings, kind: MediaKind, image: { bytes: Uint8Array<ArrayBuffer>; info: ImageInfo }): Promise<string> {
+export async function storeImage(
+  env: Bindings,
+  kind: MediaKind,
+  image: { bytes: Uint8Array<ArrayBuffer>; info: ImageInfo },
+): Promise<string> {
   const key = `${kind}/${hex(await crypto.subtle.digest('SHA-256', image.bytes))}.${image.info.extension}`;
   await mediaBucket(env).put(key, image.bytes, {
     httpMetadata: { contentType: image.info.type, cacheControl: 'public, max-age=31536000, immutable' },

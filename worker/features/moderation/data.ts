@@ -20,10 +20,13 @@ export async function reportTarget(d1: D1Database, itemType: ReportItemType, ite
     itemType === 'review'
       ? `SELECT r.id, r.user_id AS author_id, r.agent_id, r.hidden_at, a.hidden_at AS agent_hidden_at FROM ratings r JOIN agents a ON a.id = r.agent_id WHERE r.id = ?`
       : `SELECT id, creator_id AS author_id, id AS agent_id, hidden_at, hidden_at AS agent_hidden_at FROM agents WHERE id = ?`;
-  return d1
-    .prepare(sql)
-    .bind(itemId)
-    .first<{ id: number; author_id: number | null; agent_id: number; hidden_at: string | null; agent_hidden_at: string | null }>();
+  return d1.prepare(sql).bind(itemId).first<{
+    id: number;
+    author_id: number | null;
+    agent_id: number;
+    hidden_at: string | null;
+    agent_hidden_at: string | null;
+  }>();
 }
 
 /** Files a report; 'duplicate' when the person already has an open one on the item. */
@@ -53,11 +56,21 @@ export async function moderate(
 ): Promise<void> {
   const table = target.itemType === 'review' ? 'ratings' : 'agents';
   const statements: D1PreparedStatement[] = [];
-  if (action === 'hide') statements.push(d1.prepare(`UPDATE ${table} SET hidden_at = ${NOW_SQL} WHERE id = ? AND hidden_at IS NULL`).bind(target.itemId));
-  if (action === 'restore') statements.push(d1.prepare(`UPDATE ${table} SET hidden_at = NULL WHERE id = ?`).bind(target.itemId));
+  if (action === 'hide')
+    statements.push(
+      d1.prepare(`UPDATE ${table} SET hidden_at = ${NOW_SQL} WHERE id = ? AND hidden_at IS NULL`).bind(target.itemId),
+    );
+  if (action === 'restore')
+    statements.push(d1.prepare(`UPDATE ${table} SET hidden_at = NULL WHERE id = ?`).bind(target.itemId));
   statements.push(
-    d1.prepare(`UPDATE reports SET status = 'closed', closed_at = ${NOW_SQL} WHERE item_type = ? AND item_id = ? AND status = 'open'`).bind(target.itemType, target.itemId),
-    d1.prepare('INSERT INTO moderation_actions (item_type, item_id, action, moderator_id) VALUES (?, ?, ?, ?)').bind(target.itemType, target.itemId, action, moderatorId),
+    d1
+      .prepare(
+        `UPDATE reports SET status = 'closed', closed_at = ${NOW_SQL} WHERE item_type = ? AND item_id = ? AND status = 'open'`,
+      )
+      .bind(target.itemType, target.itemId),
+    d1
+      .prepare('INSERT INTO moderation_actions (item_type, item_id, action, moderator_id) VALUES (?, ?, ?, ?)')
+      .bind(target.itemType, target.itemId, action, moderatorId),
   );
   if (target.itemType === 'review') statements.push(refreshAggregates(d1, target.agentId));
   await d1.batch(statements);
@@ -94,7 +107,12 @@ interface QueueKey {
  * One page of the queue. 'open': items with open reports, most reported first. 'hidden': items
  * hidden now, most recently hidden first (where Restore lives).
  */
-export async function moderationQueue(d1: D1Database, view: QueueView, limit: number, offset: number): Promise<{ items: ModerationItem[]; total: number }> {
+export async function moderationQueue(
+  d1: D1Database,
+  view: QueueView,
+  limit: number,
+  offset: number,
+): Promise<{ items: ModerationItem[]; total: number }> {
   const keysSql =
     view === 'open'
       ? `SELECT item_type, item_id, count(*) AS n, max(created_at) AS at FROM reports WHERE status = 'open' GROUP BY item_type, item_id`
@@ -102,7 +120,9 @@ export async function moderationQueue(d1: D1Database, view: QueueView, limit: nu
          UNION ALL SELECT 'agent', id, 0, hidden_at FROM agents WHERE hidden_at IS NOT NULL`;
   const order = view === 'open' ? 'n DESC, at DESC' : 'at DESC';
   const [page, total] = await d1.batch([
-    d1.prepare(`SELECT item_type, item_id FROM (${keysSql}) ORDER BY ${order}, item_type, item_id LIMIT ? OFFSET ?`).bind(limit, offset),
+    d1
+      .prepare(`SELECT item_type, item_id FROM (${keysSql}) ORDER BY ${order}, item_type, item_id LIMIT ? OFFSET ?`)
+      .bind(limit, offset),
     d1.prepare(`SELECT count(*) AS n FROM (${keysSql})`),
   ]);
   const keys = (page?.results ?? []) as QueueKey[];
@@ -124,7 +144,9 @@ export async function moderationQueue(d1: D1Database, view: QueueView, limit: nu
       )
       .bind(...reviewIds),
     d1
-      .prepare(`SELECT a.id, a.name, a.description, a.creator_id, u.username, a.hidden_at FROM agents a LEFT JOIN users u ON u.id = a.creator_id WHERE a.id IN (${list(agentIds)})`)
+      .prepare(
+        `SELECT a.id, a.name, a.description, a.creator_id, u.username, a.hidden_at FROM agents a LEFT JOIN users u ON u.id = a.creator_id WHERE a.id IN (${list(agentIds)})`,
+      )
       .bind(...agentIds),
     d1
       .prepare(
@@ -143,12 +165,28 @@ export async function moderationQueue(d1: D1Database, view: QueueView, limit: nu
   const reviews = new Map(((reviewRows?.results ?? []) as ReviewItemRow[]).map((r) => [r.id, r]));
   const agentsById = new Map(((agentRows?.results ?? []) as AgentItemRow[]).map((r) => [r.id, r]));
   const reports = new Map<string, ModerationItem['reports']>();
-  for (const r of (reportRows?.results ?? []) as { item_type: string; item_id: number; reason: ReportReason; details: string | null; created_at: string; username: string | null }[]) {
+  for (const r of (reportRows?.results ?? []) as {
+    item_type: string;
+    item_id: number;
+    reason: ReportReason;
+    details: string | null;
+    created_at: string;
+    username: string | null;
+  }[]) {
     const k = keyOf(r.item_type, r.item_id);
-    reports.set(k, [...(reports.get(k) ?? []), { reason: r.reason, details: r.details, createdAt: r.created_at, reporter: r.username }]);
+    reports.set(k, [
+      ...(reports.get(k) ?? []),
+      { reason: r.reason, details: r.details, createdAt: r.created_at, reporter: r.username },
+    ]);
   }
   const lastAction = new Map<string, ModerationItem['lastAction']>();
-  for (const a of (actionRows?.results ?? []) as { item_type: string; item_id: number; action: ModerationAction; created_at: string; username: string | null }[]) {
+  for (const a of (actionRows?.results ?? []) as {
+    item_type: string;
+    item_id: number;
+    action: ModerationAction;
+    created_at: string;
+    username: string | null;
+  }[]) {
     const k = keyOf(a.item_type, a.item_id);
     if (!lastAction.has(k)) lastAction.set(k, { action: a.action, by: a.username, at: a.created_at });
   }
@@ -172,11 +210,27 @@ export async function moderationQueue(d1: D1Database, view: QueueView, limit: nu
       const r = reviews.get(key.item_id);
       // Reports outlive what they name: a deleted review or agent drops out of the queue.
       if (!r) continue;
-      items.push({ ...common, agentId: r.agent_id, agentName: r.agent_name, author: { id: r.user_id, username: r.username }, text: r.comment, rating: r.rating, hidden: r.hidden_at !== null });
+      items.push({
+        ...common,
+        agentId: r.agent_id,
+        agentName: r.agent_name,
+        author: { id: r.user_id, username: r.username },
+        text: r.comment,
+        rating: r.rating,
+        hidden: r.hidden_at !== null,
+      });
     } else {
       const a = agentsById.get(key.item_id);
       if (!a) continue;
-      items.push({ ...common, agentId: a.id, agentName: a.name, author: { id: a.creator_id, username: a.username }, text: a.description, rating: null, hidden: a.hidden_at !== null });
+      items.push({
+        ...common,
+        agentId: a.id,
+        agentName: a.name,
+        author: { id: a.creator_id, username: a.username },
+        text: a.description,
+        rating: null,
+        hidden: a.hidden_at !== null,
+      });
     }
   }
   return { items, total: totalCount };

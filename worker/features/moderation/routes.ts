@@ -11,7 +11,16 @@ import { error, ID_SCHEMA, json, route, throttled, TOTAL_COUNT } from '#worker/l
 import { jsonBody, pageQuery, validated } from '#worker/lib/validator.ts';
 import { requireRole, requireUser } from '#worker/middleware/session.ts';
 import { maySeeHidden } from '#worker/features/agents/index.ts';
-import { fileReport, moderate, moderationQueue, QUEUE_PAGE, QUEUE_PAGE_MAX, REPORTS_PER_HOUR, reportTarget, type QueueView } from './data';
+import {
+  fileReport,
+  moderate,
+  moderationQueue,
+  QUEUE_PAGE,
+  QUEUE_PAGE_MAX,
+  REPORTS_PER_HOUR,
+  reportTarget,
+  type QueueView,
+} from './data';
 
 const notFound = (type: ReportItemType) => (type === 'review' ? MESSAGES.reviewNotFound : MESSAGES.agentNotFound);
 
@@ -35,12 +44,19 @@ export const reportsRoutes = new Hono<AppEnv>().post(
     const user = c.var.user!;
     const input = c.req.valid('json');
     const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
-    if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user))) return fail(c, 404, notFound(input.itemType));
+    if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user)))
+      return fail(c, 404, notFound(input.itemType));
     // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
     if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
       return tooMany(c, MESSAGES.reportsThrottled, HOUR_MS);
     }
-    const filed = await fileReport(c.env.DB, { itemType: input.itemType, itemId: input.itemId, userId: user.id, reason: input.reason, details: input.details ?? null });
+    const filed = await fileReport(c.env.DB, {
+      itemType: input.itemType,
+      itemId: input.itemId,
+      userId: user.id,
+      reason: input.reason,
+      details: input.details ?? null,
+    });
     if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
     return c.json({ id: filed.id }, 201);
   },
@@ -57,12 +73,16 @@ export const moderationRoutes = new Hono<AppEnv>()
       tag: 'moderation',
       summary: 'The moderation queue',
       access: 'staff',
-      responses: { 200: json(v.array(moderationItemSchema), 'Reported or hidden items, their reports grouped', TOTAL_COUNT) },
+      responses: {
+        200: json(v.array(moderationItemSchema), 'Reported or hidden items, their reports grouped', TOTAL_COUNT),
+      },
     }),
     validated(
       'query',
       v.object({
-        view: v.optional(v.pipe(v.picklist(['open', 'hidden'], VIEW_MESSAGE), v.description('open (default) or hidden'))),
+        view: v.optional(
+          v.pipe(v.picklist(['open', 'hidden'], VIEW_MESSAGE), v.description('open (default) or hidden')),
+        ),
         ...pageQuery(QUEUE_PAGE_MAX),
       }),
     ),
@@ -71,7 +91,12 @@ export const moderationRoutes = new Hono<AppEnv>()
       if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
       const limit = positiveInt(c.req.query('limit'));
       const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
-      const page = await moderationQueue(c.env.DB, view as QueueView, clampLimit(limit, QUEUE_PAGE, QUEUE_PAGE_MAX), Number.isSafeInteger(offset) && offset > 0 ? offset : 0);
+      const page = await moderationQueue(
+        c.env.DB,
+        view as QueueView,
+        clampLimit(limit, QUEUE_PAGE, QUEUE_PAGE_MAX),
+        Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+      );
       c.header('X-Total-Count', String(page.total));
       return c.json(page.items);
     },
@@ -83,14 +108,25 @@ export const moderationRoutes = new Hono<AppEnv>()
       summary: 'Hide, restore or dismiss the reports of an item',
       access: 'staff',
       responses: {
-        200: json(v.object({ itemType: v.picklist(['review', 'agent']), itemId: v.number(), action: v.picklist(['hide', 'restore', 'dismiss']), hidden: v.boolean() }), 'Done'),
+        200: json(
+          v.object({
+            itemType: v.picklist(['review', 'agent']),
+            itemId: v.number(),
+            action: v.picklist(['hide', 'restore', 'dismiss']),
+            hidden: v.boolean(),
+          }),
+          'Done',
+        ),
         404: error('No such review or agent'),
       },
     }),
     jsonBody(moderationSchema),
     validated(
       'param',
-      v.object({ itemType: v.picklist(['review', 'agent'], MESSAGES.notFound), itemId: v.pipe(v.string(), asJsonSchema(ID_SCHEMA), v.description('The review’s or agent’s id')) }),
+      v.object({
+        itemType: v.picklist(['review', 'agent'], MESSAGES.notFound),
+        itemId: v.pipe(v.string(), asJsonSchema(ID_SCHEMA), v.description('The review’s or agent’s id')),
+      }),
       404,
     ),
     async (c) => {

@@ -13,7 +13,13 @@ import type { DocumentedJson } from '#worker/lib/openapi.ts';
 type RoutesOf<A> = A extends Hono<any, infer S, any> ? S : never;
 
 /** A handler's own typed JSON answers: format 'json' exactly (documented ones are marked; untyped ones have any format). */
-type Answered<E> = E extends { outputFormat: infer F } ? ([F] extends ['json'] ? (['json'] extends [F] ? E : never) : never) : never;
+type Answered<E> = E extends { outputFormat: infer F }
+  ? [F] extends ['json']
+    ? ['json'] extends [F]
+      ? E
+      : never
+    : never
+  : never;
 /** The bodies the route documents for `status`. */
 type Documented<E, Status> = E extends { outputFormat: DocumentedJson; status: Status; output: infer O } ? O : never;
 /** The 2xx statuses of an answer: `c.json(body)` without one answers 200. */
@@ -27,12 +33,16 @@ type NoExtraFields<Answer, Doc> = AllTrue<
   unknown extends Doc
     ? true
     : Answer extends readonly (infer Item)[]
-    ? NoExtraFields<Item, Extract<Doc, readonly unknown[]>[number]>
-    : Answer extends object
-      ? [Exclude<keyof Answer & string, KeysOf<Exclude<Doc, null | undefined>>>] extends [never]
-        ? AllTrue<{ [K in keyof Answer]-?: NoExtraFields<Answer[K], ValueAt<Exclude<Doc, null | undefined>, K>> }[keyof Answer]>
-        : false
-      : true
+      ? NoExtraFields<Item, Extract<Doc, readonly unknown[]>[number]>
+      : Answer extends object
+        ? [Exclude<keyof Answer & string, KeysOf<Exclude<Doc, null | undefined>>>] extends [never]
+          ? AllTrue<
+              {
+                [K in keyof Answer]-?: NoExtraFields<Answer[K], ValueAt<Exclude<Doc, null | undefined>, K>>;
+              }[keyof Answer]
+            >
+          : false
+        : true
 >;
 type Fits<Answer, Doc> = [Doc] extends [never] ? false : [Answer] extends [Doc] ? NoExtraFields<Answer, Doc> : false;
 
@@ -51,7 +61,11 @@ type Undeclared<E, Route extends string> =
     : never;
 
 type UndeclaredIn<Table> = Table extends unknown
-  ? { [P in keyof Table]: { [M in keyof Table[P]]: Undeclared<Table[P][M], `${M & string} ${P & string}`> }[keyof Table[P]] }[keyof Table]
+  ? {
+      [P in keyof Table]: {
+        [M in keyof Table[P]]: Undeclared<Table[P][M], `${M & string} ${P & string}`>;
+      }[keyof Table[P]];
+    }[keyof Table]
   : never;
 type UndeclaredAnswers<A> = UndeclaredIn<RoutesOf<A>>;
 

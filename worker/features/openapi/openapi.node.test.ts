@@ -18,9 +18,17 @@ type Operation = {
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; schema?: Schema }[];
-  responses?: Record<string, { content?: Record<string, { schema?: Schema }>; headers?: Record<string, { schema?: Schema }> }>;
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: Schema }>; headers?: Record<string, { schema?: Schema }> }
+  >;
 };
-type Document = { openapi: string; servers?: { url: string }[]; tags?: { name: string }[]; paths: Record<string, Record<string, Operation>> };
+type Document = {
+  openapi: string;
+  servers?: { url: string }[];
+  tags?: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+};
 
 const METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
 /** Hono's path syntax to OpenAPI's: `:id` and `:id{[0-9]+}` become `{id}`. */
@@ -49,7 +57,9 @@ beforeAll(async () => {
 });
 
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })));
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })),
+  );
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document, cacheable briefly, for the origin asked', async () => {
@@ -70,7 +80,11 @@ describe('GET /api/openapi.json', () => {
 
   it('has no operation the route table lacks', () => {
     const table = new Set(tableRoutes());
-    expect(operations().filter((o) => !table.has(o.key)).map((o) => o.key)).toEqual([]);
+    expect(
+      operations()
+        .filter((o) => !table.has(o.key))
+        .map((o) => o.key),
+    ).toEqual([]);
   });
 
   it('gives every operation a summary, one known tag, its credentials and the schema of each success', () => {
@@ -86,7 +100,8 @@ describe('GET /api/openapi.json', () => {
       if (!responses.some(hasSchema)) problems.push(`${key}: no response with a schema`);
       // A success says what it answers: a body's schema, or a redirect's Location; only 204 is empty.
       for (const response of responses) {
-        if (/^[23]\d\d$/.test(response[0]) && response[0] !== '204' && !hasSchema(response)) problems.push(`${key}: ${response[0]} without a schema`);
+        if (/^[23]\d\d$/.test(response[0]) && response[0] !== '204' && !hasSchema(response))
+          problems.push(`${key}: ${response[0]} without a schema`);
       }
     }
     expect(problems).toEqual([]);
@@ -127,9 +142,12 @@ describe('GET /api/openapi.json', () => {
     const node = schema as Schema;
     yield [node, at];
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'properties' && value && typeof value === 'object') for (const [name, sub] of Object.entries(value)) yield* walk(sub, `${at}.${name}`);
-      else if (['items', 'additionalProperties', 'not', 'propertyNames'].includes(key)) yield* walk(value, `${at}/${key}`);
-      else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(key) && Array.isArray(value)) for (const [i, sub] of value.entries()) yield* walk(sub, `${at}/${key}/${i}`);
+      if (key === 'properties' && value && typeof value === 'object')
+        for (const [name, sub] of Object.entries(value)) yield* walk(sub, `${at}.${name}`);
+      else if (['items', 'additionalProperties', 'not', 'propertyNames'].includes(key))
+        yield* walk(value, `${at}/${key}`);
+      else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(key) && Array.isArray(value))
+        for (const [i, sub] of value.entries()) yield* walk(sub, `${at}/${key}/${i}`);
     }
   }
 
@@ -139,7 +157,8 @@ describe('GET /api/openapi.json', () => {
       for (const schema of schemasOf(op)) {
         for (const [node, at] of walk(schema, key)) {
           for (const word of ['anyOf', 'oneOf']) {
-            if ((node[word] as Schema[] | undefined)?.some((s) => Object.keys(s).length === 0)) problems.push(`${at}: ${word} with {}`);
+            if ((node[word] as Schema[] | undefined)?.some((s) => Object.keys(s).length === 0))
+              problems.push(`${at}: ${word} with {}`);
           }
           if (Array.isArray(node.items)) problems.push(`${at}: items as a list (prefixItems in 3.1)`);
         }
@@ -152,18 +171,27 @@ describe('GET /api/openapi.json', () => {
     const problems: string[] = [];
     const numeric = /^(id|limit|offset|days|utcOffset|\w+Id)$/;
     // Strings that are ids: a session's hex digits, a sandbox checkout's name.
-    const textIds = new Set(['DELETE /api/auth/sessions/{id}', 'GET /api/payments/sandbox/{id}', 'POST /api/payments/sandbox/{id}/complete', 'POST /api/payments/sandbox/{id}/cancel']);
+    const textIds = new Set([
+      'DELETE /api/auth/sessions/{id}',
+      'GET /api/payments/sandbox/{id}',
+      'POST /api/payments/sandbox/{id}/complete',
+      'POST /api/payments/sandbox/{id}/cancel',
+    ]);
     for (const { key, op } of operations()) {
       for (const p of op.parameters ?? []) {
         if (p.in === 'header' || !numeric.test(p.name) || (p.name === 'id' && textIds.has(key))) continue;
         const s = p.schema ?? {};
-        if (s.type !== 'integer' || typeof s.minimum !== 'number' || typeof s.maximum !== 'number') problems.push(`${key} ${p.in} ${p.name}: ${JSON.stringify(s)}`);
+        if (s.type !== 'integer' || typeof s.minimum !== 'number' || typeof s.maximum !== 'number')
+          problems.push(`${key} ${p.in} ${p.name}: ${JSON.stringify(s)}`);
       }
       const sort = op.parameters?.find((p) => p.name === 'sort');
       // A creator page's unknown sort is its default order, never refused: no enum would be exact there.
-      if (sort && key !== 'GET /api/creators/{username}' && !Array.isArray(sort.schema?.enum)) problems.push(`${key}: sort without an enum`);
+      if (sort && key !== 'GET /api/creators/{username}' && !Array.isArray(sort.schema?.enum))
+        problems.push(`${key}: sort without an enum`);
     }
-    const sorted = operations().filter((o) => o.op.parameters?.some((p) => p.name === 'sort' && Array.isArray(p.schema?.enum)));
+    const sorted = operations().filter((o) =>
+      o.op.parameters?.some((p) => p.name === 'sort' && Array.isArray(p.schema?.enum)),
+    );
     expect(sorted.map((o) => o.key).sort()).toEqual([
       'GET /api/agents',
       'GET /api/agents/category/{categoryId}',
@@ -184,7 +212,8 @@ describe('GET /api/openapi.json', () => {
         for (const status of ['401', '403', '429']) if (!responses[status]) problems.push(`${key}: no ${status}`);
         if (!responses['401']?.headers?.['WWW-Authenticate']) problems.push(`${key}: 401 without WWW-Authenticate`);
       }
-      if (responses['429'] && !responses['429'].headers?.['Retry-After']) problems.push(`${key}: 429 without Retry-After`);
+      if (responses['429'] && !responses['429'].headers?.['Retry-After'])
+        problems.push(`${key}: 429 without Retry-After`);
     }
     expect(problems).toEqual([]);
   });
@@ -199,9 +228,11 @@ describe('GET /api/openapi.json', () => {
           emails++;
           if (node.pattern !== v.EMAIL_REGEX.source) problems.push(`${at}: email without the API's pattern`);
         }
-        const isUrl = /\.(videoUrl|imageUrl|externalUrl)$/.test(at) || at === 'PUT /api/users/{id}/public-profile.website';
+        const isUrl =
+          /\.(videoUrl|imageUrl|externalUrl)$/.test(at) || at === 'PUT /api/users/{id}/public-profile.website';
         if (isUrl) urls++;
-        if (isUrl && !(node.anyOf as Schema[] | undefined)?.some((s) => s.format === 'uri')) problems.push(`${at}: a URL without format uri`);
+        if (isUrl && !(node.anyOf as Schema[] | undefined)?.some((s) => s.format === 'uri'))
+          problems.push(`${at}: a URL without format uri`);
       }
     }
     expect(emails).toBeGreaterThanOrEqual(6);
@@ -210,7 +241,10 @@ describe('GET /api/openapi.json', () => {
     expect(new RegExp(v.EMAIL_REGEX.source, 'u').test('0@com')).toBe(false);
     const agent = doc.paths['/api/agents/{id}']!.get!.responses!['200']!.content!['application/json']!.schema!;
     const formats = Object.fromEntries(
-      ['videoUrl', 'externalUrl', 'imageUrl'].map((name) => [name, ((agent.properties as Record<string, Schema>)[name]!.anyOf as Schema[])[0]!.format]),
+      ['videoUrl', 'externalUrl', 'imageUrl'].map((name) => [
+        name,
+        ((agent.properties as Record<string, Schema>)[name]!.anyOf as Schema[])[0]!.format,
+      ]),
     );
     expect(formats).toEqual({ videoUrl: 'uri', externalUrl: 'uri', imageUrl: 'uri-reference' });
     expect(problems).toEqual([]);

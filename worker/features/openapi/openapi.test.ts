@@ -9,7 +9,11 @@ describe('GET /api/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
-    const doc = (await res.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, unknown>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: 'http://localhost' }]);
     // Routes the old hand-written list left out.

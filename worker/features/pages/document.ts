@@ -20,7 +20,10 @@ export function headTags(head: PageHead, origin: string): string[] {
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
     ...(head.imageSize
-      ? [`<meta property="og:image:width" content="${head.imageSize.width}" />`, `<meta property="og:image:height" content="${head.imageSize.height}" />`]
+      ? [
+          `<meta property="og:image:width" content="${head.imageSize.width}" />`,
+          `<meta property="og:image:height" content="${head.imageSize.height}" />`,
+        ]
       : []),
     ...(head.imageAlt ? [`<meta property="og:image:alt" content="${escapeHtml(head.imageAlt)}" />`] : []),
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
@@ -55,19 +58,27 @@ export function pageDocument(
   // The app's first-load chunks (the plain shell preloads them from its header bar block, which goes)
   // and the page's own code (lazy chunks): app/boot.ts fetches them all at once when the page is
   // painted, though it runs React's code and the app's in tasks of their own (docs/decisions/0018).
-  const appModules = [...(HEADER_BAR.exec(shell)?.[0] ?? '').matchAll(/<link rel="modulepreload"[^>]*?href="([^"]+)"/g)].map((m) => m[1]!);
+  const appModules = [
+    ...(HEADER_BAR.exec(shell)?.[0] ?? '').matchAll(/<link rel="modulepreload"[^>]*?href="([^"]+)"/g),
+  ].map((m) => m[1]!);
   const modules = [...appModules, ...chunks.filter((file) => !shell.includes(file))];
   if (modules.length > 0) tags.push(metaTag(PAGE_MODULES_META, modules.join(' ')));
   const html = shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    )
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
     // The real header comes with the markup: the stand-in bar for the plain shell is not needed.
     .replace(HEADER_BAR, () => '');
   const at = html.indexOf(ROOT);
   if (at < 0) throw new Error('index.html has no empty #root');
   const stateScript = `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${safeJsonText(state)}</script>`;
-  return { before: `${html.slice(0, at)}<div id="root">`, after: `</div>\n    ${stateScript}${html.slice(at + ROOT.length)}` };
+  return {
+    before: `${html.slice(0, at)}<div id="root">`,
+    after: `</div>\n    ${stateScript}${html.slice(at + ROOT.length)}`,
+  };
 }
 
 /** The plain shell naming a page's chunks that it does not already load (app/boot.ts fetches them when it starts). */
@@ -78,7 +89,11 @@ export function shellDocument(shell: string, chunks: string[]): string {
 }
 
 /** before + the app's stream + after, as one response body. */
-export function concatStream(before: string, body: ReadableStream<Uint8Array>, after: string): ReadableStream<Uint8Array> {
+export function concatStream(
+  before: string,
+  body: ReadableStream<Uint8Array>,
+  after: string,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async start(controller) {

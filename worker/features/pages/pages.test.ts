@@ -12,7 +12,9 @@ const page = async (path: string, cookie?: string) => {
 };
 
 const queryState = (html: string) =>
-  JSON.parse(html.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)![1]!) as { queries: { queryKey: unknown[] }[] };
+  JSON.parse(html.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)![1]!) as {
+    queries: { queryKey: unknown[] }[];
+  };
 
 describe('server-rendered pages', () => {
   it('home, listings and search arrive with the agents in the HTML and their data dehydrated', async () => {
@@ -96,8 +98,10 @@ describe('server-rendered pages', () => {
     expect((await page('/no-such-page')).html).toContain('<title>Page Not Found');
     // Titled as the page the app shows there (app/routes.tsx): the agent page's own 'Agent Not Found'
     // for one segment, an id or not; Not Found for more, or a trailing slash.
-    for (const path of ['/agents/999', '/agent/abc', '/agents/abc']) expect((await page(path)).html, path).toContain('<title>Agent Not Found');
-    for (const path of ['/agents/1/extra', '/agents/abc/']) expect((await page(path)).html, path).toContain('<title>Page Not Found');
+    for (const path of ['/agents/999', '/agent/abc', '/agents/abc'])
+      expect((await page(path)).html, path).toContain('<title>Agent Not Found');
+    for (const path of ['/agents/1/extra', '/agents/abc/'])
+      expect((await page(path)).html, path).toContain('<title>Page Not Found');
   });
 
   it("the service worker's fetch of /index.html gets the plain shell: nothing rendered, no query state", async () => {
@@ -149,9 +153,13 @@ describe('server-rendered pages', () => {
     // Each card's Save button drawn pressed: every agent here is saved.
     expect(html.match(/aria-pressed="true"/g)).toHaveLength(2);
     // The list is hydrated, never fetched, and never kept for offline reading (the device has its own).
-    const served = (queryState(html).queries as { queryKey: unknown[]; meta?: { persist?: boolean }; state: { data: { name: string }[] } }[]).find(
-      (q) => q.queryKey.join() === 'saved-agents,served',
-    );
+    const served = (
+      queryState(html).queries as {
+        queryKey: unknown[];
+        meta?: { persist?: boolean };
+        state: { data: { name: string }[] };
+      }[]
+    ).find((q) => q.queryKey.join() === 'saved-agents,served');
     expect(served?.state.data.map((agent) => agent.name)).toEqual(['LedgerLens', 'LeadScout Pro']);
     expect(served?.meta).toEqual({ persist: false });
   });
@@ -192,7 +200,9 @@ describe('server-rendered pages', () => {
     expect(fresh.html.match(/aria-pressed="true"/g)).toHaveLength(2);
     // A save made on this device and not on the account yet comes first; one both have, once.
     const both = await page('/saved', `${session}; saved-agents=2.1`);
-    const served = (queryState(both.html).queries as { queryKey: unknown[]; state: { data: { name: string }[] } }[]).find((q) => q.queryKey.join() === 'saved-agents,served');
+    const served = (
+      queryState(both.html).queries as { queryKey: unknown[]; state: { data: { name: string }[] } }[]
+    ).find((q) => q.queryKey.join() === 'saved-agents,served');
     expect(served?.state.data.map((agent) => agent.name)).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
     // Someone else's saves are never drawn for them.
     const other = await page('/saved', await signIn((await createUser()).id));
@@ -221,11 +231,15 @@ describe('server-rendered pages', () => {
     // The address is not confirmed: the notice is in the page from the start.
     expect(html).toContain('Please confirm your email address');
     expect(html).toContain(user.email);
-    const session = queryState(html).queries.find((q) => JSON.stringify(q.queryKey) === '["auth","session"]') as { state: { data: { id: number } } } | undefined;
+    const session = queryState(html).queries.find((q) => JSON.stringify(q.queryKey) === '["auth","session"]') as
+      { state: { data: { id: number } } } | undefined;
     expect(session?.state.data.id).toBe(user.id);
     // A session that has ended, or was never there, is a visitor's page.
     const cookie = await signIn(user.id);
-    await db().prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1000, user.id).run();
+    await db()
+      .prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1000, user.id)
+      .run();
     for (const gone of [cookie, 'am_session=no-such-session']) {
       const ended = await page('/credits', gone);
       expect(ended.res.headers.get('Cache-Control')).toBe('no-cache');
@@ -239,22 +253,36 @@ describe('server-rendered pages', () => {
     const cookie = await signIn(user.id);
     // They follow alice (agent 1's creator): the home page shows her agents under 'New from creators you follow'.
     expect((await call('/api/follows/1', { method: 'PUT', cookie })).status).toBe(200);
-    for (const path of ['/', '/agents', '/agents/2', '/search?q=lead', '/creators/alice', '/categories', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/agents',
+      '/agents/2',
+      '/search?q=lead',
+      '/creators/alice',
+      '/categories',
+      '/no-such-page',
+    ]) {
       const { res, html } = await page(path, cookie);
       expect(res.headers.get('Cache-Control'), path).toBe('private, no-store');
       expect(res.headers.get('Vary'), path).toContain('Cookie');
       expect(html, path).toMatch(/data-testid="navbar-credits"[^>]*>4,321</);
-      const session = queryState(html).queries.find((q) => JSON.stringify(q.queryKey) === '["auth","session"]') as { state: { data: { id: number } } } | undefined;
+      const session = queryState(html).queries.find((q) => JSON.stringify(q.queryKey) === '["auth","session"]') as
+        { state: { data: { id: number } } } | undefined;
       expect(session?.state.data.id, path).toBe(user.id);
     }
     const home = await page('/', cookie);
     expect(home.html).toMatch(/<h2[^>]*>New from creators you follow<\/h2>/);
     expect(queryState(home.html).queries.map((q) => q.queryKey)).toContainEqual(['follows', 'agents']);
     // Their Try Agent, with the cost, starts the app once on screen.
-    expect((await page('/agents/2', cookie)).html).toMatch(/<button[^>]*data-awaits-app=""[^>]*>.*?Try Agent \(12 credits\)/);
+    expect((await page('/agents/2', cookie)).html).toMatch(
+      /<button[^>]*data-awaits-app=""[^>]*>.*?Try Agent \(12 credits\)/,
+    );
 
     // The same addresses for a visitor, or a session that has ended: nobody's.
-    await db().prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1000, user.id).run();
+    await db()
+      .prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1000, user.id)
+      .run();
     for (const other of [undefined, cookie]) {
       for (const path of ['/', '/agents/2']) {
         const { res, html } = await page(path, other);
@@ -264,7 +292,10 @@ describe('server-rendered pages', () => {
         expect(html, path).not.toContain('New from creators you follow');
         if (path !== '/') expect(html, path).toContain('Login to Try Agent');
         const keys = queryState(html).queries.map((q) => JSON.stringify(q.queryKey));
-        expect(keys.filter((key) => key.startsWith('["auth"') || key.startsWith('["follows"')), path).toEqual([]);
+        expect(
+          keys.filter((key) => key.startsWith('["auth"') || key.startsWith('["follows"')),
+          path,
+        ).toEqual([]);
       }
     }
   });
@@ -332,12 +363,22 @@ describe('server-rendered pages', () => {
 });
 
 describe('structured data (JSON-LD)', () => {
-  const jsonLd = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as Record<string, unknown>;
+  const jsonLd = (html: string) =>
+    JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as Record<string, unknown>;
   /** Every address in it. */
   const links = (value: unknown): string[] =>
-    typeof value === 'string' ? (/^[a-z]+:\/\//i.test(value) ? [value] : []) : value && typeof value === 'object' ? Object.values(value).flatMap(links) : [];
+    typeof value === 'string'
+      ? /^[a-z]+:\/\//i.test(value)
+        ? [value]
+        : []
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(links)
+        : [];
   /** As a client forging its Host sends it (a Worker's request URL is made from the Host). */
-  const forged = (path: string) => exports.default.fetch(new Request(`http://evil.test${path}`, { headers: { Accept: 'text/html', Host: 'evil.test' } }));
+  const forged = (path: string) =>
+    exports.default.fetch(
+      new Request(`http://evil.test${path}`, { headers: { Accept: 'text/html', Host: 'evil.test' } }),
+    );
 
   it("agent and creator pages take every link from APP_ORIGIN, never the request's Host (docs/decisions/0024)", async () => {
     await db().batch([
@@ -347,7 +388,11 @@ describe('structured data (JSON-LD)', () => {
     const agent = await forged('/agents/1');
     expect(agent.status).toBe(200);
     const agentHtml = await agent.text();
-    expect(jsonLd(agentHtml)).toMatchObject({ '@type': 'SoftwareApplication', url: 'http://localhost/agents/1', image: 'http://localhost/agents/ledgerlens.webp' });
+    expect(jsonLd(agentHtml)).toMatchObject({
+      '@type': 'SoftwareApplication',
+      url: 'http://localhost/agents/1',
+      image: 'http://localhost/agents/ledgerlens.webp',
+    });
 
     const creator = await forged('/creators/alice');
     expect(creator.status).toBe(200);
@@ -360,7 +405,8 @@ describe('structured data (JSON-LD)', () => {
     for (const html of [agentHtml, creatorHtml]) {
       const found = links(jsonLd(html));
       expect(found.length).toBeGreaterThan(1);
-      for (const link of found.filter((l) => !l.startsWith('https://schema.org'))) expect(link).toMatch(/^http:\/\/localhost\//);
+      for (const link of found.filter((l) => !l.startsWith('https://schema.org')))
+        expect(link).toMatch(/^http:\/\/localhost\//);
       expect(html).not.toContain('evil.test');
     }
   });
@@ -371,14 +417,18 @@ describe('files the worker hands to the static assets', () => {
   const ASSETS = {
     fetch: async (input: Request | string) => {
       const { pathname } = new URL(typeof input === 'string' ? input : input.url);
-      const immutable: Record<string, string> = pathname.startsWith('/assets/') ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {};
-      if (pathname === '/assets/app-1a2b3c.js') return new Response('export {};', { headers: { 'Content-Type': 'text/javascript', ...immutable } });
+      const immutable: Record<string, string> = pathname.startsWith('/assets/')
+        ? { 'Cache-Control': 'public, max-age=31536000, immutable' }
+        : {};
+      if (pathname === '/assets/app-1a2b3c.js')
+        return new Response('export {};', { headers: { 'Content-Type': 'text/javascript', ...immutable } });
       return new Response(null, { status: 404, headers: immutable });
     },
   };
-  const ask = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }, { ...env, ASSETS: ASSETS as unknown as Fetcher });
+  const ask = (path: string, headers: Record<string, string> = {}) =>
+    app.request(path, { headers }, { ...env, ASSETS: ASSETS as unknown as Fetcher });
 
-  it('a missing build file (an old page\'s chunk during a deploy) is a 404 nobody keeps; one that is there keeps its year', async () => {
+  it("a missing build file (an old page's chunk during a deploy) is a 404 nobody keeps; one that is there keeps its year", async () => {
     const gone = await ask('/assets/gone-abc123.js', { 'Sec-Fetch-Dest': 'script' });
     expect(gone.status).toBe(404);
     expect(gone.headers.get('Cache-Control')).toBe('no-store');
@@ -402,9 +452,13 @@ describe('files the worker hands to the static assets', () => {
 });
 
 describe('what a rendered page tells its entry script', () => {
-  const meta = (html: string, name: string) => [...html.matchAll(/<meta name="([^"]+)" content="([^"]*)" \/>/g)].find((m) => m[1] === name)?.[2];
+  const meta = (html: string, name: string) =>
+    [...html.matchAll(/<meta name="([^"]+)" content="([^"]*)" \/>/g)].find((m) => m[1] === name)?.[2];
   const views = async (agentId: number) =>
-    (await db().prepare('SELECT coalesce(sum(views), 0) AS n FROM agent_views WHERE agent_id = ?1').bind(agentId).first<{ n: number }>())!.n;
+    (await db()
+      .prepare('SELECT coalesce(sum(views), 0) AS n FROM agent_views WHERE agent_id = ?1')
+      .bind(agentId)
+      .first<{ n: number }>())!.n;
   /** A browser's navigation, as Chromium sends it. */
   const navigation = { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' };
   /** The page, once the work it left to run after its answer (the view's count) is done. */
@@ -435,7 +489,12 @@ describe('what a rendered page tells its entry script', () => {
     expect(meta(html, 'view-counted')).toBe('2');
     expect(await views(2)).toBe(before + 1);
     // Through the service worker's navigation preload, and under the other spelling of the address.
-    expect(meta((await served('/agent/2', { headers: { ...navigation, 'Service-Worker-Navigation-Preload': 'true' } })).html, 'view-counted')).toBe('2');
+    expect(
+      meta(
+        (await served('/agent/2', { headers: { ...navigation, 'Service-Worker-Navigation-Preload': 'true' } })).html,
+        'view-counted',
+      ),
+    ).toBe('2');
     expect(await views(2)).toBe(before + 2);
   });
 

@@ -20,7 +20,8 @@ import { concatStream, pageDocument, shellDocument } from './document';
  * /credits and /billing are not among them: the server renders them (ACCOUNT_PAGE, decision 0019). Nor is
  * /saved, which anyone has: the server draws it from the ids the device's cookie names (decision 0036).
  */
-const CLIENT_RENDERED = /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|moderation|finance|support|billing|settings)(\/|$)/i;
+const CLIENT_RENDERED =
+  /^\/(auth|login|my-agents|profile|checkout|submit-agent|proposals|moderation|finance|support|billing|settings)(\/|$)/i;
 
 /**
  * Pages about the signed-in person's account that the server renders (for them, from their session,
@@ -60,12 +61,19 @@ const builtFiles = new Map<string, Promise<unknown>>();
  * next time. `type`: its Content-Type, so an SPA fallback (index.html with 200 for a file that is not
  * there, were the assets given one) is not taken for it.
  */
-function builtFile<T>(c: Context<AppEnv>, path: string, type: string, read: (res: Response) => Promise<T>): Promise<T | null> {
+function builtFile<T>(
+  c: Context<AppEnv>,
+  path: string,
+  type: string,
+  read: (res: Response) => Promise<T>,
+): Promise<T | null> {
   if (!c.env.ASSETS) return Promise.resolve(null);
   let file = builtFiles.get(path) as Promise<T | null> | undefined;
   if (!file) {
     file = c.env.ASSETS.fetch(new URL(path, c.req.url).toString())
-      .then((res) => (res.ok && res.headers.get('Content-Type')?.startsWith(type) ? read(res as unknown as Response) : null))
+      .then((res) =>
+        res.ok && res.headers.get('Content-Type')?.startsWith(type) ? read(res as unknown as Response) : null,
+      )
       .catch(() => null)
       .then((value) => {
         if (value === null) builtFiles.delete(path);
@@ -81,7 +89,12 @@ const appShell = (c: Context<AppEnv>): Promise<string | null> => builtFile(c, '/
 
 /** A page's script chunks (`page`: its file in app/routes/) from the build's route-chunks.json. */
 async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
-  const routes = await builtFile(c, '/route-chunks.json', 'application/json', (res) => res.json() as Promise<Record<string, string[]> | null>);
+  const routes = await builtFile(
+    c,
+    '/route-chunks.json',
+    'application/json',
+    (res) => res.json() as Promise<Record<string, string[]> | null>,
+  );
   const chunks = routes?.[page];
   return Array.isArray(chunks) ? chunks.filter((file) => typeof file === 'string' && file.startsWith('/assets/')) : [];
 }
@@ -91,7 +104,10 @@ async function pageChunks(c: Context<AppEnv>, page: string): Promise<string[]> {
  * app's routes know. Other paths under those prefixes get the shell too, from staticAsset.
  */
 export const rendersShell = (c: Context<AppEnv>): boolean =>
-  (c.req.method === 'GET' || c.req.method === 'HEAD') && !ACCOUNT_PAGE.test(c.req.path) && CLIENT_RENDERED.test(c.req.path) && isKnownPage(c.req.path);
+  (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+  !ACCOUNT_PAGE.test(c.req.path) &&
+  CLIENT_RENDERED.test(c.req.path) &&
+  isKnownPage(c.req.path);
 
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -145,7 +161,9 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     // /saved names one device's agents (decision 0036): never kept either, so the list a page
     // arrives with is always as fresh as its load.
     headers:
-      session || device.savedAgentIds.length > 0 ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } : { ...PAGE_HEADERS, Vary: 'Cookie' },
+      session || device.savedAgentIds.length > 0
+        ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: 'Cookie' }
+        : { ...PAGE_HEADERS, Vary: 'Cookie' },
   });
 }
 
@@ -156,7 +174,9 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
  * mismatch, the home page's content flashing on /agents).
  */
 export const asksForShell = (c: Context<AppEnv>): boolean =>
-  c.req.path === '/index.html' && (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.header('Sec-Fetch-Mode') !== 'navigate';
+  c.req.path === '/index.html' &&
+  (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+  c.req.header('Sec-Fetch-Mode') !== 'navigate';
 
 /** The built index.html as it is: nothing rendered into #root, no query state; the app renders the route itself. */
 export async function shellPage(c: Context<AppEnv>): Promise<Response> {
@@ -189,7 +209,11 @@ export async function staticAsset(c: Context<AppEnv>): Promise<Response> {
   const asset = (await c.env.ASSETS.fetch(c.req.raw as never)) as unknown as Response;
   // Not there: a 404 from the assets, or (were they given an SPA fallback) the shell for a file's path.
   const missing =
-    asset.status === 404 || (FILE.test(c.req.path) && !/\.html?$/i.test(c.req.path) && asset.ok && asset.headers.get('Content-Type')?.startsWith('text/html'));
+    asset.status === 404 ||
+    (FILE.test(c.req.path) &&
+      !/\.html?$/i.test(c.req.path) &&
+      asset.ok &&
+      asset.headers.get('Content-Type')?.startsWith('text/html'));
   // A copy with mutable headers, so the security headers can still be added.
   if (!missing) return new Response(asset.body, asset);
   await asset.body?.cancel();

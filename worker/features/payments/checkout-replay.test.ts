@@ -9,7 +9,10 @@ import { call, createUser, db, signIn } from '#worker/test/fixtures.ts';
 const create = (cookie: string, amount: number, key?: string) =>
   call('/api/payments/create-checkout', { json: { amount }, cookie, headers: key ? { 'Idempotency-Key': key } : {} });
 const sessionsOf = async (userId: number) =>
-  (await db().prepare('SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?').bind(userId).first<{ n: number }>())!.n;
+  (await db()
+    .prepare('SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?')
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 describe('create-checkout with an Idempotency-Key', () => {
   it('answers a repeat, sequential or concurrent, with the same session byte for byte', async () => {
@@ -45,14 +48,23 @@ describe('create-checkout with an Idempotency-Key', () => {
   });
 
   it('with Stripe: one Checkout Session at Stripe, created with a key of its own', async () => {
-    const stripeEnv: Bindings = { ...env, STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_BASE: inject('stripeApiBase') };
+    const stripeEnv: Bindings = {
+      ...env,
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_API_BASE: inject('stripeApiBase'),
+    };
     const user = await createUser();
     const cookie = await signIn(user.id);
     const send = () =>
       app.fetch(
         new Request('http://localhost/api/payments/create-checkout', {
           method: 'POST',
-          headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: 'http://localhost', 'Idempotency-Key': 'stripe-key-0001' },
+          headers: {
+            Cookie: cookie,
+            'Content-Type': 'application/json',
+            Origin: 'http://localhost',
+            'Idempotency-Key': 'stripe-key-0001',
+          },
           body: JSON.stringify({ amount: 60 }),
         }),
         stripeEnv,
@@ -60,7 +72,10 @@ describe('create-checkout with an Idempotency-Key', () => {
     const first = await (await send()).text();
     expect(JSON.parse(first)).toEqual({ url: expect.stringContaining('/pay/cs_test_') });
     expect(await (await send()).text()).toBe(first);
-    const recorded = (await (await fetch(`${inject('stripeApiBase')}/__requests`)).json()) as { idempotencyKey?: string; form: Record<string, string> }[];
+    const recorded = (await (await fetch(`${inject('stripeApiBase')}/__requests`)).json()) as {
+      idempotencyKey?: string;
+      form: Record<string, string>;
+    }[];
     const mine = recorded.filter((r) => r.form['metadata[userId]'] === String(user.id));
     expect(mine.map((r) => r.idempotencyKey)).toEqual([`checkout:${user.id}:stripe-key-0001`]);
     expect(await sessionsOf(user.id)).toBe(1);

@@ -3,13 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
 import { call, client, createUser, db, messageOf as message, signIn, untypedBody } from '#worker/test/fixtures.ts';
-import { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from '#worker/domain/credits/index.ts';
+import {
+  completePurchase,
+  createCheckoutSession,
+  expireCheckoutSession,
+  getCheckoutSession,
+} from '#worker/domain/credits/index.ts';
 
 const post = (path: string, cookie?: string) => call(path, { method: 'POST', cookie });
 const balanceOf = async (userId: number) =>
-  (await db().prepare('SELECT credits, consumed FROM users WHERE id = ?').bind(userId).first<{ credits: number; consumed: number }>())!;
+  (await db()
+    .prepare('SELECT credits, consumed FROM users WHERE id = ?')
+    .bind(userId)
+    .first<{ credits: number; consumed: number }>())!;
 const ledgerSum = async (userId: number) =>
-  (await db().prepare('SELECT coalesce(sum(amount), 0) AS s FROM credit_ledger WHERE user_id = ?').bind(userId).first<{ s: number }>())!.s;
+  (await db()
+    .prepare('SELECT coalesce(sum(amount), 0) AS s FROM credit_ledger WHERE user_id = ?')
+    .bind(userId)
+    .first<{ s: number }>())!.s;
 
 /** A checkout of any amount, malformed ones included (so the raw `call`). */
 async function checkout(cookie: string, amount: unknown = 50) {
@@ -25,9 +36,17 @@ describe('sandbox checkout (no Stripe keys)', () => {
     expect(res.status).toBe(200);
     expect(id).toMatch(/^cs_sandbox_[\w-]+$/);
     expect(await res.json()).toEqual({ url: `/checkout/sandbox/${id}` });
-    const row = await db().prepare('SELECT user_id, credits, amount_cents, provider, status FROM checkout_sessions WHERE id = ?').bind(id).first();
+    const row = await db()
+      .prepare('SELECT user_id, credits, amount_cents, provider, status FROM checkout_sessions WHERE id = ?')
+      .bind(id)
+      .first();
     expect(row).toEqual({ user_id: user.id, credits: 120, amount_cents: 12000, provider: 'sandbox', status: 'open' });
-    expect(await (await call(`/api/payments/sandbox/${id}`, { cookie })).json()).toEqual({ id, credits: 120, amountCents: 12000, status: 'open' });
+    expect(await (await call(`/api/payments/sandbox/${id}`, { cookie })).json()).toEqual({
+      id,
+      credits: 120,
+      amountCents: 12000,
+      status: 'open',
+    });
 
     const done = await post(`/api/payments/sandbox/${id}/complete`, cookie);
     expect(done.status).toBe(200);
@@ -49,7 +68,9 @@ describe('sandbox checkout (no Stripe keys)', () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const { id } = await checkout(cookie, 75);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => post(`/api/payments/sandbox/${id}/complete`, cookie)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => post(`/api/payments/sandbox/${id}/complete`, cookie)),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect((await balanceOf(user.id)).credits).toBe(175);
     expect(await ledgerSum(user.id)).toBe(175);
@@ -68,7 +89,10 @@ describe('sandbox checkout (no Stripe keys)', () => {
 
     const paid = await checkout(cookie, 60);
     await post(`/api/payments/sandbox/${paid.id}/complete`, cookie);
-    expect(await (await post(`/api/payments/sandbox/${paid.id}/cancel`, cookie)).json()).toEqual({ id: paid.id, status: 'completed' });
+    expect(await (await post(`/api/payments/sandbox/${paid.id}/cancel`, cookie)).json()).toEqual({
+      id: paid.id,
+      status: 'completed',
+    });
     expect((await getCheckoutSession(db(), paid.id))?.status).toBe('completed');
     expect((await balanceOf(user.id)).credits).toBe(160);
   });
@@ -97,16 +121,24 @@ describe('sandbox checkout (no Stripe keys)', () => {
       expect(await res.json(), JSON.stringify(body)).toEqual({ message: expected, error: expected });
     }
     expect((await checkout(cookie, '200')).res.status).toBe(200);
-    expect((await call('/api/payments/create-checkout', { json: { amount: 50, userId: user.id }, cookie })).status).toBe(200);
+    expect(
+      (await call('/api/payments/create-checkout', { json: { amount: 50, userId: user.id }, cookie })).status,
+    ).toBe(200);
     expect((await call('/api/payments/create-checkout', { json: { amount: 10_000 }, cookie })).status).toBe(200);
-    const sessions = await db().prepare('SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?').bind(user.id).first<{ n: number }>();
+    const sessions = await db()
+      .prepare('SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?')
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(sessions!.n).toBe(3);
   });
 
   it('401 for visitors, 403 for someone else’s userId', async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const forbidden = await call('/api/payments/create-checkout', { json: { amount: 50, userId: user.id + 1 }, cookie });
+    const forbidden = await call('/api/payments/create-checkout', {
+      json: { amount: 50, userId: user.id + 1 },
+      cookie,
+    });
     expect(forbidden.status).toBe(403);
     expect(await message(forbidden)).toBe('You do not have permission to do that');
     const { id } = await checkout(cookie);
@@ -160,7 +192,12 @@ describe('sandbox checkout (no Stripe keys)', () => {
       expect((await post(`/api/payments/sandbox/${encodeURIComponent(id)}/complete`, cookie)).status).toBe(404);
     }
     for (const raw of ['[]', '"50"', '{"amount":', 'amount=50']) {
-      const res = await call('/api/payments/create-checkout', { method: 'POST', body: raw, headers: { 'Content-Type': 'application/json' }, cookie });
+      const res = await call('/api/payments/create-checkout', {
+        method: 'POST',
+        body: raw,
+        headers: { 'Content-Type': 'application/json' },
+        cookie,
+      });
       expect(res.status, raw).toBe(400);
     }
   });
@@ -176,14 +213,20 @@ describe('completePurchase', () => {
     const results = await Promise.all([1, 2, 3].map(() => completePurchase(db(), p)));
     expect(results.filter(Boolean)).toHaveLength(0);
     expect(await balanceOf(user.id)).toEqual({ credits: 175, consumed: 0 });
-    const row = await db().prepare("SELECT kind, amount, balance_after, reference FROM credit_ledger WHERE idempotency_key = 'purchase:cs_direct_1'").first();
+    const row = await db()
+      .prepare(
+        "SELECT kind, amount, balance_after, reference FROM credit_ledger WHERE idempotency_key = 'purchase:cs_direct_1'",
+      )
+      .first();
     expect(row).toEqual({ kind: 'purchase', amount: 75, balance_after: 175, reference: 'cs_direct_1' });
     expect((await getCheckoutSession(db(), 'cs_direct_1'))?.status).toBe('completed');
     expect(await ledgerSum(user.id)).toBe(175);
 
     const concurrent = await createUser();
     await createCheckoutSession(db(), { id: 'cs_direct_2', userId: concurrent.id, credits: 60, provider: 'stripe' });
-    const once = await Promise.all([1, 2, 3, 4].map(() => completePurchase(db(), { sessionId: 'cs_direct_2', userId: concurrent.id, credits: 60 })));
+    const once = await Promise.all(
+      [1, 2, 3, 4].map(() => completePurchase(db(), { sessionId: 'cs_direct_2', userId: concurrent.id, credits: 60 })),
+    );
     expect(once.filter(Boolean)).toHaveLength(1);
     expect((await balanceOf(concurrent.id)).credits).toBe(160);
   });
@@ -219,7 +262,9 @@ describe('payments mode (docs/product.md#payments)', () => {
     const res = await send('/api/payments/create-checkout', cookie, { amount: 100 });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: 'Payments are not configured', error: 'Payments are not configured' });
-    expect(await db().prepare('SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?').bind(user.id).first()).toEqual({ n: 0 });
+    expect(
+      await db().prepare('SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?').bind(user.id).first(),
+    ).toEqual({ n: 0 });
 
     // A sandbox session made while sandbox mode was on cannot be completed once it is off.
     const { id } = await checkout(cookie, 80);

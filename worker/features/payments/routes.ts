@@ -12,7 +12,13 @@ import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
 import { createStripeCheckout } from './stripe';
-import { completePurchase, createCheckoutSession, expireCheckoutSession, getBalance, getCheckoutSession } from '#worker/domain/credits/index.ts';
+import {
+  completePurchase,
+  createCheckoutSession,
+  expireCheckoutSession,
+  getBalance,
+  getCheckoutSession,
+} from '#worker/domain/credits/index.ts';
 
 const SESSION_NOT_FOUND = 'Checkout session not found';
 
@@ -42,7 +48,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
     route({
       tag: 'credits',
       summary: 'Start buying credits',
-      description: 'Answers the checkout page to open: Stripe’s, or the sandbox’s. A repeat with the same Idempotency-Key answers the same checkout.',
+      description:
+        'Answers the checkout page to open: Stripe’s, or the sandbox’s. A repeat with the same Idempotency-Key answers the same checkout.',
       access: 'signed-in',
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
@@ -65,7 +72,14 @@ export const paymentsRoutes = new Hono<AppEnv>()
         if (mode === 'stripe') {
           try {
             // Stripe sends the buyer back to the configured origin, never to the request's Host (docs/decisions/0024).
-            return c.json(await createStripeCheckout(c.env, { userId: user.id, credits: amount, origin: appOrigin(c.env), idempotencyKey: key }));
+            return c.json(
+              await createStripeCheckout(c.env, {
+                userId: user.id,
+                credits: amount,
+                origin: appOrigin(c.env),
+                idempotencyKey: key,
+              }),
+            );
           } catch (err) {
             log('error', 'stripe checkout failed', { requestId: c.var.requestId, error: err });
             return fail(c, 502, PAYMENT_PROVIDER_ERROR);
@@ -85,12 +99,23 @@ export const paymentsRoutes = new Hono<AppEnv>()
       summary: 'A sandbox checkout (sandbox only)',
       access: 'signed-in',
       parameters: [SANDBOX_ID],
-      responses: { 200: json(v.object({ id: v.string(), credits: v.number(), amountCents: v.number(), status: sessionStatus }), 'The checkout'), 404: error(SESSION_NOT_FOUND) },
+      responses: {
+        200: json(
+          v.object({ id: v.string(), credits: v.number(), amountCents: v.number(), status: sessionStatus }),
+          'The checkout',
+        ),
+        404: error(SESSION_NOT_FOUND),
+      },
     }),
     async (c) => {
       const session = await ownSandboxSession(c);
       if (!session) return fail(c, 404, SESSION_NOT_FOUND);
-      return c.json({ id: session.id, credits: session.credits, amountCents: session.amountCents, status: session.status });
+      return c.json({
+        id: session.id,
+        credits: session.credits,
+        amountCents: session.amountCents,
+        status: session.status,
+      });
     },
   )
   .post(
@@ -101,7 +126,10 @@ export const paymentsRoutes = new Hono<AppEnv>()
       access: 'signed-in',
       parameters: [SANDBOX_ID],
       responses: {
-        200: json(v.object({ ...balanceSchema.entries, credits: v.number(), status: v.literal('completed') }), 'Paid: the balance after'),
+        200: json(
+          v.object({ ...balanceSchema.entries, credits: v.number(), status: v.literal('completed') }),
+          'Paid: the balance after',
+        ),
         404: error(SESSION_NOT_FOUND),
         409: error('The checkout was cancelled'),
       },
@@ -109,9 +137,14 @@ export const paymentsRoutes = new Hono<AppEnv>()
     async (c) => {
       const session = await ownSandboxSession(c);
       if (!session) return fail(c, 404, SESSION_NOT_FOUND);
-      if (session.status === 'expired') return fail(c, 409, 'This checkout was cancelled. Please start a new purchase.');
+      if (session.status === 'expired')
+        return fail(c, 409, 'This checkout was cancelled. Please start a new purchase.');
       await completePurchase(c.env.DB, { sessionId: session.id, userId: session.userId, credits: session.credits });
-      return c.json({ ...(await getBalance(c.env.DB, session.userId)), credits: session.credits, status: 'completed' as const });
+      return c.json({
+        ...(await getBalance(c.env.DB, session.userId)),
+        credits: session.credits,
+        status: 'completed' as const,
+      });
     },
   )
   .post(
@@ -121,12 +154,21 @@ export const paymentsRoutes = new Hono<AppEnv>()
       summary: 'Cancel a sandbox checkout (sandbox only)',
       access: 'signed-in',
       parameters: [SANDBOX_ID],
-      responses: { 200: json(v.object({ id: v.string(), status: v.picklist(['completed', 'expired']) }), 'Cancelled, unless already paid'), 404: error(SESSION_NOT_FOUND) },
+      responses: {
+        200: json(
+          v.object({ id: v.string(), status: v.picklist(['completed', 'expired']) }),
+          'Cancelled, unless already paid',
+        ),
+        404: error(SESSION_NOT_FOUND),
+      },
     }),
     async (c) => {
       const session = await ownSandboxSession(c);
       if (!session) return fail(c, 404, SESSION_NOT_FOUND);
       await expireCheckoutSession(c.env.DB, session.id);
-      return c.json({ id: session.id, status: session.status === 'completed' ? ('completed' as const) : ('expired' as const) });
+      return c.json({
+        id: session.id,
+        status: session.status === 'completed' ? ('completed' as const) : ('expired' as const),
+      });
     },
   );

@@ -6,7 +6,12 @@ import type { Bindings } from '#worker/env.ts';
 import { createUser, db, signIn } from '#worker/test/fixtures.ts';
 
 const SECRET = 'whsec_test_secret';
-const stripeEnv: Bindings = { ...env, STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE: inject('stripeApiBase') };
+const stripeEnv: Bindings = {
+  ...env,
+  STRIPE_SECRET_KEY: 'sk_test_standin',
+  STRIPE_WEBHOOK_SECRET: SECRET,
+  STRIPE_API_BASE: inject('stripeApiBase'),
+};
 const stripe = new Stripe('sk_test_standin');
 
 let sessionCounter = 0;
@@ -31,16 +36,28 @@ function sessionEvent(type: string, o: { id: string; userId: number | string; ce
 
 async function deliver(event: unknown, options: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
-  const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp });
+  const header = await stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: options.secret ?? SECRET,
+    timestamp: options.timestamp,
+  });
   return app.fetch(
-    new Request('http://localhost/api/payments/webhook', { method: 'POST', headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' }, body: payload }),
+    new Request('http://localhost/api/payments/webhook', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' },
+      body: payload,
+    }),
     stripeEnv,
   );
 }
 
-const balance = async (userId: number) => (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(userId).first<{ credits: number }>())!.credits;
+const balance = async (userId: number) =>
+  (await db().prepare('SELECT credits FROM users WHERE id = ?').bind(userId).first<{ credits: number }>())!.credits;
 const purchases = async (userId: number) =>
-  (await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'purchase'").bind(userId).first<{ n: number }>())!.n;
+  (await db()
+    .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'purchase'")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 describe('Stripe webhook', () => {
   it('credits amount_total / 100 once, under duplicate and repeated delivery', async () => {
@@ -63,8 +80,12 @@ describe('Stripe webhook', () => {
     expect(await balance(user.id)).toBe(150);
 
     const other = await createUser();
-    await deliver(sessionEvent('checkout.session.async_payment_succeeded', { id: 'cs_test_ooo', userId: other.id, cents: 6_000 }));
-    await deliver(sessionEvent('checkout.session.completed', { id: 'cs_test_ooo', userId: other.id, cents: 6_000, paid: false }));
+    await deliver(
+      sessionEvent('checkout.session.async_payment_succeeded', { id: 'cs_test_ooo', userId: other.id, cents: 6_000 }),
+    );
+    await deliver(
+      sessionEvent('checkout.session.completed', { id: 'cs_test_ooo', userId: other.id, cents: 6_000, paid: false }),
+    );
     expect(await balance(other.id)).toBe(160);
   });
 
@@ -75,19 +96,36 @@ describe('Stripe webhook', () => {
     const stale = await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(stale.status).toBe(400);
     expect(await stale.json()).toMatchObject({ message: 'Invalid webhook signature' });
-    const unsigned = await app.fetch(new Request('http://localhost/api/payments/webhook', { method: 'POST', body: JSON.stringify(event) }), stripeEnv);
+    const unsigned = await app.fetch(
+      new Request('http://localhost/api/payments/webhook', { method: 'POST', body: JSON.stringify(event) }),
+      stripeEnv,
+    );
     expect(unsigned.status).toBe(400);
     expect(await balance(user.id)).toBe(100);
   });
 
   it('other events, unknown users and missing metadata are acknowledged without crediting', async () => {
-    expect((await deliver({ id: 'evt_x', object: 'event', type: 'customer.created', data: { object: {} } })).status).toBe(200);
-    expect((await deliver(sessionEvent('checkout.session.completed', { id: 'cs_test_nouser', userId: 987654, cents: 5_000 }))).status).toBe(200);
-    expect((await deliver(sessionEvent('checkout.session.completed', { id: 'cs_test_nometa', userId: 'abc', cents: 5_000 }))).status).toBe(200);
+    expect(
+      (await deliver({ id: 'evt_x', object: 'event', type: 'customer.created', data: { object: {} } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await deliver(
+          sessionEvent('checkout.session.completed', { id: 'cs_test_nouser', userId: 987654, cents: 5_000 }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await deliver(sessionEvent('checkout.session.completed', { id: 'cs_test_nometa', userId: 'abc', cents: 5_000 })))
+        .status,
+    ).toBe(200);
   });
 
   it('without a webhook secret the endpoint says it is not configured', async () => {
-    const res = await app.fetch(new Request('http://localhost/api/payments/webhook', { method: 'POST', body: '{}' }), env);
+    const res = await app.fetch(
+      new Request('http://localhost/api/payments/webhook', { method: 'POST', body: '{}' }),
+      env,
+    );
     expect(res.status).toBe(400);
   });
 });
@@ -103,14 +141,18 @@ describe('Stripe checkout creation', () => {
       bindings,
     );
 
-  it("sends the buyer back to the configured origin, whatever Host the request named (docs/decisions/0024)", async () => {
+  it('sends the buyer back to the configured origin, whatever Host the request named (docs/decisions/0024)', async () => {
     const user = await createUser();
     const configured = { ...stripeEnv, APP_ORIGIN: 'https://agents.example.com' };
     const res = await create(await signIn(user.id), 140, configured, 'evil.example');
     expect(res.status).toBe(200);
-    const recorded = (await (await fetch(`${inject('stripeApiBase')}/__requests`)).json()) as { form: Record<string, string> }[];
+    const recorded = (await (await fetch(`${inject('stripeApiBase')}/__requests`)).json()) as {
+      form: Record<string, string>;
+    }[];
     const sent = recorded.find((r) => r.form['metadata[userId]'] === String(user.id))!;
-    expect(sent.form.success_url).toBe('https://agents.example.com/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}');
+    expect(sent.form.success_url).toBe(
+      'https://agents.example.com/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}',
+    );
     expect(sent.form.cancel_url).toBe('https://agents.example.com/credits?checkout=cancelled');
   });
 
@@ -120,7 +162,10 @@ describe('Stripe checkout creation', () => {
     expect(res.status).toBe(200);
     const { url } = (await res.json()) as { url: string };
     expect(url).toMatch(new RegExp(`^${inject('stripeApiBase')}/pay/cs_test_`));
-    const recorded = (await (await fetch(`${inject('stripeApiBase')}/__requests`)).json()) as { authorization: string; form: Record<string, string> }[];
+    const recorded = (await (await fetch(`${inject('stripeApiBase')}/__requests`)).json()) as {
+      authorization: string;
+      form: Record<string, string>;
+    }[];
     const sent = recorded.find((r) => r.form['metadata[userId]'] === String(user.id))!;
     expect(sent.authorization).toBe('Bearer sk_test_standin');
     expect(sent.form).toMatchObject({
@@ -132,7 +177,10 @@ describe('Stripe checkout creation', () => {
       cancel_url: 'http://localhost/credits?checkout=cancelled',
     });
     const id = url.split('/').pop();
-    const row = await db().prepare('SELECT user_id, credits, provider, status FROM checkout_sessions WHERE id = ?').bind(id).first();
+    const row = await db()
+      .prepare('SELECT user_id, credits, provider, status FROM checkout_sessions WHERE id = ?')
+      .bind(id)
+      .first();
     expect(row).toEqual({ user_id: user.id, credits: 150, provider: 'stripe', status: 'open' });
   });
 

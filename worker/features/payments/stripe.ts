@@ -14,23 +14,26 @@ export async function createStripeCheckout(
 ): Promise<{ url: string }> {
   // Stripe deduplicates by the caller's key too, should a retry ever get past ours (a holder taken over after a crash).
   const options = p.idempotencyKey ? { idempotencyKey: `checkout:${p.userId}:${p.idempotencyKey}` } : undefined;
-  const session = await stripeClient(env).checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: p.credits * CENTS_PER_CREDIT,
-          product_data: { name: creditsProductName(p.credits) },
+  const session = await stripeClient(env).checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: p.credits * CENTS_PER_CREDIT,
+            product_data: { name: creditsProductName(p.credits) },
+          },
         },
-      },
-    ],
-    client_reference_id: String(p.userId),
-    metadata: { userId: String(p.userId), credits: String(p.credits) },
-    success_url: `${p.origin}/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${p.origin}/credits?checkout=cancelled`,
-  }, options);
+      ],
+      client_reference_id: String(p.userId),
+      metadata: { userId: String(p.userId), credits: String(p.credits) },
+      success_url: `${p.origin}/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${p.origin}/credits?checkout=cancelled`,
+    },
+    options,
+  );
   if (!session.url) throw new Error('Stripe returned a session without a URL');
   await createCheckoutSession(env.DB, { id: session.id, userId: p.userId, credits: p.credits, provider: 'stripe' });
   return { url: session.url };

@@ -23,13 +23,29 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post(
   route({
     tag: 'credits',
     summary: "Stripe's webhook",
-    description: 'For Stripe only: a signed event (Stripe-Signature) in its raw JSON body; credits purchases and settles payouts.',
+    description:
+      'For Stripe only: a signed event (Stripe-Signature) in its raw JSON body; credits purchases and settles payouts.',
     access: 'stripe',
-    parameters: [{ in: 'header', name: 'Stripe-Signature', required: true, description: "Stripe's signature of the raw body", schema: { type: 'string' } }],
-    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, as Stripe sent it' } } } },
+    parameters: [
+      {
+        in: 'header',
+        name: 'Stripe-Signature',
+        required: true,
+        description: "Stripe's signature of the raw body",
+        schema: { type: 'string' },
+      },
+    ],
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, as Stripe sent it' } } },
+    },
     responses: {
       200: json(
-        v.object({ received: v.literal(true), credited: v.optional(v.boolean()), payout: v.optional(v.picklist(['paid', 'failed', 'account', 'ignored'])) }),
+        v.object({
+          received: v.literal(true),
+          credited: v.optional(v.boolean()),
+          payout: v.optional(v.picklist(['paid', 'failed', 'account', 'ignored'])),
+        }),
         'Received',
       ),
       400: error('Not configured, no signature or a signature that does not match'),
@@ -46,7 +62,13 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post(
     let event: Stripe.Event | null = null;
     for (const s of secrets) {
       try {
-        event = await stripeClient(c.env).webhooks.constructEventAsync(raw, signature, s, WEBHOOK_TOLERANCE_S, cryptoProvider);
+        event = await stripeClient(c.env).webhooks.constructEventAsync(
+          raw,
+          signature,
+          s,
+          WEBHOOK_TOLERANCE_S,
+          cryptoProvider,
+        );
         break;
       } catch {
         // The next secret, if any.
@@ -59,7 +81,8 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post(
 
     const session = event.data.object as Stripe.Checkout.Session;
     // 'completed' can arrive before an asynchronous payment clears; only paid sessions are credited.
-    if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return c.json({ received: true });
+    if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid')
+      return c.json({ received: true });
     const userId = positiveInt(session.metadata?.userId ?? null);
     const cents = session.amount_total ?? 0;
     const credits = centsToCredits(cents);

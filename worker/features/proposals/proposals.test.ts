@@ -3,7 +3,12 @@ import { MESSAGES } from '#common/validation.ts';
 import { ANONYMOUS_PROPOSALS_PER_HOUR } from '#worker/lib/throttle.ts';
 import { call, client, createUser, db, messageOf as message, okBody, signIn } from '#worker/test/fixtures.ts';
 
-const visitor = { name: 'Shift Planner', description: 'Plans rota shifts around staff holidays.', proposerName: 'Vera', proposerEmail: 'vera@example.com' };
+const visitor = {
+  name: 'Shift Planner',
+  description: 'Plans rota shifts around staff holidays.',
+  proposerName: 'Vera',
+  proposerEmail: 'vera@example.com',
+};
 let ip = 0;
 /** Each call from its own client unless a test names one, so the per-client limit stays out of the way. */
 const propose = (json: unknown, init: { cookie?: string; headers?: Record<string, string> } = {}) =>
@@ -13,7 +18,8 @@ const proposed = async (json: typeof visitor, headers: Record<string, string> = 
   client(undefined, { 'CF-Connecting-IP': `10.3.0.${ip++}`, ...headers })['propose-agent'].$post({ json });
 const inbox = async (cookie: string, query: { status?: string; limit?: string; offset?: string } = {}) =>
   okBody(await client(cookie).proposals.$get({ query }));
-const review = (id: number | string, json: unknown, cookie?: string) => call(`/api/proposals/${id}`, { method: 'PATCH', json, cookie });
+const review = (id: number | string, json: unknown, cookie?: string) =>
+  call(`/api/proposals/${id}`, { method: 'PATCH', json, cookie });
 const rowCount = async (name: string) =>
   (await db().prepare('SELECT count(*) AS n FROM proposals WHERE name = ?').bind(name).first<{ n: number }>())!.n;
 
@@ -81,20 +87,47 @@ describe('POST /api/propose-agent', () => {
     const cookie = await signIn(user.id);
     const res = await propose({ name: 'Idea', description: 'A long enough description.' }, { cookie });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ name: 'Idea', proposerName: 'idea_ida', proposerEmail: user.email, userId: user.id, status: 'new' });
-    const blank = await propose({ name: 'Blank idea', description: 'A long enough description.', proposerName: '  ', proposerEmail: '' }, { cookie });
+    expect(await res.json()).toMatchObject({
+      name: 'Idea',
+      proposerName: 'idea_ida',
+      proposerEmail: user.email,
+      userId: user.id,
+      status: 'new',
+    });
+    const blank = await propose(
+      { name: 'Blank idea', description: 'A long enough description.', proposerName: '  ', proposerEmail: '' },
+      { cookie },
+    );
     expect(await blank.json()).toMatchObject({ proposerName: 'idea_ida', proposerEmail: user.email, userId: user.id });
     // Given values win, but are still checked.
-    const given = await propose({ name: 'Given idea', description: 'A long enough description.', proposerName: 'Ida Team', proposerEmail: 'Team@Example.com' }, { cookie });
-    expect(await given.json()).toMatchObject({ proposerName: 'Ida Team', proposerEmail: 'team@example.com', userId: user.id });
-    const bad = await propose({ name: 'Bad idea', description: 'A long enough description.', proposerEmail: 'nope' }, { cookie });
+    const given = await propose(
+      {
+        name: 'Given idea',
+        description: 'A long enough description.',
+        proposerName: 'Ida Team',
+        proposerEmail: 'Team@Example.com',
+      },
+      { cookie },
+    );
+    expect(await given.json()).toMatchObject({
+      proposerName: 'Ida Team',
+      proposerEmail: 'team@example.com',
+      userId: user.id,
+    });
+    const bad = await propose(
+      { name: 'Bad idea', description: 'A long enough description.', proposerEmail: 'nope' },
+      { cookie },
+    );
     expect(bad.status).toBe(400);
     expect(await message(bad)).toBe('Please enter a valid email address');
     for (const [patch, expected] of [
       [{ name: '' }, 'Agent name is required'],
       [{ description: 'short' }, 'Description must be at least 10 characters'],
     ] as const) {
-      const res = await propose({ ...{ name: 'Idea', description: 'A long enough description.' }, ...patch }, { cookie });
+      const res = await propose(
+        { ...{ name: 'Idea', description: 'A long enough description.' }, ...patch },
+        { cookie },
+      );
       expect(res.status).toBe(400);
       expect(await message(res)).toBe(expected);
     }
@@ -124,13 +157,22 @@ describe('POST /api/propose-agent', () => {
 
   it('parallel retries with one key still store one proposal', async () => {
     const headers = { 'Idempotency-Key': key() };
-    const answers = await Promise.all([1, 2, 3, 4].map(() => propose({ ...visitor, name: 'Parallel once' }, { headers })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => propose({ ...visitor, name: 'Parallel once' }, { headers })),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
     expect(await rowCount('Parallel once')).toBe(1);
   });
 
   it('refuses malformed Idempotency-Keys with 400 and stores nothing', async () => {
-    for (const bad of ['x', 'short', 'has spaces in it', 'k'.repeat(129), "'; DROP TABLE proposals; --", '<script>alert(1)</script>']) {
+    for (const bad of [
+      'x',
+      'short',
+      'has spaces in it',
+      'k'.repeat(129),
+      "'; DROP TABLE proposals; --",
+      '<script>alert(1)</script>',
+    ]) {
       const res = await propose({ ...visitor, name: 'Bad key' }, { headers: { 'Idempotency-Key': bad } });
       expect(res.status, bad).toBe(400);
       expect(await message(res)).toMatch(/Idempotency-Key/);
@@ -139,15 +181,23 @@ describe('POST /api/propose-agent', () => {
   });
 
   it('stores injection-shaped and markup text verbatim', async () => {
-    const res = await propose({ ...visitor, name: "'; DROP TABLE users; --", description: '<script>alert("x")</script> and more' });
+    const res = await propose({
+      ...visitor,
+      name: "'; DROP TABLE users; --",
+      description: '<script>alert("x")</script> and more',
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ name: "'; DROP TABLE users; --", description: '<script>alert("x")</script> and more' });
+    expect(await res.json()).toMatchObject({
+      name: "'; DROP TABLE users; --",
+      description: '<script>alert("x")</script> and more',
+    });
     expect(res.headers.get('Content-Type')).toMatch(/application\/json/);
     expect(await db().prepare('SELECT count(*) AS n FROM users').first()).toBeTruthy();
   });
 
   it('refuses hostile bodies without a 5xx', async () => {
-    const raw = (body: string, type = 'application/json') => call('/api/propose-agent', { method: 'POST', body, headers: { 'Content-Type': type } });
+    const raw = (body: string, type = 'application/json') =>
+      call('/api/propose-agent', { method: 'POST', body, headers: { 'Content-Type': type } });
     const answers = [
       await raw(JSON.stringify([visitor])),
       await raw('null'),
@@ -160,7 +210,10 @@ describe('POST /api/propose-agent', () => {
     expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 413, 400]);
     for (const res of answers) expect(typeof (await message(res))).toBe('string');
 
-    const crossSite = await call('/api/propose-agent', { json: { ...visitor, name: 'Cross-site idea' }, headers: { Origin: 'https://evil.example' } });
+    const crossSite = await call('/api/propose-agent', {
+      json: { ...visitor, name: 'Cross-site idea' },
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect(await message(crossSite)).toBe(MESSAGES.crossSite);
     expect(await rowCount('Cross-site idea')).toBe(0);
@@ -224,7 +277,9 @@ describe('the operators inbox', () => {
     const reviewed = await client(staff).proposals.$get({ query: { status: 'reviewed', limit: '3' } });
     expect(Number(reviewed.headers.get('X-Total-Count'))).toBe((await okBody(reviewed)).length);
     // More than the old 200-row cap is reachable page by page.
-    expect((await call('/api/proposals', { cookie: staff })).headers.get('X-Total-Count')).toBe(String(total + (await reviewedCount())));
+    expect((await call('/api/proposals', { cookie: staff })).headers.get('X-Total-Count')).toBe(
+      String(total + (await reviewedCount())),
+    );
     for (const bad of ['limit=0', 'limit=201', 'limit=x', 'offset=-1', 'offset=1.5']) {
       const res = await call(`/api/proposals?${bad}`, { cookie: staff });
       expect(res.status, bad).toBe(400);
@@ -239,12 +294,22 @@ describe('the operators inbox', () => {
 
     expect((await review(created.id, { status: 'reviewed' })).status).toBe(401);
     expect((await review(created.id, { status: 'reviewed' }, user)).status).toBe(403);
-    expect(await db().prepare('SELECT status FROM proposals WHERE id = ?').bind(created.id).first()).toEqual({ status: 'new' });
+    expect(await db().prepare('SELECT status FROM proposals WHERE id = ?').bind(created.id).first()).toEqual({
+      status: 'new',
+    });
 
-    const reviewed = await client(staff).proposals[':id'].$patch({ param: { id: String(created.id) }, json: { status: 'reviewed' } });
+    const reviewed = await client(staff).proposals[':id'].$patch({
+      param: { id: String(created.id) },
+      json: { status: 'reviewed' },
+    });
     expect(reviewed.status).toBe(200);
     const body = await okBody(reviewed);
-    expect(body).toMatchObject({ id: created.id, name: 'To review', status: 'reviewed', reviewedAt: expect.any(String) });
+    expect(body).toMatchObject({
+      id: created.id,
+      name: 'To review',
+      status: 'reviewed',
+      reviewedAt: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(body.reviewedAt!))).toBe(false);
     const again = await review(created.id, { status: 'new' }, admin);
     expect(await again.json()).toMatchObject({ id: created.id, status: 'new', reviewedAt: null });
@@ -265,11 +330,23 @@ describe('the operators inbox', () => {
       expect(typeof (await message(res))).toBe('string');
     }
     expect(await message(await review(created.id, { status: 'done' }, staff))).toBe('Status must be new or reviewed');
-    const arrayBody = await call(`/api/proposals/${created.id}`, { method: 'PATCH', body: '[]', cookie: staff, headers: { 'Content-Type': 'application/json' } });
+    const arrayBody = await call(`/api/proposals/${created.id}`, {
+      method: 'PATCH',
+      body: '[]',
+      cookie: staff,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(arrayBody.status).toBe(400);
-    const crossSite = await call(`/api/proposals/${created.id}`, { method: 'PATCH', json: { status: 'reviewed' }, cookie: staff, headers: { Origin: 'https://evil.example' } });
+    const crossSite = await call(`/api/proposals/${created.id}`, {
+      method: 'PATCH',
+      json: { status: 'reviewed' },
+      cookie: staff,
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
-    expect(await db().prepare('SELECT status FROM proposals WHERE id = ?').bind(created.id).first()).toEqual({ status: 'new' });
+    expect(await db().prepare('SELECT status FROM proposals WHERE id = ?').bind(created.id).first()).toEqual({
+      status: 'new',
+    });
   });
 });
 
@@ -277,7 +354,8 @@ describe('abuse limits', () => {
   it('a visitor sending too many proposals gets 429 with a clear message; nothing more is stored', async () => {
     const headers = { 'CF-Connecting-IP': '10.4.4.4' };
     const statuses: number[] = [];
-    for (let i = 0; i < ANONYMOUS_PROPOSALS_PER_HOUR + 3; i++) statuses.push((await propose({ ...visitor, name: `Burst ${i}` }, { headers })).status);
+    for (let i = 0; i < ANONYMOUS_PROPOSALS_PER_HOUR + 3; i++)
+      statuses.push((await propose({ ...visitor, name: `Burst ${i}` }, { headers })).status);
     expect(statuses.slice(0, ANONYMOUS_PROPOSALS_PER_HOUR).every((s) => s === 201)).toBe(true);
     expect(statuses.slice(ANONYMOUS_PROPOSALS_PER_HOUR)).toEqual([429, 429, 429]);
     const res = await propose({ ...visitor, name: 'One more' }, { headers });
@@ -288,8 +366,18 @@ describe('abuse limits', () => {
     // (signing up does not buy a fresh budget), and the same account from elsewhere is not.
     expect((await propose({ ...visitor, name: 'Elsewhere' })).status).toBe(201);
     const cookie = await signIn((await createUser()).id);
-    expect((await propose({ name: 'Signed in', description: 'A proposal from an account holder.' }, { headers, cookie })).status).toBe(429);
-    expect((await propose({ name: 'Signed in', description: 'A proposal from an account holder.' }, { headers: { 'CF-Connecting-IP': '10.4.4.5' }, cookie })).status).toBe(201);
+    expect(
+      (await propose({ name: 'Signed in', description: 'A proposal from an account holder.' }, { headers, cookie }))
+        .status,
+    ).toBe(429);
+    expect(
+      (
+        await propose(
+          { name: 'Signed in', description: 'A proposal from an account holder.' },
+          { headers: { 'CF-Connecting-IP': '10.4.4.5' }, cookie },
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('a filled honeypot field is refused and nothing is stored', async () => {

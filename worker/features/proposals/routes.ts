@@ -3,17 +3,39 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { asJsonSchema } from '#common/json-schema.ts';
 import type { Proposal } from '#common/types.ts';
-import { anonymousProposalSchema, firstIssue, IDEMPOTENCY_KEY, isHoneypotFilled, MESSAGES, signedInProposalSchema } from '#common/validation.ts';
+import {
+  anonymousProposalSchema,
+  firstIssue,
+  IDEMPOTENCY_KEY,
+  isHoneypotFilled,
+  MESSAGES,
+  signedInProposalSchema,
+} from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { now, proposals } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { errorBody, fail, positiveInt } from '#worker/lib/http.ts';
 import { INVALID_IDEMPOTENCY_KEY } from '#worker/lib/idempotency.ts';
 import { proposalSchemaOut } from '#common/api-schemas.ts';
-import { error, IDEMPOTENCY_KEY_HEADER, json, POSITIVE_INT_MAX, route, throttled, TOTAL_COUNT } from '#worker/lib/openapi.ts';
+import {
+  error,
+  IDEMPOTENCY_KEY_HEADER,
+  json,
+  POSITIVE_INT_MAX,
+  route,
+  throttled,
+  TOTAL_COUNT,
+} from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, parseAllKeys, validated } from '#worker/lib/validator.ts';
 import { requireRole } from '#worker/middleware/session.ts';
-import { ACCOUNT_PROPOSALS_PER_HOUR, ANONYMOUS_PROPOSALS_PER_HOUR, HOUR_MS, overAccountHourlyLimit, overHourlyLimit, tooMany } from '#worker/lib/throttle.ts';
+import {
+  ACCOUNT_PROPOSALS_PER_HOUR,
+  ANONYMOUS_PROPOSALS_PER_HOUR,
+  HOUR_MS,
+  overAccountHourlyLimit,
+  overHourlyLimit,
+  tooMany,
+} from '#worker/lib/throttle.ts';
 
 /** What an API answer shows of a proposal, in the Proposal type's order (the rows are the answers). */
 const PROPOSAL_COLUMNS = {
@@ -45,7 +67,8 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post(
   route({
     tag: 'proposals',
     summary: 'Propose an agent idea',
-    description: 'Visitors give their name and email; signed-in people may leave them out. With an Idempotency-Key, a repeat stores nothing new and answers the first.',
+    description:
+      'Visitors give their name and email; signed-in people may leave them out. With an Idempotency-Key, a repeat stores nothing new and answers the first.',
     access: 'anyone',
     personal: true,
     parameters: [IDEMPOTENCY_KEY_HEADER],
@@ -72,7 +95,12 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post(
     // Signed-in accounts are limited too, per account and per client (docs/decisions/0024): an account
     // is free to make, so it must not be a way around the visitors' limit.
     const overLimit = user
-      ? (await Promise.all([overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR), overAccountHourlyLimit(c, 'proposal', user.id, ACCOUNT_PROPOSALS_PER_HOUR)])).some(Boolean)
+      ? (
+          await Promise.all([
+            overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR),
+            overAccountHourlyLimit(c, 'proposal', user.id, ACCOUNT_PROPOSALS_PER_HOUR),
+          ])
+        ).some(Boolean)
       : await overHourlyLimit(c, 'proposal', ANONYMOUS_PROPOSALS_PER_HOUR);
     if (overLimit) {
       return tooMany(c, MESSAGES.proposalsThrottled, HOUR_MS);
@@ -92,7 +120,10 @@ export const proposeAgentRoutes = new Hono<AppEnv>().post(
       .returning(PROPOSAL_COLUMNS);
     if (inserted) return c.json(inserted, 201);
     // Only a key can conflict (a row without one is always inserted).
-    const [first] = key === undefined ? [] : await db.select(PROPOSAL_COLUMNS).from(proposals).where(eq(proposals.idempotencyKey, key));
+    const [first] =
+      key === undefined
+        ? []
+        : await db.select(PROPOSAL_COLUMNS).from(proposals).where(eq(proposals.idempotencyKey, key));
     // A key is only replayed to the account that used it, so nobody reads another user's proposal by its key.
     if (!first || first.userId !== (user?.id ?? null)) return fail(c, 409, KEY_USED);
     return c.json(first, 200);
@@ -106,14 +137,31 @@ export const proposalsRoutes = new Hono<AppEnv>()
   // Paged (limit, offset; the total in X-Total-Count, as GET /api/agents) and filtered by status.
   .get(
     '/',
-    route({ tag: 'proposals', summary: 'The proposals inbox', access: 'staff', responses: { 200: json(v.array(proposalSchemaOut), 'Newest first', TOTAL_COUNT), 400: error(PAGING_MESSAGE) } }),
+    route({
+      tag: 'proposals',
+      summary: 'The proposals inbox',
+      access: 'staff',
+      responses: { 200: json(v.array(proposalSchemaOut), 'Newest first', TOTAL_COUNT), 400: error(PAGING_MESSAGE) },
+    }),
     // For the document: the paging checks below answer in our own words.
     validated(
       'query',
       v.object({
         status: v.optional(v.pipe(v.string(), v.description('new or reviewed; anything else lists every proposal'))),
-        limit: v.optional(v.pipe(v.string(), asJsonSchema({ type: 'integer', minimum: 1, maximum: INBOX_PAGE_MAX }), v.description(`Page size, 1 to ${INBOX_PAGE_MAX} (default ${INBOX_PAGE})`))),
-        offset: v.optional(v.pipe(v.string(), asJsonSchema({ type: 'integer', minimum: 0, maximum: POSITIVE_INT_MAX }), v.description('How many to skip'))),
+        limit: v.optional(
+          v.pipe(
+            v.string(),
+            asJsonSchema({ type: 'integer', minimum: 1, maximum: INBOX_PAGE_MAX }),
+            v.description(`Page size, 1 to ${INBOX_PAGE_MAX} (default ${INBOX_PAGE})`),
+          ),
+        ),
+        offset: v.optional(
+          v.pipe(
+            v.string(),
+            asJsonSchema({ type: 'integer', minimum: 0, maximum: POSITIVE_INT_MAX }),
+            v.description('How many to skip'),
+          ),
+        ),
       }),
     ),
     async (c) => {
@@ -129,7 +177,13 @@ export const proposalsRoutes = new Hono<AppEnv>()
       const where = filter ? eq(proposals.status, filter) : undefined;
       // The page and its total read together.
       const [page, total] = await db.batch([
-        db.select(PROPOSAL_COLUMNS).from(proposals).where(where).orderBy(desc(proposals.createdAt), desc(proposals.id)).limit(limit).offset(offset),
+        db
+          .select(PROPOSAL_COLUMNS)
+          .from(proposals)
+          .where(where)
+          .orderBy(desc(proposals.createdAt), desc(proposals.id))
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(proposals).where(where),
       ]);
       c.header('X-Total-Count', String(total[0]!.n));
@@ -138,7 +192,12 @@ export const proposalsRoutes = new Hono<AppEnv>()
   )
   .patch(
     '/:id',
-    route({ tag: 'proposals', summary: 'Mark a proposal reviewed or new', access: 'staff', responses: { 200: json(proposalSchemaOut, 'The proposal'), 404: error(PROPOSAL_NOT_FOUND) } }),
+    route({
+      tag: 'proposals',
+      summary: 'Mark a proposal reviewed or new',
+      access: 'staff',
+      responses: { 200: json(proposalSchemaOut, 'The proposal'), 404: error(PROPOSAL_NOT_FOUND) },
+    }),
     anyObject(reviewSchema),
     idParam('id', PROPOSAL_NOT_FOUND),
     async (c) => {
@@ -156,4 +215,3 @@ export const proposalsRoutes = new Hono<AppEnv>()
       return c.json(row);
     },
   );
-

@@ -59,7 +59,12 @@ export async function postJson(url: string, body: unknown, token?: string): Prom
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch (err) {
     log('warn', 'provider unreachable', { url, error: err });
     return { status: 503, ok: false, body: null };
@@ -95,7 +100,11 @@ export async function providerLogin(config: ProviderConfig, email: string, passw
 }
 
 /** POST {base}{countUsagePath}; non-OK -> 502 'CountUsage API failed: {status}'. */
-export async function countUsage(config: ProviderConfig, tokens: ProviderTokens, hoaAgentId: string | number): Promise<void> {
+export async function countUsage(
+  config: ProviderConfig,
+  tokens: ProviderTokens,
+  hoaAgentId: string | number,
+): Promise<void> {
   const answer = await postJson(
     `${config.base}${config.countUsagePath}`,
     { bizid: tokens.b_i, user_id: tokens.u_i, hoa_ag_id: hoaAgentId, customer_id: tokens.b_cb_id },
@@ -110,7 +119,10 @@ const toNumber = (value: unknown): number | null => {
 };
 
 /** POST {base}/agent/usage/summary {bizid}: balance from message.balance or balance. */
-export async function usageSummary(config: ProviderConfig, tokens: ProviderTokens): Promise<{ balance: number; consumed: number }> {
+export async function usageSummary(
+  config: ProviderConfig,
+  tokens: ProviderTokens,
+): Promise<{ balance: number; consumed: number }> {
   const answer = await postJson(`${config.base}/agent/usage/summary`, { bizid: tokens.b_i }, tokens.b_k);
   if (!answer.ok) throw externalApiError(answer.status);
   const body = isRecord(answer.body) ? answer.body : {};

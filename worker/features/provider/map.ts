@@ -3,7 +3,11 @@ import type { Agent } from '#common/types.ts';
 import { parseFeatures } from '#common/validation.ts';
 
 const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+  typeof value === 'string' && value.trim() !== ''
+    ? value
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : null;
 
 const num = (value: unknown, fallback: number): number => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;

@@ -8,7 +8,16 @@ import type { SessionUser } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { app } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
-import { clientWith, createUser, db, messageOf, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import {
+  clientWith,
+  createUser,
+  db,
+  messageOf,
+  okBody,
+  seedCatalog,
+  signIn,
+  untypedBody,
+} from '#worker/test/fixtures.ts';
 import { clearProviderCache } from '#worker/features/agents/provider-catalog.ts';
 import { stableId } from './map';
 import { INVALID_RESPONSE_FORMAT } from './sign-in';
@@ -23,7 +32,10 @@ const providerEnv = (product = 'acme', extra: Partial<Bindings> = {}): Bindings 
 });
 
 /** Calls the worker as a same-origin browser would, with the given environment. */
-function send(path: string, init: { bindings?: Bindings; cookie?: string; json?: unknown; method?: string; key?: string } = {}) {
+function send(
+  path: string,
+  init: { bindings?: Bindings; cookie?: string; json?: unknown; method?: string; key?: string } = {},
+) {
   const headers = new Headers();
   if (init.cookie) headers.set('Cookie', init.cookie);
   if (init.key) headers.set('Idempotency-Key', init.key);
@@ -35,7 +47,10 @@ function send(path: string, init: { bindings?: Bindings; cookie?: string; json?:
 }
 
 const setCookies = (res: Response): string[] => (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
-const sessionCookie = (res: Response) => setCookies(res).find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
+const sessionCookie = (res: Response) =>
+  setCookies(res)
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.split(';')[0];
 
 async function received(path?: string): Promise<RecordedRequest[]> {
   const all = (await (await fetch(`${BASE}/__requests`)).json()) as RecordedRequest[];
@@ -99,7 +114,16 @@ describe('listing in provider mode', () => {
       businessCategory: 'Content Creation',
     });
     expect(Date.parse(alpha.createdAt)).not.toBeNaN();
-    expect(agents[1]).toMatchObject({ id: 4242, hoaId: null, name: 'Numeric Navigator', features: [], imageUrl: 'https://img.example/nav.png', externalUrl: 'https://agents.example/nav', credits: 9, creditCost: 9 });
+    expect(agents[1]).toMatchObject({
+      id: 4242,
+      hoaId: null,
+      name: 'Numeric Navigator',
+      features: [],
+      imageUrl: 'https://img.example/nav.png',
+      externalUrl: 'https://agents.example/nav',
+      credits: 9,
+      creditCost: 9,
+    });
     expect(ALPHA).toBeGreaterThan(0);
     expect(ALPHA).toBeLessThan(2 ** 31);
     const calls = await received('/acme/listAll');
@@ -114,8 +138,12 @@ describe('listing in provider mode', () => {
     expect(ids(await okBody(await agents.search.$get({ query: { q: 'marketing ops' } })))).toEqual([ALPHA]);
     expect(ids(await okBody(await agents.$get({ query: { q: '"*(' } })))).toEqual([]);
     expect(ids(await okBody(await agents.$get({ query: { categoryId: '2' } })))).toEqual([10]);
-    expect(ids(await okBody(await agents.category[':categoryId'].$get({ param: { categoryId: '2' }, query: {} })))).toEqual([10]);
-    expect(ids(await okBody(await agents.creator[':userId'].$get({ param: { userId: '2' }, query: {} })))).toEqual([10]);
+    expect(
+      ids(await okBody(await agents.category[':categoryId'].$get({ param: { categoryId: '2' }, query: {} }))),
+    ).toEqual([10]);
+    expect(ids(await okBody(await agents.creator[':userId'].$get({ param: { userId: '2' }, query: {} })))).toEqual([
+      10,
+    ]);
     expect(ids(await okBody(await agents.$get({ query: { departmentId: '2' } })))).toEqual([10]);
     // Damped (docs/decisions/0025, worker/features/agents/ranking.ts): agent 1 (4.5 from 10) leads; 10 (4.0 from 3) sits below the prior.
     const rated = ids(await okBody(await agents.$get({ query: { sort: 'highest-rated' } })));
@@ -154,14 +182,17 @@ describe('listing in provider mode', () => {
     expect(await received('/broken/listAll')).toHaveLength(2);
     const down = await send('/api/agents', { bindings: { ...providerEnv(), PROVIDER_BASE_URL: 'http://127.0.0.1:1' } });
     expect(down.status).toBe(502);
-    expect((await messageOf(down))).toBe('External API error: 503');
+    expect(await messageOf(down)).toBe('External API error: 503');
   });
 
   it('leaves the built-in catalogue alone when provider mode is off', async () => {
     const ids = (await okBody(await clientWith(env).agents.$get({ query: {} }))).map((a) => a.id);
     expect(ids).toContain(2);
     expect(ids).not.toContain(ALPHA);
-    expect((await send('/api/auth/external-login', { bindings: env, json: { email: 'a@example.com', password: 'x' } })).status).toBe(404);
+    expect(
+      (await send('/api/auth/external-login', { bindings: env, json: { email: 'a@example.com', password: 'x' } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -183,7 +214,12 @@ describe('sign-in in provider mode', () => {
       .prepare('SELECT provider_data FROM sessions WHERE user_id = ?')
       .bind(user.id)
       .first<{ provider_data: string }>();
-    expect(JSON.parse(stored!.provider_data)).toEqual({ b_k: `key-${email}`, b_i: `biz-${email}`, u_i: `u-${email}`, b_cb_id: 77 });
+    expect(JSON.parse(stored!.provider_data)).toEqual({
+      b_k: `key-${email}`,
+      b_i: `biz-${email}`,
+      u_i: `u-${email}`,
+      b_cb_id: 77,
+    });
     const login = (await received('/user/login')).at(-1)!;
     expect(login.body).toEqual({ email, password: STAND_IN_PASSWORD });
     // The session works, and a second sign-in finds the same local account.
@@ -194,11 +230,13 @@ describe('sign-in in provider mode', () => {
   it('refuses a wrong password with 401 and a token-less answer with the format message', async () => {
     const wrong = await send('/api/auth/login', { json: { username: freshEmail(), password: 'wrong-password' } });
     expect(wrong.status).toBe(401);
-    expect((await messageOf(wrong))).toBe(MESSAGES.invalidCredentials);
+    expect(await messageOf(wrong)).toBe(MESSAGES.invalidCredentials);
     expect(sessionCookie(wrong)).toBeUndefined();
-    const noTokens = await send('/api/auth/login', { json: { username: freshEmail('no-tokens'), password: STAND_IN_PASSWORD } });
+    const noTokens = await send('/api/auth/login', {
+      json: { username: freshEmail('no-tokens'), password: STAND_IN_PASSWORD },
+    });
     expect(noTokens.status).toBe(401);
-    expect((await messageOf(noTokens))).toBe(INVALID_RESPONSE_FORMAT);
+    expect(await messageOf(noTokens)).toBe(INVALID_RESPONSE_FORMAT);
     const down = await send('/api/auth/login', { json: { username: freshEmail(), password: 'provider-down' } });
     expect(down.status).toBe(502);
   });
@@ -225,7 +263,9 @@ describe('sign-in in provider mode', () => {
     expect(sessionCookie(res)).toBeTruthy();
     const wrong = await send('/api/auth/external-login', { json: { email, password: 'nope-nope' } });
     expect(wrong.status).toBe(401);
-    expect((await send('/api/auth/external-login', { json: { email: 'not-an-email', password: 'x' } })).status).toBe(400);
+    expect((await send('/api/auth/external-login', { json: { email: 'not-an-email', password: 'x' } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -236,7 +276,12 @@ describe('credits in provider mode', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ balance: 499, consumed: 1, url: 'https://agents.example/alpha' });
     const usage = (await received('/agent/countUsage')).at(-1)!;
-    expect(usage.body).toEqual({ bizid: `biz-${email}`, user_id: `u-${email}`, hoa_ag_id: 'hoa-alpha', customer_id: 77 });
+    expect(usage.body).toEqual({
+      bizid: `biz-${email}`,
+      user_id: `u-${email}`,
+      hoa_ag_id: 'hoa-alpha',
+      customer_id: 77,
+    });
     expect(usage.authorization).toBe(`Bearer key-${email}`);
     const summary = (await received('/agent/usage/summary')).at(-1)!;
     expect(summary.body).toEqual({ bizid: `biz-${email}` });
@@ -246,7 +291,10 @@ describe('credits in provider mode', () => {
     expect((await received('/agent/countUsage')).at(-1)!.body).toMatchObject({ hoa_ag_id: 4242 });
     const before = (await received('/agent/countUsage')).length;
     const badKey = await app.fetch(
-      new Request(`http://localhost/api/agents/${ALPHA}/try`, { method: 'POST', headers: { Cookie: cookie, Origin: 'http://localhost', 'Idempotency-Key': 'bad key!' } }),
+      new Request(`http://localhost/api/agents/${ALPHA}/try`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: 'http://localhost', 'Idempotency-Key': 'bad key!' },
+      }),
       providerEnv(),
     );
     expect(badKey.status).toBe(400);
@@ -255,7 +303,8 @@ describe('credits in provider mode', () => {
 
   it('a replayed Idempotency-Key is counted once at the provider, concurrent or later, and answers the same bytes', async () => {
     const { cookie, email } = await providerLogin();
-    const counted = async () => (await received('/agent/countUsage')).filter((r) => r.authorization === `Bearer key-${email}`).length;
+    const counted = async () =>
+      (await received('/agent/countUsage')).filter((r) => r.authorization === `Bearer key-${email}`).length;
     const first = await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0001' });
     expect(first.status).toBe(200);
     const bytes = await first.text();
@@ -266,19 +315,24 @@ describe('credits in provider mode', () => {
     expect(await looked.text()).toBe(bytes);
     expect(await counted()).toBe(1);
 
-    const together = await Promise.all([1, 2, 3].map(() => send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0002' })));
+    const together = await Promise.all(
+      [1, 2, 3].map(() => send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0002' })),
+    );
     const texts = await Promise.all(together.map((r) => r.text()));
     expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(texts).size).toBe(1);
     expect(await counted()).toBe(2);
     // A new key is a new try.
-    expect(await (await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0003' })).json()).toMatchObject({ balance: 497 });
+    expect(
+      await (await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'provider-key-0003' })).json(),
+    ).toMatchObject({ balance: 497 });
     expect(await counted()).toBe(3);
   });
 
   it('a try counted whose summary then failed is not counted again when retried with its key', async () => {
     const { cookie, email } = await providerLogin(freshEmail('down'));
-    const counted = async () => (await received('/agent/countUsage')).filter((r) => r.authorization === `Bearer key-${email}`).length;
+    const counted = async () =>
+      (await received('/agent/countUsage')).filter((r) => r.authorization === `Bearer key-${email}`).length;
     const failed = await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST', key: 'down-key-0001' });
     expect(failed.status).toBe(502);
     expect(await failed.json()).toMatchObject({ message: 'External API error: 500' });
@@ -288,7 +342,9 @@ describe('credits in provider mode', () => {
     expect(await counted()).toBe(1);
     // A refused count (countUsage 500) frees its key: the retry is counted for real.
     const { cookie: other } = await providerLogin();
-    expect((await send(`/api/agents/${FAILING}/try`, { cookie: other, method: 'POST', key: 'fail-key-0001' })).status).toBe(502);
+    expect(
+      (await send(`/api/agents/${FAILING}/try`, { cookie: other, method: 'POST', key: 'fail-key-0001' })).status,
+    ).toBe(502);
     expect((await send(`/api/agents/${FAILING}/try/fail-key-0001`, { cookie: other })).status).toBe(404);
   });
 
@@ -296,7 +352,7 @@ describe('credits in provider mode', () => {
     const { cookie } = await providerLogin();
     const res = await send(`/api/agents/${FAILING}/try`, { cookie, method: 'POST' });
     expect(res.status).toBe(502);
-    expect((await messageOf(res))).toBe('CountUsage API failed: 500');
+    expect(await messageOf(res)).toBe('CountUsage API failed: 500');
   });
 
   it('refuses a provider try from a session without provider tokens', async () => {
@@ -304,7 +360,7 @@ describe('credits in provider mode', () => {
     const cookie = await signIn(user.id);
     const res = await send(`/api/agents/${ALPHA}/try`, { cookie, method: 'POST' });
     expect(res.status).toBe(401);
-    expect((await messageOf(res))).toBe(MESSAGES.missingTokens);
+    expect(await messageOf(res)).toBe(MESSAGES.missingTokens);
   });
 
   it('a creator\u2019s own agent keeps the D1 ledger path', async () => {
@@ -321,14 +377,20 @@ describe('credits in provider mode', () => {
     const { cookie } = await providerLogin();
     expect(await (await send('/api/credits/balance', { cookie })).json()).toEqual({ balance: 500, consumed: 0 });
     const top = await providerLogin(freshEmail('top'));
-    expect(await (await send('/api/credits/balance', { cookie: top.cookie })).json()).toEqual({ balance: 77, consumed: 0 });
+    expect(await (await send('/api/credits/balance', { cookie: top.cookie })).json()).toEqual({
+      balance: 77,
+      consumed: 0,
+    });
     const down = await providerLogin(freshEmail('down'));
     const failed = await send('/api/credits/balance', { cookie: down.cookie });
     expect(failed.status).toBe(502);
-    expect((await messageOf(failed))).toBe('External API error: 500');
+    expect(await messageOf(failed)).toBe('External API error: 500');
     // Without provider tokens the ledger balance is used.
     const local = await createUser({ credits: 42 });
-    expect(await (await send('/api/credits/balance', { cookie: await signIn(local.id) })).json()).toEqual({ balance: 42, consumed: 0 });
+    expect(await (await send('/api/credits/balance', { cookie: await signIn(local.id) })).json()).toEqual({
+      balance: 42,
+      consumed: 0,
+    });
   });
 });
 

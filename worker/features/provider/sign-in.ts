@@ -17,21 +17,40 @@ export const INVALID_RESPONSE_FORMAT = 'Invalid response format from server';
 
 /** POST /api/auth/external-login body. */
 export const externalLoginSchema = v.object({
-  email: v.pipe(v.string(MESSAGES.email), v.trim(), v.nonEmpty(MESSAGES.email), v.maxLength(EMAIL_MAX, MESSAGES.email), v.email(MESSAGES.email), v.toLowerCase()),
-  password: v.pipe(v.string(MESSAGES.passwordMin), v.minLength(1, MESSAGES.passwordMin), v.maxLength(PASSWORD_MAX, MESSAGES.passwordMax)),
+  email: v.pipe(
+    v.string(MESSAGES.email),
+    v.trim(),
+    v.nonEmpty(MESSAGES.email),
+    v.maxLength(EMAIL_MAX, MESSAGES.email),
+    v.email(MESSAGES.email),
+    v.toLowerCase(),
+  ),
+  password: v.pipe(
+    v.string(MESSAGES.passwordMin),
+    v.minLength(1, MESSAGES.passwordMin),
+    v.maxLength(PASSWORD_MAX, MESSAGES.passwordMax),
+  ),
 });
 
 export const looksLikeEmail = (value: string): boolean => v.is(v.pipe(v.string(), v.email()), value);
 
 /** A username from the email's local part, in our allowed length, with a suffix when taken. */
 function usernameCandidate(email: string, attempt: number): string {
-  let base = email.split('@')[0]!.replace(/[^\p{L}\p{N}._-]+/gu, '').slice(0, USERNAME_MAX - 6);
+  let base = email
+    .split('@')[0]!
+    .replace(/[^\p{L}\p{N}._-]+/gu, '')
+    .slice(0, USERNAME_MAX - 6);
   if (base.length < USERNAME_MIN) base = `user${base}`;
   return attempt === 0 ? base : `${base}-${Math.floor(1000 + Math.random() * 9000)}`;
 }
 
 const findByEmail = async (c: Context<AppEnv>, email: string) => {
-  const [row] = await orm(c.env.DB).select({ id: users.id, role: users.role }).from(users).where(eqNocase(users.email, email)).orderBy(...CONFIRMED_FIRST).limit(1);
+  const [row] = await orm(c.env.DB)
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eqNocase(users.email, email))
+    .orderBy(...CONFIRMED_FIRST)
+    .limit(1);
   return row ?? null;
 };
 
@@ -57,7 +76,8 @@ async function localAccount(c: Context<AppEnv>, email: string): Promise<number> 
 }
 
 /** A refusal is the 401 to answer, typed as such so the sign-in routes' answers stay typed. */
-export type ProviderSignIn = { ok: true; userId: number; tokens: ProviderTokens } | { ok: false; response: ReturnType<typeof fail<401>> };
+export type ProviderSignIn =
+  { ok: true; userId: number; tokens: ProviderTokens } | { ok: false; response: ReturnType<typeof fail<401>> };
 
 /**
  * Signs in at the provider and, on success, starts a local session holding the tokens. Refusal ->

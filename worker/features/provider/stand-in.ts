@@ -35,7 +35,14 @@ export const STAND_IN_AGENTS = [
     business_department: 'Marketing Ops',
     businessCategory: 'Content Creation',
   },
-  { id: 4242, name: 'Numeric Navigator', description: 'Plans delivery routes.', image_url: 'https://img.example/nav.png', external_url: 'https://agents.example/nav', credits: '9' },
+  {
+    id: 4242,
+    name: 'Numeric Navigator',
+    description: 'Plans delivery routes.',
+    image_url: 'https://img.example/nav.png',
+    external_url: 'https://agents.example/nav',
+    credits: '9',
+  },
   // Same id as a creator's D1 agent in the tests: the provider's copy wins the merge.
   { id: 3, name: 'Provider Three', description: 'The provider copy of agent three.' },
   { hoaId: 'hoa-fail', agent_name: 'Failing Agent', description: 'countUsage refuses this one.', credits: 1 },
@@ -70,7 +77,8 @@ export default async function setup(project: TestProject) {
     requests.push({ path, authorization: req.headers.authorization ?? null, body });
 
     const listAll = /^\/([^/]+)\/listAll$/.exec(path);
-    if (listAll) return listAll[1] === 'broken' ? send(500, { message: 'listing down' }) : send(200, { message: STAND_IN_AGENTS });
+    if (listAll)
+      return listAll[1] === 'broken' ? send(500, { message: 'listing down' }) : send(200, { message: STAND_IN_AGENTS });
 
     if (path === '/user/login' || path === '/custom/login') {
       const email = String(body['email'] ?? '');

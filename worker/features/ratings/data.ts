@@ -72,7 +72,12 @@ const toRating = (row: RatingRow): Rating => ({
   reply:
     row.reply_body == null
       ? null
-      : { body: row.reply_body, createdAt: row.reply_created_at!, updatedAt: row.reply_updated_at!, user: row.reply_username == null ? null : { username: row.reply_username } },
+      : {
+          body: row.reply_body,
+          createdAt: row.reply_created_at!,
+          updatedAt: row.reply_updated_at!,
+          user: row.reply_username == null ? null : { username: row.reply_username },
+        },
   ...(row.hidden_at ? { hiddenByModerators: true as const } : {}),
 });
 
@@ -93,28 +98,42 @@ export interface ReviewPageParams {
 }
 
 /** One page of an agent's shown reviews and how many there are. */
-export async function listRatings(d1: D1Database, agentId: number, params: ReviewPageParams = {}): Promise<{ items: Rating[]; total: number }> {
+export async function listRatings(
+  d1: D1Database,
+  agentId: number,
+  params: ReviewPageParams = {},
+): Promise<{ items: Rating[]; total: number }> {
   const limit = clampLimit(params.limit, REVIEW_PAGE, REVIEW_PAGE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
   const [list, total] = await d1.batch([
     d1
-      .prepare(`${RATING_SELECT} WHERE r.agent_id = ? AND r.hidden_at IS NULL ORDER BY ${REVIEW_ORDER[params.sort ?? 'newest']} LIMIT ? OFFSET ?`)
+      .prepare(
+        `${RATING_SELECT} WHERE r.agent_id = ? AND r.hidden_at IS NULL ORDER BY ${REVIEW_ORDER[params.sort ?? 'newest']} LIMIT ? OFFSET ?`,
+      )
       .bind(params.viewerId ?? 0, agentId, limit, offset),
     d1.prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ? AND hidden_at IS NULL').bind(agentId),
   ]);
-  return { items: ((list?.results ?? []) as RatingRow[]).map(toRating), total: (total?.results?.[0] as { n: number } | undefined)?.n ?? 0 };
+  return {
+    items: ((list?.results ?? []) as RatingRow[]).map(toRating),
+    total: (total?.results?.[0] as { n: number } | undefined)?.n ?? 0,
+  };
 }
 
 /** One review by id, hidden or not (callers decide who may see a hidden one). */
 export async function getRating(d1: D1Database, id: number, viewerId: number | null = null): Promise<Rating | null> {
-  const row = await d1.prepare(`${RATING_SELECT} WHERE r.id = ?`).bind(viewerId ?? 0, id).first<RatingRow>();
+  const row = await d1
+    .prepare(`${RATING_SELECT} WHERE r.id = ?`)
+    .bind(viewerId ?? 0, id)
+    .first<RatingRow>();
   return row ? toRating(row) : null;
 }
 
 /** The histogram of the shown reviews, and the viewer's own review (hidden or not). */
 export async function ratingSummary(d1: D1Database, agentId: number, viewerId: number | null): Promise<RatingSummary> {
   const [stars, mine] = await d1.batch([
-    d1.prepare('SELECT rating, count(*) AS n FROM ratings WHERE agent_id = ? AND hidden_at IS NULL GROUP BY rating').bind(agentId),
+    d1
+      .prepare('SELECT rating, count(*) AS n FROM ratings WHERE agent_id = ? AND hidden_at IS NULL GROUP BY rating')
+      .bind(agentId),
     d1.prepare(`${RATING_SELECT} WHERE r.agent_id = ? AND r.user_id = ?`).bind(viewerId ?? 0, agentId, viewerId ?? 0),
   ]);
   const counts: RatingSummary['counts'] = [0, 0, 0, 0, 0];
@@ -146,7 +165,9 @@ export async function upsertRating(
   input: { agentId: number; userId: number; rating: number; comment: string | null },
 ): Promise<{ rating: Rating; created: boolean } | null> {
   const [before] = await d1.batch([
-    d1.prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ? AND user_id = ?').bind(input.agentId, input.userId),
+    d1
+      .prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ? AND user_id = ?')
+      .bind(input.agentId, input.userId),
     // Written only while the agent exists (selected from it): a deleted agent leaves nothing behind.
     // An edit keeps a moderator's decision: a hidden review stays hidden.
     d1
@@ -157,7 +178,10 @@ export async function upsertRating(
       .bind(input.userId, input.rating, input.comment, input.agentId),
     refreshAggregates(d1, input.agentId),
   ]);
-  const row = await d1.prepare(`${RATING_SELECT} WHERE r.agent_id = ? AND r.user_id = ?`).bind(input.userId, input.agentId, input.userId).first<RatingRow>();
+  const row = await d1
+    .prepare(`${RATING_SELECT} WHERE r.agent_id = ? AND r.user_id = ?`)
+    .bind(input.userId, input.agentId, input.userId)
+    .first<RatingRow>();
   if (!row) return null;
   return { rating: toRating(row), created: ((before?.results?.[0] as { n: number } | undefined)?.n ?? 0) === 0 };
 }
@@ -167,7 +191,11 @@ export async function deleteRating(d1: D1Database, id: number, agentId: number, 
   const [deleted] = await d1.batch([
     d1.prepare('DELETE FROM ratings WHERE id = ? AND user_id = ? RETURNING id').bind(id, userId),
     // Reports of a deleted review have nothing left to moderate.
-    d1.prepare("DELETE FROM reports WHERE item_type = 'review' AND item_id = ? AND NOT EXISTS (SELECT 1 FROM ratings WHERE id = ?)").bind(id, id),
+    d1
+      .prepare(
+        "DELETE FROM reports WHERE item_type = 'review' AND item_id = ? AND NOT EXISTS (SELECT 1 FROM ratings WHERE id = ?)",
+      )
+      .bind(id, id),
     refreshAggregates(d1, agentId),
   ]);
   return (deleted?.results?.length ?? 0) > 0;
@@ -181,7 +209,14 @@ export async function reviewContext(d1: D1Database, id: number) {
        FROM ratings r JOIN agents a ON a.id = r.agent_id WHERE r.id = ?`,
     )
     .bind(id)
-    .first<{ id: number; author_id: number; agent_id: number; review_hidden_at: string | null; creator_id: number | null; agent_hidden_at: string | null }>();
+    .first<{
+      id: number;
+      author_id: number;
+      agent_id: number;
+      review_hidden_at: string | null;
+      creator_id: number | null;
+      agent_hidden_at: string | null;
+    }>();
 }
 
 /** The creator's reply: written or replaced; true when it is new. */
@@ -204,10 +239,20 @@ export async function deleteReply(d1: D1Database, ratingId: number): Promise<boo
 }
 
 /** Marks (or unmarks) a review helpful for one person: idempotent, so a double tap counts once. */
-export async function setHelpful(d1: D1Database, ratingId: number, userId: number, helpful: boolean): Promise<{ helpfulCount: number; helpedByMe: boolean }> {
+export async function setHelpful(
+  d1: D1Database,
+  ratingId: number,
+  userId: number,
+  helpful: boolean,
+): Promise<{ helpfulCount: number; helpedByMe: boolean }> {
   const change = helpful
-    ? d1.prepare('INSERT INTO review_helpful (rating_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING').bind(ratingId, userId)
+    ? d1
+        .prepare('INSERT INTO review_helpful (rating_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING')
+        .bind(ratingId, userId)
     : d1.prepare('DELETE FROM review_helpful WHERE rating_id = ? AND user_id = ?').bind(ratingId, userId);
-  const [, counted] = await d1.batch([change, d1.prepare('SELECT count(*) AS n FROM review_helpful WHERE rating_id = ?').bind(ratingId)]);
+  const [, counted] = await d1.batch([
+    change,
+    d1.prepare('SELECT count(*) AS n FROM review_helpful WHERE rating_id = ?').bind(ratingId),
+  ]);
   return { helpfulCount: (counted?.results?.[0] as { n: number } | undefined)?.n ?? 0, helpedByMe: helpful };
 }

@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, client, createUser as createAnyUser, db, untypedBody, messageOf as message, okBody, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client,
+  createUser as createAnyUser,
+  db,
+  untypedBody,
+  messageOf as message,
+  okBody,
+  seedCatalog,
+  signIn,
+} from '#worker/test/fixtures.ts';
 import { listRatings, upsertRating } from './data';
 
 beforeAll(async () => {
@@ -18,7 +28,8 @@ beforeAll(async () => {
 const createUser = (options: Parameters<typeof createAnyUser>[0] = {}) => createAnyUser({ verified: true, ...options });
 const agent = async (id: number) => okBody(await client().agents[':id'].$get({ param: { id: String(id) } }));
 // Raw bodies: the validation cases below send what the typed client would not.
-const rate = async (userId: number, body: Record<string, unknown>) => call('/api/ratings', { json: body, cookie: await signIn(userId) });
+const rate = async (userId: number, body: Record<string, unknown>) =>
+  call('/api/ratings', { json: body, cookie: await signIn(userId) });
 
 describe('POST /api/ratings', () => {
   it('creates (201) then updates (200) the one rating per user and agent, and the aggregates follow', async () => {
@@ -68,7 +79,9 @@ describe('POST /api/ratings', () => {
     expect(await agent(12)).toMatchObject({ averageRating: 3, voteCount: 10 });
 
     const cookie = await signIn(users[0]!.id);
-    const repeats = await Promise.all([5, 5, 5, 5].map((rating) => call('/api/ratings', { json: { agentId: 12, rating }, cookie })));
+    const repeats = await Promise.all(
+      [5, 5, 5, 5].map((rating) => call('/api/ratings', { json: { agentId: 12, rating }, cookie })),
+    );
     expect(repeats.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(await agent(12)).toMatchObject({ averageRating: 3.4, voteCount: 10 });
   });
@@ -91,7 +104,8 @@ describe('POST /api/ratings', () => {
       [{ agentId: 1, userId: 'me', rating: 5 }, 'Invalid user id'],
       [{ agentId: 1, comment: 'x'.repeat(2001) }, 'Comment must be less than 2000 characters'],
     ];
-    for (const rating of [0, 6, -1, 3.5, 'five', '4.5', null, true, {}]) cases.push([{ agentId: 1, rating }, 'Rating must be a whole number from 1 to 5']);
+    for (const rating of [0, 6, -1, 3.5, 'five', '4.5', null, true, {}])
+      cases.push([{ agentId: 1, rating }, 'Rating must be a whole number from 1 to 5']);
     for (const [body, expected] of cases) {
       const res = await call('/api/ratings', { json: body, cookie });
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -102,7 +116,10 @@ describe('POST /api/ratings', () => {
   it('401 for visitors (documented wording), 403 for someone else’s userId, 404 for unknown agents', async () => {
     const res = await call('/api/ratings', { json: { agentId: 1, rating: 5 } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Please log in to submit a review', error: 'Please log in to submit a review' });
+    expect(await res.json()).toEqual({
+      message: 'Please log in to submit a review',
+      error: 'Please log in to submit a review',
+    });
     const user = await createUser();
     const forbidden = await rate(user.id, { agentId: 1, userId: 1, rating: 5 });
     expect(forbidden.status).toBe(403);
@@ -110,7 +127,10 @@ describe('POST /api/ratings', () => {
     const missing = await rate(user.id, { agentId: 999, rating: 5 });
     expect(missing.status).toBe(404);
     expect(await message(missing)).toBe('Agent not found');
-    expect((await db().prepare('SELECT count(*) AS n FROM ratings WHERE user_id = ?').bind(user.id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await db().prepare('SELECT count(*) AS n FROM ratings WHERE user_id = ?').bind(user.id).first<{ n: number }>())!
+        .n,
+    ).toBe(0);
   });
 
   it('hostile input is stored as text or refused, never a 5xx', async () => {
@@ -120,12 +140,21 @@ describe('POST /api/ratings', () => {
     const stored = await call('/api/ratings', { json: { agentId: 1, rating: 3, comment: sneaky }, cookie });
     expect(stored.status).toBe(201);
     expect(await stored.json()).toMatchObject({ comment: sneaky });
-    for (const body of [{ agentId: 1e20, rating: 5 }, { agentId: Number.MAX_SAFE_INTEGER, rating: 5 }, { agentId: '9'.repeat(400), rating: 5 }]) {
+    for (const body of [
+      { agentId: 1e20, rating: 5 },
+      { agentId: Number.MAX_SAFE_INTEGER, rating: 5 },
+      { agentId: '9'.repeat(400), rating: 5 },
+    ]) {
       const res = await call('/api/ratings', { json: body, cookie });
       expect([400, 404], JSON.stringify(body).slice(0, 40)).toContain(res.status);
     }
     for (const raw of ['[]', '"x"', '42', '{"agentId":1,', 'agentId=1&rating=5']) {
-      const res = await call('/api/ratings', { method: 'POST', body: raw, headers: { 'Content-Type': 'application/json' }, cookie });
+      const res = await call('/api/ratings', {
+        method: 'POST',
+        body: raw,
+        headers: { 'Content-Type': 'application/json' },
+        cookie,
+      });
       expect(res.status, raw).toBe(400);
     }
     const huge = await call('/api/ratings', { json: { agentId: 1, rating: 5, comment: 'x'.repeat(100_000) }, cookie });
@@ -182,6 +211,8 @@ describe('data functions', () => {
     expect(twice?.rating).toMatchObject({ id: once?.rating.id, rating: 4, comment: 'changed' });
     expect((await listRatings(db(), 2, { limit: 50 })).items.filter((r) => r.userId === u.id)).toHaveLength(1);
     expect(await upsertRating(db(), { agentId: 4040, userId: u.id, rating: 3, comment: null })).toBeNull();
-    expect((await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = 4040').first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await db().prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = 4040').first<{ n: number }>())!.n,
+    ).toBe(0);
   });
 });

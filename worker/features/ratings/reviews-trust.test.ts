@@ -4,7 +4,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HEADERS } from '#common/search.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, client, createUser, db, messageOf as message, insertAgents, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client,
+  createUser,
+  db,
+  messageOf as message,
+  insertAgents,
+  okBody,
+  seedCatalog,
+  signIn,
+  untypedBody,
+} from '#worker/test/fixtures.ts';
 import { ORDERINGS, PRIOR_SQL, priorOf, sortAgents } from '#worker/features/agents/ranking.ts';
 import { REPORTS_PER_HOUR } from '#worker/features/moderation/data.ts';
 
@@ -26,8 +37,11 @@ beforeAll(async () => {
 
 const agent = async (id: number) => okBody(await client().agents[':id'].$get({ param: { id: String(id) } }));
 /** An agent's reviews, typed by the route (its query is declared: sort, limit, offset). */
-const ratings = async (agentId: number, query: { sort?: string; limit?: string; offset?: string } = {}, cookie?: string) =>
-  okBody(await client(cookie).agents[':id'].ratings.$get({ param: { id: String(agentId) }, query }));
+const ratings = async (
+  agentId: number,
+  query: { sort?: string; limit?: string; offset?: string } = {},
+  cookie?: string,
+) => okBody(await client(cookie).agents[':id'].ratings.$get({ param: { id: String(agentId) }, query }));
 /** The moderation queue; `view` is read by the route without being declared (no query validator), so it goes past the type. */
 const queue = async (cookie: string, view?: 'hidden') => {
   const args = { query: view ? { view } : {} };
@@ -37,10 +51,13 @@ const reviewer = async () => {
   const u = await createUser({ verified: true });
   return { ...u, cookie: await signIn(u.id) };
 };
-const rate = (cookie: string, agentId: number, rating: number, comment?: string) => call('/api/ratings', { json: { agentId, rating, comment }, cookie });
-const summary = async (agentId: number, cookie?: string) => okBody(await client(cookie).agents[':id'].ratings.summary.$get({ param: { id: String(agentId) } }));
+const rate = (cookie: string, agentId: number, rating: number, comment?: string) =>
+  call('/api/ratings', { json: { agentId, rating, comment }, cookie });
+const summary = async (agentId: number, cookie?: string) =>
+  okBody(await client(cookie).agents[':id'].ratings.summary.$get({ param: { id: String(agentId) } }));
 const moderator = async () => signIn((await createUser({ role: 'staff', verified: true })).id);
-const act = (cookie: string, itemType: string, itemId: number, action: string) => call(`/api/moderation/${itemType}/${itemId}`, { json: { action }, cookie });
+const act = (cookie: string, itemType: string, itemId: number, action: string) =>
+  call(`/api/moderation/${itemType}/${itemId}`, { json: { action }, cookie });
 
 describe('your review', () => {
   it('edit and delete keep the average and the count exact, also when they race', async () => {
@@ -70,8 +87,14 @@ describe('your review', () => {
     expect((await call('/api/ratings/999999', { method: 'DELETE', cookie: c.cookie })).status).toBe(404);
 
     // Edits and deletes at once from two devices: whatever wins, the aggregates match the rows.
-    await Promise.all([rate(c.cookie, 20, 1), call(`/api/ratings/${(await summary(20, c.cookie)).mine!.id}`, { method: 'DELETE', cookie: c.cookie }), rate(b.cookie, 20, 3)]);
-    const rows = await db().prepare('SELECT round(avg(rating), 2) AS avg, count(*) AS n FROM ratings WHERE agent_id = 20').first<{ avg: number; n: number }>();
+    await Promise.all([
+      rate(c.cookie, 20, 1),
+      call(`/api/ratings/${(await summary(20, c.cookie)).mine!.id}`, { method: 'DELETE', cookie: c.cookie }),
+      rate(b.cookie, 20, 3),
+    ]);
+    const rows = await db()
+      .prepare('SELECT round(avg(rating), 2) AS avg, count(*) AS n FROM ratings WHERE agent_id = 20')
+      .first<{ avg: number; n: number }>();
     expect(await agent(20)).toMatchObject({ averageRating: rows!.avg ?? 0, voteCount: rows!.n });
   });
 
@@ -96,7 +119,10 @@ describe("'Tried it'", () => {
     expect((await call('/api/agents/21/try', { method: 'POST', cookie: brokeCookie })).status).toBe(402);
     const refunded = await reviewer();
     expect((await call('/api/agents/21/try', { method: 'POST', cookie: refunded.cookie })).status).toBe(200);
-    const tryRow = await db().prepare("SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(refunded.id).first<{ id: number }>();
+    const tryRow = await db()
+      .prepare("SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
+      .bind(refunded.id)
+      .first<{ id: number }>();
     // Support refunds the try (docs/decisions/0029's real refund row): it no longer counts.
     const admin = await signIn((await createUser({ role: 'admin', verified: true })).id);
     const refund = await call('/api/admin/refunds', { json: { ledgerId: tryRow!.id }, cookie: admin });
@@ -106,7 +132,13 @@ describe("'Tried it'", () => {
     // A try of another agent does not count for this one.
     await call('/api/agents/22/try', { method: 'POST', cookie: never.cookie });
 
-    for (const [cookie, stars] of [[paid.cookie, 5], [brokeCookie, 4], [refunded.cookie, 3], [never.cookie, 2]] as const) expect((await rate(cookie, 21, stars)).status).toBe(201);
+    for (const [cookie, stars] of [
+      [paid.cookie, 5],
+      [brokeCookie, 4],
+      [refunded.cookie, 3],
+      [never.cookie, 2],
+    ] as const)
+      expect((await rate(cookie, 21, stars)).status).toBe(201);
     const list = await ratings(21, { sort: 'highest' });
     expect(list.map((r) => [r.rating, r.triedIt])).toEqual([
       [5, true],
@@ -122,28 +154,58 @@ describe('creator replies', () => {
     const r = await reviewer();
     const review = await untypedBody.review(await rate(r.cookie, 22, 3, 'Slow on big files'));
     const creatorCookie = await signIn(creator.id);
-    const first = await client(creatorCookie).ratings[':id'].reply.$put({ param: { id: String(review.id) }, json: { body: '  Fixed in version 2, thanks!  ' } });
+    const first = await client(creatorCookie).ratings[':id'].reply.$put({
+      param: { id: String(review.id) },
+      json: { body: '  Fixed in version 2, thanks!  ' },
+    });
     expect(first.status).toBe(201);
-    expect((await okBody(first)).reply).toMatchObject({ body: 'Fixed in version 2, thanks!', user: { username: 'the_creator' } });
-    const again = await call(`/api/ratings/${review.id}/reply`, { method: 'PUT', json: { body: 'Fixed in version 2.1' }, cookie: creatorCookie });
+    expect((await okBody(first)).reply).toMatchObject({
+      body: 'Fixed in version 2, thanks!',
+      user: { username: 'the_creator' },
+    });
+    const again = await call(`/api/ratings/${review.id}/reply`, {
+      method: 'PUT',
+      json: { body: 'Fixed in version 2.1' },
+      cookie: creatorCookie,
+    });
     expect(again.status).toBe(200);
-    expect((await db().prepare('SELECT count(*) AS n FROM review_replies WHERE rating_id = ?').bind(review.id).first<{ n: number }>())!.n).toBe(1);
+    expect(
+      (await db()
+        .prepare('SELECT count(*) AS n FROM review_replies WHERE rating_id = ?')
+        .bind(review.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
     const [shown] = await ratings(22);
     expect(shown!.reply?.body).toBe('Fixed in version 2.1');
 
     for (const cookie of [r.cookie, (await reviewer()).cookie, await moderator()]) {
-      const refused = await call(`/api/ratings/${review.id}/reply`, { method: 'PUT', json: { body: 'Not mine to answer' }, cookie });
+      const refused = await call(`/api/ratings/${review.id}/reply`, {
+        method: 'PUT',
+        json: { body: 'Not mine to answer' },
+        cookie,
+      });
       expect(refused.status).toBe(403);
       expect(await message(refused)).toBe(MESSAGES.replyCreatorOnly);
       expect((await call(`/api/ratings/${review.id}/reply`, { method: 'DELETE', cookie })).status).toBe(403);
     }
     expect((await call(`/api/ratings/${review.id}/reply`, { method: 'PUT', json: { body: 'x' } })).status).toBe(401);
-    const blank = await call(`/api/ratings/${review.id}/reply`, { method: 'PUT', json: { body: '   ' }, cookie: creatorCookie });
+    const blank = await call(`/api/ratings/${review.id}/reply`, {
+      method: 'PUT',
+      json: { body: '   ' },
+      cookie: creatorCookie,
+    });
     expect([blank.status, await message(blank)]).toEqual([400, 'Please write a reply']);
-    expect((await call('/api/ratings/999999/reply', { method: 'PUT', json: { body: 'Hello' }, cookie: creatorCookie })).status).toBe(404);
+    expect(
+      (await call('/api/ratings/999999/reply', { method: 'PUT', json: { body: 'Hello' }, cookie: creatorCookie }))
+        .status,
+    ).toBe(404);
 
-    expect((await call(`/api/ratings/${review.id}/reply`, { method: 'DELETE', cookie: creatorCookie })).status).toBe(200);
-    expect((await call(`/api/ratings/${review.id}/reply`, { method: 'DELETE', cookie: creatorCookie })).status).toBe(404);
+    expect((await call(`/api/ratings/${review.id}/reply`, { method: 'DELETE', cookie: creatorCookie })).status).toBe(
+      200,
+    );
+    expect((await call(`/api/ratings/${review.id}/reply`, { method: 'DELETE', cookie: creatorCookie })).status).toBe(
+      404,
+    );
     expect((await ratings(22))[0]!.reply).toBeNull();
   });
 });
@@ -153,7 +215,9 @@ describe('helpful', () => {
     const author = await reviewer();
     const review = await untypedBody.review(await rate(author.cookie, 23, 4, 'Useful'));
     const fan = await reviewer();
-    const taps = await Promise.all([1, 2, 3].map(() => call(`/api/ratings/${review.id}/helpful`, { method: 'PUT', cookie: fan.cookie })));
+    const taps = await Promise.all(
+      [1, 2, 3].map(() => call(`/api/ratings/${review.id}/helpful`, { method: 'PUT', cookie: fan.cookie })),
+    );
     expect(taps.map((t) => t.status)).toEqual([200, 200, 200]);
     expect(await taps[0]!.json()).toEqual({ helpfulCount: 1, helpedByMe: true });
     const [seen] = await ratings(23, {}, fan.cookie);
@@ -161,7 +225,7 @@ describe('helpful', () => {
     expect((await ratings(23))[0]).toMatchObject({ helpfulCount: 1, helpedByMe: false });
 
     const off = await call(`/api/ratings/${review.id}/helpful`, { method: 'DELETE', cookie: fan.cookie });
-    expect(await (off).json()).toEqual({ helpfulCount: 0, helpedByMe: false });
+    expect(await off.json()).toEqual({ helpfulCount: 0, helpedByMe: false });
     const own = await call(`/api/ratings/${review.id}/helpful`, { method: 'PUT', cookie: author.cookie });
     expect([own.status, await message(own)]).toEqual([403, MESSAGES.ownHelpful]);
     expect((await call(`/api/ratings/${review.id}/helpful`, { method: 'PUT' })).status).toBe(401);
@@ -174,7 +238,10 @@ describe('the reviews list', () => {
     await insertAgents({ id: 30, name: 'Many Reviews', description: 'An agent with many reviews.' });
     const people = await Promise.all(Array.from({ length: 12 }, () => reviewer()));
     for (const [i, p] of people.entries()) await rate(p.cookie, 30, (i % 5) + 1, `Review ${i}`);
-    const page1 = await client().agents[':id'].ratings.$get({ param: { id: '30' }, query: { sort: 'highest', limit: '10' } });
+    const page1 = await client().agents[':id'].ratings.$get({
+      param: { id: '30' },
+      query: { sort: 'highest', limit: '10' },
+    });
     expect(page1.headers.get('X-Total-Count')).toBe('12');
     const first = await okBody(page1);
     expect(first).toHaveLength(10);
@@ -202,20 +269,46 @@ describe('the reviews list', () => {
 describe('reports and moderation', () => {
   it('a report per person and item; validated; throttled per account', async () => {
     const r = await reviewer();
-    const target = await untypedBody.review(await rate((await reviewer()).cookie, 22, 1, 'Buy followers at spam.example'));
-    const filed = await call('/api/reports', { json: { itemType: 'review', itemId: target.id, reason: 'spam', details: 'An ad' }, cookie: r.cookie });
+    const target = await untypedBody.review(
+      await rate((await reviewer()).cookie, 22, 1, 'Buy followers at spam.example'),
+    );
+    const filed = await call('/api/reports', {
+      json: { itemType: 'review', itemId: target.id, reason: 'spam', details: 'An ad' },
+      cookie: r.cookie,
+    });
     expect(filed.status).toBe(201);
-    const twice = await call('/api/reports', { json: { itemType: 'review', itemId: target.id, reason: 'offensive' }, cookie: r.cookie });
+    const twice = await call('/api/reports', {
+      json: { itemType: 'review', itemId: target.id, reason: 'offensive' },
+      cookie: r.cookie,
+    });
     expect([twice.status, await message(twice)]).toEqual([409, MESSAGES.reportDuplicate]);
-    const badReason = await call('/api/reports', { json: { itemType: 'review', itemId: target.id, reason: 'boring' }, cookie: r.cookie });
+    const badReason = await call('/api/reports', {
+      json: { itemType: 'review', itemId: target.id, reason: 'boring' },
+      cookie: r.cookie,
+    });
     expect([badReason.status, await message(badReason)]).toEqual([400, MESSAGES.reportReason]);
-    expect((await call('/api/reports', { json: { itemType: 'user', itemId: 1, reason: 'spam' }, cookie: r.cookie })).status).toBe(400);
-    expect((await call('/api/reports', { json: { itemType: 'agent', itemId: 999999, reason: 'spam' }, cookie: r.cookie })).status).toBe(404);
-    expect((await call('/api/reports', { json: { itemType: 'agent', itemId: 22, reason: 'broken' } })).status).toBe(401);
+    expect(
+      (await call('/api/reports', { json: { itemType: 'user', itemId: 1, reason: 'spam' }, cookie: r.cookie })).status,
+    ).toBe(400);
+    expect(
+      (await call('/api/reports', { json: { itemType: 'agent', itemId: 999999, reason: 'spam' }, cookie: r.cookie }))
+        .status,
+    ).toBe(404);
+    expect((await call('/api/reports', { json: { itemType: 'agent', itemId: 22, reason: 'broken' } })).status).toBe(
+      401,
+    );
 
     const flooder = await reviewer();
     const statuses: number[] = [];
-    for (let i = 0; i < REPORTS_PER_HOUR + 2; i++) statuses.push((await call('/api/reports', { json: { itemType: 'agent', itemId: 22, reason: 'other' }, cookie: flooder.cookie })).status);
+    for (let i = 0; i < REPORTS_PER_HOUR + 2; i++)
+      statuses.push(
+        (
+          await call('/api/reports', {
+            json: { itemType: 'agent', itemId: 22, reason: 'other' },
+            cookie: flooder.cookie,
+          })
+        ).status,
+      );
     // The first is stored, the next ones are duplicates, then the account is throttled.
     expect(statuses[0]).toBe(201);
     expect(statuses.slice(1, REPORTS_PER_HOUR)).toEqual(Array(REPORTS_PER_HOUR - 1).fill(409));
@@ -223,7 +316,11 @@ describe('reports and moderation', () => {
   });
 
   it('the queue and its actions are for staff and admins only', async () => {
-    for (const [cookie, status] of [[undefined, 401], [(await reviewer()).cookie, 403], [await signIn(creator.id), 403]] as const) {
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [(await reviewer()).cookie, 403],
+      [await signIn(creator.id), 403],
+    ] as const) {
       expect((await call('/api/moderation', { cookie })).status).toBe(status);
       expect((await act(cookie as string, 'agent', 22, 'hide')).status).toBe(status);
     }
@@ -241,12 +338,26 @@ describe('reports and moderation', () => {
     await rate(good.cookie, 31, 5, 'Great');
     const abusive = await untypedBody.review(await rate(bad.cookie, 31, 1, 'Abusive words'));
     expect(await agent(31)).toMatchObject({ averageRating: 3, voteCount: 2 });
-    await call('/api/reports', { json: { itemType: 'review', itemId: abusive.id, reason: 'offensive' }, cookie: reporter.cookie });
-    await call('/api/reports', { json: { itemType: 'review', itemId: abusive.id, reason: 'spam' }, cookie: good.cookie });
+    await call('/api/reports', {
+      json: { itemType: 'review', itemId: abusive.id, reason: 'offensive' },
+      cookie: reporter.cookie,
+    });
+    await call('/api/reports', {
+      json: { itemType: 'review', itemId: abusive.id, reason: 'spam' },
+      cookie: good.cookie,
+    });
 
     const staff = await moderator();
     const item = (await queue(staff)).find((i) => i.itemType === 'review' && i.itemId === abusive.id)!;
-    expect(item).toMatchObject({ agentId: 31, agentName: 'Moderated', text: 'Abusive words', rating: 1, hidden: false, openReports: 2, reasons: { offensive: 1, spam: 1 } });
+    expect(item).toMatchObject({
+      agentId: 31,
+      agentName: 'Moderated',
+      text: 'Abusive words',
+      rating: 1,
+      hidden: false,
+      openReports: 2,
+      reasons: { offensive: 1, spam: 1 },
+    });
 
     expect(await (await act(staff, 'review', abusive.id, 'hide')).json()).toMatchObject({ hidden: true });
     expect(await agent(31)).toMatchObject({ averageRating: 5, voteCount: 1 });
@@ -259,46 +370,84 @@ describe('reports and moderation', () => {
     // Reports closed, the decision recorded with who and when; the item waits under 'hidden'.
     expect((await queue(staff)).some((i) => i.itemId === abusive.id && i.itemType === 'review')).toBe(false);
     const hidden = (await queue(staff, 'hidden')).find((i) => i.itemType === 'review' && i.itemId === abusive.id)!;
-    expect(hidden.lastAction).toMatchObject({ action: 'hide', by: expect.stringMatching(/^user\d+$/), at: expect.any(String) });
+    expect(hidden.lastAction).toMatchObject({
+      action: 'hide',
+      by: expect.stringMatching(/^user\d+$/),
+      at: expect.any(String),
+    });
     expect((await call(`/api/ratings/${abusive.id}/helpful`, { method: 'PUT', cookie: good.cookie })).status).toBe(404);
 
     await act(staff, 'review', abusive.id, 'restore');
     expect(await agent(31)).toMatchObject({ averageRating: 3.5, voteCount: 2 });
-    const actions = await db().prepare("SELECT action FROM moderation_actions WHERE item_type = 'review' AND item_id = ? ORDER BY id").bind(abusive.id).all<{ action: string }>();
+    const actions = await db()
+      .prepare("SELECT action FROM moderation_actions WHERE item_type = 'review' AND item_id = ? ORDER BY id")
+      .bind(abusive.id)
+      .all<{ action: string }>();
     expect(actions.results.map((a) => a.action)).toEqual(['hide', 'restore']);
   });
 
   it('a hidden agent leaves lists, search, its page, its category’s count and the sitemap; its creator sees it marked', async () => {
     const ownerUser = await createUser({ verified: true });
-    await insertAgents({ id: 32, name: 'Fakeagent Scam', description: 'Promises the moon, delivers nothing.', category_id: 3, creator_id: ownerUser.id });
-    const count = async () => (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = 3').first<{ n: number }>())!.n;
+    await insertAgents({
+      id: 32,
+      name: 'Fakeagent Scam',
+      description: 'Promises the moon, delivers nothing.',
+      category_id: 3,
+      creator_id: ownerUser.id,
+    });
+    const count = async () =>
+      (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = 3').first<{ n: number }>())!.n;
     const before = await count();
     const staff = await moderator();
     await act(staff, 'agent', 32, 'hide');
     expect(await count()).toBe(before - 1);
     expect((await call('/api/agents/32')).status).toBe(404);
     expect((await call('/api/agents/32/ratings')).status).toBe(404);
-    expect((await okBody(await client().agents.$get({ query: { limit: '100' } }))).some((a) => a.id === 32)).toBe(false);
+    expect((await okBody(await client().agents.$get({ query: { limit: '100' } }))).some((a) => a.id === 32)).toBe(
+      false,
+    );
     expect((await okBody(await client().agents.search.$get({ query: { q: 'fakeagent' } }))).length).toBe(0);
     // Nor do its words come back as a correction or a suggestion (they left the search indexes).
     const misspelt = await call('/api/agents/search?q=fakeagnt');
     expect(decodeURIComponent(misspelt.headers.get(SEARCH_HEADERS.corrected) ?? '')).not.toMatch(/fakeagent/i);
     expect(JSON.stringify(await (await call('/api/agents/suggest?q=fakeag')).json())).not.toMatch(/fakeagent/i);
     const indexed = async () =>
-      (await db().prepare("SELECT (SELECT count(*) FROM agents_fts WHERE rowid = 32) + (SELECT count(*) FROM agents_title_fts WHERE rowid = 32) AS n").first<{ n: number }>())!.n;
+      (await db()
+        .prepare(
+          'SELECT (SELECT count(*) FROM agents_fts WHERE rowid = 32) + (SELECT count(*) FROM agents_title_fts WHERE rowid = 32) AS n',
+        )
+        .first<{ n: number }>())!.n;
     expect(await indexed()).toBe(0);
     expect(await (await call('/sitemap.xml')).text()).not.toContain('/agents/32<');
     expect((await call('/api/agents/32/try', { method: 'POST', cookie: (await reviewer()).cookie })).status).toBe(404);
     const ownerCookie = await signIn(ownerUser.id);
-    expect(await (await call('/api/agents/32', { cookie: ownerCookie })).json()).toMatchObject({ id: 32, hiddenByModerators: true });
-    expect((await okBody(await client(ownerCookie).agents.creator[':userId'].$get({ param: { userId: String(ownerUser.id) }, query: {} }))).map((a) => a.id)).toEqual([32]);
-    expect(await okBody(await client().agents.creator[':userId'].$get({ param: { userId: String(ownerUser.id) }, query: {} }))).toEqual([]);
+    expect(await (await call('/api/agents/32', { cookie: ownerCookie })).json()).toMatchObject({
+      id: 32,
+      hiddenByModerators: true,
+    });
+    expect(
+      (
+        await okBody(
+          await client(ownerCookie).agents.creator[':userId'].$get({
+            param: { userId: String(ownerUser.id) },
+            query: {},
+          }),
+        )
+      ).map((a) => a.id),
+    ).toEqual([32]);
+    expect(
+      await okBody(
+        await client().agents.creator[':userId'].$get({ param: { userId: String(ownerUser.id) }, query: {} }),
+      ),
+    ).toEqual([]);
 
     await act(staff, 'agent', 32, 'restore');
     expect(await count()).toBe(before);
     expect((await call('/api/agents/32')).status).toBe(200);
     expect(await indexed()).toBe(2);
-    expect((await okBody(await client().agents.search.$get({ query: { q: 'fakeagent' } }))).map((a) => a.id)).toEqual([32]);
+    expect((await okBody(await client().agents.search.$get({ query: { q: 'fakeagent' } }))).map((a) => a.id)).toEqual([
+      32,
+    ]);
     // Deleting it after another hide does not take it from the count twice.
     await act(staff, 'agent', 32, 'hide');
     await call('/api/agents/32', { method: 'DELETE', cookie: ownerCookie });
@@ -315,8 +464,14 @@ describe('one ranking', () => {
          (42, 'Rankcheck Middling', 'Ten lukewarm reviewers.', 1, 3.9, 10)`,
       )
       .run();
-    const ids = async (list: Promise<{ ok: boolean; status: number; json(): Promise<{ id: number }[] | { message: string; error: string }>; text(): Promise<string> }>) =>
-      (await okBody(await list)).map((a) => a.id).filter((id) => id >= 40 && id <= 42);
+    const ids = async (
+      list: Promise<{
+        ok: boolean;
+        status: number;
+        json(): Promise<{ id: number }[] | { message: string; error: string }>;
+        text(): Promise<string>;
+      }>,
+    ) => (await okBody(await list)).map((a) => a.id).filter((id) => id >= 40 && id <= 42);
     expect(await ids(client().agents.$get({ query: { sort: 'rating', limit: '100' } }))).toEqual([41, 40, 42]);
     expect(await ids(client().agents.search.$get({ query: { q: 'rankcheck', sort: 'rating' } }))).toEqual([41, 40, 42]);
     // The home page's 'Top Performing' asks for this same sort.
@@ -335,7 +490,9 @@ describe('one ranking', () => {
 
   it('reads the prior from the row the triggers keep, equal to the mean over the table after every kind of change', async () => {
     const mean = async () =>
-      (await db().prepare('SELECT coalesce(avg(average_rating), 0) AS v FROM agents WHERE vote_count > 0 AND hidden_at IS NULL').first<{ v: number }>())!.v;
+      (await db()
+        .prepare('SELECT coalesce(avg(average_rating), 0) AS v FROM agents WHERE vote_count > 0 AND hidden_at IS NULL')
+        .first<{ v: number }>())!.v;
     const prior = async () => (await db().prepare(`SELECT ${PRIOR_SQL} AS v`).first<{ v: number }>())!.v;
     const same = async () => expect(await prior()).toBeCloseTo(await mean(), 9);
     await same();

@@ -10,7 +10,19 @@ import { error, IDEMPOTENCY_KEY_HEADER, json, pathParam, route, TOTAL_COUNT } fr
 import { idParam, jsonBody, oneOfText, pageQuery, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { agentOwner, getProviderAgent, maySeeHidden } from '#worker/features/agents/index.ts';
-import { deleteRating, deleteReply, getRating, listRatings, ratingSummary, REVIEW_PAGE, REVIEW_PAGE_MAX, reviewContext, saveReply, setHelpful, upsertRating } from './data';
+import {
+  deleteRating,
+  deleteReply,
+  getRating,
+  listRatings,
+  ratingSummary,
+  REVIEW_PAGE,
+  REVIEW_PAGE_MAX,
+  reviewContext,
+  saveReply,
+  setHelpful,
+  upsertRating,
+} from './data';
 
 type ReviewContext = NonNullable<Awaited<ReturnType<typeof reviewContext>>>;
 
@@ -64,7 +76,8 @@ export const ratingsRoutes = new Hono<AppEnv>()
     route({
       tag: 'reviews',
       summary: 'Review an agent (or change your review)',
-      description: 'Only people who confirmed their address, never the agent’s creator. From the outbox with an Idempotency-Key, a repeat gets the first answer.',
+      description:
+        'Only people who confirmed their address, never the agent’s creator. From the outbox with an Idempotency-Key, a repeat gets the first answer.',
       access: 'signed-in',
       parameters: [IDEMPOTENCY_KEY_HEADER],
       responses: {
@@ -103,14 +116,20 @@ export const ratingsRoutes = new Hono<AppEnv>()
   // The author deletes their own review; the agent's average and count follow in the same batch.
   .delete(
     '/:id',
-    route({ tag: 'reviews', summary: 'Delete your review', access: 'signed-in', responses: { 200: json(okSchema, 'Deleted'), 403: error('Not your review'), 404: REVIEW_NOT_FOUND } }),
+    route({
+      tag: 'reviews',
+      summary: 'Delete your review',
+      access: 'signed-in',
+      responses: { 200: json(okSchema, 'Deleted'), 403: error('Not your review'), 404: REVIEW_NOT_FOUND },
+    }),
     requireUser,
     reviewId,
     async (c) => {
       const review = await visibleReview(c);
       if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
       if (review.author_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-      if (!(await deleteRating(c.env.DB, review.id, review.agent_id, review.author_id))) return fail(c, 404, MESSAGES.reviewNotFound);
+      if (!(await deleteRating(c.env.DB, review.id, review.agent_id, review.author_id)))
+        return fail(c, 404, MESSAGES.reviewNotFound);
       return c.json({ ok: true });
     },
   )
@@ -121,7 +140,12 @@ export const ratingsRoutes = new Hono<AppEnv>()
       tag: 'reviews',
       summary: "Write or replace the creator's reply",
       access: 'signed-in',
-      responses: { 200: json(ratingSchemaOut, 'The review with the reply replaced'), 201: json(ratingSchemaOut, 'The review with its new reply'), 403: error(MESSAGES.replyCreatorOnly), 404: REVIEW_NOT_FOUND },
+      responses: {
+        200: json(ratingSchemaOut, 'The review with the reply replaced'),
+        201: json(ratingSchemaOut, 'The review with its new reply'),
+        403: error(MESSAGES.replyCreatorOnly),
+        404: REVIEW_NOT_FOUND,
+      },
     }),
     requireUser,
     jsonBody(replySchema),
@@ -137,7 +161,16 @@ export const ratingsRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/:id/reply',
-    route({ tag: 'reviews', summary: "Delete the creator's reply", access: 'signed-in', responses: { 200: json(okSchema, 'Deleted'), 403: error(MESSAGES.replyCreatorOnly), 404: error('No such review, or no reply') } }),
+    route({
+      tag: 'reviews',
+      summary: "Delete the creator's reply",
+      access: 'signed-in',
+      responses: {
+        200: json(okSchema, 'Deleted'),
+        403: error(MESSAGES.replyCreatorOnly),
+        404: error('No such review, or no reply'),
+      },
+    }),
     requireUser,
     reviewId,
     async (c) => {
@@ -154,7 +187,11 @@ export const ratingsRoutes = new Hono<AppEnv>()
 
 /** The review order asked for: newest when none; null for an unknown one (a 400, as GET /api/agents answers). */
 const reviewSort = (value: string | undefined): ReviewSort | null =>
-  value === undefined || value === '' ? 'newest' : (REVIEW_SORTS as readonly string[]).includes(value) ? (value as ReviewSort) : null;
+  value === undefined || value === ''
+    ? 'newest'
+    : (REVIEW_SORTS as readonly string[]).includes(value)
+      ? (value as ReviewSort)
+      : null;
 
 /** The path's agent number, and its agent (null when hidden from the caller). */
 const target = async (c: Context<AppEnv>) => {
@@ -187,12 +224,20 @@ export const agentRatingsRoutes = new Hono<AppEnv>()
       personal: true,
       token: 'read',
       parameters: [AGENT_PATH_ID],
-      responses: { 200: json(v.array(ratingSchemaOut), 'A page of reviews', TOTAL_COUNT), 404: error(MESSAGES.agentNotFound) },
+      responses: {
+        200: json(v.array(ratingSchemaOut), 'A page of reviews', TOTAL_COUNT),
+        404: error(MESSAGES.agentNotFound),
+      },
     }),
     validated(
       'query',
       v.object({
-        sort: oneOfText(REVIEW_SORTS, `${REVIEW_SORTS.join(', ')} (default newest)`, (s) => reviewSort(s) !== null, MESSAGES.sortInvalid),
+        sort: oneOfText(
+          REVIEW_SORTS,
+          `${REVIEW_SORTS.join(', ')} (default newest)`,
+          (s) => reviewSort(s) !== null,
+          MESSAGES.sortInvalid,
+        ),
         ...pageQuery(REVIEW_PAGE_MAX),
       }),
     ),
@@ -229,12 +274,16 @@ export const agentRatingsRoutes = new Hono<AppEnv>()
       personal: true,
       token: 'read',
       parameters: [AGENT_PATH_ID],
-      responses: { 200: json(ratingSummarySchema, 'Counts by star and the caller’s review'), 404: error(MESSAGES.agentNotFound) },
+      responses: {
+        200: json(ratingSummarySchema, 'Counts by star and the caller’s review'),
+        404: error(MESSAGES.agentNotFound),
+      },
     }),
     async (c) => {
       const { id, agent } = await target(c);
       if (!agent) {
-        if (id && (await externalAgent(c, id))) return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null } satisfies RatingSummary);
+        if (id && (await externalAgent(c, id)))
+          return c.json({ total: 0, average: 0, counts: [0, 0, 0, 0, 0], mine: null } satisfies RatingSummary);
         return fail(c, 404, MESSAGES.agentNotFound);
       }
       return c.json(await ratingSummary(c.env.DB, agent.id, c.var.user?.id ?? null));

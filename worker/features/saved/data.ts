@@ -43,11 +43,14 @@ export const listSavedAgentIds = async (d1: D1Database, userId: number, limit: n
   ).map((row) => row.agentId);
 
 export const countSaved = async (d1: D1Database, userId: number): Promise<number> =>
-  (await orm(d1).$count(savedAgents, eq(savedAgents.userId, userId)));
+  await orm(d1).$count(savedAgents, eq(savedAgents.userId, userId));
 
 /** Saves (or keeps) one agent; false when the agent does not exist. The first save's time stays. */
 export async function saveAgent(d1: D1Database, userId: number, agentId: number, savedAt: number): Promise<boolean> {
-  const [agent] = await orm(d1).select({ id: agents.id }).from(agents).where(and(eq(agents.id, agentId), isNull(agents.hiddenAt)));
+  const [agent] = await orm(d1)
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.id, agentId), isNull(agents.hiddenAt)));
   if (!agent) return false;
   await orm(d1).insert(savedAgents).values({ userId, agentId, savedAt }).onConflictDoNothing().run();
   return true;

@@ -13,7 +13,11 @@ export const SAVED_LIMIT_MESSAGE = `You can keep at most ${MAX_SAVED_AGENTS} sav
 export const SAVED_TIME_MESSAGE = 'savedAt must be a time in milliseconds';
 
 /** A save made on a device: when it was made there (kept as the save's time, never in the future). */
-const saveBody = v.object({ savedAt: v.optional(v.pipe(v.number(SAVED_TIME_MESSAGE), v.integer(SAVED_TIME_MESSAGE), v.minValue(0, SAVED_TIME_MESSAGE))) });
+const saveBody = v.object({
+  savedAt: v.optional(
+    v.pipe(v.number(SAVED_TIME_MESSAGE), v.integer(SAVED_TIME_MESSAGE), v.minValue(0, SAVED_TIME_MESSAGE)),
+  ),
+});
 
 /**
  * Saved agents of the signed-in person (docs/decisions/0027): the list every device merges with.
@@ -24,7 +28,12 @@ export const savedRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get(
     '/',
-    route({ tag: 'saved', summary: 'Your saved agents', access: 'signed-in', responses: { 200: json(v.array(savedEntrySchema), 'Newest save first') } }),
+    route({
+      tag: 'saved',
+      summary: 'Your saved agents',
+      access: 'signed-in',
+      responses: { 200: json(v.array(savedEntrySchema), 'Newest save first') },
+    }),
     async (c) => c.json(await listSaved(c.env.DB, c.var.user!.id)),
   )
   .put(
@@ -34,7 +43,11 @@ export const savedRoutes = new Hono<AppEnv>()
       summary: 'Save an agent',
       description: 'Safe to repeat; savedAt is when the device saved it.',
       access: 'signed-in',
-      responses: { 200: json(savedStateSchema, 'Saved'), 404: error(MESSAGES.agentNotFound), 409: error(SAVED_LIMIT_MESSAGE) },
+      responses: {
+        200: json(savedStateSchema, 'Saved'),
+        404: error(MESSAGES.agentNotFound),
+        409: error(SAVED_LIMIT_MESSAGE),
+      },
     }),
     jsonBody(saveBody),
     idParam('agentId', MESSAGES.agentNotFound),
@@ -49,7 +62,13 @@ export const savedRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/:agentId',
-    route({ tag: 'saved', summary: 'Unsave an agent', description: 'Safe to repeat.', access: 'signed-in', responses: { 200: json(savedStateSchema, 'Not saved'), 404: error(MESSAGES.agentNotFound) } }),
+    route({
+      tag: 'saved',
+      summary: 'Unsave an agent',
+      description: 'Safe to repeat.',
+      access: 'signed-in',
+      responses: { 200: json(savedStateSchema, 'Not saved'), 404: error(MESSAGES.agentNotFound) },
+    }),
     idParam('agentId', MESSAGES.agentNotFound),
     async (c) => {
       const { agentId } = c.req.valid('param');

@@ -2,7 +2,18 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogAgentsByIds } from '#worker/features/agents/index.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, client, createUser, db, messageOf as error, insertAgents, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client,
+  createUser,
+  db,
+  messageOf as error,
+  insertAgents,
+  okBody,
+  seedCatalog,
+  signIn,
+  untypedBody,
+} from '#worker/test/fixtures.ts';
 import { listSavedAgentIds } from './index';
 import { SAVED_TIME_MESSAGE } from './routes';
 
@@ -13,8 +24,10 @@ const list = async (cookie: string) => {
   expect(res.status).toBe(200);
   return okBody(res);
 };
-const save = (cookie: string, agentId: number | string, json: unknown = {}) => call(`/api/saved/${agentId}`, { method: 'PUT', json, cookie });
-const unsave = (cookie: string, agentId: number | string) => call(`/api/saved/${agentId}`, { method: 'DELETE', cookie });
+const save = (cookie: string, agentId: number | string, json: unknown = {}) =>
+  call(`/api/saved/${agentId}`, { method: 'PUT', json, cookie });
+const unsave = (cookie: string, agentId: number | string) =>
+  call(`/api/saved/${agentId}`, { method: 'DELETE', cookie });
 
 describe('/api/saved', () => {
   it('saves, lists newest first with the agent, keeps the first save time, and removes', async () => {
@@ -34,7 +47,12 @@ describe('/api/saved', () => {
       [3, 2_000, 'ContractSentry'],
       [1, 1_000, 'LeadScout Pro'],
     ]);
-    expect(saved[1]!.agent).toMatchObject({ id: 1, creditCost: 7, averageRating: 4.5, businessDepartment: expect.anything() });
+    expect(saved[1]!.agent).toMatchObject({
+      id: 1,
+      creditCost: 7,
+      averageRating: 4.5,
+      businessDepartment: expect.anything(),
+    });
 
     expect((await unsave(cookie, 1)).status).toBe(200);
     // Removing what is not saved is not an error either.
@@ -104,20 +122,30 @@ describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
     // Reviews need a confirmed address (docs/decisions/0025).
     const user = await createUser({ verified: true });
     const cookie = await signIn(user.id);
-    const send = () => client(cookie, { 'Idempotency-Key': 'review-key-0001' }).ratings.$post({ json: { agentId: 2, rating: 3, comment: 'Written in a tunnel' } });
+    const send = () =>
+      client(cookie, { 'Idempotency-Key': 'review-key-0001' }).ratings.$post({
+        json: { agentId: 2, rating: 3, comment: 'Written in a tunnel' },
+      });
     const first = await send();
     expect(first.status).toBe(201);
     const second = await send();
     expect(second.status).toBe(201);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     expect((await untypedBody.review(second)).id).toBe((await untypedBody.review(first)).id);
-    const rows = await db().prepare('SELECT count(*) AS n FROM ratings WHERE user_id = ? AND agent_id = 2').bind(user.id).first<{ n: number }>();
+    const rows = await db()
+      .prepare('SELECT count(*) AS n FROM ratings WHERE user_id = ? AND agent_id = 2')
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 
   it('answers a review of a deleted agent with 404 and its message (shown by the outbox, never dropped)', async () => {
     const cookie = await signIn((await createUser({ verified: true })).id);
-    const res = await call('/api/ratings', { json: { agentId: 999_998, rating: 4 }, cookie, headers: { 'Idempotency-Key': 'review-key-0002' } });
+    const res = await call('/api/ratings', {
+      json: { agentId: 999_998, rating: 4 },
+      cookie,
+      headers: { 'Idempotency-Key': 'review-key-0002' },
+    });
     expect(res.status).toBe(404);
     expect(await error(res)).toBe(MESSAGES.agentNotFound);
   });
@@ -125,7 +153,12 @@ describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
 
 describe('catalogAgentsByIds (the agents /saved is drawn with)', () => {
   it('answers in the order asked, for more ids than one statement may bind, without unknown or hidden agents', async () => {
-    await insertAgents({ id: 45, name: 'Taken Down', description: 'Hidden by the moderators.', hidden_at: '2026-04-02T00:00:00.000Z' });
+    await insertAgents({
+      id: 45,
+      name: 'Taken Down',
+      description: 'Hidden by the moderators.',
+      hidden_at: '2026-04-02T00:00:00.000Z',
+    });
     // 500 ids, as many as a device keeps: only 3, 1, 2 exist and are visible.
     const ids = [3, ...Array.from({ length: 496 }, (_, i) => 100_000 + i), 45, 1, 2];
     expect((await catalogAgentsByIds(env, ids)).map((agent) => agent.id)).toEqual([3, 1, 2]);
@@ -137,7 +170,9 @@ describe('listSavedAgentIds (what a signed-in /saved is drawn with on a new devi
   it("answers one person's ids, newest save first, at most the limit", async () => {
     const [user, other] = [await createUser(), await createUser()];
     await db()
-      .prepare('INSERT INTO saved_agents (user_id, agent_id, saved_at) VALUES (?1, 1, 1000), (?1, 2, 3000), (?1, 3, 2000), (?2, 1, 5000)')
+      .prepare(
+        'INSERT INTO saved_agents (user_id, agent_id, saved_at) VALUES (?1, 1, 1000), (?1, 2, 3000), (?1, 3, 2000), (?2, 1, 5000)',
+      )
       .bind(user.id, other.id)
       .run();
     expect(await listSavedAgentIds(env.DB, user.id, 48)).toEqual([2, 3, 1]);

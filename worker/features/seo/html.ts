@@ -4,15 +4,36 @@ import { escapeHtml } from '#worker/lib/html-text.ts';
 // from what the app's server renderer says (app/ssr/page-head.ts).
 export { agentJsonLd } from '#common/agent-json-ld.ts';
 
-export function sitemapXml(origin: string, agents: { id: number; updated_at: string }[], creators: string[] = []): string {
-  const staticPaths = ['/', '/agents', '/categories', '/discover', '/propose-agent', '/about', '/documentation', '/tutorials', '/api', '/blog', '/careers', '/privacy', '/terms'];
+export function sitemapXml(
+  origin: string,
+  agents: { id: number; updated_at: string }[],
+  creators: string[] = [],
+): string {
+  const staticPaths = [
+    '/',
+    '/agents',
+    '/categories',
+    '/discover',
+    '/propose-agent',
+    '/about',
+    '/documentation',
+    '/tutorials',
+    '/api',
+    '/blog',
+    '/careers',
+    '/privacy',
+    '/terms',
+  ];
   const entries = [
     ...staticPaths.map((p) => `  <url><loc>${escapeHtml(origin + p)}</loc></url>`),
     ...agents.map(
-      (a) => `  <url><loc>${escapeHtml(`${origin}/agents/${a.id}`)}</loc><lastmod>${escapeHtml(a.updated_at.slice(0, 10))}</lastmod></url>`,
+      (a) =>
+        `  <url><loc>${escapeHtml(`${origin}/agents/${a.id}`)}</loc><lastmod>${escapeHtml(a.updated_at.slice(0, 10))}</lastmod></url>`,
     ),
     // Creators with at least one agent (docs/decisions/0028).
-    ...creators.map((username) => `  <url><loc>${escapeHtml(`${origin}/creators/${encodeURIComponent(username)}`)}</loc></url>`),
+    ...creators.map(
+      (username) => `  <url><loc>${escapeHtml(`${origin}/creators/${encodeURIComponent(username)}`)}</loc></url>`,
+    ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }

@@ -17,7 +17,11 @@ function pageHeaders(c: Context<AppEnv>, contentType: string) {
 
 export const seoRoutes = new Hono<AppEnv>()
   .get('/sitemap.xml', async (c) => {
-    const results = await orm(c.env.DB).select({ id: agents.id, updated_at: agents.updatedAt }).from(agents).where(isNull(agents.hiddenAt)).orderBy(asc(agents.id));
+    const results = await orm(c.env.DB)
+      .select({ id: agents.id, updated_at: agents.updatedAt })
+      .from(agents)
+      .where(isNull(agents.hiddenAt))
+      .orderBy(asc(agents.id));
     // Provider mode: the provider's agents have pages too (best effort; D1's list always stands).
     const config = providerConfig(c.env);
     if (config) {
@@ -32,7 +36,13 @@ export const seoRoutes = new Hono<AppEnv>()
       .innerJoin(agents, and(eq(agents.creatorId, users.id), isNull(agents.hiddenAt)))
       .orderBy(asc(users.username));
     pageHeaders(c, 'application/xml; charset=utf-8');
-    return c.body(sitemapXml(appOrigin(c.env), results, creators.map((r) => r.username)));
+    return c.body(
+      sitemapXml(
+        appOrigin(c.env),
+        results,
+        creators.map((r) => r.username),
+      ),
+    );
   })
   .get('/robots.txt', (c) => {
     pageHeaders(c, 'text/plain; charset=utf-8');

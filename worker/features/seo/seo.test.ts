@@ -12,8 +12,16 @@ const SHELL = `<!doctype html><html><head><title>AgentMarket</title>
 
 const agent = (over: Partial<Agent> = {}): Agent =>
   ({
-    id: 5, name: 'LedgerLens', description: 'Reconciles invoices.', imageUrl: '/agents/ledgerlens.webp', creditCost: 12,
-    averageRating: 4.25, voteCount: 8, businessCategory: 'Finance', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-02-01T00:00:00Z',
+    id: 5,
+    name: 'LedgerLens',
+    description: 'Reconciles invoices.',
+    imageUrl: '/agents/ledgerlens.webp',
+    creditCost: 12,
+    averageRating: 4.25,
+    voteCount: 8,
+    businessCategory: 'Finance',
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-02-01T00:00:00Z',
     ...over,
   }) as Agent;
 
@@ -46,12 +54,19 @@ describe('page HTML', () => {
       aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.3', ratingCount: 8 },
     });
     expect(page).toContain('<div id="root"><p>app</p></div>');
-    expect(JSON.parse(page.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)![1]!)).toEqual({ queries: [] });
+    expect(JSON.parse(page.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)![1]!)).toEqual({
+      queries: [],
+    });
   });
 
   it('escapes hostile text so it cannot break out of tags or the JSON scripts, and treats $ patterns as text', () => {
     const hostile = agent({ name: '"><script>alert(1)</script> $& $1 $`', description: '</script><img src=x>' });
-    const page = html({ ...head, title: hostile.name, description: hostile.description, jsonLd: agentJsonLd(hostile, 'u', 'https://a.example') });
+    const page = html({
+      ...head,
+      title: hostile.name,
+      description: hostile.description,
+      jsonLd: agentJsonLd(hostile, 'u', 'https://a.example'),
+    });
     expect(page).not.toContain('<script>alert(1)</script>');
     expect(page).not.toContain('<img src=x>');
     expect(page).toContain('$&amp; $1 $`</title>');
@@ -60,7 +75,12 @@ describe('page HTML', () => {
 
   it("puts names with replacement patterns in literally ($' $` $& $$ $1)", () => {
     const name = "Agent $' $` $& $$ $1";
-    const page = html({ ...head, title: `${name} · AI agent on AgentMarket`, description: "Costs $' and $`.", jsonLd: agentJsonLd(agent({ name }), 'u', 'https://a.example') });
+    const page = html({
+      ...head,
+      title: `${name} · AI agent on AgentMarket`,
+      description: "Costs $' and $`.",
+      jsonLd: agentJsonLd(agent({ name }), 'u', 'https://a.example'),
+    });
     expect(page).toContain(`<title>Agent $&#39; $\` $&amp; $$ $1 · AI agent on AgentMarket</title>`);
     expect(page).toContain('<meta name="description" content="Costs $&#39; and $`." />');
     // The shell's parts appear once each; the embedded JSON still parses.
@@ -82,12 +102,17 @@ describe('page HTML', () => {
   });
 
   it('names the first-load chunks the plain shell preloads from its header bar, which it drops', () => {
-    const bar = '<!-- app-shell-bar --><div id="app-shell"></div><link rel="modulepreload" crossorigin href="/assets/main-3.js" fetchpriority="low"><link rel="modulepreload" crossorigin href="/assets/app-4.js" fetchpriority="low"><!-- /app-shell-bar -->';
+    const bar =
+      '<!-- app-shell-bar --><div id="app-shell"></div><link rel="modulepreload" crossorigin href="/assets/main-3.js" fetchpriority="low"><link rel="modulepreload" crossorigin href="/assets/app-4.js" fetchpriority="low"><!-- /app-shell-bar -->';
     const page = html(head, SHELL.replace('<body>', `<body>${bar}`), ['/assets/agent-detail-2.js', '/assets/app-4.js']);
-    expect(page).toContain('<meta name="page-modules" content="/assets/main-3.js /assets/app-4.js /assets/agent-detail-2.js" />');
+    expect(page).toContain(
+      '<meta name="page-modules" content="/assets/main-3.js /assets/app-4.js /assets/agent-detail-2.js" />',
+    );
     expect(page).not.toContain('rel="modulepreload"');
     expect(page).not.toContain('app-shell');
-    expect(html(head, SHELL.replace('<body>', `<body>${bar}`))).toContain('<meta name="page-modules" content="/assets/main-3.js /assets/app-4.js" />');
+    expect(html(head, SHELL.replace('<body>', `<body>${bar}`))).toContain(
+      '<meta name="page-modules" content="/assets/main-3.js /assets/app-4.js" />',
+    );
   });
 
   it("names a signed-in page's chunks in the plain shell, leaving out those it already preloads", () => {
@@ -111,7 +136,16 @@ describe('page HTML', () => {
 
 describe('routes', () => {
   it('answers 404 (never 5xx) for every path under /agent(s)/ that is not an agent', async () => {
-    for (const path of ['/agents/', '/agent/', '/agents/1/x', '/agent/1/', '/agents/abc', '/agents/999999', '/agent/0', '/agents/1.5']) {
+    for (const path of [
+      '/agents/',
+      '/agent/',
+      '/agents/1/x',
+      '/agent/1/',
+      '/agents/abc',
+      '/agents/999999',
+      '/agent/0',
+      '/agents/1.5',
+    ]) {
       const res = await call(path, { headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' } });
       expect(res.status, path).toBe(404);
     }

@@ -47,7 +47,11 @@ export const unauthorized = (c: Context, message: string) => {
  * revoked, 429 over the per-token limit). Shared by /api and /mcp; `calls` is how many calls the
  * request makes (the messages of an MCP batch: docs/decisions/0030, every call counts), at least one.
  */
-export async function authenticateBearer(c: Context<AppEnv>, token: string, calls = 1): Promise<TokenHolder | Response> {
+export async function authenticateBearer(
+  c: Context<AppEnv>,
+  token: string,
+  calls = 1,
+): Promise<TokenHolder | Response> {
   const holder = token ? await findToken(c.env.DB, token) : null;
   if (!holder) return unauthorized(c, TOKEN_MESSAGES.invalid);
   const used = await hit(c.env.DB, `api-token:${holder.tokenId}`, { windowMs: MINUTE_MS, count: Math.max(1, calls) });

@@ -2,7 +2,13 @@
 // sessions; the token itself exists once, in the answer that creates it.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { TOKEN_PREFIX, TOKEN_SCOPES, type ApiTokenSummary, type CreatedApiToken, type TokenScope } from '#common/api-tokens.ts';
+import {
+  TOKEN_PREFIX,
+  TOKEN_SCOPES,
+  type ApiTokenSummary,
+  type CreatedApiToken,
+  type TokenScope,
+} from '#common/api-tokens.ts';
 import type { SessionUser } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
 import { apiTokens, users } from '#worker/db/schema.ts';
@@ -35,7 +41,11 @@ export async function activeTokenCount(d1: D1Database, userId: number): Promise<
   return row?.n ?? 0;
 }
 
-export async function createToken(d1: D1Database, userId: number, input: { name: string; scopes: TokenScope[] }): Promise<CreatedApiToken> {
+export async function createToken(
+  d1: D1Database,
+  userId: number,
+  input: { name: string; scopes: TokenScope[] },
+): Promise<CreatedApiToken> {
   const token = `${TOKEN_PREFIX}${randomToken()}`;
   const [row] = await orm(d1)
     .insert(apiTokens)
@@ -74,7 +84,12 @@ export interface TokenHolder {
 export async function findToken(d1: D1Database, token: string): Promise<TokenHolder | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > TOKEN_MAX_LENGTH) return null;
   const [row] = await orm(d1)
-    .select({ ...SESSION_USER_COLUMNS, tokenId: apiTokens.id, scopes: apiTokens.scopes, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      ...SESSION_USER_COLUMNS,
+      tokenId: apiTokens.id,
+      scopes: apiTokens.scopes,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, await sha256Hex(token)), isNull(apiTokens.revokedAt)));

@@ -15,7 +15,13 @@ export const tokensRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get(
     '/',
-    route({ tag: 'tokens', summary: 'Your API tokens', description: 'Never the tokens themselves.', access: 'signed-in', responses: { 200: json(v.array(tokenSummarySchema), 'Your tokens') } }),
+    route({
+      tag: 'tokens',
+      summary: 'Your API tokens',
+      description: 'Never the tokens themselves.',
+      access: 'signed-in',
+      responses: { 200: json(v.array(tokenSummarySchema), 'Your tokens') },
+    }),
     async (c) => c.json(await listTokens(c.env.DB, c.var.user!.id)),
   )
   .post(
@@ -30,7 +36,8 @@ export const tokensRoutes = new Hono<AppEnv>()
     jsonBody(createTokenSchema),
     async (c) => {
       const user = c.var.user!;
-      if ((await activeTokenCount(c.env.DB, user.id)) >= TOKENS_PER_USER_MAX) return fail(c, 409, TOKEN_MESSAGES.tooMany);
+      if ((await activeTokenCount(c.env.DB, user.id)) >= TOKENS_PER_USER_MAX)
+        return fail(c, 409, TOKEN_MESSAGES.tooMany);
       const created = await createToken(c.env.DB, user.id, c.req.valid('json'));
       // The owner hears of every token, so one made with a stolen session is noticed (docs/decisions/0038).
       await mailTokenCreated(c, user, created);
@@ -39,7 +46,12 @@ export const tokensRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/:id',
-    route({ tag: 'tokens', summary: 'Revoke an API token', access: 'signed-in', responses: { 200: json(okSchema, 'Revoked, for good'), 404: error(TOKEN_MESSAGES.notFound) } }),
+    route({
+      tag: 'tokens',
+      summary: 'Revoke an API token',
+      access: 'signed-in',
+      responses: { 200: json(okSchema, 'Revoked, for good'), 404: error(TOKEN_MESSAGES.notFound) },
+    }),
     idParam('id', TOKEN_MESSAGES.notFound),
     async (c) => {
       const { id } = c.req.valid('param');

@@ -4,14 +4,26 @@ import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_USER_MAX, type To
 import { MESSAGES } from '#common/validation.ts';
 import { app } from '#worker/app.ts';
 import { clearCatalogCache } from '#worker/lib/catalog-cache.ts';
-import { call, client, createUser, db, messageOf as errorOf, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client,
+  createUser,
+  db,
+  messageOf as errorOf,
+  okBody,
+  seedCatalog,
+  signIn,
+  untypedBody,
+} from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();
 });
 
 const sha256 = async (text: string) =>
-  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) => b.toString(16).padStart(2, '0')).join('');
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 
 async function newToken(cookie: string, scopes: TokenScope[], name = 'Script') {
   const res = await client(cookie).tokens.$post({ json: { name, scopes } });
@@ -21,9 +33,11 @@ async function newToken(cookie: string, scopes: TokenScope[], name = 'Script') {
 const tokensOf = async (cookie: string) => okBody(await client(cookie).tokens.$get());
 
 /** A program's request: no cookie, no Origin, the token in the Authorization header. */
-const withToken = (token: string, path: string, init: { method?: string; headers?: Record<string, string>; json?: unknown } = {}) =>
-  call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
-
+const withToken = (
+  token: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; json?: unknown } = {},
+) => call(path, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
 
 describe('/api/tokens (session only)', () => {
   it('creates a token shown once, lists it without the token, and stores only its hash', async () => {
@@ -34,10 +48,21 @@ describe('/api/tokens (session only)', () => {
     expect(created.token).toMatch(/^amk_[\w-]{43}$/);
 
     const list = await tokensOf(cookie);
-    expect(list).toEqual([{ id: created.id, name: 'Claude desktop', scopes: ['read', 'try'], createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(list).toEqual([
+      {
+        id: created.id,
+        name: 'Claude desktop',
+        scopes: ['read', 'try'],
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+      },
+    ]);
     expect(JSON.stringify(list)).not.toContain(created.token);
 
-    const row = await db().prepare('SELECT * FROM api_tokens WHERE id = ?').bind(created.id).first<Record<string, unknown>>();
+    const row = await db()
+      .prepare('SELECT * FROM api_tokens WHERE id = ?')
+      .bind(created.id)
+      .first<Record<string, unknown>>();
     expect(row!.token_hash).toBe(await sha256(created.token));
     expect(Object.values(row!).some((value) => String(value).includes(created.token.slice(4)))).toBe(false);
   });
@@ -137,12 +162,26 @@ describe('Authorization: Bearer on the API', () => {
     const { token } = await newToken(cookie, ['try']);
     const key = 'token-try-0001';
     // A program sends the price it was shown, as the app does (docs/decisions/0038).
-    const answers = await Promise.all([1, 2].map(() => withToken(token, '/api/agents/2/try', { method: 'POST', json: { expectedCost: 12 }, headers: { 'Idempotency-Key': key } })));
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        withToken(token, '/api/agents/2/try', {
+          method: 'POST',
+          json: { expectedCost: 12 },
+          headers: { 'Idempotency-Key': key },
+        }),
+      ),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const bodies = await Promise.all(answers.map(untypedBody.tryResult));
-    expect(bodies).toEqual([{ balance: 88, consumed: 12, url: null }, { balance: 88, consumed: 12, url: null }]);
+    expect(bodies).toEqual([
+      { balance: 88, consumed: 12, url: null },
+      { balance: 88, consumed: 12, url: null },
+    ]);
     // The app, signed in as the same person, sees the same charge in the same ledger.
-    const tries = await db().prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'").bind(user.id).first<{ n: number }>();
+    const tries = await db()
+      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(tries!.n).toBe(1);
     expect(await (await call('/api/credits/balance', { cookie })).json()).toEqual({ balance: 88, consumed: 12 });
     // Asking how the try ended is part of trying.
@@ -201,14 +240,21 @@ describe('Authorization: Bearer on the API', () => {
         tokens++;
       }
       for (const withCookie of [false, true]) {
-        const res = await call(path, { method, json, headers: { Authorization: `Bearer ${bearer}` }, cookie: withCookie ? cookie : undefined });
+        const res = await call(path, {
+          method,
+          json,
+          headers: { Authorization: `Bearer ${bearer}` },
+          cookie: withCookie ? cookie : undefined,
+        });
         expect(res.status, `${method} ${path}${withCookie ? ' (with cookie)' : ''}`).toBe(403);
         expect(await errorOf(res)).toBe(TOKEN_MESSAGES.notAllowed);
       }
     }
     // Nothing changed: the tokens still exist and the account is untouched.
     expect(await tokensOf(cookie)).toHaveLength(tokens);
-    expect(await db().prepare('SELECT username FROM users WHERE id = ?').bind(user.id).first()).toEqual({ username: user.username });
+    expect(await db().prepare('SELECT username FROM users WHERE id = ?').bind(user.id).first()).toEqual({
+      username: user.username,
+    });
   });
 
   it('refuses unknown, malformed and revoked tokens with 401, even on public routes', async () => {
@@ -222,7 +268,11 @@ describe('Authorization: Bearer on the API', () => {
   it('refuses a token in the query string, whatever the parameter is called', async () => {
     const cookie = await signIn((await createUser()).id);
     const { token } = await newToken(cookie, ['read']);
-    for (const path of [`/api/credits/balance?access_token=${token}`, `/api/agents?token=${token}`, `/api/agents?key=${token}`]) {
+    for (const path of [
+      `/api/credits/balance?access_token=${token}`,
+      `/api/agents?token=${token}`,
+      `/api/agents?key=${token}`,
+    ]) {
       const res = await call(path);
       expect(res.status, path).toBe(401);
       expect(await errorOf(res)).toBe(TOKEN_MESSAGES.inQuery);
@@ -254,7 +304,11 @@ describe('Authorization: Bearer on the API', () => {
     const key = 'cache-try-0001';
     const bearer = { Authorization: `Bearer ${token}` };
     const body = JSON.stringify({ expectedCost: 12 });
-    const tried = await app.request('/api/agents/2/try', { method: 'POST', body, headers: { ...bearer, 'Idempotency-Key': key, 'Content-Type': 'application/json' } }, cached);
+    const tried = await app.request(
+      '/api/agents/2/try',
+      { method: 'POST', body, headers: { ...bearer, 'Idempotency-Key': key, 'Content-Type': 'application/json' } },
+      cached,
+    );
     expect(tried.status).toBe(200);
     const mine = await app.request(`/api/agents/2/try/${key}`, { headers: bearer }, cached);
     expect(mine.status).toBe(200);

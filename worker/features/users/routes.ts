@@ -23,7 +23,13 @@ export const usersRoutes = new Hono<AppEnv>()
   // Anyone may see who created an agent; the email stays private.
   .get(
     '/:id',
-    route({ tag: 'creators', summary: "A person's public profile", access: 'anyone', token: 'read', responses: { 200: json(publicProfileSchemaOut, 'The profile, never an email'), 404: error(USER_NOT_FOUND) } }),
+    route({
+      tag: 'creators',
+      summary: "A person's public profile",
+      access: 'anyone',
+      token: 'read',
+      responses: { 200: json(publicProfileSchemaOut, 'The profile, never an email'), 404: error(USER_NOT_FOUND) },
+    }),
     idParam('id', USER_NOT_FOUND),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -39,7 +45,11 @@ export const usersRoutes = new Hono<AppEnv>()
       tag: 'account',
       summary: 'Change your creator page’s name, bio and website',
       access: 'signed-in',
-      responses: { 200: json(publicProfileSchemaOut, 'The profile as changed'), 403: error('Not your profile'), 404: error(USER_NOT_FOUND) },
+      responses: {
+        200: json(publicProfileSchemaOut, 'The profile as changed'),
+        403: error('Not your profile'),
+        404: error(USER_NOT_FOUND),
+      },
     }),
     requireUser,
     jsonBody(publicProfileSchema),
@@ -60,7 +70,10 @@ export const usersRoutes = new Hono<AppEnv>()
       description: 'A new address needs the current password and counts once confirmed from the mail sent to it.',
       access: 'signed-in',
       responses: {
-        200: json(v.object({ ...sessionUserSchema.entries, pendingEmail: v.nullable(v.string()) }), 'The account, and the address waiting for confirmation'),
+        200: json(
+          v.object({ ...sessionUserSchema.entries, pendingEmail: v.nullable(v.string()) }),
+          'The account, and the address waiting for confirmation',
+        ),
         403: error('Not your account'),
         404: error(USER_NOT_FOUND),
         409: error('The username is taken'),
@@ -86,7 +99,11 @@ export const usersRoutes = new Hono<AppEnv>()
         await requireCurrentPassword(c, currentPassword);
       }
       try {
-        await orm(db).update(users).set({ username, usernameKey: usernameKey(username), usernameSkeleton: skeleton(username) }).where(eq(users.id, id)).run();
+        await orm(db)
+          .update(users)
+          .set({ username, usernameKey: usernameKey(username), usernameSkeleton: skeleton(username) })
+          .where(eq(users.id, id))
+          .run();
       } catch (err) {
         // Another account took the name between the check and the update.
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.usernameTaken);

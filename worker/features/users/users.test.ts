@@ -5,14 +5,17 @@ import { call, client, createUser, db, messageOf as message, okBody, signIn } fr
 /** The profile screen reads `error`; `message` carries the same text. */
 async function errorOf(res: Response) {
   const body: unknown = await res.json();
-  if (body === null || typeof body !== 'object' || !('message' in body) || !('error' in body)) throw new Error(`expected a refusal, got ${JSON.stringify(body)}`);
+  if (body === null || typeof body !== 'object' || !('message' in body) || !('error' in body))
+    throw new Error(`expected a refusal, got ${JSON.stringify(body)}`);
   expect(body.message).toBe(body.error);
   return body.error;
 }
 
-const put = (id: number | string, json: unknown, cookie?: string) => call(`/api/users/${id}`, { method: 'PUT', json, cookie });
+const put = (id: number | string, json: unknown, cookie?: string) =>
+  call(`/api/users/${id}`, { method: 'PUT', json, cookie });
 
-const stored = (id: number) => db().prepare('SELECT username, email, role, credits FROM users WHERE id = ?').bind(id).first();
+const stored = (id: number) =>
+  db().prepare('SELECT username, email, role, credits FROM users WHERE id = ?').bind(id).first();
 
 describe('GET /api/users/:id', () => {
   it('the public profile never includes the email, role or credits', async () => {
@@ -20,7 +23,15 @@ describe('GET /api/users/:id', () => {
     const res = await call(`/api/users/${user.id}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ id: user.id, username: 'public_pat', displayName: null, bio: null, website: null, profilePicture: null, createdAt: expect.any(String) });
+    expect(body).toEqual({
+      id: user.id,
+      username: 'public_pat',
+      displayName: null,
+      bio: null,
+      website: null,
+      profilePicture: null,
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(body)).not.toContain('@');
     // Signed in as someone else changes nothing.
     const other = await signIn((await createUser()).id);
@@ -54,7 +65,10 @@ describe('PUT /api/users/:id', () => {
       emailVerified: false,
       pendingEmail: null,
     });
-    expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({ username: 'edited_ed', email: me.email });
+    expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({
+      username: 'edited_ed',
+      email: me.email,
+    });
     // Keeping one's own name and email (in another case) is not a conflict.
     const same = await put(me.id, { username: 'EDITED_ED', email: me.email }, cookie);
     expect(same.status).toBe(200);
@@ -62,7 +76,11 @@ describe('PUT /api/users/:id', () => {
     const email = await put(me.id, { username: 'edited_ed', email: 'edited@example.com' }, cookie);
     expect(email.status).toBe(400);
     expect(await message(email)).toBe(MESSAGES.currentPasswordRequired);
-    const wrong = await put(me.id, { username: 'edited_ed', email: 'edited@example.com', currentPassword: 'guess-guess' }, cookie);
+    const wrong = await put(
+      me.id,
+      { username: 'edited_ed', email: 'edited@example.com', currentPassword: 'guess-guess' },
+      cookie,
+    );
     expect(await message(wrong)).toBe(MESSAGES.currentPassword);
     expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({ email: me.email });
   });
@@ -70,7 +88,11 @@ describe('PUT /api/users/:id', () => {
   it('cannot change role or credits through extra fields', async () => {
     const me = await createUser({ credits: 5 });
     const cookie = await signIn(me.id);
-    const res = await put(me.id, { username: me.username, email: me.email, role: 'admin', credits: 99999, id: 1 }, cookie);
+    const res = await put(
+      me.id,
+      { username: me.username, email: me.email, role: 'admin', credits: 99999, id: 1 },
+      cookie,
+    );
     expect(res.status).toBe(200);
     expect(await stored(me.id)).toMatchObject({ role: 'user', credits: 5 });
   });
@@ -93,7 +115,9 @@ describe('PUT /api/users/:id', () => {
     // Staff and admins edit nobody's profile but their own either.
     for (const role of ['staff', 'admin'] as const) {
       const boss = await signIn((await createUser({ role })).id);
-      expect((await put(other.id, { username: `boss_${role}`, email: `boss_${role}@example.com` }, boss)).status).toBe(403);
+      expect((await put(other.id, { username: `boss_${role}`, email: `boss_${role}@example.com` }, boss)).status).toBe(
+        403,
+      );
     }
     expect(await stored(other.id)).toEqual(before);
   });
@@ -146,15 +170,20 @@ describe('PUT /api/users/:id', () => {
       expect(res.status).toBe(400);
       expect(await message(res)).toBe(MESSAGES.usernameChars);
     }
-    expect((await okBody(await client().users[':id'].$get({ param: { id: String(me.id) } }))).username).toBe(me.username);
-    expect(await db().prepare('SELECT count(*) AS n FROM users').first<{ n: number }>()).toMatchObject({ n: expect.any(Number) });
+    expect((await okBody(await client().users[':id'].$get({ param: { id: String(me.id) } }))).username).toBe(
+      me.username,
+    );
+    expect(await db().prepare('SELECT count(*) AS n FROM users').first<{ n: number }>()).toMatchObject({
+      n: expect.any(Number),
+    });
   });
 
   it('refuses hostile bodies without a 5xx', async () => {
     const me = await createUser();
     const cookie = await signIn(me.id);
     const path = `/api/users/${me.id}`;
-    const raw = (body: string, type = 'application/json') => call(path, { method: 'PUT', body, cookie, headers: { 'Content-Type': type } });
+    const raw = (body: string, type = 'application/json') =>
+      call(path, { method: 'PUT', body, cookie, headers: { 'Content-Type': type } });
     const answers = [
       await raw('[{"username":"arr_user","email":"arr@example.com"}]'),
       await raw('null'),
@@ -166,7 +195,12 @@ describe('PUT /api/users/:id', () => {
     expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 413]);
     for (const res of answers) expect(await errorOf(res)).toEqual(expect.any(String));
     expect(await stored(me.id)).toMatchObject({ username: me.username });
-    const crossSite = await call(path, { method: 'PUT', json: { username: 'csrf_user', email: 'csrf@example.com' }, cookie, headers: { Origin: 'https://evil.example' } });
+    const crossSite = await call(path, {
+      method: 'PUT',
+      json: { username: 'csrf_user', email: 'csrf@example.com' },
+      cookie,
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect(await errorOf(crossSite)).toBe(MESSAGES.crossSite);
     expect(await stored(me.id)).toMatchObject({ username: me.username });

@@ -46,20 +46,67 @@ export function AgentForm({
   };
 
   return (
-    <AppForm onSubmit={handleSubmit} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <AppForm
+      onSubmit={handleSubmit}
+      className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
       <FormField id="agent-name" label="Name" error={errors.name}>
-        {(c) => <TextInput {...c} name="name" value={values.name} onChange={set('name')} invalid={Boolean(errors.name)} placeholder="e.g. Invoice Chaser" />}
+        {(c) => (
+          <TextInput
+            {...c}
+            name="name"
+            value={values.name}
+            onChange={set('name')}
+            invalid={Boolean(errors.name)}
+            placeholder="e.g. Invoice Chaser"
+          />
+        )}
       </FormField>
-      <FormField id="agent-description" label="Description" error={errors.description} hint={`Shown on cards: ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}>
-        {(c) => <TextArea {...c} name="description" rows={3} value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} />}
+      <FormField
+        id="agent-description"
+        label="Description"
+        error={errors.description}
+        hint={`Shown on cards: ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
+      >
+        {(c) => (
+          <TextArea
+            {...c}
+            name="description"
+            rows={3}
+            value={values.description}
+            onChange={set('description')}
+            invalid={Boolean(errors.description)}
+          />
+        )}
       </FormField>
-      <FormField id="agent-long-description" label="Long description" optional error={errors.longDescription} hint="Shown on the agent's Description tab.">
-        {(c) => <TextArea {...c} name="longDescription" rows={6} value={values.longDescription} onChange={set('longDescription')} invalid={Boolean(errors.longDescription)} />}
+      <FormField
+        id="agent-long-description"
+        label="Long description"
+        optional
+        error={errors.longDescription}
+        hint="Shown on the agent's Description tab."
+      >
+        {(c) => (
+          <TextArea
+            {...c}
+            name="longDescription"
+            rows={6}
+            value={values.longDescription}
+            onChange={set('longDescription')}
+            invalid={Boolean(errors.longDescription)}
+          />
+        )}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="agent-category" label="Category" error={errors.categoryId}>
           {(c) => (
-            <Select {...c} name="categoryId" value={values.categoryId} onChange={set('categoryId')} invalid={Boolean(errors.categoryId)}>
+            <Select
+              {...c}
+              name="categoryId"
+              value={values.categoryId}
+              onChange={set('categoryId')}
+              invalid={Boolean(errors.categoryId)}
+            >
               <option value="">Select a category</option>
               <Options options={categories.map((cat) => ({ value: cat.id, label: cat.name }))} />
             </Select>
@@ -67,14 +114,25 @@ export function AgentForm({
         </FormField>
         <FormField id="agent-department" label="Department" optional error={errors.departmentId}>
           {(c) => (
-            <Select {...c} name="departmentId" value={values.departmentId} onChange={set('departmentId')} invalid={Boolean(errors.departmentId)}>
+            <Select
+              {...c}
+              name="departmentId"
+              value={values.departmentId}
+              onChange={set('departmentId')}
+              invalid={Boolean(errors.departmentId)}
+            >
               <option value="0">No department</option>
               <Options options={departments.map((d) => ({ value: d.id, label: d.name }))} />
             </Select>
           )}
         </FormField>
       </div>
-      <FormField id="agent-credit-cost" label="Credit cost per try" error={errors.creditCost} hint={`From ${MIN_CREDIT_COST} to ${MAX_CREDIT_COST} credits (1 credit = $1). You can try your own agent for free.`}>
+      <FormField
+        id="agent-credit-cost"
+        label="Credit cost per try"
+        error={errors.creditCost}
+        hint={`From ${MIN_CREDIT_COST} to ${MAX_CREDIT_COST} credits (1 credit = $1). You can try your own agent for free.`}
+      >
         {(c) => (
           <TextInput
             {...c}
@@ -92,16 +150,70 @@ export function AgentForm({
         )}
       </FormField>
       <FormField id="agent-features" label="Features" optional error={errors.features} hint="One feature per line.">
-        {(c) => <TextArea {...c} name="features" rows={5} value={values.features} onChange={set('features')} invalid={Boolean(errors.features)} />}
+        {(c) => (
+          <TextArea
+            {...c}
+            name="features"
+            rows={5}
+            value={values.features}
+            onChange={set('features')}
+            invalid={Boolean(errors.features)}
+          />
+        )}
       </FormField>
-      <FormField id="agent-video-url" label="Video URL" optional error={errors.videoUrl} hint="A demo video, e.g. on YouTube or Vimeo.">
-        {(c) => <TextInput {...c} name="videoUrl" type="url" inputMode="url" value={values.videoUrl} onChange={set('videoUrl')} invalid={Boolean(errors.videoUrl)} placeholder="https://" />}
+      <FormField
+        id="agent-video-url"
+        label="Video URL"
+        optional
+        error={errors.videoUrl}
+        hint="A demo video, e.g. on YouTube or Vimeo."
+      >
+        {(c) => (
+          <TextInput
+            {...c}
+            name="videoUrl"
+            type="url"
+            inputMode="url"
+            value={values.videoUrl}
+            onChange={set('videoUrl')}
+            invalid={Boolean(errors.videoUrl)}
+            placeholder="https://"
+          />
+        )}
       </FormField>
       <FormField id="agent-image-url" label="Image URL" optional error={errors.imageUrl}>
-        {(c) => <TextInput {...c} name="imageUrl" type="url" inputMode="url" value={values.imageUrl} onChange={set('imageUrl')} invalid={Boolean(errors.imageUrl)} placeholder="https://" />}
+        {(c) => (
+          <TextInput
+            {...c}
+            name="imageUrl"
+            type="url"
+            inputMode="url"
+            value={values.imageUrl}
+            onChange={set('imageUrl')}
+            invalid={Boolean(errors.imageUrl)}
+            placeholder="https://"
+          />
+        )}
       </FormField>
-      <FormField id="agent-external-url" label="External URL" optional error={errors.externalUrl} hint="Where Try Agent sends people: your agent's own app or page.">
-        {(c) => <TextInput {...c} name="externalUrl" type="url" inputMode="url" value={values.externalUrl} onChange={set('externalUrl')} invalid={Boolean(errors.externalUrl)} placeholder="https://" />}
+      <FormField
+        id="agent-external-url"
+        label="External URL"
+        optional
+        error={errors.externalUrl}
+        hint="Where Try Agent sends people: your agent's own app or page."
+      >
+        {(c) => (
+          <TextInput
+            {...c}
+            name="externalUrl"
+            type="url"
+            inputMode="url"
+            value={values.externalUrl}
+            onChange={set('externalUrl')}
+            invalid={Boolean(errors.externalUrl)}
+            placeholder="https://"
+          />
+        )}
       </FormField>
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <Button type="submit" size="lg" disabled={pending}>

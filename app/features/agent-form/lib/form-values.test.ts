@@ -16,16 +16,31 @@ describe('agent form values', () => {
   });
 
   it('validates with the documented messages', () => {
-    const result = v.safeParse(agentSchema, formValuesToInput({ ...emptyAgentForm, name: 'ab', description: 'short' }, 'http://localhost'));
+    const result = v.safeParse(
+      agentSchema,
+      formValuesToInput({ ...emptyAgentForm, name: 'ab', description: 'short' }, 'http://localhost'),
+    );
     expect(result.success).toBe(false);
     const messages = result.success ? [] : result.issues.map((i) => i.message);
-    expect(messages).toEqual(expect.arrayContaining(['Name must be at least 3 characters', 'Description must be at least 10 characters', 'Please select a category']));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Name must be at least 3 characters',
+        'Description must be at least 10 characters',
+        'Please select a category',
+      ]),
+    );
   });
 });
 
 describe('number fields', () => {
   const message = (over: Record<string, string>) => {
-    const r = v.safeParse(agentSchema, formValuesToInput({ ...emptyAgentForm, name: 'Agent', description: 'Does useful things.', categoryId: '1', ...over }, 'http://x'));
+    const r = v.safeParse(
+      agentSchema,
+      formValuesToInput(
+        { ...emptyAgentForm, name: 'Agent', description: 'Does useful things.', categoryId: '1', ...over },
+        'http://x',
+      ),
+    );
     return r.success ? null : r.issues[0]?.message;
   };
   it('gives each its own message', () => {

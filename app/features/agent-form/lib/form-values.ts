@@ -47,14 +47,16 @@ export function agentToFormValues(agent: Agent): AgentFormValues {
  * Seeded agents keep site-relative image paths (/agents/x.webp), which the shared schema (http or
  * https only) would refuse on an edit; they are made absolute against this site.
  */
-export const absoluteUrl = (value: string, origin: string): string => (value.trim().startsWith('/') && !value.trim().startsWith('//') ? `${origin}${value.trim()}` : value);
+export const absoluteUrl = (value: string, origin: string): string =>
+  value.trim().startsWith('/') && !value.trim().startsWith('//') ? `${origin}${value.trim()}` : value;
 
 /**
  * The shared schema answers a generic type error for blank or non-numeric text in its number
  * fields; give it values whose failure carries the field's own message instead.
  */
 const categoryInput = (value: string): string | number => (value.trim() === '' ? 0 : value);
-const creditCostInput = (value: string): string | number => (/^\s*-?\d+\s*$/.test(value) ? value : Number.parseFloat(value) || 0.5);
+const creditCostInput = (value: string): string | number =>
+  /^\s*-?\d+\s*$/.test(value) ? value : Number.parseFloat(value) || 0.5;
 
 /** What the shared agentSchema validates: features one per line become a list. */
 export function formValuesToInput(values: AgentFormValues, origin = window.location.origin) {

@@ -28,4 +28,5 @@ export function useDeleteAgent() {
 }
 
 /** Forgets a deleted agent's page (also in the offline copy) once nothing shows it any more. */
-export const removeDeletedAgent = (queryClient: QueryClient, agentId: number) => queryClient.removeQueries({ queryKey: agentKeys.detail(agentId) });
+export const removeDeletedAgent = (queryClient: QueryClient, agentId: number) =>
+  queryClient.removeQueries({ queryKey: agentKeys.detail(agentId) });

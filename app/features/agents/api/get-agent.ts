@@ -7,6 +7,10 @@ export const getAgent = async (id: number): Promise<Agent> =>
   unwrap(await api.agents[':id'].$get({ param: { id: String(id) } }));
 
 export const getAgentQueryOptions = (id: number) =>
-  queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => getAgent(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  queryOptions({
+    queryKey: agentKeys.detail(id),
+    queryFn: () => getAgent(id),
+    enabled: Number.isSafeInteger(id) && id > 0,
+  });
 
 export const useAgent = (id: number) => useQuery(getAgentQueryOptions(id));

@@ -24,7 +24,10 @@ export const nextOffset = (last: AgentPage): number | undefined => {
   return last.items.length > 0 && next < last.total ? next : undefined;
 };
 
-export const getInfiniteAgentsQueryOptions = (params: Omit<AgentListParams, 'limit' | 'offset'>, pageSize = PAGE_SIZE_DEFAULT) =>
+export const getInfiniteAgentsQueryOptions = (
+  params: Omit<AgentListParams, 'limit' | 'offset'>,
+  pageSize = PAGE_SIZE_DEFAULT,
+) =>
   infiniteQueryOptions({
     queryKey: agentKeys.infinite({ ...params, limit: pageSize }),
     queryFn: async ({ pageParam }): Promise<AgentPage> => ({
@@ -41,7 +44,13 @@ export function useInfiniteAgents(
     pageSize = PAGE_SIZE_DEFAULT,
     keepPrevious = false,
     ...options
-  }: { pageSize?: number; keepPrevious?: boolean; staleTime?: number; gcTime?: number; refetchOnMount?: typeof refetchUnlessServed | boolean | 'always' } = {},
+  }: {
+    pageSize?: number;
+    keepPrevious?: boolean;
+    staleTime?: number;
+    gcTime?: number;
+    refetchOnMount?: typeof refetchUnlessServed | boolean | 'always';
+  } = {},
 ) {
   return useInfiniteQuery({
     ...getInfiniteAgentsQueryOptions(params, pageSize),

@@ -12,7 +12,10 @@ export const useMoreFromCreator = (creatorId: number | null) =>
     queryKey: [...agentKeys.byCreator(creatorId ?? 0), MORE_FROM_CREATOR + 1],
     queryFn: async () =>
       unwrap(
-        await api.agents.creator[':userId'].$get({ param: { userId: String(creatorId) }, query: { limit: String(MORE_FROM_CREATOR + 1) } }),
+        await api.agents.creator[':userId'].$get({
+          param: { userId: String(creatorId) },
+          query: { limit: String(MORE_FROM_CREATOR + 1) },
+        }),
       ),
     enabled: creatorId !== null && creatorId > 0,
   });

@@ -33,7 +33,12 @@ function decodeHeader(value: string | null): string | null {
 }
 
 /** Full-text search (GET /api/agents/search); the server ranks by relevance unless a sort is given. */
-export async function searchAgents(q: string, options: SearchOptions = {}, offset = 0, limit = PAGE_SIZE_DEFAULT): Promise<SearchPage> {
+export async function searchAgents(
+  q: string,
+  options: SearchOptions = {},
+  offset = 0,
+  limit = PAGE_SIZE_DEFAULT,
+): Promise<SearchPage> {
   const query: Record<string, string> = { q, limit: String(limit), offset: String(offset) };
   if (options.departmentId) query.departmentId = String(options.departmentId);
   if (options.sort && options.sort !== 'relevance') query.sort = options.sort;

@@ -9,10 +9,12 @@ import { deviceSearchKeys } from '#app/lib/query-keys.ts';
  * search library is a chunk of its own, fetched the first time it is needed (the service worker
  * precaches it, so it is there offline).
  */
-export const searchDevice = async (q: string, limit: number): Promise<Agent[]> => (await import('#app/lib/offline-search.ts')).searchDevice(q, limit);
+export const searchDevice = async (q: string, limit: number): Promise<Agent[]> =>
+  (await import('#app/lib/offline-search.ts')).searchDevice(q, limit);
 
 /** Whether a failed request never reached the server (offline, lie-fi), as opposed to an answer. */
-export const unreachable = (error: unknown): boolean => !(error instanceof ApiError) && !(error instanceof DOMException && error.name === 'AbortError');
+export const unreachable = (error: unknown): boolean =>
+  !(error instanceof ApiError) && !(error instanceof DOMException && error.name === 'AbortError');
 
 /** The agents on this device matching `q`, best first; off when `enabled` is false. */
 export const useDeviceSearch = (q: string, enabled: boolean, limit = 100) =>
@@ -29,7 +31,13 @@ export const useDeviceSearch = (q: string, enabled: boolean, limit = 100) =>
 
 /** Suggestions from this device: agents only, each marked as such. */
 export async function deviceSuggestions(q: string, limit = 8): Promise<Suggestion[]> {
-  return (await searchDevice(q, limit)).map((agent) => ({ kind: 'agent', id: agent.id, name: agent.name, label: agent.label, fromDevice: true }));
+  return (await searchDevice(q, limit)).map((agent) => ({
+    kind: 'agent',
+    id: agent.id,
+    name: agent.name,
+    label: agent.label,
+    fromDevice: true,
+  }));
 }
 
 /** Runs `online` when the browser is online and the server answers; otherwise `fromDevice`. */

@@ -12,7 +12,11 @@ export const suggestQueryOptions = (q: string) =>
   queryOptions({
     queryKey: [...agentKeys.all, 'suggest', q],
     // With no signal, or a server that cannot be reached: from what this device holds.
-    queryFn: ({ signal }) => orFromDevice(() => suggestAgents(q, signal), () => deviceSuggestions(q)),
+    queryFn: ({ signal }) =>
+      orFromDevice(
+        () => suggestAgents(q, signal),
+        () => deviceSuggestions(q),
+      ),
     networkMode: 'always',
     // Suggestions are not kept for offline use: offline, the device's own search answers.
     meta: { persist: false },
@@ -22,4 +26,5 @@ export const suggestQueryOptions = (q: string) =>
   });
 
 /** The previous suggestions stay while the next ones load, so the list does not flicker. */
-export const useSuggestions = (q: string) => useQuery({ ...suggestQueryOptions(q.trim()), placeholderData: keepPreviousData });
+export const useSuggestions = (q: string) =>
+  useQuery({ ...suggestQueryOptions(q.trim()), placeholderData: keepPreviousData });

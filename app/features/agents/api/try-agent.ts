@@ -8,12 +8,27 @@ import { retryWithSameKey } from '#app/lib/idempotency.ts';
  * POST /api/agents/{id}/try: the server debits the credits (docs/product.md#credits) and answers with the
  * new balance and the agent's URL. The idempotency key makes a retried request debit once.
  */
-export async function tryAgent({ agentId, idempotencyKey, expectedCost }: { agentId: number; idempotencyKey: string; expectedCost: number }): Promise<TryResult> {
-  const res = await api.agents[':id'].try.$post({ param: { id: String(agentId) }, json: { expectedCost } }, { headers: { 'Idempotency-Key': idempotencyKey } });
+export async function tryAgent({
+  agentId,
+  idempotencyKey,
+  expectedCost,
+}: {
+  agentId: number;
+  idempotencyKey: string;
+  expectedCost: number;
+}): Promise<TryResult> {
+  const res = await api.agents[':id'].try.$post(
+    { param: { id: String(agentId) }, json: { expectedCost } },
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
   if (res.status === 409) {
     // docs/product.md#credits: the cost changed since the page showed it; nothing was charged.
-    const body = (await res.clone().json().catch(() => null)) as { message?: string; creditCost?: unknown } | null;
-    if (body && typeof body.creditCost === 'number' && typeof body.message === 'string') throw new PriceChangedError(body.message, body.creditCost);
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { message?: string; creditCost?: unknown } | null;
+    if (body && typeof body.creditCost === 'number' && typeof body.message === 'string')
+      throw new PriceChangedError(body.message, body.creditCost);
   }
   return unwrap(res);
 }
@@ -32,7 +47,13 @@ export class PriceChangedError extends ApiError {
  * GET /api/agents/{id}/try/{key}: how a try whose answer was lost ended (a reloaded page asks). Its
  * first answer, or a 404 ApiError when nothing was charged; it never charges.
  */
-export async function checkTry({ agentId, idempotencyKey }: { agentId: number; idempotencyKey: string }): Promise<TryResult> {
+export async function checkTry({
+  agentId,
+  idempotencyKey,
+}: {
+  agentId: number;
+  idempotencyKey: string;
+}): Promise<TryResult> {
   return unwrap(await api.agents[':id'].try[':key'].$get({ param: { id: String(agentId), key: idempotencyKey } }));
 }
 

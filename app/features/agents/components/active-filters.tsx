@@ -12,7 +12,10 @@ export function ActiveFilters({ filters }: { filters: ActiveFilter[] }) {
   return (
     <ul aria-label="Active filters" className="flex flex-wrap gap-2">
       {filters.map((f) => (
-        <li key={f.key} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm font-medium text-brand-700">
+        <li
+          key={f.key}
+          className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm font-medium text-brand-700"
+        >
           <span className="truncate">{f.label}</span>
           <button
             type="button"

@@ -7,12 +7,22 @@ import { AgentCard } from './agent-card';
 import { StarRating } from './star-rating';
 
 const agent = agentOf(7, {
-  name: 'LedgerLens', description: 'Reconciles invoices.', departmentId: 3, averageRating: 4.46, rating: 4.46, voteCount: 12,
-  creditCost: 9, credits: 9, businessCategory: 'Finance', businessDepartment: 'Finance', categoryName: 'Finance',
+  name: 'LedgerLens',
+  description: 'Reconciles invoices.',
+  departmentId: 3,
+  averageRating: 4.46,
+  rating: 4.46,
+  voteCount: 12,
+  creditCost: 9,
+  credits: 9,
+  businessCategory: 'Finance',
+  businessDepartment: 'Finance',
+  categoryName: 'Finance',
 });
 
 // The card's Save button reads who is signed in from the query cache.
-const render = (ui: ReactElement) => renderInPage(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+const render = (ui: ReactElement) =>
+  renderInPage(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 describe('AgentCard', () => {
   it('shows the browse card fields and links to the detail page', () => {
@@ -32,7 +42,17 @@ describe('AgentCard', () => {
   });
 
   it("links the creator's name to their page, above the card's own link, and shows the small cover", () => {
-    render(<AgentCard agent={{ ...agent, creatorId: 3, creatorUsername: 'demo', imageUrl: '/media/covers/a.webp', thumbnailUrl: '/media/thumbs/b.webp' }} />);
+    render(
+      <AgentCard
+        agent={{
+          ...agent,
+          creatorId: 3,
+          creatorUsername: 'demo',
+          imageUrl: '/media/covers/a.webp',
+          thumbnailUrl: '/media/thumbs/b.webp',
+        }}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'demo' }).getAttribute('href')).toBe('/creators/demo');
     expect(screen.getAllByRole('link')).toHaveLength(2);
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/media/thumbs/b.webp');

@@ -88,13 +88,17 @@ export const AgentCard = memo(function AgentCard({
         </div>
         {/* One line: a long name ends in an ellipsis here (in full on the agent's page and in the
             link's name), so it never overflows the card nor makes it taller than its neighbours. */}
-        <h3 className={`truncate font-semibold leading-snug text-slate-900 ${list ? 'text-base sm:text-lg' : 'text-lg'}`}>
+        <h3
+          className={`truncate font-semibold leading-snug text-slate-900 ${list ? 'text-base sm:text-lg' : 'text-lg'}`}
+        >
           <Link href={`/agents/${agent.id}`} title={agent.name} className="card-link group-hover:text-brand-700">
             <HighlightedText text={agent.name} segments={highlights?.name} />
           </Link>
         </h3>
         {/* As tall as its clamped lines even when the description is shorter. */}
-        <p className={`text-sm text-slate-600 ${list ? 'line-clamp-2 h-10 sm:line-clamp-3 sm:h-15' : 'line-clamp-3 h-15'}`}>
+        <p
+          className={`text-sm text-slate-600 ${list ? 'line-clamp-2 h-10 sm:line-clamp-3 sm:h-15' : 'line-clamp-3 h-15'}`}
+        >
           <HighlightedText text={agent.description} segments={highlights?.description} />
         </p>
         <div className={`mt-auto flex items-center justify-between text-sm ${list ? 'pt-1' : 'pt-2'}`}>

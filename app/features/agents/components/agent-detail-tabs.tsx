@@ -24,7 +24,11 @@ function FeaturesTab({ agent }: { agent: Agent }) {
   const { items, placeholder } = featureList(agent.features);
   return (
     <>
-      {placeholder && <p className="mb-4 text-sm text-slate-500">The creator has not listed features yet. Agents like this one typically offer:</p>}
+      {placeholder && (
+        <p className="mb-4 text-sm text-slate-500">
+          The creator has not listed features yet. Agents like this one typically offer:
+        </p>
+      )}
       <ul className="grid gap-3 sm:grid-cols-2">
         {items.map((feature, i) => (
           <li key={i} className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-slate-800">

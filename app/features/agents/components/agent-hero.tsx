@@ -45,7 +45,8 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
           <StarRating value={agent.averageRating} className="size-5" />
           {/* What the score is: the plain average of the shown reviews (rankings damp it, docs/product.md#reviews). */}
           <span>
-            <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span> from {plural(reviewCount, 'review')}
+            <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span> from{' '}
+            {plural(reviewCount, 'review')}
           </span>
           <span className="ml-2">
             <SaveButton agent={agent} variant="page" />

@@ -19,6 +19,19 @@ export function AgentImage({
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
-  if (!src || failed) return <div className={`${className} flex items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100`}>{fallback}</div>;
-  return <CoverImage src={src} alt={alt} eager={eager} onError={() => setFailed(true)} className={`${className} object-cover`} />;
+  if (!src || failed)
+    return (
+      <div className={`${className} flex items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100`}>
+        {fallback}
+      </div>
+    );
+  return (
+    <CoverImage
+      src={src}
+      alt={alt}
+      eager={eager}
+      onError={() => setFailed(true)}
+      className={`${className} object-cover`}
+    />
+  );
 }

@@ -5,7 +5,12 @@ import { SideCard } from '#app/components/ui/side-card.tsx';
 import { useLocalTime } from '#app/components/ui/local-time.tsx';
 import { CreatorLink } from './creator-link';
 
-const ROWS_LOOK: FactsLook = { list: 'mt-3 divide-y divide-slate-100 text-sm', row: 'flex justify-between gap-4 py-2', term: 'text-slate-600', detail: 'text-right font-medium text-slate-900' };
+const ROWS_LOOK: FactsLook = {
+  list: 'mt-3 divide-y divide-slate-100 text-sm',
+  row: 'flex justify-between gap-4 py-2',
+  term: 'text-slate-600',
+  detail: 'text-right font-medium text-slate-900',
+};
 
 export function AgentInfoCard({ agent }: { agent: Agent }) {
   const created = useLocalTime(agent.createdAt);

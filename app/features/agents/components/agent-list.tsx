@@ -6,14 +6,26 @@ import type { ViewMode } from './view-toggle';
 const EAGER_IMAGES = 2;
 
 /** Browse cards as a responsive grid or a single-column list; `saved`: every agent is saved on this device (/saved). */
-export function AgentList({ agents, layout = 'grid', label, saved = false }: { agents: Agent[]; layout?: ViewMode; label: string; saved?: boolean }) {
+export function AgentList({
+  agents,
+  layout = 'grid',
+  label,
+  saved = false,
+}: {
+  agents: Agent[];
+  layout?: ViewMode;
+  label: string;
+  saved?: boolean;
+}) {
   return (
     <>
       {/* Cards are h3s: a heading level for the list keeps the outline in order under any page's h1. */}
       <h2 className="sr-only">{label}</h2>
       <ul
         aria-label={label}
-        className={layout === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3 sm:gap-4'}
+        className={
+          layout === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3 sm:gap-4'
+        }
       >
         {agents.map((agent, i) => (
           <li key={agent.id} className="flex min-w-0 [&>article]:w-full">

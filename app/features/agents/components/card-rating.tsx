@@ -5,9 +5,19 @@ import { formatRating, plural } from '#app/lib/format.ts';
  * An agent's rating on a card: the average to one decimal, or 'New' while nobody has reviewed it
  * (a '★ 0.0' reads as a bad agent, not an untried one).
  */
-function CardRating({ averageRating, voteCount, className = '' }: { averageRating: number | null; voteCount: number; className?: string }) {
+function CardRating({
+  averageRating,
+  voteCount,
+  className = '',
+}: {
+  averageRating: number | null;
+  voteCount: number;
+  className?: string;
+}) {
   if (!voteCount)
-    return <span className={`rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-800 ${className}`}>New</span>;
+    return (
+      <span className={`rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-800 ${className}`}>New</span>
+    );
   return (
     <span className={`inline-flex items-center gap-1 ${className}`}>
       <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
@@ -42,7 +52,10 @@ export function CardFigures({
  * The department and the business category as badges: one badge when they name the same thing
  * ('Sales' and 'Sales'), so a card never reads 'Sales | Sales'.
  */
-export function agentBadges(agent: { businessDepartment: string | null; businessCategory: string | null }): { department: string; category: string | null } {
+export function agentBadges(agent: { businessDepartment: string | null; businessCategory: string | null }): {
+  department: string;
+  category: string | null;
+} {
   const department = agent.businessDepartment ?? 'General';
   const category = agent.businessCategory?.trim() || null;
   return { department, category: category && !sameBadge(category, department) ? category : null };

@@ -28,7 +28,9 @@ export function DeviceResults({ q, online }: { q: string; online: boolean }) {
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
           <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
           <h2 className="mt-4 text-xl font-semibold text-slate-900">No results found</h2>
-          <p className="mt-2 text-slate-600">None of the agents saved on this device match. Search again when you are back online.</p>
+          <p className="mt-2 text-slate-600">
+            None of the agents saved on this device match. Search again when you are back online.
+          </p>
         </div>
       ) : (
         <AgentList agents={hits} label="Results from this device" />

@@ -93,14 +93,23 @@ export function FilterSheet({
               <h2 id={titleId} className="text-lg font-semibold">
                 Filters
               </h2>
-              <button type="button" onClick={() => setOpen(false)} aria-label="Close filters" className="flex size-11 items-center justify-center rounded-full hover:bg-slate-100">
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                aria-label="Close filters"
+                className="flex size-11 items-center justify-center rounded-full hover:bg-slate-100"
+              >
                 <X aria-hidden className="size-5" />
               </button>
             </div>
             <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">{controls(idPrefix)}</div>
             <div className="flex items-center gap-3 border-t border-slate-200 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3">
               {count > 0 && (
-                <button type="button" onClick={onClearAll} className="h-11 rounded-lg px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                <button
+                  type="button"
+                  onClick={onClearAll}
+                  className="h-11 rounded-lg px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                >
                   Clear all
                 </button>
               )}
@@ -109,7 +118,9 @@ export function FilterSheet({
                 onClick={() => setOpen(false)}
                 className="ml-auto h-11 flex-1 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
               >
-                {resultCount === undefined ? 'Show results' : `Show ${resultCount === 1 ? '1 result' : `${formatCount(resultCount)} results`}`}
+                {resultCount === undefined
+                  ? 'Show results'
+                  : `Show ${resultCount === 1 ? '1 result' : `${formatCount(resultCount)} results`}`}
               </button>
             </div>
           </div>
@@ -136,7 +147,11 @@ function usePrimed() {
     if (!window.matchMedia(PHONE_WIDTH).matches) return;
     return whenIdle(() => startTransition(() => setPrimed(true)));
   }, []);
-  useEffect(() => (primed && !modalWarmed && typeof window.requestIdleCallback === 'function' ? whenIdle(warmModal) : undefined), [primed]);
+  useEffect(
+    () =>
+      primed && !modalWarmed && typeof window.requestIdleCallback === 'function' ? whenIdle(warmModal) : undefined,
+    [primed],
+  );
   return primed;
 }
 
@@ -163,7 +178,8 @@ let modalWarmed = false;
  */
 function warmModal() {
   const focused = document.activeElement;
-  if (modalWarmed || (focused && focused !== document.body) || window.getSelection()?.type === 'Range' || openLayer()) return;
+  if (modalWarmed || (focused && focused !== document.body) || window.getSelection()?.type === 'Range' || openLayer())
+    return;
   modalWarmed = true;
   const probe = document.createElement('dialog');
   document.body.append(probe);

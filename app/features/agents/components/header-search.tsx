@@ -11,7 +11,11 @@ import { shownQuery } from '#app/hooks/use-search-form.ts';
 /** Suggestions are asked for after this pause in typing. */
 const SUGGEST_DEBOUNCE_MS = 150;
 
-const KIND_LABEL: Record<Suggestion['kind'], string> = { agent: 'Agent', category: 'Category', department: 'Department' };
+const KIND_LABEL: Record<Suggestion['kind'], string> = {
+  agent: 'Agent',
+  category: 'Category',
+  department: 'Department',
+};
 
 export function suggestionHref(s: Suggestion): string {
   if (s.kind === 'agent') return `/agents/${s.id}`;
@@ -52,7 +56,8 @@ export function HeaderSearch() {
 
   const typed = debounced.trim();
   const suggestions = useSuggestions(typed);
-  const items = typed.length >= SUGGEST_MIN_CHARS && value.trim().length >= SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
+  const items =
+    typed.length >= SUGGEST_MIN_CHARS && value.trim().length >= SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
   const expanded = open && items.length > 0;
 
   const close = () => {
@@ -118,7 +123,10 @@ export function HeaderSearch() {
         submit(shownQuery(e.currentTarget, value));
       }}
     >
-      <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+      />
       <input
         ref={inputRef}
         type="text"
@@ -168,7 +176,17 @@ export function HeaderSearch() {
               <HighlightedText text={s.name} segments={s.highlights?.name} />
             </span>
             <span className="shrink-0 text-xs text-slate-500">
-              {s.kind === 'agent' ? (s.fromDevice ? 'From this device' : s.label ? <HighlightedText text={s.label} segments={s.highlights?.label} /> : KIND_LABEL.agent) : KIND_LABEL[s.kind]}
+              {s.kind === 'agent' ? (
+                s.fromDevice ? (
+                  'From this device'
+                ) : s.label ? (
+                  <HighlightedText text={s.label} segments={s.highlights?.label} />
+                ) : (
+                  KIND_LABEL.agent
+                )
+              ) : (
+                KIND_LABEL[s.kind]
+              )}
             </span>
           </li>
         ))}

@@ -11,7 +11,10 @@ describe('HighlightedText', () => {
     const name = '<img src=x onerror=alert(1)> Markupbot';
     const { container } = render(
       <p>
-        <HighlightedText text={name} segments={[{ text: '<img src=x onerror=alert(1)> ' }, { text: 'Markupbot', match: true }]} />
+        <HighlightedText
+          text={name}
+          segments={[{ text: '<img src=x onerror=alert(1)> ' }, { text: 'Markupbot', match: true }]}
+        />
       </p>,
     );
     expect(container.querySelector('img')).toBeNull();
@@ -31,7 +34,12 @@ describe('HighlightedText', () => {
 
   it('is what a search result card shows for its name and description', () => {
     const hit: SearchHit = {
-      ...agentOf(7, { name: 'LedgerLens', description: 'Reconciles <b>invoices</b>.', businessCategory: 'Finance', businessDepartment: 'Finance' }),
+      ...agentOf(7, {
+        name: 'LedgerLens',
+        description: 'Reconciles <b>invoices</b>.',
+        businessCategory: 'Finance',
+        businessDepartment: 'Finance',
+      }),
       highlights: { description: [{ text: 'Reconciles <b>' }, { text: 'invoices', match: true }, { text: '</b>.' }] },
     };
     // The card's Save button reads who is signed in from the query cache.

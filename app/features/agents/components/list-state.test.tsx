@@ -2,7 +2,15 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ListState, type ListQuery } from './list-state';
 
-const query = (over: Partial<ListQuery>): ListQuery => ({ isPending: false, fetchStatus: 'idle', isError: false, data: { pages: [] }, error: null, refetch: () => undefined, ...over });
+const query = (over: Partial<ListQuery>): ListQuery => ({
+  isPending: false,
+  fetchStatus: 'idle',
+  isError: false,
+  data: { pages: [] },
+  error: null,
+  refetch: () => undefined,
+  ...over,
+});
 
 const show = (q: ListQuery, isEmpty = false) =>
   render(

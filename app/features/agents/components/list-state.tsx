@@ -43,7 +43,8 @@ export function ListState({
   const paused = usePaused(query);
   if (query.isPending && paused) return <OfflineNotice what={offline} />;
   if (query.isPending) return <>{loading}</>;
-  if (query.isError && !query.data) return <>{error ?? <ListError error={query.error} onRetry={() => void query.refetch()} />}</>;
+  if (query.isError && !query.data)
+    return <>{error ?? <ListError error={query.error} onRetry={() => void query.refetch()} />}</>;
   if (isEmpty) return <>{empty}</>;
   return <>{children}</>;
 }

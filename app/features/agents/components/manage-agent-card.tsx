@@ -25,7 +25,8 @@ export function ManageAgentCard({ agent, canEdit }: { agent: Agent; canEdit: boo
         navigate('/my-agents');
         removeDeletedAgent(queryClient, agent.id);
       },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete agent'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Failed to delete agent'), variant: 'destructive' }),
     });
 
   return (

@@ -27,11 +27,21 @@ export function MoreFiltersPanel({
     <section id={id} aria-label="More filters" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
         {extra}
-        <LabelledChoice id={`${id}-rating`} label="Minimum rating" value={String(value.minRating ?? '')} onChoose={(chosen) => onChange({ ...value, minRating: bound(chosen) })}>
+        <LabelledChoice
+          id={`${id}-rating`}
+          label="Minimum rating"
+          value={String(value.minRating ?? '')}
+          onChoose={(chosen) => onChange({ ...value, minRating: bound(chosen) })}
+        >
           <option value="">Any rating</option>
           <Options options={RATINGS} />
         </LabelledChoice>
-        <LabelledChoice id={`${id}-cost`} label="Maximum credit cost" value={String(value.maxCost ?? '')} onChoose={(chosen) => onChange({ ...value, maxCost: bound(chosen) })}>
+        <LabelledChoice
+          id={`${id}-cost`}
+          label="Maximum credit cost"
+          value={String(value.maxCost ?? '')}
+          onChoose={(chosen) => onChange({ ...value, maxCost: bound(chosen) })}
+        >
           <option value="">Any cost</option>
           <Options options={COSTS} />
         </LabelledChoice>
@@ -44,7 +54,11 @@ export function MoreFiltersPanel({
           />
           Featured only
         </label>
-        <button type="button" onClick={onReset} className="h-10 self-end rounded-lg px-3 text-sm font-medium text-brand-700 hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={onReset}
+          className="h-10 self-end rounded-lg px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
           Reset
         </button>
       </div>

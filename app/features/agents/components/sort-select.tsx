@@ -39,7 +39,13 @@ export function SortSelect({
   onChange,
   label = 'Sort by',
   ...rest
-}: ChoiceLook & { id: string; options: SortOption[]; value: AgentSort; onChange: (sort: AgentSort) => void; label?: string }) {
+}: ChoiceLook & {
+  id: string;
+  options: SortOption[];
+  value: AgentSort;
+  onChange: (sort: AgentSort) => void;
+  label?: string;
+}) {
   return (
     <LabelledChoice {...rest} label={label} onChoose={(chosen) => onChange(parseSortParam(chosen, options))}>
       <Options options={options} />

@@ -40,7 +40,8 @@ function fakeTab() {
   return { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,13 +71,24 @@ describe('TryAgentCard', () => {
     await act(async () => resolve(json(200, { balance: 93, consumed: 7, url: agent.externalUrl })));
     expect(await screen.findByText('Credits deducted')).toBeTruthy();
     expect(tab.location.href).toBe(agent.externalUrl);
-    expect(queryClient.getQueryData<{ credits: number; consumed: number }>(['auth', 'session'])).toMatchObject({ credits: 93, consumed: 7 });
+    expect(queryClient.getQueryData<{ credits: number; consumed: number }>(['auth', 'session'])).toMatchObject({
+      credits: 93,
+      consumed: 7,
+    });
   });
 
   it('closes the tab and offers to buy credits when the balance is short (402)', async () => {
     const tab = fakeTab();
-    vi.stubGlobal('open', vi.fn(() => tab));
-    vi.stubGlobal('fetch', vi.fn(async () => json(402, { message: 'Not enough credits to try this agent', error: 'Not enough credits to try this agent' })));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(402, { message: 'Not enough credits to try this agent', error: 'Not enough credits to try this agent' }),
+      ),
+    );
     setup(<Card agent={agent} user={{ id: 2 }} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
@@ -113,7 +125,10 @@ describe('TryAgentCard', () => {
 
   it('the bar and the card are one try: a tap in the bar shows its result once, in the part shown', async () => {
     const tab = fakeTab();
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const fetchMock = vi.fn(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
     vi.stubGlobal('fetch', fetchMock);
     setup(<CardAndBar user={{ id: 2, credits: 100 }} />);
@@ -128,7 +143,10 @@ describe('TryAgentCard', () => {
 
   it('sends a try whose answer was lost again with the same key, checking it, and shows the result once', async () => {
     const tab = fakeTab();
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const fetchMock = vi
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
@@ -148,7 +166,10 @@ describe('TryAgentCard', () => {
 
   it('keeps the key after the retries give up, so the next tap asks for the same try; a success drops it', async () => {
     const tab = fakeTab();
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const fetchMock = vi.fn(async () => json(503, { message: 'Service unavailable', error: 'Service unavailable' }));
     vi.stubGlobal('fetch', fetchMock);
     setup(<Card agent={agent} user={{ id: 2 }} />);
@@ -179,12 +200,18 @@ describe('TryAgentCard', () => {
     setup(<Card agent={agent} user={{ id: 2 }} />);
 
     expect(await screen.findByText('Credits deducted')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/agents/7/try/key-from-before-reload', expect.objectContaining({ method: 'GET' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/agents/7/try/key-from-before-reload',
+      expect.objectContaining({ method: 'GET' }),
+    );
     expect(screen.getByText(/Your balance is 93 credits/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Open LedgerLens/ }).getAttribute('href')).toBe(agent.externalUrl);
     // Not opened yet: Try Agent asks for the same try (the server replays it) and opens it.
     const tab = fakeTab();
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
     await vi.waitFor(() => expect(tab.location.href).toBe(agent.externalUrl));
     expect(keyOf(fetchMock.mock.calls[1] as unknown[])).toBe('key-from-before-reload');
@@ -195,7 +222,10 @@ describe('TryAgentCard', () => {
     sessionStorage.setItem('pending-try:7', 'key-from-before-reload');
     document.cookie = 'pending-try=1; Path=/';
     const tab = fakeTab();
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const fetchMock = vi.fn(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
     vi.stubGlobal('fetch', fetchMock);
     // Layout effects run before the passive ones of the same commit: the tap comes first, as a held tap
@@ -220,7 +250,10 @@ describe('TryAgentCard', () => {
     sessionStorage.setItem('pending-try:7', 'key-never-arrived');
     document.cookie = 'pending-try=1; Path=/';
     const message = 'This try did not go through: nothing was charged';
-    vi.stubGlobal('fetch', vi.fn(async () => json(404, { message, error: message })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { message, error: message })),
+    );
     setup(<Card agent={agent} user={{ id: 2 }} />);
     expect(await screen.findByText(message)).toBeTruthy();
     expect(sessionStorage.getItem('pending-try:7')).toBeNull();

@@ -44,7 +44,9 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   const queryClient = useQueryClient();
   /** Writes the new price into every cached copy of this agent (its page, the lists it is in). */
   const onPriceChanged = (creditCost: number) => {
-    queryClient.setQueryData<Agent>(agentKeys.detail(agent.id), (old) => (old ? { ...old, creditCost, credits: creditCost } : old));
+    queryClient.setQueryData<Agent>(agentKeys.detail(agent.id), (old) =>
+      old ? { ...old, creditCost, credits: creditCost } : old,
+    );
     void queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
   };
   const online = useOnline();
@@ -82,12 +84,19 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
           const url = webUrl(result.url) ?? webUrl(agent.externalUrl);
           // Kept until the agent is opened: the link, or Try Agent (which replays this key), opens it.
           if (!url) settled();
-          setOutcome({ kind: 'deducted', cost: agent.creatorId === userId ? 0 : agent.creditCost, balance: result.balance, url, blocked: true });
+          setOutcome({
+            kind: 'deducted',
+            cost: agent.creatorId === userId ? 0 : agent.creditCost,
+            balance: result.balance,
+            url,
+            blocked: true,
+          });
         },
         onError: (error) => {
           if (isRetryable(error)) return; // still unknown: the next tap asks with the same key
           settled();
-          if (error instanceof ApiError && error.status === 404) setOutcome({ kind: 'not-charged', message: error.message });
+          if (error instanceof ApiError && error.status === 404)
+            setOutcome({ kind: 'not-charged', message: error.message });
         },
       },
     );
@@ -139,7 +148,10 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
           } else {
             toast({
               title: 'Failed to process credit usage',
-              description: error instanceof ApiError ? error.message : 'The connection dropped. Try again: a try is never charged twice.',
+              description:
+                error instanceof ApiError
+                  ? error.message
+                  : 'The connection dropped. Try again: a try is never charged twice.',
               variant: 'destructive',
             });
           }
@@ -167,7 +179,13 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     outcome,
     busy,
     wide,
-    label: checking ? 'Checking your try…' : mutation.isPending ? 'Processing...' : isCreator ? 'Try Agent' : `Try Agent (${formatCredits(agent.creditCost)})`,
+    label: checking
+      ? 'Checking your try…'
+      : mutation.isPending
+        ? 'Processing...'
+        : isCreator
+          ? 'Try Agent'
+          : `Try Agent (${formatCredits(agent.creditCost)})`,
   };
 }
 
@@ -194,7 +212,14 @@ function TryButton({ action, className = 'w-full' }: { action: TryAction; classN
       </ButtonLink>
     );
   return (
-    <Button size="lg" className={className} onClick={action.onTry} disabled={action.busy || !action.online} aria-busy={action.busy} {...awaitsApp(hydrated)}>
+    <Button
+      size="lg"
+      className={className}
+      onClick={action.onTry}
+      disabled={action.busy || !action.online}
+      aria-busy={action.busy}
+      {...awaitsApp(hydrated)}
+    >
       <Zap aria-hidden className="size-5" />
       {action.label}
     </Button>
@@ -205,7 +230,8 @@ function TryButton({ action, className = 'w-full' }: { action: TryAction; classN
 function TryNote({ action }: { action: TryAction }) {
   if (action.signedIn && action.buyHref && action.balance !== null)
     return <p className="text-sm text-slate-600">You have {formatCredits(action.balance)}: not enough for one try.</p>;
-  if (action.signedIn && !action.online) return <p className="text-sm text-slate-600">Trying an agent needs a connection.</p>;
+  if (action.signedIn && !action.online)
+    return <p className="text-sm text-slate-600">Trying an agent needs a connection.</p>;
   return null;
 }
 
@@ -217,10 +243,12 @@ function TryOutcome({ action }: { action: TryAction }) {
       {outcome?.kind === 'deducted' && (
         <div className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
           <p className="flex items-center gap-2 font-semibold">
-            <CheckCircle2 aria-hidden className="size-4" /> {outcome.cost > 0 ? 'Credits deducted' : 'Agent opened: no credits deducted'}
+            <CheckCircle2 aria-hidden className="size-4" />{' '}
+            {outcome.cost > 0 ? 'Credits deducted' : 'Agent opened: no credits deducted'}
           </p>
           <p className="mt-1">
-            {outcome.cost > 0 && `${formatCredits(outcome.cost)} used. `}Your balance is {formatCredits(outcome.balance)}.
+            {outcome.cost > 0 && `${formatCredits(outcome.cost)} used. `}Your balance is{' '}
+            {formatCredits(outcome.balance)}.
           </p>
           {outcome.url && (
             <a
@@ -230,7 +258,8 @@ function TryOutcome({ action }: { action: TryAction }) {
               onClick={settled}
               className="mt-2 inline-flex items-center gap-1 font-medium text-emerald-800 underline"
             >
-              {outcome.blocked ? `Open ${agent.name}` : `Open ${agent.name} again`} <ExternalLink aria-hidden className="size-3.5" />
+              {outcome.blocked ? `Open ${agent.name}` : `Open ${agent.name} again`}{' '}
+              <ExternalLink aria-hidden className="size-3.5" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           )}
@@ -240,13 +269,20 @@ function TryOutcome({ action }: { action: TryAction }) {
         <div role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-semibold">{outcome.message}</p>
           <p className="mt-1">Nothing was charged. Try again to pay the new price of {formatCredits(outcome.cost)}.</p>
-          <Button size="sm" className="mt-2" onClick={action.onTry} disabled={action.busy || !action.online || action.buyHref !== null}>
+          <Button
+            size="sm"
+            className="mt-2"
+            onClick={action.onTry}
+            disabled={action.busy || !action.online || action.buyHref !== null}
+          >
             Try again
           </Button>
         </div>
       )}
       {outcome?.kind === 'not-charged' && (
-        <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">{outcome.message}</p>
+        <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+          {outcome.message}
+        </p>
       )}
       {outcome?.kind === 'short' && (
         <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
@@ -268,7 +304,9 @@ export function TryAgentCard({ action }: { action: TryAction }) {
       <p className="mt-2 flex items-center gap-2 text-3xl font-bold text-slate-900">
         <Coins aria-hidden className="size-7 text-amber-500" />
         {agent.creditCost}
-        <span className="text-base font-medium text-slate-600">{agent.creditCost === 1 ? 'credit' : 'credits'} per use</span>
+        <span className="text-base font-medium text-slate-600">
+          {agent.creditCost === 1 ? 'credit' : 'credits'} per use
+        </span>
       </p>
       {action.isCreator && <p className="mt-1 text-sm text-emerald-700">Free for you: you created this agent.</p>}
 
@@ -306,7 +344,9 @@ export function TryAgentBar({ action }: { action: TryAction }) {
             <Coins aria-hidden className="size-5 shrink-0 text-amber-500" />
             {agent.creditCost}
           </span>
-          <span className="text-xs text-slate-600">{action.isCreator ? 'free for you' : `${agent.creditCost === 1 ? 'credit' : 'credits'} per use`}</span>
+          <span className="text-xs text-slate-600">
+            {action.isCreator ? 'free for you' : `${agent.creditCost === 1 ? 'credit' : 'credits'} per use`}
+          </span>
         </p>
         <TryButton action={action} className="shrink-0 px-4" />
       </div>

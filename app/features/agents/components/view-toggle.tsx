@@ -3,7 +3,15 @@ import { LayoutGrid, List } from 'lucide-react';
 export type ViewMode = 'grid' | 'list';
 
 /** Grid/list switch: two toggle buttons whose pressed state is announced (aria-pressed). */
-export function ViewToggle({ value, onChange, className = '' }: { value: ViewMode; onChange: (mode: ViewMode) => void; className?: string }) {
+export function ViewToggle({
+  value,
+  onChange,
+  className = '',
+}: {
+  value: ViewMode;
+  onChange: (mode: ViewMode) => void;
+  className?: string;
+}) {
   const item = (mode: ViewMode, label: string, Icon: typeof List) => (
     <button
       type="button"
@@ -17,7 +25,11 @@ export function ViewToggle({ value, onChange, className = '' }: { value: ViewMod
     </button>
   );
   return (
-    <div role="group" aria-label="Layout" className={`inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-0.5 ${className}`}>
+    <div
+      role="group"
+      aria-label="Layout"
+      className={`inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-0.5 ${className}`}
+    >
       {item('grid', 'Grid view', LayoutGrid)}
       {item('list', 'List view', List)}
     </div>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Agent } from '#common/types.ts';
 import { hasRefinements, refineAgents } from './refine';
 
-const agent = (id: number, averageRating: number, creditCost: number, isFeatured: boolean) => ({ id, averageRating, creditCost, isFeatured }) as Agent;
+const agent = (id: number, averageRating: number, creditCost: number, isFeatured: boolean) =>
+  ({ id, averageRating, creditCost, isFeatured }) as Agent;
 const agents = [agent(1, 4.6, 5, true), agent(2, 3.9, 12, false), agent(3, 4.1, 50, true)];
 
 describe('refineAgents', () => {

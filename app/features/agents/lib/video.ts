@@ -18,4 +18,5 @@ export function demoVideoUrl(url: string | null | undefined): URL | null {
 }
 
 /** The video-sharing site a link points to (YouTube, Vimeo, ...), or null for any other host. */
-export const videoHostName = (url: URL): string | null => VIDEO_HOSTS.find(([re]) => re.test(url.hostname.toLowerCase()))?.[1] ?? null;
+export const videoHostName = (url: URL): string | null =>
+  VIDEO_HOSTS.find(([re]) => re.test(url.hostname.toLowerCase()))?.[1] ?? null;

@@ -15,15 +15,16 @@ export const cancelEmailChange = async () => unwrap(await api.auth['cancel-email
 
 export const resendVerification = async () => unwrap(await api.auth['resend-verification'].$post());
 
-export const getEmailStatus = async () =>
-  unwrap(await api.auth['email-status'].$get());
+export const getEmailStatus = async () => unwrap(await api.auth['email-status'].$get());
 
-export const forgotPassword = async (email: string) => unwrap(await api.auth['forgot-password'].$post({ json: { email } }));
+export const forgotPassword = async (email: string) =>
+  unwrap(await api.auth['forgot-password'].$post({ json: { email } }));
 
-export const resetPassword = async (input: ResetPasswordInput) => unwrap(await api.auth['reset-password'].$post({ json: input }));
+export const resetPassword = async (input: ResetPasswordInput) =>
+  unwrap(await api.auth['reset-password'].$post({ json: input }));
 
-export const changePassword = async (input: ChangePasswordInput) => unwrap(await api.auth['change-password'].$post({ json: input }));
+export const changePassword = async (input: ChangePasswordInput) =>
+  unwrap(await api.auth['change-password'].$post({ json: input }));
 
 export const changeEmail = async (input: ChangeEmailInput) =>
   unwrap(await api.auth['change-email'].$post({ json: input }));
-

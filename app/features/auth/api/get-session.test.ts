@@ -22,7 +22,13 @@ describe('getSession', () => {
 
   it('asks the server when the hint is there, and takes 401 as signed out', async () => {
     document.cookie = 'am_signed_in=1; Path=/';
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'Please sign in', error: 'Please sign in' }), { status: 401, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ message: 'Please sign in', error: 'Please sign in' }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(getSession()).resolves.toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -12,7 +12,8 @@ import { pageHydrated } from '#app/lib/hydration.ts';
 export { sessionKeys };
 
 /** Whether the server has said this browser holds a session (the session cookie itself is HttpOnly). */
-export const hasSessionHint = (cookie = typeof document === 'undefined' ? '' : document.cookie): boolean => hasCookie(SESSION_HINT_COOKIE, cookie);
+export const hasSessionHint = (cookie = typeof document === 'undefined' ? '' : document.cookie): boolean =>
+  hasCookie(SESSION_HINT_COOKIE, cookie);
 
 /** The signed-in user, or null for a visitor (401). Visitors without the hint are not asked about. */
 export async function getSession(): Promise<SessionUser | null> {
@@ -27,7 +28,6 @@ export async function getSession(): Promise<SessionUser | null> {
 
 export const getSessionQueryOptions = () => queryOptions({ queryKey: sessionKeys.session, queryFn: getSession });
 
-
 /**
  * Whether the page was rendered for the signed-in person, their session in its HTML (every page the
  * server renders for someone signed in: docs/decisions/0019, 0031). The server and the hydrating
@@ -36,7 +36,8 @@ export const getSessionQueryOptions = () => queryOptions({ queryKey: sessionKeys
 export const SessionInPage = createContext(false);
 
 /** Whether a server-rendered page's query state carries the session (it was rendered for that person). */
-export const carriesSession = (state: DehydratedState): boolean => state.queries.some((query) => query.queryHash === hashKey(sessionKeys.session));
+export const carriesSession = (state: DehydratedState): boolean =>
+  state.queries.some((query) => query.queryHash === hashKey(sessionKeys.session));
 
 /**
  * The signed-in user. A page rendered for the person (SessionInPage) shows them from the start. One
@@ -68,4 +69,5 @@ export function updateSessionUser(queryClient: QueryClient, patch: Partial<Sessi
  * part of the page has hydrated: a page rendered with the session must not meet a changed balance
  * while it still hydrates (docs/decisions/0019).
  */
-export const refreshSession = (queryClient: QueryClient) => pageHydrated.then(() => queryClient.invalidateQueries({ queryKey: sessionKeys.session }));
+export const refreshSession = (queryClient: QueryClient) =>
+  pageHydrated.then(() => queryClient.invalidateQueries({ queryKey: sessionKeys.session }));

@@ -16,7 +16,10 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 
 function Result({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (
-    <p role={ok ? 'status' : 'alert'} className={`rounded-lg border p-3 text-sm ${ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-800'}`}>
+    <p
+      role={ok ? 'status' : 'alert'}
+      className={`rounded-lg border p-3 text-sm ${ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-800'}`}
+    >
       {children}
     </p>
   );
@@ -26,7 +29,12 @@ function Result({ ok, children }: { ok: boolean; children: ReactNode }) {
  * A settings form that asks for the current password: its fields are checked against `schema`, then
  * `send` makes the change and answers what to say; done, the form empties itself.
  */
-function useAccountForm<T extends Record<keyof T, string>, O>(schema: v.GenericSchema<T, O>, empty: T, send: (input: O) => Promise<string>, failure: string) {
+function useAccountForm<T extends Record<keyof T, string>, O>(
+  schema: v.GenericSchema<T, O>,
+  empty: T,
+  send: (input: O) => Promise<string>,
+  failure: string,
+) {
   const { values, setValues, set } = useFormValues(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -65,12 +73,26 @@ function ChangePasswordForm() {
       {result && <Result ok={result.ok}>{result.text}</Result>}
       <FormField id="settings-current-password" label="Current password" error={errors.currentPassword}>
         {(control) => (
-          <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} invalid={Boolean(errors.currentPassword)} />
+          <PasswordInput
+            {...control}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            invalid={Boolean(errors.currentPassword)}
+          />
         )}
       </FormField>
       <FormField id="settings-new-password" label="New password" error={errors.newPassword}>
         {(control) => (
-          <PasswordInput {...control} name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} invalid={Boolean(errors.newPassword)} />
+          <PasswordInput
+            {...control}
+            name="newPassword"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={set('newPassword')}
+            invalid={Boolean(errors.newPassword)}
+          />
         )}
       </FormField>
       <div>
@@ -105,17 +127,37 @@ function ChangeEmailForm({ user }: { user: SessionUser }) {
     <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Change email">
       <h3 className="font-semibold">Change email</h3>
       <p className="text-sm text-slate-600">
-        Your address is <strong className="wrap-anywhere">{user.email}</strong> ({user.emailVerified ? 'confirmed' : 'not confirmed yet'}). A new address counts once you open
-        the link we email to it; your other devices are signed out.
+        Your address is <strong className="wrap-anywhere">{user.email}</strong> (
+        {user.emailVerified ? 'confirmed' : 'not confirmed yet'}). A new address counts once you open the link we email
+        to it; your other devices are signed out.
       </p>
       {result && <Result ok={result.ok}>{result.text}</Result>}
-      {pending && <PendingChange email={pending} onCancelled={(text) => (setPending(null), setResult({ ok: true, text }))} />}
+      {pending && (
+        <PendingChange email={pending} onCancelled={(text) => (setPending(null), setResult({ ok: true, text }))} />
+      )}
       <FormField id="settings-new-email" label="New email" error={errors.email}>
-        {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} invalid={Boolean(errors.email)} />}
+        {(control) => (
+          <TextInput
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            invalid={Boolean(errors.email)}
+          />
+        )}
       </FormField>
       <FormField id="settings-email-password" label="Current password" error={errors.currentPassword}>
         {(control) => (
-          <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} invalid={Boolean(errors.currentPassword)} />
+          <PasswordInput
+            {...control}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            invalid={Boolean(errors.currentPassword)}
+          />
         )}
       </FormField>
       <div>
@@ -138,15 +180,24 @@ function PendingChange({ email, onCancelled }: { email: string; onCancelled: (me
     try {
       onCancelled((await cancelEmailChange()).message);
     } catch (err) {
-      toast({ title: 'Could not cancel the change', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Could not cancel the change',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <div role="group" aria-label="Pending email change" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+    <div
+      role="group"
+      aria-label="Pending email change"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+    >
       <p className="min-w-0 flex-1">
-        Pending change to <strong className="wrap-anywhere">{email}</strong>: it takes effect once the link mailed there is opened. Not you? Cancel it and change your password.
+        Pending change to <strong className="wrap-anywhere">{email}</strong>: it takes effect once the link mailed there
+        is opened. Not you? Cancel it and change your password.
       </p>
       <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => void onCancel()}>
         {busy ? 'Cancelling...' : 'Cancel change'}

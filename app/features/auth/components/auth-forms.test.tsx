@@ -6,7 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
-const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>{ui}</QueryClientProvider>);
+const wrap = (ui: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      {ui}
+    </QueryClientProvider>,
+  );
 
 describe('LoginForm', () => {
   it('shows the shared schema messages and sends nothing while invalid', async () => {
@@ -32,7 +37,14 @@ describe('LoginForm', () => {
   });
 
   it('sends the credentials and reports the server message on failure', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'Invalid username or password', error: 'Invalid username or password' }), { status: 401 }));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(
+          JSON.stringify({ message: 'Invalid username or password', error: 'Invalid username or password' }),
+          { status: 401 },
+        ),
+      );
     const { Toaster } = await import('#app/components/ui/toaster.tsx');
     wrap(
       <>
@@ -47,7 +59,11 @@ describe('LoginForm', () => {
     expect(screen.getByText('Invalid username or password')).toBeTruthy();
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(url).toBe('/api/auth/login');
-    expect(JSON.parse(String(init?.body))).toEqual({ username: 'demo', password: 'wrong-password', isInternalLogin: false });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      username: 'demo',
+      password: 'wrong-password',
+      isInternalLogin: false,
+    });
   });
 });
 
@@ -73,7 +89,11 @@ describe('RegisterForm', () => {
   });
 
   it("sends a person's registration with the hidden honeypot empty", async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'Username already exists', error: 'Username already exists' }), { status: 409 }));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ message: 'Username already exists', error: 'Username already exists' }), {
+        status: 409,
+      }),
+    );
     const { container } = wrap(<RegisterForm internal={false} staffDomain="example.cc" />);
     const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
     expect(trap.tabIndex).toBe(-1);
@@ -89,6 +109,12 @@ describe('RegisterForm', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(url).toBe('/api/auth/register');
-    expect(JSON.parse(String(init?.body))).toEqual({ username: 'newbie', email: 'newbie@example.com', password: 'secret12', isInternalLogin: false, website: '' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      username: 'newbie',
+      email: 'newbie@example.com',
+      password: 'secret12',
+      isInternalLogin: false,
+      website: '',
+    });
   });
 });

@@ -14,7 +14,11 @@ const DEFAULT_STAFF_DOMAIN = 'example.cc';
 
 function Authenticating() {
   return (
-    <section role="status" aria-live="polite" className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
+    <section
+      role="status"
+      aria-live="polite"
+      className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center"
+    >
       <Loader2 aria-hidden className="size-10 animate-spin text-brand-600" />
       <h1 className="mt-6 text-2xl font-bold">Authenticating</h1>
       <p className="mt-2 text-slate-600">Taking you to Google to sign in. This page changes by itself in a moment.</p>
@@ -26,7 +30,13 @@ const tabClass =
   'flex-1 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
 
 /** Sign in / register, for customers and for staff (Internal), with Google when configured. */
-export function AuthScreen({ next = null, onSignedIn }: { next?: string | null; onSignedIn: (user: SessionUser) => void }) {
+export function AuthScreen({
+  next = null,
+  onSignedIn,
+}: {
+  next?: string | null;
+  onSignedIn: (user: SessionUser) => void;
+}) {
   const [kind, setKind] = useState<LoginKind>('customer');
   const [mode, setMode] = useState('signin');
   const [authenticating, setAuthenticating] = useState(false);
@@ -38,11 +48,18 @@ export function AuthScreen({ next = null, onSignedIn }: { next?: string | null; 
 
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-2 lg:items-start">
-      <section aria-labelledby="auth-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="auth-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         <h1 id="auth-heading" className="text-2xl font-bold">
           {mode === 'signin' ? 'Sign in to AgentMarket' : 'Create your AgentMarket account'}
         </h1>
-        <p className="mt-1 text-sm text-slate-600">{mode === 'signin' ? 'Welcome back. Your credits and agents are waiting.' : 'New accounts start with 100 free credits.'}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {mode === 'signin'
+            ? 'Welcome back. Your credits and agents are waiting.'
+            : 'New accounts start with 100 free credits.'}
+        </p>
 
         <div className="mt-6">
           <LoginKindToggle kind={kind} onChange={setKind} badge={domainBadge(staffDomain)} />
@@ -51,7 +68,8 @@ export function AuthScreen({ next = null, onSignedIn }: { next?: string | null; 
           <p className="mt-3 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>
-              Internal sign-in is for staff. A company email address ending in <strong>@{staffDomain}</strong> is required.
+              Internal sign-in is for staff. A company email address ending in <strong>@{staffDomain}</strong> is
+              required.
             </span>
           </p>
         )}

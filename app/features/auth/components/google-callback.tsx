@@ -35,14 +35,22 @@ export function GoogleCallback() {
         toastAcrossReload({ title: 'Authentication Successful', description: `Signed in as ${user.username}` });
         window.location.replace(next ?? '/');
       } catch {
-        toast({ title: 'Authentication Failed', description: 'We could not sign you in with Google. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Authentication Failed',
+          description: 'We could not sign you in with Google. Please try again.',
+          variant: 'destructive',
+        });
         navigate(authHref(next), { replace: true });
       }
     })();
   }, [navigate]);
 
   return (
-    <section role="status" aria-live="polite" className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
+    <section
+      role="status"
+      aria-live="polite"
+      className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center"
+    >
       <Loader2 aria-hidden className="size-10 animate-spin text-brand-600" />
       <h1 className="mt-6 text-2xl font-bold">Processing Authentication</h1>
       <p className="mt-2 text-slate-600">Finishing your Google sign-in…</p>

@@ -17,14 +17,23 @@ const initial = { username: '', password: '' };
  * Sign-in with username or email. In Internal mode an email outside the staff domain is refused
  * here already; a plain username is left for the server to judge.
  */
-export function LoginForm({ internal, staffDomain, onSuccess }: { internal: boolean; staffDomain: string; onSuccess: (user: SessionUser) => void }) {
+export function LoginForm({
+  internal,
+  staffDomain,
+  onSuccess,
+}: {
+  internal: boolean;
+  staffDomain: string;
+  onSuccess: (user: SessionUser) => void;
+}) {
   const { values, set } = useFormValues(initial);
   const [submitted, setSubmitted] = useState(false);
   const mutation = useLogin();
 
   const parsed = v.safeParse(loginSchema, { ...values, isInternalLogin: internal });
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
-  const domainError = internal && values.username.includes('@') ? internalEmailError(values.username, staffDomain) : null;
+  const domainError =
+    internal && values.username.includes('@') ? internalEmailError(values.username, staffDomain) : null;
   const usernameError = errors.username ?? domainError;
 
   const onSubmit = (e: FormEvent) => {
@@ -39,23 +48,45 @@ export function LoginForm({ internal, staffDomain, onSuccess }: { internal: bool
       onError: (error) => {
         toast({
           title: 'Login failed',
-          description: error instanceof ApiError && error.message ? error.message : 'Please check your credentials and try again',
+          description:
+            error instanceof ApiError && error.message ? error.message : 'Please check your credentials and try again',
           variant: 'destructive',
         });
       },
     });
   };
 
-
   return (
     <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
-      <FormField id="login-username" label={internal ? `Username or ${staffDomain} email` : 'Username or email'} error={usernameError}>
+      <FormField
+        id="login-username"
+        label={internal ? `Username or ${staffDomain} email` : 'Username or email'}
+        error={usernameError}
+      >
         {(control) => (
-          <TextInput {...control} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} invalid={Boolean(usernameError)} />
+          <TextInput
+            {...control}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={set('username')}
+            invalid={Boolean(usernameError)}
+          />
         )}
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password}>
-        {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" value={values.password} onChange={set('password')} invalid={Boolean(errors.password)} />}
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            invalid={Boolean(errors.password)}
+          />
+        )}
       </FormField>
       <p className="-mt-2 text-right text-sm">
         <a href="/reset-password" className="font-medium text-brand-700 underline">

@@ -3,7 +3,15 @@ import { Building2, User } from 'lucide-react';
 export type LoginKind = 'customer' | 'internal';
 
 /** Customer or Internal (staff, company-domain email) sign-in. */
-export function LoginKindToggle({ kind, onChange, badge }: { kind: LoginKind; onChange: (kind: LoginKind) => void; badge: string }) {
+export function LoginKindToggle({
+  kind,
+  onChange,
+  badge,
+}: {
+  kind: LoginKind;
+  onChange: (kind: LoginKind) => void;
+  badge: string;
+}) {
   const option = (value: LoginKind, label: string, Icon: typeof User, extra?: string) => (
     <button
       type="button"
@@ -15,7 +23,9 @@ export function LoginKindToggle({ kind, onChange, badge }: { kind: LoginKind; on
     >
       <Icon aria-hidden className="size-4" />
       {label}
-      {extra && <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-700">{extra}</span>}
+      {extra && (
+        <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-700">{extra}</span>
+      )}
     </button>
   );
   return (

@@ -54,7 +54,16 @@ export function NewPasswordForm({
     <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={label}>
       {intro && <p className="text-slate-600">{intro}</p>}
       <FormField id={id} label="New password" error={error ?? undefined}>
-        {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />}
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            invalid={Boolean(error)}
+          />
+        )}
       </FormField>
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? sending : submit}

@@ -3,7 +3,10 @@ import { useState, type InputHTMLAttributes } from 'react';
 import { controlClass } from '#app/components/ui/form-field.tsx';
 
 /** A password field with a show/hide toggle whose pressed state is announced. */
-export function PasswordInput({ invalid = false, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
+export function PasswordInput({
+  invalid = false,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">

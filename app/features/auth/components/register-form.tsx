@@ -16,7 +16,15 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 const initial = { username: '', email: '', password: '', website: '' };
 
 /** Registration; success reloads the whole app as the new user (docs/product.md#states), at `next` (a checked path) or home. */
-export function RegisterForm({ internal, staffDomain, next = null }: { internal: boolean; staffDomain: string; next?: string | null }) {
+export function RegisterForm({
+  internal,
+  staffDomain,
+  next = null,
+}: {
+  internal: boolean;
+  staffDomain: string;
+  next?: string | null;
+}) {
   const { values, setValues, set } = useFormValues(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -39,7 +47,9 @@ export function RegisterForm({ internal, staffDomain, next = null }: { internal:
         window.location.assign(next ?? '/');
       },
       onError: (error) => {
-        setServerError(error instanceof ApiError && error.message ? error.message : 'Please check your details and try again');
+        setServerError(
+          error instanceof ApiError && error.message ? error.message : 'Please check your details and try again',
+        );
         toast({
           title: 'Registration failed',
           description: internal
@@ -51,7 +61,6 @@ export function RegisterForm({ internal, staffDomain, next = null }: { internal:
     });
   };
 
-
   return (
     <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
       {serverError && (
@@ -61,18 +70,55 @@ export function RegisterForm({ internal, staffDomain, next = null }: { internal:
       )}
       <FormField id="register-username" label="Username" error={errors.username}>
         {(control) => (
-          <TextInput {...control} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} invalid={Boolean(errors.username)} />
+          <TextInput
+            {...control}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={set('username')}
+            invalid={Boolean(errors.username)}
+          />
         )}
       </FormField>
-      <FormField id="register-email" label="Email" error={emailError} hint={internal ? `Use your ${staffDomain} company email.` : undefined}>
+      <FormField
+        id="register-email"
+        label="Email"
+        error={emailError}
+        hint={internal ? `Use your ${staffDomain} company email.` : undefined}
+      >
         {(control) => (
-          <TextInput {...control} name="email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} value={values.email} onChange={set('email')} invalid={Boolean(emailError)} />
+          <TextInput
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.email}
+            onChange={set('email')}
+            invalid={Boolean(emailError)}
+          />
         )}
       </FormField>
       <FormField id="register-password" label="Password" error={errors.password} hint="At least 6 characters.">
-        {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} invalid={Boolean(errors.password)} />}
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            invalid={Boolean(errors.password)}
+          />
+        )}
       </FormField>
-      <HoneypotField id="register-website" value={values.website} onChange={(website) => setValues((s) => ({ ...s, website }))} />
+      <HoneypotField
+        id="register-website"
+        value={values.website}
+        onChange={(website) => setValues((s) => ({ ...s, website }))}
+      />
       <Button type="submit" size="lg" disabled={mutation.isPending || Boolean(domainError)}>
         {mutation.isPending ? 'Creating account...' : 'Create account'}
       </Button>

@@ -53,7 +53,14 @@ describe('SessionEffects', () => {
 
   it('replays a toast the previous page left before a full reload, once', async () => {
     // As the previous document stored it (toastAcrossReload there): the toast and the cookie saying one waits.
-    sessionStorage.setItem('flash-toast', JSON.stringify({ title: 'Registration successful', description: 'Your account has been created', page: 'previous' }));
+    sessionStorage.setItem(
+      'flash-toast',
+      JSON.stringify({
+        title: 'Registration successful',
+        description: 'Your account has been created',
+        page: 'previous',
+      }),
+    );
     document.cookie = 'flash-toast=1; Max-Age=60; Path=/';
     mount();
     expect(await screen.findByText('Your account has been created')).toBeTruthy();
@@ -72,18 +79,31 @@ describe('SessionEffects', () => {
     toastAcrossReload({ title: 'Authentication Successful', description: 'Signed in as demo' });
     mount();
     expect(await screen.findByText('Signed in as demo')).toBeTruthy();
-    expect(JSON.parse(sessionStorage.getItem('flash-toast') ?? '{}')).toMatchObject({ title: 'Authentication Successful' });
+    expect(JSON.parse(sessionStorage.getItem('flash-toast') ?? '{}')).toMatchObject({
+      title: 'Authentication Successful',
+    });
   });
 });
 
 describe('SessionEffects: a session restored from the device', () => {
-  const user: SessionUser = { id: 1, username: 'demo', email: 'demo@example.com', credits: 100, consumed: 0, role: 'user', profilePicture: null, createdAt: '2026-01-01T00:00:00Z', emailVerified: true };
+  const user: SessionUser = {
+    id: 1,
+    username: 'demo',
+    email: 'demo@example.com',
+    credits: 100,
+    consumed: 0,
+    role: 'user',
+    profilePicture: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    emailVerified: true,
+  };
   const restoredAt = PAGE_LOADED_AT - 60_000;
   let answer: () => void = () => undefined;
   const fetchMock = vi.fn(
     () =>
       new Promise<Response>((resolve) => {
-        answer = () => resolve(new Response(JSON.stringify(user), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+        answer = () =>
+          resolve(new Response(JSON.stringify(user), { status: 200, headers: { 'Content-Type': 'application/json' } }));
       }),
   );
 
@@ -91,7 +111,8 @@ describe('SessionEffects: a session restored from the device', () => {
     useSession();
     return null;
   }
-  const newClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
+  const newClient = () =>
+    new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
   const mountWith = (client: QueryClient) =>
     render(
       <QueryClientProvider client={client}>
@@ -118,7 +139,9 @@ describe('SessionEffects: a session restored from the device', () => {
     mountWith(client);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     answer();
-    await waitFor(() => expect(client.getQueryState(sessionKeys.session)?.dataUpdatedAt).toBeGreaterThanOrEqual(PAGE_LOADED_AT));
+    await waitFor(() =>
+      expect(client.getQueryState(sessionKeys.session)?.dataUpdatedAt).toBeGreaterThanOrEqual(PAGE_LOADED_AT),
+    );
   });
 
   it('is not asked for again when the server rendered this page with it', async () => {
@@ -139,7 +162,9 @@ describe('SessionEffects: a session restored from the device', () => {
     mountWith(client);
     await new Promise((resolve) => setTimeout(resolve, 50));
     answer();
-    await waitFor(() => expect(client.getQueryState(sessionKeys.session)?.dataUpdatedAt).toBeGreaterThanOrEqual(PAGE_LOADED_AT));
+    await waitFor(() =>
+      expect(client.getQueryState(sessionKeys.session)?.dataUpdatedAt).toBeGreaterThanOrEqual(PAGE_LOADED_AT),
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

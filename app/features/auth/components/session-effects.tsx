@@ -29,7 +29,13 @@ export function SessionEffects() {
     // still hydrating from it, and a changed balance would not match its HTML (docs/decisions/0019).
     const query = queryClient.getQueryCache().find({ queryKey: sessionKeys.session, exact: true });
     const state = query?.state;
-    if (query && state?.data !== undefined && state.dataUpdatedAt < PAGE_LOADED_AT && state.fetchStatus !== 'fetching' && !isServedWithPage(query.queryHash)) {
+    if (
+      query &&
+      state?.data !== undefined &&
+      state.dataUpdatedAt < PAGE_LOADED_AT &&
+      state.fetchStatus !== 'fetching' &&
+      !isServedWithPage(query.queryHash)
+    ) {
       void refreshSession(queryClient);
     }
   }, [isRestoring, queryClient]);
@@ -43,7 +49,11 @@ export function SessionEffects() {
     if (error && location !== CALLBACK_PATH) {
       // Only known messages are shown; a link's own text never is (docs/decisions/0024).
       const known = signInErrorMessage(error);
-      toast({ title: 'Authentication failed', description: known === AUTH_FAILED ? 'Please try again.' : known, variant: 'destructive' });
+      toast({
+        title: 'Authentication failed',
+        description: known === AUTH_FAILED ? 'Please try again.' : known,
+        variant: 'destructive',
+      });
       params.delete('error');
       const search = params.toString();
       navigate(`${location}${search ? `?${search}` : ''}${window.location.hash}`, { replace: true });

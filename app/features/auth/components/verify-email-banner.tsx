@@ -19,19 +19,35 @@ export function VerifyEmailBanner() {
       const { email } = await resendVerification();
       toast({ title: 'Confirmation email sent', description: `We sent a new link to ${email}.` });
     } catch (error) {
-      toast({ title: 'Could not send the email', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({
+        title: 'Could not send the email',
+        description: errorMessage(error, 'Please try again later.'),
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
   };
   return (
-    <div ref={bar} {...BOTTOM_BAR} role="region" aria-label="Confirm your email address" className="sticky bottom-0 z-40 border-t print:hidden border-sky-200 bg-sky-50 px-4 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm text-sky-900">
+    <div
+      ref={bar}
+      {...BOTTOM_BAR}
+      role="region"
+      aria-label="Confirm your email address"
+      className="sticky bottom-0 z-40 border-t print:hidden border-sky-200 bg-sky-50 px-4 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm text-sky-900"
+    >
       <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1">
         <MailWarning aria-hidden className="size-4 shrink-0" />
         <span>
-          Please confirm your email address: open the link we sent to <strong className="wrap-anywhere">{user.email}</strong>.
+          Please confirm your email address: open the link we sent to{' '}
+          <strong className="wrap-anywhere">{user.email}</strong>.
         </span>
-        <button type="button" onClick={() => void resend()} disabled={sending} className="font-semibold underline disabled:opacity-60">
+        <button
+          type="button"
+          onClick={() => void resend()}
+          disabled={sending}
+          className="font-semibold underline disabled:opacity-60"
+        >
           {sending ? 'Sending...' : 'Resend'}
         </button>
       </p>

@@ -49,7 +49,9 @@ export function takeFlash(cookie = document.cookie): Flash | null {
     // Left by this very page, which is about to reload (and has shown the toast already).
     if (value.page === THIS_PAGE) return null;
     sessionStorage.removeItem(KEY);
-    return typeof value.title === 'string' ? { title: value.title, description: value.description, variant: value.variant } : null;
+    return typeof value.title === 'string'
+      ? { title: value.title, description: value.description, variant: value.variant }
+      : null;
   } catch {
     return null;
   }

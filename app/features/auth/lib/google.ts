@@ -3,7 +3,10 @@
  * path safeNextPath accepted) is where the worker's callback returns the person.
  */
 export const googleLoginUrl = (internal: boolean, next: string | null = null): string => {
-  const query = new URLSearchParams({ ...(internal ? { isInternalLogin: 'true' } : {}), ...(next ? { next } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(internal ? { isInternalLogin: 'true' } : {}),
+    ...(next ? { next } : {}),
+  }).toString();
   return `/api/auth/login/google${query ? `?${query}` : ''}`;
 };
 

@@ -9,7 +9,9 @@ interface Section {
 /** The ContentSections a page holds at its top level: each title is written once, on its section. */
 function sectionsOf(children: ReactNode): Section[] {
   return Children.toArray(children).flatMap((child) =>
-    isValidElement<Section>(child) && child.type === ContentSection ? [{ id: child.props.id, title: child.props.title }] : [],
+    isValidElement<Section>(child) && child.type === ContentSection
+      ? [{ id: child.props.id, title: child.props.title }]
+      : [],
   );
 }
 
@@ -70,7 +72,11 @@ export function ContentPage({
 /** A titled section of a content page; its id is the anchor the table of contents links to. */
 export function ContentSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-6 border-t border-slate-200 py-8 first:border-t-0 first:pt-0">
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="scroll-mt-6 border-t border-slate-200 py-8 first:border-t-0 first:pt-0"
+    >
       <h2 id={`${id}-heading`} className="text-2xl font-semibold">
         {title}
       </h2>

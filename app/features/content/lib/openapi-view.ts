@@ -40,7 +40,10 @@ interface RawOperation {
   'x-access'?: string;
   parameters?: RawParameter[];
   requestBody?: { content?: Record<string, MediaType> };
-  responses?: Record<string, { description?: string; content?: Record<string, MediaType>; headers?: Record<string, { description?: string }> }>;
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, MediaType>; headers?: Record<string, { description?: string }> }
+  >;
 }
 export interface OpenApiDocument {
   openapi: string;
@@ -101,7 +104,8 @@ export function typeText(schema: JsonSchema | undefined): string {
   if (options) return [...new Set(options.map(typeText))].join(' | ');
   if (schema.allOf) return schema.allOf.map(typeText).join(' & ');
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
-  if (type === 'array') return schema.prefixItems ? `[${schema.prefixItems.map(typeText).join(', ')}]` : `${typeText(schema.items)}[]`;
+  if (type === 'array')
+    return schema.prefixItems ? `[${schema.prefixItems.map(typeText).join(', ')}]` : `${typeText(schema.items)}[]`;
   if (type === 'string' && schema.contentMediaType) return `file (${schema.contentMediaType})`;
   return type ?? 'any';
 }
@@ -109,7 +113,8 @@ export function typeText(schema: JsonSchema | undefined): string {
 /** Limits a reader would otherwise learn from a 400: lengths, bounds, a pattern. */
 function limits(schema: JsonSchema): string[] {
   const out: string[] = [];
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) out.push(`${schema.minLength ?? 0} to ${schema.maxLength ?? '…'} characters`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    out.push(`${schema.minLength ?? 0} to ${schema.maxLength ?? '…'} characters`);
   if (schema.minimum !== undefined && schema.maximum !== undefined) out.push(`${schema.minimum} to ${schema.maximum}`);
   else if (schema.minimum !== undefined) out.push(`at least ${schema.minimum}`);
   else if (schema.maximum !== undefined) out.push(`at most ${schema.maximum}`);
@@ -138,25 +143,38 @@ export function fieldsOf(schema: JsonSchema | undefined): Field[] {
 }
 
 const bodies = (content: Record<string, MediaType> | undefined): Body[] =>
-  Object.entries(content ?? {}).map(([media, { schema }]) => ({ media, type: typeText(schema), fields: fieldsOf(schema) }));
+  Object.entries(content ?? {}).map(([media, { schema }]) => ({
+    media,
+    type: typeText(schema),
+    fields: fieldsOf(schema),
+  }));
 
 /** The credentials of an operation in words, from its security requirements. */
 export function credentialsOf(security: Record<string, string[]>[] | undefined): string[] {
   if (!security?.length) return ['None'];
   return security.map((requirement) => {
     const names = Object.entries(requirement).map(([scheme, scopes]) =>
-      scheme === 'sessionCookie' ? 'Session cookie' : scheme === 'bearerToken' ? `API token${scopes.length ? ` (scope ${scopes.join(', ')})` : ''}` : scheme,
+      scheme === 'sessionCookie'
+        ? 'Session cookie'
+        : scheme === 'bearerToken'
+          ? `API token${scopes.length ? ` (scope ${scopes.join(', ')})` : ''}`
+          : scheme,
     );
     return names.length ? names.join(' and ') : 'None (optional)';
   });
 }
 
-const slug = (text: string) => `api-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+const slug = (text: string) =>
+  `api-${text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 
 /** The document's operations by tag, in the document's tag order (untagged ones last, under 'Other'). */
 export function groupsOf(doc: OpenApiDocument): Group[] {
   const groups = new Map<string, Group>();
-  for (const tag of doc.tags ?? []) groups.set(tag.name, { id: slug(tag.name), name: tag.name, description: tag.description, operations: [] });
+  for (const tag of doc.tags ?? [])
+    groups.set(tag.name, { id: slug(tag.name), name: tag.name, description: tag.description, operations: [] });
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method];
@@ -172,13 +190,26 @@ export function groupsOf(doc: OpenApiDocument): Group[] {
         access: op['x-access'] ?? '',
         credentials: credentialsOf(op.security),
         parameters: (op.parameters ?? []).map((p) => {
-          const notes = [p.description ?? p.schema?.description, ...(p.schema ? limits(p.schema) : [])].filter(Boolean).join('; ');
-          return { in: p.in, name: p.name, type: typeText(p.schema), required: Boolean(p.required), ...(notes ? { description: notes } : {}) };
+          const notes = [p.description ?? p.schema?.description, ...(p.schema ? limits(p.schema) : [])]
+            .filter(Boolean)
+            .join('; ');
+          return {
+            in: p.in,
+            name: p.name,
+            type: typeText(p.schema),
+            required: Boolean(p.required),
+            ...(notes ? { description: notes } : {}),
+          };
         }),
         requestBody: bodies(op.requestBody?.content),
         responses: Object.entries(op.responses ?? {})
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([status, r]) => ({ status, description: r.description ?? '', bodies: bodies(r.content), headers: Object.keys(r.headers ?? {}) })),
+          .map(([status, r]) => ({
+            status,
+            description: r.description ?? '',
+            bodies: bodies(r.content),
+            headers: Object.keys(r.headers ?? {}),
+          })),
       });
     }
   }

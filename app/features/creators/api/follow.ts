@@ -33,7 +33,11 @@ export function useSetFollowing(username: string, creatorId: number) {
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<FollowState>(key);
-      if (before && before.following !== follow) queryClient.setQueryData<FollowState>(key, { following: follow, followers: before.followers + (follow ? 1 : -1) });
+      if (before && before.following !== follow)
+        queryClient.setQueryData<FollowState>(key, {
+          following: follow,
+          followers: before.followers + (follow ? 1 : -1),
+        });
       return { before };
     },
     onError: (_error, _follow, context) => {

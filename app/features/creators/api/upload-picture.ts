@@ -5,7 +5,12 @@ type Media = typeof api.media;
 // Uploads are multipart forms (the typed client sends JSON only): fetch with the same credentials,
 // the answer typed by the route it goes to (renaming one on the server fails the type check here).
 async function send<Call extends RouteCall>(path: string, method: 'PUT' | 'DELETE', form?: FormData) {
-  const res = await fetch(`/api/media/${path}`, { method, body: form, credentials: 'include', headers: { Accept: 'application/json' } });
+  const res = await fetch(`/api/media/${path}`, {
+    method,
+    body: form,
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
   return unwrap(res as unknown as AnswerOf<Call>);
 }
 
@@ -26,4 +31,5 @@ export const uploadCover = (agentId: number, cover: Blob, thumbnail: Blob) => {
   return send<Media['agents'][':id']['cover']['$put']>(`agents/${agentId}/cover`, 'PUT', form);
 };
 
-export const removeCover = (agentId: number) => send<Media['agents'][':id']['cover']['$delete']>(`agents/${agentId}/cover`, 'DELETE');
+export const removeCover = (agentId: number) =>
+  send<Media['agents'][':id']['cover']['$delete']>(`agents/${agentId}/cover`, 'DELETE');

@@ -25,7 +25,10 @@ export function CoverCard({ agent }: { agent: Agent }) {
           hasPicture={uploaded}
           uploadedMessage="Cover updated"
           upload={async (file) => {
-            const [cover, thumbnail] = await Promise.all([scaleTo(file, COVER_SIZE.width, COVER_SIZE.height), scaleTo(file, THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height)]);
+            const [cover, thumbnail] = await Promise.all([
+              scaleTo(file, COVER_SIZE.width, COVER_SIZE.height),
+              scaleTo(file, THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height),
+            ]);
             changed(await uploadCover(agent.id, cover, thumbnail));
           }}
           remove={async () => changed(await removeCover(agent.id))}

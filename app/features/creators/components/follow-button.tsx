@@ -12,14 +12,26 @@ import { useFollowState, useSetFollowing } from '#app/features/creators/api/foll
  * Follow / Following with the follower count (docs/decisions/0028). Visitors get 'Sign in to
  * follow', which comes back here; the creator sees only the count on their own page.
  */
-export function FollowButton({ username, creatorId, followers, viewerId }: { username: string; creatorId: number; followers: number; viewerId: number | null }) {
+export function FollowButton({
+  username,
+  creatorId,
+  followers,
+  viewerId,
+}: {
+  username: string;
+  creatorId: number;
+  followers: number;
+  viewerId: number | null;
+}) {
   const state = useFollowState(username);
   const setFollowing = useSetFollowing(username, creatorId);
   const authHref = useAuthHref();
   const hydrated = useHydrated();
   // Until hydrated, the count the server rendered (a saved copy must not meet different markup).
   const count = hydrated ? (state.data?.followers ?? followers) : followers;
-  const countText = <span className="text-sm text-slate-600">{count === 1 ? '1 follower' : `${formatCount(count)} followers`}</span>;
+  const countText = (
+    <span className="text-sm text-slate-600">{count === 1 ? '1 follower' : `${formatCount(count)} followers`}</span>
+  );
 
   if (viewerId === creatorId) return <p aria-live="polite">{countText}</p>;
   if (viewerId === null) {
@@ -42,7 +54,12 @@ export function FollowButton({ username, creatorId, followers, viewerId }: { use
         {...awaitsApp(hydrated)}
         onClick={() =>
           setFollowing.mutate(!following, {
-            onError: (error) => toast({ title: 'Could not update following', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+            onError: (error) =>
+              toast({
+                title: 'Could not update following',
+                description: errorMessage(error, 'Please try again.'),
+                variant: 'destructive',
+              }),
           })
         }
       >

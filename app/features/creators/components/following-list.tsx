@@ -23,7 +23,10 @@ export function FollowingList() {
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {followed.data.map((c) => (
                 <li key={c.id}>
-                  <Link href={creatorPath(c.username)} className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-200">
+                  <Link
+                    href={creatorPath(c.username)}
+                    className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-200"
+                  >
                     <CreatorAvatar id={c.id} name={creatorName(c)} picture={c.profilePicture} />
                     <span className="min-w-0">
                       <span className="block truncate font-semibold text-slate-900">{creatorName(c)}</span>

@@ -87,7 +87,12 @@ export function PicturePicker({
         </p>
       )}
       {hasPicture && (
-        <Button variant="ghost" className="justify-self-start text-red-700 hover:bg-red-50" disabled={busy !== null} onClick={() => void run('remove', remove, 'Picture removed')}>
+        <Button
+          variant="ghost"
+          className="justify-self-start text-red-700 hover:bg-red-50"
+          disabled={busy !== null}
+          onClick={() => void run('remove', remove, 'Picture removed')}
+        >
           <Trash2 aria-hidden className="size-4" /> {busy === 'remove' ? 'Removing…' : 'Remove picture'}
         </Button>
       )}

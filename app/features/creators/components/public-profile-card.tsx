@@ -3,7 +3,14 @@ import { ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import * as v from 'valibot';
-import { AVATAR_SIZE, BIO_MAX, creatorName, creatorPath, publicProfileSchema, type PublicProfile } from '#common/creators.ts';
+import {
+  AVATAR_SIZE,
+  BIO_MAX,
+  creatorName,
+  creatorPath,
+  publicProfileSchema,
+  type PublicProfile,
+} from '#common/creators.ts';
 import { fieldErrors } from '#common/validation.ts';
 import type { SessionUser } from '#common/types.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
@@ -25,19 +32,33 @@ import { PicturePicker } from './picture-picker';
  * /profile's 'Your public page' (docs/decisions/0028): picture, display name, bio and website, as
  * shown on /creators/{username}. `onPicture` lets the page update the session's picture.
  */
-export function PublicProfileCard({ user, onPicture }: { user: Pick<SessionUser, 'id' | 'username'>; onPicture: (picture: string | null) => void }) {
+export function PublicProfileCard({
+  user,
+  onPicture,
+}: {
+  user: Pick<SessionUser, 'id' | 'username'>;
+  onPicture: (picture: string | null) => void;
+}) {
   const profile = usePublicProfile(user.id);
   return (
-    <section aria-labelledby="public-profile-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="public-profile-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="public-profile-heading" className="text-2xl font-bold">
           Your public page
         </h2>
-        <Link href={creatorPath(user.username)} className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          href={creatorPath(user.username)}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           View your creator page <ExternalLink aria-hidden className="size-4" />
         </Link>
       </div>
-      <p className="mt-1 text-sm text-slate-600">Anyone can see this, with the agents you list. Your email is never shown.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Anyone can see this, with the agents you list. Your email is never shown.
+      </p>
       {profile.data ? (
         <PublicProfileForm key={profile.data.id} profile={profile.data} onPicture={onPicture} />
       ) : profile.isError ? (
@@ -54,9 +75,19 @@ export function PublicProfileCard({ user, onPicture }: { user: Pick<SessionUser,
   );
 }
 
-function PublicProfileForm({ profile, onPicture }: { profile: PublicProfile; onPicture: (picture: string | null) => void }) {
+function PublicProfileForm({
+  profile,
+  onPicture,
+}: {
+  profile: PublicProfile;
+  onPicture: (picture: string | null) => void;
+}) {
   const queryClient = useQueryClient();
-  const { values, set } = useFormValues({ displayName: profile.displayName ?? '', bio: profile.bio ?? '', website: profile.website ?? '' });
+  const { values, set } = useFormValues({
+    displayName: profile.displayName ?? '',
+    bio: profile.bio ?? '',
+    website: profile.website ?? '',
+  });
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useUpdatePublicProfile(profile.id);
@@ -64,7 +95,9 @@ function PublicProfileForm({ profile, onPicture }: { profile: PublicProfile; onP
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
 
   const pictureChanged = (picture: string | null) => {
-    queryClient.setQueryData<PublicProfile>(userKeys.detail(profile.id), (old) => (old ? { ...old, profilePicture: picture } : old));
+    queryClient.setQueryData<PublicProfile>(userKeys.detail(profile.id), (old) =>
+      old ? { ...old, profilePicture: picture } : old,
+    );
     void queryClient.invalidateQueries({ queryKey: creatorKeys.all });
     onPicture(picture);
   };
@@ -86,13 +119,20 @@ function PublicProfileForm({ profile, onPicture }: { profile: PublicProfile; onP
   return (
     <div className="mt-6 grid gap-8 md:grid-cols-[12rem_minmax(0,1fr)]">
       <div className="grid content-start justify-items-start gap-3">
-        <CreatorAvatar id={profile.id} name={creatorName(profile)} picture={profile.profilePicture} className="size-24" />
+        <CreatorAvatar
+          id={profile.id}
+          name={creatorName(profile)}
+          picture={profile.profilePicture}
+          className="size-24"
+        />
         <PicturePicker
           label="Profile picture"
           hint="PNG, JPEG or WebP up to 2 MB; cropped to a square."
           hasPicture={Boolean(profile.profilePicture)}
           uploadedMessage="Profile picture updated"
-          upload={async (file) => pictureChanged((await uploadProfilePicture(await scaleTo(file, AVATAR_SIZE, AVATAR_SIZE))).profilePicture)}
+          upload={async (file) =>
+            pictureChanged((await uploadProfilePicture(await scaleTo(file, AVATAR_SIZE, AVATAR_SIZE))).profilePicture)
+          }
           remove={async () => pictureChanged((await removeProfilePicture()).profilePicture)}
         />
       </div>
@@ -102,17 +142,55 @@ function PublicProfileForm({ profile, onPicture }: { profile: PublicProfile; onP
             {serverError}
           </p>
         )}
-        <FormField id="public-display-name" label="Display name" optional error={errors.displayName} hint={`Shown instead of ${profile.username}.`}>
+        <FormField
+          id="public-display-name"
+          label="Display name"
+          optional
+          error={errors.displayName}
+          hint={`Shown instead of ${profile.username}.`}
+        >
           {(control) => (
-            <TextInput {...control} name="displayName" autoComplete="name" value={values.displayName} onChange={set('displayName')} invalid={Boolean(errors.displayName)} />
+            <TextInput
+              {...control}
+              name="displayName"
+              autoComplete="name"
+              value={values.displayName}
+              onChange={set('displayName')}
+              invalid={Boolean(errors.displayName)}
+            />
           )}
         </FormField>
-        <FormField id="public-bio" label="Bio" optional error={errors.bio} hint={`${values.bio.length} / ${BIO_MAX} characters`}>
-          {(control) => <TextArea {...control} name="bio" rows={4} value={values.bio} onChange={set('bio')} invalid={Boolean(errors.bio)} />}
+        <FormField
+          id="public-bio"
+          label="Bio"
+          optional
+          error={errors.bio}
+          hint={`${values.bio.length} / ${BIO_MAX} characters`}
+        >
+          {(control) => (
+            <TextArea
+              {...control}
+              name="bio"
+              rows={4}
+              value={values.bio}
+              onChange={set('bio')}
+              invalid={Boolean(errors.bio)}
+            />
+          )}
         </FormField>
         <FormField id="public-website" label="Website" optional error={errors.website}>
           {(control) => (
-            <TextInput {...control} name="url" type="url" inputMode="url" autoComplete="url" placeholder="https://" value={values.website} onChange={set('website')} invalid={Boolean(errors.website)} />
+            <TextInput
+              {...control}
+              name="url"
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://"
+              value={values.website}
+              onChange={set('website')}
+              invalid={Boolean(errors.website)}
+            />
           )}
         </FormField>
         <Button type="submit" className="justify-self-start" disabled={mutation.isPending}>

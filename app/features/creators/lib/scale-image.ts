@@ -32,7 +32,10 @@ export async function scaleTo(file: Blob, width: number, height: number): Promis
   context.drawImage(bitmap, (width - w) / 2, (height - h) / 2, w, h);
   bitmap.close();
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', 0.85));
-  const out = blob && blob.type === 'image/webp' ? blob : await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+  const out =
+    blob && blob.type === 'image/webp'
+      ? blob
+      : await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
   if (!out) throw new Error('This browser cannot prepare pictures');
   if (out.size > IMAGE_MAX_BYTES) throw new Error(CREATOR_MESSAGES.imageTooLarge);
   return out;

@@ -10,6 +10,7 @@ export async function getReceipt(id: string): Promise<Receipt> {
 }
 
 // A receipt never changes once written: read once, kept (and dropped at logout with the other credit data).
-export const getReceiptQueryOptions = (id: string) => queryOptions({ queryKey: creditKeys.receipt(id), queryFn: () => getReceipt(id) });
+export const getReceiptQueryOptions = (id: string) =>
+  queryOptions({ queryKey: creditKeys.receipt(id), queryFn: () => getReceipt(id) });
 
 export const useReceipt = (id: string) => useQuery(getReceiptQueryOptions(id));

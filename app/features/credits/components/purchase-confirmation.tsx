@@ -14,9 +14,18 @@ const GIVE_UP_MS = 60_000;
  * purchase (Stripe credits arrive by webhook, possibly a moment later), then confirms it and
  * reloads so every figure on screen comes from the new balance.
  */
-export function PurchaseConfirmation({ sessionId, credits, onConfirmed }: { sessionId: string | null; credits: number | null; onConfirmed: () => void }) {
+export function PurchaseConfirmation({
+  sessionId,
+  credits,
+  onConfirmed,
+}: {
+  sessionId: string | null;
+  credits: number | null;
+  onConfirmed: () => void;
+}) {
   const [gaveUp, setGaveUp] = useState(false);
-  const match = (list: readonly CreditTransaction[] | undefined) => (list ? findPurchase(list, { sessionId, credits }) : null);
+  const match = (list: readonly CreditTransaction[] | undefined) =>
+    list ? findPurchase(list, { sessionId, credits }) : null;
   const { data } = useTransactions((list) => (gaveUp || match(list) ? false : POLL_MS));
   const purchase = match(data);
   const confirmed = purchase?.amount ?? null;
@@ -38,7 +47,10 @@ export function PurchaseConfirmation({ sessionId, credits, onConfirmed }: { sess
 
   if (confirmed !== null) {
     return (
-      <div role="status" className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900">
+      <div
+        role="status"
+        className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900"
+      >
         <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
         <p>
           <strong className="block">Credits Purchased!</strong>
@@ -48,7 +60,10 @@ export function PurchaseConfirmation({ sessionId, credits, onConfirmed }: { sess
     );
   }
   return (
-    <div role="status" className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-800">
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-800"
+    >
       {gaveUp ? null : <Loader2 aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin text-brand-600" />}
       <p>
         {gaveUp

@@ -1,13 +1,26 @@
 import { CreditCard } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_PRESETS, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '#common/constants.ts';
+import {
+  PURCHASE_DEFAULT,
+  PURCHASE_MIN,
+  PURCHASE_PRESETS,
+  PURCHASE_SLIDER_MAX,
+  PURCHASE_SLIDER_STEP,
+} from '#common/constants.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
 import { Slider } from '#app/components/ui/slider.tsx';
 import { useEarlyInput } from '#app/hooks/use-early-input.ts';
 import { toast } from '#app/hooks/use-toast.ts';
-import { amountText, formatPrice, onSlider, purchaseAmountError, sliderPosition, typedAmount } from '#app/features/credits/lib/amount.ts';
+import {
+  amountText,
+  formatPrice,
+  onSlider,
+  purchaseAmountError,
+  sliderPosition,
+  typedAmount,
+} from '#app/features/credits/lib/amount.ts';
 import { formatCount } from '#app/lib/format.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
@@ -28,7 +41,8 @@ export function PurchaseForm({
 }: {
   processing: boolean;
   initialAmount?: number;
-  onContinue: (amount: number) => void }) {
+  onContinue: (amount: number) => void;
+}) {
   const [sliderAmount, setSliderAmount] = useState<number>(() => sliderPosition(initialAmount));
   const [custom, setCustom] = useState(() => (onSlider(initialAmount) ? '' : String(initialAmount)));
   const amount = custom ? typedAmount(custom) : sliderAmount;
@@ -68,15 +82,20 @@ export function PurchaseForm({
         <h2 id="purchase-heading" className="text-xl font-semibold">
           Choose an amount
         </h2>
-        <p className="mt-1 text-sm text-slate-600">1 credit = $1. Credits never expire and are used when you try an agent.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          1 credit = $1. Credits never expire and are used when you try an agent.
+        </p>
       </div>
 
       <div className="grid gap-3">
         <div className="flex items-baseline justify-between gap-3">
-          <span className="text-sm font-medium text-slate-800">
-            Credits to buy
-          </span>
-          <output htmlFor="custom-amount" aria-live="polite" className="text-2xl font-bold text-slate-900" data-testid="purchase-amount">
+          <span className="text-sm font-medium text-slate-800">Credits to buy</span>
+          <output
+            htmlFor="custom-amount"
+            aria-live="polite"
+            className="text-2xl font-bold text-slate-900"
+            data-testid="purchase-amount"
+          >
             {whole ? `${formatCount(amount)} credits` : 'Not a whole number'}
           </output>
         </div>
@@ -105,7 +124,9 @@ export function PurchaseForm({
               aria-pressed={!custom && sliderAmount === preset}
               onClick={() => choose(preset)}
               className={`h-11 rounded-lg border text-sm font-semibold transition-colors ${
-                !custom && sliderAmount === preset ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                !custom && sliderAmount === preset
+                  ? 'border-brand-600 bg-brand-50 text-brand-700'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
               }`}
             >
               ${preset}
@@ -133,7 +154,8 @@ export function PurchaseForm({
             invalid={Boolean(custom && error)}
             onChange={(e) => setCustom(amountText(e.target.value))}
             onBlur={() => {
-              if (custom && typedAmount(custom) < PURCHASE_MIN) toast({ title: 'Invalid amount', description: MESSAGES.purchaseMin, variant: 'destructive' });
+              if (custom && typedAmount(custom) < PURCHASE_MIN)
+                toast({ title: 'Invalid amount', description: MESSAGES.purchaseMin, variant: 'destructive' });
             }}
           />
         )}
@@ -141,7 +163,10 @@ export function PurchaseForm({
 
       <div className="flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-6">
         <p className="text-sm text-slate-700">
-          Total <span className="block text-2xl font-bold text-slate-900" data-testid="purchase-price">{whole ? formatPrice(amount) : '–'}</span>
+          Total{' '}
+          <span className="block text-2xl font-bold text-slate-900" data-testid="purchase-price">
+            {whole ? formatPrice(amount) : '–'}
+          </span>
         </p>
         <Button type="submit" size="lg" disabled={processing || Boolean(error)}>
           <CreditCard aria-hidden className="size-5" />

@@ -6,7 +6,12 @@ import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { formatCents, formatCount, formatDateTime } from '#app/lib/format.ts';
 import { useReceipt } from '#app/features/credits/api/get-receipt.ts';
 
-const LINES_LOOK: FactsLook = { list: 'mt-4 divide-y divide-slate-200 border-y border-slate-200', row: 'grid gap-0.5 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4', term: 'text-sm text-slate-600', detail: 'min-w-0 break-words font-medium text-slate-900' };
+const LINES_LOOK: FactsLook = {
+  list: 'mt-4 divide-y divide-slate-200 border-y border-slate-200',
+  row: 'grid gap-0.5 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4',
+  term: 'text-sm text-slate-600',
+  detail: 'min-w-0 break-words font-medium text-slate-900',
+};
 
 /** Unknown, malformed or someone else's id: the same answer, so a receipt's existence is not told. */
 function ReceiptMissing({ error }: { error: unknown }) {
@@ -15,7 +20,9 @@ function ReceiptMissing({ error }: { error: unknown }) {
     <section className="rounded-2xl border border-slate-200 bg-white p-6 text-center sm:p-8">
       <h1 className="text-2xl font-bold">{missing ? 'Receipt not found' : 'Receipt unavailable'}</h1>
       <p className="mt-2 text-slate-600">
-        {missing ? 'This receipt does not exist or belongs to another account.' : errorMessage(error, 'Please try again later.')}
+        {missing
+          ? 'This receipt does not exist or belongs to another account.'
+          : errorMessage(error, 'Please try again later.')}
       </p>
       <ButtonLink href="/billing" className="mt-6">
         Back to Billing
@@ -32,7 +39,11 @@ export function ReceiptView({ id }: { id: string }) {
   const { data, isPending, isError, error } = useReceipt(id);
   if (isPending) {
     return (
-      <div role="status" aria-label="Loading receipt" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <div
+        role="status"
+        aria-label="Loading receipt"
+        className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      >
         <Skeleton className="h-8 w-1/2" />
         <Skeleton className="h-48" />
       </div>
@@ -41,7 +52,11 @@ export function ReceiptView({ id }: { id: string }) {
   if (isError) return <ReceiptMissing error={error} />;
   const paidAt = new Date(data.paidAt);
   return (
-    <article data-print-root aria-labelledby="receipt-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 print:border-0 print:p-0 print:shadow-none">
+    <article
+      data-print-root
+      aria-labelledby="receipt-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 print:border-0 print:p-0 print:shadow-none"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="flex items-center gap-2 font-bold text-slate-900">
@@ -76,7 +91,9 @@ export function ReceiptView({ id }: { id: string }) {
           ],
         ]}
       />
-      <p className="mt-4 text-xs text-slate-600">1 credit = $1. Credits are added to your AgentMarket balance as soon as payment completes.</p>
+      <p className="mt-4 text-xs text-slate-600">
+        1 credit = $1. Credits are added to your AgentMarket balance as soon as payment completes.
+      </p>
     </article>
   );
 }

@@ -16,14 +16,23 @@ export const KIND_LABELS: Record<LedgerKind, string> = {
   earnings: 'Earnings moved to credits',
 };
 
-export const formatAmount = (amount: number): string => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCount(Math.abs(amount))}`;
+export const formatAmount = (amount: number): string =>
+  `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCount(Math.abs(amount))}`;
 
 /** The agent a try was for: its page while it exists, else its name as it was (decision 0022). */
 function TriedAgent({ agent }: { agent: TransactionAgent }) {
-  if (agent.deleted) return <p className="break-words text-sm text-slate-600">{agent.name ? `${agent.name} (deleted since)` : 'Deleted agent'}</p>;
+  if (agent.deleted)
+    return (
+      <p className="break-words text-sm text-slate-600">
+        {agent.name ? `${agent.name} (deleted since)` : 'Deleted agent'}
+      </p>
+    );
   return (
     <p className="break-words text-sm">
-      <Link href={`/agents/${agent.id}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      <Link
+        href={`/agents/${agent.id}`}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+      >
         {agent.name}
       </Link>
     </p>
@@ -36,18 +45,32 @@ function Row({ t }: { t: CreditTransaction }) {
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
   return (
     <li className="flex items-start gap-3 px-4 py-3 sm:px-5">
-      <span aria-hidden className={`mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full ${credit ? 'bg-green-100 text-green-700' : 'bg-slate-100 text-slate-700'}`}>
+      <span
+        aria-hidden
+        className={`mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full ${credit ? 'bg-green-100 text-green-700' : 'bg-slate-100 text-slate-700'}`}
+      >
         <Icon className="size-4" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{KIND_LABELS[t.kind] ?? t.kind}</p>
-        {t.agent ? <TriedAgent agent={t.agent} /> : t.description && <p className="break-words text-sm text-slate-600">{t.description}</p>}
+        {t.agent ? (
+          <TriedAgent agent={t.agent} />
+        ) : (
+          t.description && <p className="break-words text-sm text-slate-600">{t.description}</p>
+        )}
         <p className="text-xs text-slate-600">
           <time dateTime={t.createdAt}>{when}</time>
         </p>
         {t.kind === 'purchase' && (
-          <Link href={`/billing/receipts/${t.id}`} className="mt-1 inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            View receipt<span className="sr-only"> for {formatCredits(t.amount)} bought {when}</span>
+          <Link
+            href={`/billing/receipts/${t.id}`}
+            className="mt-1 inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
+            View receipt
+            <span className="sr-only">
+              {' '}
+              for {formatCredits(t.amount)} bought {when}
+            </span>
           </Link>
         )}
       </div>
@@ -65,8 +88,14 @@ function Row({ t }: { t: CreditTransaction }) {
 /** The signed-in user's credit history, newest first. */
 export function TransactionList() {
   const { data, isPending, isError } = useTransactions();
-  if (isPending) return <SkeletonGrid count={4} label="Loading credit history" className="grid gap-2" itemClassName="h-16" />;
-  if (isError) return <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">Error loading your credit history. Please try again later.</p>;
+  if (isPending)
+    return <SkeletonGrid count={4} label="Loading credit history" className="grid gap-2" itemClassName="h-16" />;
+  if (isError)
+    return (
+      <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        Error loading your credit history. Please try again later.
+      </p>
+    );
   if (data.length === 0) {
     return (
       <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
@@ -80,7 +109,10 @@ export function TransactionList() {
     );
   }
   return (
-    <ol aria-label="Credit history" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+    <ol
+      aria-label="Credit history"
+      className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+    >
       {data.map((t) => (
         <Row key={t.id} t={t} />
       ))}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, formatPrice, initialPurchaseAmount, onSlider, purchaseAmountError, sliderPosition, typedAmount } from './amount';
+import {
+  amountText,
+  formatPrice,
+  initialPurchaseAmount,
+  onSlider,
+  purchaseAmountError,
+  sliderPosition,
+  typedAmount,
+} from './amount';
 
 describe('purchase amounts', () => {
   it('keeps digits and a decimal separator, and reads only a whole number as an amount', () => {
@@ -12,7 +20,8 @@ describe('purchase amounts', () => {
     expect(typedAmount('120')).toBe(120);
     expect(typedAmount('1,000')).toBe(1000);
     expect(typedAmount('10,000')).toBe(10_000);
-    for (const text of ['10.5', '10,5', '10.', '1,00', '1000,000', '10000.5', '']) expect(typedAmount(text), text).toBeNaN();
+    for (const text of ['10.5', '10,5', '10.', '1,00', '1000,000', '10000.5', ''])
+      expect(typedAmount(text), text).toBeNaN();
     expect(purchaseAmountError(typedAmount('100.5'))).toBe('Please enter a whole number of credits');
   });
 
@@ -28,10 +37,11 @@ describe('purchase amounts', () => {
     expect(formatPrice(120)).toBe('$120.00');
   });
 
-  it("starts /credits at a buyable ?amount=, else the default", () => {
+  it('starts /credits at a buyable ?amount=, else the default', () => {
     expect(initialPurchaseAmount('50')).toBe(50);
     expect(initialPurchaseAmount('750')).toBe(750);
-    for (const bad of [null, '', '8', '49', '10001', '1e3', '-50', '50.5', ' 50', 'abc']) expect(initialPurchaseAmount(bad), String(bad)).toBe(100);
+    for (const bad of [null, '', '8', '49', '10001', '1e3', '-50', '50.5', ' 50', 'abc'])
+      expect(initialPurchaseAmount(bad), String(bad)).toBe(100);
     expect(onSlider(50)).toBe(true);
     expect(onSlider(120)).toBe(true);
     expect(onSlider(125)).toBe(false);

@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { formatCents } from '#common/format.ts';
-import { CENTS_PER_CREDIT, PURCHASE_DEFAULT, PURCHASE_MIN, PURCHASE_SLIDER_MAX, PURCHASE_SLIDER_STEP } from '#common/constants.ts';
+import {
+  CENTS_PER_CREDIT,
+  PURCHASE_DEFAULT,
+  PURCHASE_MIN,
+  PURCHASE_SLIDER_MAX,
+  PURCHASE_SLIDER_STEP,
+} from '#common/constants.ts';
 import { firstIssue, purchaseSchema } from '#common/validation.ts';
 
 /**

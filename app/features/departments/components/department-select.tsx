@@ -19,7 +19,12 @@ export function DepartmentSelect({
   // A department in the URL that has no agents (or is not loaded yet) still shows as selected.
   const known = value === undefined || departments.some((d) => d.id === value);
   return (
-    <LabelledChoice {...rest} label={label} value={value === undefined ? '' : String(value)} onChoose={(chosen) => onChange(chosen ? Number(chosen) : undefined)}>
+    <LabelledChoice
+      {...rest}
+      label={label}
+      value={value === undefined ? '' : String(value)}
+      onChoose={(chosen) => onChange(chosen ? Number(chosen) : undefined)}
+    >
       <option value="">All Departments</option>
       {!known && <option value={value}>Department {value}</option>}
       <Options options={departments.map((d) => ({ value: d.id, label: d.name }))} />

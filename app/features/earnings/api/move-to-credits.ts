@@ -8,7 +8,9 @@ import { creditKeys, myAgentsKeys, sessionKeys } from '#app/lib/query-keys.ts';
  * credits. One key per tap, sent again with each retry, so a lost answer never moves twice.
  */
 export async function moveToCredits({ idempotencyKey }: { idempotencyKey: string }) {
-  return unwrap(await api.earnings['to-credits'].$post({ json: {} }, { headers: { 'Idempotency-Key': idempotencyKey } }));
+  return unwrap(
+    await api.earnings['to-credits'].$post({ json: {} }, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  );
 }
 
 export function useMoveToCredits() {
@@ -20,7 +22,9 @@ export function useMoveToCredits() {
     onSuccess: ({ balance, consumed, earnings }) => {
       queryClient.setQueryData(myAgentsKeys.earnings(), earnings);
       // The navbar reads the balance from the session query (written by value, as a try does).
-      queryClient.setQueryData<{ credits: number; consumed: number }>(sessionKeys.session, (user) => (user ? { ...user, credits: balance, consumed } : user));
+      queryClient.setQueryData<{ credits: number; consumed: number }>(sessionKeys.session, (user) =>
+        user ? { ...user, credits: balance, consumed } : user,
+      );
       void queryClient.invalidateQueries({ queryKey: creditKeys.all });
       void queryClient.invalidateQueries({ queryKey: myAgentsKeys.statements() });
     },

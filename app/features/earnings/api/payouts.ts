@@ -7,13 +7,16 @@ import { myAgentsKeys } from '#app/lib/query-keys.ts';
 /** A payout's answer: the payout and the earnings it left (docs/decisions/0029, '## Payouts'). */
 type PayoutResult = OkAnswer<typeof api.earnings.payouts.$post>;
 
-export const getPayoutAccount = async (): Promise<PayoutAccountStatus> => unwrap(await api.earnings['payout-account'].$get());
+export const getPayoutAccount = async (): Promise<PayoutAccountStatus> =>
+  unwrap(await api.earnings['payout-account'].$get());
 
-export const usePayoutAccount = () => useQuery(queryOptions({ queryKey: myAgentsKeys.payoutAccount(), queryFn: getPayoutAccount, staleTime: 0 }));
+export const usePayoutAccount = () =>
+  useQuery(queryOptions({ queryKey: myAgentsKeys.payoutAccount(), queryFn: getPayoutAccount, staleTime: 0 }));
 
 export const getPayouts = async (): Promise<Payout[]> => (await unwrap(await api.earnings.payouts.$get())).payouts;
 
-export const usePayouts = (enabled: boolean) => useQuery(queryOptions({ queryKey: myAgentsKeys.payouts(), queryFn: getPayouts, staleTime: 0, enabled }));
+export const usePayouts = (enabled: boolean) =>
+  useQuery(queryOptions({ queryKey: myAgentsKeys.payouts(), queryFn: getPayouts, staleTime: 0, enabled }));
 
 /** Where to go to connect: Stripe's onboarding (a full navigation, as Stripe requires) or the test page. */
 export const useConnectPayoutAccount = () =>
@@ -35,7 +38,9 @@ function useStorePayout() {
   const queryClient = useQueryClient();
   return ({ payout, earnings }: PayoutResult) => {
     queryClient.setQueryData(myAgentsKeys.earnings(), earnings);
-    queryClient.setQueryData<Payout[]>(myAgentsKeys.payouts(), (list = []) => [payout, ...list.filter((p) => p.id !== payout.id)].sort((a, b) => b.id - a.id));
+    queryClient.setQueryData<Payout[]>(myAgentsKeys.payouts(), (list = []) =>
+      [payout, ...list.filter((p) => p.id !== payout.id)].sort((a, b) => b.id - a.id),
+    );
   };
 }
 
@@ -46,8 +51,16 @@ function useStorePayout() {
 export function useRequestPayout() {
   const store = useStorePayout();
   return useMutation({
-    mutationFn: async ({ amountCents, idempotencyKey }: { amountCents: number; idempotencyKey: string }): Promise<PayoutResult> =>
-      unwrap(await api.earnings.payouts.$post({ json: { amountCents } }, { headers: { 'Idempotency-Key': idempotencyKey } })),
+    mutationFn: async ({
+      amountCents,
+      idempotencyKey,
+    }: {
+      amountCents: number;
+      idempotencyKey: string;
+    }): Promise<PayoutResult> =>
+      unwrap(
+        await api.earnings.payouts.$post({ json: { amountCents } }, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      ),
     networkMode: 'always',
     ...retryWithSameKey,
     onSuccess: store,

@@ -4,13 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarningsBalance } from '#common/types.ts';
 import { EarningsCard } from './earnings-card';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fetch that answers the card's GETs (its earnings, the payout account, payouts, statements). */
 function stubApi(earnings: EarningsBalance) {
   const routes: Record<string, unknown> = {
     'GET /api/earnings': earnings,
-    'GET /api/earnings/payout-account': { mode: 'sandbox', account: { provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true }, minimumCents: 2000 },
+    'GET /api/earnings/payout-account': {
+      mode: 'sandbox',
+      account: { provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true },
+      minimumCents: 2000,
+    },
     'GET /api/earnings/payouts': { payouts: [] },
     'GET /api/earnings/statements': [],
   };
@@ -33,7 +38,14 @@ function setup(earnings: EarningsBalance) {
   );
 }
 
-const base: EarningsBalance = { pendingCents: 0, availableCents: 0, lifetimeCents: 0, paidOutCents: 0, sharePercent: 80, holdDays: 7 };
+const base: EarningsBalance = {
+  pendingCents: 0,
+  availableCents: 0,
+  lifetimeCents: 0,
+  paidOutCents: 0,
+  sharePercent: 80,
+  holdDays: 7,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -11,7 +11,6 @@ import { useMoveToCredits } from '#app/features/earnings/api/move-to-credits.ts'
 import { PayoutsPanel } from './payouts-panel';
 import { StatementsList } from './statements-list';
 
-
 function Figure({ label, cents, note }: { label: string; cents: number; note: string }) {
   return (
     <div className="rounded-lg bg-slate-50 p-3">
@@ -32,7 +31,10 @@ export function EarningsCard() {
   // One key per tap: the retries of that tap reuse it, a new tap gets a new one.
   const key = useRef<string | null>(null);
 
-  if (earnings.isPending) return <section aria-label="Your earnings" aria-busy="true" className="h-40 animate-pulse rounded-xl bg-slate-100" />;
+  if (earnings.isPending)
+    return (
+      <section aria-label="Your earnings" aria-busy="true" className="h-40 animate-pulse rounded-xl bg-slate-100" />
+    );
   if (earnings.isError)
     return (
       <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
@@ -49,8 +51,17 @@ export function EarningsCard() {
     move.mutate(
       { idempotencyKey: key.current },
       {
-        onSuccess: ({ moved, balance }) => toast({ title: 'Earnings moved to credits', description: `${formatCredits(moved)} added. Your balance is ${formatCredits(balance)}.` }),
-        onError: (error) => toast({ title: 'Nothing was moved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onSuccess: ({ moved, balance }) =>
+          toast({
+            title: 'Earnings moved to credits',
+            description: `${formatCredits(moved)} added. Your balance is ${formatCredits(balance)}.`,
+          }),
+        onError: (error) =>
+          toast({
+            title: 'Nothing was moved',
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
         onSettled: () => {
           key.current = null;
         },
@@ -66,17 +77,31 @@ export function EarningsCard() {
             Your earnings
           </h2>
           <p className="mt-1 max-w-prose text-sm text-slate-600">
-            You earn {e.sharePercent}% of every paid try of your agents. Earnings are held for {plural(e.holdDays, 'day')}, so a refunded try can still be
-            taken back, then they are yours to use.
+            You earn {e.sharePercent}% of every paid try of your agents. Earnings are held for{' '}
+            {plural(e.holdDays, 'day')}, so a refunded try can still be taken back, then they are yours to use.
           </p>
         </div>
         <Button onClick={onMove} disabled={movable < 1 || move.isPending}>
-          {move.isPending ? 'Moving...' : movable < 1 ? 'Nothing to move yet' : `Move ${formatCredits(movable)} to my credits`}
+          {move.isPending
+            ? 'Moving...'
+            : movable < 1
+              ? 'Nothing to move yet'
+              : `Move ${formatCredits(movable)} to my credits`}
         </Button>
       </div>
-      {owed > 0 && <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{earningsOwedMessage(owed)}</p>}
+      {owed > 0 && (
+        <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {earningsOwedMessage(owed)}
+        </p>
+      )}
       <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Figure label="Available" cents={e.availableCents} note={owed > 0 ? 'Below zero: future earnings pay it back first' : 'Can move to your credits or be paid out now'} />
+        <Figure
+          label="Available"
+          cents={e.availableCents}
+          note={
+            owed > 0 ? 'Below zero: future earnings pay it back first' : 'Can move to your credits or be paid out now'
+          }
+        />
         <Figure label="Pending" cents={e.pendingCents} note={`Held for ${plural(e.holdDays, 'day')}`} />
         <Figure label="Earned in all" cents={e.lifetimeCents} note="Refunds taken off" />
         <Figure label="Paid out" cents={e.paidOutCents} note="Moved to credits or paid to your account" />

@@ -5,9 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Payout, PayoutAccountStatus } from '#common/types.ts';
 import { PayoutsPanel } from './payouts-panel';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const connected: PayoutAccountStatus = { mode: 'sandbox', account: { provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true }, minimumCents: 2000 };
+const connected: PayoutAccountStatus = {
+  mode: 'sandbox',
+  account: { provider: 'sandbox', detailsSubmitted: true, payoutsEnabled: true },
+  minimumCents: 2000,
+};
 
 /** A fetch that answers the panel's GETs from `routes` and records every request. */
 function stubApi(routes: Record<string, unknown>) {
@@ -41,14 +46,20 @@ describe('PayoutsPanel', () => {
   });
 
   it('offers to connect an account before one is connected', async () => {
-    stubApi({ 'GET /api/earnings/payout-account': { mode: 'stripe', account: null, minimumCents: 2000 }, 'GET /api/earnings/payouts': { payouts: [] } });
+    stubApi({
+      'GET /api/earnings/payout-account': { mode: 'stripe', account: null, minimumCents: 2000 },
+      'GET /api/earnings/payouts': { payouts: [] },
+    });
     setup(5000);
     expect(await screen.findByRole('button', { name: 'Connect payout account' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
   });
 
   it('refuses less than $20 in the form and more than is available, without a request', async () => {
-    const fetchMock = stubApi({ 'GET /api/earnings/payout-account': connected, 'GET /api/earnings/payouts': { payouts: [] } });
+    const fetchMock = stubApi({
+      'GET /api/earnings/payout-account': connected,
+      'GET /api/earnings/payouts': { payouts: [] },
+    });
     setup(3000);
     const amount = await screen.findByLabelText('Amount in US dollars');
     expect((amount as HTMLInputElement).value).toBe('30.00');
@@ -73,8 +84,24 @@ describe('PayoutsPanel', () => {
 
   it('lists payouts with their states, and test transfers can be confirmed in the sandbox', async () => {
     const payouts: Payout[] = [
-      { id: 2, amountCents: 2500, state: 'pending', provider: 'sandbox', failureReason: null, createdAt: '2026-11-26T10:00:00.000Z', updatedAt: '2026-11-26T10:00:00.000Z' },
-      { id: 1, amountCents: 2000, state: 'failed', provider: 'sandbox', failureReason: 'The transfer was reversed', createdAt: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z' },
+      {
+        id: 2,
+        amountCents: 2500,
+        state: 'pending',
+        provider: 'sandbox',
+        failureReason: null,
+        createdAt: '2026-11-26T10:00:00.000Z',
+        updatedAt: '2026-11-26T10:00:00.000Z',
+      },
+      {
+        id: 1,
+        amountCents: 2000,
+        state: 'failed',
+        provider: 'sandbox',
+        failureReason: 'The transfer was reversed',
+        createdAt: '2026-11-25T10:00:00.000Z',
+        updatedAt: '2026-11-25T10:00:00.000Z',
+      },
     ];
     stubApi({ 'GET /api/earnings/payout-account': connected, 'GET /api/earnings/payouts': { payouts } });
     setup(0);

@@ -8,7 +8,13 @@ import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { formatCents, formatDate } from '#app/lib/format.ts';
 import { newIdempotencyKey } from '#app/lib/idempotency.ts';
-import { useConnectPayoutAccount, usePayoutAccount, usePayouts, useRequestPayout, useSettleSandboxPayout } from '#app/features/earnings/api/payouts.ts';
+import {
+  useConnectPayoutAccount,
+  usePayoutAccount,
+  usePayouts,
+  useRequestPayout,
+  useSettleSandboxPayout,
+} from '#app/features/earnings/api/payouts.ts';
 
 const STATE_LABEL: Record<Payout['state'], string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed' };
 const STATE_CLASS: Record<Payout['state'], string> = {
@@ -33,7 +39,12 @@ function ConnectAccount({ status }: { status: PayoutAccountStatus }) {
     connect.mutate(undefined, {
       // Stripe's onboarding or the test page: a full navigation, the way Stripe requires.
       onSuccess: ({ url }) => window.location.assign(url),
-      onError: (error) => toast({ title: 'Could not connect a payout account', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Could not connect a payout account',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   return (
     <div className="grid gap-3 sm:flex sm:items-center sm:justify-between">
@@ -71,7 +82,10 @@ function RequestPayout({ availableCents }: { availableCents: number }) {
       { amountCents: cents, idempotencyKey: key.current },
       {
         onSuccess: ({ payout, earnings }) => {
-          toast({ title: 'Payout requested', description: `${formatCents(payout.amountCents)} is on its way to your payout account.` });
+          toast({
+            title: 'Payout requested',
+            description: `${formatCents(payout.amountCents)} is on its way to your payout account.`,
+          });
           setAmount(dollarsField(Math.max(earnings.availableCents, PAYOUT_MIN_CENTS)));
         },
         onError: (err) => setError(errorMessage(err, 'The payout could not be requested. Please try again.')),
@@ -83,7 +97,12 @@ function RequestPayout({ availableCents }: { availableCents: number }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Request payout" className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-start">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Request payout"
+      className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-start"
+    >
       <FormField
         id="payout-amount"
         label="Amount in US dollars"
@@ -115,22 +134,44 @@ function PayoutRow({ payout, sandbox }: { payout: Payout; sandbox: boolean }) {
   const onSettle = (outcome: 'paid' | 'failed') =>
     settle.mutate(
       { id: payout.id, outcome },
-      { onError: (error) => toast({ title: 'The test transfer did not change', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }) },
+      {
+        onError: (error) =>
+          toast({
+            title: 'The test transfer did not change',
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
     );
   return (
     <li className="grid gap-2 py-3 sm:flex sm:items-center sm:justify-between">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-semibold tabular-nums">{amount}</span>
         <span className="text-sm text-slate-600">{formatDate(payout.createdAt)}</span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[payout.state]}`}>{STATE_LABEL[payout.state]}</span>
-        {payout.state === 'failed' && <span className="text-sm text-slate-700">{payout.failureReason}; the money is available again.</span>}
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[payout.state]}`}>
+          {STATE_LABEL[payout.state]}
+        </span>
+        {payout.state === 'failed' && (
+          <span className="text-sm text-slate-700">{payout.failureReason}; the money is available again.</span>
+        )}
       </div>
       {sandbox && payout.provider === 'sandbox' && payout.state === 'pending' && (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => onSettle('paid')} disabled={settle.isPending} aria-label={`Confirm test transfer of ${amount}`}>
+          <Button
+            size="sm"
+            onClick={() => onSettle('paid')}
+            disabled={settle.isPending}
+            aria-label={`Confirm test transfer of ${amount}`}
+          >
             Confirm test transfer
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => onSettle('failed')} disabled={settle.isPending} aria-label={`Fail test transfer of ${amount}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onSettle('failed')}
+            disabled={settle.isPending}
+            aria-label={`Fail test transfer of ${amount}`}
+          >
             Fail test transfer
           </Button>
         </div>

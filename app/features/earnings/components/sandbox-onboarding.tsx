@@ -20,7 +20,12 @@ export function SandboxOnboarding() {
         toast({ title: 'Test payout account connected', description: 'Your payouts go to this pretend account.' });
         navigate(`${BACK}&payouts=connected`);
       },
-      onError: (error) => toast({ title: 'Nothing was connected', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Nothing was connected',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -32,8 +37,9 @@ export function SandboxOnboarding() {
         <div>
           <h2 className="text-xl font-semibold">Payout account</h2>
           <p className="mt-1 text-sm text-slate-600">
-            This server runs without Stripe keys, so this page stands in for Stripe&rsquo;s onboarding. Connecting here lets you try payouts: they take
-            real earnings off your balance on this server, and no money is sent anywhere.
+            This server runs without Stripe keys, so this page stands in for Stripe&rsquo;s onboarding. Connecting here
+            lets you try payouts: they take real earnings off your balance on this server, and no money is sent
+            anywhere.
           </p>
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -5,7 +5,12 @@ import { plural } from '#app/lib/format.ts';
 import { statementUrl, useStatements } from '#app/features/earnings/api/get-statements.ts';
 
 /** 'November 2026' for '2026-11' (a UTC month: no time zone may move it). */
-const monthName = (month: string) => new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString(undefined, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** The creator's monthly statements: one CSV download per month that has rows. */
 export function StatementsList() {
@@ -15,7 +20,9 @@ export function StatementsList() {
       <h3 id="statements-heading" className="text-base font-semibold">
         Statements
       </h3>
-      <p className="mt-1 text-sm text-slate-600">Every earning, refund, move to credits and payout of a month (UTC), with your running balance, as a CSV file.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Every earning, refund, move to credits and payout of a month (UTC), with your running balance, as a CSV file.
+      </p>
       {statements.isPending ? (
         <div aria-busy="true" className="mt-3 h-10 animate-pulse rounded bg-slate-100" />
       ) : statements.isError ? (
@@ -29,14 +36,16 @@ export function StatementsList() {
           {statements.data.map(({ month, entries }) => (
             <li key={month} className="flex min-h-11 items-center justify-between gap-3">
               <span>
-                <span className="font-medium">{monthName(month)}</span> <span className="text-sm text-slate-600">({plural(entries, 'entry', 'entries')})</span>
+                <span className="font-medium">{monthName(month)}</span>{' '}
+                <span className="text-sm text-slate-600">({plural(entries, 'entry', 'entries')})</span>
               </span>
               <a
                 href={statementUrl(month)}
                 download={statementFileName(month)}
                 className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
               >
-                <Download aria-hidden className="size-4" /> Download CSV<span className="sr-only"> statement for {monthName(month)}</span>
+                <Download aria-hidden className="size-4" /> Download CSV
+                <span className="sr-only"> statement for {monthName(month)}</span>
               </a>
             </li>
           ))}

@@ -57,13 +57,44 @@ export function DayChart({
         </figcaption>
         <p className="text-sm text-slate-600">{summary}</p>
       </div>
-      <svg aria-hidden="true" viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="mt-3 h-28 w-full overflow-visible">
-        <line x1="0" y1={H} x2={W} y2={H} className="stroke-slate-300" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+      <svg
+        aria-hidden="true"
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        className="mt-3 h-28 w-full overflow-visible"
+      >
+        <line
+          x1="0"
+          y1={H}
+          x2={W}
+          y2={H}
+          className="stroke-slate-300"
+          strokeWidth="1"
+          vectorEffect="non-scaling-stroke"
+        />
         {kind === 'bar'
           ? points.map((p, i) =>
-              p.value ? <rect key={p.date} x={i * step + step * 0.15} width={step * 0.7} y={y(p.value)} height={H - y(p.value)} rx="1" className="fill-brand-600" /> : null,
+              p.value ? (
+                <rect
+                  key={p.date}
+                  x={i * step + step * 0.15}
+                  width={step * 0.7}
+                  y={y(p.value)}
+                  height={H - y(p.value)}
+                  rx="1"
+                  className="fill-brand-600"
+                />
+              ) : null,
             )
-          : line && <polyline points={line} fill="none" className="stroke-brand-600" strokeWidth="2" vectorEffect="non-scaling-stroke" />}
+          : line && (
+              <polyline
+                points={line}
+                fill="none"
+                className="stroke-brand-600"
+                strokeWidth="2"
+                vectorEffect="non-scaling-stroke"
+              />
+            )}
       </svg>
       <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
         <span>{points[0] && dayLabel(points[0].date)}</span>
@@ -86,7 +117,9 @@ export function DayChart({
       <div
         id={`${id}-table`}
         className={showTable ? 'mt-2 max-h-72 overflow-y-auto' : 'sr-only'}
-        {...(showTable ? { role: 'region', 'aria-label': `${title}, by day`, tabIndex: 0 } : { style: { overflow: 'visible' } })}
+        {...(showTable
+          ? { role: 'region', 'aria-label': `${title}, by day`, tabIndex: 0 }
+          : { style: { overflow: 'visible' } })}
       >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{title}, by day</caption>

@@ -10,12 +10,18 @@ import { DayChart } from './day-chart';
 
 const PERIODS = [7, 30, 90] as const;
 
-const STATS_LOOK: FactsLook = { list: 'mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6', row: 'rounded-lg bg-slate-50 p-3', term: 'text-sm text-slate-600', detail: 'mt-1 text-xl font-bold tabular-nums text-slate-900' };
+const STATS_LOOK: FactsLook = {
+  list: 'mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6',
+  row: 'rounded-lg bg-slate-50 p-3',
+  term: 'text-sm text-slate-600',
+  detail: 'mt-1 text-xl font-bold tabular-nums text-slate-900',
+};
 
 function Figures({ data, days }: { data: AgentInsights; days: number }) {
   const t = data.totals;
   const rating = data.days.at(-1)?.rating ?? null;
-  const points = <K extends 'tries' | 'earningsCents' | 'views' | 'rating'>(key: K) => data.days.map((d) => ({ date: d.date, value: d[key] }));
+  const points = <K extends 'tries' | 'earningsCents' | 'views' | 'rating'>(key: K) =>
+    data.days.map((d) => ({ date: d.date, value: d[key] }));
   const period = `in the last ${plural(days, 'day')}`;
   return (
     <>
@@ -32,9 +38,24 @@ function Figures({ data, days }: { data: AgentInsights; days: number }) {
         ]}
       />
       <div className="mt-5 grid gap-4 lg:grid-cols-2">
-        <DayChart title="Tries per day" points={points('tries')} format={formatCount} summary={`${plural(t.tries, 'try', 'tries')} ${period}`} />
-        <DayChart title="Earnings per day" points={points('earningsCents')} format={formatCents} summary={`${formatCents(t.earningsCents)} ${period}`} />
-        <DayChart title="Page views per day" points={points('views')} format={formatCount} summary={`${plural(t.views, 'view')} ${period}`} />
+        <DayChart
+          title="Tries per day"
+          points={points('tries')}
+          format={formatCount}
+          summary={`${plural(t.tries, 'try', 'tries')} ${period}`}
+        />
+        <DayChart
+          title="Earnings per day"
+          points={points('earningsCents')}
+          format={formatCents}
+          summary={`${formatCents(t.earningsCents)} ${period}`}
+        />
+        <DayChart
+          title="Page views per day"
+          points={points('views')}
+          format={formatCount}
+          summary={`${plural(t.views, 'view')} ${period}`}
+        />
         <DayChart
           title="Rating over time"
           kind="line"
@@ -71,7 +92,15 @@ function Figures({ data, days }: { data: AgentInsights; days: number }) {
 }
 
 /** Insights of one of the creator's agents: figures, four charts with their tables, newest reviews. */
-function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id: number; name: string }[]; agentId: number; onAgentChange: (id: number) => void }) {
+function InsightsPanel({
+  agents,
+  agentId,
+  onAgentChange,
+}: {
+  agents: { id: number; name: string }[];
+  agentId: number;
+  onAgentChange: (id: number) => void;
+}) {
   const id = useId();
   const [days, setDays] = useState<number>(30);
   const insights = useInsights(agentId, days);
@@ -99,15 +128,26 @@ function InsightsPanel({ agents, agentId, onAgentChange }: { agents: { id: numbe
           <label htmlFor={`${id}-period`} className="text-sm font-medium">
             Period
           </label>
-          <select id={`${id}-period`} value={days} onChange={(e) => setDays(Number(e.target.value))} className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base">
+          <select
+            id={`${id}-period`}
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+            className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base"
+          >
             <Options options={PERIODS.map((p) => ({ value: p, label: `Last ${p} days` }))} />
           </select>
         </div>
       </div>
-      <p className="mt-2 text-xs text-slate-600">Days follow this device's time zone. Page views are counted without recording who viewed.</p>
+      <p className="mt-2 text-xs text-slate-600">
+        Days follow this device's time zone. Page views are counted without recording who viewed.
+      </p>
       <div aria-busy={insights.isFetching}>
         {insights.isPending ? (
-          <div role="status" aria-label="Loading insights" className="mt-5 h-64 animate-pulse rounded-xl bg-slate-100" />
+          <div
+            role="status"
+            aria-label="Loading insights"
+            className="mt-5 h-64 animate-pulse rounded-xl bg-slate-100"
+          />
         ) : insights.isError ? (
           <div role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
             <p>{errorMessage(insights.error, 'Insights could not be loaded. Please try again later.')}</p>

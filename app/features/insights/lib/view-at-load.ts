@@ -27,9 +27,11 @@ export function countViewAtLoad(): void {
   const send = () => {
     if (!navigator.onLine) return;
     const url = `/api/agents/${id}/views`;
-    if (!navigator.sendBeacon?.(url)) fetch(url, { method: 'POST', keepalive: true, credentials: 'include' }).catch(() => undefined);
+    if (!navigator.sendBeacon?.(url))
+      fetch(url, { method: 'POST', keepalive: true, credentials: 'include' }).catch(() => undefined);
   };
-  if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', send, { once: true });
+  if ((document as Document & { prerendering?: boolean }).prerendering)
+    document.addEventListener('prerenderingchange', send, { once: true });
   else send();
 }
 

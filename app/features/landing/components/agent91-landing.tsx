@@ -9,15 +9,36 @@ import { PricedAgentCard } from './priced-agent-card';
 const HIGHLIGHTS = ['$10 starter credits', '2,000+ credits included', '22+ agents'];
 
 const PROBLEMS = [
-  { icon: UserX, title: 'Seats nobody uses', text: 'The average small business pays for dozens of SaaS seats that sit idle most of the month.' },
-  { icon: Layers, title: 'Tool sprawl', text: 'A CRM, an email tool, an analytics suite and a writer app: four logins, four invoices, no shared context.' },
-  { icon: Clock, title: 'Hiring takes months', text: 'A new marketing or sales hire costs thousands before the first result. Work piles up in the meantime.' },
+  {
+    icon: UserX,
+    title: 'Seats nobody uses',
+    text: 'The average small business pays for dozens of SaaS seats that sit idle most of the month.',
+  },
+  {
+    icon: Layers,
+    title: 'Tool sprawl',
+    text: 'A CRM, an email tool, an analytics suite and a writer app: four logins, four invoices, no shared context.',
+  },
+  {
+    icon: Clock,
+    title: 'Hiring takes months',
+    text: 'A new marketing or sales hire costs thousands before the first result. Work piles up in the meantime.',
+  },
 ];
 
-const PROBLEMS_LOOK: IconPointsLook = { list: 'mt-10 grid gap-5 md:grid-cols-3', item: 'rounded-3xl bg-white p-6 shadow-sm ring-1 ring-emerald-900/10', tile: 'flex size-12 items-center justify-center rounded-2xl bg-amber-100 text-amber-700', icon: 'size-6', title: 'mt-5 text-lg font-bold', text: 'mt-2 text-sm text-slate-600' };
+const PROBLEMS_LOOK: IconPointsLook = {
+  list: 'mt-10 grid gap-5 md:grid-cols-3',
+  item: 'rounded-3xl bg-white p-6 shadow-sm ring-1 ring-emerald-900/10',
+  tile: 'flex size-12 items-center justify-center rounded-2xl bg-amber-100 text-amber-700',
+  icon: 'size-6',
+  title: 'mt-5 text-lg font-bold',
+  text: 'mt-2 text-sm text-slate-600',
+};
 
-const primary = 'inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-lime-300 px-6 font-bold text-emerald-950 transition hover:bg-lime-200';
-const secondary = 'inline-flex min-h-12 items-center justify-center gap-2 rounded-full border-2 border-emerald-950 px-6 font-bold text-emerald-950 transition hover:bg-emerald-950 hover:text-lime-300';
+const primary =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-lime-300 px-6 font-bold text-emerald-950 transition hover:bg-lime-200';
+const secondary =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-full border-2 border-emerald-950 px-6 font-bold text-emerald-950 transition hover:bg-emerald-950 hover:text-lime-300';
 
 /** /agent91: the SMB pitch for an AI-native workforce paid by flexible credits. */
 export function Agent91Landing(feed: LandingFeed) {
@@ -34,12 +55,15 @@ export function Agent91Landing(feed: LandingFeed) {
             Hire 22+ AI agents. <span className="text-emerald-600">Pay only for the work they finish.</span>
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-emerald-900/80">
-            Lead discovery, content, sales research and reporting, done by specialised agents on flexible credits. No seats, no contracts, no
-            onboarding project.
+            Lead discovery, content, sales research and reporting, done by specialised agents on flexible credits. No
+            seats, no contracts, no onboarding project.
           </p>
           <ul className="mt-8 flex flex-wrap gap-3" aria-label="What you get">
             {HIGHLIGHTS.map((h) => (
-              <li key={h} className="inline-flex items-center gap-2 rounded-full border border-emerald-900/15 bg-white/70 px-4 py-2 text-sm font-semibold">
+              <li
+                key={h}
+                className="inline-flex items-center gap-2 rounded-full border border-emerald-900/15 bg-white/70 px-4 py-2 text-sm font-semibold"
+              >
                 <Check aria-hidden className="size-4 text-emerald-600" /> {h}
               </li>
             ))}
@@ -71,7 +95,10 @@ export function Agent91Landing(feed: LandingFeed) {
               Your first AI hires
             </h2>
           </div>
-          <Link href="/agents-agent91" className="inline-flex items-center gap-1 font-bold text-emerald-700 underline-offset-4 hover:underline">
+          <Link
+            href="/agents-agent91"
+            className="inline-flex items-center gap-1 font-bold text-emerald-700 underline-offset-4 hover:underline"
+          >
             See all 22+ agents <ArrowRight aria-hidden className="size-4" />
           </Link>
         </div>
@@ -81,7 +108,11 @@ export function Agent91Landing(feed: LandingFeed) {
           placeholder={<Skeleton className="h-96 rounded-3xl" />}
           unavailable={
             <p className="mt-8 rounded-3xl bg-white p-8 text-center text-slate-600">
-              Our agents are taking a short break. <Link href="/agents" className="font-semibold text-emerald-700 underline">Browse the marketplace</Link> instead.
+              Our agents are taking a short break.{' '}
+              <Link href="/agents" className="font-semibold text-emerald-700 underline">
+                Browse the marketplace
+              </Link>{' '}
+              instead.
             </p>
           }
           card={(agent) => <PricedAgentCard agent={agent} showDetails />}
@@ -94,9 +125,14 @@ export function Agent91Landing(feed: LandingFeed) {
         <div className="rounded-[2rem] bg-lime-300 px-6 py-12 text-center sm:px-12">
           <Coins aria-hidden className="mx-auto size-10" />
           <h2 className="mt-4 text-3xl font-black tracking-tight sm:text-4xl">Start with $10 in credits, on us</h2>
-          <p className="mx-auto mt-3 max-w-xl text-emerald-900/80">Sign up in a minute, try any agent, and top up only when the work is worth it.</p>
+          <p className="mx-auto mt-3 max-w-xl text-emerald-900/80">
+            Sign up in a minute, try any agent, and top up only when the work is worth it.
+          </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link href="/auth" className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-emerald-950 px-6 font-bold text-lime-300 hover:bg-emerald-900">
+            <Link
+              href="/auth"
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-emerald-950 px-6 font-bold text-lime-300 hover:bg-emerald-900"
+            >
               Get Started Free
             </Link>
             <Link href="/agents" className={secondary}>

@@ -22,7 +22,8 @@ export function CreditsEstimator() {
             A month of real work for the price of lunch
           </h2>
           <p className="mt-4 text-emerald-100/80">
-            {CREDITS_PER_DOLLAR} credits = $1. You pay for the tasks your agents finish, not for seats nobody logs in to.
+            {CREDITS_PER_DOLLAR} credits = $1. You pay for the tasks your agents finish, not for seats nobody logs in
+            to.
           </p>
           <p className="mt-8 text-5xl font-black text-lime-300">{e.savingPercent}%</p>
           <p className="text-emerald-100/80">
@@ -31,8 +32,13 @@ export function CreditsEstimator() {
         </div>
         <div className="overflow-hidden rounded-3xl bg-white text-slate-900 shadow-2xl">
           <table className="w-full text-left text-sm">
-            <caption className="bg-emerald-50 px-5 py-3 text-left text-sm font-semibold text-emerald-900">Typical monthly usage for a 10-person team</caption>
-            <TableHead columns={COLUMNS} className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500" />
+            <caption className="bg-emerald-50 px-5 py-3 text-left text-sm font-semibold text-emerald-900">
+              Typical monthly usage for a 10-person team
+            </caption>
+            <TableHead
+              columns={COLUMNS}
+              className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500"
+            />
             <tbody className="divide-y divide-slate-100">
               {e.items.map((item) => (
                 <tr key={item.task}>
@@ -57,7 +63,9 @@ export function CreditsEstimator() {
                 <th scope="row" colSpan={2} className="px-5 py-3 font-medium text-slate-600">
                   Traditional SaaS stack
                 </th>
-                <td className="px-5 py-3 text-right tabular-nums text-slate-500 line-through">{usd(e.traditional, 0)}</td>
+                <td className="px-5 py-3 text-right tabular-nums text-slate-500 line-through">
+                  {usd(e.traditional, 0)}
+                </td>
               </tr>
               <tr>
                 <th scope="row" colSpan={2} className="px-5 py-3 font-bold text-emerald-800">

@@ -20,16 +20,44 @@ const PROOF = [
   ['provider keys in the browser', '0'],
 ] as const;
 
-const PROOF_LOOK: FactsLook = { list: 'mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 md:grid-cols-4', row: 'flex flex-col-reverse text-center', term: 'mt-1 text-sm text-slate-600', detail: 'font-serif text-3xl font-semibold text-slate-900' };
+const PROOF_LOOK: FactsLook = {
+  list: 'mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 md:grid-cols-4',
+  row: 'flex flex-col-reverse text-center',
+  term: 'mt-1 text-sm text-slate-600',
+  detail: 'font-serif text-3xl font-semibold text-slate-900',
+};
 
 const TRUST = [
-  { icon: ShieldCheck, title: 'Transparent listings', text: 'Every agent shows its creator, its price per use and ratings from real users before anyone spends a credit.' },
-  { icon: ScrollText, title: 'An audit trail for every credit', text: 'Each try, purchase and top-up is written to an append-only ledger, so finance can account for every credit.' },
-  { icon: KeyRound, title: 'Secrets stay server-side', text: 'Provider tokens live in the server session. Browsers only ever hold an HttpOnly session cookie.' },
-  { icon: FileLock2, title: 'Roles enforced on the server', text: 'Staff and admin permissions are checked by the API on every request, not hidden in the interface.' },
+  {
+    icon: ShieldCheck,
+    title: 'Transparent listings',
+    text: 'Every agent shows its creator, its price per use and ratings from real users before anyone spends a credit.',
+  },
+  {
+    icon: ScrollText,
+    title: 'An audit trail for every credit',
+    text: 'Each try, purchase and top-up is written to an append-only ledger, so finance can account for every credit.',
+  },
+  {
+    icon: KeyRound,
+    title: 'Secrets stay server-side',
+    text: 'Provider tokens live in the server session. Browsers only ever hold an HttpOnly session cookie.',
+  },
+  {
+    icon: FileLock2,
+    title: 'Roles enforced on the server',
+    text: 'Staff and admin permissions are checked by the API on every request, not hidden in the interface.',
+  },
 ];
 
-const TRUST_LOOK: IconPointsLook = { list: 'mt-10 grid gap-8 md:grid-cols-2', item: 'flex gap-4', tile: 'flex size-12 shrink-0 items-center justify-center rounded-lg bg-sky-50 text-sky-800', icon: 'size-6', title: 'text-lg font-semibold', text: 'mt-1 text-slate-600' };
+const TRUST_LOOK: IconPointsLook = {
+  list: 'mt-10 grid gap-8 md:grid-cols-2',
+  item: 'flex gap-4',
+  tile: 'flex size-12 shrink-0 items-center justify-center rounded-lg bg-sky-50 text-sky-800',
+  icon: 'size-6',
+  title: 'text-lg font-semibold',
+  text: 'mt-1 text-slate-600',
+};
 
 function EnterpriseSearch() {
   return (
@@ -48,18 +76,26 @@ function EnterpriseSearch() {
 
 function EnterpriseCard({ agent, featured }: { agent: Agent; featured: boolean }) {
   return (
-    <article className={`relative flex h-full w-full flex-col overflow-hidden rounded-lg border bg-white ${featured ? 'border-amber-500 ring-1 ring-amber-500' : 'border-slate-200'}`}>
+    <article
+      className={`relative flex h-full w-full flex-col overflow-hidden rounded-lg border bg-white ${featured ? 'border-amber-500 ring-1 ring-amber-500' : 'border-slate-200'}`}
+    >
       <div className="relative aspect-[8/5] w-full bg-gradient-to-br from-slate-100 to-sky-100">
         <LandingImage src={agent.imageUrl} className="absolute inset-0 h-full w-full object-cover" />
         <div className="absolute left-3 top-3 flex flex-wrap gap-2">
           <span className="inline-flex items-center gap-1 rounded bg-sky-800 px-2 py-0.5 text-[11px] font-bold tracking-widest text-white">
             <BadgeCheck aria-hidden className="size-3.5" /> VERIFIED
           </span>
-          {featured && <span className="rounded bg-amber-400 px-2 py-0.5 text-[11px] font-bold tracking-widest text-slate-900">FEATURED</span>}
+          {featured && (
+            <span className="rounded bg-amber-400 px-2 py-0.5 text-[11px] font-bold tracking-widest text-slate-900">
+              FEATURED
+            </span>
+          )}
         </div>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">{agent.businessCategory ?? agent.businessDepartment ?? 'General'}</p>
+        <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">
+          {agent.businessCategory ?? agent.businessDepartment ?? 'General'}
+        </p>
         <h3 className="mt-1 font-serif text-xl font-semibold text-slate-900">{agent.name}</h3>
         <p className="mt-2 line-clamp-3 text-sm text-slate-600">{agent.description}</p>
         <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
@@ -69,10 +105,16 @@ function EnterpriseCard({ agent, featured }: { agent: Agent; featured: boolean }
           </span>
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
-          <ExternalAgentLink agent={agent} className="relative z-[2] inline-flex min-h-10 items-center gap-1 rounded-md bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-700">
+          <ExternalAgentLink
+            agent={agent}
+            className="relative z-[2] inline-flex min-h-10 items-center gap-1 rounded-md bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-700"
+          >
             Open agent <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
-          <ViewDetailsLink agent={agent} className="inline-flex min-h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50" />
+          <ViewDetailsLink
+            agent={agent}
+            className="inline-flex min-h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          />
         </div>
       </div>
     </article>
@@ -88,9 +130,12 @@ export function EnterpriseLanding(feed: LandingFeed) {
           <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.2em] text-sky-300">
             <Landmark aria-hidden className="size-4" /> AgentMarket Enterprise
           </p>
-          <h1 className="mt-5 max-w-4xl font-serif text-4xl font-semibold leading-tight sm:text-6xl">AI agents your security team will sign off on</h1>
+          <h1 className="mt-5 max-w-4xl font-serif text-4xl font-semibold leading-tight sm:text-6xl">
+            AI agents your security team will sign off on
+          </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-300">
-            A curated catalogue of verified agents with transparent per-use pricing, server-enforced roles and a complete audit trail.
+            A curated catalogue of verified agents with transparent per-use pricing, server-enforced roles and a
+            complete audit trail.
           </p>
           <EnterpriseSearch />
         </div>
@@ -116,7 +161,11 @@ export function EnterpriseLanding(feed: LandingFeed) {
           {...feed}
           label="Verified agents"
           placeholder={<Skeleton className="h-96 rounded-lg" />}
-          unavailable={<p className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">The catalogue is unavailable right now. Please try again shortly.</p>}
+          unavailable={
+            <p className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">
+              The catalogue is unavailable right now. Please try again shortly.
+            </p>
+          }
           card={(agent, i) => <EnterpriseCard agent={agent} featured={i < FEATURED_COUNT} />}
         />
       </section>
@@ -134,13 +183,21 @@ export function EnterpriseLanding(feed: LandingFeed) {
         <div className="flex flex-col items-start gap-6 rounded-lg bg-slate-900 p-8 text-white md:flex-row md:items-center md:justify-between sm:p-12">
           <div>
             <h2 className="font-serif text-3xl font-semibold">Roll out AI agents with confidence</h2>
-            <p className="mt-2 text-slate-300">Start with 100 free credits, or list your company&apos;s own agent for review.</p>
+            <p className="mt-2 text-slate-300">
+              Start with 100 free credits, or list your company&apos;s own agent for review.
+            </p>
           </div>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link href="/auth" className="inline-flex min-h-12 items-center justify-center rounded-md bg-white px-6 font-semibold text-slate-900 hover:bg-slate-100">
+            <Link
+              href="/auth"
+              className="inline-flex min-h-12 items-center justify-center rounded-md bg-white px-6 font-semibold text-slate-900 hover:bg-slate-100"
+            >
               Get Started Free
             </Link>
-            <Link href="/submit-agent" className="inline-flex min-h-12 items-center justify-center rounded-md border border-white/60 px-6 font-semibold hover:bg-white/10">
+            <Link
+              href="/submit-agent"
+              className="inline-flex min-h-12 items-center justify-center rounded-md border border-white/60 px-6 font-semibold hover:bg-white/10"
+            >
               Submit an agent
             </Link>
           </div>

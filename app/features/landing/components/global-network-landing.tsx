@@ -16,7 +16,12 @@ const NETWORK_STATS = [
   ['agent runs a month', '2.3M'],
 ] as const;
 
-const STATS_LOOK: FactsLook = { list: 'mt-12 grid max-w-3xl grid-cols-3 gap-4', row: 'flex flex-col-reverse', term: 'text-xs text-indigo-100/80 sm:text-sm', detail: 'text-2xl font-bold text-cyan-200 sm:text-4xl' };
+const STATS_LOOK: FactsLook = {
+  list: 'mt-12 grid max-w-3xl grid-cols-3 gap-4',
+  row: 'flex flex-col-reverse',
+  term: 'text-xs text-indigo-100/80 sm:text-sm',
+  detail: 'text-2xl font-bold text-cyan-200 sm:text-4xl',
+};
 
 export interface NetworkCategory {
   name: string;
@@ -24,7 +29,15 @@ export interface NetworkCategory {
   icon: ReactNode;
 }
 
-function NetworkSearch({ filtersOpen, onToggleFilters, activeFilters }: { filtersOpen: boolean; onToggleFilters: () => void; activeFilters: number }) {
+function NetworkSearch({
+  filtersOpen,
+  onToggleFilters,
+  activeFilters,
+}: {
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
+  activeFilters: number;
+}) {
   return (
     <div className="mt-10 flex max-w-3xl flex-col gap-3 sm:flex-row">
       <HeroSearchForm
@@ -47,7 +60,9 @@ function NetworkSearch({ filtersOpen, onToggleFilters, activeFilters }: { filter
         className="inline-flex h-16 items-center justify-center gap-2 rounded-2xl px-5 font-semibold text-white ring-1 ring-white/30 hover:bg-white/10"
       >
         <SlidersHorizontal aria-hidden className="size-5" /> Filters
-        {activeFilters > 0 && <span className="rounded-full bg-cyan-300 px-2 text-xs font-bold text-slate-950">{activeFilters}</span>}
+        {activeFilters > 0 && (
+          <span className="rounded-full bg-cyan-300 px-2 text-xs font-bold text-slate-950">{activeFilters}</span>
+        )}
       </button>
     </div>
   );
@@ -70,10 +85,16 @@ function NetworkCard({ agent }: { agent: Agent }) {
           <span aria-hidden>·</span> {agent.voteCount} votes <span aria-hidden>·</span> {agent.creditCost} credits
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
-          <ExternalAgentLink agent={agent} className="relative z-[2] inline-flex min-h-10 items-center gap-1 rounded-full bg-cyan-300 px-4 text-sm font-semibold text-slate-950 hover:bg-cyan-200">
+          <ExternalAgentLink
+            agent={agent}
+            className="relative z-[2] inline-flex min-h-10 items-center gap-1 rounded-full bg-cyan-300 px-4 text-sm font-semibold text-slate-950 hover:bg-cyan-200"
+          >
             Connect <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
-          <ViewDetailsLink agent={agent} className="inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10" />
+          <ViewDetailsLink
+            agent={agent}
+            className="inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/10"
+          />
         </div>
       </div>
     </article>
@@ -95,22 +116,39 @@ export function GlobalNetworkLanding({
   return (
     <div className="bg-slate-950 text-white">
       <section className="relative overflow-hidden">
-        <div aria-hidden className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(34,211,238,0.25),transparent_40%),radial-gradient(circle_at_80%_0%,rgba(129,140,248,0.35),transparent_45%),radial-gradient(circle_at_60%_90%,rgba(217,70,239,0.2),transparent_40%)]" />
-        <div aria-hidden className="absolute inset-0 bg-[radial-gradient(rgba(255,255,255,0.12)_1px,transparent_1px)] [background-size:24px_24px]" />
+        <div
+          aria-hidden
+          className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(34,211,238,0.25),transparent_40%),radial-gradient(circle_at_80%_0%,rgba(129,140,248,0.35),transparent_45%),radial-gradient(circle_at_60%_90%,rgba(217,70,239,0.2),transparent_40%)]"
+        />
+        <div
+          aria-hidden
+          className="absolute inset-0 bg-[radial-gradient(rgba(255,255,255,0.12)_1px,transparent_1px)] [background-size:24px_24px]"
+        />
         <div className="relative mx-auto max-w-7xl px-4 py-16 sm:py-24">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-medium text-cyan-100 ring-1 ring-white/20">
             <Network aria-hidden className="size-4" /> The global AI agent network
           </p>
           <h1 className="mt-6 max-w-4xl text-4xl font-bold leading-tight tracking-tight sm:text-6xl">
             Every team. Every timezone.{' '}
-            <span className="bg-gradient-to-r from-cyan-300 to-fuchsia-300 bg-clip-text text-transparent">One network of agents.</span>
+            <span className="bg-gradient-to-r from-cyan-300 to-fuchsia-300 bg-clip-text text-transparent">
+              One network of agents.
+            </span>
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-indigo-100/85">
-            Find agents built by creators around the world, connect them to your work in one click and pay per run in credits.
+            Find agents built by creators around the world, connect them to your work in one click and pay per run in
+            credits.
           </p>
-          <NetworkSearch filtersOpen={filtersOpen} onToggleFilters={() => setFiltersOpen((o) => !o)} activeFilters={activeFilters} />
+          <NetworkSearch
+            filtersOpen={filtersOpen}
+            onToggleFilters={() => setFiltersOpen((o) => !o)}
+            activeFilters={activeFilters}
+          />
           {filtersOpen && (
-            <section id="network-filters" aria-label="Filters" className="mt-4 max-w-3xl rounded-2xl bg-slate-900/90 p-4 ring-1 ring-white/15">
+            <section
+              id="network-filters"
+              aria-label="Filters"
+              className="mt-4 max-w-3xl rounded-2xl bg-slate-900/90 p-4 ring-1 ring-white/15"
+            >
               {filterPanel}
             </section>
           )}
@@ -131,7 +169,11 @@ export function GlobalNetworkLanding({
           {...feed}
           label="Network agents"
           placeholder={<div aria-hidden className="h-96 animate-pulse rounded-2xl bg-white/10" />}
-          unavailable={<p className="mt-8 rounded-2xl bg-white/5 p-8 text-center text-indigo-100">The network is unreachable right now. Please try again shortly.</p>}
+          unavailable={
+            <p className="mt-8 rounded-2xl bg-white/5 p-8 text-center text-indigo-100">
+              The network is unreachable right now. Please try again shortly.
+            </p>
+          }
           empty={<p className="mt-8 rounded-2xl bg-white/5 p-8 text-center text-indigo-100">No agents found</p>}
           card={(agent) => <NetworkCard agent={agent} />}
         />
@@ -165,15 +207,26 @@ export function GlobalNetworkLanding({
 
       <section className="mx-auto max-w-7xl px-4 py-16 text-center">
         <h2 className="text-3xl font-bold sm:text-4xl">Plug your team into the network</h2>
-        <p className="mx-auto mt-3 max-w-xl text-indigo-100/85">100 free credits to start. Publish your own agent and reach teams in every region.</p>
+        <p className="mx-auto mt-3 max-w-xl text-indigo-100/85">
+          100 free credits to start. Publish your own agent and reach teams in every region.
+        </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link href="/auth" className="inline-flex min-h-12 items-center justify-center rounded-full bg-gradient-to-r from-cyan-300 to-fuchsia-300 px-6 font-bold text-slate-950">
+          <Link
+            href="/auth"
+            className="inline-flex min-h-12 items-center justify-center rounded-full bg-gradient-to-r from-cyan-300 to-fuchsia-300 px-6 font-bold text-slate-950"
+          >
             Get Started Free
           </Link>
-          <Link href="/submit-agent" className="inline-flex min-h-12 items-center justify-center rounded-full px-6 font-semibold ring-1 ring-white/30 hover:bg-white/10">
+          <Link
+            href="/submit-agent"
+            className="inline-flex min-h-12 items-center justify-center rounded-full px-6 font-semibold ring-1 ring-white/30 hover:bg-white/10"
+          >
             Publish an agent
           </Link>
-          <Link href="/agents-agent91" className="inline-flex min-h-12 items-center justify-center rounded-full px-6 font-semibold ring-1 ring-white/30 hover:bg-white/10">
+          <Link
+            href="/agents-agent91"
+            className="inline-flex min-h-12 items-center justify-center rounded-full px-6 font-semibold ring-1 ring-white/30 hover:bg-white/10"
+          >
             Meet the starter agents
           </Link>
         </div>

@@ -10,7 +10,15 @@ import { ViewDetailsLink } from './view-details-link';
  * The SMB pitch's agent card (/agent91 and /agents-agent91): price badge '$X/month avg', category
  * label by id, rating out of 5, user count (its votes) and 'Try {name}' opening the agent.
  */
-export function PricedAgentCard({ agent, eager = false, showDetails = false }: { agent: Agent; eager?: boolean; showDetails?: boolean }) {
+export function PricedAgentCard({
+  agent,
+  eager = false,
+  showDetails = false,
+}: {
+  agent: Agent;
+  eager?: boolean;
+  showDetails?: boolean;
+}) {
   return (
     <article className="relative flex h-full w-full flex-col overflow-hidden rounded-3xl border border-emerald-900/10 bg-white shadow-[0_1px_0_rgba(6,78,59,0.08),0_12px_32px_-16px_rgba(6,78,59,0.25)]">
       <div className="relative aspect-[8/5] w-full bg-gradient-to-br from-emerald-100 via-lime-50 to-amber-100">
@@ -20,7 +28,9 @@ export function PricedAgentCard({ agent, eager = false, showDetails = false }: {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <p className="text-xs font-bold uppercase tracking-[0.14em] text-emerald-700">{categoryLabel(agent.categoryId)}</p>
+        <p className="text-xs font-bold uppercase tracking-[0.14em] text-emerald-700">
+          {categoryLabel(agent.categoryId)}
+        </p>
         <h3 className="text-xl font-bold leading-tight text-emerald-950">{agent.name}</h3>
         <p className="line-clamp-3 text-sm text-slate-600">{agent.description}</p>
         <dl className="mt-auto flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
@@ -54,7 +64,12 @@ export function PricedAgentCard({ agent, eager = false, showDetails = false }: {
           >
             Try {agent.name} <ArrowUpRight aria-hidden className="size-4" />
           </ExternalAgentLink>
-          {showDetails && <ViewDetailsLink agent={agent} className="text-center text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline" />}
+          {showDetails && (
+            <ViewDetailsLink
+              agent={agent}
+              className="text-center text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline"
+            />
+          )}
         </div>
       </div>
     </article>

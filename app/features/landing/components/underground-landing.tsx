@@ -15,7 +15,12 @@ const STATS = [
 
 const mono = 'font-mono';
 
-const STATS_LOOK: FactsLook = { list: `grid grid-cols-3 gap-3 ${mono}`, row: 'flex flex-col-reverse border border-green-500/25 p-3 text-center sm:p-4', term: 'mt-1 text-xs text-zinc-400', detail: 'text-xl font-bold text-green-400 sm:text-3xl' };
+const STATS_LOOK: FactsLook = {
+  list: `grid grid-cols-3 gap-3 ${mono}`,
+  row: 'flex flex-col-reverse border border-green-500/25 p-3 text-center sm:p-4',
+  term: 'mt-1 text-xs text-zinc-400',
+  detail: 'text-xl font-bold text-green-400 sm:text-3xl',
+};
 
 function TerminalSearch() {
   return (
@@ -45,7 +50,8 @@ function TerminalSearch() {
         label: 'shrink-0 text-green-400',
         field: 'flex min-w-0 flex-1',
         icon: null,
-        input: 'min-w-0 flex-1 border-0 bg-transparent text-green-200 caret-green-400 placeholder:text-green-600 focus:outline-none',
+        input:
+          'min-w-0 flex-1 border-0 bg-transparent text-green-200 caret-green-400 placeholder:text-green-600 focus:outline-none',
         button: 'rounded border border-green-500/60 px-3 py-1 text-green-300 hover:bg-green-500 hover:text-black',
       }}
     />
@@ -54,21 +60,31 @@ function TerminalSearch() {
 
 function TerminalCard({ agent, index }: { agent: Agent; index: number }) {
   return (
-    <article className={`relative flex h-full w-full flex-col border border-green-500/25 bg-zinc-950 p-5 transition hover:border-green-400 hover:shadow-[0_0_30px_-12px_rgba(74,222,128,0.7)] ${mono}`}>
+    <article
+      className={`relative flex h-full w-full flex-col border border-green-500/25 bg-zinc-950 p-5 transition hover:border-green-400 hover:shadow-[0_0_30px_-12px_rgba(74,222,128,0.7)] ${mono}`}
+    >
       <p className="text-xs text-zinc-400">
-        [{String(index + 1).padStart(2, '0')}] {(agent.businessDepartment ?? 'general').toLowerCase().replace(/\s+/g, '_')}
+        [{String(index + 1).padStart(2, '0')}]{' '}
+        {(agent.businessDepartment ?? 'general').toLowerCase().replace(/\s+/g, '_')}
       </p>
       <h3 className="mt-2 text-lg font-bold text-green-300">&gt; {agent.name}</h3>
       <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-zinc-300">{agent.description}</p>
       <p className="mt-4 text-xs text-zinc-400">
-        rating=<span className="text-green-300">{ratingOrNew(agent)}</span> votes=<span className="text-green-300">{agent.voteCount}</span> cost=
+        rating=<span className="text-green-300">{ratingOrNew(agent)}</span> votes=
+        <span className="text-green-300">{agent.voteCount}</span> cost=
         <span className="text-green-300">{agent.creditCost}cr</span>
       </p>
       <div className="mt-auto flex flex-wrap gap-3 pt-5 text-sm">
-        <ExternalAgentLink agent={agent} className="relative z-[2] border border-green-500 bg-green-500 px-3 py-1.5 font-bold text-black hover:bg-green-400">
+        <ExternalAgentLink
+          agent={agent}
+          className="relative z-[2] border border-green-500 bg-green-500 px-3 py-1.5 font-bold text-black hover:bg-green-400"
+        >
           ./run {agent.slug ?? 'agent'}
         </ExternalAgentLink>
-        <ViewDetailsLink agent={agent} className="border border-green-500/50 px-3 py-1.5 text-green-300 hover:border-green-300" />
+        <ViewDetailsLink
+          agent={agent}
+          className="border border-green-500/50 px-3 py-1.5 text-green-300 hover:border-green-300"
+        />
       </div>
     </article>
   );
@@ -79,14 +95,18 @@ export function UndergroundLanding(feed: LandingFeed) {
   return (
     <div className="relative overflow-hidden bg-black text-zinc-100">
       {/* CRT scanlines: decoration only. */}
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[repeating-linear-gradient(0deg,rgba(255,255,255,0.03)_0px,rgba(255,255,255,0.03)_1px,transparent_1px,transparent_3px)]" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[repeating-linear-gradient(0deg,rgba(255,255,255,0.03)_0px,rgba(255,255,255,0.03)_1px,transparent_1px,transparent_3px)]"
+      />
       <section className="relative mx-auto max-w-7xl px-4 py-16 sm:py-24">
         <p className={`text-sm text-green-400 ${mono}`}>// no waitlists. no sales calls. just agents.</p>
         <h1 className="mt-4 max-w-4xl text-4xl font-black uppercase leading-none tracking-tight sm:text-6xl">
           The agent <span className="text-green-400">underground</span>
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-zinc-300">
-          Where builders trade the AI agents that actually ship work. Search the stack, run anything in one click, pay per task in credits.
+          Where builders trade the AI agents that actually ship work. Search the stack, run anything in one click, pay
+          per task in credits.
         </p>
         <TerminalSearch />
       </section>
@@ -96,7 +116,10 @@ export function UndergroundLanding(feed: LandingFeed) {
           <h2 id="underground-agents" className={`text-xl font-bold text-green-400 ${mono}`}>
             $ ls ./agents --top 9
           </h2>
-          <Link href="/agents" className={`text-sm text-green-300 underline underline-offset-4 hover:text-green-200 ${mono}`}>
+          <Link
+            href="/agents"
+            className={`text-sm text-green-300 underline underline-offset-4 hover:text-green-200 ${mono}`}
+          >
             ls --all
           </Link>
         </div>
@@ -107,7 +130,10 @@ export function UndergroundLanding(feed: LandingFeed) {
           placeholder={<div aria-hidden className="h-64 animate-pulse border border-green-500/20 bg-zinc-900" />}
           unavailable={
             <p className={`mt-8 text-green-300 ${mono}`}>
-              error: connection to the agent index lost. try <Link href="/agents" className="underline">/agents</Link>
+              error: connection to the agent index lost. try{' '}
+              <Link href="/agents" className="underline">
+                /agents
+              </Link>
             </p>
           }
           card={(agent, i) => <TerminalCard agent={agent} index={i} />}
@@ -124,10 +150,16 @@ export function UndergroundLanding(feed: LandingFeed) {
               Get 100 free credits, run any agent, and list your own for builders everywhere to find. No gatekeepers.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link href="/auth" className={`inline-flex min-h-12 items-center justify-center bg-green-500 px-6 font-bold text-black hover:bg-green-400 ${mono}`}>
+              <Link
+                href="/auth"
+                className={`inline-flex min-h-12 items-center justify-center bg-green-500 px-6 font-bold text-black hover:bg-green-400 ${mono}`}
+              >
                 Get Started Free
               </Link>
-              <Link href="/submit-agent" className={`inline-flex min-h-12 items-center justify-center border border-green-500 px-6 text-green-300 hover:bg-green-500/10 ${mono}`}>
+              <Link
+                href="/submit-agent"
+                className={`inline-flex min-h-12 items-center justify-center border border-green-500 px-6 text-green-300 hover:bg-green-500/10 ${mono}`}
+              >
                 Drop your agent
               </Link>
             </div>

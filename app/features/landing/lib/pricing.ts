@@ -2,7 +2,8 @@ import { FALLBACK_PRICE } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
 
 /** The landings' price badge: the agent's credit cost, or the fallback of 35 per month (docs/product.md#landings). */
-export const monthlyPrice = (agent: Pick<Agent, 'creditCost'>): number => (agent.creditCost > 0 ? agent.creditCost : FALLBACK_PRICE);
+export const monthlyPrice = (agent: Pick<Agent, 'creditCost'>): number =>
+  agent.creditCost > 0 ? agent.creditCost : FALLBACK_PRICE;
 
 /** docs/product.md#screens (/agents-agent91): the category label comes from the category id. */
 const CATEGORY_LABELS: Record<number, string> = {

@@ -13,7 +13,10 @@ export interface ModerateInput {
 /** POST /api/moderation/{itemType}/{itemId} {action}: Hide, Restore or Dismiss, recorded with who and when. */
 export async function moderateItem(input: ModerateInput): Promise<{ hidden: boolean }> {
   return unwrap(
-    await api.moderation[':itemType'][':itemId'].$post({ param: { itemType: input.itemType, itemId: String(input.itemId) }, json: { action: input.action } }),
+    await api.moderation[':itemType'][':itemId'].$post({
+      param: { itemType: input.itemType, itemId: String(input.itemId) },
+      json: { action: input.action },
+    }),
   );
 }
 

@@ -11,11 +11,17 @@ import { useModerationQueue, type QueueView } from '#app/features/moderation/api
 import { useModerateItem } from '#app/features/moderation/api/moderate-item.ts';
 
 const PAGE = 20;
-const ACTION_DONE: Record<ModerationAction, string> = { hide: 'Hidden', restore: 'Restored', dismiss: 'Reports dismissed' };
+const ACTION_DONE: Record<ModerationAction, string> = {
+  hide: 'Hidden',
+  restore: 'Restored',
+  dismiss: 'Reports dismissed',
+};
 const ACTION_WORD: Record<ModerationAction, string> = { hide: 'Hidden', restore: 'Restored', dismiss: 'Dismissed' };
 
 const itemName = (item: ModerationItem) =>
-  item.itemType === 'review' ? `Review by ${item.author.username ?? `User ${item.author.id}`} of ${item.agentName}` : `Agent ${item.agentName}`;
+  item.itemType === 'review'
+    ? `Review by ${item.author.username ?? `User ${item.author.id}`} of ${item.agentName}`
+    : `Agent ${item.agentName}`;
 
 function QueueItem({ item }: { item: ModerationItem }) {
   const mutation = useModerateItem();
@@ -25,20 +31,34 @@ function QueueItem({ item }: { item: ModerationItem }) {
       { itemType: item.itemType, itemId: item.itemId, agentId: item.agentId, action },
       {
         onSuccess: () => toast({ title: ACTION_DONE[action], description: name }),
-        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The decision could not be saved'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'The decision could not be saved'),
+            variant: 'destructive',
+          }),
       },
     );
   return (
     <article aria-label={name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-700">{item.itemType}</span>
-        {item.hidden && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">Hidden</span>}
-        {item.openReports > 0 && <span className="text-sm font-semibold text-red-700">{plural(item.openReports, 'open report')}</span>}
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-700">
+          {item.itemType}
+        </span>
+        {item.hidden && (
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">Hidden</span>
+        )}
+        {item.openReports > 0 && (
+          <span className="text-sm font-semibold text-red-700">{plural(item.openReports, 'open report')}</span>
+        )}
       </div>
       <h2 className="mt-2 font-semibold text-slate-900">
         {item.itemType === 'review' ? (
           <>
-            Review by {item.author.username ?? `User ${item.author.id}`} of <Link href={`/agents/${item.agentId}`} className="text-brand-700 hover:underline">{item.agentName}</Link>
+            Review by {item.author.username ?? `User ${item.author.id}`} of{' '}
+            <Link href={`/agents/${item.agentId}`} className="text-brand-700 hover:underline">
+              {item.agentName}
+            </Link>
           </>
         ) : (
           <Link href={`/agents/${item.agentId}`} className="text-brand-700 hover:underline">
@@ -62,8 +82,11 @@ function QueueItem({ item }: { item: ModerationItem }) {
             <ul className="mt-2 flex flex-col gap-2">
               {item.reports.map((r, i) => (
                 <li key={i}>
-                  <span className="font-medium">{r.reason}</span> by {r.reporter ?? 'a deleted account'}, {formatDateTime(Date.parse(r.createdAt))}
-                  {r.details && <span className="block whitespace-pre-line break-words text-slate-600">{r.details}</span>}
+                  <span className="font-medium">{r.reason}</span> by {r.reporter ?? 'a deleted account'},{' '}
+                  {formatDateTime(Date.parse(r.createdAt))}
+                  {r.details && (
+                    <span className="block whitespace-pre-line break-words text-slate-600">{r.details}</span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -72,21 +95,40 @@ function QueueItem({ item }: { item: ModerationItem }) {
       )}
       {item.lastAction && (
         <p className="mt-2 text-sm text-slate-600">
-          {ACTION_WORD[item.lastAction.action]} by {item.lastAction.by ?? 'a former moderator'}, {formatDateTime(Date.parse(item.lastAction.at))}
+          {ACTION_WORD[item.lastAction.action]} by {item.lastAction.by ?? 'a former moderator'},{' '}
+          {formatDateTime(Date.parse(item.lastAction.at))}
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {item.hidden ? (
-          <Button size="sm" variant="secondary" disabled={mutation.isPending} onClick={() => act('restore')} aria-label={`Restore: ${name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={mutation.isPending}
+            onClick={() => act('restore')}
+            aria-label={`Restore: ${name}`}
+          >
             <Eye aria-hidden className="size-4" /> Restore
           </Button>
         ) : (
-          <Button size="sm" variant="danger" disabled={mutation.isPending} onClick={() => act('hide')} aria-label={`Hide: ${name}`}>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={mutation.isPending}
+            onClick={() => act('hide')}
+            aria-label={`Hide: ${name}`}
+          >
             <EyeOff aria-hidden className="size-4" /> Hide
           </Button>
         )}
         {item.openReports > 0 && (
-          <Button size="sm" variant="ghost" disabled={mutation.isPending} onClick={() => act('dismiss')} aria-label={`Dismiss reports: ${name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={mutation.isPending}
+            onClick={() => act('dismiss')}
+            aria-label={`Dismiss reports: ${name}`}
+          >
             <X aria-hidden className="size-4" /> Dismiss
           </Button>
         )}
@@ -142,7 +184,12 @@ export function ModerationQueue() {
             <QueueItem key={`${item.itemType}:${item.itemId}`} item={item} />
           ))}
           {items.length < total && (
-            <Button variant="secondary" className="self-center" onClick={() => setLimit((l) => l + PAGE)} disabled={queue.isFetching}>
+            <Button
+              variant="secondary"
+              className="self-center"
+              onClick={() => setLimit((l) => l + PAGE)}
+              disabled={queue.isFetching}
+            >
               {queue.isFetching ? 'Loading...' : 'Show more'}
             </Button>
           )}

@@ -11,7 +11,15 @@ import { OperatorTabs } from './operator-tabs';
  * then, once the user is known, the operator tabs and the page's panel, or why it is not theirs to
  * see. The page asks for the sign-in (useRequireAuth) and passes the user in.
  */
-export function OperatorPage({ path, user, panel }: { path: OperatorPath; user: { role: string } | null | undefined; panel: ReactNode }) {
+export function OperatorPage({
+  path,
+  user,
+  panel,
+}: {
+  path: OperatorPath;
+  user: { role: string } | null | undefined;
+  panel: ReactNode;
+}) {
   const page = OPERATOR_PAGES.find((p) => p.href === path)!;
   useDocumentTitle(page.title);
   const admin = user?.role === 'admin';

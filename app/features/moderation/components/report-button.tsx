@@ -6,7 +6,17 @@ import type { ReportItemType } from '#common/types.ts';
 const ReportDialog = lazy(() => import('./report-dialog'));
 
 /** 'Report' on a review or an agent, for signed-in people. */
-export function ReportButton({ itemType, itemId, name, className = '' }: { itemType: ReportItemType; itemId: number; name: string; className?: string }) {
+export function ReportButton({
+  itemType,
+  itemId,
+  name,
+  className = '',
+}: {
+  itemType: ReportItemType;
+  itemId: number;
+  name: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>

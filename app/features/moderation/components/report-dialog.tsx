@@ -19,7 +19,17 @@ const REASON_LABELS: Record<ReportReason, string> = {
  * 'Report' for a review or an agent: a reason and optional details, sent to the moderators. Loaded
  * only when someone opens it (it stays off the agent page's first load).
  */
-export default function ReportDialog({ itemType, itemId, name, onClose }: { itemType: ReportItemType; itemId: number; name: string; onClose: () => void }) {
+export default function ReportDialog({
+  itemType,
+  itemId,
+  name,
+  onClose,
+}: {
+  itemType: ReportItemType;
+  itemId: number;
+  name: string;
+  onClose: () => void;
+}) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,7 +37,10 @@ export default function ReportDialog({ itemType, itemId, name, onClose }: { item
   const title = itemType === 'review' ? 'Report this review' : `Report ${name}`;
   return (
     <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
-      <DialogContent title={title} description="Our moderators look at every report. The person you report is not told who sent it.">
+      <DialogContent
+        title={title}
+        description="Our moderators look at every report. The person you report is not told who sent it."
+      >
         <form
           aria-label={title}
           className="flex flex-col gap-4"
@@ -54,14 +67,31 @@ export default function ReportDialog({ itemType, itemId, name, onClose }: { item
             <legend className="text-sm font-medium text-slate-800">Reason</legend>
             <div className="mt-2 flex flex-col gap-1">
               {REPORT_REASONS.map((r) => (
-                <label key={r} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-50">
-                  <input type="radio" name="report-reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="size-4 accent-brand-600" />
+                <label
+                  key={r}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-50"
+                >
+                  <input
+                    type="radio"
+                    name="report-reason"
+                    value={r}
+                    checked={reason === r}
+                    onChange={() => setReason(r)}
+                    className="size-4 accent-brand-600"
+                  />
                   <span className="text-slate-800">{REASON_LABELS[r]}</span>
                 </label>
               ))}
             </div>
           </fieldset>
-          <CommentField id="report-details" label="Details" value={details} onChange={setDetails} rows={3} disabled={mutation.isPending} />
+          <CommentField
+            id="report-details"
+            label="Details"
+            value={details}
+            onChange={setDetails}
+            rows={3}
+            disabled={mutation.isPending}
+          />
           {problem && (
             <p role="alert" className="text-sm text-red-700">
               {problem}

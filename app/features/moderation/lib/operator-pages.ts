@@ -20,7 +20,13 @@ export const OPERATOR_PAGES = [
     denied: 'The moderation queue is for staff and admins. To report a review or an agent, use Report on it.',
   },
   // Money and people's histories: admins only (docs/decisions/0029).
-  { href: '/finance', title: 'Totals', adminOnly: true, lead: 'What came in, what was spent and where it went, per UTC day.', denied: 'The totals are for admins.' },
+  {
+    href: '/finance',
+    title: 'Totals',
+    adminOnly: true,
+    lead: 'What came in, what was spent and where it went, per UTC day.',
+    denied: 'The totals are for admins.',
+  },
   {
     href: '/support',
     title: 'Support',

@@ -16,4 +16,5 @@ export const getMyAgentsQueryOptions = (userId: number) =>
     refetchOnWindowFocus: true,
   });
 
-export const useMyAgents = (userId: number | undefined) => useQuery({ ...getMyAgentsQueryOptions(userId ?? 0), enabled: Boolean(userId) });
+export const useMyAgents = (userId: number | undefined) =>
+  useQuery({ ...getMyAgentsQueryOptions(userId ?? 0), enabled: Boolean(userId) });

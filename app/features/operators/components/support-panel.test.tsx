@@ -6,7 +6,8 @@ import type { SupportHistory } from '#common/types.ts';
 import type { PersonSummary } from '#common/types.ts';
 import { SupportPanel } from './support-panel';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const person: PersonSummary = { id: 7, username: 'maker', email: 'maker@example.com', role: 'user', credits: 320 };
 

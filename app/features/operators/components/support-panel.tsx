@@ -37,8 +37,13 @@ function RefundCell({ row, username }: { row: SupportTransaction; username: stri
   const what = `${formatCredits(-row.amount)} for ${row.agent?.name ?? 'a try'}`;
   const onConfirm = () =>
     refund.mutate(row.id, {
-      onSuccess: ({ credits, balance }) => toast({ title: 'Try refunded', description: `${formatCredits(credits)} back to ${username}; their balance is ${formatCredits(balance)}.` }),
-      onError: (error) => toast({ title: 'Not refunded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onSuccess: ({ credits, balance }) =>
+        toast({
+          title: 'Try refunded',
+          description: `${formatCredits(credits)} back to ${username}; their balance is ${formatCredits(balance)}.`,
+        }),
+      onError: (error) =>
+        toast({ title: 'Not refunded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
       onSettled: () => setOpen(false),
     });
   return (
@@ -65,11 +70,16 @@ function RefundCell({ row, username }: { row: SupportTransaction; username: stri
 function CreatorEarnings({ earnings }: { earnings: SupportEarnings }) {
   const owed = owedCents(earnings.availableCents);
   const pending = `${formatCents(earnings.pendingCents)} pending`;
-  if (owed === 0) return <p className="text-sm text-slate-600">Earnings as a creator: {formatCents(earnings.availableCents)} available · {pending}</p>;
+  if (owed === 0)
+    return (
+      <p className="text-sm text-slate-600">
+        Earnings as a creator: {formatCents(earnings.availableCents)} available · {pending}
+      </p>
+    );
   return (
     <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-      Owes {formatCents(owed)} in earnings: a refund reached earnings already moved into credits or paid out. Future earnings pay it back first ({pending}); nothing
-      can be moved or paid out until then.
+      Owes {formatCents(owed)} in earnings: a refund reached earnings already moved into credits or paid out. Future
+      earnings pay it back first ({pending}); nothing can be moved or paid out until then.
     </p>
   );
 }
@@ -93,7 +103,12 @@ function History({ userId }: { userId: number }) {
         {person.email} · balance {formatCredits(person.credits)}
       </p>
       {earnings && <CreatorEarnings earnings={earnings} />}
-      <div role="region" aria-label={`Credit history of ${person.username}`} tabIndex={0} className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div
+        role="region"
+        aria-label={`Credit history of ${person.username}`}
+        tabIndex={0}
+        className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      >
         <table className="min-w-full text-sm">
           <TableHead columns={HISTORY_COLUMNS} className="bg-slate-50 text-left text-slate-700" />
           <tbody className="divide-y divide-slate-100">
@@ -140,7 +155,15 @@ export function SupportPanel() {
           <label htmlFor={inputId} className="text-sm font-medium">
             Username or email
           </label>
-          <input id={inputId} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} minLength={2} maxLength={254} className="min-h-11 rounded-md border border-slate-300 px-2" />
+          <input
+            id={inputId}
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            minLength={2}
+            maxLength={254}
+            className="min-h-11 rounded-md border border-slate-300 px-2"
+          />
         </div>
         <Button type="submit" disabled={draft.trim().length < 2}>
           <Search aria-hidden className="size-4" /> Search
@@ -157,11 +180,15 @@ export function SupportPanel() {
           Nobody’s username or email starts with “{q}”.
         </p>
       ) : (
-        <ul aria-label="People found" className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+        <ul
+          aria-label="People found"
+          className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+        >
           {people.data.map((p) => (
             <li key={p.id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 px-3 py-2">
               <span>
-                <span className="font-medium">{p.username}</span> <span className="text-sm text-slate-600">{p.email}</span>
+                <span className="font-medium">{p.username}</span>{' '}
+                <span className="text-sm text-slate-600">{p.email}</span>
               </span>
               <Button variant="secondary" size="sm" aria-pressed={selected === p.id} onClick={() => setSelected(p.id)}>
                 Show history<span className="sr-only"> of {p.username}</span>

@@ -39,7 +39,14 @@ export function TotalsPanel() {
   const [to, setTo] = useState(today);
   const ids = { from: useId(), to: useId(), caption: useId() };
   const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
-  const problem = !from || !to ? 'Choose both days.' : from > to ? 'The first day must not be after the last.' : days > MAX_DAYS ? `A range is at most ${MAX_DAYS} days.` : null;
+  const problem =
+    !from || !to
+      ? 'Choose both days.'
+      : from > to
+        ? 'The first day must not be after the last.'
+        : days > MAX_DAYS
+          ? `A range is at most ${MAX_DAYS} days.`
+          : null;
   const totals = useTotals(from, to, !problem);
 
   return (
@@ -48,20 +55,34 @@ export function TotalsPanel() {
         Totals per day (UTC)
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Credits sold and granted, credits spent on paid tries (refunds taken off), how the spending split between creators and the platform, and what left the earnings.
+        Credits sold and granted, credits spent on paid tries (refunds taken off), how the spending split between
+        creators and the platform, and what left the earnings.
       </p>
       <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <div className="flex flex-col">
           <label htmlFor={ids.from} className="text-sm font-medium">
             From
           </label>
-          <input id={ids.from} type="date" value={from} max={today} onChange={(e) => setFrom(e.target.value)} className="min-h-11 rounded-md border border-slate-300 px-2" />
+          <input
+            id={ids.from}
+            type="date"
+            value={from}
+            max={today}
+            onChange={(e) => setFrom(e.target.value)}
+            className="min-h-11 rounded-md border border-slate-300 px-2"
+          />
         </div>
         <div className="flex flex-col">
           <label htmlFor={ids.to} className="text-sm font-medium">
             To
           </label>
-          <input id={ids.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} className="min-h-11 rounded-md border border-slate-300 px-2" />
+          <input
+            id={ids.to}
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            className="min-h-11 rounded-md border border-slate-300 px-2"
+          />
         </div>
         {problem ? null : (
           <a href={totalsCsvUrl(from, to)} download className={buttonClass('secondary')}>
@@ -81,7 +102,12 @@ export function TotalsPanel() {
         </p>
       ) : (
         // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
-        <div role="region" aria-label="Totals table" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div
+          role="region"
+          aria-label="Totals table"
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        >
           <table className="min-w-full text-sm">
             <caption className="sr-only">
               Totals per day from {totals.data.from} to {totals.data.to}, UTC

@@ -8,4 +8,5 @@ export async function cancelSandbox(id: string): Promise<unknown> {
   return unwrap(res);
 }
 
-export const useCancelSandbox = () => useMutation({ mutationKey: [...paymentKeys.all, 'sandbox-cancel'], mutationFn: cancelSandbox });
+export const useCancelSandbox = () =>
+  useMutation({ mutationKey: [...paymentKeys.all, 'sandbox-cancel'], mutationFn: cancelSandbox });

@@ -8,4 +8,5 @@ export async function completeSandbox(id: string): Promise<unknown> {
   return unwrap(res);
 }
 
-export const useCompleteSandbox = () => useMutation({ mutationKey: [...paymentKeys.all, 'sandbox-complete'], mutationFn: completeSandbox });
+export const useCompleteSandbox = () =>
+  useMutation({ mutationKey: [...paymentKeys.all, 'sandbox-complete'], mutationFn: completeSandbox });

@@ -8,11 +8,21 @@ import { paymentKeys } from './keys';
  * the sandbox checkout page when the server has no Stripe keys (docs/product.md#payments). The key makes
  * a retry (sent with it, automatically or by the next tap) answer with the same checkout.
  */
-export async function createCheckout({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }): Promise<{ url: string }> {
-  const res = await api.payments['create-checkout'].$post({ json: { amount } }, { headers: { 'Idempotency-Key': idempotencyKey } });
+export async function createCheckout({
+  amount,
+  idempotencyKey,
+}: {
+  amount: number;
+  idempotencyKey: string;
+}): Promise<{ url: string }> {
+  const res = await api.payments['create-checkout'].$post(
+    { json: { amount } },
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
   const body = await unwrap(res);
   if (typeof body.url !== 'string' || !body.url) throw new Error('Failed to create checkout session');
   return { url: body.url };
 }
 
-export const useCreateCheckout = () => useMutation({ mutationKey: paymentKeys.createCheckout(), mutationFn: createCheckout, ...retryWithSameKey });
+export const useCreateCheckout = () =>
+  useMutation({ mutationKey: paymentKeys.createCheckout(), mutationFn: createCheckout, ...retryWithSameKey });

@@ -34,7 +34,11 @@ export function SandboxCheckout({ id }: { id: string }) {
 
   if (session.isPending) {
     return (
-      <div role="status" aria-label="Loading checkout" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-8">
+      <div
+        role="status"
+        aria-label="Loading checkout"
+        className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-8"
+      >
         <Skeleton className="h-6 w-1/2" />
         <Skeleton className="h-24" />
       </div>
@@ -45,7 +49,11 @@ export function SandboxCheckout({ id }: { id: string }) {
     return (
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
         <h2 className="text-xl font-semibold">{missing ? 'Checkout not found' : 'Checkout unavailable'}</h2>
-        <p className="mt-2 text-slate-600">{missing ? 'This checkout does not exist or belongs to another account.' : errorMessage(session.error, 'Please try again later.')}</p>
+        <p className="mt-2 text-slate-600">
+          {missing
+            ? 'This checkout does not exist or belongs to another account.'
+            : errorMessage(session.error, 'Please try again later.')}
+        </p>
         <ButtonLink href="/credits" className="mt-6">
           Back to Credits
         </ButtonLink>
@@ -59,8 +67,14 @@ export function SandboxCheckout({ id }: { id: string }) {
   if (status !== 'open') {
     return (
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
-        <h2 className="text-xl font-semibold">{status === 'completed' ? 'This checkout is already paid' : 'This checkout has expired'}</h2>
-        <p className="mt-2 text-slate-600">{status === 'completed' ? `The ${credits} credits are already in your account.` : 'Start a new purchase from the Credits page.'}</p>
+        <h2 className="text-xl font-semibold">
+          {status === 'completed' ? 'This checkout is already paid' : 'This checkout has expired'}
+        </h2>
+        <p className="mt-2 text-slate-600">
+          {status === 'completed'
+            ? `The ${credits} credits are already in your account.`
+            : 'Start a new purchase from the Credits page.'}
+        </p>
         <ButtonLink href="/credits" className="mt-6">
           Back to Credits
         </ButtonLink>
@@ -71,7 +85,12 @@ export function SandboxCheckout({ id }: { id: string }) {
   const pay = () =>
     complete.mutate(id, {
       onSuccess: () => navigate(`/credits?purchase=success&credits=${credits}&session_id=${encodeURIComponent(id)}`),
-      onError: (error) => toast({ title: 'Purchase failed', description: errorMessage(error, 'There was an error processing your purchase'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Purchase failed',
+          description: errorMessage(error, 'There was an error processing your purchase'),
+          variant: 'destructive',
+        }),
     });
 
   const onCancel = () =>
@@ -89,7 +108,10 @@ export function SandboxCheckout({ id }: { id: string }) {
       <div className="grid gap-6 p-6 sm:p-8">
         <div>
           <h2 className="text-xl font-semibold">AgentMarket credits</h2>
-          <p className="mt-1 text-sm text-slate-600">This server runs without Stripe keys, so this page simulates a card payment. Paying here adds real credits to your account on this server only.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            This server runs without Stripe keys, so this page simulates a card payment. Paying here adds real credits
+            to your account on this server only.
+          </p>
         </div>
         <dl className="grid gap-3 rounded-xl bg-slate-50 p-4 text-sm">
           <div className="flex justify-between gap-4">

@@ -11,8 +11,17 @@ export type ProposalBody = Partial<ProposalInput> & Pick<ProposalInput, 'name' |
  * Submits a proposal through the outbox (app/lib/outbox.ts): saved on this device before anything
  * says so, sent at once when online; a refusal goes back to the form for editing.
  */
-export async function submitProposal(proposal: ProposalBody, options: { online: boolean; replaces?: string }): Promise<SubmitResult & { id: string }> {
+export async function submitProposal(
+  proposal: ProposalBody,
+  options: { online: boolean; replaces?: string },
+): Promise<SubmitResult & { id: string }> {
   // The outbox item's id, so the page that sent it can follow it until it is delivered.
   const id = newIdempotencyKey();
-  return { ...(await submitThroughOutbox({ id, kind: 'proposal', label: proposal.name, url: PROPOSE_URL, body: proposal }, options)), id };
+  return {
+    ...(await submitThroughOutbox(
+      { id, kind: 'proposal', label: proposal.name, url: PROPOSE_URL, body: proposal },
+      options,
+    )),
+    id,
+  };
 }

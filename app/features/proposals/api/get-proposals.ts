@@ -15,4 +15,5 @@ export const getProposalsQueryOptions = (params: ProposalInboxParams) =>
   queryOptions({ queryKey: proposalKeys.inbox(params), queryFn: () => getProposals(params), staleTime: 0 });
 
 /** The previous page stays on screen (dimmed) while the next one loads. */
-export const useProposals = (params: ProposalInboxParams, enabled = true) => useQuery({ ...getProposalsQueryOptions(params), enabled, placeholderData: keepPreviousData });
+export const useProposals = (params: ProposalInboxParams, enabled = true) =>
+  useQuery({ ...getProposalsQueryOptions(params), enabled, placeholderData: keepPreviousData });

@@ -16,7 +16,9 @@ export function useMarkProposalReviewed() {
     onSuccess: async (updated, id) => {
       // Shown as reviewed at once, then every page is fetched again: the New list and its total shrink.
       queryClient.setQueriesData<{ items: Proposal[]; total: number }>({ queryKey: proposalKeys.inboxes() }, (page) =>
-        page ? { ...page, items: page.items.map((p) => (p.id === id ? { ...p, ...updated, status: 'reviewed' } : p)) } : page,
+        page
+          ? { ...page, items: page.items.map((p) => (p.id === id ? { ...p, ...updated, status: 'reviewed' } : p)) }
+          : page,
       );
       await queryClient.invalidateQueries({ queryKey: proposalKeys.inboxes() });
     },

@@ -25,12 +25,20 @@ function serveInbox(totals: { new: number; reviewed: number }) {
     const total = status ? totals[status] : totals.new + totals.reviewed;
     const limit = Number(url.searchParams.get('limit'));
     const offset = Number(url.searchParams.get('offset'));
-    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => proposal(offset + i + 1, status ?? 'new'));
-    return new Response(JSON.stringify(items), { status: 200, headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) } });
+    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) =>
+      proposal(offset + i + 1, status ?? 'new'),
+    );
+    return new Response(JSON.stringify(items), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
+    });
   });
 }
 
-const asked = (spy: ReturnType<typeof serveInbox>) => spy.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://localhost').search);
+const asked = (spy: ReturnType<typeof serveInbox>) =>
+  spy.mock.calls.map(
+    ([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://localhost').search,
+  );
 
 const mount = (path: string) => {
   window.history.replaceState(null, '', path);
@@ -47,7 +55,9 @@ describe('ProposalsInbox', () => {
   it('opens on the New list, page 1, and says how many of how many it shows', async () => {
     const spy = serveInbox({ new: 45, reviewed: 3 });
     mount('/proposals');
-    expect((await screen.findByText(/^Showing/)).textContent).toBe(`Showing ${INBOX_PAGE_SIZE} of 45 new proposals (1–20)`);
+    expect((await screen.findByText(/^Showing/)).textContent).toBe(
+      `Showing ${INBOX_PAGE_SIZE} of 45 new proposals (1–20)`,
+    );
     expect(asked(spy)).toEqual([`?limit=${INBOX_PAGE_SIZE}&offset=0&status=new`]);
     expect(screen.getByRole('button', { name: 'New' }).getAttribute('aria-pressed')).toBe('true');
     const pages = screen.getByRole('navigation', { name: 'Inbox pages' });
@@ -60,7 +70,9 @@ describe('ProposalsInbox', () => {
     mount('/proposals');
     await screen.findByText(/^Showing/);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText(/^Showing/).textContent).toBe('Showing 20 of 45 new proposals (21–40)'));
+    await waitFor(() =>
+      expect(screen.getByText(/^Showing/).textContent).toBe('Showing 20 of 45 new proposals (21–40)'),
+    );
     expect(window.location.search).toBe('?page=2');
     expect(asked(spy).at(-1)).toBe('?limit=20&offset=20&status=new');
     expect(screen.getByRole('article', { name: 'Idea 21' })).toBeTruthy();

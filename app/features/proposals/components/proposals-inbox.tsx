@@ -37,7 +37,10 @@ function ProposalItem({ proposal }: { proposal: Proposal }) {
   const reviewed = proposal.status === 'reviewed';
   return (
     <li>
-      <article aria-labelledby={`proposal-${proposal.id}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <article
+        aria-labelledby={`proposal-${proposal.id}`}
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h2 id={`proposal-${proposal.id}`} className="break-words text-lg font-semibold">
@@ -49,7 +52,10 @@ function ProposalItem({ proposal }: { proposal: Proposal }) {
                 <>
                   {' '}
                   (
-                  <a className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline" href={`mailto:${proposal.proposerEmail}`}>
+                  <a
+                    className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline"
+                    href={`mailto:${proposal.proposerEmail}`}
+                  >
                     <Mail aria-hidden className="size-3.5" />
                     {proposal.proposerEmail}
                   </a>
@@ -58,13 +64,17 @@ function ProposalItem({ proposal }: { proposal: Proposal }) {
               )}
             </p>
           </div>
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${reviewed ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}>
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${reviewed ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+          >
             {reviewed ? 'Reviewed' : 'New'}
           </span>
         </div>
         <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-700">{proposal.description}</p>
         {reviewed ? (
-          proposal.reviewedAt && <p className="mt-3 text-xs text-slate-600">Reviewed {formatDate(proposal.reviewedAt)}</p>
+          proposal.reviewedAt && (
+            <p className="mt-3 text-xs text-slate-600">Reviewed {formatDate(proposal.reviewedAt)}</p>
+          )
         ) : (
           <Button
             size="sm"
@@ -74,8 +84,14 @@ function ProposalItem({ proposal }: { proposal: Proposal }) {
             aria-label={`Mark reviewed: ${proposal.name}`}
             onClick={() =>
               review.mutate(proposal.id, {
-                onSuccess: () => toast({ title: 'Proposal reviewed', description: `“${proposal.name}” is marked as reviewed.` }),
-                onError: (error) => toast({ title: 'Update failed', description: errorMessage(error, 'Could not update the proposal'), variant: 'destructive' }),
+                onSuccess: () =>
+                  toast({ title: 'Proposal reviewed', description: `“${proposal.name}” is marked as reviewed.` }),
+                onError: (error) =>
+                  toast({
+                    title: 'Update failed',
+                    description: errorMessage(error, 'Could not update the proposal'),
+                    variant: 'destructive',
+                  }),
               })
             }
           >
@@ -91,7 +107,11 @@ function ProposalItem({ proposal }: { proposal: Proposal }) {
 export function ProposalsInbox() {
   const [search, setSearch] = useSearchParams();
   const { filter, page } = inboxView(search);
-  const params: ProposalInboxParams = { status: filter === 'all' ? undefined : filter, limit: INBOX_PAGE_SIZE, offset: (page - 1) * INBOX_PAGE_SIZE };
+  const params: ProposalInboxParams = {
+    status: filter === 'all' ? undefined : filter,
+    limit: INBOX_PAGE_SIZE,
+    offset: (page - 1) * INBOX_PAGE_SIZE,
+  };
   const query = useProposals(params);
   const { data, isPending, isError, isPlaceholderData } = query;
   const total = data?.total ?? 0;
@@ -138,8 +158,14 @@ export function ProposalsInbox() {
   };
 
   let list;
-  if (isPending) list = <SkeletonGrid count={3} label="Loading proposals" className="grid gap-4" itemClassName="h-36" />;
-  else if (isError && !data) list = <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">Error loading proposals. Please try again later.</p>;
+  if (isPending)
+    list = <SkeletonGrid count={3} label="Loading proposals" className="grid gap-4" itemClassName="h-36" />;
+  else if (isError && !data)
+    list = (
+      <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        Error loading proposals. Please try again later.
+      </p>
+    );
   else if (data.items.length === 0)
     list = (
       <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
@@ -157,7 +183,10 @@ export function ProposalsInbox() {
           Showing {formatCount(data.items.length)} of {plural(total, current.noun)}
           {lastPage > 1 && ` (${formatCount(from)}–${formatCount(to)})`}
         </p>
-        <ul aria-busy={isPlaceholderData} className={`grid gap-4 ${isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
+        <ul
+          aria-busy={isPlaceholderData}
+          className={`grid gap-4 ${isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
+        >
           {data.items.map((p) => (
             <ProposalItem key={p.id} proposal={p} />
           ))}

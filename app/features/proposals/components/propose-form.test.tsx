@@ -37,9 +37,12 @@ describe('ProposeForm', () => {
   });
 
   it('asks signed-in users for the idea only and sends an Idempotency-Key', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response(JSON.stringify({ id: 1, name: 'Invoice Chaser', status: 'new' }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ id: 1, name: 'Invoice Chaser', status: 'new' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     wrap(true);
     expect(screen.queryByLabelText('Your email')).toBeNull();
     await userEvent.type(screen.getByLabelText('Agent name'), 'Invoice Chaser');
@@ -57,7 +60,15 @@ describe('ProposeForm', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     try {
       await proposeOffline('Offline Idea', 'Written on a train with no signal.');
-      expect(await listOutbox()).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'Offline Idea', state: 'queued', body: { name: 'Offline Idea', description: 'Written on a train with no signal.', website: '' } })]));
+      expect(await listOutbox()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            label: 'Offline Idea',
+            state: 'queued',
+            body: { name: 'Offline Idea', description: 'Written on a train with no signal.', website: '' },
+          }),
+        ]),
+      );
       expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes('propose-agent'))).toEqual([]);
     } finally {
       onlineManager.setOnline(true);
@@ -72,7 +83,13 @@ describe('ProposeForm', () => {
       onlineManager.setOnline(true);
     }
     // Back online, the outbox delivers it (here; another tab or the service worker does the same).
-    const fetcher = vi.fn(async () => new Response(JSON.stringify({ id: 7, name: 'Train Idea', status: 'new' }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    const fetcher = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ id: 7, name: 'Train Idea', status: 'new' }), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     const report = await deliverOutbox({ force: true, fetcher });
     expect(report.delivered.map((item) => item.label)).toContain('Train Idea');
     expect(await screen.findByRole('heading', { name: 'Thank you for your proposal!' })).toBeTruthy();
@@ -92,10 +109,13 @@ describe('ProposeForm', () => {
     }
   });
 
-  it('a visitor\'s normal submit stores and sends the hidden honeypot empty', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response(JSON.stringify({ id: 2, name: 'Honest Idea', status: 'new' }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+  it("a visitor's normal submit stores and sends the hidden honeypot empty", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ id: 2, name: 'Honest Idea', status: 'new' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     const { container } = wrap(false);
     const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
     // Hidden from people: out of the tab order, not announced, not autofilled.
@@ -110,15 +130,28 @@ describe('ProposeForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
     expect(await screen.findByText('Thank you for your proposal!')).toBeTruthy();
     const sent = fetchSpy.mock.calls.find(([url]) => String(url).includes('propose-agent'))!;
-    const body = { name: 'Honest Idea', description: 'Made by a person, not a bot.', proposerName: 'Ada', proposerEmail: 'ada@example.com', website: '' };
+    const body = {
+      name: 'Honest Idea',
+      description: 'Made by a person, not a bot.',
+      proposerName: 'Ada',
+      proposerEmail: 'ada@example.com',
+      website: '',
+    };
     expect(JSON.parse(String(sent[1]!.body))).toEqual(body);
-    expect(await listOutbox()).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'Honest Idea', body })]));
+    expect(await listOutbox()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ label: 'Honest Idea', body })]),
+    );
   });
 
   it('sends whatever a bot typed into the honeypot, so the server can refuse it', async () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response(JSON.stringify({ error: 'Your submission could not be accepted. Please reload the page and try again.' }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
+      .mockResolvedValue(
+        new Response(
+          JSON.stringify({ error: 'Your submission could not be accepted. Please reload the page and try again.' }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        ),
+      );
     const { container } = wrap(true);
     await userEvent.type(screen.getByLabelText('Agent name'), 'Spam Idea');
     await userEvent.type(screen.getByLabelText('Description'), 'Buy cheap things at my shop.');
@@ -130,7 +163,12 @@ describe('ProposeForm', () => {
   });
 
   it("shows the server's refusal and keeps the text for editing", async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: 'That name is not allowed' }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ error: 'That name is not allowed' }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     wrap(true);
     await userEvent.type(screen.getByLabelText('Agent name'), 'Refused Idea');
     await userEvent.type(screen.getByLabelText('Description'), 'Something the server will refuse.');

@@ -37,18 +37,40 @@ function ThankYou({ id, name, queued, onAgain }: { id: string; name: string; que
   const online = useOnline();
   const item = queued ? items?.find((entry) => entry.id === id) : undefined;
   // Missing from the outbox once it has been read: discarded under Settings (here or in another tab).
-  const state: keyof typeof CARD = !queued || item?.state === 'delivered' ? 'delivered' : item?.state === 'failed' ? 'failed' : item || items === null ? 'waiting' : 'gone';
+  const state: keyof typeof CARD =
+    !queued || item?.state === 'delivered'
+      ? 'delivered'
+      : item?.state === 'failed'
+        ? 'failed'
+        : item || items === null
+          ? 'waiting'
+          : 'gone';
   const { Icon, tone, title } = CARD[state];
   const text = {
-    delivered: <>We received “{name}”. Our team reviews every proposal within 2-3 business days, and the best ideas are shared with builders on the marketplace.</>,
-    waiting: (
+    delivered: (
       <>
-        {online ? 'Saved on this device.' : 'You are offline.'} “{name}” will be sent automatically as soon as {online ? 'the server can be reached' : 'you are back online'}, even if
-        you close the app. Our team reviews every proposal within 2-3 business days.
+        We received “{name}”. Our team reviews every proposal within 2-3 business days, and the best ideas are shared
+        with builders on the marketplace.
       </>
     ),
-    failed: <>“{name}” was not accepted: {item?.error ?? 'unknown error'}. It is kept under Settings, On this device, for you to edit.</>,
-    gone: <>“{name}” was not sent, and is no longer saved on this device: it was discarded under Settings, On this device.</>,
+    waiting: (
+      <>
+        {online ? 'Saved on this device.' : 'You are offline.'} “{name}” will be sent automatically as soon as{' '}
+        {online ? 'the server can be reached' : 'you are back online'}, even if you close the app. Our team reviews
+        every proposal within 2-3 business days.
+      </>
+    ),
+    failed: (
+      <>
+        “{name}” was not accepted: {item?.error ?? 'unknown error'}. It is kept under Settings, On this device, for you
+        to edit.
+      </>
+    ),
+    gone: (
+      <>
+        “{name}” was not sent, and is no longer saved on this device: it was discarded under Settings, On this device.
+      </>
+    ),
   }[state];
   return (
     <div role="status" className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
@@ -56,7 +78,11 @@ function ThankYou({ id, name, queued, onAgain }: { id: string; name: string; que
       <h2 className="mt-4 text-2xl font-bold">{title}</h2>
       <p className="mx-auto mt-3 max-w-md text-slate-600">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {state === 'failed' ? <ButtonLink href="/settings">Open Settings</ButtonLink> : <Button onClick={onAgain}>Propose Another Agent</Button>}
+        {state === 'failed' ? (
+          <ButtonLink href="/settings">Open Settings</ButtonLink>
+        ) : (
+          <Button onClick={onAgain}>Propose Another Agent</Button>
+        )}
         <ButtonLink href="/" variant="secondary">
           Back to Home
         </ButtonLink>
@@ -71,11 +97,16 @@ function PendingProposals() {
   const pending = items?.filter((item) => item.kind === 'proposal' && item.state !== 'delivered') ?? [];
   if (pending.length === 0) return null;
   return (
-    <section aria-labelledby="pending-proposals-heading" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-5">
+    <section
+      aria-labelledby="pending-proposals-heading"
+      className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-5"
+    >
       <h2 id="pending-proposals-heading" className="font-semibold text-amber-900">
         Saved on this device, waiting to be sent
       </h2>
-      <p className="mb-3 mt-1 text-sm text-amber-900">They are sent by themselves when there is a connection, even with the app closed.</p>
+      <p className="mb-3 mt-1 text-sm text-amber-900">
+        They are sent by themselves when there is a connection, even with the app closed.
+      </p>
       <OutboxList items={pending} label="Proposals waiting to be sent" />
     </section>
   );
@@ -91,7 +122,11 @@ function useDraft(onDraft: (values: typeof empty, error: string | undefined, id:
       .then((item) => {
         if (!live || !item || item.kind !== 'proposal' || item.state === 'delivered') return;
         const body = item.body as Partial<typeof empty>;
-        onDraft({ ...empty, ...Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string')) }, item.error, item.id);
+        onDraft(
+          { ...empty, ...Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string')) },
+          item.error,
+          item.id,
+        );
       })
       .catch(() => undefined);
     return () => {
@@ -159,11 +194,14 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
 
   if (done) return <ThankYou id={done.id} name={done.name} queued={done.queued} onAgain={reset} />;
 
-
   return (
     <>
       <PendingProposals />
-      <AppForm onSubmit={(e) => void onSubmit(e)} aria-labelledby="propose-form-heading" className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <AppForm
+        onSubmit={(e) => void onSubmit(e)}
+        aria-labelledby="propose-form-heading"
+        className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         <h2 id="propose-form-heading" className="flex items-center gap-2 text-xl font-semibold">
           <Lightbulb aria-hidden className="size-5 text-amber-500" /> Your agent idea
         </h2>
@@ -173,7 +211,16 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
           </p>
         )}
         <FormField id="proposal-name" label="Agent name" error={errors.name}>
-          {(control) => <TextInput {...control} name="name" value={values.name} onChange={set('name')} invalid={Boolean(errors.name)} placeholder="e.g. Invoice Chaser" />}
+          {(control) => (
+            <TextInput
+              {...control}
+              name="name"
+              value={values.name}
+              onChange={set('name')}
+              invalid={Boolean(errors.name)}
+              placeholder="e.g. Invoice Chaser"
+            />
+          )}
         </FormField>
         <FormField
           id="proposal-description"
@@ -181,21 +228,56 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
           error={errors.description}
           hint={`What should it do, and for whom? ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
         >
-          {(control) => <TextArea {...control} name="description" rows={6} value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} />}
+          {(control) => (
+            <TextArea
+              {...control}
+              name="description"
+              rows={6}
+              value={values.description}
+              onChange={set('description')}
+              invalid={Boolean(errors.description)}
+            />
+          )}
         </FormField>
         {!signedIn && (
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField id="proposal-proposer-name" label="Your name" error={errors.proposerName}>
-              {(control) => <TextInput {...control} name="proposerName" autoComplete="name" value={values.proposerName} onChange={set('proposerName')} invalid={Boolean(errors.proposerName)} />}
-            </FormField>
-            <FormField id="proposal-proposer-email" label="Your email" error={errors.proposerEmail} hint="Only the operators see it, to reply to you.">
               {(control) => (
-                <TextInput {...control} name="proposerEmail" type="email" autoComplete="email" value={values.proposerEmail} onChange={set('proposerEmail')} invalid={Boolean(errors.proposerEmail)} />
+                <TextInput
+                  {...control}
+                  name="proposerName"
+                  autoComplete="name"
+                  value={values.proposerName}
+                  onChange={set('proposerName')}
+                  invalid={Boolean(errors.proposerName)}
+                />
+              )}
+            </FormField>
+            <FormField
+              id="proposal-proposer-email"
+              label="Your email"
+              error={errors.proposerEmail}
+              hint="Only the operators see it, to reply to you."
+            >
+              {(control) => (
+                <TextInput
+                  {...control}
+                  name="proposerEmail"
+                  type="email"
+                  autoComplete="email"
+                  value={values.proposerEmail}
+                  onChange={set('proposerEmail')}
+                  invalid={Boolean(errors.proposerEmail)}
+                />
               )}
             </FormField>
           </div>
         )}
-        <HoneypotField id="proposal-website" value={values.website} onChange={(website) => setValues((s) => ({ ...s, website }))} />
+        <HoneypotField
+          id="proposal-website"
+          value={values.website}
+          onChange={(website) => setValues((s) => ({ ...s, website }))}
+        />
         <div>
           <Button type="submit" size="lg" disabled={sending}>
             {sending ? 'Sending...' : 'Submit Proposal'}

@@ -23,14 +23,23 @@ export type RatingDelivery = 'sent' | 'queued';
 export async function submitRating(queryClient: QueryClient, input: CreateRatingInput): Promise<RatingDelivery> {
   const name = queryClient.getQueryData<Agent>(agentKeys.detail(input.agentId))?.name ?? `agent ${input.agentId}`;
   const result = await submitThroughOutbox(
-    { id: newIdempotencyKey(), kind: 'review', label: `Review of ${name}`, url: '/api/ratings', body: input, agentId: input.agentId },
+    {
+      id: newIdempotencyKey(),
+      kind: 'review',
+      label: `Review of ${name}`,
+      url: '/api/ratings',
+      body: input,
+      agentId: input.agentId,
+    },
     { online: onlineManager.isOnline() },
   );
   if (result.kind === 'refused' || result.kind === 'not-saved') throw new Error(result.message);
   return result.kind;
 }
 
-export function useCreateRating({ onSuccess }: { onSuccess?: (delivery: RatingDelivery, input: CreateRatingInput) => void } = {}) {
+export function useCreateRating({
+  onSuccess,
+}: { onSuccess?: (delivery: RatingDelivery, input: CreateRatingInput) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateRatingInput) => submitRating(queryClient, input),

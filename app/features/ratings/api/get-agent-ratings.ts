@@ -36,7 +36,8 @@ export const getAgentRatingsQueryOptions = (agentId: number, sort: ReviewSort) =
     enabled: agentId > 0,
   });
 
-export const useAgentRatings = (agentId: number, sort: ReviewSort) => useInfiniteQuery(getAgentRatingsQueryOptions(agentId, sort));
+export const useAgentRatings = (agentId: number, sort: ReviewSort) =>
+  useInfiniteQuery(getAgentRatingsQueryOptions(agentId, sort));
 
 /** The loaded pages as one list; a review that moved between two page requests shows once. */
 export function flattenReviews(data: InfiniteData<ReviewPage> | undefined): { reviews: Rating[]; total: number } {

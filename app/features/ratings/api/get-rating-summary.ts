@@ -15,4 +15,5 @@ export const getRatingSummaryQueryOptions = (agentId: number, viewerId: number |
     enabled: agentId > 0,
   });
 
-export const useRatingSummary = (agentId: number, viewerId: number | null) => useQuery(getRatingSummaryQueryOptions(agentId, viewerId));
+export const useRatingSummary = (agentId: number, viewerId: number | null) =>
+  useQuery(getRatingSummaryQueryOptions(agentId, viewerId));

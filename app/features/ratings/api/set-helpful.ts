@@ -6,7 +6,9 @@ import { ratingKeys } from './keys';
 /** PUT (mark) or DELETE (take back) /api/ratings/{id}/helpful; both are safe to repeat. */
 export async function setHelpful(input: { ratingId: number; agentId: number; helpful: boolean }) {
   const param = { id: String(input.ratingId) };
-  return unwrap(await (input.helpful ? api.ratings[':id'].helpful.$put({ param }) : api.ratings[':id'].helpful.$delete({ param })));
+  return unwrap(
+    await (input.helpful ? api.ratings[':id'].helpful.$put({ param }) : api.ratings[':id'].helpful.$delete({ param })),
+  );
 }
 
 export function useSetHelpful() {
@@ -16,10 +18,18 @@ export function useSetHelpful() {
     networkMode: 'always',
     // The server's count goes into every loaded page that shows the review; the order is kept until the next load.
     onSuccess: (state, input) =>
-      queryClient.setQueriesData<InfiniteData<ReviewPage>>({ queryKey: [...ratingKeys.byAgent(input.agentId), 'pages'] }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((r) => (r.id === input.ratingId ? { ...r, ...state } : r)) })) }
-          : data,
+      queryClient.setQueriesData<InfiniteData<ReviewPage>>(
+        { queryKey: [...ratingKeys.byAgent(input.agentId), 'pages'] },
+        (data) =>
+          data
+            ? {
+                ...data,
+                pages: data.pages.map((page) => ({
+                  ...page,
+                  items: page.items.map((r) => (r.id === input.ratingId ? { ...r, ...state } : r)),
+                })),
+              }
+            : data,
       ),
   });
 }

@@ -4,7 +4,17 @@ import { errorMessage } from '#app/lib/api-client.ts';
 import { useDeleteRating } from '#app/features/ratings/api/delete-rating.ts';
 
 /** The confirmation before deleting one's review; loaded when asked for. */
-export default function DeleteReviewDialog({ ratingId, agentId, onClose, onDeleted }: { ratingId: number; agentId: number; onClose: () => void; onDeleted: () => void }) {
+export default function DeleteReviewDialog({
+  ratingId,
+  agentId,
+  onClose,
+  onDeleted,
+}: {
+  ratingId: number;
+  agentId: number;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const mutation = useDeleteRating();
   return (
     <AlertDialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
@@ -23,7 +33,12 @@ export default function DeleteReviewDialog({ ratingId, agentId, onClose, onDelet
                 onClose();
                 onDeleted();
               },
-              onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The review could not be deleted'), variant: 'destructive' }),
+              onError: (error) =>
+                toast({
+                  title: 'Error',
+                  description: errorMessage(error, 'The review could not be deleted'),
+                  variant: 'destructive',
+                }),
             },
           )
         }

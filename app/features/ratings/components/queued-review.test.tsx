@@ -7,7 +7,17 @@ import { QueuedReview, useQueuedReview } from './queued-review';
 
 let clock = 1_000;
 const review = (id: string, agentId: number, userId: number, comment: string) =>
-  addToOutbox({ id, kind: 'review', label: `Review of agent ${agentId}`, url: '/api/ratings', agentId, body: { agentId, userId, rating: 4, comment } }, (clock += 1_000));
+  addToOutbox(
+    {
+      id,
+      kind: 'review',
+      label: `Review of agent ${agentId}`,
+      url: '/api/ratings',
+      agentId,
+      body: { agentId, userId, rating: 4, comment },
+    },
+    (clock += 1_000),
+  );
 
 function Harness({ agentId, userId }: { agentId: number; userId: number | null }) {
   const item = useQueuedReview(agentId, userId);

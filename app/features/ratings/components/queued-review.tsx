@@ -13,7 +13,13 @@ import { YourReviewFrame } from './your-review';
 export function useQueuedReview(agentId: number, userId: number | null): OutboxItem | null {
   const { items } = useOutbox();
   if (userId === null || !items) return null;
-  const waiting = items.filter((item) => item.kind === 'review' && item.agentId === agentId && item.state !== 'delivered' && (item.body as CreateRatingInput).userId === userId);
+  const waiting = items.filter(
+    (item) =>
+      item.kind === 'review' &&
+      item.agentId === agentId &&
+      item.state !== 'delivered' &&
+      (item.body as CreateRatingInput).userId === userId,
+  );
   return waiting.at(-1) ?? null;
 }
 
@@ -24,12 +30,17 @@ export function useQueuedReview(agentId: number, userId: number | null): OutboxI
 export function QueuedReview({ item }: { item: OutboxItem }) {
   const body = item.body as CreateRatingInput;
   return (
-    <YourReviewFrame rating={body.rating} className="border-amber-200 bg-amber-50/50" marks={<OutboxStateBadge state={item.state} />}>
+    <YourReviewFrame
+      rating={body.rating}
+      className="border-amber-200 bg-amber-50/50"
+      marks={<OutboxStateBadge state={item.state} />}
+    >
       {item.state === 'failed' ? (
         <p className="mt-2 text-sm text-red-700">Not accepted: {item.error ?? 'unknown error'}</p>
       ) : (
         <p className="mt-2 inline-flex items-start gap-1.5 text-sm text-slate-700">
-          <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" /> Saved on this device. It will be sent by itself when you are back online; until then others do not see it.
+          <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" /> Saved on this device. It will be sent by itself
+          when you are back online; until then others do not see it.
         </p>
       )}
       {body.comment && <p className="mt-2 whitespace-pre-line break-words text-slate-700">{body.comment}</p>}

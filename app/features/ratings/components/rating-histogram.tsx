@@ -10,7 +10,9 @@ export function RatingHistogram({ summary }: { summary: RatingSummary }) {
       <p className="flex flex-col">
         <span className="text-4xl font-bold text-slate-900">{formatRating(summary.average)}</span>
         <span className="text-sm text-slate-600">
-          {summary.total ? `${formatRating(summary.average)} from ${plural(summary.total, 'review')}` : 'No reviews yet'}
+          {summary.total
+            ? `${formatRating(summary.average)} from ${plural(summary.total, 'review')}`
+            : 'No reviews yet'}
         </span>
       </p>
       <ul aria-label="Ratings by star" className="flex w-full max-w-sm flex-col gap-1.5">

@@ -6,7 +6,8 @@ import { ReviewForm } from './review-form';
 
 vi.mock('#app/hooks/use-toast.ts', () => ({ toast: vi.fn() }));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function setup(onSubmitted = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -23,7 +24,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ReviewForm', () => {
   it('sends the rating and comment, shows Submitting... and resets on success', async () => {
     let resolve!: (r: Response) => void;
-    const fetchMock = vi.fn((url: string) => (url === '/api/ratings' ? new Promise<Response>((r) => (resolve = r)) : Promise.resolve(json(200, []))));
+    const fetchMock = vi.fn((url: string) =>
+      url === '/api/ratings' ? new Promise<Response>((r) => (resolve = r)) : Promise.resolve(json(200, [])),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const onSubmitted = setup();
 
@@ -36,14 +39,26 @@ describe('ReviewForm', () => {
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/ratings') as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ agentId: 3, userId: 9, rating: 3, comment: 'Handy' });
 
-    resolve(json(201, { id: 1, agentId: 3, userId: 9, rating: 3, comment: 'Handy', createdAt: '', user: { username: 'sam' } }));
+    resolve(
+      json(201, {
+        id: 1,
+        agentId: 3,
+        userId: 9,
+        rating: 3,
+        comment: 'Handy',
+        createdAt: '',
+        user: { username: 'sam' },
+      }),
+    );
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     expect((screen.getByRole('radio', { name: '5 stars' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText(/Comment/) as HTMLTextAreaElement).value).toBe('');
   });
 
   it('sends one review for a double tap, and can send again once the first has failed', async () => {
-    const fetchMock = vi.fn(async (url: string) => (url === '/api/ratings' ? json(500, { message: 'Down', error: 'x' }) : json(200, [])));
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/ratings' ? json(500, { message: 'Down', error: 'x' }) : json(200, []),
+    );
     vi.stubGlobal('fetch', fetchMock);
     setup();
     const submit = screen.getByRole('button', { name: 'Submit Review' });
@@ -57,11 +72,18 @@ describe('ReviewForm', () => {
   });
 
   it('reports a failure with the server message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { message: 'Rating must be a whole number from 1 to 5', error: 'x' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { message: 'Rating must be a whole number from 1 to 5', error: 'x' })),
+    );
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to submit review: Rating must be a whole number from 1 to 5', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to submit review: Rating must be a whole number from 1 to 5',
+        variant: 'destructive',
+      }),
     );
   });
 });

@@ -12,7 +12,17 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
  * The signed-in user's review form (docs/product.md#states: pending 'Submitting...', reset on success). With
  * `existing` it edits that review: prefilled, 'Update review' (docs/product.md#reviews).
  */
-export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId: number; userId: number; existing?: Rating | null; onSubmitted: () => void }) {
+export function ReviewForm({
+  agentId,
+  userId,
+  existing,
+  onSubmitted,
+}: {
+  agentId: number;
+  userId: number;
+  existing?: Rating | null;
+  onSubmitted: () => void;
+}) {
   const [rating, setRating] = useState<number>(existing?.rating ?? RATING_DEFAULT);
   const [comment, setComment] = useState(existing?.comment ?? '');
   const mutation = useCreateRating();
@@ -35,7 +45,10 @@ export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId
               setComment('');
               toast(
                 delivery === 'queued'
-                  ? { title: 'Review saved on this device', description: 'It will be sent by itself when you are back online (see Settings, On this device).' }
+                  ? {
+                      title: 'Review saved on this device',
+                      description: 'It will be sent by itself when you are back online (see Settings, On this device).',
+                    }
                   : editing
                     ? { title: 'Review updated', description: 'Your changes are saved.' }
                     : { title: 'Review submitted', description: 'Thank you for your feedback.' },
@@ -46,7 +59,10 @@ export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId
               sending.current = false;
             },
             onError: (error) => {
-              const message = error instanceof Error && error.message ? `Failed to submit review: ${error.message}` : 'Failed to submit rating';
+              const message =
+                error instanceof Error && error.message
+                  ? `Failed to submit review: ${error.message}`
+                  : 'Failed to submit rating';
               toast({ title: 'Error', description: message, variant: 'destructive' });
             },
           },
@@ -65,7 +81,13 @@ export function ReviewForm({ agentId, userId, existing, onSubmitted }: { agentId
       />
       <div>
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
-          {mutation.isPending ? (editing ? 'Updating...' : 'Submitting...') : editing ? 'Update review' : 'Submit Review'}
+          {mutation.isPending
+            ? editing
+              ? 'Updating...'
+              : 'Submitting...'
+            : editing
+              ? 'Update review'
+              : 'Submit Review'}
         </Button>
       </div>
     </AppForm>

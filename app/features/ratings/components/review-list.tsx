@@ -16,7 +16,10 @@ export const reviewerName = (r: Rating) => r.user?.username ?? `User ${r.userId}
 /** 'Tried it': the author paid for a try of this agent (docs/product.md#reviews). */
 export function TriedItBadge() {
   return (
-    <span title="The author tried this agent with credits" className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+    <span
+      title="The author tried this agent with credits"
+      className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800"
+    >
       <BadgeCheck aria-hidden className="size-3.5" /> Tried it
     </span>
   );
@@ -32,7 +35,10 @@ function HelpfulButton({ review }: { review: Rating }) {
       onClick={() =>
         mutation.mutate(
           { ratingId: review.id, agentId: review.agentId, helpful: !review.helpedByMe },
-          { onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }) },
+          {
+            onError: (error) =>
+              toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+          },
         )
       }
       className={`inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm hover:bg-slate-100 ${review.helpedByMe ? 'font-semibold text-brand-700' : 'text-slate-600'}`}
@@ -74,8 +80,14 @@ export function ReviewList({
         ))}
       </div>
     );
-  if (error && !ratings) return <p role="alert" className="text-sm text-red-700">Reviews could not be loaded: {error}</p>;
-  if (!ratings || ratings.length === 0) return <p className="text-slate-600">No reviews yet. Be the first to review this agent!</p>;
+  if (error && !ratings)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Reviews could not be loaded: {error}
+      </p>
+    );
+  if (!ratings || ratings.length === 0)
+    return <p className="text-slate-600">No reviews yet. Be the first to review this agent!</p>;
   return (
     <ul aria-label="Reviews" className="divide-y divide-slate-100">
       {ratings.map((r) => {
@@ -83,7 +95,10 @@ export function ReviewList({
         const own = viewerId !== null && r.userId === viewerId;
         return (
           <li key={r.id} aria-label={`Review by ${name}`} className="flex gap-3 py-4 first:pt-0 last:pb-0">
-            <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700">
+            <span
+              aria-hidden
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700"
+            >
               {name.charAt(0).toUpperCase()}
             </span>
             <div className="min-w-0 flex-1">
@@ -103,7 +118,11 @@ export function ReviewList({
                     {reportAction?.(r, name)}
                   </>
                 ) : (
-                  r.helpfulCount > 0 && <p className="text-sm text-slate-600">{plural(r.helpfulCount, 'person', 'people')} found this helpful</p>
+                  r.helpfulCount > 0 && (
+                    <p className="text-sm text-slate-600">
+                      {plural(r.helpfulCount, 'person', 'people')} found this helpful
+                    </p>
+                  )
                 )}
               </div>
               <ReviewReply review={r} canReply={viewerId !== null && viewerId === creatorId} />

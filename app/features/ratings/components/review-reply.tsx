@@ -34,9 +34,17 @@ export function ReviewReply({ review, canReply }: { review: Rating; canReply: bo
             {
               onSuccess: () => {
                 setEditing(false);
-                toast({ title: reply ? 'Reply updated' : 'Reply posted', description: 'Everyone sees it under the review.' });
+                toast({
+                  title: reply ? 'Reply updated' : 'Reply posted',
+                  description: 'Everyone sees it under the review.',
+                });
               },
-              onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The reply could not be saved'), variant: 'destructive' }),
+              onError: (error) =>
+                toast({
+                  title: 'Error',
+                  description: errorMessage(error, 'The reply could not be saved'),
+                  variant: 'destructive',
+                }),
             },
           );
         }}
@@ -78,7 +86,12 @@ export function ReviewReply({ review, canReply }: { review: Rating; canReply: bo
       )}
       {canReply && (
         <div className="mt-2 flex flex-wrap gap-2">
-          <Button size="sm" variant="ghost" onClick={open} aria-label={reply ? `Edit reply to ${who}` : `Reply to ${who}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={open}
+            aria-label={reply ? `Edit reply to ${who}` : `Reply to ${who}`}
+          >
             <MessageSquareReply aria-hidden className="size-4" /> {reply ? 'Edit reply' : 'Reply'}
           </Button>
           {reply && (
@@ -91,8 +104,14 @@ export function ReviewReply({ review, canReply }: { review: Rating; canReply: bo
                 remove.mutate(
                   { ratingId: review.id, agentId: review.agentId },
                   {
-                    onSuccess: () => toast({ title: 'Reply deleted', description: 'The review shows without your reply.' }),
-                    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The reply could not be deleted'), variant: 'destructive' }),
+                    onSuccess: () =>
+                      toast({ title: 'Reply deleted', description: 'The review shows without your reply.' }),
+                    onError: (error) =>
+                      toast({
+                        title: 'Error',
+                        description: errorMessage(error, 'The reply could not be deleted'),
+                        variant: 'destructive',
+                      }),
                   },
                 )
               }

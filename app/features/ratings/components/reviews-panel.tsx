@@ -14,7 +14,12 @@ import { QueuedReview, useQueuedReview } from './queued-review';
 import { usePaused } from '#app/hooks/use-paused.ts';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
 
-const SORT_LABELS: Record<ReviewSort, string> = { helpful: 'Most helpful', newest: 'Newest', highest: 'Highest', lowest: 'Lowest' };
+const SORT_LABELS: Record<ReviewSort, string> = {
+  helpful: 'Most helpful',
+  newest: 'Newest',
+  highest: 'Highest',
+  lowest: 'Lowest',
+};
 
 /**
  * The review form, once opened, brought into view (above the agent page's try bar: its scroll padding).
@@ -89,7 +94,13 @@ export function ReviewsPanel({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">What users say</h2>
         {!mine && !queued && !isCreator && (
-          <Button variant={writing ? 'secondary' : 'primary'} size="sm" aria-expanded={writing} aria-controls={`review-compose-${agentId}`} onClick={() => setWriting((w) => !w)}>
+          <Button
+            variant={writing ? 'secondary' : 'primary'}
+            size="sm"
+            aria-expanded={writing}
+            aria-controls={`review-compose-${agentId}`}
+            onClick={() => setWriting((w) => !w)}
+          >
             <PenLine aria-hidden className="size-4" /> Write a Review
           </Button>
         )}
@@ -144,7 +155,12 @@ export function ReviewsPanel({
           <p className="text-sm text-slate-600">
             Showing {reviews.length} of {plural(total, 'review')}
           </p>
-          <Button variant="secondary" onClick={() => void ratings.fetchNextPage()} disabled={ratings.isFetchingNextPage} aria-busy={ratings.isFetchingNextPage}>
+          <Button
+            variant="secondary"
+            onClick={() => void ratings.fetchNextPage()}
+            disabled={ratings.isFetchingNextPage}
+            aria-busy={ratings.isFetchingNextPage}
+          >
             {ratings.isFetchingNextPage ? 'Loading...' : 'Show more'}
           </Button>
         </div>

@@ -10,7 +10,17 @@ import { ReviewStars } from './review-stars';
 const DeleteReviewDialog = lazy(() => import('./delete-review-dialog'));
 
 /** The 'Your review' region: its heading and stars, then what is said of it (published or waiting on this device). */
-export function YourReviewFrame({ rating, className, marks, children }: { rating: number; className: string; marks: ReactNode; children: ReactNode }) {
+export function YourReviewFrame({
+  rating,
+  className,
+  marks,
+  children,
+}: {
+  rating: number;
+  className: string;
+  marks: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby="your-review-heading" className={`rounded-xl border p-4 ${className}`}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -26,7 +36,15 @@ export function YourReviewFrame({ rating, className, marks, children }: { rating
 }
 
 /** 'Your review': the signed-in author's own review with Edit and Delete (docs/product.md#reviews). */
-export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEdit: () => void; onDeleted: () => void }) {
+export function YourReview({
+  review,
+  onEdit,
+  onDeleted,
+}: {
+  review: Rating;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   return (
     <YourReviewFrame
@@ -41,7 +59,8 @@ export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEd
     >
       {review.hiddenByModerators && (
         <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900">
-          <EyeOff aria-hidden className="size-4" /> Hidden by moderators: others do not see this review and it does not count in the score.
+          <EyeOff aria-hidden className="size-4" /> Hidden by moderators: others do not see this review and it does not
+          count in the score.
         </p>
       )}
       {review.comment && <p className="mt-2 whitespace-pre-line break-words text-slate-700">{review.comment}</p>}
@@ -56,7 +75,12 @@ export function YourReview({ review, onEdit, onDeleted }: { review: Rating; onEd
       </div>
       {confirming && (
         <Suspense fallback={null}>
-          <DeleteReviewDialog ratingId={review.id} agentId={review.agentId} onClose={() => setConfirming(false)} onDeleted={onDeleted} />
+          <DeleteReviewDialog
+            ratingId={review.id}
+            agentId={review.agentId}
+            onClose={() => setConfirming(false)}
+            onDeleted={onDeleted}
+          />
         </Suspense>
       )}
     </YourReviewFrame>

@@ -25,7 +25,8 @@ export async function forgetSession(queryClient: QueryClient, id: string): Promi
 export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (session: SignedInSession) => unwrap(await api.auth.sessions[':id'].$delete({ param: { id: session.id } })),
+    mutationFn: async (session: SignedInSession) =>
+      unwrap(await api.auth.sessions[':id'].$delete({ param: { id: session.id } })),
     onSuccess: (_done, session) => (session.current ? undefined : forgetSession(queryClient, session.id)),
   });
 }

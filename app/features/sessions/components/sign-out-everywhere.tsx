@@ -21,7 +21,11 @@ export function SignOutEverywhere() {
       await logout(queryClient);
       window.location.assign('/');
     } catch (err) {
-      toast({ title: 'Could not sign out everywhere', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Could not sign out everywhere',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   };
@@ -29,11 +33,16 @@ export function SignOutEverywhere() {
     <div className="grid gap-2">
       <h3 className="font-semibold">Sign out of all devices</h3>
       <p className="text-sm text-slate-600">
-        Ends every session of your account, this one included (phones, other browsers, anything left signed in), and every API token: programs and
-        assistants using one stop working.
+        Ends every session of your account, this one included (phones, other browsers, anything left signed in), and
+        every API token: programs and assistants using one stop working.
       </p>
       <div>
-        <Button variant="danger" className="min-h-11 w-full sm:w-auto" disabled={busy || !online} onClick={() => void onClick()}>
+        <Button
+          variant="danger"
+          className="min-h-11 w-full sm:w-auto"
+          disabled={busy || !online}
+          onClick={() => void onClick()}
+        >
           {busy ? 'Signing out...' : 'Sign out of all devices'}
         </Button>
       </div>

@@ -26,7 +26,15 @@ function useLeave() {
   };
 }
 
-function BrowserRow({ session, online, onRemoved }: { session: SignedInSession; online: boolean; onRemoved: (message: string) => void }) {
+function BrowserRow({
+  session,
+  online,
+  onRemoved,
+}: {
+  session: SignedInSession;
+  online: boolean;
+  onRemoved: (message: string) => void;
+}) {
   const queryClient = useQueryClient();
   const leave = useLeave();
   const [open, setOpen] = useState(false);
@@ -41,7 +49,8 @@ function BrowserRow({ session, online, onRemoved }: { session: SignedInSession; 
       await mutation.mutateAsync(session);
     } catch (err) {
       setOpen(false);
-      if (!(err instanceof ApiError && err.status === 404)) return setError(errorMessage(err, 'That browser could not be signed out. Please try again.'));
+      if (!(err instanceof ApiError && err.status === 404))
+        return setError(errorMessage(err, 'That browser could not be signed out. Please try again.'));
       // Already signed out (elsewhere, or with a password reset): nothing to keep on screen.
       if (!session.current) {
         await forgetSession(queryClient, session.id);
@@ -56,12 +65,20 @@ function BrowserRow({ session, online, onRemoved }: { session: SignedInSession; 
   const title = (
     <>
       <span className="wrap-anywhere">{name}</span>
-      {session.current && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">This device</span>}
+      {session.current && (
+        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+          This device
+        </span>
+      )}
     </>
   );
   const action = session.current ? (
     <AlertDialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
-      <AlertDialogTrigger className={buttonClass('secondary', 'md', ACCESS_ACTION_CLASS)} aria-label={label} disabled={!online}>
+      <AlertDialogTrigger
+        className={buttonClass('secondary', 'md', ACCESS_ACTION_CLASS)}
+        aria-label={label}
+        disabled={!online}
+      >
         Sign out
       </AlertDialogTrigger>
       <AlertDialogContent
@@ -74,7 +91,13 @@ function BrowserRow({ session, online, onRemoved }: { session: SignedInSession; 
       />
     </AlertDialog>
   ) : (
-    <Button variant="secondary" className={ACCESS_ACTION_CLASS} aria-label={label} disabled={!online || mutation.isPending} onClick={() => void signOut()}>
+    <Button
+      variant="secondary"
+      className={ACCESS_ACTION_CLASS}
+      aria-label={label}
+      disabled={!online || mutation.isPending}
+      onClick={() => void signOut()}
+    >
       {mutation.isPending ? 'Signing out...' : 'Sign out'}
     </Button>
   );
@@ -91,7 +114,9 @@ export function SignedInBrowsers({ onRemoved }: { onRemoved: (message: string) =
     <AccessRows query={useSignedInSessions()} what="your browsers">
       {(sessions, online) =>
         // This browser first, then the others newest first (as the server sends them).
-        [...sessions].sort((a, b) => Number(b.current) - Number(a.current)).map((session) => <BrowserRow key={session.id} session={session} online={online} onRemoved={onRemoved} />)
+        [...sessions]
+          .sort((a, b) => Number(b.current) - Number(a.current))
+          .map((session) => <BrowserRow key={session.id} session={session} online={online} onRemoved={onRemoved} />)
       }
     </AccessRows>
   );

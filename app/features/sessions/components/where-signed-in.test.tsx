@@ -9,7 +9,8 @@ import type { ApiTokenSummary } from '#common/api-tokens.ts';
 import { ApiTokenRows } from '#app/features/tokens/components/api-token-rows.tsx';
 import { WhereSignedIn } from './where-signed-in';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 // Noon UTC: the same day in any time zone the tests run in.
 const sessions: SignedInSession[] = [
@@ -19,7 +20,13 @@ const sessions: SignedInSession[] = [
 ];
 const tokens: ApiTokenSummary[] = [
   { id: 7, name: 'Build script', scopes: ['read'], createdAt: '2026-11-21T12:00:00.000Z', lastUsedAt: null },
-  { id: 8, name: 'Claude desktop', scopes: ['read', 'try'], createdAt: '2026-11-22T12:00:00.000Z', lastUsedAt: '2026-11-24T12:00:00.000Z' },
+  {
+    id: 8,
+    name: 'Claude desktop',
+    scopes: ['read', 'try'],
+    createdAt: '2026-11-22T12:00:00.000Z',
+    lastUsedAt: '2026-11-24T12:00:00.000Z',
+  },
 ];
 
 /** A fetch answering `METHOD /path` from `routes` (a Response for a failure, anything else as JSON 200), recording each call. */
@@ -46,7 +53,10 @@ function setup() {
   return screen.getByRole('list', { name: 'Browsers and API tokens' });
 }
 
-const row = (list: HTMLElement, text: string) => within(list).getAllByRole('listitem').find((item) => item.textContent?.includes(text));
+const row = (list: HTMLElement, text: string) =>
+  within(list)
+    .getAllByRole('listitem')
+    .find((item) => item.textContent?.includes(text));
 
 beforeEach(() => {
   stubApi({ 'GET /api/auth/sessions': sessions, 'GET /api/tokens': tokens });
@@ -69,14 +79,18 @@ describe('WhereSignedIn', () => {
     const other = row(list, 'Firefox on Windows')!;
     expect(within(other).queryByText('This device')).toBeNull();
     expect(within(other).getByRole('button', { name: 'Sign out Firefox on Windows' })).toBeTruthy();
-    expect(within(row(list, 'Unknown browser')!).getByRole('button', { name: 'Sign out Unknown browser' })).toBeTruthy();
+    expect(
+      within(row(list, 'Unknown browser')!).getByRole('button', { name: 'Sign out Unknown browser' }),
+    ).toBeTruthy();
 
     const script = row(list, 'Build script')!;
     expect(within(script).getByText('API token. Can read the catalogue and your balance.')).toBeTruthy();
     expect(within(script).getByText('Created Nov 21, 2026 · Never used')).toBeTruthy();
     expect(within(script).getByRole('button', { name: 'Revoke token Build script' })).toBeTruthy();
     const claude = row(list, 'Claude desktop')!;
-    expect(within(claude).getByText('API token. Can read the catalogue and your balance, and try agents with your credits.')).toBeTruthy();
+    expect(
+      within(claude).getByText('API token. Can read the catalogue and your balance, and try agents with your credits.'),
+    ).toBeTruthy();
     expect(within(claude).getByText('Created Nov 22, 2026 · Last used Nov 24, 2026')).toBeTruthy();
 
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeTruthy();
@@ -84,7 +98,11 @@ describe('WhereSignedIn', () => {
   });
 
   it('revoking a token removes its row at once and says so; the other rows stay', async () => {
-    const fetchMock = stubApi({ 'GET /api/auth/sessions': sessions, 'GET /api/tokens': tokens, 'DELETE /api/tokens/7': { ok: true } });
+    const fetchMock = stubApi({
+      'GET /api/auth/sessions': sessions,
+      'GET /api/tokens': tokens,
+      'DELETE /api/tokens/7': { ok: true },
+    });
     const list = setup();
     await userEvent.click(await within(list).findByRole('button', { name: 'Revoke token Build script' }));
     const dialog = screen.getByRole('alertdialog', { name: "Revoke 'Build script'?" });
@@ -101,7 +119,11 @@ describe('WhereSignedIn', () => {
   });
 
   it('signing another browser out removes its row and names it; this browser asks first', async () => {
-    const fetchMock = stubApi({ 'GET /api/auth/sessions': sessions, 'GET /api/tokens': tokens, 'DELETE /api/auth/sessions/aaaaaaaaaaaaaaaa': { ok: true } });
+    const fetchMock = stubApi({
+      'GET /api/auth/sessions': sessions,
+      'GET /api/tokens': tokens,
+      'DELETE /api/auth/sessions/aaaaaaaaaaaaaaaa': { ok: true },
+    });
     const list = setup();
     await userEvent.click(await within(list).findByRole('button', { name: 'Sign out Firefox on Windows' }));
     await waitFor(() => expect(within(list).queryByText('Firefox on Windows')).toBeNull());
@@ -119,8 +141,14 @@ describe('WhereSignedIn', () => {
     stubApi({
       'GET /api/auth/sessions': sessions,
       'GET /api/tokens': tokens,
-      'DELETE /api/tokens/8': json(503, { message: 'The database is busy; try again in a minute', error: 'The database is busy; try again in a minute' }),
-      'DELETE /api/auth/sessions/cccccccccccccccc': json(404, { message: 'That device is already signed out', error: 'That device is already signed out' }),
+      'DELETE /api/tokens/8': json(503, {
+        message: 'The database is busy; try again in a minute',
+        error: 'The database is busy; try again in a minute',
+      }),
+      'DELETE /api/auth/sessions/cccccccccccccccc': json(404, {
+        message: 'That device is already signed out',
+        error: 'That device is already signed out',
+      }),
     });
     const list = setup();
     await userEvent.click(await within(list).findByRole('button', { name: 'Revoke token Claude desktop' }));
@@ -135,7 +163,10 @@ describe('WhereSignedIn', () => {
   });
 
   it("says so when the list cannot be loaded, with the server's message and Try again", async () => {
-    stubApi({ 'GET /api/auth/sessions': json(500, { message: 'Something went wrong', error: 'Something went wrong' }), 'GET /api/tokens': tokens });
+    stubApi({
+      'GET /api/auth/sessions': json(500, { message: 'Something went wrong', error: 'Something went wrong' }),
+      'GET /api/tokens': tokens,
+    });
     const list = setup();
     expect((await within(list).findByRole('alert')).textContent).toContain('Something went wrong');
     expect(within(list).getByRole('button', { name: 'Try again to load your browsers' })).toBeTruthy();

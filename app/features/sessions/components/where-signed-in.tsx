@@ -35,7 +35,12 @@ export function WhereSignedIn({ children }: { children?: (onRemoved: OnRemoved) 
         </p>
       )}
       <div className="grid gap-3">
-        <ul ref={list} tabIndex={-1} aria-label="Browsers and API tokens" className="divide-y divide-slate-200 rounded-lg border border-slate-200 focus:outline-none">
+        <ul
+          ref={list}
+          tabIndex={-1}
+          aria-label="Browsers and API tokens"
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 focus:outline-none"
+        >
           <SignedInBrowsers onRemoved={onRemoved} />
           {children?.(onRemoved)}
         </ul>

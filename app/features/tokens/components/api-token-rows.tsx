@@ -19,9 +19,18 @@ const SCOPE_WORDS: Record<TokenScope, string> = {
 };
 
 /** What a token may do, as a person says it: 'Can read the catalogue and your balance, and try agents with your credits'. */
-export const scopesInWords = (scopes: readonly TokenScope[]): string => `Can ${scopes.map((scope) => SCOPE_WORDS[scope]).join(', and ')}`;
+export const scopesInWords = (scopes: readonly TokenScope[]): string =>
+  `Can ${scopes.map((scope) => SCOPE_WORDS[scope]).join(', and ')}`;
 
-function TokenRow({ token, online, onRemoved }: { token: ApiTokenSummary; online: boolean; onRemoved: (message: string) => void }) {
+function TokenRow({
+  token,
+  online,
+  onRemoved,
+}: {
+  token: ApiTokenSummary;
+  online: boolean;
+  onRemoved: (message: string) => void;
+}) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +54,11 @@ function TokenRow({ token, online, onRemoved }: { token: ApiTokenSummary; online
   };
   const action = (
     <AlertDialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
-      <AlertDialogTrigger className={buttonClass('secondary', 'md', ACCESS_ACTION_CLASS)} aria-label={`Revoke token ${token.name}`} disabled={!online}>
+      <AlertDialogTrigger
+        className={buttonClass('secondary', 'md', ACCESS_ACTION_CLASS)}
+        aria-label={`Revoke token ${token.name}`}
+        disabled={!online}
+      >
         Revoke
       </AlertDialogTrigger>
       <AlertDialogContent
@@ -59,10 +72,16 @@ function TokenRow({ token, online, onRemoved }: { token: ApiTokenSummary; online
     </AlertDialog>
   );
   return (
-    <AccessRow icon={KeyRound} title={<span className="wrap-anywhere">{token.name}</span>} action={action} error={error}>
+    <AccessRow
+      icon={KeyRound}
+      title={<span className="wrap-anywhere">{token.name}</span>}
+      action={action}
+      error={error}
+    >
       <p className="text-sm text-slate-600">API token. {scopesInWords(token.scopes)}.</p>
       <p className="text-sm text-slate-600">
-        Created {formatDate(token.createdAt)} · {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt)}` : 'Never used'}
+        Created {formatDate(token.createdAt)} ·{' '}
+        {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt)}` : 'Never used'}
       </p>
     </AccessRow>
   );

@@ -4,7 +4,14 @@
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { createTokenSchema, TOKEN_NAME_MAX, TOKEN_SCOPE_TEXT, TOKEN_SCOPES, type CreatedApiToken, type TokenScope } from '#common/api-tokens.ts';
+import {
+  createTokenSchema,
+  TOKEN_NAME_MAX,
+  TOKEN_SCOPE_TEXT,
+  TOKEN_SCOPES,
+  type CreatedApiToken,
+  type TokenScope,
+} from '#common/api-tokens.ts';
 import { fieldErrors } from '#common/validation.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -25,17 +32,27 @@ function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () =>
     }
   };
   return (
-    <div role="status" className="grid gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
+    <div
+      role="status"
+      className="grid gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950"
+    >
       <p className="font-semibold">Token '{created.name}' created. Copy it now: it will not be shown again.</p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <TextInput readOnly aria-label="New API token" value={created.token} onFocus={(e) => e.currentTarget.select()} className="font-mono" />
+        <TextInput
+          readOnly
+          aria-label="New API token"
+          value={created.token}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono"
+        />
         <Button variant="secondary" onClick={() => void copy()}>
-          {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />} {copied ? 'Copied' : 'Copy'}
+          {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}{' '}
+          {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
       <p>
-        Send it as <code className="rounded bg-white px-1">Authorization: Bearer …</code> to the API, or add it to your AI assistant's MCP settings
-        (see the README's 'MCP' section).
+        Send it as <code className="rounded bg-white px-1">Authorization: Bearer …</code> to the API, or add it to your
+        AI assistant's MCP settings (see the README's 'MCP' section).
       </p>
       <div>
         <Button variant="secondary" onClick={onDone}>
@@ -65,7 +82,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
       onError: (error) => setErrors({ form: errorMessage(error, 'The token could not be created.') }),
     });
   };
-  const toggle = (scope: TokenScope, on: boolean) => setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
+  const toggle = (scope: TokenScope, on: boolean) =>
+    setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
   return (
     <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Create API token">
       <h3 className="font-semibold">Create a token</h3>
@@ -74,14 +92,33 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
           {errors.form}
         </p>
       )}
-      <FormField id="token-name" label="Token name" hint="Say where it is used, e.g. 'Claude desktop' or 'Nightly report'." error={errors.name}>
-        {(control) => <TextInput {...control} name="name" maxLength={TOKEN_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} invalid={Boolean(errors.name)} />}
+      <FormField
+        id="token-name"
+        label="Token name"
+        hint="Say where it is used, e.g. 'Claude desktop' or 'Nightly report'."
+        error={errors.name}
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            name="name"
+            maxLength={TOKEN_NAME_MAX}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            invalid={Boolean(errors.name)}
+          />
+        )}
       </FormField>
       <fieldset className="grid gap-2" aria-describedby={errors.scopes ? 'token-scopes-error' : undefined}>
         <legend className="text-sm font-medium text-slate-800">Scopes</legend>
         {TOKEN_SCOPES.map((scope) => (
           <label key={scope} className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-0.5 size-4" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4"
+              checked={scopes.includes(scope)}
+              onChange={(e) => toggle(scope, e.target.checked)}
+            />
             <span>{TOKEN_SCOPE_TEXT[scope]}</span>
           </label>
         ))}
@@ -91,7 +128,9 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
           </p>
         )}
       </fieldset>
-      <p className="text-sm text-slate-600">Tokens never work for your account, payments or other tokens: those always need you signed in here.</p>
+      <p className="text-sm text-slate-600">
+        Tokens never work for your account, payments or other tokens: those always need you signed in here.
+      </p>
       <div>
         <Button type="submit" disabled={mutation.isPending}>
           <KeyRound aria-hidden className="size-4" /> {mutation.isPending ? 'Creating...' : 'Create token'}
@@ -105,7 +144,11 @@ export function ApiTokensSettings() {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   return (
     <div className="grid gap-6">
-      {created ? <NewToken created={created} onDone={() => setCreated(null)} /> : <CreateTokenForm onCreated={setCreated} />}
+      {created ? (
+        <NewToken created={created} onDone={() => setCreated(null)} />
+      ) : (
+        <CreateTokenForm onCreated={setCreated} />
+      )}
       <p className="text-sm text-slate-600">
         Your tokens are listed under{' '}
         <a href="#where-you-are-signed-in" className="font-medium text-brand-700 underline">

@@ -8,4 +8,5 @@ export async function ensureMinimumCredits(): Promise<{ totalUpdated: number }> 
   return unwrap(res);
 }
 
-export const useEnsureMinimumCredits = () => useMutation({ mutationKey: userKeys.ensureMinimumCredits(), mutationFn: ensureMinimumCredits });
+export const useEnsureMinimumCredits = () =>
+  useMutation({ mutationKey: userKeys.ensureMinimumCredits(), mutationFn: ensureMinimumCredits });

@@ -12,9 +12,17 @@ export interface UpdateUserInput {
 /** PUT /api/users/{id}; on failure the profile screen shows the body's `error` text (docs/product.md#errors). */
 export async function updateUser({ id, profile }: UpdateUserInput): Promise<Pick<SessionUser, 'username' | 'email'>> {
   const res = await api.users[':id'].$put({ param: { id: String(id) }, json: profile });
-  const body = (await res.json().catch(() => null)) as { error?: unknown; username?: unknown; email?: unknown; user?: { username: string; email: string } } | null;
+  const body = (await res.json().catch(() => null)) as {
+    error?: unknown;
+    username?: unknown;
+    email?: unknown;
+    user?: { username: string; email: string };
+  } | null;
   if (!res.ok) {
-    throw new ApiError(res.status, typeof body?.error === 'string' && body.error ? body.error : 'Failed to update profile');
+    throw new ApiError(
+      res.status,
+      typeof body?.error === 'string' && body.error ? body.error : 'Failed to update profile',
+    );
   }
   const user = body?.user ?? body;
   return { username: String(user?.username ?? profile.username), email: String(user?.email ?? profile.email) };

@@ -13,7 +13,8 @@ export function AdminControls({ onCreditsChanged }: { onCreditsChanged: () => vo
         <ShieldCheck aria-hidden className="size-5" /> Admin Controls
       </h2>
       <p className="mt-1 text-sm text-amber-900">
-        Tops up every account below {GUARANTEED_MINIMUM_CREDITS} credits to exactly {GUARANTEED_MINIMUM_CREDITS}. Each top-up is written to that user's credit history.
+        Tops up every account below {GUARANTEED_MINIMUM_CREDITS} credits to exactly {GUARANTEED_MINIMUM_CREDITS}. Each
+        top-up is written to that user's credit history.
       </p>
       <Button
         className="mt-4"
@@ -21,10 +22,18 @@ export function AdminControls({ onCreditsChanged }: { onCreditsChanged: () => vo
         onClick={() =>
           mutation.mutate(undefined, {
             onSuccess: ({ totalUpdated }) => {
-              toast({ title: 'Credits Updated', description: `Updated ${totalUpdated} users to ensure minimum of ${GUARANTEED_MINIMUM_CREDITS} credits.` });
+              toast({
+                title: 'Credits Updated',
+                description: `Updated ${totalUpdated} users to ensure minimum of ${GUARANTEED_MINIMUM_CREDITS} credits.`,
+              });
               onCreditsChanged();
             },
-            onError: () => toast({ title: 'Update Failed', description: 'An error occurred while updating credits', variant: 'destructive' }),
+            onError: () =>
+              toast({
+                title: 'Update Failed',
+                description: 'An error occurred while updating credits',
+                variant: 'destructive',
+              }),
           })
         }
       >

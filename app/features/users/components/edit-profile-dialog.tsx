@@ -14,7 +14,15 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 
 type Profile = Pick<SessionUser, 'id' | 'username' | 'email'>;
 
-function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void; onDone: () => void }) {
+function EditProfileForm({
+  user,
+  onUpdated,
+  onDone,
+}: {
+  user: Profile;
+  onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void;
+  onDone: () => void;
+}) {
   const { values, set } = useFormValues({ username: user.username, email: user.email, currentPassword: '' });
   // docs/product.md#accounts: a new address needs the current password, and counts once confirmed by mail.
   const changesEmail = values.email.trim().toLowerCase() !== user.email.toLowerCase();
@@ -30,12 +38,22 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
     setServerError(null);
     if (!parsed.success) return;
     mutation.mutate(
-      { id: user.id, profile: { username: parsed.output.username, email: parsed.output.email, ...(changesEmail ? { currentPassword: values.currentPassword } : {}) } },
+      {
+        id: user.id,
+        profile: {
+          username: parsed.output.username,
+          email: parsed.output.email,
+          ...(changesEmail ? { currentPassword: values.currentPassword } : {}),
+        },
+      },
       {
         onSuccess: () => {
           toast(
             changesEmail
-              ? { title: 'Profile updated', description: `Open the link we emailed to ${parsed.output.email} to start using it.` }
+              ? {
+                  title: 'Profile updated',
+                  description: `Open the link we emailed to ${parsed.output.email} to start using it.`,
+                }
               : { title: 'Profile updated', description: 'Your username and email have been saved.' },
           );
           onDone();
@@ -58,22 +76,46 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
       )}
       <FormField id="profile-username" label="Username" error={errors.username}>
         {(control) => (
-          <TextInput {...control} name="username" autoComplete="username" value={values.username} onChange={set('username')} invalid={Boolean(errors.username)} />
+          <TextInput
+            {...control}
+            name="username"
+            autoComplete="username"
+            value={values.username}
+            onChange={set('username')}
+            invalid={Boolean(errors.username)}
+          />
         )}
       </FormField>
       <FormField id="profile-email" label="Email" error={errors.email}>
         {(control) => (
-          <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} invalid={Boolean(errors.email)} />
+          <TextInput
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            invalid={Boolean(errors.email)}
+          />
         )}
       </FormField>
       {changesEmail && (
         <>
-        <p className="-mb-2 text-sm text-slate-600">A new address needs your current password and counts once you open the link we send to it.</p>
-        <FormField id="profile-current-password" label="Current password" error={undefined}>
-          {(control) => (
-            <TextInput {...control} name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
-          )}
-        </FormField>
+          <p className="-mb-2 text-sm text-slate-600">
+            A new address needs your current password and counts once you open the link we send to it.
+          </p>
+          <FormField id="profile-current-password" label="Current password" error={undefined}>
+            {(control) => (
+              <TextInput
+                {...control}
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                value={values.currentPassword}
+                onChange={set('currentPassword')}
+              />
+            )}
+          </FormField>
         </>
       )}
       <div className="flex flex-wrap justify-end gap-2 pt-2">
@@ -89,7 +131,13 @@ function EditProfileForm({ user, onUpdated, onDone }: { user: Profile; onUpdated
 }
 
 /** The Edit Profile dialog (docs/product.md#states): closes on a successful save. */
-export function EditProfileDialog({ user, onUpdated }: { user: Profile; onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void }) {
+export function EditProfileDialog({
+  user,
+  onUpdated,
+}: {
+  user: Profile;
+  onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -1,11 +1,26 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_PREFERENCES, readPreferences, savePreferences, subscribePreferences, type DisplayPreferences } from '#app/features/users/lib/preferences.ts';
+import {
+  DEFAULT_PREFERENCES,
+  readPreferences,
+  savePreferences,
+  subscribePreferences,
+  type DisplayPreferences,
+} from '#app/features/users/lib/preferences.ts';
 
-const usePreferences = (): DisplayPreferences => useSyncExternalStore(subscribePreferences, readPreferences, () => DEFAULT_PREFERENCES);
+const usePreferences = (): DisplayPreferences =>
+  useSyncExternalStore(subscribePreferences, readPreferences, () => DEFAULT_PREFERENCES);
 
 const OPTIONS: { key: keyof DisplayPreferences; label: string; description: string }[] = [
-  { key: 'reducedMotion', label: 'Reduce motion', description: 'Turns off animations, loading shimmer and smooth scrolling on this device.' },
-  { key: 'compact', label: 'Compact layout', description: 'Smaller text and spacing, so more agents and history rows fit on the screen.' },
+  {
+    key: 'reducedMotion',
+    label: 'Reduce motion',
+    description: 'Turns off animations, loading shimmer and smooth scrolling on this device.',
+  },
+  {
+    key: 'compact',
+    label: 'Compact layout',
+    description: 'Smaller text and spacing, so more agents and history rows fit on the screen.',
+  },
 ];
 
 /** Display preferences of this device, applied at once and remembered. */

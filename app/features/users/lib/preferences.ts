@@ -60,7 +60,8 @@ const isDefault = (prefs: DisplayPreferences) => !prefs.reducedMotion && !prefs.
  */
 function markPreferences(prefs: DisplayPreferences): void {
   if (!isDefault(prefs)) document.cookie = `${PREFERENCES_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
-  else if (hasCookie(PREFERENCES_COOKIE)) document.cookie = `${PREFERENCES_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax`;
+  else if (hasCookie(PREFERENCES_COOKIE))
+    document.cookie = `${PREFERENCES_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax`;
 }
 
 /**
@@ -111,4 +112,3 @@ export const subscribePreferences = (listener: () => void) => {
     window.removeEventListener('storage', onStorage);
   };
 };
-
