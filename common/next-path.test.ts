@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { authHref, NEXT_PATH_MAX, safeNextPath } from './next-path';
 
 describe('safeNextPath', () => {
-  it('accepts paths of this site, with their query and hash', () => {
-    expect(safeNextPath('/')).toBe('/');
-    expect(safeNextPath('/agents/7')).toBe('/agents/7');
-    expect(safeNextPath('/agents?department=Sales&sort=rating')).toBe('/agents?department=Sales&sort=rating');
-    expect(safeNextPath('/credits?amount=50#top')).toBe('/credits?amount=50#top');
-  });
+  it.each(['/', '/agents/7', '/agents?department=Sales&sort=rating', '/credits?amount=50#top'])(
+    'accepts %j, a path of this site, with its query and hash',
+    (path) => {
+      expect(safeNextPath(path)).toBe(path);
+    },
+  );
 
   it('normalises dot segments without leaving the site', () => {
     expect(safeNextPath('/a/../agents/7')).toBe('/agents/7');
@@ -45,11 +45,13 @@ describe('safeNextPath', () => {
 });
 
 describe('authHref', () => {
-  it('carries a checked path, and nothing for home or a bad one', () => {
-    expect(authHref('/agents/7')).toBe('/auth?next=%2Fagents%2F7');
-    expect(authHref('/agents?department=Sales')).toBe('/auth?next=%2Fagents%3Fdepartment%3DSales');
-    expect(authHref('/')).toBe('/auth');
-    expect(authHref('//evil.example')).toBe('/auth');
-    expect(authHref()).toBe('/auth');
+  it.each([
+    ['/agents/7', '/auth?next=%2Fagents%2F7'],
+    ['/agents?department=Sales', '/auth?next=%2Fagents%3Fdepartment%3DSales'],
+    ['/', '/auth'],
+    ['//evil.example', '/auth'],
+    [undefined, '/auth'],
+  ])('carries a checked path, and nothing for home or a bad one: %j → %s', (path, href) => {
+    expect(authHref(path)).toBe(href);
   });
 });

@@ -2,18 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { centsToDollars, csvField, dollarsCell, guardFormula, toCsv } from './csv';
 
 describe('CSV (RFC 4180) with a formula guard', () => {
-  it('quotes fields holding commas, semicolons, tabs, quotes or line breaks, doubling the quotes', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a, b')).toBe('"a, b"');
-    expect(csvField('a; b')).toBe('"a; b"');
-    expect(csvField('a\tb')).toBe('"a\tb"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
-    expect(csvField(null)).toBe('');
-    expect(csvField(undefined)).toBe('');
-    expect(csvField(42)).toBe('42');
-    expect(csvField('Ünïcödé ✓')).toBe('Ünïcödé ✓');
+  it.each([
+    ['plain', 'plain'],
+    ['a, b', '"a, b"'],
+    ['a; b', '"a; b"'],
+    ['a\tb', '"a\tb"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['cr\rhere', '"cr\rhere"'],
+    [null, ''],
+    [undefined, ''],
+    [42, '42'],
+    ['Ünïcödé ✓', 'Ünïcödé ✓'],
+  ])('writes %j as %j: commas, semicolons, tabs, quotes or line breaks quoted, quotes doubled', (value, cell) => {
+    expect(csvField(value)).toBe(cell);
   });
 
   it('guards text a spreadsheet would run as a formula, and only that', () => {

@@ -9,7 +9,17 @@ import { app } from '#worker/app.ts';
 import { issueToken, type TokenPurpose } from '#worker/lib/email-tokens.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { scopeFor } from '#worker/features/tokens/policy.ts';
-import { browserRequest, client, createUser, db, untypedBody, okBody, seedCatalog, signIn } from './fixtures';
+import {
+  browserRequest,
+  client,
+  createUser,
+  db,
+  untypedBody,
+  okBody,
+  seedCatalog,
+  signIn,
+  visitorProposal,
+} from './fixtures';
 import { formWith, jpeg, png } from './images';
 import { conformance } from './openapi-conformance';
 
@@ -83,12 +93,6 @@ const validAgent = {
   creditCost: 3,
   features: ['One', 'Two'],
   externalUrl: 'https://example.com/matrix',
-};
-const visitorProposal = {
-  name: 'Matrix idea',
-  description: 'An idea made for the authorization matrix.',
-  proposerName: 'Max',
-  proposerEmail: 'max@example.com',
 };
 
 let agentsMade = 0;
@@ -253,6 +257,14 @@ const get = (route: string | null, path: string, expected: Expected, note?: stri
   expected,
   make: async () => ({ path }),
 });
+/** A write whose request is the same for every caller: `path`, with `json` as its body when given. */
+const write = (
+  method: Exclude<Method, 'GET'>,
+  route: string,
+  path: string,
+  expected: Expected,
+  { json, ...more }: { json?: unknown } & Pick<Row, 'note' | 'answer' | 'unverified'> = {},
+): Row => ({ method, route, expected, ...more, make: async () => ({ path, json }) });
 
 let ip = 0;
 /** A client of its own, for routes throttled per client (CF-Connecting-IP). */
@@ -280,13 +292,7 @@ const ROWS: Row[] = [
   get('/api/agents/:id/ratings/summary', '/api/agents/1/ratings/summary', all(200)),
   get('/api/agents/:id/ratings/summary', '/api/agents/999999/ratings/summary', all(404), 'unknown'),
   // A view of an agent page the app shows: anyone, signed in or not.
-  {
-    method: 'POST',
-    route: '/api/agents/:id/views',
-    expected: all(204),
-    answer: 'empty',
-    make: async () => ({ path: '/api/agents/1/views' }),
-  },
+  write('POST', '/api/agents/:id/views', '/api/agents/1/views', all(204), { answer: 'empty' }),
   get('/api/users/:id', '/api/users/1', all(200)),
   get('/api/users/:id', '/api/users/999999', all(404), 'unknown'),
   get(null, '/api/nothing-here', all(404), 'an unknown API path'),
@@ -301,22 +307,13 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 404),
     make: async () => ({ path: `/api/credits/receipts/${await purchaseOfA()}` }),
   },
-  { method: 'POST', route: '/api/auth/logout', expected: all(200), make: async () => ({ path: '/api/auth/logout' }) },
+  write('POST', '/api/auth/logout', '/api/auth/logout', all(200)),
   // Invalid bodies: the same 400 for everyone, before any password work or throttling.
-  {
-    method: 'POST',
-    route: '/api/auth/login',
+  write('POST', '/api/auth/login', '/api/auth/login', all(400), {
+    json: { username: 'ab', password: 'x' },
     note: 'invalid',
-    expected: all(400),
-    make: async () => ({ path: '/api/auth/login', json: { username: 'ab', password: 'x' } }),
-  },
-  {
-    method: 'POST',
-    route: '/api/auth/register',
-    note: 'invalid',
-    expected: all(400),
-    make: async () => ({ path: '/api/auth/register', json: { username: 'ab' } }),
-  },
+  }),
+  write('POST', '/api/auth/register', '/api/auth/register', all(400), { json: { username: 'ab' }, note: 'invalid' }),
   // Sign-in through Google and through the provider: not configured here, the same 404 for everyone
   // (their own tests run them configured: worker/features/auth/google.test.ts, provider/provider.test.ts).
   {
@@ -335,13 +332,10 @@ const ROWS: Row[] = [
     answer: 'redirect',
     make: async () => ({ path: '/api/auth/google/callback?code=x&state=y' }),
   },
-  {
-    method: 'POST',
-    route: '/api/auth/google',
+  write('POST', '/api/auth/google', '/api/auth/google', all(404), {
+    json: { credential: 'not-a-jwt' },
     note: 'not configured',
-    expected: all(404),
-    make: async () => ({ path: '/api/auth/google', json: { credential: 'not-a-jwt' } }),
-  },
+  }),
   {
     method: 'POST',
     route: '/api/auth/external-login',
@@ -416,12 +410,7 @@ const ROWS: Row[] = [
     make: async () => ({ path: '/api/auth/resend-verification', headers: freshClient() }),
   },
   get('/api/auth/email-status', '/api/auth/email-status', signedIn(200)),
-  {
-    method: 'POST',
-    route: '/api/auth/cancel-email-change',
-    expected: signedIn(200),
-    make: async () => ({ path: '/api/auth/cancel-email-change' }),
-  },
+  write('POST', '/api/auth/cancel-email-change', '/api/auth/cancel-email-change', signedIn(200)),
   // The caller's own password: a wrong current one is a 400, never a change.
   {
     method: 'POST',
@@ -446,12 +435,7 @@ const ROWS: Row[] = [
     }),
   },
   // Ends the caller's own sessions (each caller signs in afresh for every row).
-  {
-    method: 'POST',
-    route: '/api/auth/logout-everywhere',
-    expected: signedIn(200),
-    make: async () => ({ path: '/api/auth/logout-everywhere' }),
-  },
+  write('POST', '/api/auth/logout-everywhere', '/api/auth/logout-everywhere', signedIn(200)),
   // 'Where you are signed in' (docs/decisions/0038): one's own browsers only; another's session is not there to end.
   get('/api/auth/sessions', '/api/auth/sessions', signedIn(200)),
   {
@@ -461,20 +445,11 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 404),
     make: async () => ({ path: `/api/auth/sessions/${await sessionIdOf(await signIn(users.a.id))}` }),
   },
-  {
-    method: 'DELETE',
-    route: '/api/auth/sessions/:id',
-    note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/auth/sessions/0123456789abcdef' }),
-  },
-  {
-    method: 'POST',
-    route: '/api/payments/webhook',
+  write('DELETE', '/api/auth/sessions/:id', '/api/auth/sessions/0123456789abcdef', signedIn(404), { note: 'unknown' }),
+  write('POST', '/api/payments/webhook', '/api/payments/webhook', all(400), {
+    json: { type: 'checkout.session.completed' },
     note: 'unsigned',
-    expected: all(400),
-    make: async () => ({ path: '/api/payments/webhook', json: { type: 'checkout.session.completed' } }),
-  },
+  }),
   // Each caller names theirs differently: another creator's look-alike name is refused (409).
   {
     method: 'POST',
@@ -492,13 +467,7 @@ const ROWS: Row[] = [
       json: { ...validAgent, name: 'Edited Matrix Agent' },
     }),
   },
-  {
-    method: 'PUT',
-    route: '/api/agents/:id',
-    note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/agents/999999', json: validAgent }),
-  },
+  write('PUT', '/api/agents/:id', '/api/agents/999999', signedIn(404), { json: validAgent, note: 'unknown' }),
   // Admins remove any agent; staff do not.
   {
     method: 'DELETE',
@@ -507,13 +476,7 @@ const ROWS: Row[] = [
     expected: { visitor: 401, a: 200, b: 403, staff: 403, admin: 200 },
     make: async () => ({ path: `/api/agents/${(await agentOfA()).id}` }),
   },
-  {
-    method: 'DELETE',
-    route: '/api/agents/:id',
-    note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/agents/999999' }),
-  },
+  write('DELETE', '/api/agents/:id', '/api/agents/999999', signedIn(404), { note: 'unknown' }),
   {
     method: 'POST',
     route: '/api/agents/:id/try',
@@ -521,13 +484,7 @@ const ROWS: Row[] = [
     expected: signedIn(200),
     make: async () => ({ path: `/api/agents/${(await agentOfA()).id}/try` }),
   },
-  {
-    method: 'POST',
-    route: '/api/agents/:id/try',
-    note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/agents/999999/try' }),
-  },
+  write('POST', '/api/agents/:id/try', '/api/agents/999999/try', signedIn(404), { note: 'unknown' }),
   // How a try ended, asked again with its Idempotency-Key: its first answer for the one who tried;
   // another person's key is theirs alone, so to anyone else it holds nothing (404: docs/decisions/0038).
   {
@@ -581,13 +538,10 @@ const ROWS: Row[] = [
       json: { agentId: (await agentOfC()).id, userId: users.a.id, rating: 4 },
     }),
   },
-  {
-    method: 'POST',
-    route: '/api/ratings',
+  write('POST', '/api/ratings', '/api/ratings', signedIn(404), {
+    json: { agentId: 999999, rating: 4 },
     note: 'unknown agent',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/ratings', json: { agentId: 999999, rating: 4 } }),
-  },
+  }),
   // Reviews: the author deletes theirs; the agent's creator replies; anyone but the author marks one helpful.
   {
     method: 'DELETE',
@@ -596,13 +550,7 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 403),
     make: async () => ({ path: `/api/ratings/${await reviewByA()}` }),
   },
-  {
-    method: 'DELETE',
-    route: '/api/ratings/:id',
-    note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/ratings/999999' }),
-  },
+  write('DELETE', '/api/ratings/:id', '/api/ratings/999999', signedIn(404), { note: 'unknown' }),
   {
     method: 'PUT',
     route: '/api/ratings/:id/reply',
@@ -633,34 +581,12 @@ const ROWS: Row[] = [
     expected: { ...signedIn(200), a: 403 },
     make: async () => ({ path: `/api/ratings/${await reviewByA()}/helpful` }),
   },
-  {
-    method: 'PUT',
-    route: '/api/ratings/:id/helpful',
-    note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/ratings/999999/helpful' }),
-  },
+  write('PUT', '/api/ratings/:id/helpful', '/api/ratings/999999/helpful', signedIn(404), { note: 'unknown' }),
   // Saved agents: the caller's own list (docs/decisions/0027).
   get('/api/saved', '/api/saved', signedIn(200)),
-  {
-    method: 'PUT',
-    route: '/api/saved/:agentId',
-    expected: signedIn(200),
-    make: async () => ({ path: '/api/saved/1', json: {} }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/saved/:agentId',
-    note: 'unknown agent',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/saved/999999', json: {} }),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/saved/:agentId',
-    expected: signedIn(200),
-    make: async () => ({ path: '/api/saved/1' }),
-  },
+  write('PUT', '/api/saved/:agentId', '/api/saved/1', signedIn(200), { json: {} }),
+  write('PUT', '/api/saved/:agentId', '/api/saved/999999', signedIn(404), { json: {}, note: 'unknown agent' }),
+  write('DELETE', '/api/saved/:agentId', '/api/saved/1', signedIn(200)),
   // Reports from anyone signed in; the queue and its decisions for staff and admins (docs/product.md#reviews).
   {
     method: 'POST',
@@ -680,12 +606,9 @@ const ROWS: Row[] = [
     expected: operators,
     make: async () => ({ path: `/api/moderation/agent/${(await agentOfA()).id}`, json: { action: 'dismiss' } }),
   },
-  {
-    method: 'POST',
-    route: '/api/payments/create-checkout',
-    expected: signedIn(200),
-    make: async () => ({ path: '/api/payments/create-checkout', json: { amount: 50 } }),
-  },
+  write('POST', '/api/payments/create-checkout', '/api/payments/create-checkout', signedIn(200), {
+    json: { amount: 50 },
+  }),
   {
     method: 'POST',
     route: '/api/payments/create-checkout',
@@ -759,13 +682,7 @@ const ROWS: Row[] = [
     expected: signedIn(200),
     make: async () => ({ path: `/api/follows/${users.a.id}` }),
   },
-  {
-    method: 'PUT',
-    route: '/api/follows/:creatorId',
-    note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/follows/999999' }),
-  },
+  write('PUT', '/api/follows/:creatorId', '/api/follows/999999', signedIn(404), { note: 'unknown' }),
   {
     method: 'PUT',
     route: '/api/users/:id/public-profile',
@@ -773,19 +690,11 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 403),
     make: async () => ({ path: `/api/users/${users.a.id}/public-profile`, json: { bio: 'Matrix bio.' } }),
   },
-  {
-    method: 'DELETE',
-    route: '/api/media/profile-picture',
-    expected: signedIn(200),
-    make: async () => ({ path: '/api/media/profile-picture' }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/media/profile-picture',
+  write('DELETE', '/api/media/profile-picture', '/api/media/profile-picture', signedIn(200)),
+  write('PUT', '/api/media/profile-picture', '/api/media/profile-picture', signedIn(400), {
+    json: {},
     note: 'no file',
-    expected: signedIn(400),
-    make: async () => ({ path: '/api/media/profile-picture', json: {} }),
-  },
+  }),
   // Only the creator changes a cover; admins moderate agents, they do not repaint them.
   {
     method: 'DELETE',
@@ -801,19 +710,11 @@ const ROWS: Row[] = [
     expected: ownerOnly(400, 403),
     make: async () => ({ path: `/api/media/agents/${(await agentOfA()).id}/cover`, json: {} }),
   },
-  {
-    method: 'PUT',
-    route: '/api/media/agents/:id/cover',
+  write('PUT', '/api/media/agents/:id/cover', '/api/media/agents/999999/cover', signedIn(404), {
+    json: {},
     note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/media/agents/999999/cover', json: {} }),
-  },
-  {
-    method: 'POST',
-    route: '/api/propose-agent',
-    expected: all(201),
-    make: async () => ({ path: '/api/propose-agent', json: visitorProposal }),
-  },
+  }),
+  write('POST', '/api/propose-agent', '/api/propose-agent', all(201), { json: visitorProposal }),
   {
     method: 'POST',
     route: '/api/propose-agent',
@@ -830,12 +731,7 @@ const ROWS: Row[] = [
     expected: operators,
     make: async () => ({ path: `/api/proposals/${await proposal()}`, json: { status: 'reviewed' } }),
   },
-  {
-    method: 'POST',
-    route: '/api/admin/ensure-minimum-credits',
-    expected: adminOnly,
-    make: async () => ({ path: '/api/admin/ensure-minimum-credits' }),
-  },
+  write('POST', '/api/admin/ensure-minimum-credits', '/api/admin/ensure-minimum-credits', adminOnly),
   // Earnings and payouts (docs/decisions/0029): the caller's own; the sandbox's routes in sandbox mode.
   get('/api/earnings', '/api/earnings', signedIn(200)),
   // A dollar of A's earnings is made available just before A's call: only A has any to move.
@@ -850,26 +746,11 @@ const ROWS: Row[] = [
     },
   },
   get('/api/earnings/payout-account', '/api/earnings/payout-account', signedIn(200)),
-  {
-    method: 'POST',
-    route: '/api/earnings/payout-account',
-    expected: signedIn(200),
-    make: async () => ({ path: '/api/earnings/payout-account' }),
-  },
-  {
-    method: 'POST',
-    route: '/api/earnings/payout-account/sandbox',
-    expected: signedIn(200),
-    make: async () => ({ path: '/api/earnings/payout-account/sandbox' }),
-  },
+  write('POST', '/api/earnings/payout-account', '/api/earnings/payout-account', signedIn(200)),
+  write('POST', '/api/earnings/payout-account/sandbox', '/api/earnings/payout-account/sandbox', signedIn(200)),
   get('/api/earnings/payouts', '/api/earnings/payouts', signedIn(200)),
   // Nobody here has $20 available (or, at first, an account): a clear 409, never a payout.
-  {
-    method: 'POST',
-    route: '/api/earnings/payouts',
-    expected: signedIn(409),
-    make: async () => ({ path: '/api/earnings/payouts', json: {} }),
-  },
+  write('POST', '/api/earnings/payouts', '/api/earnings/payouts', signedIn(409), { json: {} }),
   {
     method: 'POST',
     route: '/api/earnings/payouts/:id/sandbox',
@@ -877,13 +758,10 @@ const ROWS: Row[] = [
     expected: ownerOnly(200, 404),
     make: async () => ({ path: `/api/earnings/payouts/${await payoutOfA()}/sandbox`, json: { outcome: 'paid' } }),
   },
-  {
-    method: 'POST',
-    route: '/api/earnings/payouts/:id/sandbox',
+  write('POST', '/api/earnings/payouts/:id/sandbox', '/api/earnings/payouts/999999/sandbox', signedIn(404), {
+    json: { outcome: 'paid' },
     note: 'unknown',
-    expected: signedIn(404),
-    make: async () => ({ path: '/api/earnings/payouts/999999/sandbox', json: { outcome: 'paid' } }),
-  },
+  }),
   // Statements, operators' totals and support refunds (docs/decisions/0029): the caller's own statements; the rest admins only.
   get('/api/earnings/statements', '/api/earnings/statements', signedIn(200)),
   {
@@ -920,19 +798,8 @@ const ROWS: Row[] = [
   },
   // Personal API tokens (docs/decisions/0030): the owner's own, through a session.
   get('/api/tokens', '/api/tokens', signedIn(200)),
-  {
-    method: 'POST',
-    route: '/api/tokens',
-    expected: signedIn(201),
-    make: async () => ({ path: '/api/tokens', json: { name: 'Matrix token', scopes: ['read'] } }),
-  },
-  {
-    method: 'POST',
-    route: '/api/tokens',
-    note: 'invalid',
-    expected: signedIn(400),
-    make: async () => ({ path: '/api/tokens', json: { name: '', scopes: [] } }),
-  },
+  write('POST', '/api/tokens', '/api/tokens', signedIn(201), { json: { name: 'Matrix token', scopes: ['read'] } }),
+  write('POST', '/api/tokens', '/api/tokens', signedIn(400), { json: { name: '', scopes: [] }, note: 'invalid' }),
   {
     method: 'DELETE',
     route: '/api/tokens/:id',

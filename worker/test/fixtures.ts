@@ -1,6 +1,7 @@
 // Small, explicit data sets for worker tests, written with plain SQL against the migrated schema.
 import { env, exports } from 'cloudflare:workers';
 import { hc } from 'hono/client';
+import { expect } from 'vitest';
 import type {
   ApiErrorBody,
   Balance,
@@ -11,10 +12,21 @@ import type {
   SessionUser,
   TryResult,
 } from '#common/types.ts';
+import { SEARCH_HEADERS, type SearchHit } from '#common/search.ts';
 import type { AppType } from '#worker/app.ts';
 import type { Bindings } from '#worker/env.ts';
+import { mailsTo, nthMailTo, tokenIn } from './mail';
 
 export const db = () => env.DB;
+
+/** The n of a counting query (`SELECT count(*) AS n …`), its placeholders bound to `params`. */
+export async function countOf(sql: string, ...params: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>();
+  if (!row) throw new Error(`no row from ${sql}`);
+  return row.n;
+}
 
 export async function seedCatalog() {
   await env.DB.batch([
@@ -37,6 +49,14 @@ export async function seedCatalog() {
     ),
   ]);
 }
+
+/** A valid proposal from a visitor (POST /api/propose-agent). */
+export const visitorProposal = {
+  name: 'Shift Planner',
+  description: 'Plans rota shifts around staff holidays.',
+  proposerName: 'Vera',
+  proposerEmail: 'vera@example.com',
+};
 
 /** An agent row for a test: the columns it sets, by their SQL names; the rest keep the schema's defaults. */
 export type AgentFixture = { id: number; name: string } & Record<string, string | number | null>;
@@ -76,6 +96,43 @@ export function browserRequest(path: string, init: RequestInit & { json?: unknow
 /** Calls the worker as a browser on its own origin would. */
 export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
   return exports.default.fetch(browserRequest(path, init));
+}
+
+/** Sends `body` exactly as written, declared as JSON (a POST unless `init` says otherwise): for malformed bodies. */
+export function callRaw(
+  path: string,
+  body: string,
+  init: { method?: string; cookie?: string; headers?: Record<string, string> } = {},
+) {
+  return call(path, {
+    method: 'POST',
+    ...init,
+    body,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+/** A page as a browser asks for it (Accept: text/html): the answer and its HTML. */
+export async function htmlPage(path: string, cookie?: string) {
+  const res = await call(path, { headers: { Accept: 'text/html' }, cookie });
+  return { res, html: await res.text() };
+}
+
+/** GET /api/agents/search for `q` (and `extra`, more of the query string), checked to answer 200, with its headers read. */
+export async function searchAgents(q: string, extra = '') {
+  const res = await call(`/api/agents/search?q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status, q).toBe(200);
+  // The route's type says Agent[]: it does not declare the highlights search adds (SearchHit).
+  const hits = (await res.json()) as SearchHit[];
+  const corrected = res.headers.get(SEARCH_HEADERS.corrected);
+  return {
+    res,
+    hits,
+    names: hits.map((h) => h.name),
+    corrected: corrected === null ? null : decodeURIComponent(corrected),
+    anyTerm: res.headers.get(SEARCH_HEADERS.anyTerm) === '1',
+    total: Number(res.headers.get('X-Total-Count')),
+  };
 }
 
 /** A request as a browser on the worker's own origin sends it: with an Origin on writes. */
@@ -155,6 +212,15 @@ export async function messageOf(res: { json(): Promise<unknown> }): Promise<stri
   throw new Error(`expected a refusal's message, got ${JSON.stringify(body)}`);
 }
 
+let unique = 0;
+/** A name no other call in this test file has made (usernames, addresses, agents): `prefix`, the time, a counter. */
+export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${unique++}`;
+/** Headers of a client of its own (CF-Connecting-IP), so per-client limits other requests reached stay out of the way. */
+export const freshClient = () => {
+  const n = unique++;
+  return { 'CF-Connecting-IP': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+};
+
 let userCounter = 1000;
 /** How many fixture admin addresses ADMIN_EMAILS lists for tests. */
 export const ADMIN_FIXTURES = 20;
@@ -199,6 +265,20 @@ export async function createUser(
 }
 
 /**
+ * The signed-in person (SessionUser) an account is as registration or createUser leaves it: 100
+ * credits, none used, a customer, no picture, its address not yet confirmed.
+ */
+export const newSessionUser = (user: { id: number; username: string; email: string }) => ({
+  ...user,
+  credits: 100,
+  consumed: 0,
+  role: 'user',
+  profilePicture: null,
+  createdAt: expect.any(String),
+  emailVerified: false,
+});
+
+/**
  * Starts a session for a user the way login does, and returns the Cookie header value. A staff
  * account's session is an 'Internal' sign-in, the only kind that acts as staff (docs/decisions/0038).
  */
@@ -212,6 +292,24 @@ export async function signIn(userId: number): Promise<string> {
     .bind(hash, Date.now() + 3_600_000, userId)
     .run();
   return `am_session=${token}`;
+}
+
+/** The session cookie a response sets, as a Cookie header value. */
+export const sessionCookieOf = (res: { headers: Headers }) =>
+  `am_session=${/am_session=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? ''}`;
+
+/** The signed-in person of a Cookie header value, or null when it holds no live session. */
+export async function sessionOf(cookie: string) {
+  const res = await client(cookie).auth.session.$get();
+  return res.status === 200 ? okBody(res) : null;
+}
+
+/** Resets the password of `email` as its owner does: asks for the mail (from a client sending `headers`), follows its link. */
+export async function resetPasswordByMail(email: string, password: string, headers: Record<string, string>) {
+  const before = (await mailsTo(email)).length;
+  expect((await call('/api/auth/forgot-password', { json: { email }, headers })).status).toBe(202);
+  const token = tokenIn(await nthMailTo(email, before + 1), '/reset-password');
+  expect((await call('/api/auth/reset-password', { json: { token, password } })).status).toBe(200);
 }
 
 /** A CSV download's text with its byte order mark (Response.text() drops it), failing on bad UTF-8. */

@@ -29,6 +29,9 @@ export async function nthMailTo(to: string, count = 1, timeoutMs = 5_000): Promi
   }
 }
 
+/** The latest message to `to`, waiting for one when there is none yet. */
+export const lastMailTo = async (to: string) => nthMailTo(to, Math.max(1, (await mailsTo(to)).length));
+
 /** The token of the first link to `path` in a message's text part. */
 export function tokenIn(mail: CaughtMail, path: '/verify-email' | '/reset-password'): string {
   const link = mail.text.match(new RegExp(`https?://[^\\s]+${path}\\?token=([\\w-]+)`));

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentData } from '#common/validation.ts';
 import {
   call,
+  callRaw,
   client,
+  countOf,
   createUser,
   db,
   messageOf as message,
@@ -24,9 +26,7 @@ const valid = {
   externalUrl: 'https://example.com/chaser',
 };
 
-const agentCount = async (categoryId: number) =>
-  (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = ?').bind(categoryId).first<{ n: number }>())!
-    .n;
+const agentCount = (categoryId: number) => countOf('SELECT agent_count AS n FROM categories WHERE id = ?', categoryId);
 const create = async (cookie: string, patch: Partial<AgentData> = {}) =>
   okBody(await client(cookie).agents.$post({ json: { ...valid, ...patch } }));
 
@@ -136,38 +136,42 @@ describe('POST /api/agents', () => {
 
   it('answers each creation rule with its documented message, word for word', async () => {
     const cookie = await signIn((await createUser()).id);
-    const cases: [Record<string, unknown>, string][] = [
-      [{ name: undefined }, 'Name must be at least 3 characters'],
-      [{ name: 'ab' }, 'Name must be at least 3 characters'],
-      [{ name: '   ab   ' }, 'Name must be at least 3 characters'],
-      [{ name: 42 }, 'Name must be at least 3 characters'],
-      [{ name: 'x'.repeat(101) }, 'Name must be less than 100 characters'],
-      [{ description: undefined }, 'Description must be at least 10 characters'],
-      [{ description: 'short' }, 'Description must be at least 10 characters'],
-      [{ description: 'y'.repeat(1001) }, 'Description must be less than 1000 characters'],
-      [{ longDescription: 'z'.repeat(5001) }, 'Long description must be less than 5000 characters'],
-      [{ categoryId: undefined }, 'Please select a category'],
-      [{ categoryId: 0 }, 'Please select a category'],
-      [{ categoryId: 'abc' }, 'Please select a category'],
-      [{ categoryId: { id: 1 } }, 'Please select a category'],
-      [{ categoryId: 99 }, 'Please select a category'],
-      [{ departmentId: 99 }, 'Please select a valid department'],
-      [{ departmentId: -1 }, 'Please select a valid department'],
-      [{ creditCost: 0 }, 'Minimum credit cost is 1'],
-      [{ creditCost: 101 }, 'Maximum credit cost is 100'],
-      [{ creditCost: 2.5 }, 'Credit cost must be a whole number'],
-      [{ creditCost: 'ten' }, 'Credit cost must be a whole number'],
-      [{ externalUrl: 'javascript:alert(1)' }, 'Please enter a valid URL starting with http:// or https://'],
-      [{ imageUrl: 'ftp://example.com/a.png' }, 'Please enter a valid URL starting with http:// or https://'],
-      [{ videoUrl: 'not a url' }, 'Please enter a valid URL starting with http:// or https://'],
-      [{ features: Array(31).fill('f') }, 'List at most 30 features of at most 200 characters each'],
-      [{ features: ['x'.repeat(201)] }, 'List at most 30 features of at most 200 characters each'],
-      [{ features: { a: 1 } }, 'List at most 30 features of at most 200 characters each'],
+    // Each message once, with every input that earns it.
+    const cases: [string, Record<string, unknown>[]][] = [
+      ['Name must be at least 3 characters', [{ name: undefined }, { name: 'ab' }, { name: '   ab   ' }, { name: 42 }]],
+      ['Name must be less than 100 characters', [{ name: 'x'.repeat(101) }]],
+      ['Description must be at least 10 characters', [{ description: undefined }, { description: 'short' }]],
+      ['Description must be less than 1000 characters', [{ description: 'y'.repeat(1001) }]],
+      ['Long description must be less than 5000 characters', [{ longDescription: 'z'.repeat(5001) }]],
+      [
+        'Please select a category',
+        [
+          { categoryId: undefined },
+          { categoryId: 0 },
+          { categoryId: 'abc' },
+          { categoryId: { id: 1 } },
+          { categoryId: 99 },
+        ],
+      ],
+      ['Please select a valid department', [{ departmentId: 99 }, { departmentId: -1 }]],
+      ['Minimum credit cost is 1', [{ creditCost: 0 }]],
+      ['Maximum credit cost is 100', [{ creditCost: 101 }]],
+      ['Credit cost must be a whole number', [{ creditCost: 2.5 }, { creditCost: 'ten' }]],
+      [
+        'Please enter a valid URL starting with http:// or https://',
+        [{ externalUrl: 'javascript:alert(1)' }, { imageUrl: 'ftp://example.com/a.png' }, { videoUrl: 'not a url' }],
+      ],
+      [
+        'List at most 30 features of at most 200 characters each',
+        [{ features: Array(31).fill('f') }, { features: ['x'.repeat(201)] }, { features: { a: 1 } }],
+      ],
     ];
-    for (const [patch, expected] of cases) {
-      const res = await call('/api/agents', { json: { ...valid, ...patch }, cookie });
-      expect(res.status, JSON.stringify(patch)).toBe(400);
-      expect(await res.json(), JSON.stringify(patch)).toEqual({ message: expected, error: expected });
+    for (const [expected, patches] of cases) {
+      for (const patch of patches) {
+        const res = await call('/api/agents', { json: { ...valid, ...patch }, cookie });
+        expect(res.status, JSON.stringify(patch)).toBe(400);
+        expect(await res.json(), JSON.stringify(patch)).toEqual({ message: expected, error: expected });
+      }
     }
   });
 
@@ -190,12 +194,7 @@ describe('POST /api/agents', () => {
       'not json',
       JSON.stringify({ ...valid, categoryId: 1e300 }),
     ]) {
-      const bad = await call('/api/agents', {
-        method: 'POST',
-        body,
-        headers: { 'Content-Type': 'application/json' },
-        cookie,
-      });
+      const bad = await callRaw('/api/agents', body, { cookie });
       expect(bad.status, body).toBe(400);
     }
     const huge = await call('/api/agents', { json: { ...valid, description: 'x'.repeat(200_000) }, cookie });
@@ -285,12 +284,7 @@ describe('PUT and DELETE /api/agents/:id', () => {
     expect(
       (await call('/api/ratings', { json: { agentId: first.id, rating: 4 }, cookie: await signIn(other.id) })).status,
     ).toBe(201);
-    expect(
-      (await db()
-        .prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?')
-        .bind(first.id)
-        .first<{ n: number }>())!.n,
-    ).toBe(1);
+    expect(await countOf('SELECT count(*) AS n FROM ratings WHERE agent_id = ?', first.id)).toBe(1);
 
     expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: await signIn(other.id) })).status).toBe(
       403,
@@ -303,12 +297,7 @@ describe('PUT and DELETE /api/agents/:id', () => {
     expect(await gone.json()).toEqual({ ok: true });
     expect((await call(`/api/agents/${first.id}`)).status).toBe(404);
     expect((await call(`/api/agents/${first.id}/ratings`)).status).toBe(404);
-    expect(
-      (await db()
-        .prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ?')
-        .bind(first.id)
-        .first<{ n: number }>())!.n,
-    ).toBe(0);
+    expect(await countOf('SELECT count(*) AS n FROM ratings WHERE agent_id = ?', first.id)).toBe(0);
     expect((await call(`/api/agents/${first.id}`, { method: 'DELETE', cookie: ownerCookie })).status).toBe(404);
 
     expect((await call(`/api/agents/${second.id}`, { method: 'DELETE', cookie: await signIn(admin.id) })).status).toBe(

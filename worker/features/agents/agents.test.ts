@@ -73,23 +73,6 @@ describe('search', () => {
     expect(await names('nothing-like-this')).toEqual([]);
   });
 
-  it('answers normally for quotes, operators and very long input', async () => {
-    for (const q of [
-      '"',
-      'NEAR(a b)',
-      'name:*',
-      'a OR b AND NOT c',
-      "'; DROP TABLE agents; --",
-      '*',
-      'x'.repeat(2000),
-      '🙂',
-    ]) {
-      const res = await client().agents.search.$get({ query: { q } });
-      expect(res.status, q).toBe(200);
-      expect(Array.isArray(await res.json())).toBe(true);
-    }
-  });
-
   it('combines search with filters in the data layer', async () => {
     const page = await listAgents(db(), { q: 'contracts', categoryId: 1 });
     expect(page).toMatchObject({ agents: [], total: 0 });

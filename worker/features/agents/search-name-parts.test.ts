@@ -2,23 +2,13 @@
 // suggestions that forgive typos (docs/decisions/0026-search-by-name-parts.md).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_HEADERS, type SearchHit } from '#common/search.ts';
 import { seedDemoCatalogue } from '#worker/test/demo-catalogue.ts';
-import { call, client, insertAgents, okBody } from '#worker/test/fixtures.ts';
+import { client, insertAgents, okBody, searchAgents as search } from '#worker/test/fixtures.ts';
 import { nameHighlight, trimToTyped } from './name-parts';
 import { stemDistance } from './search';
 import { alternatives, clearSuggestCache, taxonomyMatch } from './suggest';
 
 beforeAll(seedDemoCatalogue);
-
-async function search(q: string, extra = '') {
-  const res = await call(`/api/agents/search?q=${encodeURIComponent(q)}${extra}`);
-  expect(res.status, q).toBe(200);
-  // The route's type says Agent[]: it does not declare the highlights search adds (SearchHit).
-  const hits = (await res.json()) as SearchHit[];
-  const corrected = res.headers.get(SEARCH_HEADERS.corrected);
-  return { hits, names: hits.map((h) => h.name), corrected: corrected === null ? null : decodeURIComponent(corrected) };
-}
 
 async function suggest(q: string) {
   const res = await client().agents.suggest.$get({ query: { q } });
@@ -100,23 +90,21 @@ describe('corrections never replace a word the catalogue has', () => {
     expect(names[0]).toBe('InvoiceHound');
   });
 
-  it('leaves alone every word the index holds, whole or as a part of a name', async () => {
-    for (const [q, agent] of [
-      ['scout', 'LeadScout Pro'],
-      ['hound', 'InvoiceHound'],
-      ['lens', 'LedgerLens'],
-      ['pilot', 'PatchPilot'],
-      ['sentinel', 'FareSentinel'],
-      ['compass', 'ComplianceCompass'],
-      ['ranker', 'RoadmapRanker'],
-      ['scribe', 'ChartScribe'],
-      ['invoices', 'InvoiceHound'],
-      ['reconciliation', 'LedgerLens'],
-    ] as const) {
-      const result = await search(q);
-      expect(result.corrected, q).toBeNull();
-      expect(result.names.slice(0, 3), q).toContain(agent);
-    }
+  it.each([
+    ['scout', 'LeadScout Pro'],
+    ['hound', 'InvoiceHound'],
+    ['lens', 'LedgerLens'],
+    ['pilot', 'PatchPilot'],
+    ['sentinel', 'FareSentinel'],
+    ['compass', 'ComplianceCompass'],
+    ['ranker', 'RoadmapRanker'],
+    ['scribe', 'ChartScribe'],
+    ['invoices', 'InvoiceHound'],
+    ['reconciliation', 'LedgerLens'],
+  ])('leaves alone %j, a word the index holds, whole or as a part of a name (%s)', async (q, agent) => {
+    const result = await search(q);
+    expect(result.corrected).toBeNull();
+    expect(result.names.slice(0, 3)).toContain(agent);
   });
 
   it('chooses by edit distance, the more used word on a tie, and drops no made-up suffix', async () => {

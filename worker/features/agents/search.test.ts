@@ -1,28 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_HEADERS, type SearchHit } from '#common/search.ts';
 import { seedDemoCatalogue } from '#worker/test/demo-catalogue.ts';
-import { call, client, insertAgents, okBody } from '#worker/test/fixtures.ts';
+import { call, client, insertAgents, okBody, searchAgents as search } from '#worker/test/fixtures.ts';
 import relevance from './search-relevance.json';
 import { editDistance, queryWords, segments, stemDistance } from './search';
 
 beforeAll(seedDemoCatalogue);
-
-async function search(q: string, extra = '') {
-  const res = await call(`/api/agents/search?q=${encodeURIComponent(q)}${extra}`);
-  expect(res.status, q).toBe(200);
-  // The route's type says Agent[]: it does not declare the highlights search adds (SearchHit).
-  const hits = (await res.json()) as SearchHit[];
-  const corrected = res.headers.get(SEARCH_HEADERS.corrected);
-  return {
-    res,
-    hits,
-    names: hits.map((h) => h.name),
-    corrected: corrected === null ? null : decodeURIComponent(corrected),
-    anyTerm: res.headers.get(SEARCH_HEADERS.anyTerm) === '1',
-    total: Number(res.headers.get('X-Total-Count')),
-  };
-}
 
 describe('relevance set (search-relevance.json)', () => {
   it(`finds the intended agent in the top 3 for at least 95% of ${relevance.queries.length} everyday queries`, async () => {

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
 import { issueToken } from '#worker/lib/email-tokens.ts';
 import { MAILS_PER_HOUR } from '#worker/lib/throttle.ts';
-import { call, client as api, db, messageOf as message, okBody } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client as api,
+  db,
+  messageOf as message,
+  okBody,
+  sessionCookieOf as cookieFrom,
+  sessionOf as session,
+} from '#worker/test/fixtures.ts';
 import { mailsTo, nthMailTo, tokenIn } from '#worker/test/mail.ts';
 import { FORGOT_PASSWORD_ANSWER } from './account-routes';
 
@@ -12,12 +20,6 @@ const SLOW = 60_000;
 let n = 0;
 const fresh = () => `acct_${Date.now().toString(36)}_${n++}`;
 const client = () => ({ 'CF-Connecting-IP': `10.7.${n}.${n++}` });
-const cookieFrom = (res: { headers: Headers }) =>
-  `am_session=${/am_session=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? ''}`;
-const session = async (cookie: string) => {
-  const res = await api(cookie).auth.session.$get();
-  return res.status === 200 ? okBody(res) : null;
-};
 
 async function register(email = `${fresh()}@example.com`, password = 'secret-pass') {
   const username = fresh();

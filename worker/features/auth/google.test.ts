@@ -243,11 +243,7 @@ describe('GET /api/auth/google/callback', () => {
   });
 
   it('links an existing password account by verified email and makes usernames unique', async () => {
-    const existing = await createUser();
-    await db()
-      .prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE id = ?")
-      .bind(existing.id)
-      .run();
+    const existing = await createUser({ verified: true });
     const { res } = await signInFlow({ claims: { sub: fresh('sub'), email: existing.email } });
     expect(errorOf(res)).toBeNull();
     expect(await sessionUserId(res)).toBe(existing.id);

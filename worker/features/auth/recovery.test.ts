@@ -2,20 +2,27 @@
 // before it, and must now fail for them. The file ends by checking that nothing was lost on the way:
 // every balance equals its ledger, and the money identity holds.
 import { env } from 'cloudflare:workers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
 import { TOKEN_MESSAGES } from '#common/api-tokens.ts';
-import { browserRequest, call, db, messageOf, okBody } from '#worker/test/fixtures.ts';
-import { mailsTo, nthMailTo, tokenIn, type CaughtMail } from '#worker/test/mail.ts';
+import {
+  browserRequest,
+  call,
+  countOf,
+  db,
+  freshClient as from,
+  messageOf,
+  okBody,
+  resetPasswordByMail,
+  sessionCookieOf as cookieFrom,
+  uniqueName,
+} from '#worker/test/fixtures.ts';
+import { lastMailTo, mailsTo, nthMailTo, tokenIn, type CaughtMail } from '#worker/test/mail.ts';
 
-const SLOW = 90_000;
-let n = 0;
-const fresh = () => `rec_${Date.now().toString(36)}_${n++}`;
-/** Each request from its own address, so no per-client limit of another case is reached. */
-const from = () => ({ 'CF-Connecting-IP': `10.38.${n % 250}.${n++ % 250}` });
-const cookieFrom = (res: Response) =>
-  `am_session=${/am_session=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? ''}`;
-const lastMailTo = async (to: string) => nthMailTo(to, Math.max(1, (await mailsTo(to)).length));
+// scrypt makes every registration and sign-in take a noticeable fraction of a second in workerd, and
+// every case here makes several: the default 5 s per test is too tight.
+vi.setConfig({ testTimeout: 90_000 });
+const fresh = () => uniqueName('rec');
 const linkIn = (mail: CaughtMail, path: string) => {
   const link = mail.text.match(new RegExp(`https?://[^\\s]+${path}\\?token=([\\w-]+)`));
   if (!link) throw new Error(`no ${path} link in: ${mail.text}`);
@@ -71,13 +78,7 @@ const withToken = (token: string, path = '/api/credits/transactions', init: Para
   });
 const sessionStatus = async (cookie: string) => (await call('/api/auth/session', { cookie })).status;
 
-async function resetPassword(email: string, password: string) {
-  const before = (await mailsTo(email)).length;
-  expect((await call('/api/auth/forgot-password', { json: { email }, headers: from() })).status).toBe(202);
-  const token = tokenIn(await nthMailTo(email, before + 1), '/reset-password');
-  const res = await call('/api/auth/reset-password', { json: { token, password } });
-  expect(res.status).toBe(200);
-}
+const resetPassword = (email: string, password: string) => resetPasswordByMail(email, password, from());
 
 beforeAll(async () => {
   await db().batch([
@@ -93,47 +94,43 @@ async function intrudersAgent(cost = 100) {
     .prepare(
       `INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES (?, 'Takes everything it is given, for a friend.', 1, 1, ?, ?) RETURNING id`,
     )
-    .bind(`Drain ${n++}`, intruder.id, cost)
+    .bind(uniqueName('Drain'), intruder.id, cost)
     .first<{ id: number }>();
   return { intruder, agentId: row!.id };
 }
 
 describe('API tokens end with every recovery', () => {
-  it(
-    "an intruder's token, made with the stolen password, ends with the owner's password reset; the owner was mailed when it was made",
-    { timeout: SLOW },
-    async () => {
-      const owner = await register();
-      const { agentId } = await intrudersAgent();
-      const intruderSession = await login(owner.username, owner.password);
-      const mailsBefore = (await mailsTo(owner.email)).length;
-      const token = await makeToken(intruderSession);
-      const alarm = await nthMailTo(owner.email, mailsBefore + 1);
-      expect(alarm.subject).toBe('A new API token was created for your account');
-      expect(alarm.text).toContain('“intruder”');
-      expect(alarm.text).toContain('http://localhost/settings#where-you-are-signed-in');
-      expect((await withToken(token)).status).toBe(200);
+  it("an intruder's token, made with the stolen password, ends with the owner's password reset; the owner was mailed when it was made", async () => {
+    const owner = await register();
+    const { agentId } = await intrudersAgent();
+    const intruderSession = await login(owner.username, owner.password);
+    const mailsBefore = (await mailsTo(owner.email)).length;
+    const token = await makeToken(intruderSession);
+    const alarm = await nthMailTo(owner.email, mailsBefore + 1);
+    expect(alarm.subject).toBe('A new API token was created for your account');
+    expect(alarm.text).toContain('“intruder”');
+    expect(alarm.text).toContain('http://localhost/settings#where-you-are-signed-in');
+    expect((await withToken(token)).status).toBe(200);
 
-      await resetPassword(owner.email, 'owner-pass-2');
+    await resetPassword(owner.email, 'owner-pass-2');
 
-      const read = await withToken(token);
-      expect(read.status).toBe(401);
-      expect(await messageOf(read)).toBe(TOKEN_MESSAGES.invalid);
-      const tried = await withToken(token, `/api/agents/${agentId}/try`, {
-        method: 'POST',
-        json: { expectedCost: 100 },
-      });
-      expect(tried.status).toBe(401);
-      expect(await sessionStatus(intruderSession)).toBe(401);
-      const balance = await db()
-        .prepare('SELECT credits FROM users WHERE id = ?')
-        .bind(owner.id)
-        .first<{ credits: number }>();
-      expect(balance?.credits).toBe(100);
-    },
-  );
+    const read = await withToken(token);
+    expect(read.status).toBe(401);
+    expect(await messageOf(read)).toBe(TOKEN_MESSAGES.invalid);
+    const tried = await withToken(token, `/api/agents/${agentId}/try`, {
+      method: 'POST',
+      json: { expectedCost: 100 },
+    });
+    expect(tried.status).toBe(401);
+    expect(await sessionStatus(intruderSession)).toBe(401);
+    const balance = await db()
+      .prepare('SELECT credits FROM users WHERE id = ?')
+      .bind(owner.id)
+      .first<{ credits: number }>();
+    expect(balance?.credits).toBe(100);
+  });
 
-  it("ends with the owner's password change, the owner's session staying", { timeout: SLOW }, async () => {
+  it("ends with the owner's password change, the owner's session staying", async () => {
     const owner = await register();
     const intruderSession = await login(owner.username, owner.password);
     const token = await makeToken(intruderSession);
@@ -148,34 +145,30 @@ describe('API tokens end with every recovery', () => {
     expect(await sessionStatus(owner.cookie)).toBe(200);
   });
 
-  it("ends with 'Sign out of all devices'", { timeout: SLOW }, async () => {
+  it("ends with 'Sign out of all devices'", async () => {
     const owner = await register();
     const token = await makeToken(await login(owner.username, owner.password));
     expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie: owner.cookie })).status).toBe(200);
     expect((await withToken(token)).status).toBe(401);
   });
 
-  it(
-    "a token made while the intruder held an unconfirmed claim on the owner's address ends when the owner confirms it with a password",
-    { timeout: SLOW },
-    async () => {
-      const email = `${fresh()}@example.com`;
-      const username = fresh();
-      const res = await call('/api/auth/register', {
-        json: { username, email, password: 'intruder-pass', isInternalLogin: false },
-        headers: from(),
-      });
-      expect(res.status).toBe(201);
-      const intruderSession = cookieFrom(res);
-      const token = await makeToken(intruderSession);
-      const link = tokenIn(await nthMailTo(email, 1), '/verify-email');
-      // The real owner of the mailbox opens the link signed out and chooses a password.
-      const confirmed = await call('/api/auth/verify-email', { json: { token: link, password: 'owner-pass-1' } });
-      expect(confirmed.status).toBe(200);
-      expect((await withToken(token)).status).toBe(401);
-      expect(await sessionStatus(intruderSession)).toBe(401);
-    },
-  );
+  it("a token made while the intruder held an unconfirmed claim on the owner's address ends when the owner confirms it with a password", async () => {
+    const email = `${fresh()}@example.com`;
+    const username = fresh();
+    const res = await call('/api/auth/register', {
+      json: { username, email, password: 'intruder-pass', isInternalLogin: false },
+      headers: from(),
+    });
+    expect(res.status).toBe(201);
+    const intruderSession = cookieFrom(res);
+    const token = await makeToken(intruderSession);
+    const link = tokenIn(await nthMailTo(email, 1), '/verify-email');
+    // The real owner of the mailbox opens the link signed out and chooses a password.
+    const confirmed = await call('/api/auth/verify-email', { json: { token: link, password: 'owner-pass-1' } });
+    expect(confirmed.status).toBe(200);
+    expect((await withToken(token)).status).toBe(401);
+    expect(await sessionStatus(intruderSession)).toBe(401);
+  });
 });
 
 describe('undo links an intruder planted at their own addresses', () => {
@@ -204,83 +197,56 @@ describe('undo links an intruder planted at their own addresses', () => {
     return { owner, intruderSession, ownersUndo, plantedUndo };
   }
 
-  it(
-    "die with the owner's undo: the intruder cannot take the account back from address A",
-    { timeout: SLOW },
-    async () => {
-      const { owner, ownersUndo, plantedUndo } = await plantUndoLinks();
+  /** Opens an undo link with the password it asks for. */
+  const undo = (token: string, password: string) => call('/api/auth/undo-email-change', { json: { token, password } });
 
-      // The owner takes the account back from their own mailbox, changes the password and signs out everywhere.
-      const undone = await call('/api/auth/undo-email-change', {
-        json: { token: ownersUndo, password: 'owner-pass-2' },
-      });
-      expect(undone.status).toBe(200);
-      const ownerCookie = cookieFrom(undone);
-      expect(
-        (
-          await call('/api/auth/change-password', {
-            json: { currentPassword: 'owner-pass-2', newPassword: 'owner-pass-3' },
-            cookie: ownerCookie,
-          })
-        ).status,
-      ).toBe(200);
-      expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie: ownerCookie })).status).toBe(200);
+  /** What anyone holding the password can do from a session: change it, then sign out everywhere. */
+  async function changePasswordAndSignOut(cookie: string, currentPassword: string, newPassword: string) {
+    expect((await call('/api/auth/change-password', { json: { currentPassword, newPassword }, cookie })).status).toBe(
+      200,
+    );
+    expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie })).status).toBe(200);
+  }
 
-      const again = await call('/api/auth/undo-email-change', {
-        json: { token: plantedUndo, password: 'intruder-pass' },
-      });
-      expect(again.status).toBe(400);
-      expect(await messageOf(again)).toBe(MESSAGES.tokenInvalid);
-      const row = await db().prepare('SELECT email FROM users WHERE id = ?').bind(owner.id).first<{ email: string }>();
-      expect(row?.email).toBe(owner.email);
-      // And 'Forgot password' to the owner's address still reaches the owner.
-      await resetPassword(owner.email, 'owner-pass-4');
-    },
-  );
+  it("die with the owner's undo: the intruder cannot take the account back from address A", async () => {
+    const { owner, ownersUndo, plantedUndo } = await plantUndoLinks();
 
-  it('die with the undo even when the owner does nothing after it', { timeout: SLOW }, async () => {
-    const { ownersUndo, plantedUndo } = await plantUndoLinks();
-    expect(
-      (await call('/api/auth/undo-email-change', { json: { token: ownersUndo, password: 'owner-pass-2' } })).status,
-    ).toBe(200);
-    expect(
-      (await call('/api/auth/undo-email-change', { json: { token: plantedUndo, password: 'intruder-pass' } })).status,
-    ).toBe(400);
+    // The owner takes the account back from their own mailbox, changes the password and signs out everywhere.
+    const undone = await undo(ownersUndo, 'owner-pass-2');
+    expect(undone.status).toBe(200);
+    await changePasswordAndSignOut(cookieFrom(undone), 'owner-pass-2', 'owner-pass-3');
+
+    const again = await undo(plantedUndo, 'intruder-pass');
+    expect(again.status).toBe(400);
+    expect(await messageOf(again)).toBe(MESSAGES.tokenInvalid);
+    const row = await db().prepare('SELECT email FROM users WHERE id = ?').bind(owner.id).first<{ email: string }>();
+    expect(row?.email).toBe(owner.email);
+    // And 'Forgot password' to the owner's address still reaches the owner.
+    await resetPassword(owner.email, 'owner-pass-4');
   });
 
-  it(
-    "the owner's way home survives what the intruder can do with the password: a password change, signing out everywhere, a later undo",
-    { timeout: SLOW },
-    async () => {
-      const { owner, intruderSession, ownersUndo, plantedUndo } = await plantUndoLinks();
-      expect(
-        (
-          await call('/api/auth/change-password', {
-            json: { currentPassword: owner.password, newPassword: 'intruder-pass-2' },
-            cookie: intruderSession,
-          })
-        ).status,
-      ).toBe(200);
-      expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie: intruderSession })).status).toBe(200);
-      // The intruder's own planted link (A) still restores A, but not past the owner's older one.
-      const intruderBack = await call('/api/auth/undo-email-change', {
-        json: { token: plantedUndo, password: 'intruder-pass-3' },
-      });
-      expect(intruderBack.status).toBe(400);
+  it('die with the undo even when the owner does nothing after it', async () => {
+    const { ownersUndo, plantedUndo } = await plantUndoLinks();
+    expect((await undo(ownersUndo, 'owner-pass-2')).status).toBe(200);
+    expect((await undo(plantedUndo, 'intruder-pass')).status).toBe(400);
+  });
 
-      const undone = await call('/api/auth/undo-email-change', {
-        json: { token: ownersUndo, password: 'owner-pass-2' },
-      });
-      expect(undone.status).toBe(200);
-      expect(await okBody(await call('/api/auth/session', { cookie: cookieFrom(undone) }))).toMatchObject({
-        email: owner.email,
-      });
-    },
-  );
+  it("the owner's way home survives what the intruder can do with the password: a password change, signing out everywhere, a later undo", async () => {
+    const { owner, intruderSession, ownersUndo, plantedUndo } = await plantUndoLinks();
+    await changePasswordAndSignOut(intruderSession, owner.password, 'intruder-pass-2');
+    // The intruder's own planted link (A) still restores A, but not past the owner's older one.
+    expect((await undo(plantedUndo, 'intruder-pass-3')).status).toBe(400);
+
+    const undone = await undo(ownersUndo, 'owner-pass-2');
+    expect(undone.status).toBe(200);
+    expect(await okBody(await call('/api/auth/session', { cookie: cookieFrom(undone) }))).toMatchObject({
+      email: owner.email,
+    });
+  });
 });
 
 describe('roles come from the configuration on every request', () => {
-  it('an address taken out of ADMIN_EMAILS loses admin in its live session at once', { timeout: SLOW }, async () => {
+  it('an address taken out of ADMIN_EMAILS loses admin in its live session at once', async () => {
     await db().prepare("DELETE FROM users WHERE email = 'admin@example.com'").run();
     const admin = await register('admin@example.com');
     expect(await okBody(await call('/api/auth/session', { cookie: admin.cookie }))).toMatchObject({ role: 'admin' });
@@ -296,7 +262,7 @@ describe('roles come from the configuration on every request', () => {
     expect((await asNow('/api/admin/ensure-minimum-credits', { json: {} })).status).toBe(403);
   });
 
-  it("a staff address is staff only in a session started through 'Internal'", { timeout: SLOW }, async () => {
+  it("a staff address is staff only in a session started through 'Internal'", async () => {
     const staff = await register(`${fresh()}@example.cc`, 'staff-pass-1', { internal: true });
     expect(await okBody(await call('/api/auth/session', { cookie: staff.cookie }))).toMatchObject({ role: 'staff' });
     const internal = await login(staff.username, staff.password, true);
@@ -309,7 +275,7 @@ describe('roles come from the configuration on every request', () => {
     expect((await call('/api/proposals', { cookie: internal })).status).toBe(200);
   });
 
-  it('a token acts as a customer whatever its owner is', { timeout: SLOW }, async () => {
+  it('a token acts as a customer whatever its owner is', async () => {
     await db().prepare("DELETE FROM users WHERE email = 'admin@example.com'").run();
     const admin = await register('admin@example.com');
     const token = await makeToken(admin.cookie, 'admin script', ['read']);
@@ -323,7 +289,7 @@ describe('roles come from the configuration on every request', () => {
 });
 
 describe('keys and prices belong to the caller', () => {
-  it("another person's Idempotency-Key is 404 to read and a new request to send", { timeout: SLOW }, async () => {
+  it("another person's Idempotency-Key is 404 to read and a new request to send", async () => {
     const { agentId } = await intrudersAgent(5);
     const victim = await register();
     const squatter = await register();
@@ -353,7 +319,7 @@ describe('keys and prices belong to the caller', () => {
     expect(await own.json()).toMatchObject({ balance: 95 });
   });
 
-  it("one person's token and session keep their keys apart", { timeout: SLOW }, async () => {
+  it("one person's token and session keep their keys apart", async () => {
     const { agentId } = await intrudersAgent(5);
     const person = await register();
     const token = await makeToken(person.cookie, 'script');
@@ -380,88 +346,72 @@ describe('keys and prices belong to the caller', () => {
     expect(await replay.json()).toMatchObject({ balance: 90 });
   });
 
-  it(
-    "a program's try pays the price it was shown: none sent, or another, charges nothing",
-    { timeout: SLOW },
-    async () => {
-      const { intruder, agentId } = await intrudersAgent(5);
-      const person = await register();
-      const token = await makeToken(person.cookie, 'assistant');
-      // The creator raises the price just before the assistant tries.
-      await db().prepare('UPDATE agents SET credit_cost = 100 WHERE id = ?').bind(agentId).run();
-      const blind = await withToken(token, `/api/agents/${agentId}/try`, { method: 'POST', json: {} });
-      expect(blind.status).toBe(400);
-      expect(await blind.json()).toMatchObject({ message: MESSAGES.expectedCostRequired(100), creditCost: 100 });
-      const stale = await withToken(token, `/api/agents/${agentId}/try`, { method: 'POST', json: { expectedCost: 5 } });
-      expect(stale.status).toBe(409);
-      expect(await stale.json()).toMatchObject({ creditCost: 100 });
-      const row = await db()
-        .prepare('SELECT credits FROM users WHERE id = ?')
-        .bind(person.id)
-        .first<{ credits: number }>();
-      expect(row?.credits).toBe(100);
-      const earned = await db()
-        .prepare('SELECT count(*) AS n FROM creator_earnings WHERE creator_id = ?')
-        .bind(intruder.id)
-        .first<{ n: number }>();
-      expect(earned?.n).toBe(0);
-    },
-  );
+  it("a program's try pays the price it was shown: none sent, or another, charges nothing", async () => {
+    const { intruder, agentId } = await intrudersAgent(5);
+    const person = await register();
+    const token = await makeToken(person.cookie, 'assistant');
+    // The creator raises the price just before the assistant tries.
+    await db().prepare('UPDATE agents SET credit_cost = 100 WHERE id = ?').bind(agentId).run();
+    const blind = await withToken(token, `/api/agents/${agentId}/try`, { method: 'POST', json: {} });
+    expect(blind.status).toBe(400);
+    expect(await blind.json()).toMatchObject({ message: MESSAGES.expectedCostRequired(100), creditCost: 100 });
+    const stale = await withToken(token, `/api/agents/${agentId}/try`, { method: 'POST', json: { expectedCost: 5 } });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ creditCost: 100 });
+    const row = await db()
+      .prepare('SELECT credits FROM users WHERE id = ?')
+      .bind(person.id)
+      .first<{ credits: number }>();
+    expect(row?.credits).toBe(100);
+    expect(await countOf('SELECT count(*) AS n FROM creator_earnings WHERE creator_id = ?', intruder.id)).toBe(0);
+  });
 });
 
 describe('votes and follows come from confirmed addresses', () => {
-  it(
-    'five unconfirmed throwaway accounts move neither a helpful count nor a follower count',
-    { timeout: SLOW },
-    async () => {
-      const creator = await register();
-      const reviewer = await register();
-      const agent = await db()
-        .prepare(
-          `INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES (?, 'An agent with one review to vote on.', 1, 1, ?, 1) RETURNING id`,
-        )
-        .bind(`Voted ${n++}`, creator.id)
-        .first<{ id: number }>();
-      const review = await call('/api/ratings', {
-        json: { agentId: agent!.id, rating: 5, comment: 'Does what it says.' },
-        cookie: reviewer.cookie,
+  it('five unconfirmed throwaway accounts move neither a helpful count nor a follower count', async () => {
+    const creator = await register();
+    const reviewer = await register();
+    const agent = await db()
+      .prepare(
+        `INSERT INTO agents (name, description, category_id, department_id, creator_id, credit_cost) VALUES (?, 'An agent with one review to vote on.', 1, 1, ?, 1) RETURNING id`,
+      )
+      .bind(uniqueName('Voted'), creator.id)
+      .first<{ id: number }>();
+    const review = await call('/api/ratings', {
+      json: { agentId: agent!.id, rating: 5, comment: 'Does what it says.' },
+      cookie: reviewer.cookie,
+    });
+    expect(review.status).toBe(201);
+    const reviewId = ((await review.json()) as { id: number }).id;
+    for (let i = 0; i < 5; i++) {
+      const res = await call('/api/auth/register', {
+        json: {
+          username: fresh(),
+          email: `${fresh()}@throwaway.test`,
+          password: 'throwaway-1',
+          isInternalLogin: false,
+        },
+        headers: from(),
       });
-      expect(review.status).toBe(201);
-      const reviewId = ((await review.json()) as { id: number }).id;
-      for (let i = 0; i < 5; i++) {
-        const res = await call('/api/auth/register', {
-          json: {
-            username: fresh(),
-            email: `${fresh()}@throwaway.test`,
-            password: 'throwaway-1',
-            isInternalLogin: false,
-          },
-          headers: from(),
-        });
-        const cookie = cookieFrom(res);
-        const vote = await call(`/api/ratings/${reviewId}/helpful`, { method: 'PUT', cookie });
-        expect(vote.status).toBe(403);
-        expect(await messageOf(vote)).toBe(MESSAGES.confirmToVote);
-        const follow = await call(`/api/follows/${creator.id}`, { method: 'PUT', cookie });
-        expect(follow.status).toBe(403);
-        expect(await messageOf(follow)).toBe(MESSAGES.confirmToFollow);
-      }
-      expect(await okBody(await call(`/api/creators/${creator.username}/follow`))).toMatchObject({ followers: 0 });
-      const counted = await db()
-        .prepare('SELECT count(*) AS n FROM review_helpful WHERE rating_id = ?')
-        .bind(reviewId)
-        .first<{ n: number }>();
-      expect(counted?.n).toBe(0);
-      // A confirmed person still counts.
-      const fan = await register();
-      expect((await call(`/api/follows/${creator.id}`, { method: 'PUT', cookie: fan.cookie })).status).toBe(200);
-      expect((await call(`/api/ratings/${reviewId}/helpful`, { method: 'PUT', cookie: fan.cookie })).status).toBe(200);
-    },
-  );
+      const cookie = cookieFrom(res);
+      const vote = await call(`/api/ratings/${reviewId}/helpful`, { method: 'PUT', cookie });
+      expect(vote.status).toBe(403);
+      expect(await messageOf(vote)).toBe(MESSAGES.confirmToVote);
+      const follow = await call(`/api/follows/${creator.id}`, { method: 'PUT', cookie });
+      expect(follow.status).toBe(403);
+      expect(await messageOf(follow)).toBe(MESSAGES.confirmToFollow);
+    }
+    expect(await okBody(await call(`/api/creators/${creator.username}/follow`))).toMatchObject({ followers: 0 });
+    expect(await countOf('SELECT count(*) AS n FROM review_helpful WHERE rating_id = ?', reviewId)).toBe(0);
+    // A confirmed person still counts.
+    const fan = await register();
+    expect((await call(`/api/follows/${creator.id}`, { method: 'PUT', cookie: fan.cookie })).status).toBe(200);
+    expect((await call(`/api/ratings/${reviewId}/helpful`, { method: 'PUT', cookie: fan.cookie })).status).toBe(200);
+  });
 });
 
 describe("Settings' 'Where you are signed in'", () => {
-  it('lists the browsers with the current one marked, and signs one out', { timeout: SLOW }, async () => {
+  it('lists the browsers with the current one marked, and signs one out', async () => {
     const owner = await register();
     const res = await call('/api/auth/login', {
       json: { username: owner.username, password: owner.password },
@@ -498,7 +448,7 @@ describe("Settings' 'Where you are signed in'", () => {
     expect((await call('/api/auth/sessions', {})).status).toBe(401);
   });
 
-  it('is not for tokens', { timeout: SLOW }, async () => {
+  it('is not for tokens', async () => {
     const owner = await register();
     const token = await makeToken(owner.cookie, 'script', ['read']);
     expect((await withToken(token, '/api/auth/sessions')).status).toBe(403);

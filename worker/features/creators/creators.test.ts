@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREATOR_MESSAGES } from '#common/creators.ts';
-import { call, client, createUser, db, messageOf, okBody, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client,
+  createUser,
+  db,
+  htmlPage as page,
+  messageOf,
+  okBody,
+  seedCatalog,
+  signIn,
+} from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();
@@ -186,11 +196,6 @@ describe('follows', () => {
 });
 
 describe('the creator page and the agent page, rendered by the worker', () => {
-  const page = async (path: string) => {
-    const res = await call(path, { headers: { Accept: 'text/html' } });
-    return { res, html: await res.text() };
-  };
-
   it('/creators/{username}: the agents in the HTML, canonical, Person JSON-LD, no email', async () => {
     const { res, html } = await page('/creators/alice');
     expect(res.status).toBe(200);

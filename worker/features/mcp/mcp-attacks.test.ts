@@ -5,7 +5,7 @@ import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, type CreatedApiToken } from '#common/api-tokens.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, countOf, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();
@@ -194,33 +194,30 @@ describe('/mcp attacks', () => {
     expect(await balanceOf(user.id)).toBe(75);
   });
 
-  it('try_agent without expectedCost charges nothing and names the current price', async () => {
+  /** try_agent on LedgerLens without expectedCost from a new token with these scopes: the refusal's text, once nothing was charged. */
+  async function refusalWithoutCost(scopes: string[]): Promise<string> {
     const user = await createUser();
-    const { token } = await newToken(user.id, ['read', 'try']);
+    const { token } = await newToken(user.id, scopes);
     const res = await post(toolCall(1, 'try_agent', { agentId: 2 }), bearer(token));
     const refused = ((await res.json()) as RpcAnswer).result!;
     expect(refused.isError).toBe(true);
-    expect(refused.content[0]!.text).toBe(
+    expect(await balanceOf(user.id)).toBe(100);
+    expect(await countOf("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'", user.id)).toBe(
+      0,
+    );
+    return refused.content[0]!.text;
+  }
+
+  it('try_agent without expectedCost charges nothing and names the current price', async () => {
+    expect(await refusalWithoutCost(['read', 'try'])).toBe(
       'try_agent needs expectedCost, the credits per use you were shown: LedgerLens costs 12 credits per use. Nothing was charged. Call try_agent again with expectedCost: 12 to accept it.',
     );
-    expect(await balanceOf(user.id)).toBe(100);
-    const tries = await db()
-      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
-      .bind(user.id)
-      .first<{ n: number }>();
-    expect(tries!.n).toBe(0);
   });
 
   it('try_agent without expectedCost from a try-only token asks for it without the price, and charges nothing', async () => {
-    const user = await createUser();
-    const { token } = await newToken(user.id, ['try']);
-    const res = await post(toolCall(1, 'try_agent', { agentId: 2 }), bearer(token));
-    const refused = ((await res.json()) as RpcAnswer).result!;
-    expect(refused.isError).toBe(true);
-    expect(refused.content[0]!.text).toBe(
+    expect(await refusalWithoutCost(['try'])).toBe(
       'try_agent needs expectedCost, the credits per use you were shown (creditCost of get_agent or search_agents). Nothing was charged.',
     );
-    expect(await balanceOf(user.id)).toBe(100);
   });
 
   it('documents all five tools and every refusal of POST /mcp', async () => {

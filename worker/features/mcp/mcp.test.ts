@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_MESSAGES, type CreatedApiToken } from '#common/api-tokens.ts';
 import { MCP_TOOL_INPUTS } from '#common/mcp-tools.ts';
 import { MESSAGES } from '#common/validation.ts';
-import { call, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { call, countOf, createUser, db, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
 beforeAll(async () => {
   await seedCatalog();
@@ -91,11 +91,9 @@ describe('/mcp', () => {
       replayed: false,
     });
     expect(second).toEqual({ ...first, replayed: true });
-    const tries = await db()
-      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
-      .bind(user.id)
-      .first<{ n: number }>();
-    expect(tries!.n).toBe(1);
+    expect(await countOf("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'", user.id)).toBe(
+      1,
+    );
     expect(structured(await client.callTool({ name: 'my_balance', arguments: {} }))).toEqual({
       balance: 88,
       consumed: 12,

@@ -2,19 +2,32 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
-import { browserRequest, call, createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import {
+  browserRequest,
+  call,
+  createUser,
+  db,
+  htmlPage as page,
+  insertAgents,
+  seedCatalog,
+  signIn,
+} from '#worker/test/fixtures.ts';
 
 beforeAll(seedCatalog);
-
-const page = async (path: string, cookie?: string) => {
-  const res = await call(path, { headers: { Accept: 'text/html' }, cookie });
-  return { res, html: await res.text() };
-};
 
 const queryState = (html: string) =>
   JSON.parse(html.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)![1]!) as {
     queries: { queryKey: unknown[] }[];
   };
+
+/** Checks that a page shares `image` as a large preview: absolute, with its size and alt text. */
+function expectLargeCard(html: string, image: string, alt: string) {
+  expect(html).toContain(`<meta property="og:image" content="${image}" />`);
+  expect(html).toContain('<meta property="og:image:width" content="640" />');
+  expect(html).toContain('<meta property="og:image:height" content="400" />');
+  expect(html).toContain(`<meta property="og:image:alt" content="${alt}" />`);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+}
 
 describe('server-rendered pages', () => {
   it('home, listings and search arrive with the agents in the HTML and their data dehydrated', async () => {
@@ -38,21 +51,9 @@ describe('server-rendered pages', () => {
   });
 
   it("an agent page's shared link has a large preview picture: its cover, absolute, with size and alt", async () => {
-    await insertAgents({
-      id: 41,
-      name: 'CoverCast',
-      description: 'Turns call notes into a one-page brief.',
-      creator_id: 1,
-      credit_cost: 9,
-      image_url: '/agents/ledgerlens.webp',
-      created_at: '2026-04-01T00:00:00.000Z',
-    });
+    await insertAgents({ id: 41, name: 'CoverCast', image_url: '/agents/ledgerlens.webp' });
     const { html } = await page('/agents/41');
-    expect(html).toContain('<meta property="og:image" content="http://localhost/agents/ledgerlens.webp" />');
-    expect(html).toContain('<meta property="og:image:width" content="640" />');
-    expect(html).toContain('<meta property="og:image:height" content="400" />');
-    expect(html).toContain('<meta property="og:image:alt" content="CoverCast cover image" />');
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expectLargeCard(html, 'http://localhost/agents/ledgerlens.webp', 'CoverCast cover image');
     expect(html).toContain('<meta name="twitter:image" content="http://localhost/agents/ledgerlens.webp" />');
     // The cover is the picture in view: fetched with the page.
     expect(html).toContain('<link rel="preload" as="image" href="/agents/ledgerlens.webp" />');
@@ -60,11 +61,7 @@ describe('server-rendered pages', () => {
 
   it('an agent without a picture shares the fallback cover, which the page itself does not fetch', async () => {
     const { html } = await page('/agents/2');
-    expect(html).toContain('<meta property="og:image" content="http://localhost/agents/fallback.webp" />');
-    expect(html).toContain('<meta property="og:image:width" content="640" />');
-    expect(html).toContain('<meta property="og:image:height" content="400" />');
-    expect(html).toContain('<meta property="og:image:alt" content="LedgerLens on AgentMarket" />');
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expectLargeCard(html, 'http://localhost/agents/fallback.webp', 'LedgerLens on AgentMarket');
     expect(html).not.toContain('rel="preload" as="image"');
     // Other pages keep the app icon as a small card.
     const home = (await page('/')).html;
@@ -127,15 +124,7 @@ describe('server-rendered pages', () => {
   });
 
   it('/saved is drawn from the agents the device names in its cookie, in its order, and never indexed', async () => {
-    await insertAgents({
-      id: 44,
-      name: 'HiddenHelper',
-      description: 'Taken down by the moderators.',
-      creator_id: 1,
-      credit_cost: 5,
-      hidden_at: '2026-04-02T00:00:00.000Z',
-      created_at: '2026-04-01T00:00:00.000Z',
-    });
+    await insertAgents({ id: 44, name: 'HiddenHelper', hidden_at: '2026-04-02T00:00:00.000Z' });
     // Newest save first: LedgerLens, then LeadScout Pro; a hidden agent, one that does not exist and
     // what is no id at all are left out.
     const { res, html } = await page('/saved', 'saved-agents=2.44.1.999999.x.-3.2');
@@ -346,19 +335,17 @@ describe('server-rendered pages', () => {
     });
   });
 
-  it('footer pages, landings and the proposal form are rendered too', async () => {
-    for (const [path, text] of [
-      ['/about', 'About'],
-      ['/privacy', 'Privacy Policy'],
-      ['/propose-agent', 'Propose'],
-      ['/agent91', 'LeadScout Pro'],
-      ['/agents-agent91', 'LeadScout Pro'],
-      ['/categories', 'Finance'],
-    ] as const) {
-      const { res, html } = await page(path);
-      expect(res.status, path).toBe(200);
-      expect(html, path).toContain(text);
-    }
+  it.each([
+    ['/about', 'About'],
+    ['/privacy', 'Privacy Policy'],
+    ['/propose-agent', 'Propose'],
+    ['/agent91', 'LeadScout Pro'],
+    ['/agents-agent91', 'LeadScout Pro'],
+    ['/categories', 'Finance'],
+  ])('footer pages, landings and the proposal form are rendered too: %s shows %j', async (path, text) => {
+    const { res, html } = await page(path);
+    expect(res.status).toBe(200);
+    expect(html).toContain(text);
   });
 });
 
@@ -374,29 +361,28 @@ describe('structured data (JSON-LD)', () => {
       : value && typeof value === 'object'
         ? Object.values(value).flatMap(links)
         : [];
-  /** As a client forging its Host sends it (a Worker's request URL is made from the Host). */
-  const forged = (path: string) =>
-    exports.default.fetch(
+  /** The page's HTML as a client forging its Host gets it (a Worker's request URL is made from the Host). */
+  const forged = async (path: string) => {
+    const res = await exports.default.fetch(
       new Request(`http://evil.test${path}`, { headers: { Accept: 'text/html', Host: 'evil.test' } }),
     );
+    expect(res.status, path).toBe(200);
+    return res.text();
+  };
 
   it("agent and creator pages take every link from APP_ORIGIN, never the request's Host (docs/decisions/0024)", async () => {
     await db().batch([
       db().prepare("UPDATE agents SET image_url = '/agents/ledgerlens.webp' WHERE id = 1"),
       db().prepare("UPDATE users SET profile_picture = '/media/avatars/alice.webp' WHERE id = 1"),
     ]);
-    const agent = await forged('/agents/1');
-    expect(agent.status).toBe(200);
-    const agentHtml = await agent.text();
+    const agentHtml = await forged('/agents/1');
     expect(jsonLd(agentHtml)).toMatchObject({
       '@type': 'SoftwareApplication',
       url: 'http://localhost/agents/1',
       image: 'http://localhost/agents/ledgerlens.webp',
     });
 
-    const creator = await forged('/creators/alice');
-    expect(creator.status).toBe(200);
-    const creatorHtml = await creator.text();
+    const creatorHtml = await forged('/creators/alice');
     expect(jsonLd(creatorHtml)).toMatchObject({
       '@type': 'ProfilePage',
       url: 'http://localhost/creators/alice',

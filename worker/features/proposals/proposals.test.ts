@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
 import { ANONYMOUS_PROPOSALS_PER_HOUR } from '#worker/lib/throttle.ts';
-import { call, client, createUser, db, messageOf as message, okBody, signIn } from '#worker/test/fixtures.ts';
+import {
+  call,
+  callRaw,
+  client,
+  countOf,
+  createUser,
+  db,
+  messageOf as message,
+  okBody,
+  signIn,
+  visitorProposal as visitor,
+} from '#worker/test/fixtures.ts';
 
-const visitor = {
-  name: 'Shift Planner',
-  description: 'Plans rota shifts around staff holidays.',
-  proposerName: 'Vera',
-  proposerEmail: 'vera@example.com',
-};
 let ip = 0;
 /** Each call from its own client unless a test names one, so the per-client limit stays out of the way. */
 const propose = (json: unknown, init: { cookie?: string; headers?: Record<string, string> } = {}) =>
@@ -20,11 +25,8 @@ const inbox = async (cookie: string, query: { status?: string; limit?: string; o
   okBody(await client(cookie).proposals.$get({ query }));
 const review = (id: number | string, json: unknown, cookie?: string) =>
   call(`/api/proposals/${id}`, { method: 'PATCH', json, cookie });
-const rowCount = async (name: string) =>
-  (await db().prepare('SELECT count(*) AS n FROM proposals WHERE name = ?').bind(name).first<{ n: number }>())!.n;
-
-const reviewedCount = async () =>
-  (await db().prepare("SELECT count(*) AS n FROM proposals WHERE status = 'reviewed'").first<{ n: number }>())!.n;
+const rowCount = (name: string) => countOf('SELECT count(*) AS n FROM proposals WHERE name = ?', name);
+const reviewedCount = () => countOf("SELECT count(*) AS n FROM proposals WHERE status = 'reviewed'");
 
 let k = 0;
 const key = () => `test-key-${Date.now()}-${k++}`;
@@ -181,16 +183,10 @@ describe('POST /api/propose-agent', () => {
   });
 
   it('stores injection-shaped and markup text verbatim', async () => {
-    const res = await propose({
-      ...visitor,
-      name: "'; DROP TABLE users; --",
-      description: '<script>alert("x")</script> and more',
-    });
+    const hostile = { name: "'; DROP TABLE users; --", description: '<script>alert("x")</script> and more' };
+    const res = await propose({ ...visitor, ...hostile });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({
-      name: "'; DROP TABLE users; --",
-      description: '<script>alert("x")</script> and more',
-    });
+    expect(await res.json()).toMatchObject(hostile);
     expect(res.headers.get('Content-Type')).toMatch(/application\/json/);
     expect(await db().prepare('SELECT count(*) AS n FROM users').first()).toBeTruthy();
   });
@@ -330,12 +326,7 @@ describe('the operators inbox', () => {
       expect(typeof (await message(res))).toBe('string');
     }
     expect(await message(await review(created.id, { status: 'done' }, staff))).toBe('Status must be new or reviewed');
-    const arrayBody = await call(`/api/proposals/${created.id}`, {
-      method: 'PATCH',
-      body: '[]',
-      cookie: staff,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const arrayBody = await callRaw(`/api/proposals/${created.id}`, '[]', { method: 'PATCH', cookie: staff });
     expect(arrayBody.status).toBe(400);
     const crossSite = await call(`/api/proposals/${created.id}`, {
       method: 'PATCH',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
+  callRaw,
   client,
   createUser as createAnyUser,
   db,
@@ -149,12 +150,7 @@ describe('POST /api/ratings', () => {
       expect([400, 404], JSON.stringify(body).slice(0, 40)).toContain(res.status);
     }
     for (const raw of ['[]', '"x"', '42', '{"agentId":1,', 'agentId=1&rating=5']) {
-      const res = await call('/api/ratings', {
-        method: 'POST',
-        body: raw,
-        headers: { 'Content-Type': 'application/json' },
-        cookie,
-      });
+      const res = await callRaw('/api/ratings', raw, { cookie });
       expect(res.status, raw).toBe(400);
     }
     const huge = await call('/api/ratings', { json: { agentId: 1, rating: 5, comment: 'x'.repeat(100_000) }, cookie });

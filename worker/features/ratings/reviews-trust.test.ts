@@ -7,6 +7,7 @@ import { MESSAGES } from '#common/validation.ts';
 import {
   call,
   client,
+  countOf,
   createUser,
   db,
   messageOf as message,
@@ -169,12 +170,7 @@ describe('creator replies', () => {
       cookie: creatorCookie,
     });
     expect(again.status).toBe(200);
-    expect(
-      (await db()
-        .prepare('SELECT count(*) AS n FROM review_replies WHERE rating_id = ?')
-        .bind(review.id)
-        .first<{ n: number }>())!.n,
-    ).toBe(1);
+    expect(await countOf('SELECT count(*) AS n FROM review_replies WHERE rating_id = ?', review.id)).toBe(1);
     const [shown] = await ratings(22);
     expect(shown!.reply?.body).toBe('Fixed in version 2.1');
 
@@ -395,8 +391,7 @@ describe('reports and moderation', () => {
       category_id: 3,
       creator_id: ownerUser.id,
     });
-    const count = async () =>
-      (await db().prepare('SELECT agent_count AS n FROM categories WHERE id = 3').first<{ n: number }>())!.n;
+    const count = () => countOf('SELECT agent_count AS n FROM categories WHERE id = 3');
     const before = await count();
     const staff = await moderator();
     await act(staff, 'agent', 32, 'hide');
@@ -411,12 +406,10 @@ describe('reports and moderation', () => {
     const misspelt = await call('/api/agents/search?q=fakeagnt');
     expect(decodeURIComponent(misspelt.headers.get(SEARCH_HEADERS.corrected) ?? '')).not.toMatch(/fakeagent/i);
     expect(JSON.stringify(await (await call('/api/agents/suggest?q=fakeag')).json())).not.toMatch(/fakeagent/i);
-    const indexed = async () =>
-      (await db()
-        .prepare(
-          'SELECT (SELECT count(*) FROM agents_fts WHERE rowid = 32) + (SELECT count(*) FROM agents_title_fts WHERE rowid = 32) AS n',
-        )
-        .first<{ n: number }>())!.n;
+    const indexed = () =>
+      countOf(
+        'SELECT (SELECT count(*) FROM agents_fts WHERE rowid = 32) + (SELECT count(*) FROM agents_title_fts WHERE rowid = 32) AS n',
+      );
     expect(await indexed()).toBe(0);
     expect(await (await call('/sitemap.xml')).text()).not.toContain('/agents/32<');
     expect((await call('/api/agents/32/try', { method: 'POST', cookie: (await reviewer()).cookie })).status).toBe(404);

@@ -5,6 +5,7 @@ import { MESSAGES } from '#common/validation.ts';
 import {
   call,
   client,
+  countOf,
   createUser,
   db,
   messageOf as error,
@@ -132,11 +133,7 @@ describe('POST /api/ratings with an Idempotency-Key (the outbox)', () => {
     expect(second.status).toBe(201);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     expect((await untypedBody.review(second)).id).toBe((await untypedBody.review(first)).id);
-    const rows = await db()
-      .prepare('SELECT count(*) AS n FROM ratings WHERE user_id = ? AND agent_id = 2')
-      .bind(user.id)
-      .first<{ n: number }>();
-    expect(rows!.n).toBe(1);
+    expect(await countOf('SELECT count(*) AS n FROM ratings WHERE user_id = ? AND agent_id = 2', user.id)).toBe(1);
   });
 
   it('answers a review of a deleted agent with 404 and its message (shown by the outbox, never dropped)', async () => {

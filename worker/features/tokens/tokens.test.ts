@@ -7,6 +7,7 @@ import { clearCatalogCache } from '#worker/lib/catalog-cache.ts';
 import {
   call,
   client,
+  countOf,
   createUser,
   db,
   messageOf as errorOf,
@@ -178,11 +179,9 @@ describe('Authorization: Bearer on the API', () => {
       { balance: 88, consumed: 12, url: null },
     ]);
     // The app, signed in as the same person, sees the same charge in the same ledger.
-    const tries = await db()
-      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'")
-      .bind(user.id)
-      .first<{ n: number }>();
-    expect(tries!.n).toBe(1);
+    expect(await countOf("SELECT count(*) AS n FROM credit_ledger WHERE user_id = ? AND kind = 'try'", user.id)).toBe(
+      1,
+    );
     expect(await (await call('/api/credits/balance', { cookie })).json()).toEqual({ balance: 88, consumed: 12 });
     // Asking how the try ended is part of trying.
     expect((await withToken(token, `/api/agents/2/try/${key}`)).status).toBe(200);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
-import { call, client, createUser, db, messageOf as message, okBody, signIn } from '#worker/test/fixtures.ts';
+import {
+  call,
+  client,
+  createUser,
+  db,
+  messageOf as message,
+  newSessionUser,
+  okBody,
+  signIn,
+} from '#worker/test/fixtures.ts';
 
 /** The profile screen reads `error`; `message` carries the same text. */
 async function errorOf(res: Response) {
@@ -54,15 +63,7 @@ describe('PUT /api/users/:id', () => {
     const ok = await put(me.id, { username: '  edited_ed  ', email: ` ${me.email.toUpperCase()} ` }, cookie);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({
-      id: me.id,
-      username: 'edited_ed',
-      email: me.email,
-      credits: 100,
-      consumed: 0,
-      role: 'user',
-      profilePicture: null,
-      createdAt: expect.any(String),
-      emailVerified: false,
+      ...newSessionUser({ id: me.id, username: 'edited_ed', email: me.email }),
       pendingEmail: null,
     });
     expect(await (await call('/api/auth/session', { cookie })).json()).toMatchObject({
