@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * Text typed into a server-rendered field before the app ran is on screen but not in React's state
@@ -22,7 +22,12 @@ export function useEarlyChoice(
 ): void {
   // What the server rendered and whom to tell: read once, at hydration.
   const first = useRef({ rendered, onEarlyChoice });
-  useEffect(() => {
+  // A layout effect, in the commit that hydrated the control: what it reports is in state before any
+  // other render. From a passive effect the report came at the priority of the hydration, an idle one
+  // for a part hydrated in its own slice, and a render in between (useHydrated's, the first after
+  // hydration) put the control's rendered value back on screen: a box showing the URL's query again,
+  // and an Enter pressed then searched for that query, the text typed lost with it.
+  useLayoutEffect(() => {
     const shown = ref.current?.value;
     if (shown !== undefined && shown !== first.current.rendered) first.current.onEarlyChoice(shown);
   }, [ref]);
