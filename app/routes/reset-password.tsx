@@ -3,10 +3,11 @@ import * as v from 'valibot';
 import { useSearch } from 'wouter';
 import { fieldErrors, forgotPasswordSchema } from '#common/validation.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { forgotPassword, resetPassword } from '#app/features/auth/api/account.ts';
 import { NewPasswordForm } from '#app/features/auth/components/new-password-form.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
@@ -23,13 +24,13 @@ function Notice({ children, alert = false }: { children: string; alert?: boolean
 
 /** 'Forgot password?': asks for the address; the answer is the same whether or not it has an account. */
 function RequestLink() {
-  const [email, setEmail] = useState('');
+  const { values, bind } = useFormValues({ email: '' }, 'forgot');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = v.safeParse(forgotPasswordSchema, { email });
+    const parsed = v.safeParse(forgotPasswordSchema, values);
     if (!parsed.success) return setError(fieldErrors(parsed.issues).email ?? null);
     setError(null);
     setBusy(true);
@@ -47,19 +48,7 @@ function RequestLink() {
         Enter the email address of your account and we will email you a link to choose a new password.
       </p>
       {sent && <Notice>{sent}</Notice>}
-      <FormField id="forgot-email" label="Email" error={error ?? undefined}>
-        {(control) => (
-          <TextInput
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            invalid={Boolean(error)}
-          />
-        )}
-      </FormField>
+      <TextField label="Email" error={error} type="email" autoComplete="email" {...bind('email')} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Sending...' : 'Email me a reset link'}
       </Button>

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { createElement, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
 /** Props a control needs so its label, hint and error are announced with it. */
 export interface FieldControlProps {
@@ -55,29 +55,48 @@ export function FormField({
   );
 }
 
-export function TextInput({
-  invalid = false,
-  className = '',
-  ...props
-}: ComponentProps<'input'> & { invalid?: boolean }) {
-  return <input className={controlClass(invalid, className)} {...props} />;
+/** A native control drawn as the app's inputs are, red while `invalid`. */
+function styledControl<T extends 'input' | 'textarea' | 'select'>(tag: T) {
+  return function Control({
+    invalid = false,
+    className = '',
+    ...props
+  }: ComponentProps<T> & { invalid?: boolean; className?: string }) {
+    return createElement(tag, { className: controlClass(invalid, className), ...props });
+  };
 }
 
-export function TextArea({
-  invalid = false,
-  className = '',
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return <textarea className={controlClass(invalid, className)} {...props} />;
+export const TextInput = styledControl('input');
+export const TextArea = styledControl('textarea');
+export const Select = styledControl('select');
+
+/** What a field shows around its control: FormField's props without the render function. */
+type FieldFrame = { id: string; label: ReactNode; error?: string | null; hint?: ReactNode; optional?: boolean };
+
+/**
+ * `Control` in a FormField, as one element: the control gets the field's id and ARIA wiring and
+ * turns red with its error, so every form wires its fields the same way.
+ */
+export function withField<P extends { invalid?: boolean }>(Control: ComponentType<P>) {
+  return function Field({
+    id,
+    label,
+    error,
+    hint,
+    optional,
+    ...props
+  }: FieldFrame & Omit<P, 'invalid' | keyof FieldControlProps>) {
+    return (
+      <FormField id={id} label={label} error={error} hint={hint} optional={optional}>
+        {(control) => <Control {...control} {...(props as unknown as P)} invalid={Boolean(error)} />}
+      </FormField>
+    );
+  };
 }
 
-export function Select({
-  invalid = false,
-  className = '',
-  ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
-  return <select className={controlClass(invalid, className)} {...props} />;
-}
+export const TextField = withField(TextInput);
+export const TextAreaField = withField(TextArea);
+export const SelectField = withField(Select);
 
 /** A select's options, each a value and what it reads. */
 export function Options({ options }: { options: readonly { value: string | number; label: string }[] }) {

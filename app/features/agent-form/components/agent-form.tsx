@@ -1,13 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useFormValues } from '#app/hooks/use-form-values.ts';
 import * as v from 'valibot';
 import { DESCRIPTION_MAX, MAX_CREDIT_COST, MIN_CREDIT_COST } from '#common/constants.ts';
 import type { Category, Department } from '#common/types.ts';
 import { agentSchema, fieldErrors, type AgentData } from '#common/validation.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { FormField, Options, Select, TextArea, TextInput } from '#app/components/ui/form-field.tsx';
+import { Options, SelectField, TextAreaField, TextField } from '#app/components/ui/form-field.tsx';
 import { formValuesToInput, type AgentFormValues } from '#app/features/agent-form/lib/form-values.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
+
+/** The form's optional links: a URL keyboard and a placeholder that shows the scheme. */
+function UrlField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'placeholder' | 'optional'>) {
+  return <TextField optional type="url" inputMode="url" placeholder="https://" {...props} />;
+}
 
 /**
  * Create or edit an agent, validated with the shared creation schema (docs/product.md#validation) so the
@@ -32,7 +37,7 @@ export function AgentForm({
   cancelHref: string;
   onSubmit: (data: AgentData) => void;
 }) {
-  const { values, set } = useFormValues(initial);
+  const { values, bind } = useFormValues(initial, 'agent');
   const [submitted, setSubmitted] = useState(false);
   const parsed = v.safeParse(agentSchema, formValuesToInput(values));
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
@@ -50,171 +55,71 @@ export function AgentForm({
       onSubmit={handleSubmit}
       className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      <FormField id="agent-name" label="Name" error={errors.name}>
-        {(c) => (
-          <TextInput
-            {...c}
-            name="name"
-            value={values.name}
-            onChange={set('name')}
-            invalid={Boolean(errors.name)}
-            placeholder="e.g. Invoice Chaser"
-          />
-        )}
-      </FormField>
-      <FormField
-        id="agent-description"
+      <TextField label="Name" error={errors.name} placeholder="e.g. Invoice Chaser" {...bind('name')} />
+      <TextAreaField
         label="Description"
         error={errors.description}
         hint={`Shown on cards: ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
-      >
-        {(c) => (
-          <TextArea
-            {...c}
-            name="description"
-            rows={3}
-            value={values.description}
-            onChange={set('description')}
-            invalid={Boolean(errors.description)}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="agent-long-description"
+        rows={3}
+        {...bind('description')}
+      />
+      <TextAreaField
         label="Long description"
         optional
         error={errors.longDescription}
         hint="Shown on the agent's Description tab."
-      >
-        {(c) => (
-          <TextArea
-            {...c}
-            name="longDescription"
-            rows={6}
-            value={values.longDescription}
-            onChange={set('longDescription')}
-            invalid={Boolean(errors.longDescription)}
-          />
-        )}
-      </FormField>
+        rows={6}
+        {...bind('longDescription')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="agent-category" label="Category" error={errors.categoryId}>
-          {(c) => (
-            <Select
-              {...c}
-              name="categoryId"
-              value={values.categoryId}
-              onChange={set('categoryId')}
-              invalid={Boolean(errors.categoryId)}
-            >
-              <option value="">Select a category</option>
-              <Options options={categories.map((cat) => ({ value: cat.id, label: cat.name }))} />
-            </Select>
-          )}
-        </FormField>
-        <FormField id="agent-department" label="Department" optional error={errors.departmentId}>
-          {(c) => (
-            <Select
-              {...c}
-              name="departmentId"
-              value={values.departmentId}
-              onChange={set('departmentId')}
-              invalid={Boolean(errors.departmentId)}
-            >
-              <option value="0">No department</option>
-              <Options options={departments.map((d) => ({ value: d.id, label: d.name }))} />
-            </Select>
-          )}
-        </FormField>
+        <SelectField label="Category" error={errors.categoryId} {...bind('categoryId')} id="agent-category">
+          <option value="">Select a category</option>
+          <Options options={categories.map((cat) => ({ value: cat.id, label: cat.name }))} />
+        </SelectField>
+        <SelectField
+          label="Department"
+          optional
+          error={errors.departmentId}
+          {...bind('departmentId')}
+          id="agent-department"
+        >
+          <option value="0">No department</option>
+          <Options options={departments.map((d) => ({ value: d.id, label: d.name }))} />
+        </SelectField>
       </div>
-      <FormField
-        id="agent-credit-cost"
+      <TextField
         label="Credit cost per try"
         error={errors.creditCost}
         hint={`From ${MIN_CREDIT_COST} to ${MAX_CREDIT_COST} credits (1 credit = $1). You can try your own agent for free.`}
-      >
-        {(c) => (
-          <TextInput
-            {...c}
-            name="creditCost"
-            type="number"
-            inputMode="numeric"
-            min={MIN_CREDIT_COST}
-            max={MAX_CREDIT_COST}
-            step={1}
-            className="max-w-40"
-            value={values.creditCost}
-            onChange={set('creditCost')}
-            invalid={Boolean(errors.creditCost)}
-          />
-        )}
-      </FormField>
-      <FormField id="agent-features" label="Features" optional error={errors.features} hint="One feature per line.">
-        {(c) => (
-          <TextArea
-            {...c}
-            name="features"
-            rows={5}
-            value={values.features}
-            onChange={set('features')}
-            invalid={Boolean(errors.features)}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="agent-video-url"
-        label="Video URL"
+        type="number"
+        inputMode="numeric"
+        min={MIN_CREDIT_COST}
+        max={MAX_CREDIT_COST}
+        step={1}
+        className="max-w-40"
+        {...bind('creditCost')}
+      />
+      <TextAreaField
+        label="Features"
         optional
+        error={errors.features}
+        hint="One feature per line."
+        rows={5}
+        {...bind('features')}
+      />
+      <UrlField
+        label="Video URL"
         error={errors.videoUrl}
         hint="A demo video, e.g. on YouTube or Vimeo."
-      >
-        {(c) => (
-          <TextInput
-            {...c}
-            name="videoUrl"
-            type="url"
-            inputMode="url"
-            value={values.videoUrl}
-            onChange={set('videoUrl')}
-            invalid={Boolean(errors.videoUrl)}
-            placeholder="https://"
-          />
-        )}
-      </FormField>
-      <FormField id="agent-image-url" label="Image URL" optional error={errors.imageUrl}>
-        {(c) => (
-          <TextInput
-            {...c}
-            name="imageUrl"
-            type="url"
-            inputMode="url"
-            value={values.imageUrl}
-            onChange={set('imageUrl')}
-            invalid={Boolean(errors.imageUrl)}
-            placeholder="https://"
-          />
-        )}
-      </FormField>
-      <FormField
-        id="agent-external-url"
+        {...bind('videoUrl')}
+      />
+      <UrlField label="Image URL" error={errors.imageUrl} {...bind('imageUrl')} />
+      <UrlField
         label="External URL"
-        optional
         error={errors.externalUrl}
         hint="Where Try Agent sends people: your agent's own app or page."
-      >
-        {(c) => (
-          <TextInput
-            {...c}
-            name="externalUrl"
-            type="url"
-            inputMode="url"
-            value={values.externalUrl}
-            onChange={set('externalUrl')}
-            invalid={Boolean(errors.externalUrl)}
-            placeholder="https://"
-          />
-        )}
-      </FormField>
+        {...bind('externalUrl')}
+      />
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? pendingLabel : submitLabel}

@@ -6,12 +6,12 @@ import * as v from 'valibot';
 import type { SessionUser } from '#common/types.ts';
 import { changeEmailSchema, changePasswordSchema, fieldErrors } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { useFormValues } from '#app/hooks/use-form-values.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { cancelEmailChange, changeEmail, changePassword, getEmailStatus } from '#app/features/auth/api/account.ts';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
 function Result({ ok, children }: { ok: boolean; children: ReactNode }) {
@@ -32,10 +32,11 @@ function Result({ ok, children }: { ok: boolean; children: ReactNode }) {
 function useAccountForm<T extends Record<keyof T, string>, O>(
   schema: v.GenericSchema<T, O>,
   empty: T,
+  idPrefix: string,
   send: (input: O) => Promise<string>,
   failure: string,
 ) {
-  const { values, setValues, set } = useFormValues(empty);
+  const { values, setValues, bind } = useFormValues(empty, idPrefix);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,15 +56,16 @@ function useAccountForm<T extends Record<keyof T, string>, O>(
       setBusy(false);
     }
   };
-  return { values, set, errors, result, setResult, busy, onSubmit: (e: FormEvent) => void submit(e) };
+  return { bind, errors, result, setResult, busy, onSubmit: (e: FormEvent) => void submit(e) };
 }
 
 const NO_PASSWORDS = { currentPassword: '', newPassword: '' };
 
 function ChangePasswordForm() {
-  const { values, set, errors, result, busy, onSubmit } = useAccountForm(
+  const { bind, errors, result, busy, onSubmit } = useAccountForm(
     changePasswordSchema,
     NO_PASSWORDS,
+    'settings',
     async (input) => (await changePassword(input)).message,
     'Your password could not be changed.',
   );
@@ -71,30 +73,18 @@ function ChangePasswordForm() {
     <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
       <h3 className="font-semibold">Change password</h3>
       {result && <Result ok={result.ok}>{result.text}</Result>}
-      <FormField id="settings-current-password" label="Current password" error={errors.currentPassword}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="currentPassword"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set('currentPassword')}
-            invalid={Boolean(errors.currentPassword)}
-          />
-        )}
-      </FormField>
-      <FormField id="settings-new-password" label="New password" error={errors.newPassword}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="newPassword"
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={set('newPassword')}
-            invalid={Boolean(errors.newPassword)}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label="Current password"
+        error={errors.currentPassword}
+        autoComplete="current-password"
+        {...bind('currentPassword')}
+      />
+      <PasswordField
+        label="New password"
+        error={errors.newPassword}
+        autoComplete="new-password"
+        {...bind('newPassword')}
+      />
       <div>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Change password'}
@@ -108,9 +98,10 @@ const NO_EMAIL = { email: '', currentPassword: '' };
 
 function ChangeEmailForm({ user }: { user: SessionUser }) {
   const [pending, setPending] = useState<string | null>(null);
-  const { values, set, errors, result, setResult, busy, onSubmit } = useAccountForm(
+  const { bind, errors, result, setResult, busy, onSubmit } = useAccountForm(
     changeEmailSchema,
     NO_EMAIL,
+    'settings-email',
     async (input) => {
       const answer = await changeEmail(input);
       setPending(answer.pendingEmail);
@@ -135,31 +126,21 @@ function ChangeEmailForm({ user }: { user: SessionUser }) {
       {pending && (
         <PendingChange email={pending} onCancelled={(text) => (setPending(null), setResult({ ok: true, text }))} />
       )}
-      <FormField id="settings-new-email" label="New email" error={errors.email}>
-        {(control) => (
-          <TextInput
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            invalid={Boolean(errors.email)}
-          />
-        )}
-      </FormField>
-      <FormField id="settings-email-password" label="Current password" error={errors.currentPassword}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="currentPassword"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set('currentPassword')}
-            invalid={Boolean(errors.currentPassword)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="New email"
+        error={errors.email}
+        type="email"
+        autoComplete="email"
+        {...bind('email')}
+        id="settings-new-email"
+      />
+      <PasswordField
+        label="Current password"
+        error={errors.currentPassword}
+        autoComplete="current-password"
+        {...bind('currentPassword')}
+        id="settings-email-password"
+      />
       <div>
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending...' : 'Change email'}

@@ -1,9 +1,10 @@
-import { Info, Loader2 } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx';
 import type { SessionUser } from '#common/types.ts';
 import { useConfig } from '#app/features/auth/api/get-config.ts';
 import { domainBadge } from '#app/features/auth/lib/google.ts';
+import { AuthProgress } from './auth-progress';
 import { AuthSidePanel } from './auth-side-panel';
 import { GoogleButton } from './google-button';
 import { LoginForm } from './login-form';
@@ -11,20 +12,6 @@ import { LoginKindToggle, type LoginKind } from './login-kind-toggle';
 import { RegisterForm } from './register-form';
 
 const DEFAULT_STAFF_DOMAIN = 'example.cc';
-
-function Authenticating() {
-  return (
-    <section
-      role="status"
-      aria-live="polite"
-      className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center"
-    >
-      <Loader2 aria-hidden className="size-10 animate-spin text-brand-600" />
-      <h1 className="mt-6 text-2xl font-bold">Authenticating</h1>
-      <p className="mt-2 text-slate-600">Taking you to Google to sign in. This page changes by itself in a moment.</p>
-    </section>
-  );
-}
 
 const tabClass =
   'flex-1 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
@@ -44,7 +31,13 @@ export function AuthScreen({
   const staffDomain = config.data?.staffEmailDomain ?? DEFAULT_STAFF_DOMAIN;
   const internal = kind === 'internal';
 
-  if (authenticating) return <Authenticating />;
+  if (authenticating) {
+    return (
+      <AuthProgress title="Authenticating">
+        Taking you to Google to sign in. This page changes by itself in a moment.
+      </AuthProgress>
+    );
+  }
 
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-2 lg:items-start">

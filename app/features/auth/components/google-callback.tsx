@@ -1,4 +1,3 @@
-import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { signInErrorMessage } from '#common/auth-errors.ts';
@@ -6,6 +5,7 @@ import { authHref, safeNextPath } from '#common/next-path.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { getSession } from '#app/features/auth/api/get-session.ts';
 import { toastAcrossReload } from '#app/features/auth/lib/flash.ts';
+import { AuthProgress } from './auth-progress';
 
 /**
  * Where the worker sends the browser after Google (docs/product.md#screens). An `error` parameter
@@ -45,15 +45,5 @@ export function GoogleCallback() {
     })();
   }, [navigate]);
 
-  return (
-    <section
-      role="status"
-      aria-live="polite"
-      className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center"
-    >
-      <Loader2 aria-hidden className="size-10 animate-spin text-brand-600" />
-      <h1 className="mt-6 text-2xl font-bold">Processing Authentication</h1>
-      <p className="mt-2 text-slate-600">Finishing your Google sign-in…</p>
-    </section>
-  );
+  return <AuthProgress title="Processing Authentication">Finishing your Google sign-in…</AuthProgress>;
 }

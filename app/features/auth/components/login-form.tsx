@@ -4,11 +4,12 @@ import * as v from 'valibot';
 import type { SessionUser } from '#common/types.ts';
 import { fieldErrors, internalEmailError, loginSchema } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { ApiError } from '#app/lib/api-client.ts';
 import { useLogin } from '#app/features/auth/api/login.ts';
-import { PasswordInput } from './password-input';
+import { IDENTIFIER_INPUT } from '#app/features/auth/lib/identifier-input.ts';
+import { PasswordField } from './password-input';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
 const initial = { username: '', password: '' };
@@ -26,7 +27,7 @@ export function LoginForm({
   staffDomain: string;
   onSuccess: (user: SessionUser) => void;
 }) {
-  const { values, set } = useFormValues(initial);
+  const { values, bind } = useFormValues(initial, 'login');
   const [submitted, setSubmitted] = useState(false);
   const mutation = useLogin();
 
@@ -58,36 +59,14 @@ export function LoginForm({
 
   return (
     <AppForm onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
-      <FormField
-        id="login-username"
+      <TextField
         label={internal ? `Username or ${staffDomain} email` : 'Username or email'}
         error={usernameError}
-      >
-        {(control) => (
-          <TextInput
-            {...control}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.username}
-            onChange={set('username')}
-            invalid={Boolean(usernameError)}
-          />
-        )}
-      </FormField>
-      <FormField id="login-password" label="Password" error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={set('password')}
-            invalid={Boolean(errors.password)}
-          />
-        )}
-      </FormField>
+        autoComplete="username"
+        {...IDENTIFIER_INPUT}
+        {...bind('username')}
+      />
+      <PasswordField label="Password" error={errors.password} autoComplete="current-password" {...bind('password')} />
       <p className="-mt-2 text-right text-sm">
         <a href="/reset-password" className="font-medium text-brand-700 underline">
           Forgot password?

@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import { resetPasswordSchema } from '#common/validation.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
+import { useFormValues } from '#app/hooks/use-form-values.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 
 /**
  * The form of a mailed link that ends in a new password: reset it, undo an email change, confirm an
@@ -33,12 +33,12 @@ export function NewPasswordForm({
   submit: string;
   sending: string;
 }) {
-  const [password, setPassword] = useState('');
+  const { values, bind } = useFormValues({ password: '' }, 'new');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = v.safeParse(resetPasswordSchema, { token, password });
+    const parsed = v.safeParse(resetPasswordSchema, { token, password: values.password });
     if (!parsed.success) return setError(v.flatten(parsed.issues).nested?.password?.[0] ?? parsed.issues[0].message);
     setError(null);
     setBusy(true);
@@ -53,18 +53,7 @@ export function NewPasswordForm({
   return (
     <AppForm onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={label}>
       {intro && <p className="text-slate-600">{intro}</p>}
-      <FormField id={id} label="New password" error={error ?? undefined}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            invalid={Boolean(error)}
-          />
-        )}
-      </FormField>
+      <PasswordField label="New password" error={error} autoComplete="new-password" {...bind('password')} id={id} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? sending : submit}
       </Button>

@@ -1,12 +1,9 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
-import { controlClass } from '#app/components/ui/form-field.tsx';
+import { controlClass, withField } from '#app/components/ui/form-field.tsx';
 
 /** A password field with a show/hide toggle whose pressed state is announced. */
-export function PasswordInput({
-  invalid = false,
-  ...props
-}: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
+function PasswordInput({ invalid = false, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -24,3 +21,6 @@ export function PasswordInput({
     </div>
   );
 }
+
+/** A labelled password field (FormField) with the show/hide toggle. */
+export const PasswordField = withField(PasswordInput);

@@ -3,13 +3,14 @@ import { useFormValues } from '#app/hooks/use-form-values.ts';
 import * as v from 'valibot';
 import { fieldErrors, internalEmailError, registerSchema } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { HoneypotField } from '#app/components/ui/honeypot-field.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { ApiError } from '#app/lib/api-client.ts';
 import { useRegister } from '#app/features/auth/api/register.ts';
 import { toastAcrossReload } from '#app/features/auth/lib/flash.ts';
-import { PasswordInput } from './password-input';
+import { IDENTIFIER_INPUT } from '#app/features/auth/lib/identifier-input.ts';
+import { PasswordField } from './password-input';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 
 // `website` is the hidden honeypot: a person leaves it empty and it is sent as such.
@@ -25,7 +26,7 @@ export function RegisterForm({
   staffDomain: string;
   next?: string | null;
 }) {
-  const { values, setValues, set } = useFormValues(initial);
+  const { values, setValues, bind } = useFormValues(initial, 'register');
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useRegister();
@@ -68,52 +69,29 @@ export function RegisterForm({
           <strong className="font-semibold">Registration failed</strong>: {serverError}
         </div>
       )}
-      <FormField id="register-username" label="Username" error={errors.username}>
-        {(control) => (
-          <TextInput
-            {...control}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.username}
-            onChange={set('username')}
-            invalid={Boolean(errors.username)}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="register-email"
+      <TextField
+        label="Username"
+        error={errors.username}
+        autoComplete="username"
+        {...IDENTIFIER_INPUT}
+        {...bind('username')}
+      />
+      <TextField
         label="Email"
         error={emailError}
         hint={internal ? `Use your ${staffDomain} company email.` : undefined}
-      >
-        {(control) => (
-          <TextInput
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.email}
-            onChange={set('email')}
-            invalid={Boolean(emailError)}
-          />
-        )}
-      </FormField>
-      <FormField id="register-password" label="Password" error={errors.password} hint="At least 6 characters.">
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            invalid={Boolean(errors.password)}
-          />
-        )}
-      </FormField>
+        type="email"
+        autoComplete="email"
+        {...IDENTIFIER_INPUT}
+        {...bind('email')}
+      />
+      <PasswordField
+        label="Password"
+        error={errors.password}
+        hint="At least 6 characters."
+        autoComplete="new-password"
+        {...bind('password')}
+      />
       <HoneypotField
         id="register-website"
         value={values.website}

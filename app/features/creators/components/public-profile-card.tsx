@@ -15,7 +15,7 @@ import { fieldErrors } from '#common/validation.ts';
 import type { SessionUser } from '#common/types.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField, TextArea, TextInput } from '#app/components/ui/form-field.tsx';
+import { TextAreaField, TextField } from '#app/components/ui/form-field.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useFormValues } from '#app/hooks/use-form-values.ts';
 import { toast } from '#app/hooks/use-toast.ts';
@@ -83,11 +83,10 @@ function PublicProfileForm({
   onPicture: (picture: string | null) => void;
 }) {
   const queryClient = useQueryClient();
-  const { values, set } = useFormValues({
-    displayName: profile.displayName ?? '',
-    bio: profile.bio ?? '',
-    website: profile.website ?? '',
-  });
+  const { values, bind } = useFormValues(
+    { displayName: profile.displayName ?? '', bio: profile.bio ?? '', website: profile.website ?? '' },
+    'public',
+  );
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useUpdatePublicProfile(profile.id);
@@ -142,57 +141,33 @@ function PublicProfileForm({
             {serverError}
           </p>
         )}
-        <FormField
-          id="public-display-name"
+        <TextField
           label="Display name"
           optional
           error={errors.displayName}
           hint={`Shown instead of ${profile.username}.`}
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              name="displayName"
-              autoComplete="name"
-              value={values.displayName}
-              onChange={set('displayName')}
-              invalid={Boolean(errors.displayName)}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="public-bio"
+          autoComplete="name"
+          {...bind('displayName')}
+        />
+        <TextAreaField
           label="Bio"
           optional
           error={errors.bio}
           hint={`${values.bio.length} / ${BIO_MAX} characters`}
-        >
-          {(control) => (
-            <TextArea
-              {...control}
-              name="bio"
-              rows={4}
-              value={values.bio}
-              onChange={set('bio')}
-              invalid={Boolean(errors.bio)}
-            />
-          )}
-        </FormField>
-        <FormField id="public-website" label="Website" optional error={errors.website}>
-          {(control) => (
-            <TextInput
-              {...control}
-              name="url"
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="https://"
-              value={values.website}
-              onChange={set('website')}
-              invalid={Boolean(errors.website)}
-            />
-          )}
-        </FormField>
+          rows={4}
+          {...bind('bio')}
+        />
+        <TextField
+          label="Website"
+          optional
+          error={errors.website}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://"
+          {...bind('website')}
+          name="url"
+        />
         <Button type="submit" className="justify-self-start" disabled={mutation.isPending}>
           {mutation.isPending ? 'Saving...' : 'Save public page'}
         </Button>

@@ -9,7 +9,7 @@ import { OutboxList } from '#app/components/pwa/outbox-list.tsx';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { useOutbox } from '#app/hooks/use-outbox.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { FormField, TextArea, TextInput } from '#app/components/ui/form-field.tsx';
+import { TextAreaField, TextField } from '#app/components/ui/form-field.tsx';
 import { HoneypotField } from '#app/components/ui/honeypot-field.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
@@ -143,7 +143,7 @@ function useDraft(onDraft: (values: typeof empty, error: string | undefined, id:
  * one made with no signal is kept (and said to be) before it is sent.
  */
 export function ProposeForm({ signedIn }: { signedIn: boolean }) {
-  const { values, setValues, set } = useFormValues(empty);
+  const { values, setValues, bind } = useFormValues(empty, 'proposal');
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<{ id: string; name: string; queued: boolean } | null>(null);
@@ -210,67 +210,25 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
             {refusal}
           </p>
         )}
-        <FormField id="proposal-name" label="Agent name" error={errors.name}>
-          {(control) => (
-            <TextInput
-              {...control}
-              name="name"
-              value={values.name}
-              onChange={set('name')}
-              invalid={Boolean(errors.name)}
-              placeholder="e.g. Invoice Chaser"
-            />
-          )}
-        </FormField>
-        <FormField
-          id="proposal-description"
+        <TextField label="Agent name" error={errors.name} placeholder="e.g. Invoice Chaser" {...bind('name')} />
+        <TextAreaField
           label="Description"
           error={errors.description}
           hint={`What should it do, and for whom? ${values.description.trim().length}/${DESCRIPTION_MAX} characters.`}
-        >
-          {(control) => (
-            <TextArea
-              {...control}
-              name="description"
-              rows={6}
-              value={values.description}
-              onChange={set('description')}
-              invalid={Boolean(errors.description)}
-            />
-          )}
-        </FormField>
+          rows={6}
+          {...bind('description')}
+        />
         {!signedIn && (
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="proposal-proposer-name" label="Your name" error={errors.proposerName}>
-              {(control) => (
-                <TextInput
-                  {...control}
-                  name="proposerName"
-                  autoComplete="name"
-                  value={values.proposerName}
-                  onChange={set('proposerName')}
-                  invalid={Boolean(errors.proposerName)}
-                />
-              )}
-            </FormField>
-            <FormField
-              id="proposal-proposer-email"
+            <TextField label="Your name" error={errors.proposerName} autoComplete="name" {...bind('proposerName')} />
+            <TextField
               label="Your email"
               error={errors.proposerEmail}
               hint="Only the operators see it, to reply to you."
-            >
-              {(control) => (
-                <TextInput
-                  {...control}
-                  name="proposerEmail"
-                  type="email"
-                  autoComplete="email"
-                  value={values.proposerEmail}
-                  onChange={set('proposerEmail')}
-                  invalid={Boolean(errors.proposerEmail)}
-                />
-              )}
-            </FormField>
+              type="email"
+              autoComplete="email"
+              {...bind('proposerEmail')}
+            />
           </div>
         )}
         <HoneypotField

@@ -5,7 +5,7 @@ import type { SessionUser } from '#common/types.ts';
 import { fieldErrors, profileSchema } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#app/components/ui/dialog.tsx';
-import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { useFormValues } from '#app/hooks/use-form-values.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
@@ -23,7 +23,10 @@ function EditProfileForm({
   onUpdated: (u: Pick<SessionUser, 'username' | 'email'>) => void;
   onDone: () => void;
 }) {
-  const { values, set } = useFormValues({ username: user.username, email: user.email, currentPassword: '' });
+  const { values, bind } = useFormValues(
+    { username: user.username, email: user.email, currentPassword: '' },
+    'profile',
+  );
   // docs/product.md#accounts: a new address needs the current password, and counts once confirmed by mail.
   const changesEmail = values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [submitted, setSubmitted] = useState(false);
@@ -74,48 +77,19 @@ function EditProfileForm({
           {serverError}
         </p>
       )}
-      <FormField id="profile-username" label="Username" error={errors.username}>
-        {(control) => (
-          <TextInput
-            {...control}
-            name="username"
-            autoComplete="username"
-            value={values.username}
-            onChange={set('username')}
-            invalid={Boolean(errors.username)}
-          />
-        )}
-      </FormField>
-      <FormField id="profile-email" label="Email" error={errors.email}>
-        {(control) => (
-          <TextInput
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            invalid={Boolean(errors.email)}
-          />
-        )}
-      </FormField>
+      <TextField label="Username" error={errors.username} autoComplete="username" {...bind('username')} />
+      <TextField label="Email" error={errors.email} type="email" autoComplete="email" {...bind('email')} />
       {changesEmail && (
         <>
           <p className="-mb-2 text-sm text-slate-600">
             A new address needs your current password and counts once you open the link we send to it.
           </p>
-          <FormField id="profile-current-password" label="Current password" error={undefined}>
-            {(control) => (
-              <TextInput
-                {...control}
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                value={values.currentPassword}
-                onChange={set('currentPassword')}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            {...bind('currentPassword')}
+          />
         </>
       )}
       <div className="flex flex-wrap justify-end gap-2 pt-2">
