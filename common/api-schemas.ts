@@ -5,7 +5,7 @@
 // (app/lib/api-client.ts) reads those types back from the routes.
 import * as v from 'valibot';
 import { TOKEN_SCOPES } from './api-tokens';
-import { REPORT_REASONS } from './types';
+import { REPORT_REASONS } from './constants';
 
 const int = v.pipe(v.number(), v.integer());
 const id = v.pipe(v.number(), v.integer(), v.minValue(1));

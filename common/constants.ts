@@ -29,6 +29,9 @@ export const PURCHASE_RELOAD_DELAY_MS = 1500;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_DEFAULT = 5;
+/** The reasons a report may give (POST /api/reports); here so api-schemas.ts reads it without an import cycle. */
+export const REPORT_REASONS = ['spam', 'offensive', 'misleading', 'broken', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const NAME_MAX = 100;
 export const DESCRIPTION_MIN = 10;

@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import * as C from './constants';
 import { asJsonSchema, HTTP_URL_PATTERN } from './json-schema';
 import { formatCents, formatDecimal } from './format';
-import { REPORT_REASONS } from './types';
 
 export const MESSAGES = {
   usernameMin: 'Username must be at least 3 characters',
@@ -348,7 +347,7 @@ export const replySchema = v.object({
 export const reportSchema = v.object({
   itemType: v.picklist(['review', 'agent'], MESSAGES.reportItem),
   itemId: v.pipe(integerField(MESSAGES.reportItem), v.minValue(1, MESSAGES.reportItem)),
-  reason: v.picklist(REPORT_REASONS, MESSAGES.reportReason),
+  reason: v.picklist(C.REPORT_REASONS, MESSAGES.reportReason),
   details: optionalText(C.COMMENT_MAX, MESSAGES.reportDetailsMax),
 });
 

@@ -8,7 +8,7 @@ import { eqNocase, orm } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import { adminEmails, staffDomain, type Bindings } from '#worker/env.ts';
 import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/lib/session-user.ts';
-import { fillUsernameSkeletons, skeleton } from './confusables';
+import { fillSkeletons, skeleton } from './confusables';
 
 /**
  * The role a request acts with (docs/product.md#roles): admin for a verified address in ADMIN_EMAILS;
@@ -69,7 +69,7 @@ export async function takenMessage(
   email: string,
   exceptId = 0,
 ): Promise<string | null> {
-  if (username) await fillUsernameSkeletons(d1);
+  if (username) await fillSkeletons(d1, 'users');
   const sameName = username
     ? or(
         eq(users.usernameKey, usernameKey(username)),

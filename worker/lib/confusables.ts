@@ -18,40 +18,29 @@ export const skeleton = (name: string): string =>
 /** Rows written before migration 0008 (or by plain SQL) get their skeleton before anyone compares. */
 const FILL_BATCH = 200;
 
-/** Fills missing username skeletons; cheap once every row has one (an indexed IS NULL look-up). */
-export async function fillUsernameSkeletons(d1: D1Database): Promise<void> {
-  const db = orm(d1);
-  for (;;) {
-    const rows = await db
-      .select({ id: users.id, name: users.username })
-      .from(users)
-      .where(isNull(users.usernameSkeleton))
-      .limit(FILL_BATCH);
-    const [first, ...rest] = rows.map((r) =>
-      db
-        .update(users)
-        .set({ usernameSkeleton: skeleton(r.name) })
-        .where(eq(users.id, r.id)),
-    );
-    if (first) await db.batch([first, ...rest]);
-    if (rows.length < FILL_BATCH) return;
-  }
-}
+/** The names kept with a skeleton: each table's id and name columns, and its skeleton's column and key. */
+const NAMES = {
+  users: {
+    table: users,
+    id: users.id,
+    name: users.username,
+    skeleton: users.usernameSkeleton,
+    key: 'usernameSkeleton',
+  },
+  agents: { table: agents, id: agents.id, name: agents.name, skeleton: agents.nameSkeleton, key: 'nameSkeleton' },
+} as const;
 
-/** Fills missing agent-name skeletons, as fillUsernameSkeletons does for users. */
-export async function fillAgentNameSkeletons(d1: D1Database): Promise<void> {
+/** Fills the missing skeletons of usernames or agent names; cheap once every row has one (an indexed IS NULL look-up). */
+export async function fillSkeletons(d1: D1Database, of: keyof typeof NAMES): Promise<void> {
+  const { table, id, name, skeleton: column, key } = NAMES[of];
   const db = orm(d1);
   for (;;) {
-    const rows = await db
-      .select({ id: agents.id, name: agents.name })
-      .from(agents)
-      .where(isNull(agents.nameSkeleton))
-      .limit(FILL_BATCH);
+    const rows = await db.select({ id, name }).from(table).where(isNull(column)).limit(FILL_BATCH);
     const [first, ...rest] = rows.map((r) =>
       db
-        .update(agents)
-        .set({ nameSkeleton: skeleton(r.name) })
-        .where(eq(agents.id, r.id)),
+        .update(table)
+        .set({ [key]: skeleton(r.name) })
+        .where(eq(id, r.id)),
     );
     if (first) await db.batch([first, ...rest]);
     if (rows.length < FILL_BATCH) return;

@@ -28,3 +28,21 @@ export function positiveInt(value: string | undefined | null): number | null {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
+
+/**
+ * The page a list's query asks for, read leniently as `pageQuery` (./validator.ts) documents it: a
+ * malformed limit or offset is ignored, the size kept between 1 and `max` (`fallback` when none).
+ */
+export function pageParams(c: Context, fallback: number, max: number) {
+  const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
+  return {
+    limit: clampLimit(positiveInt(c.req.query('limit')), fallback, max),
+    offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+/** A page of a list: its items, and in X-Total-Count how many there are in all. */
+export function pageAnswer<T>(c: Context, page: { items: T[]; total: number }) {
+  c.header('X-Total-Count', String(page.total));
+  return c.json(page.items);
+}

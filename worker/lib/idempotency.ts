@@ -7,7 +7,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { IDEMPOTENCY_IN_PROGRESS } from '#common/idempotency.ts';
 import { IDEMPOTENCY_KEY } from '#common/validation.ts';
-import { orm } from '#worker/db/client.ts';
+import { columnsOf, orm } from '#worker/db/client.ts';
 import { idempotencyKeys } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail } from './http';
@@ -44,14 +44,7 @@ export const callerKey = (c: Context<AppEnv>, key: string): string => {
 
 const readKey = async (c: Context<AppEnv>, key: string) => {
   const [row] = await orm(c.env.DB)
-    .select({
-      userId: idempotencyKeys.userId,
-      request: idempotencyKeys.request,
-      state: idempotencyKeys.state,
-      status: idempotencyKeys.status,
-      body: idempotencyKeys.body,
-      updatedAt: idempotencyKeys.updatedAt,
-    })
+    .select(columnsOf(idempotencyKeys, 'userId', 'request', 'state', 'status', 'body', 'updatedAt'))
     .from(idempotencyKeys)
     .where(eq(idempotencyKeys.key, key));
   return row ?? null;

@@ -4,7 +4,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Payout, PayoutState } from '#common/types.ts';
-import { orm } from '#worker/db/client.ts';
+import { columnsOf, orm } from '#worker/db/client.ts';
 import { creatorEarnings, now, payoutAccounts, payouts } from '#worker/db/schema.ts';
 import { takeAvailable } from './earnings';
 import { earningsRow } from './rows';
@@ -20,12 +20,7 @@ export interface PayoutAccount {
 
 export async function getPayoutAccount(d1: D1Database, userId: number): Promise<PayoutAccount | null> {
   const [row] = await orm(d1)
-    .select({
-      stripeAccountId: payoutAccounts.stripeAccountId,
-      provider: payoutAccounts.provider,
-      detailsSubmitted: payoutAccounts.detailsSubmitted,
-      payoutsEnabled: payoutAccounts.payoutsEnabled,
-    })
+    .select(columnsOf(payoutAccounts, 'stripeAccountId', 'provider', 'detailsSubmitted', 'payoutsEnabled'))
     .from(payoutAccounts)
     .where(eq(payoutAccounts.userId, userId));
   return row ?? null;
@@ -76,7 +71,6 @@ const payoutColumns = {
   createdAt: payouts.createdAt,
   updatedAt: payouts.updatedAt,
 };
-
 /** A payout with what the server needs to send it (never sent to the browser as is). */
 export interface PayoutRecord extends Payout {
   creatorId: number | null;

@@ -3,7 +3,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { CENTS_PER_CREDIT } from '#common/constants.ts';
-import { orm } from '#worker/db/client.ts';
+import { columnsOf, orm } from '#worker/db/client.ts';
 import { checkoutSessions, now, users } from '#worker/db/schema.ts';
 import { keyUnused, ledgerRowAfterUpdate } from './ledger';
 
@@ -37,14 +37,7 @@ export async function createCheckoutSession(
 
 export async function getCheckoutSession(d1: D1Database, id: string): Promise<CheckoutSession | null> {
   const [row] = await orm(d1)
-    .select({
-      id: checkoutSessions.id,
-      userId: checkoutSessions.userId,
-      credits: checkoutSessions.credits,
-      amountCents: checkoutSessions.amountCents,
-      provider: checkoutSessions.provider,
-      status: checkoutSessions.status,
-    })
+    .select(columnsOf(checkoutSessions, 'id', 'userId', 'credits', 'amountCents', 'provider', 'status'))
     .from(checkoutSessions)
     .where(eq(checkoutSessions.id, id));
   return row ?? null;

@@ -14,7 +14,7 @@ import { TRY_NOT_CHARGED } from '#common/idempotency.ts';
 import type { Agent, TryResult } from '#common/types.ts';
 import { agentSchema, IDEMPOTENCY_KEY, MESSAGES, trySchema } from '#common/validation.ts';
 import { creatorSharePercent, earningsHoldDays, type AppEnv } from '#worker/env.ts';
-import { clampLimit, errorBody, fail, HttpError, positiveInt } from '#worker/lib/http.ts';
+import { errorBody, fail, HttpError, pageParams, positiveInt } from '#worker/lib/http.ts';
 import {
   callerKey,
   IDEMPOTENCY_KEY_REUSED,
@@ -47,15 +47,12 @@ function listParams(c: Context<AppEnv>): ListParams {
   const sort = parseSort(sortParam);
   // 'relevance' is search's own order (its default); anything else unknown is refused, never looked up.
   if (sortParam && !sort && sortParam.toLowerCase() !== 'relevance') throw new HttpError(400, MESSAGES.sortInvalid);
-  const limit = positiveInt(c.req.query('limit'));
-  const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
   return {
     q: q ?? null,
     categoryId: positiveInt(c.req.query('categoryId')),
     departmentId: positiveInt(c.req.query('departmentId')),
     sort,
-    limit: clampLimit(limit, PAGE_SIZE_MAX, PAGE_SIZE_MAX),
-    offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+    ...pageParams(c, PAGE_SIZE_MAX, PAGE_SIZE_MAX),
     exact: c.req.query('exact') === '1',
   };
 }

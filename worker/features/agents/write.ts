@@ -4,7 +4,7 @@ import { and, eq, isNull, like, ne, or } from 'drizzle-orm';
 import { MESSAGES, type AgentData } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { agents, categories, departments, now } from '#worker/db/schema.ts';
-import { fillAgentNameSkeletons, skeleton } from '#worker/lib/confusables.ts';
+import { fillSkeletons, skeleton } from '#worker/lib/confusables.ts';
 import { HttpError } from '#worker/lib/http.ts';
 
 /** URL-safe slug from a name; uniqueness is settled by the caller. */
@@ -80,7 +80,7 @@ async function refuseLookalike(
   name: string,
   exceptId: number | null,
 ): Promise<void> {
-  await fillAgentNameSkeletons(d1);
+  await fillSkeletons(d1, 'agents');
   const [clash] = await orm(d1)
     .select({ id: agents.id })
     .from(agents)

@@ -1,5 +1,6 @@
 import { desc, eq, or } from 'drizzle-orm';
-import { Hono } from 'hono';
+import type { D1Database } from '@cloudflare/workers-types';
+import { Hono, type Context } from 'hono';
 import {
   internalEmailError,
   isHoneypotFilled,
@@ -34,10 +35,55 @@ import {
 import { okSchema, sessionUserSchema } from '#common/api-schemas.ts';
 import { error, json, route, throttled } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
-import { externalLoginSchema, providerConfig, providerOnly, providerSignIn } from '#worker/features/provider/index.ts';
+import {
+  externalLoginSchema,
+  providerConfig,
+  providerOnly,
+  providerSignIn,
+  type ProviderConfig,
+} from '#worker/features/provider/index.ts';
 import { mailVerification } from './account-mail';
 
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+type LoginKeys = ReturnType<typeof loginKeys>;
+
+/**
+ * Counts a sign-in attempt before the (slow) password check, so a parallel burst cannot slip past the
+ * limits: over the client's or the (name, client) pair's, the 429. Per account only slower, never
+ * refused: strangers' failures cannot lock the owner out.
+ */
+async function countAttempt(c: Context<AppEnv>, keys: LoginKeys) {
+  const db = c.env.DB;
+  const [clientCount, pairCount, accountFailures] = await Promise.all([
+    hit(db, keys.client),
+    hit(db, keys.pair),
+    peek(db, keys.account),
+  ]);
+  if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return tooMany(c, MESSAGES.throttled);
+  await sleep(slowdownMs(accountFailures));
+  return null;
+}
+
+/** Only failures count against the account and the client: a sign-in that worked gives its attempt back. */
+const succeeded = (db: D1Database, keys: LoginKeys) => Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
+
+/** Provider mode (docs/product.md#provider): the provider checks the password; a refusal counts against the account. */
+async function signInAtProvider(
+  c: Context<AppEnv>,
+  provider: ProviderConfig,
+  keys: LoginKeys,
+  email: string,
+  password: string,
+) {
+  const signIn = await providerSignIn(c, provider, email, password);
+  if (!signIn.ok) {
+    await hit(c.env.DB, keys.account);
+    return signIn.response;
+  }
+  await succeeded(c.env.DB, keys);
+  return c.json((await getSessionUser(c.env.DB, signIn.userId))!);
+}
 
 export const authRoutes = new Hono<AppEnv>()
   .get(
@@ -134,38 +180,22 @@ export const authRoutes = new Hono<AppEnv>()
       // counted together, the slowdown one causes would show on the other and tell which public
       // username owns which address (docs/decisions/0024). Each name keeps its own budget of guesses.
       const keys = loginKeys(login.includes('@') ? login : usernameKey(username), clientKey(c));
-      // Attempts are counted before the (slow) hash check so a parallel burst cannot slip past the limits.
-      const [clientCount, pairCount, accountFailures] = await Promise.all([
-        hit(db, keys.client),
-        hit(db, keys.pair),
-        peek(db, keys.account),
-      ]);
-      if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return tooMany(c, MESSAGES.throttled);
-      // Per account only slower, never refused: strangers' failures cannot lock the owner out.
-      await sleep(slowdownMs(accountFailures));
+      const refused = await countAttempt(c, keys);
+      if (refused) return refused;
       if (isInternalLogin && login.includes('@')) {
         const problem = internalEmailError(login, staffDomain(c.env));
         if (problem) return fail(c, 400, problem);
       }
-      // Provider mode (docs/product.md#provider): the provider checks the password; the username field holds the email.
+      // Provider mode: the username field holds the email.
       const provider = providerConfig(c.env);
-      if (provider) {
-        const signIn = await providerSignIn(c, provider, login, password);
-        if (!signIn.ok) {
-          await hit(db, keys.account);
-          return signIn.response;
-        }
-        await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
-        return c.json((await getSessionUser(db, signIn.userId))!);
-      }
+      if (provider) return signInAtProvider(c, provider, keys, login, password);
       // The hash is checked even without an account so timing does not reveal which names exist.
       const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
       if (!row || !row.passwordHash || !ok) {
         await hit(db, keys.account);
         return fail(c, 401, MESSAGES.invalidCredentials);
       }
-      // Only failures count against the account and the client.
-      await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
+      await succeeded(db, keys);
       if (isInternalLogin) {
         const problem = internalEmailError(row.email, staffDomain(c.env));
         if (problem) return fail(c, 400, problem);
@@ -193,24 +223,11 @@ export const authRoutes = new Hono<AppEnv>()
     providerOnly,
     jsonBody(externalLoginSchema),
     async (c) => {
-      const provider = providerConfig(c.env)!;
       const { email, password } = c.req.valid('json');
-      const db = c.env.DB;
       const keys = loginKeys(email, clientKey(c));
-      const [clientCount, pairCount, accountFailures] = await Promise.all([
-        hit(db, keys.client),
-        hit(db, keys.pair),
-        peek(db, keys.account),
-      ]);
-      if (clientCount > CLIENT_ATTEMPTS || pairCount > PAIR_ATTEMPTS) return tooMany(c, MESSAGES.throttled);
-      await sleep(slowdownMs(accountFailures));
-      const signIn = await providerSignIn(c, provider, email, password);
-      if (!signIn.ok) {
-        await hit(db, keys.account);
-        return signIn.response;
-      }
-      await Promise.all([reset(db, keys.pair), refund(db, keys.client)]);
-      return c.json((await getSessionUser(db, signIn.userId))!);
+      const refused = await countAttempt(c, keys);
+      if (refused) return refused;
+      return signInAtProvider(c, providerConfig(c.env)!, keys, email, password);
     },
   )
   .post(

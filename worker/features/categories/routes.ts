@@ -1,3 +1,4 @@
+import type { D1Database } from '@cloudflare/workers-types';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { categorySchemaOut, departmentSchemaOut } from '#common/api-schemas.ts';
@@ -7,60 +8,55 @@ import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam } from '#worker/lib/validator.ts';
 import { getCategory, getDepartment, listCategories, listDepartments } from './data';
 
-export const categoriesRoutes = new Hono<AppEnv>()
-  .get(
-    '/',
-    route({
-      tag: 'categories',
-      summary: 'Every category',
-      access: 'anyone',
-      token: 'read',
-      responses: { 200: json(v.array(categorySchemaOut), 'The categories') },
-    }),
-    async (c) => c.json(await listCategories(c.env.DB)),
-  )
-  .get(
-    '/:id',
-    route({
-      tag: 'categories',
-      summary: 'A category',
-      access: 'anyone',
-      token: 'read',
-      responses: { 200: json(categorySchemaOut, 'The category'), 404: error('Category not found') },
-    }),
-    idParam('id', 'Category not found'),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const category = await getCategory(c.env.DB, id);
-      return category ? c.json(category) : fail(c, 404, 'Category not found');
-    },
-  );
+/**
+ * A grouping of the catalogue (categories, departments), named by its noun: every one of them, and
+ * one by id. Both groupings answer alike, so their routes and wording are made here once.
+ */
+const groupingRoutes = <S extends v.GenericSchema>(
+  noun: { one: string; many: string },
+  item: S,
+  list: (d1: D1Database) => Promise<v.InferOutput<S>[]>,
+  get: (d1: D1Database, id: number) => Promise<v.InferOutput<S> | null>,
+) => {
+  const notFound = `${noun.one.charAt(0).toUpperCase()}${noun.one.slice(1)} not found`;
+  return new Hono<AppEnv>()
+    .get(
+      '/',
+      route({
+        tag: 'categories',
+        summary: `Every ${noun.one}`,
+        access: 'anyone',
+        token: 'read',
+        responses: { 200: json(v.array(item), `The ${noun.many}`) },
+      }),
+      async (c) => c.json(await list(c.env.DB)),
+    )
+    .get(
+      '/:id',
+      route({
+        tag: 'categories',
+        summary: `A ${noun.one}`,
+        access: 'anyone',
+        token: 'read',
+        responses: { 200: json(item, `The ${noun.one}`), 404: error(notFound) },
+      }),
+      idParam('id', notFound),
+      async (c) => {
+        const found = await get(c.env.DB, c.req.valid('param').id);
+        return found ? c.json(found) : fail(c, 404, notFound);
+      },
+    );
+};
 
-export const departmentsRoutes = new Hono<AppEnv>()
-  .get(
-    '/',
-    route({
-      tag: 'categories',
-      summary: 'Every department',
-      access: 'anyone',
-      token: 'read',
-      responses: { 200: json(v.array(departmentSchemaOut), 'The departments') },
-    }),
-    async (c) => c.json(await listDepartments(c.env.DB)),
-  )
-  .get(
-    '/:id',
-    route({
-      tag: 'categories',
-      summary: 'A department',
-      access: 'anyone',
-      token: 'read',
-      responses: { 200: json(departmentSchemaOut, 'The department'), 404: error('Department not found') },
-    }),
-    idParam('id', 'Department not found'),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const department = await getDepartment(c.env.DB, id);
-      return department ? c.json(department) : fail(c, 404, 'Department not found');
-    },
-  );
+export const categoriesRoutes = groupingRoutes(
+  { one: 'category', many: 'categories' },
+  categorySchemaOut,
+  listCategories,
+  getCategory,
+);
+export const departmentsRoutes = groupingRoutes(
+  { one: 'department', many: 'departments' },
+  departmentSchemaOut,
+  listDepartments,
+  getDepartment,
+);

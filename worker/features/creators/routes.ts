@@ -7,6 +7,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, validated } from '#worker/lib/validator.ts';
+import { ownList } from '#worker/lib/own-list.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import {
   creatorPage,
@@ -70,28 +71,29 @@ export const creatorsRoutes = new Hono<AppEnv>()
     },
   );
 
+/** The creator a follow or an unfollow names: a creator that does not exist is a 404. */
+const creatorParam = idParam('creatorId', CREATOR_MESSAGES.creatorNotFound);
+
 /** /api/follows: whom the signed-in person follows; follow and unfollow are idempotent. */
 export const followsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get(
     '/',
-    route({
-      tag: 'creators',
-      summary: 'Creators the caller follows',
-      access: 'signed-in',
-      responses: { 200: json(v.array(followedCreatorSchema), 'Newest follow first') },
-    }),
-    async (c) => c.json(await followedCreators(c.env.DB, c.var.user!.id)),
+    ...ownList(
+      { tag: 'creators', summary: 'Creators the caller follows' },
+      followedCreatorSchema,
+      'Newest follow first',
+      followedCreators,
+    ),
   )
   .get(
     '/agents',
-    route({
-      tag: 'creators',
-      summary: 'New agents from creators the caller follows',
-      access: 'signed-in',
-      responses: { 200: json(v.array(agentSchemaOut), 'One row of cards') },
-    }),
-    async (c) => c.json(await newFromFollowed(c.env.DB, c.var.user!.id, NEW_FROM_FOLLOWED)),
+    ...ownList(
+      { tag: 'creators', summary: 'New agents from creators the caller follows' },
+      agentSchemaOut,
+      'One row of cards',
+      (d1, userId) => newFromFollowed(d1, userId, NEW_FROM_FOLLOWED),
+    ),
   )
   .put(
     '/:creatorId',
@@ -107,7 +109,7 @@ export const followsRoutes = new Hono<AppEnv>()
         404: error(CREATOR_MESSAGES.creatorNotFound),
       },
     }),
-    idParam('creatorId', CREATOR_MESSAGES.creatorNotFound),
+    creatorParam,
     async (c) => {
       const { creatorId: id } = c.req.valid('param');
       const creator = await publicProfileById(c.env.DB, id);
@@ -127,7 +129,7 @@ export const followsRoutes = new Hono<AppEnv>()
       access: 'signed-in',
       responses: { 200: json(followStateSchema, 'Not following'), 404: error(CREATOR_MESSAGES.creatorNotFound) },
     }),
-    idParam('creatorId', CREATOR_MESSAGES.creatorNotFound),
+    creatorParam,
     async (c) => {
       const { creatorId: id } = c.req.valid('param');
       const creator = await publicProfileById(c.env.DB, id);

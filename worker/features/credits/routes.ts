@@ -6,6 +6,7 @@ import { fail } from '#worker/lib/http.ts';
 import { getBalance, listTransactions } from '#worker/domain/credits/index.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { positiveIntText, validated } from '#worker/lib/validator.ts';
+import { ownList } from '#worker/lib/own-list.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { providerBalance } from '#worker/features/provider/index.ts';
 import { getReceipt } from './data';
@@ -29,14 +30,12 @@ export const creditsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/transactions',
-    route({
-      tag: 'credits',
-      summary: 'Your credit history',
-      access: 'signed-in',
-      token: 'read',
-      responses: { 200: json(v.array(transactionSchema), 'Newest first') },
-    }),
-    async (c) => c.json(await listTransactions(c.env.DB, c.var.user!.id)),
+    ...ownList(
+      { tag: 'credits', summary: 'Your credit history', token: 'read' },
+      transactionSchema,
+      'Newest first',
+      listTransactions,
+    ),
   )
   .get(
     '/receipts/:id',

@@ -34,6 +34,7 @@ import {
 } from '#common/api-schemas.ts';
 import { csv, error, IDEMPOTENCY_KEY_HEADER, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, validated } from '#worker/lib/validator.ts';
+import { ownList } from '#worker/lib/own-list.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
 import {
@@ -385,13 +386,12 @@ export const earningsRoutes = new Hono<AppEnv>()
   // Monthly statements (UTC months): the months that have rows, and one month as a CSV download.
   .get(
     '/statements',
-    route({
-      tag: 'earnings',
-      summary: 'Months with a statement',
-      access: 'signed-in',
-      responses: { 200: json(v.array(statementMonthSchema), 'Newest first') },
-    }),
-    async (c) => c.json(await statementMonths(c.env.DB, c.var.user!.id)),
+    ...ownList(
+      { tag: 'earnings', summary: 'Months with a statement' },
+      statementMonthSchema,
+      'Newest first',
+      statementMonths,
+    ),
   )
   .get(
     '/statements/:month',

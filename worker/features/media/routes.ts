@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { CREATOR_MESSAGES } from '#common/creators.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
@@ -19,6 +19,26 @@ async function formFields(req: Request): Promise<FormData | null> {
   if (!req.headers.get('Content-Type')?.toLowerCase().startsWith('multipart/form-data')) return null;
   return req.formData().catch(() => null);
 }
+
+type CoverEnv = AppEnv & {
+  Variables: { agent: NonNullable<Awaited<ReturnType<typeof agentPictures>>> & { id: number } };
+};
+/**
+ * Only an agent's creator changes its cover: 404 for no such agent, 403 for someone else's, before
+ * the body is read (someone else's agent gets nothing stored, however good the file). The agent's
+ * id and pictures are then `c.var.agent`.
+ */
+const ownAgent: MiddlewareHandler<CoverEnv> = async (c, next) => {
+  const id = Number(c.req.param('id'));
+  const agent = await agentPictures(c.env.DB, id);
+  if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+  if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
+  c.set('agent', { id, ...agent });
+  await next();
+};
+/** What the cover routes check, in order, and what they refuse for it. */
+const coverGuards = [requireUser, idParam('id', MESSAGES.agentNotFound), ownAgent] as const;
+const COVER_REFUSALS = { 403: error(CREATOR_MESSAGES.imageOwner), 404: error(MESSAGES.agentNotFound) };
 
 /**
  * Uploads (docs/decisions/0028): a person's own profile picture, and the cover of an agent they
@@ -90,18 +110,12 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
           'The cover’s and thumbnail’s addresses',
         ),
         400: error('Not an image this site takes'),
-        403: error(CREATOR_MESSAGES.imageOwner),
-        404: error(MESSAGES.agentNotFound),
+        ...COVER_REFUSALS,
       },
     }),
-    requireUser,
-    idParam('id', MESSAGES.agentNotFound),
+    ...coverGuards,
     async (c) => {
-      const { id } = c.req.valid('param');
-      const agent = await agentPictures(c.env.DB, id);
-      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-      // Before reading the body: someone else's agent gets nothing stored, however good the file.
-      if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
+      const agent = c.var.agent;
       const form = await formFields(c.req.raw);
       const cover = await checkedImage(form?.get('cover'));
       // The browser sends a small copy for the cards; without one the cover serves both.
@@ -109,7 +123,7 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
       const thumbnail = thumbnailField ? await checkedImage(thumbnailField) : null;
       const coverPath = await storeImage(c.env, 'covers', cover);
       const thumbnailPath = thumbnail ? await storeImage(c.env, 'thumbs', thumbnail) : coverPath;
-      await setAgentPictures(c.env.DB, id!, { imageUrl: coverPath, thumbnailUrl: thumbnailPath });
+      await setAgentPictures(c.env.DB, agent.id, { imageUrl: coverPath, thumbnailUrl: thumbnailPath });
       await removeUnused(
         c.env,
         c.env.DB,
@@ -126,18 +140,13 @@ export const mediaUploadRoutes = new Hono<AppEnv>()
       access: 'signed-in',
       responses: {
         200: json(v.object({ imageUrl: v.null(), thumbnailUrl: v.null() }), 'Removed'),
-        403: error(CREATOR_MESSAGES.imageOwner),
-        404: error(MESSAGES.agentNotFound),
+        ...COVER_REFUSALS,
       },
     }),
-    requireUser,
-    idParam('id', MESSAGES.agentNotFound),
+    ...coverGuards,
     async (c) => {
-      const { id } = c.req.valid('param');
-      const agent = await agentPictures(c.env.DB, id);
-      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
-      if (agent.creatorId !== c.var.user!.id) return fail(c, 403, CREATOR_MESSAGES.imageOwner);
-      await setAgentPictures(c.env.DB, id!, { imageUrl: null, thumbnailUrl: null });
+      const agent = c.var.agent;
+      await setAgentPictures(c.env.DB, agent.id, { imageUrl: null, thumbnailUrl: null });
       await removeUnused(c.env, c.env.DB, [agent.imageUrl, agent.thumbnailUrl]);
       return c.json({ imageUrl: null, thumbnailUrl: null });
     },

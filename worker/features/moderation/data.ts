@@ -2,7 +2,7 @@
 // names a review or an agent; staff and admins see the open ones grouped by item and decide: Hide,
 // Restore or Dismiss. Every decision closes the item's open reports and is recorded with who and
 // when; hiding or restoring a review changes its agent's average and count in the same batch.
-import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { ModerationAction, ModerationItem, ReportItemType, ReportReason } from '#common/types.ts';
 import { refreshAggregates } from '#worker/features/ratings/index.ts';
 
@@ -78,23 +78,17 @@ export async function moderate(
 
 export type QueueView = 'open' | 'hidden';
 
-interface ReviewItemRow {
+/** A reported review or agent as the queue shows it: both queries name their columns alike. */
+interface ItemRow {
   id: number;
-  rating: number;
-  comment: string | null;
-  user_id: number;
-  username: string | null;
   agent_id: number;
   agent_name: string;
-  hidden_at: string | null;
-}
-
-interface AgentItemRow {
-  id: number;
-  name: string;
-  description: string;
-  creator_id: number | null;
+  /** A review's author; for an agent its creator. */
+  author_id: number | null;
   username: string | null;
+  /** A review's comment; for an agent its description. */
+  text: string | null;
+  rating: number | null;
   hidden_at: string | null;
 }
 
@@ -139,13 +133,14 @@ export async function moderationQueue(
   const [reviewRows, agentRows, reportRows, actionRows] = await d1.batch([
     d1
       .prepare(
-        `SELECT r.id, r.rating, r.comment, r.user_id, u.username, r.agent_id, a.name AS agent_name, r.hidden_at
+        `SELECT r.id, r.agent_id, a.name AS agent_name, r.user_id AS author_id, u.username, r.comment AS text, r.rating, r.hidden_at
          FROM ratings r JOIN agents a ON a.id = r.agent_id LEFT JOIN users u ON u.id = r.user_id WHERE r.id IN (${list(reviewIds)})`,
       )
       .bind(...reviewIds),
     d1
       .prepare(
-        `SELECT a.id, a.name, a.description, a.creator_id, u.username, a.hidden_at FROM agents a LEFT JOIN users u ON u.id = a.creator_id WHERE a.id IN (${list(agentIds)})`,
+        `SELECT a.id, a.id AS agent_id, a.name AS agent_name, a.creator_id AS author_id, u.username, a.description AS text, NULL AS rating, a.hidden_at
+         FROM agents a LEFT JOIN users u ON u.id = a.creator_id WHERE a.id IN (${list(agentIds)})`,
       )
       .bind(...agentIds),
     d1
@@ -162,8 +157,8 @@ export async function moderationQueue(
       .bind(...matchBinds),
   ]);
   const keyOf = (type: string, id: number) => `${type}:${id}`;
-  const reviews = new Map(((reviewRows?.results ?? []) as ReviewItemRow[]).map((r) => [r.id, r]));
-  const agentsById = new Map(((agentRows?.results ?? []) as AgentItemRow[]).map((r) => [r.id, r]));
+  const byId = (rows: D1Result | undefined) => new Map(((rows?.results ?? []) as ItemRow[]).map((r) => [r.id, r]));
+  const rows = { review: byId(reviewRows), agent: byId(agentRows) };
   const reports = new Map<string, ModerationItem['reports']>();
   for (const r of (reportRows?.results ?? []) as {
     item_type: string;
@@ -197,7 +192,10 @@ export async function moderationQueue(
     const itemReports = reports.get(k) ?? [];
     const reasons: ModerationItem['reasons'] = {};
     for (const r of itemReports) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
-    const common = {
+    const row = rows[key.item_type].get(key.item_id);
+    // Reports outlive what they name: a deleted review or agent drops out of the queue.
+    if (!row) continue;
+    items.push({
       itemType: key.item_type,
       itemId: key.item_id,
       openReports: view === 'open' ? itemReports.length : 0,
@@ -205,33 +203,13 @@ export async function moderationQueue(
       reports: itemReports,
       lastReportAt: itemReports[0]?.createdAt ?? null,
       lastAction: lastAction.get(k) ?? null,
-    };
-    if (key.item_type === 'review') {
-      const r = reviews.get(key.item_id);
-      // Reports outlive what they name: a deleted review or agent drops out of the queue.
-      if (!r) continue;
-      items.push({
-        ...common,
-        agentId: r.agent_id,
-        agentName: r.agent_name,
-        author: { id: r.user_id, username: r.username },
-        text: r.comment,
-        rating: r.rating,
-        hidden: r.hidden_at !== null,
-      });
-    } else {
-      const a = agentsById.get(key.item_id);
-      if (!a) continue;
-      items.push({
-        ...common,
-        agentId: a.id,
-        agentName: a.name,
-        author: { id: a.creator_id, username: a.username },
-        text: a.description,
-        rating: null,
-        hidden: a.hidden_at !== null,
-      });
-    }
+      agentId: row.agent_id,
+      agentName: row.agent_name,
+      author: { id: row.author_id, username: row.username },
+      text: row.text,
+      rating: row.rating,
+      hidden: row.hidden_at !== null,
+    });
   }
   return { items, total: totalCount };
 }

@@ -5,7 +5,7 @@ import { moderationItemSchema } from '#common/api-schemas.ts';
 import type { ReportItemType } from '#common/types.ts';
 import { MESSAGES, moderationSchema, reportSchema } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { clampLimit, fail, positiveInt } from '#worker/lib/http.ts';
+import { fail, pageAnswer, pageParams, positiveInt } from '#worker/lib/http.ts';
 import { HOUR_MS, hit, tooMany } from '#worker/lib/throttle.ts';
 import { error, ID_SCHEMA, json, route, throttled, TOTAL_COUNT } from '#worker/lib/openapi.ts';
 import { jsonBody, pageQuery, validated } from '#worker/lib/validator.ts';
@@ -89,16 +89,8 @@ export const moderationRoutes = new Hono<AppEnv>()
     async (c) => {
       const view = c.req.query('view') ?? 'open';
       if (view !== 'open' && view !== 'hidden') return fail(c, 400, VIEW_MESSAGE);
-      const limit = positiveInt(c.req.query('limit'));
-      const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
-      const page = await moderationQueue(
-        c.env.DB,
-        view as QueueView,
-        clampLimit(limit, QUEUE_PAGE, QUEUE_PAGE_MAX),
-        Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
-      );
-      c.header('X-Total-Count', String(page.total));
-      return c.json(page.items);
+      const { limit, offset } = pageParams(c, QUEUE_PAGE, QUEUE_PAGE_MAX);
+      return pageAnswer(c, await moderationQueue(c.env.DB, view as QueueView, limit, offset));
     },
   )
   .post(

@@ -4,7 +4,7 @@ import { helpfulSchema, okSchema, ratingSchemaOut, ratingSummarySchema } from '#
 import { REVIEW_SORTS, type RatingSummary, type ReviewSort } from '#common/types.ts';
 import { MESSAGES, replySchema, reviewSchema } from '#common/validation.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { clampLimit, fail, positiveInt } from '#worker/lib/http.ts';
+import { fail, pageAnswer, pageParams, positiveInt } from '#worker/lib/http.ts';
 import { once } from '#worker/lib/idempotency.ts';
 import { error, IDEMPOTENCY_KEY_HEADER, json, pathParam, route, TOTAL_COUNT } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody, oneOfText, pageQuery, validated } from '#worker/lib/validator.ts';
@@ -41,6 +41,14 @@ const shownReview = async (c: Context<AppEnv>) => {
   const review = await visibleReview(c);
   return review && !review.review_hidden_at && !review.agent_hidden_at ? review : null;
 };
+
+/** Only the creator of the review's agent replies: the review, or the refusal (404, then 403). */
+async function reviewToReply(c: Context<AppEnv>) {
+  const review = await shownReview(c);
+  if (!review) return { refused: fail(c, 404, MESSAGES.reviewNotFound) };
+  if (review.creator_id !== c.var.user!.id) return { refused: fail(c, 403, MESSAGES.replyCreatorOnly) };
+  return { review };
+}
 
 const reviewId = idParam('id', MESSAGES.reviewNotFound);
 const REVIEW_NOT_FOUND = error(MESSAGES.reviewNotFound);
@@ -151,12 +159,12 @@ export const ratingsRoutes = new Hono<AppEnv>()
     jsonBody(replySchema),
     reviewId,
     async (c) => {
-      const review = await shownReview(c);
-      if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
-      const user = c.var.user!;
-      if (review.creator_id !== user.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
-      const created = await saveReply(c.env.DB, review.id, user.id, c.req.valid('json').body);
-      return c.json((await getRating(c.env.DB, review.id, user.id))!, created ? 201 : 200);
+      const own = await reviewToReply(c);
+      if (own.refused) return own.refused;
+      const { review } = own;
+      const userId = c.var.user!.id;
+      const created = await saveReply(c.env.DB, review.id, userId, c.req.valid('json').body);
+      return c.json((await getRating(c.env.DB, review.id, userId))!, created ? 201 : 200);
     },
   )
   .delete(
@@ -174,10 +182,9 @@ export const ratingsRoutes = new Hono<AppEnv>()
     requireUser,
     reviewId,
     async (c) => {
-      const review = await shownReview(c);
-      if (!review) return fail(c, 404, MESSAGES.reviewNotFound);
-      if (review.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.replyCreatorOnly);
-      if (!(await deleteReply(c.env.DB, review.id))) return fail(c, 404, 'Reply not found');
+      const own = await reviewToReply(c);
+      if (own.refused) return own.refused;
+      if (!(await deleteReply(c.env.DB, own.review.id))) return fail(c, 404, 'Reply not found');
       return c.json({ ok: true });
     },
   )
@@ -245,8 +252,6 @@ export const agentRatingsRoutes = new Hono<AppEnv>()
       const sort = reviewSort(c.req.query('sort'));
       if (!sort) return fail(c, 400, MESSAGES.sortInvalid);
       const { id, agent } = await target(c);
-      const limit = positiveInt(c.req.query('limit'));
-      const offset = Number.parseInt(c.req.query('offset') ?? '', 10);
       if (!agent) {
         // Provider agents are not rated here: an empty list rather than a 404 for their detail pages.
         if (id && (await externalAgent(c, id))) {
@@ -257,12 +262,10 @@ export const agentRatingsRoutes = new Hono<AppEnv>()
       }
       const page = await listRatings(c.env.DB, agent.id, {
         sort,
-        limit: clampLimit(limit, REVIEW_PAGE, REVIEW_PAGE_MAX),
-        offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+        ...pageParams(c, REVIEW_PAGE, REVIEW_PAGE_MAX),
         viewerId: c.var.user?.id ?? null,
       });
-      c.header('X-Total-Count', String(page.total));
-      return c.json(page.items);
+      return pageAnswer(c, page);
     },
   )
   .get(

@@ -6,6 +6,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody } from '#worker/lib/validator.ts';
+import { ownList } from '#worker/lib/own-list.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { countSaved, listSaved, MAX_SAVED_AGENTS, saveAgent, unsaveAgent } from './data';
 
@@ -19,6 +20,9 @@ const saveBody = v.object({
   ),
 });
 
+/** The agent a save or an unsave names: an agent that does not exist is a 404. */
+const agentParam = idParam('agentId', MESSAGES.agentNotFound);
+
 /**
  * Saved agents of the signed-in person (docs/decisions/0027): the list every device merges with.
  * PUT and DELETE are idempotent by nature (a repeat changes nothing), so the outbox may send them
@@ -28,13 +32,7 @@ export const savedRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get(
     '/',
-    route({
-      tag: 'saved',
-      summary: 'Your saved agents',
-      access: 'signed-in',
-      responses: { 200: json(v.array(savedEntrySchema), 'Newest save first') },
-    }),
-    async (c) => c.json(await listSaved(c.env.DB, c.var.user!.id)),
+    ...ownList({ tag: 'saved', summary: 'Your saved agents' }, savedEntrySchema, 'Newest save first', listSaved),
   )
   .put(
     '/:agentId',
@@ -50,7 +48,7 @@ export const savedRoutes = new Hono<AppEnv>()
       },
     }),
     jsonBody(saveBody),
-    idParam('agentId', MESSAGES.agentNotFound),
+    agentParam,
     async (c) => {
       const { agentId } = c.req.valid('param');
       const userId = c.var.user!.id;
@@ -69,7 +67,7 @@ export const savedRoutes = new Hono<AppEnv>()
       access: 'signed-in',
       responses: { 200: json(savedStateSchema, 'Not saved'), 404: error(MESSAGES.agentNotFound) },
     }),
-    idParam('agentId', MESSAGES.agentNotFound),
+    agentParam,
     async (c) => {
       const { agentId } = c.req.valid('param');
       await unsaveAgent(c.env.DB, c.var.user!.id, agentId);

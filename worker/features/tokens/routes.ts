@@ -1,12 +1,12 @@
 // The owner's personal API tokens (docs/decisions/0030): session only; bearerAuth refuses tokens here.
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { createdTokenSchema, okSchema, tokenSummarySchema } from '#common/api-schemas.ts';
 import { createTokenSchema, TOKEN_MESSAGES, TOKENS_PER_USER_MAX } from '#common/api-tokens.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { fail } from '#worker/lib/http.ts';
 import { error, json, route } from '#worker/lib/openapi.ts';
 import { idParam, jsonBody } from '#worker/lib/validator.ts';
+import { ownList } from '#worker/lib/own-list.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { mailTokenCreated } from '#worker/features/auth/index.ts';
 import { activeTokenCount, createToken, listTokens, revokeToken } from './data';
@@ -15,14 +15,12 @@ export const tokensRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get(
     '/',
-    route({
-      tag: 'tokens',
-      summary: 'Your API tokens',
-      description: 'Never the tokens themselves.',
-      access: 'signed-in',
-      responses: { 200: json(v.array(tokenSummarySchema), 'Your tokens') },
-    }),
-    async (c) => c.json(await listTokens(c.env.DB, c.var.user!.id)),
+    ...ownList(
+      { tag: 'tokens', summary: 'Your API tokens', description: 'Never the tokens themselves.' },
+      tokenSummarySchema,
+      'Your tokens',
+      listTokens,
+    ),
   )
   .post(
     '/',
