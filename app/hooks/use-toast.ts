@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { errorMessage } from '#app/lib/api-client.ts';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -24,6 +25,10 @@ export function toast(input: { title: string; description?: string; variant?: To
   emit();
   return id;
 }
+
+/** A failure's toast: the error's own message, else `fallback`. */
+export const toastError = (title: string, error: unknown, fallback = 'Please try again.'): number =>
+  toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 
 export function dismissToast(id: number): void {
   current = current.map((t) => (t.id === id ? { ...t, open: false } : t));

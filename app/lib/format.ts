@@ -24,6 +24,14 @@ export const formatDateTime = (value: number | Date | string, utc = false): stri
   return `${formatMediumDate(date, utc)}, ${formatShortTime(date, utc)}${utc ? ' UTC' : ''}`;
 };
 
+/** 'November 2026' for '2026-11' (a UTC month: no time zone may move it). */
+export const formatMonth = (month: string): string =>
+  new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString(undefined, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 export const formatCredits = (n: number): string => `${formatCount(n)} ${n === 1 ? 'credit' : 'credits'}`;
 
 export const plural = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -1,11 +1,10 @@
 import { CalendarCheck, Coins, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
 import { LANDING_GC_MS, LANDING_STALE_MS, SKELETONS } from '#common/constants.ts';
-import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { flattenAgentPages, useInfiniteAgents } from '#app/features/agents/api/get-infinite-agents.ts';
-import { ListState } from '#app/features/agents/components/list-state.tsx';
-import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
-import { parseSortParam, SortSelect, VOTE_SORTS } from '#app/features/agents/components/sort-select.tsx';
+import { AgentCardGrid } from '#app/features/agents/components/agent-card-grid.tsx';
+import { AgentGridSkeleton } from '#app/features/agents/components/agent-list.tsx';
+import { SortSelect, urlSort, VOTE_SORTS } from '#app/features/agents/components/sort-select.tsx';
 import { useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 import { PricedAgentCard } from '#app/features/landing/components/priced-agent-card.tsx';
@@ -17,7 +16,8 @@ export default function AgentsAgent91Page() {
   useDocumentTitle('Meet Your First 22+ AI Agents');
   const { user } = useSession();
   const [params, update] = useUrlParams();
-  const sort = parseSortParam(params.get('sort'), VOTE_SORTS);
+  const sorting = urlSort(params, update, VOTE_SORTS);
+  const { sort } = sorting;
   const query = useInfiniteAgents({ sort }, { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS, keepPrevious: true });
   const { agents } = flattenAgentPages(query.data);
 
@@ -74,26 +74,18 @@ export default function AgentsAgent91Page() {
           </h2>
           <SortSelect
             id="agent91-sort"
-            options={VOTE_SORTS}
-            value={sort}
-            onChange={(value) => update({ sort: value === VOTE_SORTS[0]!.value ? undefined : value })}
+            {...sorting.select}
             className="sm:w-56"
             selectClassName="border-emerald-900/20 bg-white text-emerald-950"
             labelClassName="text-emerald-800"
           />
         </div>
         <div className="mt-6">
-          <ListState
+          <AgentCardGrid
             query={query}
-            isEmpty={agents.length === 0}
-            loading={
-              <SkeletonGrid
-                count={SKELETONS.landing}
-                label="Loading agents"
-                className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-                itemClassName="h-96 rounded-3xl"
-              />
-            }
+            agents={agents}
+            label="Agents"
+            loading={<AgentGridSkeleton count={SKELETONS.landing} grid="large" itemClassName="h-96 rounded-3xl" />}
             error={
               <div role="alert" className="rounded-3xl bg-white p-8 text-center">
                 <p className="font-semibold">
@@ -109,23 +101,9 @@ export default function AgentsAgent91Page() {
               </div>
             }
             empty={<p className="rounded-3xl bg-white p-8 text-center text-slate-600">No agents found</p>}
-          >
-            <>
-              <ul aria-label="Agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {agents.map((agent, i) => (
-                  <li key={agent.id} className="flex">
-                    <PricedAgentCard agent={agent} eager={i < 2} showDetails />
-                  </li>
-                ))}
-              </ul>
-              <LoadMoreButton
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                onLoadMore={() => void query.fetchNextPage()}
-                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full border-2 border-emerald-950 px-6 font-bold hover:bg-emerald-950 hover:text-lime-300"
-              />
-            </>
-          </ListState>
+            loadMoreClassName="inline-flex min-h-12 items-center justify-center gap-2 rounded-full border-2 border-emerald-950 px-6 font-bold hover:bg-emerald-950 hover:text-lime-300"
+            card={(agent, eager) => <PricedAgentCard agent={agent} eager={eager} showDetails />}
+          />
         </div>
       </section>
     </div>

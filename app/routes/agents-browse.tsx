@@ -1,8 +1,6 @@
 import { Bot, Building2, SearchX } from 'lucide-react';
 import { useCallback } from 'react';
-import { SKELETONS } from '#common/constants.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { useAgents } from '#app/features/agents/api/get-agents.ts';
 import {
   BROWSE_FRESHNESS,
@@ -10,18 +8,17 @@ import {
   useInfiniteAgents,
 } from '#app/features/agents/api/get-infinite-agents.ts';
 import { ActiveFilters, type ActiveFilter } from '#app/features/agents/components/active-filters.tsx';
-import { ListState } from '#app/features/agents/components/list-state.tsx';
-import { AgentList } from '#app/features/agents/components/agent-list.tsx';
 import { AgentSearchBox } from '#app/features/agents/components/agent-search-box.tsx';
-import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
-import { BROWSE_SORTS, parseSortParam, SortSelect } from '#app/features/agents/components/sort-select.tsx';
+import { BrowseResults, showingText } from '#app/features/agents/components/browse-results.tsx';
+import { BROWSE_SORTS, SortSelect, urlSort } from '#app/features/agents/components/sort-select.tsx';
 import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
 import { ViewToggle } from '#app/features/agents/components/view-toggle.tsx';
 import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
-import { useDepartmentName, useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
+import { useDepartmentFilter } from '#app/features/departments/hooks/use-department-filter.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-import { formatCount, plural } from '#app/lib/format.ts';
+import { formatCount } from '#app/lib/format.ts';
 
 /** Browse Agents (/agents, /all-agents): filtered, sorted and paged on the server. */
 export default function AgentsBrowsePage() {
@@ -30,7 +27,8 @@ export default function AgentsBrowsePage() {
   // docs/product.md#screens: prefilled from the URL's `search` parameter; `q` is accepted too (shared search links).
   const search = params.get('search') ?? params.get('q') ?? '';
   const departmentId = positiveParam(params.get('department'));
-  const sort = parseSortParam(params.get('sort'), BROWSE_SORTS);
+  const sorting = urlSort(params, update, BROWSE_SORTS);
+  const { sort } = sorting;
   const view = params.get('view') === 'list' ? 'list' : 'grid';
 
   const departments = useDepartmentsWithAgents();
@@ -47,43 +45,23 @@ export default function AgentsBrowsePage() {
   const commitSearch = useCallback((value: string) => update({ search: value, q: undefined }), [update]);
   const clearFilters = () => update({ search: undefined, q: undefined, department: undefined, sort: undefined });
 
-  const departmentName = useDepartmentName(departmentId);
-  const sortLabel = BROWSE_SORTS.find((s) => s.value === sort)?.label ?? '';
+  const department = useDepartmentFilter(departmentId, (id) => update({ department: id }));
   const filters: ActiveFilter[] = [
     ...(search.trim()
       ? [{ key: 'search', label: `Search: “${search.trim()}”`, onRemove: () => commitSearch('') }]
       : []),
-    ...(departmentId
-      ? [
-          {
-            key: 'department',
-            label: `Department: ${departmentName}`,
-            onRemove: () => update({ department: undefined }),
-          },
-        ]
-      : []),
-    ...(sort !== BROWSE_SORTS[0]!.value
-      ? [{ key: 'sort', label: `Sort: ${sortLabel}`, onRemove: () => update({ sort: undefined }) }]
-      : []),
+    ...department.chips,
+    ...sorting.chips,
   ];
   const filtered = filters.length > 0;
 
-  const sheetCount = (departmentId ? 1 : 0) + (sort !== BROWSE_SORTS[0]!.value ? 1 : 0);
-  const departmentSelect = (id: string) => (
-    <DepartmentSelect
-      id={id}
-      departments={departments.data ?? []}
-      value={departmentId}
-      onChange={(id) => update({ department: id })}
-    />
-  );
-  const sortSelect = (id: string) => (
-    <SortSelect
-      id={id}
-      options={BROWSE_SORTS}
-      value={sort}
-      onChange={(value) => update({ sort: value === BROWSE_SORTS[0]!.value ? undefined : value })}
-    />
+  const sheetCount = department.chips.length + sorting.chips.length;
+  // Beside the search box from md up and in the filter sheet on a phone; the prefix keeps their ids apart.
+  const filterControls = (prefix: string) => (
+    <>
+      <DepartmentSelect id={`${prefix}-department`} {...department.select} />
+      <SortSelect id={`${prefix}-sort`} {...sorting.select} />
+    </>
   );
   const viewToggle = (
     <ViewToggle
@@ -134,8 +112,7 @@ export default function AgentsBrowsePage() {
           <AgentSearchBox id="browse-search" value={search} onCommit={commitSearch} />
           {/* On a phone these move into the filter sheet below. */}
           <div className="hidden md:contents">
-            {departmentSelect('browse-department')}
-            {sortSelect('browse-sort')}
+            {filterControls('browse')}
             {viewToggle}
           </div>
           <FilterSheet
@@ -144,12 +121,7 @@ export default function AgentsBrowsePage() {
             resultCount={query.data && !query.isPlaceholderData ? total : undefined}
             onClearAll={clearFilters}
             aside={viewToggle}
-            controls={(prefix) => (
-              <>
-                {departmentSelect(`${prefix}-department`)}
-                {sortSelect(`${prefix}-sort`)}
-              </>
-            )}
+            controls={filterControls}
           />
         </div>
         {filtered && (
@@ -162,50 +134,26 @@ export default function AgentsBrowsePage() {
         )}
       </section>
 
-      <section aria-label="Agents" aria-busy={query.isFetching} className="mt-4 md:mt-8">
-        <ListState
-          query={query}
-          isEmpty={agents.length === 0}
-          loading={
-            <SkeletonGrid
-              count={SKELETONS.browse}
-              label="Loading agents"
-              className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-              itemClassName="h-80"
-            />
-          }
-          empty={
-            <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-              <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
-              <h2 className="mt-4 text-xl font-semibold text-slate-900">No agents found</h2>
-              <p className="mt-2 text-slate-600">
-                Try a different search or department, or clear the filters to see every agent.
-              </p>
-              {filtered && (
-                <Button className="mt-6" onClick={clearFilters}>
-                  Clear Filters
-                </Button>
-              )}
-            </div>
-          }
-        >
-          <>
-            <p role="status" className="mb-4 text-sm text-slate-600">
-              {agents.length < total
-                ? `Showing ${formatCount(agents.length)} of ${plural(total, 'agent')}`
-                : `Showing ${plural(total, 'agent')}`}
+      <BrowseResults
+        query={query}
+        agents={agents}
+        layout={view}
+        status={showingText(agents.length, total)}
+        empty={
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+            <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
+            <h2 className="mt-4 text-xl font-semibold text-slate-900">No agents found</h2>
+            <p className="mt-2 text-slate-600">
+              Try a different search or department, or clear the filters to see every agent.
             </p>
-            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <AgentList agents={agents} layout={view} label="Agent results" />
-            </div>
-            <LoadMoreButton
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
-          </>
-        </ListState>
-      </section>
+            {filtered && (
+              <Button className="mt-6" onClick={clearFilters}>
+                Clear Filters
+              </Button>
+            )}
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
+import { BackLink } from '#app/components/ui/back-link.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
 import { ReceiptView } from '#app/features/credits/components/receipt-view.tsx';
@@ -12,12 +12,12 @@ export default function BillingReceiptPage() {
   const { id = '' } = useParams<{ id: string }>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10 print:max-w-none print:p-0">
-      <Link
+      <BackLink
         href="/billing"
         className="mb-4 inline-flex min-h-10 items-center gap-2 text-sm font-medium text-slate-700 hover:text-brand-700 print:hidden"
       >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Billing
-      </Link>
+        Back to Billing
+      </BackLink>
       {user ? <ReceiptView id={id} /> : <Skeleton className="h-96 rounded-2xl" />}
     </div>
   );

@@ -7,11 +7,11 @@ import {
   flattenAgentPages,
   useInfiniteAgents,
 } from '#app/features/agents/api/get-infinite-agents.ts';
+import { AgentCardGrid } from '#app/features/agents/components/agent-card-grid.tsx';
+import { AgentGridSkeleton } from '#app/features/agents/components/agent-list.tsx';
 import { CategoryAgentCard } from '#app/features/agents/components/category-agent-card.tsx';
 import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
-import { ListState } from '#app/features/agents/components/list-state.tsx';
-import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
-import { parseSortParam, SortSelect, VOTE_SORTS } from '#app/features/agents/components/sort-select.tsx';
+import { SortSelect, urlSort, VOTE_SORTS } from '#app/features/agents/components/sort-select.tsx';
 import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
 import { useCategories } from '#app/features/categories/api/get-categories.ts';
 import { CategoryFilterCard } from '#app/features/categories/components/category-filter-card.tsx';
@@ -33,7 +33,8 @@ function showResults() {
 export default function CategoriesBrowsePage() {
   const [params, update] = useUrlParams();
   const categoryId = positiveParam(params.get('categoryId'));
-  const sort = parseSortParam(params.get('sort'), VOTE_SORTS);
+  const sorting = urlSort(params, update, VOTE_SORTS);
+  const { sort } = sorting;
   const categories = useCategories();
   const selected = categories.data?.find((c) => c.id === categoryId);
   const heading = categoryId ? `Agents in ${selected?.name ?? 'this category'}` : 'All Category Agents';
@@ -45,15 +46,6 @@ export default function CategoriesBrowsePage() {
   );
   const { agents } = flattenAgentPages(query.data);
 
-  const sortSelect = (id: string, className?: string) => (
-    <SortSelect
-      id={id}
-      options={VOTE_SORTS}
-      value={sort}
-      onChange={(value) => update({ sort: value === VOTE_SORTS[0]!.value ? undefined : value })}
-      className={className}
-    />
-  );
   // A chosen category's agents come into view, wherever the tiles left them (below the fold on
   // a wide screen's tile grid).
   const choose = (id: number | undefined) => {
@@ -126,62 +118,33 @@ export default function CategoriesBrowsePage() {
               </Button>
             )}
           </div>
-          <div className="hidden md:block">{sortSelect('category-sort', 'sm:w-56')}</div>
+          <div className="hidden md:block">
+            <SortSelect id="category-sort" {...sorting.select} className="sm:w-56" />
+          </div>
           <FilterSheet
-            active={
-              sort !== VOTE_SORTS[0]!.value
-                ? [
-                    {
-                      key: 'sort',
-                      label: `Sort: ${VOTE_SORTS.find((o) => o.value === sort)?.label ?? ''}`,
-                      onRemove: () => update({ sort: undefined }),
-                    },
-                  ]
-                : []
-            }
-            count={sort !== VOTE_SORTS[0]!.value ? 1 : 0}
+            active={sorting.chips}
+            count={sorting.chips.length}
             resultCount={query.data && !query.isPlaceholderData ? flattenAgentPages(query.data).total : undefined}
             onClearAll={() => update({ sort: undefined })}
-            controls={(prefix) => sortSelect(`${prefix}-sort`)}
+            controls={(prefix) => <SortSelect id={`${prefix}-sort`} {...sorting.select} />}
           />
         </div>
 
         <div className="mt-6">
-          <ListState
+          <AgentCardGrid
             query={query}
-            isEmpty={agents.length === 0}
-            loading={
-              <SkeletonGrid
-                count={SKELETONS.categoryBrowse}
-                label="Loading agents"
-                className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-                itemClassName="h-96"
-              />
-            }
+            agents={agents}
+            label={heading}
+            loading={<AgentGridSkeleton count={SKELETONS.categoryBrowse} grid="large" itemClassName="h-96" />}
             empty={
               <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center text-slate-600">
                 No agents found. Try a different category or check back later.
               </p>
             }
-          >
-            <>
-              <ul
-                aria-label={heading}
-                className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
-              >
-                {agents.map((agent, i) => (
-                  <li key={agent.id} className="flex min-w-0">
-                    <CategoryAgentCard agent={agent} eager={i < 2} />
-                  </li>
-                ))}
-              </ul>
-              <LoadMoreButton
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                onLoadMore={() => void query.fetchNextPage()}
-              />
-            </>
-          </ListState>
+            listClassName={query.isPlaceholderData ? 'opacity-60' : undefined}
+            itemClassName="flex min-w-0"
+            card={(agent, eager) => <CategoryAgentCard agent={agent} eager={eager} />}
+          />
         </div>
       </section>
     </div>

@@ -2,8 +2,8 @@ import { CalendarDays, ExternalLink } from 'lucide-react';
 import { useParams } from 'wouter';
 import { CREATOR_SORTS, creatorName, type CreatorPage, type CreatorSort } from '#common/creators.ts';
 import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
-import { Skeleton, SkeletonGrid } from '#app/components/ui/skeleton.tsx';
-import { AgentList } from '#app/features/agents/components/agent-list.tsx';
+import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { AgentGridSkeleton, AgentList } from '#app/features/agents/components/agent-list.tsx';
 import { PageState } from '#app/features/agents/components/page-state.tsx';
 import { BROWSE_SORTS, SortSelect } from '#app/features/agents/components/sort-select.tsx';
 import { useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
@@ -47,7 +47,7 @@ export default function CreatorRoute() {
         loading={
           <div role="status" aria-label="Loading creator" className="mx-auto grid max-w-7xl gap-6 px-4 py-10">
             <Skeleton className="h-40" />
-            <SkeletonGrid count={3} label="Loading agents" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+            <AgentGridSkeleton count={3} grid="large" itemClassName="h-64" />
           </div>
         }
       />

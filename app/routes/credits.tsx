@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FlaskConical } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { INITIAL_CREDITS } from '#common/constants.ts';
+import { BackLink } from '#app/components/ui/back-link.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useConfig } from '#app/features/auth/api/get-config.ts';
 import { refreshSession } from '#app/features/auth/api/get-session.ts';
@@ -59,12 +60,12 @@ export default function CreditsPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link
+      <BackLink
         href="/discover"
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
       >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Discover
-      </Link>
+        Back to Discover
+      </BackLink>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Buy Credits</h1>

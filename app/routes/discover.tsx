@@ -1,26 +1,22 @@
 import { Compass, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { SKELETONS } from '#common/constants.ts';
-import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import {
   BROWSE_FRESHNESS,
   flattenAgentPages,
   useInfiniteAgents,
 } from '#app/features/agents/api/get-infinite-agents.ts';
-import { AgentList } from '#app/features/agents/components/agent-list.tsx';
-import { ListState } from '#app/features/agents/components/list-state.tsx';
-import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
+import { BrowseResults, showingText } from '#app/features/agents/components/browse-results.tsx';
 import { MoreFiltersPanel } from '#app/features/agents/components/more-filters-panel.tsx';
 import type { ActiveFilter } from '#app/features/agents/components/active-filters.tsx';
 import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
-import { DISCOVER_SORTS, parseSortParam, SortSelect } from '#app/features/agents/components/sort-select.tsx';
+import { DISCOVER_SORTS, SortSelect, urlSort } from '#app/features/agents/components/sort-select.tsx';
 import { ViewToggle } from '#app/features/agents/components/view-toggle.tsx';
 import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
 import { hasRefinements, refineAgents, type Refinements } from '#app/features/agents/lib/refine.ts';
 import { useCategories } from '#app/features/categories/api/get-categories.ts';
 import { CategoryChips } from '#app/features/categories/components/category-chips.tsx';
-import { useDepartmentName, useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
+import { useDepartmentFilter } from '#app/features/departments/hooks/use-department-filter.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { formatCount, plural } from '#app/lib/format.ts';
@@ -29,7 +25,8 @@ import { formatCount, plural } from '#app/lib/format.ts';
 export default function DiscoverPage() {
   useDocumentTitle('Discover AI Agents');
   const [params, update] = useUrlParams();
-  const sort = parseSortParam(params.get('sort'), DISCOVER_SORTS);
+  const sorting = urlSort(params, update, DISCOVER_SORTS);
+  const { sort } = sorting;
   const categoryId = positiveParam(params.get('category'));
   const departmentId = positiveParam(params.get('department'));
   const view = params.get('view') === 'list' ? 'list' : 'grid';
@@ -42,7 +39,6 @@ export default function DiscoverPage() {
   const [panelOpen, setPanelOpen] = useState(moreActive);
 
   const categories = useCategories();
-  const departments = useDepartmentsWithAgents();
   const query = useInfiniteAgents({ sort, categoryId, departmentId }, { ...BROWSE_FRESHNESS, keepPrevious: true });
   const { agents: loaded, total } = flattenAgentPages(query.data);
   const agents = refineAgents(loaded, refinements);
@@ -74,22 +70,11 @@ export default function DiscoverPage() {
   const resetMore = () =>
     update({ department: undefined, minRating: undefined, maxCost: undefined, featured: undefined });
 
-  const departmentName = useDepartmentName(departmentId);
-  const sortLabel = DISCOVER_SORTS.find((o) => o.value === sort)?.label ?? '';
+  const department = useDepartmentFilter(departmentId, (id) => update({ department: id }));
   // What the sheet holds, in effect, as removable chips (the category is chosen with the chips above).
   const active: ActiveFilter[] = [
-    ...(sort !== DISCOVER_SORTS[0]!.value
-      ? [{ key: 'sort', label: `Sort: ${sortLabel}`, onRemove: () => update({ sort: undefined }) }]
-      : []),
-    ...(departmentId
-      ? [
-          {
-            key: 'department',
-            label: `Department: ${departmentName}`,
-            onRemove: () => update({ department: undefined }),
-          },
-        ]
-      : []),
+    ...sorting.chips,
+    ...department.chips,
     ...(refinements.minRating
       ? [
           {
@@ -112,15 +97,6 @@ export default function DiscoverPage() {
       ? [{ key: 'featured', label: 'Featured only', onRemove: () => update({ featured: undefined }) }]
       : []),
   ];
-  const sortSelect = (id: string, className?: string) => (
-    <SortSelect
-      id={id}
-      options={DISCOVER_SORTS}
-      value={sort}
-      onChange={(value) => update({ sort: value === DISCOVER_SORTS[0]!.value ? undefined : value })}
-      className={className}
-    />
-  );
   const moreFilters = (id: string) => (
     <MoreFiltersPanel
       id={id}
@@ -129,14 +105,7 @@ export default function DiscoverPage() {
         update({ minRating: r.minRating, maxCost: r.maxCost, featured: r.featuredOnly ? '1' : undefined })
       }
       onReset={resetMore}
-      extra={
-        <DepartmentSelect
-          id={`${id}-department`}
-          departments={departments.data ?? []}
-          value={departmentId}
-          onChange={(id) => update({ department: id })}
-        />
-      }
+      extra={<DepartmentSelect id={`${id}-department`} {...department.select} />}
     />
   );
 
@@ -161,7 +130,7 @@ export default function DiscoverPage() {
           onChange={(id) => update({ category: id })}
         />
         <div className="hidden flex-wrap items-end gap-3 md:flex">
-          {sortSelect('discover-sort', 'w-full sm:w-56')}
+          <SortSelect id="discover-sort" {...sorting.select} className="w-full sm:w-56" />
           <button
             type="button"
             aria-expanded={panelOpen}
@@ -195,50 +164,26 @@ export default function DiscoverPage() {
           aside={<ViewToggle value={view} onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })} />}
           controls={(prefix) => (
             <>
-              {sortSelect(`${prefix}-sort`)}
+              <SortSelect id={`${prefix}-sort`} {...sorting.select} />
               {moreFilters(`${prefix}-more`)}
             </>
           )}
         />
       </section>
 
-      <section aria-label="Agents" aria-busy={query.isFetching} className="mt-4 md:mt-8">
-        <ListState
-          query={query}
-          isEmpty={agents.length === 0}
-          loading={
-            <SkeletonGrid
-              count={SKELETONS.browse}
-              label="Loading agents"
-              className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-              itemClassName="h-80"
-            />
-          }
-          // Discover reports a failed listing as a toast (docs/product.md#errors) and says so in its empty state.
-          error={empty}
-          empty={empty}
-        >
-          <>
-            <p role="status" className="mb-4 text-sm text-slate-600">
-              {hasRefinements(refinements)
-                ? `${plural(agents.length, 'agent')} of the ${formatCount(loaded.length)} loaded match the extra filters`
-                : loaded.length < total
-                  ? `Showing ${formatCount(loaded.length)} of ${plural(total, 'agent')}`
-                  : `Showing ${plural(total, 'agent')}`}
-            </p>
-            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <AgentList agents={agents} layout={view} label="Agent results" />
-            </div>
-          </>
-        </ListState>
-        {!query.isPending && (
-          <LoadMoreButton
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoadMore={() => void query.fetchNextPage()}
-          />
-        )}
-      </section>
+      <BrowseResults
+        query={query}
+        agents={agents}
+        layout={view}
+        status={
+          hasRefinements(refinements)
+            ? `${plural(agents.length, 'agent')} of the ${formatCount(loaded.length)} loaded match the extra filters`
+            : showingText(loaded.length, total)
+        }
+        // Discover reports a failed listing as a toast (docs/product.md#errors) and says so in its empty state.
+        error={empty}
+        empty={empty}
+      />
     </div>
   );
 }

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import type { AgentSort } from '#common/types.ts';
-import { LANDING_AGENT_COUNT, LANDING_GC_MS, LANDING_STALE_MS } from '#common/constants.ts';
-import { useAgents } from '#app/features/agents/api/get-agents.ts';
+import { useLandingAgents } from '#app/features/agents/api/get-agents.ts';
 import { SortSelect, VOTE_SORTS } from '#app/features/agents/components/sort-select.tsx';
 import { CategoryIcon, iconForName } from '#app/features/categories/components/category-icon.tsx';
-import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
 import {
   GlobalNetworkLanding,
   type NetworkCategory,
 } from '#app/features/landing/components/global-network-landing.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-import { usePaused } from '#app/hooks/use-paused.ts';
 
 /** docs/product.md#landings: a static category grid (marketing numbers are hardcoded); icons come from the names. */
 const NETWORK_DEPARTMENTS: [string, number][] = [
@@ -42,23 +39,12 @@ export default function LandingGlobalPage() {
   useDocumentTitle('The global AI agent network');
   const [departmentId, setDepartmentId] = useState<number>();
   const [sort, setSort] = useState<AgentSort>('popular');
-  const departments = useDepartmentsWithAgents();
-  const { data, isPending, isError, fetchStatus } = useAgents(
-    { limit: LANDING_AGENT_COUNT, departmentId, sort },
-    { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS },
-  );
-  const paused = usePaused({ fetchStatus });
+  const feed = useLandingAgents({ departmentId, sort });
   const active = (departmentId ? 1 : 0) + (sort !== 'popular' ? 1 : 0);
 
   const panel = (
     <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-      <DepartmentSelect
-        id="network-department"
-        departments={departments.data ?? []}
-        value={departmentId}
-        onChange={setDepartmentId}
-        {...dark}
-      />
+      <DepartmentSelect id="network-department" value={departmentId} onChange={setDepartmentId} {...dark} />
       <SortSelect id="network-sort" options={VOTE_SORTS} value={sort} onChange={setSort} {...dark} />
       <button
         type="button"
@@ -74,14 +60,5 @@ export default function LandingGlobalPage() {
     </div>
   );
 
-  return (
-    <GlobalNetworkLanding
-      agents={data?.items ?? []}
-      loading={isPending && !paused}
-      failed={!data && (isError || paused)}
-      filterPanel={panel}
-      activeFilters={active}
-      categories={categories}
-    />
-  );
+  return <GlobalNetworkLanding {...feed} filterPanel={panel} activeFilters={active} categories={categories} />;
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Coins, Inbox, LogOut, Plus, Receipt } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { SkeletonGroup } from '#app/components/ui/skeleton.tsx';
 import { AgentCard } from '#app/features/agents/components/agent-card.tsx';
 import { refreshSession, updateSessionUser } from '#app/features/auth/api/get-session.ts';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
@@ -28,10 +28,11 @@ export default function ProfilePage() {
 
   if (!user) {
     return (
-      <div role="status" aria-label="Loading profile" className="mx-auto grid max-w-5xl gap-6 px-4 py-10">
-        <Skeleton className="h-40" />
-        <Skeleton className="h-64" />
-      </div>
+      <SkeletonGroup
+        label="Loading profile"
+        className="mx-auto grid max-w-5xl gap-6 px-4 py-10"
+        shapes={['h-40', 'h-64']}
+      />
     );
   }
 

@@ -12,8 +12,8 @@ import { FilterSheet } from '#app/features/agents/components/filter-sheet.tsx';
 import { ListState } from '#app/features/agents/components/list-state.tsx';
 import { LoadMoreButton } from '#app/features/agents/components/load-more-button.tsx';
 import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
-import { useDepartmentName, useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
 import { DepartmentSelect } from '#app/features/departments/components/department-select.tsx';
+import { useDepartmentFilter } from '#app/features/departments/hooks/use-department-filter.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { LabelledChoice } from '#app/components/ui/choice-select.tsx';
@@ -51,7 +51,6 @@ export default function SearchPage() {
   const sort = parseSearchSort(params.get('sort'));
   const exact = params.get('exact') === '1';
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
-  const departments = useDepartmentsWithAgents();
   // What only this device knows (its saved agents) is shown once hydrated.
   const hydrated = useHydrated();
   const query = useSearchAgents(q, { departmentId, sort, exact });
@@ -66,38 +65,26 @@ export default function SearchPage() {
   // A new search is spelling-corrected again.
   const commit = useCallback((value: string) => update({ q: value, search: undefined, exact: undefined }), [update]);
 
-  const departmentName = useDepartmentName(departmentId);
+  const department = useDepartmentFilter(departmentId, (id) => update({ department: id }));
   const filters: ActiveFilter[] = [
-    ...(departmentId
-      ? [
-          {
-            key: 'department',
-            label: `Department: ${departmentName}`,
-            onRemove: () => update({ department: undefined }),
-          },
-        ]
-      : []),
+    ...department.chips,
     ...(sort !== 'relevance'
       ? [{ key: 'sort', label: `Sort: ${SORT_LABELS[sort]}`, onRemove: () => update({ sort: undefined }) }]
       : []),
   ];
-  const departmentSelect = (id: string) => (
-    <DepartmentSelect
-      id={id}
-      departments={departments.data ?? []}
-      value={departmentId}
-      onChange={(id) => update({ department: id })}
-    />
-  );
-  const sortSelect = (id: string) => (
-    <LabelledChoice
-      id={id}
-      label="Sort by"
-      value={sort}
-      onChoose={(chosen) => update({ sort: parseSearchSort(chosen) === 'relevance' ? undefined : chosen })}
-    >
-      <Options options={SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))} />
-    </LabelledChoice>
+  // Beside the search box from md up and in the filter sheet on a phone; the prefix keeps their ids apart.
+  const filterControls = (prefix: string) => (
+    <>
+      <DepartmentSelect id={`${prefix}-department`} {...department.select} />
+      <LabelledChoice
+        id={`${prefix}-sort`}
+        label="Sort by"
+        value={sort}
+        onChoose={(chosen) => update({ sort: parseSearchSort(chosen) === 'relevance' ? undefined : chosen })}
+      >
+        <Options options={SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))} />
+      </LabelledChoice>
+    </>
   );
 
   return (
@@ -111,21 +98,13 @@ export default function SearchPage() {
           placeholder="Search agents"
         />
         {/* On a phone these move into the filter sheet below. */}
-        <div className="hidden md:contents">
-          {departmentSelect('search-department')}
-          {sortSelect('search-sort')}
-        </div>
+        <div className="hidden md:contents">{filterControls('search')}</div>
         <FilterSheet
           active={filters}
           count={filters.length}
           resultCount={query.data && !query.isPlaceholderData ? Math.min(total, SEARCH_RESULT_CAP) : undefined}
           onClearAll={() => update({ department: undefined, sort: undefined })}
-          controls={(prefix) => (
-            <>
-              {departmentSelect(`${prefix}-department`)}
-              {sortSelect(`${prefix}-sort`)}
-            </>
-          )}
+          controls={filterControls}
         />
       </div>
 
@@ -186,11 +165,7 @@ export default function SearchPage() {
               {anyTerm && ' · including agents that match only some of your words'}
             </p>
             <AgentList agents={hits} label="Search results" />
-            <LoadMoreButton
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
+            <LoadMoreButton query={query} />
           </ListState>
         )}
       </section>

@@ -4,7 +4,8 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { OnThisDevice } from '#app/components/pwa/on-this-device.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { TitledSection } from '#app/components/ui/titled-section.tsx';
 import { updateSessionUser } from '#app/features/auth/api/get-session.ts';
 import { AccountSecurity } from '#app/features/auth/components/account-security.tsx';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
@@ -20,30 +21,52 @@ import { logout } from '#app/lib/session-actions.ts';
 
 const ROLE_TEXT = { user: 'Customer', staff: 'Staff (internal)', admin: 'Administrator' } as const;
 
-/** A part of Settings; `id` is its address (`/settings#where-you-are-signed-in`: the page's scroll padding keeps it clear of the sticky header). */
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
+/** The parts of Settings in their order: heading and what each is for, by id (its address, `/settings#where-you-are-signed-in`). */
+const PARTS = {
+  'settings-account': {
+    title: 'Account',
+    description: 'These details identify you on the marketplace. Your email is never shown to other users.',
+  },
+  'where-you-are-signed-in': {
+    title: 'Where you are signed in',
+    description:
+      'Every browser signed in to your account and every API token that can act for it. Sign out or revoke anything you do not recognise, then change your password.',
+  },
+  'settings-security': { title: 'Password and sign-in', description: 'Your password and your email address.' },
+  'settings-api-tokens': {
+    title: 'API tokens',
+    description:
+      'Personal tokens let your own programs and AI assistants (through MCP) search agents, read your balance and, if you allow it, try agents with your credits.',
+  },
+  'settings-display': {
+    title: 'Display',
+    description: 'Saved in this browser only; other devices keep their own choice.',
+  },
+  'settings-device': {
+    title: 'On this device',
+    description:
+      "To work offline, AgentMarket keeps the agents, ratings and categories you have seen in this browser's storage, and the proposals you made until they are sent. Clearing saved data frees space; everything is downloaded again when you next browse.",
+  },
+  'settings-session': {
+    title: 'Sign out',
+    description:
+      'Ends your session on this device and removes your private data (balance, history, your agents) from it.',
+  },
+} as const;
+
+const PART_LOOK = {
+  section: 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6',
+  title: 'text-lg font-semibold',
+};
+
+/** A part of Settings; `id` is its address (the page's scroll padding keeps it clear of the sticky header). */
+function Section({ id, children }: { id: keyof typeof PARTS; children: ReactNode }) {
+  const { title, description } = PARTS[id];
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-heading`}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={`${id}-heading`} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} look={PART_LOOK} anchored>
       <p className="mt-1 text-sm text-slate-600">{description}</p>
       <div className="mt-5">{children}</div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -68,10 +91,12 @@ export default function SettingsPage() {
 
   if (!user) {
     return (
-      <div role="status" aria-label="Loading settings" className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
-        <Skeleton className="h-48 rounded-2xl" />
-        <Skeleton className="h-48 rounded-2xl" />
-      </div>
+      <SkeletonGrid
+        count={2}
+        label="Loading settings"
+        className="mx-auto grid max-w-3xl gap-6 px-4 py-10"
+        itemClassName="h-48 rounded-2xl"
+      />
     );
   }
 
@@ -82,11 +107,7 @@ export default function SettingsPage() {
         <p className="mt-1 text-slate-600">Your account and how AgentMarket behaves on this device.</p>
       </div>
 
-      <Section
-        id="settings-account"
-        title="Account"
-        description="These details identify you on the marketplace. Your email is never shown to other users."
-      >
+      <Section id="settings-account">
         <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="font-medium text-slate-700">Username</dt>
           <dd className="break-all">{user.username}</dd>
@@ -106,47 +127,27 @@ export default function SettingsPage() {
         </div>
       </Section>
 
-      <Section
-        id="where-you-are-signed-in"
-        title="Where you are signed in"
-        description="Every browser signed in to your account and every API token that can act for it. Sign out or revoke anything you do not recognise, then change your password."
-      >
+      <Section id="where-you-are-signed-in">
         <WhereSignedIn>{(onRemoved) => <ApiTokenRows onRemoved={onRemoved} />}</WhereSignedIn>
       </Section>
 
-      <Section id="settings-security" title="Password and sign-in" description="Your password and your email address.">
+      <Section id="settings-security">
         <AccountSecurity user={user} />
       </Section>
 
-      <Section
-        id="settings-api-tokens"
-        title="API tokens"
-        description="Personal tokens let your own programs and AI assistants (through MCP) search agents, read your balance and, if you allow it, try agents with your credits."
-      >
+      <Section id="settings-api-tokens">
         <ApiTokensSettings />
       </Section>
 
-      <Section
-        id="settings-display"
-        title="Display"
-        description="Saved in this browser only; other devices keep their own choice."
-      >
+      <Section id="settings-display">
         <PreferenceToggles />
       </Section>
 
-      <Section
-        id="settings-device"
-        title="On this device"
-        description="To work offline, AgentMarket keeps the agents, ratings and categories you have seen in this browser's storage, and the proposals you made until they are sent. Clearing saved data frees space; everything is downloaded again when you next browse."
-      >
+      <Section id="settings-device">
         <OnThisDevice onClear={resetPreferences} />
       </Section>
 
-      <Section
-        id="settings-session"
-        title="Sign out"
-        description="Ends your session on this device and removes your private data (balance, history, your agents) from it."
-      >
+      <Section id="settings-session">
         <Button
           variant="danger"
           onClick={async () => {

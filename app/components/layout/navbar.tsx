@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bot, Coins, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Bot, Coins, Menu } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '#common/types.ts';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
+import { usePhonePanel } from '#app/hooks/use-phone-panel.ts';
 import { logout } from '#app/lib/session-actions.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
+import { PanelToggle } from '#app/components/ui/panel-toggle.tsx';
 import { AccountMenuTrigger } from './account-menu-trigger';
 import { formatCount } from '#app/lib/format.ts';
 
@@ -28,14 +30,37 @@ const MENU = [
   { href: '/settings', label: 'Settings' },
 ];
 
+/** Sign In and Get Started, both to the sign-in page; `signIn` is Sign In's look, `extra` classes both. */
+function AuthLinks({
+  href,
+  signIn,
+  extra,
+  onClick,
+}: {
+  href: string;
+  signIn: 'ghost' | 'secondary';
+  extra?: string;
+  onClick?: () => void;
+}) {
+  return (
+    <>
+      <Link href={href} className={buttonClass(signIn, 'sm', extra)} onClick={onClick}>
+        Sign In
+      </Link>
+      <Link href={href} className={buttonClass('primary', 'sm', extra)} onClick={onClick}>
+        Get Started
+      </Link>
+    </>
+  );
+}
+
 /** The header; `user` is the signed-in person, or null for a visitor (and while the page hydrates). */
 /** `search` is the header search box (a feature's component: this layer takes it as a slot). */
 export function Navbar({ user, search }: { user: SessionUser | null; search?: ReactNode }) {
   // Sign In and Get Started return here once signed in (docs/decisions/0021).
   const authLink = useAuthHref();
   const [location, navigate] = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const mobile = usePhonePanel();
   // Whose account menu has been asked for (its code loads then, and it opens at once).
   const [menuFor, setMenuFor] = useState<number | null>(null);
   const menuOpened = user !== null && menuFor === user.id;
@@ -49,7 +74,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
       : MENU;
 
   const onLogout = async () => {
-    setMobileOpen(false);
+    mobile.setOpen(false);
     setMenuFor(null);
     await logout(queryClient);
     navigate('/');
@@ -63,9 +88,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
       className="sticky top-0 z-40 border-b border-slate-200 bg-white"
       // Escape closes the phone menu (the disclosure pattern) and gives the focus back to its button.
       onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !mobileOpen) return;
-        setMobileOpen(false);
-        menuButtonRef.current?.focus();
+        if (event.key === 'Escape' && mobile.open) mobile.dismiss();
       }}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -126,34 +149,21 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
               )}
             </>
           ) : (
-            <>
-              <Link href={authLink} className={buttonClass('ghost', 'sm')}>
-                Sign In
-              </Link>
-              <Link href={authLink} className={buttonClass('primary', 'sm')}>
-                Get Started
-              </Link>
-            </>
+            <AuthLinks href={authLink} signIn="ghost" />
           )}
         </div>
-        <button
-          ref={menuButtonRef}
-          type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={mobileOpen}
-          aria-controls="mobile-menu"
-          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMobileOpen((o) => !o)}
-        >
-          {mobileOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
-        </button>
+        <PanelToggle {...mobile.toggle} what="menu" icon={Menu} controls="mobile-menu" />
       </nav>
-      {mobileOpen && (
+      {mobile.open && (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
           <ul className="flex flex-col gap-1">
             {NAV.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className={`block ${linkClass(item.href)}`} onClick={() => setMobileOpen(false)}>
+                <Link
+                  href={item.href}
+                  className={`block ${linkClass(item.href)}`}
+                  onClick={() => mobile.setOpen(false)}
+                >
                   {item.label}
                 </Link>
               </li>
@@ -173,7 +183,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
                     key={item.href}
                     href={item.href}
                     className={`block ${linkClass(item.href)}`}
-                    onClick={() => setMobileOpen(false)}
+                    onClick={() => mobile.setOpen(false)}
                   >
                     {item.label}
                   </Link>
@@ -188,20 +198,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
               </div>
             ) : (
               <div className="flex gap-2">
-                <Link
-                  href={authLink}
-                  className={buttonClass('secondary', 'sm', 'flex-1')}
-                  onClick={() => setMobileOpen(false)}
-                >
-                  Sign In
-                </Link>
-                <Link
-                  href={authLink}
-                  className={buttonClass('primary', 'sm', 'flex-1')}
-                  onClick={() => setMobileOpen(false)}
-                >
-                  Get Started
-                </Link>
+                <AuthLinks href={authLink} signIn="secondary" extra="flex-1" onClick={() => mobile.setOpen(false)} />
               </div>
             )}
           </div>

@@ -15,6 +15,12 @@ const STATE_CLASS: Record<OutboxState, string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
+/** What can be done with an item not yet delivered, whatever its state. */
+const ITEM_ACTIONS = [
+  { label: 'Retry', variant: 'secondary', run: retryOutboxItem },
+  { label: 'Discard', variant: 'ghost', run: discardOutboxItem },
+] as const;
+
 export function OutboxStateBadge({ state }: { state: OutboxState }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[state]}`}>{STATE_TEXT[state]}</span>
@@ -49,22 +55,17 @@ export function OutboxList({ items, label }: { items: OutboxItem[]; label: strin
                   Edit
                 </ButtonLink>
               )}
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label={`Retry ${item.label}`}
-                onClick={() => void retryOutboxItem(item.id)}
-              >
-                Retry
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Discard ${item.label}`}
-                onClick={() => void discardOutboxItem(item.id)}
-              >
-                Discard
-              </Button>
+              {ITEM_ACTIONS.map(({ label, variant, run }) => (
+                <Button
+                  key={label}
+                  size="sm"
+                  variant={variant}
+                  aria-label={`${label} ${item.label}`}
+                  onClick={() => void run(item.id)}
+                >
+                  {label}
+                </Button>
+              ))}
             </div>
           )}
         </li>

@@ -3,16 +3,27 @@
 // its details, one action a thumb can hit, and the error of that action kept beside it.
 import type { FetchStatus } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ComponentProps, ReactNode } from 'react';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
-import { Button } from './button';
+import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from './alert-dialog';
+import { Button, buttonClass } from './button';
 import { Skeleton } from './skeleton';
+
+/** What every kind's rows are given: they say through `onRemoved` what they removed (the page announces it). */
+export interface AccessKindProps {
+  onRemoved: (message: string) => void;
+}
 
 const ROW_CLASS = 'flex flex-wrap items-center gap-x-4 gap-y-3 p-4';
 /** A row's button: a thumb's height (44 px) and, on a phone, the row's width. */
-export const ACCESS_ACTION_CLASS = 'min-h-11 w-full shrink-0 disabled:opacity-50 sm:w-auto';
+const ACCESS_ACTION_CLASS = 'min-h-11 w-full shrink-0 disabled:opacity-50 sm:w-auto';
+
+/** A row's action that needs no question. */
+export function RowButton(props: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'>) {
+  return <Button variant="secondary" className={ACCESS_ACTION_CLASS} {...props} />;
+}
 
 export function AccessRow({
   icon: Icon,
@@ -43,6 +54,44 @@ export function AccessRow({
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * A row's action that asks first (signing this browser out, revoking a token): its button opens the
+ * question, which cannot be closed while the action runs; the caller closes it when the action fails.
+ */
+export function ConfirmAction({
+  open,
+  onOpenChange,
+  pending,
+  online,
+  label,
+  question,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  online: boolean;
+  /** The button's accessible name. */
+  label: string;
+  question: Omit<ComponentProps<typeof AlertDialogContent>, 'pending' | 'onConfirm'>;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialogTrigger
+        className={buttonClass('secondary', 'md', ACCESS_ACTION_CLASS)}
+        aria-label={label}
+        disabled={!online}
+      >
+        {children}
+      </AlertDialogTrigger>
+      <AlertDialogContent {...question} pending={pending} onConfirm={onConfirm} />
+    </AlertDialog>
   );
 }
 
@@ -85,14 +134,9 @@ export function AccessRows<T>({
       <p role="alert" className="min-w-0 flex-1 basis-56 text-sm text-red-800">
         {what[0]!.toUpperCase() + what.slice(1)} could not be loaded. {errorMessage(query.error, '')}
       </p>
-      <Button
-        variant="secondary"
-        className={ACCESS_ACTION_CLASS}
-        aria-label={`Try again to load ${what}`}
-        onClick={() => void query.refetch()}
-      >
+      <RowButton aria-label={`Try again to load ${what}`} onClick={() => void query.refetch()}>
         Try again
-      </Button>
+      </RowButton>
     </li>
   );
 }

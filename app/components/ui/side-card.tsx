@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TitledSection } from './titled-section';
 
 /**
  * A card of the agent page's sidebar (trying it, its facts, its owner's tools): a region named by
@@ -15,15 +16,13 @@ export function SideCard({
   className?: string;
   children: ReactNode;
 }) {
+  const look = {
+    section: `rounded-2xl border border-slate-200 bg-white p-5 shadow-sm ${className}`,
+    title: 'text-sm font-semibold uppercase tracking-wide text-slate-500',
+  };
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}
-    >
-      <h2 id={`${id}-heading`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} look={look}>
       {children}
-    </section>
+    </TitledSection>
   );
 }

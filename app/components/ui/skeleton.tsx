@@ -5,6 +5,17 @@ export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden {...LOADS_IN_APP} className={`animate-pulse rounded-md bg-slate-200 ${className}`} />;
 }
 
+/** A labelled group of placeholders, one per shape (its class), while something loads. */
+export function SkeletonGroup({ label, className, shapes }: { label: string; className: string; shapes: string[] }) {
+  return (
+    <div role="status" aria-label={label} className={className}>
+      {shapes.map((shape, i) => (
+        <Skeleton key={i} className={shape} />
+      ))}
+    </div>
+  );
+}
+
 /** A labelled group of placeholder cards while a list loads. */
 export function SkeletonGrid({
   count,
@@ -18,10 +29,6 @@ export function SkeletonGrid({
   itemClassName?: string;
 }) {
   return (
-    <div role="status" aria-label={label} className={className}>
-      {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} className={itemClassName} />
-      ))}
-    </div>
+    <SkeletonGroup label={label} className={className} shapes={Array.from({ length: count }, () => itemClassName)} />
   );
 }

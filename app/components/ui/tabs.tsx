@@ -40,6 +40,13 @@ export function Tabs({
 /** `plain` leaves all styling to className (e.g. underlined tabs); the default is the pill style. */
 type Variant = 'pill' | 'plain';
 
+/** A tab's or a panel's props: the value it stands for, and its look. */
+type PartProps<E> = HTMLAttributes<E> & { value: string; variant?: Variant };
+
+/** A part's class: its pill style before the caller's class, or the caller's class alone when plain. */
+const partClass = (variant: Variant, pill: string, className: string) =>
+  variant === 'plain' ? className : `${pill} ${className}`;
+
 export function TabsList({
   className = '',
   layoutClassName = 'flex overflow-x-auto',
@@ -62,22 +69,21 @@ export function TabsList({
       role="tablist"
       aria-orientation="horizontal"
       onKeyDown={onKeyDown}
-      className={
-        variant === 'plain'
-          ? className
-          : `${layoutClassName} gap-1 rounded-lg border border-slate-200 bg-slate-100 p-1 ${className}`
-      }
+      className={partClass(
+        variant,
+        `${layoutClassName} gap-1 rounded-lg border border-slate-200 bg-slate-100 p-1`,
+        className,
+      )}
       {...props}
     />
   );
 }
 
-export function TabsTrigger({
-  value,
-  className = '',
-  variant = 'pill',
-  ...props
-}: HTMLAttributes<HTMLButtonElement> & { value: string; variant?: Variant }) {
+/** A tab's pill look: the selected one is raised, white and shadowed. */
+const TRIGGER_PILL =
+  'shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+export function TabsTrigger({ value, className = '', variant = 'pill', ...props }: PartProps<HTMLButtonElement>) {
   const state = useTabs();
   const selected = state.value === value;
   return (
@@ -90,22 +96,13 @@ export function TabsTrigger({
       tabIndex={selected ? 0 : -1}
       data-state={selected ? 'active' : 'inactive'}
       onClick={() => state.onValueChange(value)}
-      className={
-        variant === 'plain'
-          ? className
-          : `shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm ${className}`
-      }
+      className={partClass(variant, TRIGGER_PILL, className)}
       {...props}
     />
   );
 }
 
-export function TabsContent({
-  value,
-  className = '',
-  variant = 'pill',
-  ...props
-}: HTMLAttributes<HTMLDivElement> & { value: string; variant?: Variant }) {
+export function TabsContent({ value, className = '', variant = 'pill', ...props }: PartProps<HTMLDivElement>) {
   const state = useTabs();
   if (state.value !== value) return null;
   return (
@@ -114,9 +111,7 @@ export function TabsContent({
       id={panelId(state, value)}
       aria-labelledby={tabId(state, value)}
       tabIndex={0}
-      className={
-        variant === 'plain' ? className : `mt-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 ${className}`
-      }
+      className={partClass(variant, 'mt-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6', className)}
       {...props}
     />
   );

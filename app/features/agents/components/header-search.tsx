@@ -1,11 +1,13 @@
-import { Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SEARCH_QUERY_MAX } from '#common/constants.ts';
 import { SUGGEST_MIN_CHARS, type Suggestion } from '#common/search.ts';
 import { useSuggestions } from '#app/features/agents/api/suggest-agents.ts';
+import { PanelToggle } from '#app/components/ui/panel-toggle.tsx';
 import { HighlightedText } from './highlighted-text';
 import { useEarlyInput } from '#app/hooks/use-early-input.ts';
+import { usePhonePanel } from '#app/hooks/use-phone-panel.ts';
 import { shownQuery } from '#app/hooks/use-search-form.ts';
 
 /** Suggestions are asked for after this pause in typing. */
@@ -35,13 +37,12 @@ export function HeaderSearch() {
   const [debounced, setDebounced] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [phoneOpen, setPhoneOpen] = useState(false);
+  const phone = usePhonePanel();
   const inputRef = useRef<HTMLInputElement>(null);
   useEarlyInput(inputRef, (text) => {
     setValue(text);
     setOpen(document.activeElement === inputRef.current);
   });
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -51,8 +52,8 @@ export function HeaderSearch() {
     return () => clearTimeout(timer);
   }, [value]);
   useEffect(() => {
-    if (phoneOpen) inputRef.current?.focus();
-  }, [phoneOpen]);
+    if (phone.open) inputRef.current?.focus();
+  }, [phone.open]);
 
   const typed = debounced.trim();
   const suggestions = useSuggestions(typed);
@@ -68,7 +69,7 @@ export function HeaderSearch() {
     close();
     setValue('');
     setDebounced('');
-    setPhoneOpen(false);
+    phone.setOpen(false);
     inputRef.current?.blur();
     navigate(href);
   };
@@ -101,9 +102,8 @@ export function HeaderSearch() {
       } else if (value) {
         e.preventDefault();
         setValue('');
-      } else if (phoneOpen) {
-        setPhoneOpen(false);
-        toggleRef.current?.focus();
+      } else if (phone.open) {
+        phone.dismiss();
       }
     } else if (e.key === 'Enter') {
       e.preventDefault();
@@ -199,23 +199,14 @@ export function HeaderSearch() {
       {/* One box: inline in the bar from md up; on phones a row under the bar, behind the icon. */}
       <div
         className={
-          phoneOpen
+          phone.open
             ? 'absolute inset-x-0 top-16 z-40 border-b border-slate-200 bg-white px-4 py-3 md:static md:z-auto md:w-full md:max-w-xs md:border-0 md:bg-transparent md:p-0 lg:max-w-sm'
             : 'hidden w-full max-w-xs md:block lg:max-w-sm'
         }
       >
         {box}
       </div>
-      <button
-        ref={toggleRef}
-        type="button"
-        className="ml-auto rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-        aria-expanded={phoneOpen}
-        aria-label={phoneOpen ? 'Close search' : 'Open search'}
-        onClick={() => setPhoneOpen((o) => !o)}
-      >
-        {phoneOpen ? <X aria-hidden className="size-6" /> : <Search aria-hidden className="size-6" />}
-      </button>
+      <PanelToggle {...phone.toggle} what="search" icon={Search} className="ml-auto" />
     </>
   );
 }

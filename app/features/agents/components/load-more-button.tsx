@@ -1,22 +1,32 @@
 import { Loader2 } from 'lucide-react';
 import { buttonClass } from '#app/components/ui/button.tsx';
 
-/** 'Load More Agents': fetches the next page; hidden when every agent is loaded. */
+/** The part of a paged (infinite) query the button reads. */
+export interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** 'Load More Agents': fetches the query's next page; hidden when every agent is loaded. */
 export function LoadMoreButton({
-  hasMore,
-  loading,
-  onLoadMore,
+  query,
   className = buttonClass('secondary', 'lg'),
 }: {
-  hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
+  query: PagedQuery;
   className?: string;
 }) {
-  if (!hasMore) return null;
+  if (!query.hasNextPage) return null;
+  const loading = query.isFetchingNextPage;
   return (
     <div className="mt-10 flex justify-center">
-      <button type="button" className={className} onClick={onLoadMore} disabled={loading} aria-busy={loading}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => void query.fetchNextPage()}
+        disabled={loading}
+        aria-busy={loading}
+      >
         {loading && <Loader2 aria-hidden className="size-4 animate-spin" />}
         {loading ? 'Loading...' : 'Load More Agents'}
       </button>

@@ -6,8 +6,7 @@ import type { Agent } from '#common/types.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
 import { buttonClass, ButtonLink } from '#app/components/ui/button.tsx';
 import { SideCard } from '#app/components/ui/side-card.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { removeDeletedAgent, useDeleteAgent } from '#app/features/agents/api/delete-agent.ts';
 
 /** Edit and delete for the agent's creator (docs/product.md#roles); `canEdit` is false for an admin who only moderates. */
@@ -25,8 +24,7 @@ export function ManageAgentCard({ agent, canEdit }: { agent: Agent; canEdit: boo
         navigate('/my-agents');
         removeDeletedAgent(queryClient, agent.id);
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to delete agent'), variant: 'destructive' }),
+      onError: (error) => toastError('Error', error, 'Failed to delete agent'),
     });
 
   return (

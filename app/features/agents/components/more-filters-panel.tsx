@@ -6,6 +6,12 @@ import type { Refinements } from '#app/features/agents/lib/refine.ts';
 const RATINGS = [4.5, 4, 3.5, 3].map((r) => ({ value: r, label: `${r.toFixed(1)} stars and up` }));
 const COSTS = [5, 10, 25, 50].map((c) => ({ value: c, label: `Up to ${c} credits` }));
 
+/** The two bounds, each a select whose first choice is no bound. */
+const BOUNDS = [
+  { key: 'minRating', suffix: 'rating', label: 'Minimum rating', any: 'Any rating', options: RATINGS },
+  { key: 'maxCost', suffix: 'cost', label: 'Maximum credit cost', any: 'Any cost', options: COSTS },
+] as const;
+
 /** A bound chosen in a select: none is ''. */
 const bound = (chosen: string) => (chosen ? Number(chosen) : undefined);
 
@@ -27,24 +33,18 @@ export function MoreFiltersPanel({
     <section id={id} aria-label="More filters" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
         {extra}
-        <LabelledChoice
-          id={`${id}-rating`}
-          label="Minimum rating"
-          value={String(value.minRating ?? '')}
-          onChoose={(chosen) => onChange({ ...value, minRating: bound(chosen) })}
-        >
-          <option value="">Any rating</option>
-          <Options options={RATINGS} />
-        </LabelledChoice>
-        <LabelledChoice
-          id={`${id}-cost`}
-          label="Maximum credit cost"
-          value={String(value.maxCost ?? '')}
-          onChoose={(chosen) => onChange({ ...value, maxCost: bound(chosen) })}
-        >
-          <option value="">Any cost</option>
-          <Options options={COSTS} />
-        </LabelledChoice>
+        {BOUNDS.map(({ key, suffix, label, any, options }) => (
+          <LabelledChoice
+            key={key}
+            id={`${id}-${suffix}`}
+            label={label}
+            value={String(value[key] ?? '')}
+            onChoose={(chosen) => onChange({ ...value, [key]: bound(chosen) })}
+          >
+            <option value="">{any}</option>
+            <Options options={options} />
+          </LabelledChoice>
+        ))}
         <label className="flex h-10 items-center gap-2 self-end text-sm font-medium text-slate-800">
           <input
             type="checkbox"

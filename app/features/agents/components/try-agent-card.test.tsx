@@ -36,12 +36,28 @@ function setup(ui: ReactNode) {
   return queryClient;
 }
 
-function fakeTab() {
-  return { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+/** The tab a try opens, as window.open gives it (stubbed). */
+function stubTab() {
+  const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+  vi.stubGlobal(
+    'open',
+    vi.fn(() => tab),
+  );
+  return tab;
+}
+
+/** fetch, stubbed with `answer`. */
+function stubFetch(answer: () => Promise<Response>) {
+  const fetchMock = vi.fn(answer);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The server's answer to a paid try: the new balance and where the agent is. */
+const paid = async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,22 +69,19 @@ const keyOf = (call: unknown[]) => new Headers((call[1] as RequestInit).headers)
 
 describe('TryAgentCard', () => {
   it('opens a blank tab in the click, then sends it to the agent once the credits are debited', async () => {
-    const tab = fakeTab();
-    const open = vi.fn(() => tab);
-    vi.stubGlobal('open', open);
+    const tab = stubTab();
     let resolve!: (r: Response) => void;
-    const fetchMock = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(() => new Promise<Response>((r) => (resolve = r)));
     const queryClient = setup(<Card agent={agent} user={{ id: 2 }} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
     // Opened synchronously, before the request answers, and cut off from this page.
-    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(window.open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith('/api/agents/7/try', expect.objectContaining({ method: 'POST' }));
 
-    await act(async () => resolve(json(200, { balance: 93, consumed: 7, url: agent.externalUrl })));
+    await act(async () => resolve(await paid()));
     expect(await screen.findByText('Credits deducted')).toBeTruthy();
     expect(tab.location.href).toBe(agent.externalUrl);
     expect(queryClient.getQueryData<{ credits: number; consumed: number }>(['auth', 'session'])).toMatchObject({
@@ -78,16 +91,9 @@ describe('TryAgentCard', () => {
   });
 
   it('closes the tab and offers to buy credits when the balance is short (402)', async () => {
-    const tab = fakeTab();
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json(402, { message: 'Not enough credits to try this agent', error: 'Not enough credits to try this agent' }),
-      ),
+    const tab = stubTab();
+    stubFetch(async () =>
+      json(402, { message: 'Not enough credits to try this agent', error: 'Not enough credits to try this agent' }),
     );
     setup(<Card agent={agent} user={{ id: 2 }} />);
 
@@ -124,13 +130,8 @@ describe('TryAgentCard', () => {
   });
 
   it('the bar and the card are one try: a tap in the bar shows its result once, in the part shown', async () => {
-    const tab = fakeTab();
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
-    const fetchMock = vi.fn(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
-    vi.stubGlobal('fetch', fetchMock);
+    const tab = stubTab();
+    const fetchMock = stubFetch(paid);
     setup(<CardAndBar user={{ id: 2, credits: 100 }} />);
     const bar = screen.getByRole('region', { name: 'Try LedgerLens' });
     fireEvent.click(within(bar).getByRole('button', { name: 'Try Agent (7 credits)' }));
@@ -142,11 +143,7 @@ describe('TryAgentCard', () => {
   });
 
   it('sends a try whose answer was lost again with the same key, checking it, and shows the result once', async () => {
-    const tab = fakeTab();
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
+    stubTab();
     const fetchMock = vi
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
@@ -165,13 +162,10 @@ describe('TryAgentCard', () => {
   });
 
   it('keeps the key after the retries give up, so the next tap asks for the same try; a success drops it', async () => {
-    const tab = fakeTab();
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
+    const tab = stubTab();
+    const fetchMock = stubFetch(async () =>
+      json(503, { message: 'Service unavailable', error: 'Service unavailable' }),
     );
-    const fetchMock = vi.fn(async () => json(503, { message: 'Service unavailable', error: 'Service unavailable' }));
-    vi.stubGlobal('fetch', fetchMock);
     setup(<Card agent={agent} user={{ id: 2 }} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
@@ -180,7 +174,7 @@ describe('TryAgentCard', () => {
     expect(new Set(fetchMock.mock.calls.map(keyOf)).size).toBe(1);
     expect(tab.close).toHaveBeenCalled();
 
-    fetchMock.mockImplementation(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
+    fetchMock.mockImplementation(paid);
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
     expect(await screen.findAllByText('Credits deducted')).toHaveLength(1);
     expect(keyOf(fetchMock.mock.calls[5]!)).toBe(keyOf(fetchMock.mock.calls[0]!));
@@ -195,8 +189,7 @@ describe('TryAgentCard', () => {
   it('after a reload asks how the pending try ended: paid shows the result and the agent one tap away', async () => {
     sessionStorage.setItem('pending-try:7', 'key-from-before-reload');
     document.cookie = 'pending-try=1; Path=/';
-    const fetchMock = vi.fn(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(paid);
     setup(<Card agent={agent} user={{ id: 2 }} />);
 
     expect(await screen.findByText('Credits deducted')).toBeTruthy();
@@ -207,11 +200,7 @@ describe('TryAgentCard', () => {
     expect(screen.getByText(/Your balance is 93 credits/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Open LedgerLens/ }).getAttribute('href')).toBe(agent.externalUrl);
     // Not opened yet: Try Agent asks for the same try (the server replays it) and opens it.
-    const tab = fakeTab();
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
+    const tab = stubTab();
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
     await vi.waitFor(() => expect(tab.location.href).toBe(agent.externalUrl));
     expect(keyOf(fetchMock.mock.calls[1] as unknown[])).toBe('key-from-before-reload');
@@ -221,13 +210,8 @@ describe('TryAgentCard', () => {
   it('a tap held until the app ran, replayed before its effects: the key an earlier page left, sent once, and nothing else asked', async () => {
     sessionStorage.setItem('pending-try:7', 'key-from-before-reload');
     document.cookie = 'pending-try=1; Path=/';
-    const tab = fakeTab();
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
-    const fetchMock = vi.fn(async () => json(200, { balance: 93, consumed: 7, url: agent.externalUrl }));
-    vi.stubGlobal('fetch', fetchMock);
+    const tab = stubTab();
+    const fetchMock = stubFetch(paid);
     // Layout effects run before the passive ones of the same commit: the tap comes first, as a held tap
     // replayed once the page has hydrated does.
     function TappedAtOnce() {
@@ -250,10 +234,7 @@ describe('TryAgentCard', () => {
     sessionStorage.setItem('pending-try:7', 'key-never-arrived');
     document.cookie = 'pending-try=1; Path=/';
     const message = 'This try did not go through: nothing was charged';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(404, { message, error: message })),
-    );
+    stubFetch(async () => json(404, { message, error: message }));
     setup(<Card agent={agent} user={{ id: 2 }} />);
     expect(await screen.findByText(message)).toBeTruthy();
     expect(sessionStorage.getItem('pending-try:7')).toBeNull();

@@ -7,14 +7,17 @@ export const positiveParam = (value: string | null): number | undefined => {
   return value && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 };
 
+/** Sets (or, for undefined, null and '', removes) parameters of the URL. */
+export type UpdateParams = (changes: Record<string, string | number | undefined | null>) => void;
+
 /**
  * Listing filters kept in the URL, so a filtered view can be shared, bookmarked and restored with
  * the back button. Updates replace the history entry: each keystroke is not a step back.
  */
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();
-  const update = useCallback(
-    (changes: Record<string, string | number | undefined | null>) =>
+  const update: UpdateParams = useCallback(
+    (changes) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);

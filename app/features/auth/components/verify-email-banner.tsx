@@ -2,8 +2,7 @@ import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useBottomBar } from '#app/hooks/use-bottom-bar.ts';
 import { BOTTOM_BAR } from '#app/lib/bottom-bars.ts';
-import { toast } from '#app/hooks/use-toast.ts';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { resendVerification } from '#app/features/auth/api/account.ts';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 
@@ -19,11 +18,7 @@ export function VerifyEmailBanner() {
       const { email } = await resendVerification();
       toast({ title: 'Confirmation email sent', description: `We sent a new link to ${email}.` });
     } catch (error) {
-      toast({
-        title: 'Could not send the email',
-        description: errorMessage(error, 'Please try again later.'),
-        variant: 'destructive',
-      });
+      toastError('Could not send the email', error, 'Please try again later.');
     } finally {
       setSending(false);
     }

@@ -1,4 +1,5 @@
 import { Children, isValidElement, type ReactNode } from 'react';
+import { TitledSection } from '#app/components/ui/titled-section.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 
 interface Section {
@@ -69,20 +70,18 @@ export function ContentPage({
   );
 }
 
+const SECTION_LOOK = {
+  section: 'scroll-mt-6 border-t border-slate-200 py-8 first:border-t-0 first:pt-0',
+  title: 'text-2xl font-semibold',
+};
+
 /** A titled section of a content page; its id is the anchor the table of contents links to. */
 export function ContentSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-heading`}
-      className="scroll-mt-6 border-t border-slate-200 py-8 first:border-t-0 first:pt-0"
-    >
-      <h2 id={`${id}-heading`} className="text-2xl font-semibold">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} look={SECTION_LOOK} anchored>
       <div className="mt-4 grid gap-4 leading-relaxed text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-sm [&_li]:ml-5 [&_ol]:list-decimal [&_ol]:grid [&_ol]:gap-2 [&_strong]:text-slate-900 [&_ul]:list-disc [&_ul]:grid [&_ul]:gap-2">
         {children}
       </div>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,7 +1,8 @@
 import { Bot, Printer } from 'lucide-react';
-import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { Button } from '#app/components/ui/button.tsx';
 import { Facts, type FactsLook } from '#app/components/ui/facts.tsx';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
+import { NoticeCard } from '#app/components/ui/notice-card.tsx';
+import { SkeletonGroup } from '#app/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { formatCents, formatCount, formatDateTime } from '#app/lib/format.ts';
 import { useReceipt } from '#app/features/credits/api/get-receipt.ts';
@@ -17,17 +18,17 @@ const LINES_LOOK: FactsLook = {
 function ReceiptMissing({ error }: { error: unknown }) {
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6 text-center sm:p-8">
-      <h1 className="text-2xl font-bold">{missing ? 'Receipt not found' : 'Receipt unavailable'}</h1>
-      <p className="mt-2 text-slate-600">
-        {missing
-          ? 'This receipt does not exist or belongs to another account.'
-          : errorMessage(error, 'Please try again later.')}
-      </p>
-      <ButtonLink href="/billing" className="mt-6">
-        Back to Billing
-      </ButtonLink>
-    </section>
+    <NoticeCard
+      as="h1"
+      title={missing ? 'Receipt not found' : 'Receipt unavailable'}
+      className="p-6 sm:p-8"
+      titleClassName="text-2xl font-bold"
+      back={{ href: '/billing', label: 'Back to Billing' }}
+    >
+      {missing
+        ? 'This receipt does not exist or belongs to another account.'
+        : errorMessage(error, 'Please try again later.')}
+    </NoticeCard>
   );
 }
 
@@ -39,14 +40,11 @@ export function ReceiptView({ id }: { id: string }) {
   const { data, isPending, isError, error } = useReceipt(id);
   if (isPending) {
     return (
-      <div
-        role="status"
-        aria-label="Loading receipt"
+      <SkeletonGroup
+        label="Loading receipt"
         className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6"
-      >
-        <Skeleton className="h-8 w-1/2" />
-        <Skeleton className="h-48" />
-      </div>
+        shapes={['h-8 w-1/2', 'h-48']}
+      />
     );
   }
   if (isError) return <ReceiptMissing error={error} />;

@@ -1,21 +1,20 @@
-import type { Department } from '#common/types.ts';
 import { LabelledChoice, type ChoiceLook } from '#app/components/ui/choice-select.tsx';
 import { Options } from '#app/components/ui/form-field.tsx';
+import { useDepartmentsWithAgents } from '#app/features/departments/api/get-departments.ts';
 
-/** 'All Departments' plus the given departments; the value is a department id or '' for all. */
+/** 'All Departments' plus the departments that hold agents; the value is a department id or '' for all. */
 export function DepartmentSelect({
-  departments,
   value,
   onChange,
   label = 'Department',
   ...rest
 }: ChoiceLook & {
   id: string;
-  departments: Department[];
   value: number | undefined;
   onChange: (departmentId: number | undefined) => void;
   label?: string;
 }) {
+  const departments = useDepartmentsWithAgents().data ?? [];
   // A department in the URL that has no agents (or is not loaded yet) still shows as selected.
   const known = value === undefined || departments.some((d) => d.id === value);
   return (

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { centsToCredits } from '#common/constants.ts';
 import { earningsOwedMessage, owedCents } from '#common/earnings.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { formatCents, formatCredits, plural } from '#app/lib/format.ts';
 import { newIdempotencyKey } from '#app/lib/idempotency.ts';
@@ -56,12 +56,7 @@ export function EarningsCard() {
             title: 'Earnings moved to credits',
             description: `${formatCredits(moved)} added. Your balance is ${formatCredits(balance)}.`,
           }),
-        onError: (error) =>
-          toast({
-            title: 'Nothing was moved',
-            description: errorMessage(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError('Nothing was moved', error),
         onSettled: () => {
           key.current = null;
         },

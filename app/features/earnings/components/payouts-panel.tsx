@@ -4,7 +4,7 @@ import type { Payout, PayoutAccountStatus } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { formatCents, formatDate } from '#app/lib/format.ts';
 import { newIdempotencyKey } from '#app/lib/idempotency.ts';
@@ -23,6 +23,12 @@ const STATE_CLASS: Record<Payout['state'], string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
+/** How a test-mode payout can end, as the tester chooses it. */
+const SETTLE_BUTTONS = [
+  { outcome: 'paid', label: 'Confirm test transfer', variant: 'primary' },
+  { outcome: 'failed', label: 'Fail test transfer', variant: 'secondary' },
+] as const;
+
 /** Dollars as typed ('25', '25.5', '25.50') in whole cents; null for anything else. */
 function parseDollars(text: string): number | null {
   const match = /^\s*\$?\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
@@ -39,12 +45,7 @@ function ConnectAccount({ status }: { status: PayoutAccountStatus }) {
     connect.mutate(undefined, {
       // Stripe's onboarding or the test page: a full navigation, the way Stripe requires.
       onSuccess: ({ url }) => window.location.assign(url),
-      onError: (error) =>
-        toast({
-          title: 'Could not connect a payout account',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError('Could not connect a payout account', error),
     });
   return (
     <div className="grid gap-3 sm:flex sm:items-center sm:justify-between">
@@ -135,12 +136,7 @@ function PayoutRow({ payout, sandbox }: { payout: Payout; sandbox: boolean }) {
     settle.mutate(
       { id: payout.id, outcome },
       {
-        onError: (error) =>
-          toast({
-            title: 'The test transfer did not change',
-            description: errorMessage(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError('The test transfer did not change', error),
       },
     );
   return (
@@ -157,23 +153,18 @@ function PayoutRow({ payout, sandbox }: { payout: Payout; sandbox: boolean }) {
       </div>
       {sandbox && payout.provider === 'sandbox' && payout.state === 'pending' && (
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            onClick={() => onSettle('paid')}
-            disabled={settle.isPending}
-            aria-label={`Confirm test transfer of ${amount}`}
-          >
-            Confirm test transfer
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onSettle('failed')}
-            disabled={settle.isPending}
-            aria-label={`Fail test transfer of ${amount}`}
-          >
-            Fail test transfer
-          </Button>
+          {SETTLE_BUTTONS.map(({ outcome, label, variant }) => (
+            <Button
+              key={outcome}
+              size="sm"
+              variant={variant}
+              onClick={() => onSettle(outcome)}
+              disabled={settle.isPending}
+              aria-label={`${label} of ${amount}`}
+            >
+              {label}
+            </Button>
+          ))}
         </div>
       )}
     </li>

@@ -1,8 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button } from '#app/components/ui/button.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { useConnectSandboxAccount } from '#app/features/earnings/api/payouts.ts';
 
 const BACK = '/my-agents?tab=insights';
@@ -20,12 +19,7 @@ export function SandboxOnboarding() {
         toast({ title: 'Test payout account connected', description: 'Your payouts go to this pretend account.' });
         navigate(`${BACK}&payouts=connected`);
       },
-      onError: (error) =>
-        toast({
-          title: 'Nothing was connected',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError('Nothing was connected', error),
     });
 
   return (

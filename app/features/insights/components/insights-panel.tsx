@@ -91,6 +91,39 @@ function Figures({ data, days }: { data: AgentInsights; days: number }) {
   );
 }
 
+/** A labelled select of numbered choices (an agent's id, a number of days). */
+function NumberPicker({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  className = '',
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  options: { value: number; label: string }[];
+  className?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className={`min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base ${className}`}
+      >
+        <Options options={options} />
+      </select>
+    </div>
+  );
+}
+
 /** Insights of one of the creator's agents: figures, four charts with their tables, newest reviews. */
 function InsightsPanel({
   agents,
@@ -111,32 +144,21 @@ function InsightsPanel({
         Agent insights
       </h2>
       <div className="mt-3 flex flex-wrap gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-agent`} className="text-sm font-medium">
-            Agent
-          </label>
-          <select
-            id={`${id}-agent`}
-            value={agentId}
-            onChange={(e) => onAgentChange(Number(e.target.value))}
-            className="min-h-11 max-w-full rounded-md border border-slate-300 bg-white px-3 text-base"
-          >
-            <Options options={agents.map((a) => ({ value: a.id, label: a.name }))} />
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-period`} className="text-sm font-medium">
-            Period
-          </label>
-          <select
-            id={`${id}-period`}
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value))}
-            className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base"
-          >
-            <Options options={PERIODS.map((p) => ({ value: p, label: `Last ${p} days` }))} />
-          </select>
-        </div>
+        <NumberPicker
+          id={`${id}-agent`}
+          label="Agent"
+          value={agentId}
+          onChange={onAgentChange}
+          options={agents.map((a) => ({ value: a.id, label: a.name }))}
+          className="max-w-full"
+        />
+        <NumberPicker
+          id={`${id}-period`}
+          label="Period"
+          value={days}
+          onChange={setDays}
+          options={PERIODS.map((p) => ({ value: p, label: `Last ${p} days` }))}
+        />
       </div>
       <p className="mt-2 text-xs text-slate-600">
         Days follow this device's time zone. Page views are counted without recording who viewed.

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ModerationAction, ModerationItem } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
+import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { formatDateTime, plural } from '#app/lib/format.ts';
 import { useModerationQueue, type QueueView } from '#app/features/moderation/api/get-moderation-queue.ts';
@@ -17,6 +17,12 @@ const ACTION_DONE: Record<ModerationAction, string> = {
   dismiss: 'Reports dismissed',
 };
 const ACTION_WORD: Record<ModerationAction, string> = { hide: 'Hidden', restore: 'Restored', dismiss: 'Dismissed' };
+/** Each decision's button: its words, what its accessible name says it does, its look and icon. */
+const ACTION_BUTTON = {
+  restore: { label: 'Restore', names: 'Restore', variant: 'secondary', icon: Eye },
+  hide: { label: 'Hide', names: 'Hide', variant: 'danger', icon: EyeOff },
+  dismiss: { label: 'Dismiss', names: 'Dismiss reports', variant: 'ghost', icon: X },
+} as const satisfies Record<ModerationAction, object>;
 
 const itemName = (item: ModerationItem) =>
   item.itemType === 'review'
@@ -31,14 +37,14 @@ function QueueItem({ item }: { item: ModerationItem }) {
       { itemType: item.itemType, itemId: item.itemId, agentId: item.agentId, action },
       {
         onSuccess: () => toast({ title: ACTION_DONE[action], description: name }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'The decision could not be saved'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError('Error', error, 'The decision could not be saved'),
       },
     );
+  // Hidden items can be restored, the others hidden; open reports can also be dismissed.
+  const actions: ModerationAction[] = [
+    item.hidden ? 'restore' : 'hide',
+    ...(item.openReports > 0 ? ['dismiss' as const] : []),
+  ];
   return (
     <article aria-label={name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -100,38 +106,21 @@ function QueueItem({ item }: { item: ModerationItem }) {
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        {item.hidden ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={mutation.isPending}
-            onClick={() => act('restore')}
-            aria-label={`Restore: ${name}`}
-          >
-            <Eye aria-hidden className="size-4" /> Restore
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            variant="danger"
-            disabled={mutation.isPending}
-            onClick={() => act('hide')}
-            aria-label={`Hide: ${name}`}
-          >
-            <EyeOff aria-hidden className="size-4" /> Hide
-          </Button>
-        )}
-        {item.openReports > 0 && (
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={mutation.isPending}
-            onClick={() => act('dismiss')}
-            aria-label={`Dismiss reports: ${name}`}
-          >
-            <X aria-hidden className="size-4" /> Dismiss
-          </Button>
-        )}
+        {actions.map((action) => {
+          const { label, names, variant, icon: Icon } = ACTION_BUTTON[action];
+          return (
+            <Button
+              key={action}
+              size="sm"
+              variant={variant}
+              disabled={mutation.isPending}
+              onClick={() => act(action)}
+              aria-label={`${names}: ${name}`}
+            >
+              <Icon aria-hidden className="size-4" /> {label}
+            </Button>
+          );
+        })}
       </div>
     </article>
   );
@@ -163,10 +152,12 @@ export function ModerationQueue() {
         ))}
       </div>
       {queue.isPending ? (
-        <div role="status" aria-label="Loading the queue" className="flex flex-col gap-3">
-          <Skeleton className="h-32 rounded-xl" />
-          <Skeleton className="h-32 rounded-xl" />
-        </div>
+        <SkeletonGrid
+          count={2}
+          label="Loading the queue"
+          className="flex flex-col gap-3"
+          itemClassName="h-32 rounded-xl"
+        />
       ) : queue.isError ? (
         <p role="alert" className="text-red-700">
           The queue could not be loaded: {errorMessage(queue.error, 'please try again')}

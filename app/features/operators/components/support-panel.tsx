@@ -1,13 +1,12 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { owedCents } from '#common/earnings.ts';
-import type { SupportEarnings } from '#common/types.ts';
-import type { SupportTransaction } from '#common/types.ts';
+import type { SupportEarnings, SupportHistory, SupportTransaction } from '#common/types.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
 import { Button, buttonClass } from '#app/components/ui/button.tsx';
+import { QueryState } from '#app/components/ui/query-state.tsx';
 import { TableHead } from '#app/components/ui/table-head.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { formatCents, formatCredits, formatDate } from '#app/lib/format.ts';
 import { useHistory, usePeople, useRefundTry } from '#app/features/operators/api/support.ts';
 
@@ -42,8 +41,7 @@ function RefundCell({ row, username }: { row: SupportTransaction; username: stri
           title: 'Try refunded',
           description: `${formatCredits(credits)} back to ${username}; their balance is ${formatCredits(balance)}.`,
         }),
-      onError: (error) =>
-        toast({ title: 'Not refunded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) => toastError('Not refunded', error),
       onSettled: () => setOpen(false),
     });
   return (
@@ -84,16 +82,20 @@ function CreatorEarnings({ earnings }: { earnings: SupportEarnings }) {
   );
 }
 
+/** Where the history's and the search's stand-ins sit (QueryState). */
+const HISTORY_LOOK = { pending: 'mt-6 h-48 rounded-xl', alert: 'mt-6 text-red-800' };
+const PEOPLE_LOOK = { pending: 'mt-4 h-16 rounded', alert: 'mt-4 text-red-800' };
+
 function History({ userId }: { userId: number }) {
   const history = useHistory(userId);
-  if (history.isPending) return <div aria-busy="true" className="mt-6 h-48 animate-pulse rounded-xl bg-slate-100" />;
-  if (history.isError)
-    return (
-      <p role="alert" className="mt-6 text-red-800">
-        {errorMessage(history.error, 'The history could not be loaded. Please try again later.')}
-      </p>
-    );
-  const { person, transactions, earnings } = history.data;
+  return (
+    <QueryState query={history} failed="The history could not be loaded. Please try again later." look={HISTORY_LOOK}>
+      {(history) => <HistoryTable history={history} />}
+    </QueryState>
+  );
+}
+
+function HistoryTable({ history: { person, transactions, earnings } }: { history: SupportHistory }) {
   return (
     <section aria-labelledby="history-heading" className="mt-6">
       <h3 id="history-heading" className="text-lg font-semibold">
@@ -169,33 +171,38 @@ export function SupportPanel() {
           <Search aria-hidden className="size-4" /> Search
         </Button>
       </form>
-      {q.length < 2 ? null : people.isPending ? (
-        <div aria-busy="true" className="mt-4 h-16 animate-pulse rounded bg-slate-100" />
-      ) : people.isError ? (
-        <p role="alert" className="mt-4 text-red-800">
-          {errorMessage(people.error, 'The search failed. Please try again.')}
-        </p>
-      ) : people.data.length === 0 ? (
-        <p role="status" className="mt-4 text-slate-600">
-          Nobody’s username or email starts with “{q}”.
-        </p>
-      ) : (
-        <ul
-          aria-label="People found"
-          className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
-        >
-          {people.data.map((p) => (
-            <li key={p.id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 px-3 py-2">
-              <span>
-                <span className="font-medium">{p.username}</span>{' '}
-                <span className="text-sm text-slate-600">{p.email}</span>
-              </span>
-              <Button variant="secondary" size="sm" aria-pressed={selected === p.id} onClick={() => setSelected(p.id)}>
-                Show history<span className="sr-only"> of {p.username}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+      {q.length >= 2 && (
+        <QueryState query={people} failed="The search failed. Please try again." look={PEOPLE_LOOK}>
+          {(found) =>
+            found.length === 0 ? (
+              <p role="status" className="mt-4 text-slate-600">
+                Nobody’s username or email starts with “{q}”.
+              </p>
+            ) : (
+              <ul
+                aria-label="People found"
+                className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+              >
+                {found.map((p) => (
+                  <li key={p.id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 px-3 py-2">
+                    <span>
+                      <span className="font-medium">{p.username}</span>{' '}
+                      <span className="text-sm text-slate-600">{p.email}</span>
+                    </span>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-pressed={selected === p.id}
+                      onClick={() => setSelected(p.id)}
+                    >
+                      Show history<span className="sr-only"> of {p.username}</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       )}
       {selected !== null && <History userId={selected} />}
     </section>

@@ -2,7 +2,8 @@ import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { DailyTotals } from '#common/types.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { QueryState } from '#app/components/ui/query-state.tsx';
+import { TableHead } from '#app/components/ui/table-head.tsx';
 import { formatCents, formatCount } from '#app/lib/format.ts';
 import { totalsCsvUrl, useTotals } from '#app/features/operators/api/get-totals.ts';
 
@@ -23,12 +24,29 @@ const COLUMNS: { key: keyof Figures; label: string; cents?: boolean }[] = [
   { key: 'paidOutCents', label: 'Paid out', cents: true },
 ];
 
-function Cells({ figures }: { figures: Figures }) {
-  return COLUMNS.map(({ key, cents }) => (
-    <td key={key} className="px-3 py-2 text-right tabular-nums">
-      {cents ? formatCents(figures[key]) : formatCount(figures[key])}
-    </td>
-  ));
+/** Where the table's stand-ins sit (QueryState). */
+const LOOK = {
+  pending: 'mt-4 h-64 rounded-xl',
+  alert: 'mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800',
+};
+
+/** The column headings: the day, then each figure. */
+const HEAD = [['Day', 'px-3 py-2'] as const, ...COLUMNS.map((c) => [c.label, 'px-3 py-2 text-right'] as const)];
+
+/** One row of the table: what it totals (a day, or the whole range) and its figures. */
+function FiguresRow({ label, figures, className = '' }: { label: string; figures: Figures; className?: string }) {
+  return (
+    <tr>
+      <th scope="row" className={`px-3 py-2 text-left ${className}`}>
+        {label}
+      </th>
+      {COLUMNS.map(({ key, cents }) => (
+        <td key={key} className="px-3 py-2 text-right tabular-nums">
+          {cents ? formatCents(figures[key]) : formatCount(figures[key])}
+        </td>
+      ))}
+    </tr>
+  );
 }
 
 /** The operators' totals per UTC day over a range, with the same figures as a CSV download (admins). */
@@ -94,56 +112,33 @@ export function TotalsPanel() {
         <p role="alert" className="mt-4 text-sm text-red-800">
           {problem}
         </p>
-      ) : totals.isPending ? (
-        <div aria-busy="true" className="mt-4 h-64 animate-pulse rounded-xl bg-slate-100" />
-      ) : totals.isError ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {errorMessage(totals.error, 'The totals could not be loaded. Please try again later.')}
-        </p>
       ) : (
-        // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
-        <div
-          role="region"
-          aria-label="Totals table"
-          tabIndex={0}
-          className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white"
-        >
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">
-              Totals per day from {totals.data.from} to {totals.data.to}, UTC
-            </caption>
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Day
-                </th>
-                {COLUMNS.map((c) => (
-                  <th key={c.key} scope="col" className="px-3 py-2 text-right">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {[...totals.data.days].reverse().map((d) => (
-                <tr key={d.date}>
-                  <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
-                    {d.date}
-                  </th>
-                  <Cells figures={d} />
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="border-t-2 border-slate-200 font-semibold">
-              <tr>
-                <th scope="row" className="px-3 py-2 text-left">
-                  Total
-                </th>
-                <Cells figures={totals.data.totals} />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <QueryState query={totals} failed="The totals could not be loaded. Please try again later." look={LOOK}>
+          {(data) => (
+            // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+            <div
+              role="region"
+              aria-label="Totals table"
+              tabIndex={0}
+              className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+            >
+              <table className="min-w-full text-sm">
+                <caption className="sr-only">
+                  Totals per day from {data.from} to {data.to}, UTC
+                </caption>
+                <TableHead columns={HEAD} className="bg-slate-50 text-left text-slate-700" />
+                <tbody className="divide-y divide-slate-100">
+                  {[...data.days].reverse().map((d) => (
+                    <FiguresRow key={d.date} label={d.date} figures={d} className="whitespace-nowrap font-medium" />
+                  ))}
+                </tbody>
+                <tfoot className="border-t-2 border-slate-200 font-semibold">
+                  <FiguresRow label="Total" figures={data.totals} />
+                </tfoot>
+              </table>
+            </div>
+          )}
+        </QueryState>
       )}
     </section>
   );

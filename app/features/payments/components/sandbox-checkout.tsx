@@ -1,8 +1,9 @@
 import { FlaskConical, Lock } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { NoticeCard } from '#app/components/ui/notice-card.tsx';
+import { SkeletonGroup } from '#app/components/ui/skeleton.tsx';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { useCancelSandbox } from '#app/features/payments/api/cancel-sandbox.ts';
 import { useCompleteSandbox } from '#app/features/payments/api/complete-sandbox.ts';
@@ -10,6 +11,8 @@ import { useSandboxSession } from '#app/features/payments/api/get-sandbox-sessio
 import { formatCount } from '#app/lib/format.ts';
 import { CENTS_PER_DOLLAR } from '#common/constants.ts';
 import { formatDecimal } from '#common/format.ts';
+
+const BACK = { href: '/credits', label: 'Back to Credits' };
 
 const dollars = (cents: number) => formatDecimal(cents / CENTS_PER_DOLLAR, 0, 2);
 
@@ -34,30 +37,21 @@ export function SandboxCheckout({ id }: { id: string }) {
 
   if (session.isPending) {
     return (
-      <div
-        role="status"
-        aria-label="Loading checkout"
+      <SkeletonGroup
+        label="Loading checkout"
         className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-8"
-      >
-        <Skeleton className="h-6 w-1/2" />
-        <Skeleton className="h-24" />
-      </div>
+        shapes={['h-6 w-1/2', 'h-24']}
+      />
     );
   }
   if (session.isError) {
     const missing = session.error instanceof ApiError && session.error.status === 404;
     return (
-      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
-        <h2 className="text-xl font-semibold">{missing ? 'Checkout not found' : 'Checkout unavailable'}</h2>
-        <p className="mt-2 text-slate-600">
-          {missing
-            ? 'This checkout does not exist or belongs to another account.'
-            : errorMessage(session.error, 'Please try again later.')}
-        </p>
-        <ButtonLink href="/credits" className="mt-6">
-          Back to Credits
-        </ButtonLink>
-      </div>
+      <NoticeCard title={missing ? 'Checkout not found' : 'Checkout unavailable'} back={BACK}>
+        {missing
+          ? 'This checkout does not exist or belongs to another account.'
+          : errorMessage(session.error, 'Please try again later.')}
+      </NoticeCard>
     );
   }
 
@@ -66,31 +60,21 @@ export function SandboxCheckout({ id }: { id: string }) {
 
   if (status !== 'open') {
     return (
-      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
-        <h2 className="text-xl font-semibold">
-          {status === 'completed' ? 'This checkout is already paid' : 'This checkout has expired'}
-        </h2>
-        <p className="mt-2 text-slate-600">
-          {status === 'completed'
-            ? `The ${credits} credits are already in your account.`
-            : 'Start a new purchase from the Credits page.'}
-        </p>
-        <ButtonLink href="/credits" className="mt-6">
-          Back to Credits
-        </ButtonLink>
-      </div>
+      <NoticeCard
+        title={status === 'completed' ? 'This checkout is already paid' : 'This checkout has expired'}
+        back={BACK}
+      >
+        {status === 'completed'
+          ? `The ${credits} credits are already in your account.`
+          : 'Start a new purchase from the Credits page.'}
+      </NoticeCard>
     );
   }
 
   const pay = () =>
     complete.mutate(id, {
       onSuccess: () => navigate(`/credits?purchase=success&credits=${credits}&session_id=${encodeURIComponent(id)}`),
-      onError: (error) =>
-        toast({
-          title: 'Purchase failed',
-          description: errorMessage(error, 'There was an error processing your purchase'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError('Purchase failed', error, 'There was an error processing your purchase'),
     });
 
   const onCancel = () =>

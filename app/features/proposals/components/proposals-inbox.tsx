@@ -4,8 +4,7 @@ import { useSearchParams } from 'wouter';
 import type { Proposal } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { formatCount, formatDate, plural } from '#app/lib/format.ts';
 import { useProposals } from '#app/features/proposals/api/get-proposals.ts';
 import type { ProposalInboxParams } from '#app/features/proposals/api/keys.ts';
@@ -86,12 +85,7 @@ function ProposalItem({ proposal }: { proposal: Proposal }) {
               review.mutate(proposal.id, {
                 onSuccess: () =>
                   toast({ title: 'Proposal reviewed', description: `“${proposal.name}” is marked as reviewed.` }),
-                onError: (error) =>
-                  toast({
-                    title: 'Update failed',
-                    description: errorMessage(error, 'Could not update the proposal'),
-                    variant: 'destructive',
-                  }),
+                onError: (error) => toastError('Update failed', error, 'Could not update the proposal'),
               })
             }
           >

@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { useOnline } from '#app/hooks/use-online.ts';
-import { toast } from '#app/hooks/use-toast.ts';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { toastError } from '#app/hooks/use-toast.ts';
 import { logout } from '#app/lib/session-actions.ts';
 import { logoutEverywhere } from '#app/features/sessions/api/sessions.ts';
 
@@ -21,11 +20,7 @@ export function SignOutEverywhere() {
       await logout(queryClient);
       window.location.assign('/');
     } catch (err) {
-      toast({
-        title: 'Could not sign out everywhere',
-        description: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      });
+      toastError('Could not sign out everywhere', err);
       setBusy(false);
     }
   };

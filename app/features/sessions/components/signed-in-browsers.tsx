@@ -6,13 +6,26 @@ import { Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SignedInSession } from '#common/api-schemas.ts';
-import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
-import { Button, buttonClass } from '#app/components/ui/button.tsx';
-import { ACCESS_ACTION_CLASS, AccessRow, AccessRows } from '#app/components/ui/access-row.tsx';
+import {
+  AccessRow,
+  AccessRows,
+  ConfirmAction,
+  RowButton,
+  type AccessKindProps,
+} from '#app/components/ui/access-row.tsx';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { logout } from '#app/lib/session-actions.ts';
 import { forgetSession, useSignedInSessions, useSignOutSession } from '#app/features/sessions/api/sessions.ts';
+
+/** Signing this very browser out asks first: the page is left. */
+const LEAVE_QUESTION = {
+  title: 'Sign out of this device?',
+  description:
+    'You are signed out here and taken to the home page; your private data leaves this browser. Your other browsers and API tokens keep working.',
+  confirmLabel: 'Sign out',
+  pendingLabel: 'Signing out...',
+};
 
 const browserName = (session: SignedInSession): string => session.device ?? 'Unknown browser';
 
@@ -26,15 +39,7 @@ function useLeave() {
   };
 }
 
-function BrowserRow({
-  session,
-  online,
-  onRemoved,
-}: {
-  session: SignedInSession;
-  online: boolean;
-  onRemoved: (message: string) => void;
-}) {
+function BrowserRow({ session, online, onRemoved }: AccessKindProps & { session: SignedInSession; online: boolean }) {
   const queryClient = useQueryClient();
   const leave = useLeave();
   const [open, setOpen] = useState(false);
@@ -73,33 +78,21 @@ function BrowserRow({
     </>
   );
   const action = session.current ? (
-    <AlertDialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
-      <AlertDialogTrigger
-        className={buttonClass('secondary', 'md', ACCESS_ACTION_CLASS)}
-        aria-label={label}
-        disabled={!online}
-      >
-        Sign out
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        title="Sign out of this device?"
-        description="You are signed out here and taken to the home page; your private data leaves this browser. Your other browsers and API tokens keep working."
-        confirmLabel="Sign out"
-        pendingLabel="Signing out..."
-        pending={mutation.isPending}
-        onConfirm={() => void signOut()}
-      />
-    </AlertDialog>
-  ) : (
-    <Button
-      variant="secondary"
-      className={ACCESS_ACTION_CLASS}
-      aria-label={label}
-      disabled={!online || mutation.isPending}
-      onClick={() => void signOut()}
+    <ConfirmAction
+      open={open}
+      onOpenChange={setOpen}
+      pending={mutation.isPending}
+      online={online}
+      label={label}
+      question={LEAVE_QUESTION}
+      onConfirm={() => void signOut()}
     >
+      Sign out
+    </ConfirmAction>
+  ) : (
+    <RowButton aria-label={label} disabled={!online || mutation.isPending} onClick={() => void signOut()}>
       {mutation.isPending ? 'Signing out...' : 'Sign out'}
-    </Button>
+    </RowButton>
   );
   return (
     <AccessRow icon={Icon} title={title} action={action} error={error}>
@@ -109,7 +102,7 @@ function BrowserRow({
 }
 
 /** The browsers' rows, or what stands for them until they come (AccessRows). */
-export function SignedInBrowsers({ onRemoved }: { onRemoved: (message: string) => void }) {
+export function SignedInBrowsers({ onRemoved }: AccessKindProps) {
   return (
     <AccessRows query={useSignedInSessions()} what="your browsers">
       {(sessions, online) =>

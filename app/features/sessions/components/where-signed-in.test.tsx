@@ -29,10 +29,17 @@ const tokens: ApiTokenSummary[] = [
   },
 ];
 
-/** A fetch answering `METHOD /path` from `routes` (a Response for a failure, anything else as JSON 200), recording each call. */
-function stubApi(routes: Record<string, unknown>) {
+/** The two lists the page asks for. */
+const LISTS = { 'GET /api/auth/sessions': sessions, 'GET /api/tokens': tokens };
+
+/**
+ * A fetch answering `METHOD /path` from `routes` over the two lists (a Response for a failure, anything
+ * else as JSON 200), recording each call.
+ */
+function stubApi(routes: Record<string, unknown> = {}) {
+  const answers: Record<string, unknown> = { ...LISTS, ...routes };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const answer = routes[`${init?.method ?? 'GET'} ${String(input)}`];
+    const answer = answers[`${init?.method ?? 'GET'} ${String(input)}`];
     if (answer instanceof Response) return answer.clone();
     return answer === undefined ? json(404, { message: 'Not found', error: 'Not found' }) : json(200, answer);
   });
@@ -59,7 +66,7 @@ const row = (list: HTMLElement, text: string) =>
     .find((item) => item.textContent?.includes(text));
 
 beforeEach(() => {
-  stubApi({ 'GET /api/auth/sessions': sessions, 'GET /api/tokens': tokens });
+  stubApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -98,11 +105,7 @@ describe('WhereSignedIn', () => {
   });
 
   it('revoking a token removes its row at once and says so; the other rows stay', async () => {
-    const fetchMock = stubApi({
-      'GET /api/auth/sessions': sessions,
-      'GET /api/tokens': tokens,
-      'DELETE /api/tokens/7': { ok: true },
-    });
+    const fetchMock = stubApi({ 'DELETE /api/tokens/7': { ok: true } });
     const list = setup();
     await userEvent.click(await within(list).findByRole('button', { name: 'Revoke token Build script' }));
     const dialog = screen.getByRole('alertdialog', { name: "Revoke 'Build script'?" });
@@ -119,11 +122,7 @@ describe('WhereSignedIn', () => {
   });
 
   it('signing another browser out removes its row and names it; this browser asks first', async () => {
-    const fetchMock = stubApi({
-      'GET /api/auth/sessions': sessions,
-      'GET /api/tokens': tokens,
-      'DELETE /api/auth/sessions/aaaaaaaaaaaaaaaa': { ok: true },
-    });
+    const fetchMock = stubApi({ 'DELETE /api/auth/sessions/aaaaaaaaaaaaaaaa': { ok: true } });
     const list = setup();
     await userEvent.click(await within(list).findByRole('button', { name: 'Sign out Firefox on Windows' }));
     await waitFor(() => expect(within(list).queryByText('Firefox on Windows')).toBeNull());
@@ -139,8 +138,6 @@ describe('WhereSignedIn', () => {
 
   it("a refused request shows the server's message and keeps the row; one already signed out goes", async () => {
     stubApi({
-      'GET /api/auth/sessions': sessions,
-      'GET /api/tokens': tokens,
       'DELETE /api/tokens/8': json(503, {
         message: 'The database is busy; try again in a minute',
         error: 'The database is busy; try again in a minute',
@@ -165,7 +162,6 @@ describe('WhereSignedIn', () => {
   it("says so when the list cannot be loaded, with the server's message and Try again", async () => {
     stubApi({
       'GET /api/auth/sessions': json(500, { message: 'Something went wrong', error: 'Something went wrong' }),
-      'GET /api/tokens': tokens,
     });
     const list = setup();
     expect((await within(list).findByRole('alert')).textContent).toContain('Something went wrong');

@@ -6,9 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import type { ApiTokenSummary, TokenScope } from '#common/api-tokens.ts';
-import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/components/ui/alert-dialog.tsx';
-import { buttonClass } from '#app/components/ui/button.tsx';
-import { ACCESS_ACTION_CLASS, AccessRow, AccessRows } from '#app/components/ui/access-row.tsx';
+import { AccessRow, AccessRows, ConfirmAction, type AccessKindProps } from '#app/components/ui/access-row.tsx';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { forgetToken, useApiTokens, useRevokeToken } from '#app/features/tokens/api/tokens.ts';
@@ -22,15 +20,7 @@ const SCOPE_WORDS: Record<TokenScope, string> = {
 export const scopesInWords = (scopes: readonly TokenScope[]): string =>
   `Can ${scopes.map((scope) => SCOPE_WORDS[scope]).join(', and ')}`;
 
-function TokenRow({
-  token,
-  online,
-  onRemoved,
-}: {
-  token: ApiTokenSummary;
-  online: boolean;
-  onRemoved: (message: string) => void;
-}) {
+function TokenRow({ token, online, onRemoved }: AccessKindProps & { token: ApiTokenSummary; online: boolean }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,23 +43,22 @@ function TokenRow({
     }
   };
   const action = (
-    <AlertDialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
-      <AlertDialogTrigger
-        className={buttonClass('secondary', 'md', ACCESS_ACTION_CLASS)}
-        aria-label={`Revoke token ${token.name}`}
-        disabled={!online}
-      >
-        Revoke
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        title={`Revoke '${token.name}'?`}
-        description="Programs and assistants using this token stop working at once. It cannot be undone."
-        confirmLabel="Revoke token"
-        pendingLabel="Revoking..."
-        pending={mutation.isPending}
-        onConfirm={() => void onConfirm()}
-      />
-    </AlertDialog>
+    <ConfirmAction
+      open={open}
+      onOpenChange={setOpen}
+      pending={mutation.isPending}
+      online={online}
+      label={`Revoke token ${token.name}`}
+      question={{
+        title: `Revoke '${token.name}'?`,
+        description: 'Programs and assistants using this token stop working at once. It cannot be undone.',
+        confirmLabel: 'Revoke token',
+        pendingLabel: 'Revoking...',
+      }}
+      onConfirm={() => void onConfirm()}
+    >
+      Revoke
+    </ConfirmAction>
   );
   return (
     <AccessRow
@@ -88,7 +77,7 @@ function TokenRow({
 }
 
 /** The tokens' rows, or what stands for them until they come (AccessRows); no tokens is one quiet row. */
-export function ApiTokenRows({ onRemoved }: { onRemoved: (message: string) => void }) {
+export function ApiTokenRows({ onRemoved }: AccessKindProps) {
   return (
     <AccessRows query={useApiTokens()} what="your API tokens">
       {(tokens, online) =>
