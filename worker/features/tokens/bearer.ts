@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { TOKEN_MESSAGES, TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE } from '#common/api-tokens.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { errorBody } from '#worker/lib/http.ts';
-import { hit } from '#worker/lib/throttle.ts';
+import { hit, tooMany } from '#worker/lib/throttle.ts';
 import { findToken, type TokenHolder } from './data';
 import { scopeFor } from './policy';
 
@@ -55,10 +55,7 @@ export async function authenticateBearer(
   const holder = token ? await findToken(c.env.DB, token) : null;
   if (!holder) return unauthorized(c, TOKEN_MESSAGES.invalid);
   const used = await hit(c.env.DB, `api-token:${holder.tokenId}`, { windowMs: MINUTE_MS, count: Math.max(1, calls) });
-  if (used > TOKEN_REQUESTS_PER_MINUTE) {
-    c.header('Retry-After', '60');
-    return c.json(errorBody(TOKEN_MESSAGES.throttled), 429);
-  }
+  if (used > TOKEN_REQUESTS_PER_MINUTE) return tooMany(c, TOKEN_MESSAGES.throttled, MINUTE_MS);
   return holder;
 }
 
