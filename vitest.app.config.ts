@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '#app-ssr': fileURLToPath(new URL('./app/entry-server.tsx', import.meta.url)),
+      // Node has no workerd modules; the OAuth provider imports this one at load (docs/decisions/0042).
+      'cloudflare:workers': fileURLToPath(new URL('./worker/test/cloudflare-workers-node.ts', import.meta.url)),
       // As wrangler.toml bundles it (docs/decisions/0033).
       '@standard-community/standard-json': fileURLToPath(
         new URL('./worker/lib/standard-json-valibot.ts', import.meta.url),
@@ -20,5 +22,7 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['app/test/setup.ts'],
     restoreMocks: true,
+    // Through vite, so the alias of cloudflare:workers above reaches its import.
+    server: { deps: { inline: ['@cloudflare/workers-oauth-provider'] } },
   },
 });

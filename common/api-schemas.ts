@@ -276,6 +276,10 @@ export const publicConfigSchema = v.object({
   ),
   providerMode: v.boolean(),
   version: v.string(),
+  appOrigin: v.pipe(
+    v.string(),
+    v.description('APP_ORIGIN: where the app and its MCP endpoint (`<appOrigin>/mcp`) live'),
+  ),
 });
 /** Public, non-secret configuration the app needs (GET /api/config). */
 export type PublicConfig = v.InferOutput<typeof publicConfigSchema>;
@@ -466,7 +470,15 @@ export const tokenSummarySchema = v.object({
   scopes: v.array(v.picklist(TOKEN_SCOPES)),
   createdAt: time,
   lastUsedAt: v.nullable(time),
+  spendLimit: v.pipe(v.nullable(int), v.description('Credits it may spend per UTC calendar month; null: no limit')),
+  spentThisMonth: v.pipe(int, v.description('Credits its tries spent this UTC calendar month, net of refunds')),
 });
+/** An app connected through OAuth (docs/decisions/0042), as Settings lists it: never its tokens. */
+export const connectionSchema = v.object({
+  ...tokenSummarySchema.entries,
+  clientId: v.pipe(v.string(), v.description('The OAuth client it registered as')),
+});
+export type Connection = v.InferOutput<typeof connectionSchema>;
 /** A token as its owner's list shows it: never the token itself. */
 export type ApiTokenSummary = v.InferOutput<typeof tokenSummarySchema>;
 export const createdTokenSchema = v.object({

@@ -20,6 +20,36 @@ export const TOKENS_PER_USER_MAX = 20;
 /** Requests one token may make per minute (docs/decisions/0030). */
 export const TOKEN_REQUESTS_PER_MINUTE = 60;
 
+/**
+ * Monthly spending limits (docs/decisions/0042): the credits a token or a connected app may spend per
+ * UTC calendar month; null is no limit. A connected app starts with a modest one the person can change
+ * on the consent screen; a token starts with none.
+ */
+export const SPEND_LIMIT_MAX = 100_000;
+export const DEFAULT_APP_SPEND_LIMIT = 20;
+/** The owner is mailed when a credential's spending this month reaches these shares of its limit. */
+export const SPEND_NOTICE_LEVELS = [80, 100] as const;
+
+export const SPEND_LIMIT_MESSAGES = {
+  invalid: `A monthly spending limit is a whole number of credits from 1 to ${SPEND_LIMIT_MAX.toLocaleString('en-US')}, or none.`,
+  /** A try refused by the limit (REST 402, MCP tool error): names the credential and the figures. */
+  reached: (name: string, limit: number, spent: number) =>
+    `This try would pass the monthly spending limit of '${name}': ${limit} credits, ${spent} spent this month. The owner can raise it in Settings.`,
+} as const;
+
+/** A limit as sent: a whole number of credits in range, or null for none. */
+export const spendLimitSchema = v.nullable(
+  v.pipe(
+    v.number(SPEND_LIMIT_MESSAGES.invalid),
+    v.integer(SPEND_LIMIT_MESSAGES.invalid),
+    v.minValue(1, SPEND_LIMIT_MESSAGES.invalid),
+    v.maxValue(SPEND_LIMIT_MAX, SPEND_LIMIT_MESSAGES.invalid),
+  ),
+);
+/** PATCH /api/tokens/{id} and PATCH /api/connections/{id}: change the limit. */
+export const setSpendLimitSchema = v.object({ spendLimit: spendLimitSchema });
+export type SetSpendLimitInput = v.InferInput<typeof setSpendLimitSchema>;
+
 export const TOKEN_MESSAGES = {
   nameRequired: 'Give the token a name',
   nameMax: `Token names must be at most ${TOKEN_NAME_MAX} characters`,
@@ -48,6 +78,8 @@ export const createTokenSchema = v.object({
     // Stored in one order without repeats, whatever order the caller sent.
     v.transform((scopes) => TOKEN_SCOPES.filter((s) => scopes.includes(s))),
   ),
+  // Absent: no limit. No default, so the typed client may leave it out (its input type is the output).
+  spendLimit: v.optional(spendLimitSchema),
 });
 export type CreateTokenInput = v.InferInput<typeof createTokenSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authHref, NEXT_PATH_MAX, safeNextPath } from './next-path';
+import { CONSENT_QUERY_MAX } from './oauth';
 
 describe('safeNextPath', () => {
   it.each(['/', '/agents/7', '/agents?department=Sales&sort=rating', '/credits?amount=50#top'])(
@@ -41,6 +42,17 @@ describe('safeNextPath', () => {
     expect(safeNextPath(undefined)).toBeNull();
     expect(safeNextPath(`/${'a'.repeat(NEXT_PATH_MAX)}`)).toBeNull();
     expect(safeNextPath(`/${'a'.repeat(NEXT_PATH_MAX - 1)}`)).toBe(`/${'a'.repeat(NEXT_PATH_MAX - 1)}`);
+  });
+
+  it('keeps an OAuth authorization request as long as the consent page accepts (3,000 characters and its longest)', () => {
+    const authorize = (length: number) => {
+      const query = `?response_type=code&client_id=abc&state=`;
+      return `/authorize${query}${'s'.repeat(length - '/authorize'.length - query.length)}`;
+    };
+    expect(safeNextPath(authorize(3000))).toBe(authorize(3000));
+    expect(authHref(authorize(3000))).toBe(`/auth?${new URLSearchParams({ next: authorize(3000) })}`);
+    const longest = authorize('/authorize'.length + CONSENT_QUERY_MAX);
+    expect(safeNextPath(longest)).toBe(longest);
   });
 });
 

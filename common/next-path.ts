@@ -1,3 +1,5 @@
+import { CONSENT_QUERY_MAX } from './oauth';
+
 /**
  * Where to send someone once they have signed in (`?next=`), checked the same way by the app and the
  * worker (docs/decisions/0021). Only a path of this site is accepted: `/agents/7?tab=reviews` yes;
@@ -5,7 +7,9 @@
  * characters (which URL parsers drop, turning `/\t/evil` into `//evil`) no. The sign-in pages
  * themselves are refused too, so a sign-in never returns to sign-in.
  */
-export const NEXT_PATH_MAX = 512;
+// Room for an OAuth authorization request coming back after sign-in: /authorize and the longest query
+// its consent page accepts (docs/decisions/0042), so a request the page takes is never lost at sign-in.
+export const NEXT_PATH_MAX = '/authorize'.length + CONSENT_QUERY_MAX;
 
 const BASE = 'https://next-path.invalid';
 const SIGN_IN_PAGES = /^\/(auth|login)(\/|$)/i;

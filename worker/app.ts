@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { MESSAGES } from '#common/validation.ts';
 import type { AppEnv } from './env';
+import { a2aRoutes, agentCardRoutes } from './features/a2a/routes';
 import { adminRoutes } from './features/admin/routes';
 import { agentsRoutes } from './features/agents/routes';
 import { accountRoutes } from './features/auth/account-routes';
@@ -30,6 +31,9 @@ import {
 import { savedRoutes } from './features/saved/routes';
 import { seoRoutes } from './features/seo/routes';
 import { mcpRoutes } from './features/mcp/routes';
+import { connectionsRoutes } from './features/oauth/connections-routes';
+import { consentRoutes } from './features/oauth/consent-routes';
+import { oauthServerRoutes } from './features/oauth/server-routes';
 import { bearerAuth } from './features/tokens/bearer';
 import { tokensRoutes } from './features/tokens/routes';
 import { usersRoutes } from './features/users/routes';
@@ -108,7 +112,10 @@ const api = new Hono<AppEnv>()
   .route('/payments/webhook', stripeWebhookRoutes)
   .route('/payments', paymentsRoutes)
   .route('/admin', adminRoutes)
-  .route('/tokens', tokensRoutes);
+  .route('/tokens', tokensRoutes)
+  // Assistants connected through OAuth (docs/decisions/0042): the consent page's calls, Settings' list.
+  .route('/oauth', consentRoutes)
+  .route('/connections', connectionsRoutes);
 
 // Public pages are rendered by React in the worker, sitemap and robots.txt too; signed-in pages get
 // the plain shell naming their chunks; files come from the static assets (run_worker_first in wrangler.toml).
@@ -136,7 +143,16 @@ function executionContextOf(c: Context<AppEnv>) {
 // The MCP endpoint's tools call the API through the whole app, as any request would (docs/decisions/0030).
 const mcp = mcpRoutes(async (request, c) => app.fetch(request, c.env, executionContextOf(c)));
 
-export const app = new Hono<AppEnv>().use(requestLog).route('/api', api).route('/mcp', mcp).route('/', pages);
+export const app = new Hono<AppEnv>()
+  .use(requestLog)
+  .route('/api', api)
+  .route('/mcp', mcp)
+  // The marketplace as an A2A agent: its card and its JSON-RPC endpoint (worker/features/a2a).
+  .route('/.well-known/agent-card.json', agentCardRoutes)
+  .route('/a2a', a2aRoutes)
+  // OAuth for /mcp (docs/decisions/0042): discovery, registration, tokens and the consent page.
+  .route('/', oauthServerRoutes(clientRenderedPage))
+  .route('/', pages);
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);

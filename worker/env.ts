@@ -1,4 +1,4 @@
-import type { D1Database, Fetcher, R2Bucket } from '@cloudflare/workers-types';
+import type { D1Database, Fetcher, KVNamespace, R2Bucket } from '@cloudflare/workers-types';
 import type { SessionUser } from '#common/types.ts';
 
 /** Bindings and configuration (README's configuration table) the worker reads from its environment. */
@@ -7,6 +7,12 @@ export interface Bindings {
   ASSETS?: Fetcher;
   /** Uploaded pictures (docs/product.md#creators-and-earnings, docs/decisions/0028). */
   MEDIA?: R2Bucket;
+  /**
+   * The OAuth provider's storage (docs/decisions/0042): registered apps, grants and tokens, each token
+   * only as its hash. The library requires this binding name. Bound in every environment
+   * (wrangler.toml); optional only so unit tests may make bindings without it.
+   */
+  OAUTH_KV?: KVNamespace;
   STAFF_EMAIL_DOMAIN?: string;
   ADMIN_EMAILS?: string;
   STRIPE_SECRET_KEY?: string;
@@ -63,7 +69,7 @@ export interface Variables {
   user: SessionUser | null;
   /** Hash of the current session token, when there is a session. */
   sessionHash: string | null;
-  /** The personal API token the request came with (bearerAuth), or null for a session or a visitor. */
+  /** The personal token or connected app the request came with (bearerAuth); null for a session or a visitor. */
   tokenId: number | null;
   /** Provider-mode tokens stored with the session (never sent to the browser), or null. */
   providerSession: ProviderTokens | null;

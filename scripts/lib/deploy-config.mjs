@@ -6,8 +6,11 @@ const require = createRequire(import.meta.url);
 
 export const DEPLOY_ENVS = ['staging', 'production'];
 
-/** wrangler.toml's database ids until someone pastes the ones `wrangler d1 create` prints. */
-export const isPlaceholderId = (id) => !id || /^00000000-0000-4000-8000-0000000000\d\d$/.test(id);
+/**
+ * wrangler.toml's ids until someone pastes the ones wrangler prints: D1's (with dashes) and KV's
+ * (`wrangler kv namespace create`, without).
+ */
+export const isPlaceholderId = (id) => !id || /^00000000-?0000-?4000-?8000-?0000000000\d\d$/.test(id);
 
 const LOOPBACK = /^(?:[a-z][\w+.-]*:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1?\])(?::\d+)?(?:[/?#]|$)/i;
 
@@ -54,6 +57,14 @@ export function configProblems(config, { forDeploy = false } = {}) {
   // Uploaded pictures live in R2 (docs/decisions/0028); the deploy script creates the bucket.
   if (!(config.r2_buckets ?? []).some((b) => b.binding === 'MEDIA' && b.bucket_name))
     problems.push('no R2 bucket bound as MEDIA (uploaded pictures)');
+  // OAuth for the MCP endpoint (docs/decisions/0042): the provider library's storage, by that name.
+  const kv = (config.kv_namespaces ?? []).find((k) => k.binding === 'OAUTH_KV');
+  if (!kv) problems.push('no KV namespace bound as OAUTH_KV (OAuth for the MCP endpoint)');
+  else if (forDeploy && isPlaceholderId(kv.id)) {
+    problems.push(
+      'the id of the OAUTH_KV namespace is still the placeholder: paste the id `wrangler kv namespace create OAUTH_KV --env <name>` printed',
+    );
+  }
   if (!config.triggers?.crons?.length)
     problems.push('no cron trigger: expired sessions and tokens would never be pruned');
   return problems;

@@ -88,6 +88,8 @@ export async function serveLocal({ configFile = 'wrangler.toml', port, host, per
     d1Persist: true,
     // Uploaded pictures (the MEDIA bucket), beside the database as `wrangler dev` keeps them.
     r2Persist: true,
+    // OAuth apps, grants and tokens (OAUTH_KV), kept across restarts like the rows that name them.
+    kvPersist: true,
     cachePersist: true,
     // No request to Cloudflare for request.cf (the machine may be offline).
     cf: false,

@@ -227,12 +227,17 @@ export const creditLedger = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
     // Migration 0006: a try's agent name as it was when tried (the agent may be deleted since).
     agentName: text('agent_name'),
+    // Migration 0024: the token or connected app a try (and its refund) was made with.
+    credentialId: integer('credential_id'),
   },
   (t) => [
     index('credit_ledger_user_created').on(t.userId, sql`${t.id} DESC`),
     index('credit_ledger_reference_created').on(t.reference, t.createdAt),
     // Migration 0020: the operators' daily totals, one covering range (docs/decisions/0029).
     index('credit_ledger_created').on(t.createdAt, t.kind, t.amount),
+    index('credit_ledger_credential_created')
+      .on(t.credentialId, t.createdAt)
+      .where(sql`${t.credentialId} IS NOT NULL`),
     check('credit_ledger_kind', sql`${t.kind} IN ('signup', 'purchase', 'try', 'admin_topup', 'refund', 'earnings')`),
   ],
 );
@@ -534,7 +539,11 @@ export const agentPeople = sqliteTable(
   ],
 );
 
-/** Personal API tokens (migration 0014, docs/decisions/0030): only the token's hash is stored. */
+/**
+ * What programs act with (migrations 0014 and 0024, docs/decisions/0030 and 0042): a personal API
+ * token (kind 'token', found by its hash) or an app connected through OAuth (kind 'app', whose
+ * tokens the OAuth provider keeps; no hash). Both carry scopes and a monthly spending limit.
+ */
 export const apiTokens = sqliteTable(
   'api_tokens',
   {
@@ -543,14 +552,44 @@ export const apiTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: text('token_hash').unique(),
     /** Space-separated scopes: 'read', 'try'. */
     scopes: text('scopes').notNull(),
     createdAt: text('created_at').notNull().default(now),
     lastUsedAt: text('last_used_at'),
     revokedAt: text('revoked_at'),
+    kind: text('kind', { enum: ['token', 'app'] })
+      .notNull()
+      .default('token'),
+    /** The OAuth client an app registered as; null for a token. */
+    clientId: text('client_id'),
+    /** Credits it may spend per UTC calendar month; null for no limit. */
+    spendLimit: integer('spend_limit'),
   },
-  (t) => [index('api_tokens_user').on(t.userId)],
+  (t) => [
+    index('api_tokens_user').on(t.userId, t.kind),
+    check('api_tokens_kind', sql`${t.kind} IN ('token', 'app')`),
+    check('api_tokens_secret', sql`(${t.kind} = 'token') = (${t.tokenHash} IS NOT NULL)`),
+    check('api_tokens_client', sql`(${t.kind} = 'app') = (${t.clientId} IS NOT NULL)`),
+    check('api_tokens_spend_limit', sql`${t.spendLimit} IS NULL OR ${t.spendLimit} > 0`),
+  ],
+);
+
+/** Budget mails sent (migration 0024): one per credential, UTC month and level (80, 100 per cent). */
+export const budgetNotices = sqliteTable(
+  'budget_notices',
+  {
+    credentialId: integer('credential_id')
+      .notNull()
+      .references(() => apiTokens.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    level: integer('level').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    unique('budget_notices_once').on(t.credentialId, t.month, t.level),
+    check('budget_notices_level', sql`${t.level} IN (80, 100)`),
+  ],
 );
 
 /**

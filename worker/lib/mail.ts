@@ -52,7 +52,7 @@ export async function sendMail(env: Bindings, message: MailMessage): Promise<boo
 }
 
 /** A message with at most one call to action: the same words in the text and the HTML part. */
-function actionMail(
+export function actionMail(
   to: string,
   subject: string,
   o: { greeting: string; lead: string; action?: string; link?: string; note: string },

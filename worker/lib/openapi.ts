@@ -36,6 +36,11 @@ export const TAGS = {
   moderation: { name: 'Moderation', description: 'Reports, and the moderators’ queue.' },
   admin: { name: 'Admin', description: 'Refunds, support and the operators’ totals.' },
   tokens: { name: 'API tokens', description: 'Personal API tokens for programs; session only.' },
+  apps: {
+    name: 'Connected apps',
+    description:
+      'Assistants connected through OAuth: the consent page’s calls and the apps you connected; session only.',
+  },
   system: { name: 'System', description: 'Configuration, health, this document and the MCP endpoint.' },
 } as const;
 export type Tag = keyof typeof TAGS;

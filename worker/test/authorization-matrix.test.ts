@@ -217,6 +217,22 @@ async function tokenOfA(): Promise<number> {
   return (await okBody(res)).id;
 }
 
+/**
+ * A new token of A's for a row that changes its limit, the one before revoked: such rows make one
+ * per caller, and A may hold only so many active tokens (the token rows after them need room).
+ */
+async function budgetTokenOfA(): Promise<number> {
+  await db()
+    .prepare("UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND name = 'Matrix budget' AND revoked_at IS NULL")
+    .bind(new Date().toISOString(), users.a.id)
+    .run();
+  const res = await client(await signIn(users.a.id)).tokens.$post({
+    json: { name: 'Matrix budget', scopes: ['try'], spendLimit: 10 },
+  });
+  expect(res.status).toBe(201);
+  return (await okBody(res)).id;
+}
+
 /** A pending sandbox payout of A's (earnings made available directly: the matrix is about who may act). */
 async function payoutOfA(): Promise<number> {
   await earningsOfA(2000);
@@ -814,7 +830,106 @@ const ROWS: Row[] = [
     expected: signedIn(404),
     make: async () => ({ path: '/api/tokens/999999' }),
   },
+  // A token's monthly spending limit (docs/decisions/0042): the owner's own, through a session.
+  {
+    method: 'PATCH',
+    route: '/api/tokens/:id',
+    note: "A's",
+    expected: ownerOnly(200, 404),
+    make: async () => ({ path: `/api/tokens/${await budgetTokenOfA()}`, json: { spendLimit: 50 } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/tokens/:id',
+    note: 'invalid',
+    expected: signedIn(400),
+    make: async () => ({ path: `/api/tokens/${await budgetTokenOfA()}`, json: { spendLimit: 0 } }),
+  },
+  // Connecting an assistant through OAuth (docs/decisions/0042): the consent page's calls, session only.
+  {
+    method: 'POST',
+    route: '/api/oauth/consent/begin',
+    expected: signedIn(200),
+    make: async () => ({ path: '/api/oauth/consent/begin', json: { query: await consentQuery() } }),
+  },
+  write('POST', '/api/oauth/consent/begin', '/api/oauth/consent/begin', signedIn(400), {
+    json: { query: 'client_id=nobody' },
+    note: 'invalid',
+  }),
+  // A handle no page of this browser holds: expired for everyone (the decision's success: below).
+  write('POST', '/api/oauth/consent', '/api/oauth/consent', signedIn(400), {
+    json: { handle: 'no-such-handle', allow: false },
+    note: 'unknown handle',
+  }),
+  // Connected apps: the owner's own, through a session.
+  get('/api/connections', '/api/connections', signedIn(200)),
+  {
+    method: 'PATCH',
+    route: '/api/connections/:id',
+    note: "A's",
+    expected: ownerOnly(200, 404),
+    make: async () => ({ path: `/api/connections/${await connectionOfA()}`, json: { spendLimit: 30 } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/connections/:id',
+    note: 'invalid',
+    expected: signedIn(400),
+    make: async () => ({ path: `/api/connections/${await connectionOfA()}`, json: { spendLimit: 0 } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/connections/:id',
+    note: "A's",
+    expected: ownerOnly(200, 404),
+    make: async () => ({ path: `/api/connections/${await connectionOfA()}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/connections/:id',
+    note: 'unknown',
+    expected: signedIn(404),
+    make: async () => ({ path: '/api/connections/999999' }),
+  },
 ];
+
+let matrixClient: Promise<string> | undefined;
+/** An /authorize query of an app registered once for the matrix (docs/decisions/0042), with a fresh PKCE challenge. */
+async function consentQuery(): Promise<string> {
+  matrixClient ??= call('/oauth/register', {
+    method: 'POST',
+    json: { client_name: 'Matrix app', redirect_uris: ['http://127.0.0.1:9/cb'], token_endpoint_auth_method: 'none' },
+    headers: freshClient(),
+  }).then(async (res) => {
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { client_id: string }).client_id;
+  });
+  const verifier = crypto.randomUUID() + crypto.randomUUID();
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  const challenge = btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `?${new URLSearchParams({
+    response_type: 'code',
+    client_id: await matrixClient,
+    redirect_uri: 'http://127.0.0.1:9/cb',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'matrix',
+  })}`;
+}
+
+/** A new connected app of A's (its row, as the consent page writes one; no grant is needed here): its id. */
+async function connectionOfA(): Promise<number> {
+  const row = await db()
+    .prepare(
+      "INSERT INTO api_tokens (user_id, name, scopes, kind, client_id, spend_limit) VALUES (?, 'Matrix app', 'read try', 'app', 'matrix-client', 20) RETURNING id",
+    )
+    .bind(users.a.id)
+    .first<{ id: number }>();
+  return row!.id;
+}
 
 beforeAll(async () => {
   await seedCatalog();
@@ -1290,6 +1405,28 @@ const BODY_ROUTES: BodyRoute[] = [
     valid: { outcome: 'paid' },
     path: async () => `/api/earnings/payouts/${await payoutOfA()}/sandbox`,
   },
+  // The consent page's calls and a connected app's limit (docs/decisions/0042).
+  {
+    route: 'POST /api/oauth/consent/begin',
+    method: 'POST',
+    who: 'a',
+    valid: { query: '?response_type=code&client_id=matrix&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb' },
+    path: async () => '/api/oauth/consent/begin',
+  },
+  {
+    route: 'POST /api/oauth/consent',
+    method: 'POST',
+    who: 'a',
+    valid: { handle: 'no-such-handle', allow: true, scopes: ['read'], spendLimit: 5 },
+    path: async () => '/api/oauth/consent',
+  },
+  {
+    route: 'PATCH /api/connections/:id',
+    method: 'PATCH',
+    who: 'a',
+    valid: { spendLimit: 10 },
+    path: async () => `/api/connections/${await connectionOfA()}`,
+  },
 ];
 
 const INJECTIONS = [
@@ -1524,6 +1661,16 @@ describe('the OpenAPI document', () => {
     const a = await signIn(users.a.id);
     expect((await call('/api/earnings/payout-account/sandbox', { method: 'POST', cookie: a })).status).toBe(200);
     await send('POST', '/api/earnings/payouts', '/api/earnings/payouts', { json: { amountCents: 2000 }, cookie: a });
+    // A consent page's decision (docs/decisions/0042): with the binding cookie its opening set.
+    const begun = await call('/api/oauth/consent/begin', { json: { query: await consentQuery() }, cookie });
+    const { handle } = (await begun.json()) as { handle: string };
+    const binding = (begun.headers as unknown as { getSetCookie(): string[] })
+      .getSetCookie()
+      .map((set) => set.split(';')[0]);
+    await send('POST', '/api/oauth/consent', '/api/oauth/consent', {
+      json: { handle, allow: true, scopes: ['read'], spendLimit: 10 },
+      cookie: [cookie, ...binding].join('; '),
+    });
 
     for (const [method, route, res] of answers) {
       expect(res.status, `${method} ${route}: ${await res.clone().text()}`).toBeLessThan(300);

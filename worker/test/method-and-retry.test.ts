@@ -26,7 +26,7 @@ describe('a method the path does not offer: 405 with Allow', () => {
     ['PATCH', '/api/agents/1', 'GET, HEAD, PUT, DELETE'],
     ['GET', '/api/auth/login', 'POST'],
     // Routes whose whole group needs a session answered 401 here before.
-    ['POST', '/api/tokens/1', 'DELETE'],
+    ['POST', '/api/tokens/1', 'PATCH, DELETE'],
     ['POST', '/api/saved', 'GET, HEAD'],
     ['OPTIONS', '/api/agents/1/ratings', 'GET, HEAD'],
   ])('%s %s', async (method, path, allow) => {

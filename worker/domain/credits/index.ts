@@ -2,8 +2,10 @@
 // payouts and purchases. This file is what the rest of the worker may use; everything that writes a
 // money table is behind it, each balance change with its ledger row in one D1 batch.
 export { createAccount } from './accounts';
+export { claimNotices, levelsReached, spentThisMonth, type Budget } from './budgets';
 export { earningsFigures, getEarnings } from './earnings';
 export {
+  chargeOnce,
   debitOnce,
   findDebit,
   getBalance,

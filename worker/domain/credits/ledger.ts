@@ -1,12 +1,13 @@
 // The credit ledger (docs/product.md#credits): every balance change is a conditional update plus a ledger
 // row with a unique idempotency key, in one D1 batch.
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, desc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import { CENTS_PER_CREDIT, GUARANTEED_MINIMUM_CREDITS, INITIAL_CREDITS } from '#common/constants.ts';
 import type { Balance, CreditTransaction, LedgerKind } from '#common/types.ts';
 import { eqNocase, orm, type Db } from '#worker/db/client.ts';
 import { agents, creditLedger, users } from '#worker/db/schema.ts';
 import { earningAfterDebit, reversalAfterRefund, takeAvailable, type EarningTerms } from './earnings';
+import { budgetOf, refundCredential, withinLimit, type Budget } from './budgets';
 import { agentIdOf, agentIdOfSql } from './reference';
 import { ledgerRow } from './rows';
 
@@ -26,6 +27,11 @@ export interface Debit {
   description: string;
   /** Who earns from the debit (a try of an agent): their share goes in with the debit, same batch. */
   earning?: EarningTerms;
+  /**
+   * The token or connected app that spends (docs/decisions/0042): the debit also stays within its
+   * monthly spending limit, and the ledger row names it. None for a browser session: no limit.
+   */
+  credentialId?: number | null;
 }
 
 /** What a debit left in the ledger: replays answer from it, so they get the first answer. */
@@ -34,6 +40,16 @@ export interface DebitRecord {
   balance: number;
   consumed: number;
 }
+
+/**
+ * How a debit ended: charged (this call or an earlier one with the key), or refused with nothing
+ * charged because the balance was short or the credential's monthly limit would be passed. `budget`
+ * is the credential's limit and its spending this month right after (null without a credential).
+ */
+export type DebitOutcome =
+  | { charged: DebitRecord; budget: Budget | null }
+  | { charged: null; refused: 'balance'; budget: Budget | null }
+  | { charged: null; refused: 'limit'; budget: Budget & { limit: number } };
 
 /** No ledger row holds `key` yet: the guard of every balance update (docs/product.md#credits). */
 export const keyUnused = (db: Db, key: string) =>
@@ -51,7 +67,16 @@ export const keyUnused = (db: Db, key: string) =>
  */
 export function ledgerRowAfterUpdate(
   db: Db,
-  e: { userId: number; kind: LedgerKind; amount: number; reference: string; description: string; key: string },
+  e: {
+    userId: number;
+    kind: LedgerKind;
+    amount: number;
+    reference: string;
+    description: string;
+    key: string;
+    /** The credential of a try and its refund (docs/decisions/0042). */
+    credentialId?: number | SQL<number | null> | null;
+  },
 ) {
   const agentId = e.kind === 'try' ? agentIdOf(e.reference) : null;
   return ledgerRow(
@@ -66,6 +91,7 @@ export function ledgerRowAfterUpdate(
       key: e.key,
       // A try keeps its agent's name as it is now: /billing still names it once the agent is deleted.
       agentName: agentId === null ? null : sql`(SELECT ${agents.name} FROM ${agents} WHERE ${agents.id} = ${agentId})`,
+      credentialId: e.credentialId ?? null,
     },
     and(eq(users.id, e.userId), sql`changes() = 1`),
   );
@@ -133,16 +159,28 @@ const debitRecord = (db: Db, userId: number, key: string) =>
     .where(and(eq(creditLedger.idempotencyKey, key), eq(creditLedger.userId, userId)));
 
 /**
- * Debits `amount` once per key: the update only runs when the balance covers it and the key is
- * new, and the ledger row only when the update ran. Returns the row with the key afterwards (this
- * call's or an earlier one's), or null when the balance was short.
+ * Debits `amount` once per key: the update only runs when the balance covers it, the key is new and
+ * (with a credential) its spending this month plus `amount` stays within its limit; the ledger row
+ * only when the update ran. Tells what the key holds afterwards (this call's debit or an earlier
+ * one's) or, when nothing was charged, why.
  */
-export async function debitOnce(d1: D1Database, d: Debit): Promise<DebitRecord | null> {
+export async function chargeOnce(d1: D1Database, d: Debit): Promise<DebitOutcome> {
   const db = orm(d1);
+  const credentialId = d.credentialId ?? null;
+  // A free try (a creator's own agent) spends nothing, so no limit refuses it.
+  const limited = credentialId !== null && d.amount > 0;
   const debit = db
     .update(users)
     .set({ credits: sql`${users.credits} - ${d.amount}`, consumed: sql`${users.consumed} + ${d.amount}` })
-    .where(and(eq(users.id, d.userId), gte(users.credits, d.amount), keyUnused(db, d.key)));
+    .where(
+      and(
+        eq(users.id, d.userId),
+        gte(users.credits, d.amount),
+        keyUnused(db, d.key),
+        // Read in the update itself: D1 runs a batch alone, so concurrent tries can never pass the limit together.
+        limited ? withinLimit(db, credentialId, d.amount) : undefined,
+      ),
+    );
   const row = ledgerRowAfterUpdate(db, {
     userId: d.userId,
     kind: 'try',
@@ -150,15 +188,28 @@ export async function debitOnce(d1: D1Database, d: Debit): Promise<DebitRecord |
     reference: d.reference,
     description: d.description,
     key: d.key,
+    credentialId,
   });
   const record = debitRecord(db, d.userId, d.key);
+  // The credential's figures after the debit, in the same batch: a refusal's reason and the notices read them.
+  const budgetRead = budgetOf(db, credentialId);
   // The creator's earning is written from the ledger row itself, so it exists exactly when the debit does.
-  if (d.earning) {
-    const [, , , existing] = await db.batch([debit, row, earningAfterDebit(db, d.key, d.amount, d.earning), record]);
-    return existing[0] ?? null;
-  }
-  const [, , existing] = await db.batch([debit, row, record]);
-  return existing[0] ?? null;
+  const [existing, budgets] = d.earning
+    ? await db
+        .batch([debit, row, earningAfterDebit(db, d.key, d.amount, d.earning), record, budgetRead])
+        .then(([, , , r, b]) => [r, b] as const)
+    : await db.batch([debit, row, record, budgetRead]).then(([, , r, b]) => [r, b] as const);
+  const budget = budgets[0] ?? null;
+  if (existing[0]) return { charged: existing[0], budget };
+  const limit = budget?.limit ?? null;
+  if (limited && budget && limit !== null && budget.spent + d.amount > limit)
+    return { charged: null, refused: 'limit', budget: { ...budget, limit } };
+  return { charged: null, refused: 'balance', budget };
+}
+
+/** chargeOnce without the reasons: the record under the key, or null when nothing was charged. */
+export async function debitOnce(d1: D1Database, d: Debit): Promise<DebitRecord | null> {
+  return (await chargeOnce(d1, d)).charged;
 }
 
 /** The debit recorded under `key` for this user, without debiting: how a try that lost its answer ended. */
@@ -217,6 +268,8 @@ export async function refundTry(d1: D1Database, ledgerId: number): Promise<Refun
       key: creditLedger.idempotencyKey,
       reference: creditLedger.reference,
       agentName: creditLedger.agentName,
+      credentialId: creditLedger.credentialId,
+      createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
     .where(and(eq(creditLedger.id, ledgerId), eq(creditLedger.kind, 'try')));
@@ -237,6 +290,8 @@ export async function refundTry(d1: D1Database, ledgerId: number): Promise<Refun
       reference: tried.reference ?? `ledger:${ledgerId}`,
       description: `Refund of a try of ${tried.agentName ?? 'an agent'}`,
       key: refundKey,
+      // The try's credential when the try is of this month: a refund counts in its try's month only.
+      credentialId: refundCredential(tried.credentialId, tried.createdAt),
     }),
     reversalAfterRefund(db, tried.key, refundKey),
     db.select({ balance: users.credits }).from(users).where(eq(users.id, tried.userId)),

@@ -25,6 +25,8 @@ export interface LedgerRow {
   key: Value;
   /** A try's agent as named when tried (docs/decisions/0022); null for every other kind. */
   agentName: Value;
+  /** The token or connected app a try, and its refund, was made with (docs/decisions/0042); else none. */
+  credentialId?: Value;
 }
 
 /**
@@ -48,6 +50,7 @@ export function ledgerRow(db: Db, row: LedgerRow, where: SQL | undefined) {
           idempotencyKey: value<string>(row.key, 'idempotency_key'),
           createdAt: sql<string>`${now}`.as('created_at'),
           agentName: value<string | null>(row.agentName, 'agent_name'),
+          credentialId: value<number | null>(row.credentialId ?? null, 'credential_id'),
         })
         .from(users)
         .where(where),

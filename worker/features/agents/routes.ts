@@ -9,6 +9,7 @@ import {
   suggestionSchema,
   tryResultSchema,
 } from '#common/api-schemas.ts';
+import { SPEND_LIMIT_MESSAGES } from '#common/api-tokens.ts';
 import { PAGE_SIZE_MAX } from '#common/constants.ts';
 import { TRY_NOT_CHARGED } from '#common/idempotency.ts';
 import type { Agent, TryResult } from '#common/types.ts';
@@ -22,7 +23,7 @@ import {
   once,
   settleKey,
 } from '#worker/lib/idempotency.ts';
-import { agentReference, debitOnce, findDebit, type DebitRecord } from '#worker/domain/credits/index.ts';
+import { agentReference, chargeOnce, findDebit, type DebitRecord } from '#worker/domain/credits/index.ts';
 import {
   error,
   IDEMPOTENCY_KEY_HEADER,
@@ -35,6 +36,7 @@ import {
 import { idParam, jsonBody, lenientInt, oneOfText, pageQuery, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { tryAtProvider } from '#worker/features/provider/index.ts';
+import { noticeBudget } from '#worker/features/tokens/index.ts';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 import { getAgent, parseSort, SORT_NAMES, type ListParams } from './data';
 import { searchHeaders, suggest } from './search-routes';
@@ -259,7 +261,7 @@ export const agentsRoutes = new Hono<AppEnv>()
       tag: 'tries',
       summary: 'Try an agent',
       description:
-        'Charges its credits once per Idempotency-Key (creators try their own for free) and answers where to use it.',
+        'Charges its credits once per Idempotency-Key (creators try their own for free) and answers where to use it. A 402 charges nothing and has two meanings, told apart by its message: the balance is short (buy credits), or the token or connected app making the try would pass its monthly spending limit (its owner can raise it in Settings).',
       access: 'signed-in',
       token: 'try',
       parameters: [IDEMPOTENCY_KEY_HEADER],
@@ -269,7 +271,9 @@ export const agentsRoutes = new Hono<AppEnv>()
           v.union([priceChangedSchema, apiErrorSchema]),
           'Invalid input or Idempotency-Key, or a token’s try without expectedCost (creditCost is the price now)',
         ),
-        402: error('Not enough credits'),
+        402: error(
+          'Not enough credits, or the try would pass the monthly spending limit of the token or connected app making it',
+        ),
         ...AGENT_NOT_FOUND,
         409: json(
           v.union([priceChangedSchema, apiErrorSchema]),
@@ -311,7 +315,7 @@ export const agentsRoutes = new Hono<AppEnv>()
           const agent = target.agent;
           // docs/product.md#credits: creators try their own agents for free (a zero-amount ledger row).
           const cost = isCreator ? 0 : agent.credit_cost;
-          const debit = await debitOnce(c.env.DB, {
+          const outcome = await chargeOnce(c.env.DB, {
             userId: user.id,
             amount: cost,
             key: ledgerKey(c, step.key ?? crypto.randomUUID()),
@@ -324,9 +328,17 @@ export const agentsRoutes = new Hono<AppEnv>()
               sharePercent: creatorSharePercent(c.env),
               holdDays: earningsHoldDays(c.env),
             },
+            // A program's token or connected app spends within its monthly limit; a browser session has none.
+            credentialId: c.var.tokenId,
           });
-          if (!debit) return fail(c, 402, MESSAGES.notEnoughCredits);
-          return tryAnswer(c, agent, debit);
+          // The owner hears when the credential's spending reaches 80 % and 100 % of its limit (docs/decisions/0042).
+          await noticeBudget(c, outcome.budget, outcome.charged === null && outcome.refused === 'limit');
+          if (outcome.charged) return tryAnswer(c, agent, outcome.charged);
+          if (outcome.refused === 'limit') {
+            const { name, limit, spent } = outcome.budget;
+            return fail(c, 402, SPEND_LIMIT_MESSAGES.reached(name, limit, spent));
+          }
+          return fail(c, 402, MESSAGES.notEnoughCredits);
         },
         TRY_NOT_CHARGED,
       );

@@ -16,7 +16,7 @@ import { users } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { CONFIRMED_FIRST, getSessionUser, isUniqueViolation, syncRole, takenMessage } from '#worker/lib/accounts.ts';
 import { cancelEmailChange, consumeToken, findToken, pendingEmail } from '#worker/lib/email-tokens.ts';
-import { endEveryCredential } from '#worker/lib/recovery.ts';
+import { endEveryCredential, endEveryGrant } from '#worker/lib/recovery.ts';
 import { errorBody, fail } from '#worker/lib/http.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { endSession, startSession } from '#worker/lib/session-cookie.ts';
@@ -123,6 +123,7 @@ export const accountRoutes = new Hono<AppEnv>()
               .where(eq(users.id, used.userId)),
             ...endEveryCredential(db, used.userId),
           ]);
+          await endEveryGrant(c.env, used.userId);
         }
       } catch (err) {
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
@@ -185,6 +186,7 @@ export const accountRoutes = new Hono<AppEnv>()
         if (isUniqueViolation(err)) return fail(c, 409, MESSAGES.emailTaken);
         throw err;
       }
+      await endEveryGrant(c.env, used.userId);
       await syncRole(db, c.env, used.userId);
       await startSession(c, used.userId);
       return c.json({ message: EMAIL_RESTORED, email: used.email, user: await getSessionUser(db, used.userId) });
@@ -314,6 +316,7 @@ export const accountRoutes = new Hono<AppEnv>()
         // the old password is out, with whatever they made with it (docs/decisions/0038).
         ...endEveryCredential(c.env.DB, used.userId),
       ]);
+      await endEveryGrant(c.env, used.userId);
       await syncRole(c.env.DB, c.env, used.userId);
       if (c.var.user?.id === used.userId) await endSession(c);
       return c.json({ message: PASSWORD_RESET });
@@ -345,6 +348,7 @@ export const accountRoutes = new Hono<AppEnv>()
         db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
         ...endEveryCredential(c.env.DB, user.id, { keepSessionHash: c.var.sessionHash }),
       ]);
+      await endEveryGrant(c.env, user.id);
       return c.json({ message: PASSWORD_CHANGED });
     },
   )
@@ -427,6 +431,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const db = orm(c.env.DB);
       const userId = c.var.user!.id;
       await db.batch(endEveryCredential(c.env.DB, userId));
+      await endEveryGrant(c.env, userId);
       await endSession(c);
       return c.json({ ok: true });
     },

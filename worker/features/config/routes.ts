@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { PublicConfig } from '#common/types.ts';
 import { okSchema, publicConfigSchema } from '#common/api-schemas.ts';
-import { paymentsMode, staffDomain, type AppEnv } from '#worker/env.ts';
+import { appOrigin, paymentsMode, staffDomain, type AppEnv } from '#worker/env.ts';
 import { json, route } from '#worker/lib/openapi.ts';
 
 /** Non-secret settings the app needs to render the right controls. */
@@ -33,6 +33,7 @@ export const configRoutes = new Hono<AppEnv>()
         paymentsMode: paymentsMode(c.env),
         providerMode: Boolean(c.env.PROVIDER_BASE_URL && c.env.PROVIDER_PRODUCT),
         version: c.env.APP_VERSION ?? 'dev',
+        appOrigin: appOrigin(c.env),
       };
       return c.json(config);
     },

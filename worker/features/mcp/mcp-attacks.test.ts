@@ -119,18 +119,21 @@ describe('/mcp attacks', () => {
   it('answers every refusal as a JSON-RPC 2.0 error object, keeping the status and headers', async () => {
     const missing = await post(toolCall(1, 'my_balance'));
     expect(missing.status).toBe(401);
-    expect(missing.headers.get('WWW-Authenticate')).toBe('Bearer realm="AgentMarket"');
+    // Where to connect through OAuth (docs/decisions/0042), and, once a token was sent, that it was refused.
+    const challenge =
+      'Bearer realm="AgentMarket", resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp", scope="read try"';
+    expect(missing.headers.get('WWW-Authenticate')).toBe(challenge);
     expect(missing.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(await missing.json()).toEqual(rpcError(-32001, TOKEN_MESSAGES.missing));
 
     const unknown = await post(toolCall(1, 'my_balance'), bearer('amk_unknown'));
     expect(unknown.status).toBe(401);
-    expect(unknown.headers.get('WWW-Authenticate')).toBe('Bearer realm="AgentMarket"');
+    expect(unknown.headers.get('WWW-Authenticate')).toBe(challenge.replace(', ', ', error="invalid_token", '));
     expect(await unknown.json()).toEqual(rpcError(-32001, TOKEN_MESSAGES.invalid));
 
     const inQuery = await post(toolCall(1, 'my_balance'), {}, '/mcp?access_token=amk_x');
     expect(inQuery.status).toBe(401);
-    expect(inQuery.headers.get('WWW-Authenticate')).toBe('Bearer realm="AgentMarket"');
+    expect(inQuery.headers.get('WWW-Authenticate')).toBe(challenge);
     expect(await inQuery.json()).toEqual(rpcError(-32001, TOKEN_MESSAGES.inQuery));
 
     const user = await createUser();

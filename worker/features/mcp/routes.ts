@@ -1,7 +1,9 @@
 // POST /mcp: the Model Context Protocol over Streamable HTTP for AI assistants (docs/decisions/0030),
 // through the official TypeScript SDK. Stateless: every request is answered on its own (a server and
 // transport per request, JSON answers), which suits Workers, where no two requests share an isolate
-// reliably. Authenticated by the same personal API tokens as /api.
+// reliably. Authenticated by the same personal API tokens as /api, or by an OAuth access token of an
+// app the person connected (docs/decisions/0042): either way a credential row with its scopes, its
+// per-minute limit and its monthly spending limit.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -19,7 +21,9 @@ import {
   tokenInQuery,
   unauthorized,
 } from '#worker/features/tokens/index.ts';
-import { TOKEN_MESSAGES } from '#common/api-tokens.ts';
+import { findConnection } from '#worker/features/oauth/index.ts';
+import { TOKEN_MESSAGES, TOKEN_PREFIX } from '#common/api-tokens.ts';
+import { OAUTH_MESSAGES } from '#common/oauth.ts';
 import { MCP_TOOL_INPUTS, mcpErrorSchema } from '#common/mcp-tools.ts';
 import type { ApiErrorBody } from '#common/types.ts';
 import { MESSAGES } from '#common/validation.ts';
@@ -63,6 +67,12 @@ async function asRpcError(res: Response): Promise<Response> {
   const { message } = (await res.json()) as ApiErrorBody;
   return rpcError(res.status, message, res.headers);
 }
+
+/** The 401's challenge (worker/features/tokens/bearer.ts builds it): where to find how to connect. */
+const MCP_CHALLENGE = {
+  'WWW-Authenticate':
+    'Bearer realm="AgentMarket", resource_metadata="<origin>/.well-known/oauth-protected-resource/mcp", scope="read try"; error="invalid_token" when a token was sent',
+};
 
 /** The OpenAPI description of a refusal: a JSON-RPC error object. */
 const rpcRefusal = (description: string) => json(mcpErrorSchema, description);
@@ -131,7 +141,7 @@ export const mcpRoutes = (dispatch: Dispatch) =>
       route({
         tag: 'system',
         summary: 'MCP endpoint for AI assistants',
-        description: `The Model Context Protocol over Streamable HTTP, stateless, JSON answers: JSON-RPC 2.0 messages in (one, or a batch, whose every message counts as one call against the token’s limit), tools ${TOOL_NAMES}. A personal API token is required; each tool needs its scope. Browsers may call it only from the app’s own origin. Refusals are JSON-RPC 2.0 error objects; any other method is 405 with Allow: POST.`,
+        description: `The Model Context Protocol over Streamable HTTP, stateless, JSON answers: JSON-RPC 2.0 messages in (one, or a batch, whose every message counts as one call against the credential’s limit), tools ${TOOL_NAMES}. Authorization: Bearer with an OAuth access token (MCP authorization: discovery from the 401’s resource_metadata, /.well-known/oauth-protected-resource/mcp) or a personal API token; each tool needs its scope. Browsers may call it only from the app’s own origin. Refusals are JSON-RPC 2.0 error objects; any other method is 405 with Allow: POST.`,
         access: 'token',
         requestBody: {
           required: true,
@@ -151,7 +161,11 @@ export const mcpRoutes = (dispatch: Dispatch) =>
             },
           },
           400: rpcRefusal('The body is not JSON, or not JSON-RPC'),
-          401: rpcRefusal('No token, or an unknown or revoked one, or a token in the address'),
+          401: json(
+            mcpErrorSchema,
+            'No token, or an unknown, expired or revoked one, or a token in the address',
+            MCP_CHALLENGE,
+          ),
           403: rpcRefusal('Sent by a web page from another origin'),
           413: rpcRefusal('The body is too large'),
           429: json(mcpErrorSchema, 'Over the token’s requests a minute (each message of a batch counts)', RETRY_AFTER),
@@ -170,7 +184,15 @@ export const mcpRoutes = (dispatch: Dispatch) =>
         } catch {
           parsed = false;
         }
-        const holder = await authenticateBearer(c, token, callsIn(body));
+        const calls = callsIn(body);
+        // A personal API token by its prefix; anything else is an OAuth access token of a connected app.
+        const holder = await authenticateBearer(
+          c,
+          token,
+          token.startsWith(TOKEN_PREFIX)
+            ? { calls }
+            : { calls, find: (t) => findConnection(c.env, t), invalid: OAUTH_MESSAGES.accessInvalid },
+        );
         if (holder instanceof Response) return asRpcError(holder);
         if (!parsed) return rpcError(400, MESSAGES.invalidJson);
         // Agent page links from the configured origin, never the request's Host (docs/decisions/0024).

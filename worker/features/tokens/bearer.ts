@@ -3,9 +3,10 @@
 // TOKEN_REQUESTS_PER_MINUTE a minute per token. The session cookie is ignored for such a request, so
 // a token can never borrow a browser session's rights.
 import type { Context, MiddlewareHandler } from 'hono';
-import { TOKEN_MESSAGES, TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE } from '#common/api-tokens.ts';
+import { TOKEN_MESSAGES, TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE, TOKEN_SCOPES } from '#common/api-tokens.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { errorBody } from '#worker/lib/http.ts';
+import { MCP_PATH, resourceMetadataUrl } from '#worker/lib/oauth-server.ts';
 import { hit, tooMany } from '#worker/lib/throttle.ts';
 import { findToken, type TokenHolder } from './data';
 import { scopeFor } from './policy';
@@ -37,23 +38,46 @@ export function bearerOf(c: Context): string | undefined {
   return match ? match[1]! : '';
 }
 
-export const unauthorized = (c: Context, message: string) => {
-  c.header('WWW-Authenticate', 'Bearer realm="AgentMarket"');
+/**
+ * The Bearer challenge of a 401 (RFC 6750). /mcp's also names its protected resource metadata (RFC
+ * 9728), which is how an MCP client finds where to connect through OAuth (docs/decisions/0042), and
+ * both scopes, so the consent page offers both and the person narrows them there; error=invalid_token
+ * when a token was sent and refused, so the client knows to refresh it.
+ */
+function challenge(c: Context<AppEnv>): string {
+  const path = c.req.path;
+  if (path !== MCP_PATH && !path.startsWith(`${MCP_PATH}/`)) return 'Bearer realm="AgentMarket"';
+  const refused = c.req.header('Authorization') !== undefined ? ', error="invalid_token"' : '';
+  return `Bearer realm="AgentMarket"${refused}, resource_metadata="${resourceMetadataUrl(c.env)}", scope="${TOKEN_SCOPES.join(' ')}"`;
+}
+
+export const unauthorized = (c: Context<AppEnv>, message: string) => {
+  c.header('WWW-Authenticate', challenge(c));
   return c.json(errorBody(message), 401);
 };
 
+/** How a Bearer credential is checked: by default as a personal API token. */
+interface BearerCheck {
+  /** How many calls the request makes (the messages of an MCP batch: docs/decisions/0030), at least one. */
+  calls?: number;
+  /** Who the credential is, or null; default findToken (personal API tokens). */
+  find?: (token: string) => Promise<TokenHolder | null>;
+  /** The 401's message when `find` finds no one. */
+  invalid?: string;
+}
+
 /**
  * Resolves and counts a Bearer token: the holder, or the response refusing it (401 unknown or
- * revoked, 429 over the per-token limit). Shared by /api and /mcp; `calls` is how many calls the
- * request makes (the messages of an MCP batch: docs/decisions/0030, every call counts), at least one.
+ * revoked, 429 over the per-token limit). Shared by /api and /mcp, whose OAuth access tokens are
+ * found by its own `find` and counted against the same per-credential limit.
  */
 export async function authenticateBearer(
   c: Context<AppEnv>,
   token: string,
-  calls = 1,
+  { calls = 1, find = (t) => findToken(c.env.DB, t), invalid = TOKEN_MESSAGES.invalid }: BearerCheck = {},
 ): Promise<TokenHolder | Response> {
-  const holder = token ? await findToken(c.env.DB, token) : null;
-  if (!holder) return unauthorized(c, TOKEN_MESSAGES.invalid);
+  const holder = token ? await find(token) : null;
+  if (!holder) return unauthorized(c, invalid);
   const used = await hit(c.env.DB, `api-token:${holder.tokenId}`, { windowMs: MINUTE_MS, count: Math.max(1, calls) });
   if (used > TOKEN_REQUESTS_PER_MINUTE) return tooMany(c, TOKEN_MESSAGES.throttled, MINUTE_MS);
   return holder;

@@ -1,7 +1,9 @@
 // Personal API tokens at rest (docs/decisions/0030): only the SHA-256 of a token is stored, as for
-// sessions; the token itself exists once, in the answer that creates it.
+// sessions; the token itself exists once, in the answer that creates it. api_tokens also holds the
+// apps connected through OAuth (kind 'app', docs/decisions/0042): the token routes only ever touch
+// kind 'token', while a request's holder may be either.
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import {
   TOKEN_PREFIX,
   TOKEN_SCOPES,
@@ -11,6 +13,7 @@ import {
 } from '#common/api-tokens.ts';
 import type { SessionUser } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
+import { spentThisMonth } from '#worker/domain/credits/index.ts';
 import { apiTokens, users } from '#worker/db/schema.ts';
 import { randomToken, sha256Hex } from '#worker/lib/crypto.ts';
 import { SESSION_USER_COLUMNS, toSessionUser } from '#worker/lib/session-user.ts';
@@ -28,40 +31,65 @@ const SUMMARY_COLUMNS = {
   scopes: apiTokens.scopes,
   createdAt: apiTokens.createdAt,
   lastUsedAt: apiTokens.lastUsedAt,
+  spendLimit: apiTokens.spendLimit,
 };
 
-type SummaryRow = { id: number; name: string; scopes: string; createdAt: string; lastUsedAt: string | null };
-const toSummary = (row: SummaryRow): ApiTokenSummary => ({ ...row, scopes: parseScopes(row.scopes) });
+type SummaryRow = {
+  id: number;
+  name: string;
+  scopes: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  spendLimit: number | null;
+};
+const toSummary = (row: SummaryRow, spent: ReadonlyMap<number, number>): ApiTokenSummary => ({
+  ...row,
+  scopes: parseScopes(row.scopes),
+  spentThisMonth: spent.get(row.id) ?? 0,
+});
+
+/** The owner's active personal tokens (never a connected app: those are listed and limited apart). */
+const ownActiveTokens = (userId: number) =>
+  and(eq(apiTokens.userId, userId), eq(apiTokens.kind, 'token'), isNull(apiTokens.revokedAt));
 
 export async function activeTokenCount(d1: D1Database, userId: number): Promise<number> {
-  const [row] = await orm(d1)
-    .select({ n: count() })
-    .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  const [row] = await orm(d1).select({ n: count() }).from(apiTokens).where(ownActiveTokens(userId));
   return row?.n ?? 0;
 }
 
 export async function createToken(
   d1: D1Database,
   userId: number,
-  input: { name: string; scopes: TokenScope[] },
+  input: { name: string; scopes: TokenScope[]; spendLimit?: number | null },
 ): Promise<CreatedApiToken> {
   const token = `${TOKEN_PREFIX}${randomToken()}`;
   const [row] = await orm(d1)
     .insert(apiTokens)
-    .values({ userId, name: input.name, scopes: input.scopes.join(' '), tokenHash: await sha256Hex(token) })
+    .values({
+      userId,
+      kind: 'token',
+      name: input.name,
+      scopes: input.scopes.join(' '),
+      tokenHash: await sha256Hex(token),
+      spendLimit: input.spendLimit ?? null,
+    })
     .returning(SUMMARY_COLUMNS);
-  return { ...toSummary(row!), token };
+  // A new token has spent nothing yet.
+  return { ...toSummary(row!, new Map()), token };
 }
 
-/** The owner's active tokens, newest first. */
+/** The owner's active tokens, newest first, each with what it spent this month (one query for all). */
 export async function listTokens(d1: D1Database, userId: number): Promise<ApiTokenSummary[]> {
   const rows = await orm(d1)
     .select(SUMMARY_COLUMNS)
     .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(ownActiveTokens(userId))
     .orderBy(desc(apiTokens.id));
-  return rows.map(toSummary);
+  const spent = await spentThisMonth(
+    d1,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSummary(row, spent));
 }
 
 /** Revokes one of the owner's tokens; false when the owner has no such active token. */
@@ -69,32 +97,59 @@ export async function revokeToken(d1: D1Database, userId: number, id: number): P
   const done = await orm(d1)
     .update(apiTokens)
     .set({ revokedAt: new Date().toISOString() })
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.id, id), ownActiveTokens(userId)))
     .returning({ id: apiTokens.id });
   return done.length > 0;
 }
 
+/**
+ * Sets the monthly spending limit of one of the owner's active tokens (null: none); the token's
+ * summary after, or null when the owner has no such token. The next try reads it (docs/decisions/0042).
+ */
+export async function setTokenSpendLimit(
+  d1: D1Database,
+  userId: number,
+  id: number,
+  spendLimit: number | null,
+): Promise<ApiTokenSummary | null> {
+  const [row] = await orm(d1)
+    .update(apiTokens)
+    .set({ spendLimit })
+    .where(and(eq(apiTokens.id, id), ownActiveTokens(userId)))
+    .returning(SUMMARY_COLUMNS);
+  return row ? toSummary(row, await spentThisMonth(d1, [row.id])) : null;
+}
+
+/** Who a request with a credential acts as, and with what. */
 export interface TokenHolder {
+  /** The credential's id (api_tokens): a personal token's or a connected app's. */
   tokenId: number;
+  /** Its name, as the owner gave it (a token) or the app registered it: messages name it. */
+  name: string;
+  kind: 'token' | 'app';
   scopes: TokenScope[];
   user: SessionUser;
 }
 
-/** The active token a Bearer credential names, with its owner; null for anything else. */
-export async function findToken(d1: D1Database, token: string): Promise<TokenHolder | null> {
-  if (!token.startsWith(TOKEN_PREFIX) || token.length > TOKEN_MAX_LENGTH) return null;
+/**
+ * The active credential `where` selects, with its owner, its last use written at most once a minute;
+ * null when there is none.
+ */
+async function findHolder(d1: D1Database, where: SQL | undefined): Promise<TokenHolder | null> {
   const [row] = await orm(d1)
     .select({
       ...SESSION_USER_COLUMNS,
       tokenId: apiTokens.id,
+      tokenName: apiTokens.name,
+      kind: apiTokens.kind,
       scopes: apiTokens.scopes,
       lastUsedAt: apiTokens.lastUsedAt,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, await sha256Hex(token)), isNull(apiTokens.revokedAt)));
+    .where(and(where, isNull(apiTokens.revokedAt)));
   if (!row) return null;
-  const { tokenId, scopes, lastUsedAt, ...user } = row;
+  const { tokenId, tokenName, kind, scopes, lastUsedAt, ...user } = row;
   const now = Date.now();
   if (!lastUsedAt || Date.parse(lastUsedAt) < now - LAST_USED_STEP_MS) {
     const cutoff = new Date(now - LAST_USED_STEP_MS).toISOString();
@@ -105,5 +160,25 @@ export async function findToken(d1: D1Database, token: string): Promise<TokenHol
   }
   // A program acts as a customer whatever its owner's role: no token reaches an operator's or an
   // admin's route (policy.ts), and none sees what only they see (docs/decisions/0038).
-  return { tokenId, scopes: parseScopes(scopes), user: toSessionUser({ ...user, role: 'user' }) };
+  return {
+    tokenId,
+    name: tokenName,
+    kind,
+    scopes: parseScopes(scopes),
+    user: toSessionUser({ ...user, role: 'user' }),
+  };
+}
+
+/** The active personal token a Bearer credential names, with its owner; null for anything else. */
+export async function findToken(d1: D1Database, token: string): Promise<TokenHolder | null> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > TOKEN_MAX_LENGTH) return null;
+  return findHolder(d1, and(eq(apiTokens.kind, 'token'), eq(apiTokens.tokenHash, await sha256Hex(token))));
+}
+
+/**
+ * The active credential of any kind with this id, with its owner: how a connected app's OAuth grant,
+ * which names its credential's id, becomes a holder (docs/decisions/0042). Null when revoked or gone.
+ */
+export async function findCredential(d1: D1Database, credentialId: number): Promise<TokenHolder | null> {
+  return findHolder(d1, eq(apiTokens.id, credentialId));
 }

@@ -1,4 +1,5 @@
 // The tokens feature's public file: what other features may use of it (docs/decisions/0034).
 // Anything not exported here is the feature's own.
 export { authenticateBearer, bearerOf, forwardAs, tokenInQuery, unauthorized } from './bearer';
-export type { TokenHolder } from './data';
+export { noticeBudget } from './budget-notices';
+export { findCredential, type TokenHolder } from './data';

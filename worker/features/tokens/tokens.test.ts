@@ -1,6 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MESSAGES, TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_USER_MAX, type TokenScope } from '#common/api-tokens.ts';
+import {
+  SPEND_LIMIT_MAX,
+  SPEND_LIMIT_MESSAGES,
+  TOKEN_MESSAGES,
+  TOKEN_REQUESTS_PER_MINUTE,
+  TOKENS_PER_USER_MAX,
+  type TokenScope,
+} from '#common/api-tokens.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { app } from '#worker/app.ts';
 import { clearCatalogCache } from '#worker/lib/catalog-cache.ts';
@@ -45,7 +52,13 @@ describe('/api/tokens (session only)', () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const created = await newToken(cookie, ['try', 'read', 'read'], '  Claude desktop  ');
-    expect(created).toMatchObject({ name: 'Claude desktop', scopes: ['read', 'try'], lastUsedAt: null });
+    expect(created).toMatchObject({
+      name: 'Claude desktop',
+      scopes: ['read', 'try'],
+      lastUsedAt: null,
+      spendLimit: null,
+      spentThisMonth: 0,
+    });
     expect(created.token).toMatch(/^amk_[\w-]{43}$/);
 
     const list = await tokensOf(cookie);
@@ -56,6 +69,8 @@ describe('/api/tokens (session only)', () => {
         scopes: ['read', 'try'],
         createdAt: expect.any(String),
         lastUsedAt: null,
+        spendLimit: null,
+        spentThisMonth: 0,
       },
     ]);
     expect(JSON.stringify(list)).not.toContain(created.token);
@@ -77,6 +92,10 @@ describe('/api/tokens (session only)', () => {
       [{ name: 'Script', scopes: [] }, TOKEN_MESSAGES.scopesRequired],
       [{ name: 'Script' }, TOKEN_MESSAGES.scopesRequired],
       [{ name: 'Script', scopes: ['admin'] }, TOKEN_MESSAGES.scopeUnknown],
+      [{ name: 'Script', scopes: ['try'], spendLimit: 0 }, SPEND_LIMIT_MESSAGES.invalid],
+      [{ name: 'Script', scopes: ['try'], spendLimit: 2.5 }, SPEND_LIMIT_MESSAGES.invalid],
+      [{ name: 'Script', scopes: ['try'], spendLimit: '10' }, SPEND_LIMIT_MESSAGES.invalid],
+      [{ name: 'Script', scopes: ['try'], spendLimit: SPEND_LIMIT_MAX + 1 }, SPEND_LIMIT_MESSAGES.invalid],
     ];
     for (const [json, message] of cases) {
       const res = await call('/api/tokens', { json, cookie });
@@ -98,6 +117,105 @@ describe('/api/tokens (session only)', () => {
     expect((await call('/api/tokens')).status).toBe(401);
     expect((await call('/api/tokens', { json: { name: 'Script', scopes: ['read'] } })).status).toBe(401);
     expect((await call('/api/tokens/1', { method: 'DELETE' })).status).toBe(401);
+    expect((await call('/api/tokens/1', { method: 'PATCH', json: { spendLimit: 10 } })).status).toBe(401);
+  });
+
+  it('makes a token with a monthly spending limit, and lists what it spent this month', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const res = await client(cookie).tokens.$post({ json: { name: 'Budgeted', scopes: ['try'], spendLimit: 40 } });
+    expect(res.status).toBe(201);
+    const created = await okBody(res);
+    expect(created).toMatchObject({ name: 'Budgeted', spendLimit: 40, spentThisMonth: 0 });
+    const tried = await withToken(created.token, '/api/agents/2/try', { method: 'POST', json: { expectedCost: 12 } });
+    expect(tried.status).toBe(200);
+    // A session's own try is no token's spending.
+    expect((await call('/api/agents/1/try', { method: 'POST', cookie })).status).toBe(200);
+    const [listed] = await tokensOf(cookie);
+    expect(listed).toMatchObject({ id: created.id, spendLimit: 40, spentThisMonth: 12 });
+  });
+
+  it("PATCH sets, changes and removes a token's limit, which the next try obeys", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const { id, token } = await newToken(cookie, ['try']);
+    const tryOnce = () => withToken(token, '/api/agents/2/try', { method: 'POST', json: { expectedCost: 12 } });
+    expect((await tryOnce()).status).toBe(200);
+    const patch = (spendLimit: number | null) =>
+      client(cookie).tokens[':id'].$patch({ param: { id: String(id) }, json: { spendLimit } });
+
+    const limited = await patch(20);
+    expect(limited.status).toBe(200);
+    expect(await okBody(limited)).toEqual({
+      id,
+      name: 'Script',
+      scopes: ['try'],
+      createdAt: expect.any(String),
+      lastUsedAt: expect.any(String),
+      spendLimit: 20,
+      spentThisMonth: 12,
+    });
+    // 12 spent + 12 would pass 20: refused at once, nothing charged.
+    const refused = await tryOnce();
+    expect(refused.status).toBe(402);
+    expect(await errorOf(refused)).toBe(SPEND_LIMIT_MESSAGES.reached('Script', 20, 12));
+    expect((await okBody(await client(cookie).credits.balance.$get())).balance).toBe(88);
+
+    expect(await okBody(await patch(24))).toMatchObject({ spendLimit: 24, spentThisMonth: 12 });
+    expect((await tryOnce()).status).toBe(200);
+    expect(await okBody(await patch(null))).toMatchObject({ spendLimit: null, spentThisMonth: 24 });
+    expect((await tryOnce()).status).toBe(200);
+    expect((await tokensOf(cookie))[0]).toMatchObject({ spendLimit: null, spentThisMonth: 36 });
+  });
+
+  it('PATCH refuses a bad limit with a clear message, and changes nothing', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const { id } = await newToken(cookie, ['try']);
+    for (const json of [
+      { spendLimit: 0 },
+      { spendLimit: -5 },
+      { spendLimit: 1.5 },
+      { spendLimit: '20' },
+      { spendLimit: SPEND_LIMIT_MAX + 1 },
+      {},
+    ]) {
+      const res = await call(`/api/tokens/${id}`, { method: 'PATCH', json, cookie });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(await errorOf(res)).toBe(SPEND_LIMIT_MESSAGES.invalid);
+    }
+    expect((await tokensOf(cookie))[0]).toMatchObject({ id, spendLimit: null });
+  });
+
+  it("PATCH of someone else's, a revoked, an unknown or a malformed token is 404; a token may not PATCH at all", async () => {
+    const owner = await signIn((await createUser()).id);
+    const stranger = await signIn((await createUser()).id);
+    const { id, token } = await newToken(owner, ['read', 'try']);
+    const revoked = await newToken(owner, ['read']);
+    expect((await call(`/api/tokens/${revoked.id}`, { method: 'DELETE', cookie: owner })).status).toBe(200);
+    const cases: [string, string][] = [
+      [`/api/tokens/${id}`, stranger],
+      [`/api/tokens/${revoked.id}`, owner],
+      ['/api/tokens/999999', owner],
+      ['/api/tokens/abc', owner],
+    ];
+    for (const [path, cookie] of cases) {
+      const res = await call(path, { method: 'PATCH', json: { spendLimit: 5 }, cookie });
+      expect(res.status, path).toBe(404);
+      expect(await errorOf(res)).toBe(TOKEN_MESSAGES.notFound);
+    }
+    // A program cannot lift its own limit, with or without its owner's cookie.
+    for (const cookie of [undefined, owner]) {
+      const res = await call(`/api/tokens/${id}`, {
+        method: 'PATCH',
+        json: { spendLimit: null },
+        cookie,
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(403);
+      expect(await errorOf(res)).toBe(TOKEN_MESSAGES.notAllowed);
+    }
+    expect((await tokensOf(owner)).find((t) => t.id === id)).toMatchObject({ spendLimit: null });
+    expect((await tokensOf(stranger)).length).toBe(0);
   });
 
   it("revokes the owner's token; someone else's, an unknown or a malformed id is 404", async () => {
@@ -216,6 +334,7 @@ describe('Authorization: Bearer on the API', () => {
       ['GET', '/api/tokens'],
       ['POST', '/api/tokens', { name: 'Another', scopes: ['read'] }],
       ['DELETE', `/api/tokens/${id}`],
+      ['PATCH', `/api/tokens/${id}`, { spendLimit: null }],
       ['GET', '/api/proposals'],
       ['POST', '/api/admin/ensure-minimum-credits'],
       ['GET', '/api/earnings/statements'],
