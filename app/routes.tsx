@@ -50,6 +50,7 @@ const SupportPage = page('support', () => import('./routes/support'));
 const BillingPage = page('billing', () => import('./routes/billing'));
 const BillingReceiptPage = page('billing-receipt', () => import('./routes/billing-receipt'));
 const SettingsPage = page('settings', () => import('./routes/settings'));
+const AuthorizePage = page('authorize', () => import('./routes/authorize'));
 const SavedPage = page('saved', () => import('./routes/saved'));
 const VerifyEmailPage = page('verify-email', () => import('./routes/verify-email'));
 const ResetPasswordPage = page('reset-password', () => import('./routes/reset-password'));
@@ -95,6 +96,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, page: ComponentType]> = [
   ['/billing', BillingPage],
   ['/billing/receipts/:id', BillingReceiptPage],
   ['/settings', SettingsPage],
+  ['/authorize', AuthorizePage],
   ['/saved', SavedPage],
   ['/verify-email', VerifyEmailPage],
   ['/reset-password', ResetPasswordPage],

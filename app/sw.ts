@@ -53,7 +53,17 @@ registerRoute(
         return (await matchPrecache(SHELL_URL)) ?? Response.error();
       }
     },
-    { denylist: [/^\/api(\/|$)/, /^\/sitemap\.xml$/, /^\/robots\.txt$/] },
+    // OAuth and discovery always reach the worker: it signs the person in first and forbids framing.
+    {
+      denylist: [
+        /^\/api(\/|$)/,
+        /^\/sitemap\.xml$/,
+        /^\/robots\.txt$/,
+        /^\/authorize(\/|$)/,
+        /^\/oauth\//,
+        /^\/\.well-known\//,
+      ],
+    },
   ),
 );
 // Navigations to those (a sign-in redirect, Google's callback): the network's, no shell. They must

@@ -44,7 +44,9 @@ test('a token is created and shown once, works for what its scopes allow, shows 
     .getByRole('list', { name: 'Browsers and API tokens' });
   const row = list.getByRole('listitem').filter({ hasText: 'Nightly report' });
   await expect(
-    row.getByText('API token. Can read the catalogue and your balance, and try agents with your credits.'),
+    row.getByText(
+      'API token. Read: search and open agents, categories, your balance and history. Try: try agents with your credits, charged exactly as in the app.',
+    ),
   ).toBeVisible();
   await expect(row.getByText(/Created .* · Never used/)).toBeVisible();
 

@@ -70,7 +70,7 @@ test('a token made in Settings is listed with this browser marked, and revoking 
 
   const token = await createToken(page, 'Build script');
   const row = rowOf(list, 'Build script');
-  await expect(row).toContainText('API token. Can read the catalogue and your balance.');
+  await expect(row).toContainText('API token. Read: search and open agents, categories, your balance and history.');
   await expect(row).toContainText(/Created [A-Z][a-z]{2} \d{1,2}, \d{4} · Never used/);
   await expect(list.getByText('No API tokens yet.')).toHaveCount(0);
   // Listed once, in this list only.

@@ -142,11 +142,15 @@ export const savedKeys = { served: ['saved-agents', 'served'] as const };
 
 /**
  * What can act for the account (Settings, 'Where you are signed in': docs/decisions/0038): its
- * browsers and its personal API tokens (docs/decisions/0030), connected apps later. Private and only
- * useful online: never saved for offline use, forgotten when Settings goes.
+ * browsers, its personal API tokens (docs/decisions/0030) and the apps connected through OAuth
+ * (docs/decisions/0042). Private and only useful online: never saved for offline use, forgotten when
+ * Settings goes.
  */
 export const accessKeys = {
   all: ['account-access'] as const,
   sessions: () => [...accessKeys.all, 'sessions'] as const,
   tokens: () => [...accessKeys.all, 'tokens'] as const,
+  connections: () => [...accessKeys.all, 'connections'] as const,
+  /** The consent screen's request (/authorize's query), as the server read it: never saved. */
+  consent: (query: string) => [...accessKeys.all, 'consent', query] as const,
 };

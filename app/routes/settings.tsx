@@ -9,6 +9,9 @@ import { TitledSection } from '#app/components/ui/titled-section.tsx';
 import { updateSessionUser } from '#app/features/auth/api/get-session.ts';
 import { AccountSecurity } from '#app/features/auth/components/account-security.tsx';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
+import { useConfig } from '#app/features/auth/api/get-config.ts';
+import { ConnectAssistant } from '#app/features/connections/components/connect-assistant.tsx';
+import { ConnectedApps } from '#app/features/connections/components/connected-apps.tsx';
 import { WhereSignedIn } from '#app/features/sessions/components/where-signed-in.tsx';
 import { ApiTokenRows } from '#app/features/tokens/components/api-token-rows.tsx';
 import { ApiTokensSettings } from '#app/features/tokens/components/api-tokens-settings.tsx';
@@ -30,9 +33,14 @@ const PARTS = {
   'where-you-are-signed-in': {
     title: 'Where you are signed in',
     description:
-      'Every browser signed in to your account and every API token that can act for it. Sign out or revoke anything you do not recognise, then change your password.',
+      'Every browser signed in to your account and every API token that can act for it (apps you connected are under Connected apps). Sign out or revoke anything you do not recognise, then change your password.',
   },
   'settings-security': { title: 'Password and sign-in', description: 'Your password and your email address.' },
+  'settings-connected-apps': {
+    title: 'Connected apps',
+    description:
+      'Assistants and other apps you allowed to act for your account (through MCP), each with what it spent this month against its monthly spending limit.',
+  },
   'settings-api-tokens': {
     title: 'API tokens',
     description:
@@ -87,6 +95,7 @@ export default function SettingsPage() {
   const { user } = useRequireAuth('Please log in to change your settings');
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const config = useConfig();
   useScrollToPart(Boolean(user));
 
   if (!user) {
@@ -133,6 +142,13 @@ export default function SettingsPage() {
 
       <Section id="settings-security">
         <AccountSecurity user={user} />
+      </Section>
+
+      <Section id="settings-connected-apps">
+        <div className="grid gap-8">
+          <ConnectedApps />
+          <ConnectAssistant config={config} />
+        </div>
       </Section>
 
       <Section id="settings-api-tokens">

@@ -30,14 +30,15 @@ export function DialogContent({
         // Without a description Radix warns; pass undefined explicitly so none is expected.
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <RadixDialog.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+        <RadixDialog.Title className="pr-10 text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
         {description && (
           <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
         )}
         <div className="mt-4">{children}</div>
+        {/* A thumb's size (44 px), in the corner the title leaves free. */}
         <RadixDialog.Close
           aria-label="Close"
-          className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
           <X aria-hidden className="size-5" />
         </RadixDialog.Close>

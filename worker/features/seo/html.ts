@@ -51,6 +51,9 @@ export const robotsTxt = (origin: string): string =>
     'Disallow: /submit-agent',
     'Disallow: /checkout/',
     'Disallow: /payouts/',
+    // The consent screen and the OAuth endpoints: nothing to index, and each needs a person or a program.
+    'Disallow: /authorize',
+    'Disallow: /oauth/',
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');

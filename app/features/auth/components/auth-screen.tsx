@@ -53,6 +53,10 @@ export function AuthScreen({
             ? 'Welcome back. Your credits and agents are waiting.'
             : 'New accounts start with 100 free credits.'}
         </p>
+        {/* Sent here by an app asking to connect (/authorize): why they are signing in. */}
+        {next?.startsWith('/authorize') && (
+          <p className="mt-2 text-sm font-medium text-slate-800">Sign in to connect an app to your account.</p>
+        )}
 
         <div className="mt-6">
           <LoginKindToggle kind={kind} onChange={setKind} badge={domainBadge(staffDomain)} />

@@ -12,6 +12,7 @@ const config = (googleEnabled: boolean): PublicConfig => ({
   paymentsMode: 'sandbox',
   providerMode: false,
   version: 'test',
+  appOrigin: 'http://localhost:8787',
 });
 
 describe('GoogleButton', () => {

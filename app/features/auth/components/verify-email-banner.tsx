@@ -1,17 +1,23 @@
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { useBottomBar } from '#app/hooks/use-bottom-bar.ts';
 import { BOTTOM_BAR } from '#app/lib/bottom-bars.ts';
 import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { resendVerification } from '#app/features/auth/api/account.ts';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 
-/** Signed-in people whose address is not confirmed yet: they can do everything a customer can, and resend the link. */
+/**
+ * Signed-in people whose address is not confirmed yet: they can do everything a customer can, and
+ * resend the link. Not on the consent page (/authorize): a phone would have this bar over the way to
+ * Allow, while an app waits for the answer.
+ */
 export function VerifyEmailBanner() {
   const { user } = useSession();
+  const [location] = useLocation();
   const [sending, setSending] = useState(false);
   const bar = useBottomBar();
-  if (!user || user.emailVerified) return null;
+  if (!user || user.emailVerified || location === '/authorize') return null;
   const resend = async () => {
     setSending(true);
     try {

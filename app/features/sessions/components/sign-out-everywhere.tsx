@@ -1,5 +1,5 @@
 // 'Sign out of all devices' (docs/product.md#accounts, docs/decisions/0038): every session of the
-// account, this one included, and every API token end at once.
+// account, this one included, every API token and every connected app (docs/decisions/0042) end at once.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
@@ -29,7 +29,8 @@ export function SignOutEverywhere() {
       <h3 className="font-semibold">Sign out of all devices</h3>
       <p className="text-sm text-slate-600">
         Ends every session of your account, this one included (phones, other browsers, anything left signed in), and
-        every API token: programs and assistants using one stop working.
+        every API token: programs and assistants using one stop working. It also disconnects every connected app: to use
+        one again, connect it again from the app.
       </p>
       <div>
         <Button

@@ -19,13 +19,23 @@ const sessions: SignedInSession[] = [
   { id: 'cccccccccccccccc', device: null, createdAt: '2026-11-02T12:00:00.000Z', current: false },
 ];
 const tokens: ApiTokenSummary[] = [
-  { id: 7, name: 'Build script', scopes: ['read'], createdAt: '2026-11-21T12:00:00.000Z', lastUsedAt: null },
+  {
+    id: 7,
+    name: 'Build script',
+    scopes: ['read'],
+    createdAt: '2026-11-21T12:00:00.000Z',
+    lastUsedAt: null,
+    spendLimit: null,
+    spentThisMonth: 0,
+  },
   {
     id: 8,
     name: 'Claude desktop',
     scopes: ['read', 'try'],
     createdAt: '2026-11-22T12:00:00.000Z',
     lastUsedAt: '2026-11-24T12:00:00.000Z',
+    spendLimit: 50,
+    spentThisMonth: 12,
   },
 ];
 
@@ -91,17 +101,22 @@ describe('WhereSignedIn', () => {
     ).toBeTruthy();
 
     const script = row(list, 'Build script')!;
-    expect(within(script).getByText('API token. Can read the catalogue and your balance.')).toBeTruthy();
+    expect(
+      within(script).getByText('API token. Read: search and open agents, categories, your balance and history.'),
+    ).toBeTruthy();
     expect(within(script).getByText('Created Nov 21, 2026 · Never used')).toBeTruthy();
     expect(within(script).getByRole('button', { name: 'Revoke token Build script' })).toBeTruthy();
     const claude = row(list, 'Claude desktop')!;
     expect(
-      within(claude).getByText('API token. Can read the catalogue and your balance, and try agents with your credits.'),
+      within(claude).getByText(
+        'API token. Read: search and open agents, categories, your balance and history. Try: try agents with your credits, charged exactly as in the app.',
+      ),
     ).toBeTruthy();
     expect(within(claude).getByText('Created Nov 22, 2026 · Last used Nov 24, 2026')).toBeTruthy();
 
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeTruthy();
     expect(screen.getByText(/and every API token/)).toBeTruthy();
+    expect(screen.getByText(/It also disconnects every connected app/)).toBeTruthy();
   });
 
   it('revoking a token removes its row at once and says so; the other rows stay', async () => {

@@ -1,7 +1,7 @@
 // Personal API tokens (docs/decisions/0030) through the typed client. The list is private and only
 // useful online: never saved to the offline cache, and forgotten when the settings page goes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiTokenSummary, CreateTokenInput } from '#common/api-tokens.ts';
+import type { ApiTokenSummary, CreateTokenInput, SetSpendLimitInput } from '#common/api-tokens.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { accessKeys } from '#app/lib/query-keys.ts';
 
@@ -18,6 +18,8 @@ export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateTokenInput) => unwrap(await api.tokens.$post({ json: input })),
+    // Never kept to be sent once back online: the form would wait on it, and a token nobody is there to copy is lost.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.tokens() }),
   });
 }
@@ -33,5 +35,18 @@ export function useRevokeToken() {
   return useMutation({
     mutationFn: async (id: number) => unwrap(await api.tokens[':id'].$delete({ param: { id: String(id) } })),
     onSuccess: (_done, id) => forgetToken(queryClient, id),
+  });
+}
+
+/** Changes a token's monthly spending limit (docs/decisions/0042); the list on screen takes the server's answer. */
+export function useSetTokenLimit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, spendLimit }: SetSpendLimitInput & { id: number }) =>
+      unwrap(await api.tokens[':id'].$patch({ param: { id: String(id) }, json: { spendLimit } })),
+    onSuccess: (token) =>
+      queryClient.setQueryData<ApiTokenSummary[]>(accessKeys.tokens(), (list) =>
+        list?.map((t) => (t.id === token.id ? token : t)),
+      ),
   });
 }

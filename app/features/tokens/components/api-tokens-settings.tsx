@@ -1,6 +1,8 @@
-// Settings' 'API tokens' part (docs/decisions/0030): create a personal token for a program or an AI
-// assistant (shown once). The tokens in use are listed, and revoked, in 'Where you are signed in'
-// (api-token-rows.tsx, docs/decisions/0038), beside the browsers signed in to the account.
+// Settings' 'API tokens' part (docs/decisions/0030): create a personal token for a program (shown
+// once); an assistant is pointed to Connected apps, where nothing is pasted (docs/decisions/0042). The
+// tokens in use are listed, and revoked, in 'Where you are signed in' (api-token-rows.tsx,
+// docs/decisions/0038), beside the browsers signed in to the account.
+import { onlineManager } from '@tanstack/react-query';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
@@ -16,8 +18,10 @@ import { fieldErrors } from '#common/validation.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
+import { readSpendLimit, SpendLimitField, type SpendLimitDraft } from '#app/components/ui/spend-limit-field.tsx';
+import { useOnline } from '#app/hooks/use-online.ts';
 import { toast } from '#app/hooks/use-toast.ts';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { ApiError } from '#app/lib/api-client.ts';
 import { useCreateToken } from '#app/features/tokens/api/tokens.ts';
 
 /** The new token, once: copied by a button, never shown again. */
@@ -45,17 +49,16 @@ function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () =>
           onFocus={(e) => e.currentTarget.select()}
           className="font-mono"
         />
-        <Button variant="secondary" onClick={() => void copy()}>
+        <Button variant="secondary" className="min-h-11" onClick={() => void copy()}>
           {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}{' '}
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
       <p>
-        Send it as <code className="rounded bg-white px-1">Authorization: Bearer …</code> to the API, or add it to your
-        AI assistant's MCP settings (see the README's 'MCP' section).
+        Send it as <code className="rounded bg-white px-1">Authorization: Bearer …</code> to the API.
       </p>
       <div>
-        <Button variant="secondary" onClick={onDone}>
+        <Button variant="secondary" className="min-h-11" onClick={onDone}>
           Done
         </Button>
       </div>
@@ -63,23 +66,52 @@ function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () =>
   );
 }
 
+const NO_LIMIT_TYPED: SpendLimitDraft = { text: '', none: false };
+
+const OFFLINE = 'You are offline. Connect to the internet, then try again.';
+
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
+  // A new token has no limit unless one is typed (docs/decisions/0042): an empty box.
+  const [limit, setLimit] = useState<SpendLimitDraft>(NO_LIMIT_TYPED);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useCreateToken();
+  const online = useOnline();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = v.safeParse(createTokenSchema, { name, scopes });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
+    if (mutation.isPending) return;
+    const spendLimit = readSpendLimit(limit, true);
+    const parsed = v.safeParse(createTokenSchema, {
+      name,
+      scopes,
+      spendLimit: spendLimit.ok ? spendLimit.limit : null,
+    });
+    if (!parsed.success || !spendLimit.ok)
+      return setErrors({
+        ...(parsed.success ? {} : fieldErrors(parsed.issues)),
+        ...(spendLimit.ok ? {} : { spendLimit: spendLimit.message }),
+      });
+    // Offline the request is not sent (nor kept for later): the button stays, to press once back online.
+    if (!online) return setErrors({ form: OFFLINE });
     setErrors({});
     mutation.mutate(parsed.output, {
       onSuccess: (created) => {
         setName('');
         setScopes(['read']);
+        setLimit(NO_LIMIT_TYPED);
         onCreated(created);
       },
-      onError: (error) => setErrors({ form: errorMessage(error, 'The token could not be created.') }),
+      onError: (error) =>
+        setErrors({
+          form:
+            error instanceof ApiError
+              ? error.message
+              : // No answer at all: the connection went, or the request could not be sent.
+                onlineManager.isOnline()
+                ? 'The token could not be created. Please try again.'
+                : OFFLINE,
+        }),
     });
   };
   const toggle = (scope: TokenScope, on: boolean) =>
@@ -128,11 +160,19 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
           </p>
         )}
       </fieldset>
+      <SpendLimitField
+        id="token-spend-limit"
+        draft={limit}
+        onChange={setLimit}
+        error={errors.spendLimit}
+        noneChoice={false}
+        hint="Tries with this token that would pass it in a calendar month (UTC) are refused."
+      />
       <p className="text-sm text-slate-600">
         Tokens never work for your account, payments or other tokens: those always need you signed in here.
       </p>
       <div>
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" className="min-h-11 w-full sm:w-auto" disabled={mutation.isPending}>
           <KeyRound aria-hidden className="size-4" /> {mutation.isPending ? 'Creating...' : 'Create token'}
         </Button>
       </div>
@@ -144,6 +184,13 @@ export function ApiTokensSettings() {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   return (
     <div className="grid gap-6">
+      <p className="text-sm text-slate-600">
+        To connect an assistant like Claude or ChatGPT, use{' '}
+        <a href="#settings-connected-apps" className="font-medium text-brand-700 underline">
+          Connected apps
+        </a>
+        : no token to paste.
+      </p>
       {created ? (
         <NewToken created={created} onDone={() => setCreated(null)} />
       ) : (
