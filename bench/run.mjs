@@ -63,6 +63,12 @@ if (process.argv[2] === 'insights') {
   process.exit(0);
 }
 
+// `npm run bench -- mcp-auth`: an OAuth access token on /mcp against a personal token (bench/mcp-auth.mjs).
+if (process.argv[2] === 'mcp-auth') {
+  await import('./mcp-auth.mjs');
+  process.exit(0);
+}
+
 // `npm run bench -- search` runs the search part alone (bench/search.mjs).
 if (process.argv[2] === 'search') {
   await import('./search.mjs');
