@@ -1,14 +1,11 @@
 // /authorize (docs/decisions/0042) when the person turns out to be signed out after the page opened
 // (signed out in another tab): sent to sign in and back to this very request, as on a first visit.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ConsentDetails } from '#common/oauth.ts';
-import type { SessionUser } from '#common/types.ts';
 import { sessionKeys } from '#app/lib/query-keys.ts';
+import { personOf, renderSignedIn } from '#app/test/signed-in.tsx';
 import AuthorizePage from './authorize';
 
 /** Allow, once it works: the page must have been in view for a moment first (double-click-jacking). */
@@ -21,17 +18,7 @@ async function armedAllow(): Promise<HTMLElement> {
 const QUERY = '?response_type=code&client_id=c1&redirect_uri=http%3A%2F%2F127.0.0.1%3A5123%2Fcallback&state=s';
 const SIGN_IN = `/auth?${new URLSearchParams({ next: `/authorize${QUERY}` })}`;
 
-const person: SessionUser = {
-  id: 5,
-  username: 'sam',
-  email: 'sam@example.com',
-  credits: 10,
-  consumed: 0,
-  role: 'user',
-  profilePicture: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: false,
-};
+const person = personOf({ emailVerified: false });
 const REQUEST: ConsentDetails = {
   handle: 'h-1',
   client: { name: 'E2E Assistant', clientId: 'c1', domain: null, redirectHost: '127.0.0.1:5123', loopback: true },
@@ -53,19 +40,7 @@ function stubApi(routes: Record<string, () => Response>) {
   );
 }
 
-function open() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sessionKeys.session, person);
-  const location = memoryLocation({ path: '/authorize', searchPath: QUERY.slice(1), record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <QueryClientProvider client={client}>
-        <AuthorizePage />
-      </QueryClientProvider>
-    </Router>,
-  );
-  return { client, location };
-}
+const open = () => renderSignedIn(<AuthorizePage />, { user: person, path: '/authorize', search: QUERY.slice(1) });
 
 beforeEach(() => window.history.replaceState(null, '', `/authorize${QUERY}`));
 afterEach(() => {

@@ -1,28 +1,19 @@
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Agent, SavedAgentEntry, SessionUser } from '#common/types.ts';
+import type { Agent, SavedAgentEntry } from '#common/types.ts';
 import { SavedAgentsSync } from '#app/components/saved/saved-agents-sync.tsx';
 import { deleteOfflineDb } from '#app/test/offline-db.ts';
-import { savedKeys, sessionKeys } from '#app/lib/query-keys.ts';
+import { savedKeys } from '#app/lib/query-keys.ts';
 import { forgetSavedSnapshot, listSavedAgents, savedSnapshot } from '#app/lib/saved-agents.ts';
 import { addToOutbox } from '#app/lib/outbox.ts';
 import { forgetMerged, savedChange } from '#app/lib/saved-sync.ts';
 import { agentOf } from '#app/test/agent-set.ts';
+import { personOf, signedInClient } from '#app/test/signed-in.tsx';
 import SavedPage from './saved';
 
-const person: SessionUser = {
-  id: 5,
-  username: 'sam',
-  email: 'sam@example.com',
-  credits: 10,
-  consumed: 0,
-  role: 'user',
-  profilePicture: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: true,
-};
+const person = personOf();
 const lead = agentOf(1, { name: 'LeadScout Pro', description: 'Qualifies inbound sales leads.' });
 const ledger = agentOf(2, { name: 'LedgerLens', description: 'Chases unpaid invoices politely.' });
 const sentry = agentOf(3, { name: 'ContractSentry', description: 'Reviews supplier contracts.' });
@@ -60,8 +51,7 @@ afterEach(() => {
 
 /** /saved as the server drew it for a signed-in person: its list, then the app started on it. */
 function openSaved(served: Agent[] | undefined) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sessionKeys.session, person);
+  const client = signedInClient(person);
   if (served) client.setQueryData(savedKeys.served, served);
   render(
     <QueryClientProvider client={client}>

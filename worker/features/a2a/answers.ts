@@ -4,6 +4,7 @@
 import type { Part } from '@a2a-js/sdk';
 import type { Agent } from '#common/types.ts';
 import type { Bindings } from '#worker/env.ts';
+import { agentBrief, agentPage } from '#worker/lib/agent-brief.ts';
 import { getCatalogAgent, listCatalog } from '#worker/features/agents/index.ts';
 import { SKILL_IDS } from './card';
 
@@ -116,23 +117,9 @@ const rating = (a: Agent) =>
   a.voteCount === 0
     ? 'no reviews yet'
     : `rated ${Number(a.averageRating.toFixed(1))} out of 5 from ${plural(a.voteCount, 'review')}`;
-const pageOf = (origin: string, a: Agent) => `${origin}/agents/${a.id}`;
-
-/** An agent in a list: small, with the link a person can open. */
-const brief = (origin: string, a: Agent) => ({
-  id: a.id,
-  name: a.name,
-  description: a.description,
-  creditCost: a.creditCost,
-  averageRating: a.averageRating,
-  reviews: a.voteCount,
-  category: a.businessCategory ?? a.categoryName,
-  page: pageOf(origin, a),
-});
-
 /** Everything a caller needs to decide on one agent. */
 const detail = (origin: string, a: Agent) => ({
-  ...brief(origin, a),
+  ...agentBrief(origin, a),
   longDescription: a.longDescription,
   features: a.features,
   department: a.businessDepartment,
@@ -141,13 +128,19 @@ const detail = (origin: string, a: Agent) => ({
 
 async function find(env: Bindings, origin: string, query: string, limit: number): Promise<Answer> {
   const page = await listCatalog(env, { q: query, limit });
-  const data = { skill: SKILL_IDS.find, query, total: page.total, agents: page.agents.map((a) => brief(origin, a)) };
+  const data = {
+    skill: SKILL_IDS.find,
+    query,
+    total: page.total,
+    agents: page.agents.map((a) => agentBrief(origin, a)),
+  };
   if (page.agents.length === 0) return { text: A2A_MESSAGES.noMatches(query), data };
   const searched = page.corrected ? ` (searched for “${page.corrected}”)` : '';
   const some = page.anyTerm ? ', matching some of the words' : '';
   const best = page.total > page.agents.length ? `; the best ${page.agents.length}` : '';
   const lines = page.agents.map(
-    (a, i) => `${i + 1}. ${a.name} (agent ${a.id}): ${price(a)}, ${rating(a)}. ${a.description} ${pageOf(origin, a)}`,
+    (a, i) =>
+      `${i + 1}. ${a.name} (agent ${a.id}): ${price(a)}, ${rating(a)}. ${a.description} ${agentPage(origin, a)}`,
   );
   return {
     text: [
@@ -167,9 +160,9 @@ function described(origin: string, a: Agent, intro?: string): Answer {
     ...(a.features.length ? [`Features: ${a.features.join(', ')}`] : []),
     `Price: ${price(a)}`,
     `Rating: ${rating(a)}`,
-    ...(brief(origin, a).category ? [`Category: ${brief(origin, a).category}`] : []),
+    ...(agentBrief(origin, a).category ? [`Category: ${agentBrief(origin, a).category}`] : []),
     ...(a.creatorUsername ? [`Made by: ${a.creatorUsername}`] : []),
-    `Page: ${pageOf(origin, a)}`,
+    `Page: ${agentPage(origin, a)}`,
   ];
   return { text: lines.join('\n'), data: { skill: SKILL_IDS.describe, agents: [detail(origin, a)] } };
 }

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { MCP_SEARCH_LIMIT_DEFAULT, MCP_TOOL_INPUTS, type McpToolName } from '#common/mcp-tools.ts';
 import type { Agent, Balance, Category, TryResult } from '#common/types.ts';
 import { firstIssue } from '#common/validation.ts';
+import { agentBrief } from '#worker/lib/agent-brief.ts';
 
 /** Calls the API (a path under /api) as the token's owner; `json` is sent as the JSON body. */
 export type ApiCall = (
@@ -113,18 +114,11 @@ async function askForExpectedCost(api: ApiCall, id: number): Promise<ToolResult>
   );
 }
 
-/** What an assistant needs of an agent in a list: small, with a link a person can open. */
-const brief = (origin: string) => (a: Agent) => ({
-  id: a.id,
-  name: a.name,
-  description: a.description,
-  creditCost: a.creditCost,
-  averageRating: a.averageRating,
-  reviews: a.voteCount,
-  category: a.businessCategory ?? a.categoryName,
-  department: a.businessDepartment,
-  page: `${origin}/agents/${a.id}`,
-});
+/** What an assistant needs of an agent in a list: the A2A answers' brief, with its department before the link. */
+const brief = (origin: string) => (a: Agent) => {
+  const { page, ...rest } = agentBrief(origin, a);
+  return { ...rest, department: a.businessDepartment, page };
+};
 
 /** Validates a call's arguments with the tool's schema and runs it. */
 export async function callTool(name: string, args: unknown, api: ApiCall, origin: string): Promise<ToolResult> {

@@ -10,7 +10,8 @@ import { error, json, route } from '#worker/lib/openapi.ts';
 import { ownList } from '#worker/lib/own-list.ts';
 import { idParam, jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { endConnection, listConnections, setConnectionSpendLimit } from './connections';
+import { listCredentials, setCredentialSpendLimit } from '#worker/features/tokens/index.ts';
+import { endConnection } from './connections';
 
 export const connectionsRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -24,7 +25,7 @@ export const connectionsRoutes = new Hono<AppEnv>()
       },
       connectionSchema,
       'Your connected apps',
-      listConnections,
+      (d1, userId) => listCredentials(d1, userId, 'app'),
     ),
   )
   .patch(
@@ -44,7 +45,13 @@ export const connectionsRoutes = new Hono<AppEnv>()
     jsonBody(setSpendLimitSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      const changed = await setConnectionSpendLimit(c.env.DB, c.var.user!.id, id, c.req.valid('json').spendLimit);
+      const changed = await setCredentialSpendLimit(
+        c.env.DB,
+        c.var.user!.id,
+        'app',
+        id,
+        c.req.valid('json').spendLimit,
+      );
       if (!changed) return fail(c, 404, OAUTH_MESSAGES.notFound);
       return c.json(changed, 200);
     },

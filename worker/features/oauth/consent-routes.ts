@@ -21,7 +21,8 @@ import { AUTHORIZE_PATH, fitsKey, oauthApi, type GrantProps } from '#worker/lib/
 import { json, route } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
-import { createConnection, revokeConnection } from './connections';
+import { revokeCredential } from '#worker/features/tokens/index.ts';
+import { createConnection } from './connections';
 
 /** The library's reason, as the end of our sentence: 'Invalid redirect URI.' → 'invalid redirect URI'. */
 const reason = (description: string) =>
@@ -172,7 +173,7 @@ export const consentRoutes = new Hono<AppEnv>()
           metadata: props,
         }));
       } catch (err) {
-        await revokeConnection(c.env.DB, user.id, credentialId);
+        await revokeCredential(c.env.DB, user.id, 'app', credentialId);
         throw err;
       }
       passCookies(c, approved.headers);

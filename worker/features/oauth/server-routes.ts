@@ -25,7 +25,7 @@ import {
 import { clientKey, HOUR_MS, hit, retryAfter } from '#worker/lib/throttle.ts';
 import { BODY_LIMIT_BYTES, securityHeaders } from '#worker/middleware/security.ts';
 import { readSession } from '#worker/middleware/session.ts';
-import { revokeConnection } from './connections';
+import { revokeCredential } from '#worker/features/tokens/index.ts';
 
 /** Apps one client address may register per hour: plenty for people, few enough to keep KV small. */
 export const REGISTRATIONS_PER_HOUR = 20;
@@ -116,7 +116,7 @@ async function tokenRequestRefusal(request: Request, form: URLSearchParams, env:
   await oauthApi(env).revokeGrant(grantId, userId);
   const credentialId = grant.metadata?.credentialId;
   if (typeof credentialId === 'number' && /^\d+$/.test(userId))
-    await revokeConnection(env.DB, Number(userId), credentialId);
+    await revokeCredential(env.DB, Number(userId), 'app', credentialId);
   log('warn', 'oauth refresh token used again: grant ended', { grantId, connection: credentialId ?? null });
   return oauthError(request, 400, 'invalid_grant', OAUTH_MESSAGES.refreshReused);
 }
@@ -147,7 +147,7 @@ async function tokenEndpoint(c: Context<AppEnv>): Promise<Response> {
   const credentialId = revoking?.grant.metadata?.credentialId;
   if (!res.ok || !revoking || typeof credentialId !== 'number' || !/^\d+$/.test(revoking.userId)) return res;
   if (!(await grantOfToken(c.env, token!))) {
-    await revokeConnection(c.env.DB, Number(revoking.userId), credentialId);
+    await revokeCredential(c.env.DB, Number(revoking.userId), 'app', credentialId);
     log('info', 'oauth grant revoked by its app: connection ended', {
       grantId: revoking.grantId,
       connection: credentialId,

@@ -11,6 +11,7 @@ import {
   type CreatedApiToken,
   type TokenScope,
 } from '#common/api-tokens.ts';
+import type { Connection } from '#common/api-schemas.ts';
 import type { SessionUser } from '#common/types.ts';
 import { orm } from '#worker/db/client.ts';
 import { spentThisMonth } from '#worker/domain/credits/index.ts';
@@ -33,6 +34,8 @@ const SUMMARY_COLUMNS = {
   lastUsedAt: apiTokens.lastUsedAt,
   spendLimit: apiTokens.spendLimit,
 };
+/** A connected app's row also names the OAuth client it registered as. */
+const CREDENTIAL_COLUMNS = { ...SUMMARY_COLUMNS, clientId: apiTokens.clientId };
 
 type SummaryRow = {
   id: number;
@@ -48,12 +51,29 @@ const toSummary = (row: SummaryRow, spent: ReadonlyMap<number, number>): ApiToke
   spentThisMonth: spent.get(row.id) ?? 0,
 });
 
-/** The owner's active personal tokens (never a connected app: those are listed and limited apart). */
-const ownActiveTokens = (userId: number) =>
-  and(eq(apiTokens.userId, userId), eq(apiTokens.kind, 'token'), isNull(apiTokens.revokedAt));
+/** What the owner's list shows of each kind of credential: a personal token, or an app connected through OAuth. */
+interface CredentialOfKind {
+  token: ApiTokenSummary;
+  app: Connection;
+}
+type CredentialKind = keyof CredentialOfKind;
+
+function toCredential<K extends CredentialKind>(
+  kind: K,
+  { clientId, ...row }: SummaryRow & { clientId: string | null },
+  spent: ReadonlyMap<number, number>,
+): CredentialOfKind[K] {
+  const summary = toSummary(row, spent);
+  // Never null for kind 'app' (the table's api_tokens_client check); a token's answer has no client.
+  return (kind === 'app' ? { ...summary, clientId: clientId ?? '' } : summary) as CredentialOfKind[K];
+}
+
+/** The owner's active credentials of one kind: tokens and connected apps are listed and limited apart. */
+export const ownActiveCredentials = (userId: number, kind: CredentialKind) =>
+  and(eq(apiTokens.userId, userId), eq(apiTokens.kind, kind), isNull(apiTokens.revokedAt));
 
 export async function activeTokenCount(d1: D1Database, userId: number): Promise<number> {
-  const [row] = await orm(d1).select({ n: count() }).from(apiTokens).where(ownActiveTokens(userId));
+  const [row] = await orm(d1).select({ n: count() }).from(apiTokens).where(ownActiveCredentials(userId, 'token'));
   return row?.n ?? 0;
 }
 
@@ -78,46 +98,59 @@ export async function createToken(
   return { ...toSummary(row!, new Map()), token };
 }
 
-/** The owner's active tokens, newest first, each with what it spent this month (one query for all). */
-export async function listTokens(d1: D1Database, userId: number): Promise<ApiTokenSummary[]> {
+/** The owner's active credentials of one kind, newest first, each with what it spent this month (one query for all). */
+export async function listCredentials<K extends CredentialKind>(
+  d1: D1Database,
+  userId: number,
+  kind: K,
+): Promise<CredentialOfKind[K][]> {
   const rows = await orm(d1)
-    .select(SUMMARY_COLUMNS)
+    .select(CREDENTIAL_COLUMNS)
     .from(apiTokens)
-    .where(ownActiveTokens(userId))
+    .where(ownActiveCredentials(userId, kind))
     .orderBy(desc(apiTokens.id));
   const spent = await spentThisMonth(
     d1,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toSummary(row, spent));
+  return rows.map((row) => toCredential(kind, row, spent));
 }
 
-/** Revokes one of the owner's tokens; false when the owner has no such active token. */
-export async function revokeToken(d1: D1Database, userId: number, id: number): Promise<boolean> {
+/**
+ * Revokes one of the owner's active credentials of this kind in D1; false when the owner has no such
+ * active one. A connected app's grants in KV are its feature's to end.
+ */
+export async function revokeCredential(
+  d1: D1Database,
+  userId: number,
+  kind: CredentialKind,
+  id: number,
+): Promise<boolean> {
   const done = await orm(d1)
     .update(apiTokens)
     .set({ revokedAt: new Date().toISOString() })
-    .where(and(eq(apiTokens.id, id), ownActiveTokens(userId)))
+    .where(and(eq(apiTokens.id, id), ownActiveCredentials(userId, kind)))
     .returning({ id: apiTokens.id });
   return done.length > 0;
 }
 
 /**
- * Sets the monthly spending limit of one of the owner's active tokens (null: none); the token's
- * summary after, or null when the owner has no such token. The next try reads it (docs/decisions/0042).
+ * Sets the monthly spending limit of one of the owner's active credentials of this kind (null: none);
+ * the credential after, or null when the owner has no such one. The next try reads it (docs/decisions/0042).
  */
-export async function setTokenSpendLimit(
+export async function setCredentialSpendLimit<K extends CredentialKind>(
   d1: D1Database,
   userId: number,
+  kind: K,
   id: number,
   spendLimit: number | null,
-): Promise<ApiTokenSummary | null> {
+): Promise<CredentialOfKind[K] | null> {
   const [row] = await orm(d1)
     .update(apiTokens)
     .set({ spendLimit })
-    .where(and(eq(apiTokens.id, id), ownActiveTokens(userId)))
-    .returning(SUMMARY_COLUMNS);
-  return row ? toSummary(row, await spentThisMonth(d1, [row.id])) : null;
+    .where(and(eq(apiTokens.id, id), ownActiveCredentials(userId, kind)))
+    .returning(CREDENTIAL_COLUMNS);
+  return row ? toCredential(kind, row, await spentThisMonth(d1, [row.id])) : null;
 }
 
 /** Who a request with a credential acts as, and with what. */

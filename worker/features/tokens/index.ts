@@ -2,4 +2,11 @@
 // Anything not exported here is the feature's own.
 export { authenticateBearer, bearerOf, forwardAs, tokenInQuery, unauthorized } from './bearer';
 export { noticeBudget } from './budget-notices';
-export { findCredential, type TokenHolder } from './data';
+export {
+  findCredential,
+  listCredentials,
+  ownActiveCredentials,
+  revokeCredential,
+  setCredentialSpendLimit,
+  type TokenHolder,
+} from './data';

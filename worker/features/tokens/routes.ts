@@ -9,7 +9,7 @@ import { idParam, jsonBody } from '#worker/lib/validator.ts';
 import { ownList } from '#worker/lib/own-list.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { mailTokenCreated } from '#worker/features/auth/index.ts';
-import { activeTokenCount, createToken, listTokens, revokeToken, setTokenSpendLimit } from './data';
+import { activeTokenCount, createToken, listCredentials, revokeCredential, setCredentialSpendLimit } from './data';
 
 export const tokensRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -24,7 +24,7 @@ export const tokensRoutes = new Hono<AppEnv>()
       },
       tokenSummarySchema,
       'Your tokens',
-      listTokens,
+      (d1, userId) => listCredentials(d1, userId, 'token'),
     ),
   )
   .post(
@@ -66,7 +66,7 @@ export const tokensRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       const { spendLimit } = c.req.valid('json');
-      const token = await setTokenSpendLimit(c.env.DB, c.var.user!.id, id, spendLimit);
+      const token = await setCredentialSpendLimit(c.env.DB, c.var.user!.id, 'token', id, spendLimit);
       if (!token) return fail(c, 404, TOKEN_MESSAGES.notFound);
       return c.json(token);
     },
@@ -82,7 +82,8 @@ export const tokensRoutes = new Hono<AppEnv>()
     idParam('id', TOKEN_MESSAGES.notFound),
     async (c) => {
       const { id } = c.req.valid('param');
-      if (!(await revokeToken(c.env.DB, c.var.user!.id, id))) return fail(c, 404, TOKEN_MESSAGES.notFound);
+      if (!(await revokeCredential(c.env.DB, c.var.user!.id, 'token', id)))
+        return fail(c, 404, TOKEN_MESSAGES.notFound);
       return c.json({ ok: true as const });
     },
   );

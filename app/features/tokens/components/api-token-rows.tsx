@@ -3,96 +3,36 @@
 // spent this month against its limit (docs/decisions/0042), Change limit and Revoke.
 // Like every kind in that list, it renders list items only and says what it removed through
 // `onRemoved`; the page puts the kinds together.
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
 import type { ApiTokenSummary } from '#common/api-tokens.ts';
-import { AccessRow, AccessRows, ConfirmAction, type AccessKindProps } from '#app/components/ui/access-row.tsx';
-import { SpendLimitEditor } from '#app/components/ui/spend-limit-editor.tsx';
-import { SpentThisMonth } from '#app/components/ui/spend-limit-field.tsx';
-import { ApiError, errorMessage } from '#app/lib/api-client.ts';
-import { formatDate } from '#app/lib/format.ts';
-import { scopesInWords } from '#app/lib/scope-words.ts';
+import { AccessRows, type AccessKindProps } from '#app/components/ui/access-row.tsx';
+import { CredentialRow } from '#app/components/ui/credential-row.tsx';
 import { forgetToken, useApiTokens, useRevokeToken, useSetTokenLimit } from '#app/features/tokens/api/tokens.ts';
 
 function TokenRow({ token, online, onRemoved }: AccessKindProps & { token: ApiTokenSummary; online: boolean }) {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useRevokeToken();
   const setLimit = useSetTokenLimit();
-  const saveLimit = async (spendLimit: number | null) => {
-    try {
-      await setLimit.mutateAsync({ id: token.id, spendLimit });
-      return true;
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
-      // Revoked meanwhile: the row goes, as after Revoke.
-      await forgetToken(queryClient, token.id);
-      onRemoved(err.message);
-      return false;
-    }
-  };
-  const onConfirm = async () => {
-    setError(null);
-    try {
-      // The row leaves the list as the answer arrives (the hook updates the cache), then this is said.
-      await mutation.mutateAsync(token.id);
-      onRemoved(`Token revoked: ${token.name}`);
-    } catch (err) {
-      setOpen(false);
-      if (err instanceof ApiError && err.status === 404) {
-        // Already gone (revoked elsewhere, or with every other credential): nothing to keep on screen.
-        await forgetToken(queryClient, token.id);
-        onRemoved(err.message);
-        return;
-      }
-      setError(errorMessage(err, 'The token could not be revoked. Please try again.'));
-    }
-  };
-  const action = (
-    <>
-      <SpendLimitEditor
-        id={`token-${token.id}-limit`}
-        name={token.name}
-        limit={token.spendLimit}
-        spent={token.spentThisMonth}
-        online={online}
-        onSave={saveLimit}
-      />
-      <ConfirmAction
-        open={open}
-        onOpenChange={setOpen}
-        pending={mutation.isPending}
-        online={online}
-        label={`Revoke token ${token.name}`}
-        question={{
-          title: `Revoke '${token.name}'?`,
-          description: 'Programs and assistants using this token stop working at once. It cannot be undone.',
-          confirmLabel: 'Revoke token',
-          pendingLabel: 'Revoking...',
-        }}
-        onConfirm={() => void onConfirm()}
-      >
-        Revoke
-      </ConfirmAction>
-    </>
-  );
+  const revoke = useRevokeToken();
   return (
-    <AccessRow
+    <CredentialRow
+      credential={token}
       icon={KeyRound}
-      title={<span className="wrap-anywhere">{token.name}</span>}
-      action={action}
-      error={error}
-    >
-      {/* Its list holds browsers too: 'API token.' says what kind of row it is. */}
-      <p className="text-sm text-slate-600">API token. {scopesInWords(token.scopes)}</p>
-      <SpentThisMonth spent={token.spentThisMonth} limit={token.spendLimit} />
-      <p className="text-sm text-slate-600">
-        Created {formatDate(token.createdAt)} ·{' '}
-        {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt)}` : 'Never used'}
-      </p>
-    </AccessRow>
+      fieldId={`token-${token.id}-limit`}
+      words={{
+        // Its list holds browsers too: 'API token.' says what kind of row it is.
+        kind: 'API token.',
+        since: 'Created',
+        revokeLabel: `Revoke token ${token.name}`,
+        revokeDescription: 'Programs and assistants using this token stop working at once. It cannot be undone.',
+        confirmLabel: 'Revoke token',
+        revoked: `Token revoked: ${token.name}`,
+        revokeFailed: 'The token could not be revoked. Please try again.',
+      }}
+      online={online}
+      onRemoved={onRemoved}
+      setLimit={setLimit}
+      revoke={revoke}
+      forget={forgetToken}
+    />
   );
 }
 
