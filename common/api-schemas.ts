@@ -476,6 +476,7 @@ export const tokenSummarySchema = v.object({
 /** An app connected through OAuth (docs/decisions/0042), as Settings lists it: never its tokens. */
 export const connectionSchema = v.object({
   ...tokenSummarySchema.entries,
+  clientName: v.pipe(v.string(), v.description('The name the app registered with (its own claim); the same as name')),
   clientId: v.pipe(v.string(), v.description('The OAuth client it registered as')),
 });
 export type Connection = v.InferOutput<typeof connectionSchema>;

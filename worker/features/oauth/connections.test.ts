@@ -40,6 +40,7 @@ describe('/api/connections', () => {
       {
         id: expect.any(Number),
         name: 'Test Assistant',
+        clientName: 'Test Assistant',
         clientId: newer.clientId,
         scopes: ['read', 'try'],
         createdAt: expect.any(String),
@@ -50,6 +51,7 @@ describe('/api/connections', () => {
       {
         id: expect.any(Number),
         name: 'Test Assistant',
+        clientName: 'Test Assistant',
         clientId: older.clientId,
         scopes: ['read'],
         createdAt: expect.any(String),

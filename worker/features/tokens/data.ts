@@ -65,7 +65,9 @@ function toCredential<K extends CredentialKind>(
 ): CredentialOfKind[K] {
   const summary = toSummary(row, spent);
   // Never null for kind 'app' (the table's api_tokens_client check); a token's answer has no client.
-  return (kind === 'app' ? { ...summary, clientId: clientId ?? '' } : summary) as CredentialOfKind[K];
+  return (
+    kind === 'app' ? { ...summary, clientName: summary.name, clientId: clientId ?? '' } : summary
+  ) as CredentialOfKind[K];
 }
 
 /** The owner's active credentials of one kind: tokens and connected apps are listed and limited apart. */

@@ -25,6 +25,7 @@ const apps: Connection[] = [
   {
     id: 31,
     name: 'Claude',
+    clientName: 'Claude',
     clientId: 'c-claude',
     scopes: ['read', 'try'],
     createdAt: '2026-11-20T12:00:00.000Z',
@@ -35,6 +36,7 @@ const apps: Connection[] = [
   {
     id: 32,
     name: 'Reader bot',
+    clientName: 'Reader bot',
     clientId: 'c-reader',
     scopes: ['read'],
     createdAt: '2026-11-21T12:00:00.000Z',
