@@ -59,6 +59,21 @@ export const agentSchemaOut = v.object({
   creatorUsername: nullableString,
   createdAt: time,
   updatedAt: time,
+  recentTries: v.pipe(int, v.description('Tries in the last 30 days (refreshed hourly): how much the agent is used')),
+  whatsNewAt: v.pipe(v.nullable(time), v.description("When its latest 'What's new' note was written, or null")),
+  health: v.pipe(
+    v.nullable(
+      v.object({
+        status: v.pipe(
+          v.picklist(['up', 'slow', 'down']),
+          v.description('up: answered; slow: answered after more than 3 s; down: no answer or an error'),
+        ),
+        since: v.pipe(time, v.description('When this status began')),
+        checkedAt: v.pipe(time, v.description('The latest check')),
+      }),
+    ),
+    v.description('Whether its external URL answers (checked hourly); null when not checked yet or no URL'),
+  ),
   hiddenByModerators: v.optional(
     v.pipe(
       v.literal(true),
@@ -94,6 +109,30 @@ export const suggestionSchema = v.variant('kind', [
 ]);
 /** One entry of GET /api/agents/suggest?q=; an agent's `fromDevice`: found among the agents saved on this device, with no signal (docs/decisions/0027). */
 export type Suggestion = v.InferOutput<typeof suggestionSchema>;
+
+export const agentChangeSchema = v.object({ id, note: v.string(), createdAt: time });
+/** One 'What's new' note of an agent's changelog (GET /api/agents/{id}/changes, latest first; docs/decisions/0043). */
+export type AgentChange = v.InferOutput<typeof agentChangeSchema>;
+
+export const consoleAgentSchema = v.object({
+  ...agentSchemaOut.entries,
+  triesLast30Days: v.pipe(int, v.description('Tries in the last 30 days, to the quarter hour')),
+  earningsLast30DaysCents: v.pipe(int, v.description("The creator's earnings from it in the last 30 days, in cents")),
+});
+export const myAgentsConsoleSchema = v.object({
+  totals: v.object({
+    agents: int,
+    listed: int,
+    hidden: v.pipe(int, v.description('Hidden by moderators')),
+    triesLast30Days: int,
+    earningsLast30DaysCents: int,
+    reviews: int,
+  }),
+  agents: v.array(consoleAgentSchema),
+});
+/** The creator's console (GET /api/my-agents; docs/decisions/0043): every agent of theirs, hidden ones too, newest first. */
+export type MyAgentsConsole = v.InferOutput<typeof myAgentsConsoleSchema>;
+export type ConsoleAgent = v.InferOutput<typeof consoleAgentSchema>;
 
 export const categorySchemaOut = v.object({
   id,

@@ -37,6 +37,8 @@ export const NAME_MAX = 100;
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 1000;
 export const LONG_DESCRIPTION_MAX = 5000;
+/** A 'What's new' note carried by an edit (docs/decisions/0043). */
+export const WHATS_NEW_MAX = 500;
 export const AGENT_NAME_MIN = 3;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;

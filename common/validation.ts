@@ -22,6 +22,7 @@ export const MESSAGES = {
   descriptionMin: 'Description must be at least 10 characters',
   descriptionMax: 'Description must be less than 1000 characters',
   longDescriptionMax: `Long description must be less than ${C.LONG_DESCRIPTION_MAX} characters`,
+  whatsNewMax: `What's new must be at most ${C.WHATS_NEW_MAX} characters`,
   nameMin: 'Name must be at least 3 characters',
   nameMax: 'Name must be less than 100 characters',
   category: 'Please select a category',
@@ -405,6 +406,8 @@ export const agentSchema = v.object({
   videoUrl: optionalUrl(),
   imageUrl: optionalUrl(),
   externalUrl: optionalUrl(),
+  // Only an edit keeps it (PUT): a dated changelog entry shown on the agent page (docs/decisions/0043).
+  whatsNew: optionalText(C.WHATS_NEW_MAX, MESSAGES.whatsNewMax),
 });
 
 export const purchaseSchema = v.object({

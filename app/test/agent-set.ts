@@ -142,6 +142,9 @@ export function agentOf(id: number, fields: Pick<Agent, 'name' | 'description'> 
     creatorUsername: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    recentTries: 0,
+    whatsNewAt: null,
+    health: null,
     ...fields,
   };
 }

@@ -139,9 +139,20 @@ export const agents = sqliteTable(
     nameSkeleton: text('name_skeleton'),
     // Migration 0009: hidden by a moderator (NULL: shown).
     hiddenAt: text('hidden_at'),
+    // Migration 0025 (docs/decisions/0043): the latest 'What's new' note's time, tries in the last
+    // 30 days (refreshed hourly from agent_activity) and the listing's health.
+    whatsNewAt: text('whats_new_at'),
+    recentTries: integer('recent_tries').notNull().default(0),
+    healthStatus: text('health_status', { enum: ['up', 'slow', 'down'] }),
+    healthSince: text('health_since'),
+    healthCheckedAt: text('health_checked_at'),
   },
   (t) => [
     index('agents_name_skeleton').on(t.nameSkeleton),
+    index('agents_health_checked')
+      .on(t.healthCheckedAt)
+      .where(sql`${t.externalUrl} IS NOT NULL`),
+    check('agents_health_status', sql`${t.healthStatus} IN ('up', 'slow', 'down')`),
     uniqueIndex('agents_slug_unique')
       .on(t.slug)
       .where(sql`${t.slug} IS NOT NULL`),
@@ -445,6 +456,23 @@ export const follows = sqliteTable(
 );
 
 /** Agents a person saved for later (migration 0011, docs/decisions/0027). */
+/** An agent's 'What's new' notes, its dated changelog (migration 0025, docs/decisions/0043). */
+export const agentChanges = sqliteTable(
+  'agent_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('agent_changes_agent_created').on(t.agentId, sql`${t.createdAt} DESC`),
+    check('agent_changes_note', sql`length(${t.note}) BETWEEN 1 AND 500`),
+  ],
+);
+
 export const savedAgents = sqliteTable(
   'saved_agents',
   {

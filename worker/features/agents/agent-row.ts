@@ -37,6 +37,11 @@ export interface AgentRowRaw {
   created_at: string;
   updated_at: string;
   hidden_at: string | null;
+  whats_new_at: string | null;
+  recent_tries: number;
+  health_status: 'up' | 'slow' | 'down' | null;
+  health_since: string | null;
+  health_checked_at: string | null;
 }
 
 export const AGENT_SELECT = `SELECT a.*, c.name AS category_name, d.name AS department_name, u.username AS creator_username
@@ -79,6 +84,12 @@ export function toAgent(row: AgentRowRaw): Agent {
     creatorUsername: row.creator_username,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    recentTries: row.recent_tries ?? 0,
+    whatsNewAt: row.whats_new_at ?? null,
+    health:
+      row.health_status && row.health_since && row.health_checked_at
+        ? { status: row.health_status, since: row.health_since, checkedAt: row.health_checked_at }
+        : null,
     // Only the creator and the moderators ever receive a hidden agent (docs/decisions/0025).
     ...(row.hidden_at ? { hiddenByModerators: true } : {}),
   };

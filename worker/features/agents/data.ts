@@ -124,6 +124,11 @@ export const agentQuery = (d1: D1Database) =>
       created_at: agents.createdAt,
       updated_at: agents.updatedAt,
       hidden_at: agents.hiddenAt,
+      whats_new_at: agents.whatsNewAt,
+      recent_tries: agents.recentTries,
+      health_status: agents.healthStatus,
+      health_since: agents.healthSince,
+      health_checked_at: agents.healthCheckedAt,
     } satisfies Record<keyof AgentRowRaw, unknown>)
     .from(agents)
     .leftJoin(categories, eq(categories.id, agents.categoryId))

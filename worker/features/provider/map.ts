@@ -78,6 +78,10 @@ export function mapProviderAgent(record: unknown, now: string): Agent | null {
     businessDepartment: text(r['business_department']) ?? text(r['businessDepartment']),
     categoryName: businessCategory,
     creatorUsername: null,
+    // The provider's agents are not tried here, checked or changed through our edits.
+    recentTries: 0,
+    whatsNewAt: null,
+    health: null,
     createdAt: text(r['createdAt']) ?? text(r['created_at']) ?? now,
     updatedAt: text(r['updatedAt']) ?? text(r['updated_at']) ?? now,
   };
