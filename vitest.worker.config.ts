@@ -72,6 +72,7 @@ export default defineConfig({
       './worker/test/oidc-mock-setup.ts',
       './worker/test/stripe-stand-in.ts',
       './worker/features/provider/stand-in.ts',
+      './worker/features/listing-health/stand-in.ts',
     ],
   },
 });

@@ -51,3 +51,5 @@ export const users: SeedUser[];
 export const agents: SeedAgent[];
 export const reviews: SeedReview[];
 export const proposals: { name: string; description: string; proposerName: string; proposerEmail: string }[];
+export const changes: { agentSlug: string; daysAgo: number; note: string }[];
+export const triesPerDay: Record<string, number>;

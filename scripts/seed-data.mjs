@@ -1767,3 +1767,54 @@ export const proposals = [
     proposerEmail: 'Not provided',
   },
 ];
+
+/**
+ * 'What's new' notes (docs/decisions/0043): the dated changelog an agent's creator writes with an
+ * edit, latest shown first. LeadScout Pro's and ListingLift's (demo's) show on their pages.
+ */
+export const changes = [
+  {
+    agentSlug: 'leadscout-pro',
+    daysAgo: 41,
+    note: 'Duplicate detection now checks Pipedrive as well as HubSpot and Salesforce before a lead is pushed.',
+  },
+  {
+    agentSlug: 'leadscout-pro',
+    daysAgo: 16,
+    note: 'Scores now explain which hiring and funding signals counted, in one line per signal.',
+  },
+  {
+    agentSlug: 'leadscout-pro',
+    daysAgo: 3,
+    note: 'Territories can be drawn by postcode: leads outside them are left out before scoring, so no credits go on them.',
+  },
+  {
+    agentSlug: 'listinglift',
+    daysAgo: 22,
+    note: 'Listings can be written in Spanish and French, each checked for fair-housing wording.',
+  },
+  {
+    agentSlug: 'listinglift',
+    daysAgo: 5,
+    note: 'A shorter version for portals with a character limit now comes with every listing.',
+  },
+];
+
+/**
+ * Roughly how many times a day each curated agent is tried (the demo's usage: cards say how many tries
+ * this month). Agents not named here are tried about twice a day; those named 0 never, so the cards
+ * without usage show too.
+ */
+export const triesPerDay = {
+  'leadscout-pro': 9,
+  campaignpulse: 5,
+  ledgerlens: 4,
+  contractsentry: 6,
+  tickettriage: 7,
+  listinglift: 3,
+  surveysift: 2,
+  grantguide: 0,
+  returnsrouter: 0,
+  faresentinel: 0,
+  'dealroom-analyst': 0,
+};

@@ -24,6 +24,7 @@ const { values: opts } = parseArgs({
 
 const DEMO_PASSWORD = 'demo-password';
 const DAY = 24 * 60 * 60 * 1000;
+const QUARTER = 15 * 60 * 1000;
 const NOW = Date.now();
 
 const q = (value) => {
@@ -363,6 +364,54 @@ function buildSql({ agentTotal, reviewTotal }) {
   sql.push(`UPDATE agents SET
     average_rating = COALESCE((SELECT avg(rating) FROM ratings WHERE agent_id = agents.id), 0),
     vote_count = (SELECT count(*) FROM ratings WHERE agent_id = agents.id);`);
+  // Listing health as the hourly check would have left it (docs/decisions/0043), for the screenshots.
+  // The seeded addresses are example.com names the check never asks, so a local run stays offline.
+  const checkedAt = iso(0, 20 * 60_000);
+  for (const [slug, status, since] of [
+    ['leadscout-pro', 'up', iso(12)],
+    ['listinglift', 'slow', iso(0, 3 * 60 * 60_000)],
+    ['surveysift', 'down', iso(1, 2 * 60 * 60_000)],
+  ]) {
+    sql.push(
+      `UPDATE agents SET health_status = ${q(status)}, health_since = ${q(since)}, health_checked_at = ${q(checkedAt)} WHERE slug = ${q(slug)};`,
+    );
+  }
+
+  // Usage (docs/decisions/0043): 45 days of tries of the curated agents, as the ledger's trigger would
+  // have counted them in agent_activity (no ledger rows: the demo balances stay as they are), and
+  // recent_tries as the hourly refresh leaves it (worker/features/maintenance/usage.ts).
+  const activity = new Map();
+  agents.slice(0, demo.agents.length).forEach((a, i) => {
+    const perDay = demo.triesPerDay[demo.agents[i].slug] ?? 2;
+    for (let day = 0; day < 45 && perDay > 0; day++) {
+      const tries = Math.round(perDay * (0.4 + rand() * 1.2));
+      if (!tries) continue;
+      const at = Math.floor((NOW - day * DAY - rand() * DAY) / QUARTER) * QUARTER;
+      const key = `${a.id}|${new Date(at).toISOString().slice(0, 16)}`;
+      const row = activity.get(key) ?? { agentId: a.id, tries: 0, spent: 0 };
+      row.tries += tries;
+      row.spent += tries * a.creditCost;
+      activity.set(key, row);
+    }
+  });
+  sql.push(
+    ...inserts(
+      'agent_activity',
+      ['agent_id', 'quarter', 'tries', 'credits_spent'],
+      [...activity].map(([key, r]) => [r.agentId, key.split('|')[1], r.tries, r.spent]),
+    ),
+    `UPDATE agents SET recent_tries = (SELECT coalesce(sum(tries), 0) FROM agent_activity
+       WHERE agent_id = agents.id AND quarter >= ${q(new Date(Math.floor((NOW - 30 * DAY) / QUARTER) * QUARTER).toISOString().slice(0, 16))});`,
+  );
+  // 'What's new' notes, and each agent's time of its latest one.
+  sql.push(
+    ...inserts(
+      'agent_changes',
+      ['agent_id', 'note', 'created_at'],
+      demo.changes.map((c) => [agentBySlug.get(c.agentSlug), c.note, iso(c.daysAgo)]),
+    ),
+    'UPDATE agents SET whats_new_at = (SELECT max(created_at) FROM agent_changes WHERE agent_id = agents.id);',
+  );
 
   sql.push(
     ...inserts(
@@ -383,6 +432,8 @@ const RESET_SQL = [
   'reports',
   'saved_agents',
   'agent_views',
+  'agent_changes',
+  'agent_activity',
   'payouts',
   'payout_accounts',
   'creator_earnings',

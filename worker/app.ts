@@ -14,6 +14,7 @@ import { configRoutes } from './features/config/routes';
 import { creditsRoutes } from './features/credits/routes';
 import { earningsRoutes } from './features/earnings/routes';
 import { insightsRoutes } from './features/insights/routes';
+import { myAgentsRoutes } from './features/my-agents/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook-routes';
 import { proposalsRoutes, proposeAgentRoutes } from './features/proposals/routes';
@@ -91,6 +92,8 @@ const api = new Hono<AppEnv>()
   .route('/agents', insightsRoutes)
   // An agent's reviews, mounted here as insights are: ratings imports agents, so agents cannot mount it.
   .route('/agents', agentRatingsRoutes)
+  // The creator's console (docs/decisions/0043).
+  .route('/my-agents', myAgentsRoutes)
   .route('/categories', categoriesRoutes)
   .route('/departments', departmentsRoutes)
   .route('/auth', authRoutes)

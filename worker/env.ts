@@ -48,6 +48,11 @@ export interface Bindings {
   CREATOR_SHARE?: string;
   /** Days an earning is held before it is available, so refunds can still reverse it (default 7). */
   EARNINGS_HOLD_DAYS?: string;
+  /**
+   * 'allow' lets the hourly listing-health check ask loopback addresses (the tests' stand-in for an
+   * agent's site); never set in a deployed environment (docs/decisions/0043).
+   */
+  LISTING_HEALTH_LOOPBACK?: string;
 }
 
 /** What a provider sign-in returns; kept server-side in sessions.provider_data (docs/decisions/0003). */

@@ -1,13 +1,17 @@
 import type { ScheduledController } from '@cloudflare/workers-types';
 import { app } from './app';
 import type { Bindings } from './env';
+import { checkListingHealth } from './features/listing-health/check';
 import { pruneExpired } from './features/maintenance/prune';
+import { refreshRecentTries } from './features/maintenance/usage';
 import { log } from './lib/log';
 
 export default {
   fetch: app.fetch,
-  /** The cron trigger of wrangler.toml: prunes what has expired. */
+  /** The cron trigger of wrangler.toml: checks listed agents' health, prunes what has expired. */
   async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
+    const health = await listingHealthJob(controller, env);
+    const usage = await recentTriesJob(controller, env);
     const started = Date.now();
     try {
       const deleted = await pruneExpired(env.DB, controller.scheduledTime);
@@ -18,5 +22,36 @@ export default {
       log('error', 'prune failed', { cron: controller.cron, error });
       throw error;
     }
+    if (health) throw health.error;
+    if (usage) throw usage.error;
   },
 };
+
+/**
+ * The listing-health check (docs/decisions/0043), apart from the other jobs: its failure is logged and
+ * returned, and thrown only after they ran, so neither keeps the other from running.
+ */
+async function listingHealthJob(controller: ScheduledController, env: Bindings): Promise<{ error: unknown } | null> {
+  const started = Date.now();
+  try {
+    const summary = await checkListingHealth(env, controller.scheduledTime);
+    log('info', 'listing health', { cron: controller.cron, ...summary, ms: Date.now() - started });
+    return null;
+  } catch (error) {
+    log('error', 'listing health failed', { cron: controller.cron, error });
+    return { error };
+  }
+}
+
+/** Tries in the last 30 days on every agent (docs/decisions/0043), logged and failing on its own as the health check. */
+async function recentTriesJob(controller: ScheduledController, env: Bindings): Promise<{ error: unknown } | null> {
+  const started = Date.now();
+  try {
+    const changed = await refreshRecentTries(env.DB, controller.scheduledTime);
+    log('info', 'recent tries', { cron: controller.cron, changed, ms: Date.now() - started });
+    return null;
+  } catch (error) {
+    log('error', 'recent tries failed', { cron: controller.cron, error });
+    return { error };
+  }
+}

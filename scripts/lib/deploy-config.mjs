@@ -16,9 +16,10 @@ const LOOPBACK = /^(?:[a-z][\w+.-]*:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.
 
 /**
  * Settings only a local run may have: the sandbox checkout (anyone could buy credits for free), the
- * local mail catcher, and stand-ins for Stripe, Google or the provider on this machine.
+ * local mail catcher, stand-ins for Stripe, Google or the provider on this machine, and the health
+ * check asking loopback addresses.
  */
-export const LOCAL_ONLY_VARS = ['PAYMENTS_MODE', 'MAIL_DIR', 'STRIPE_API_BASE'];
+export const LOCAL_ONLY_VARS = ['PAYMENTS_MODE', 'MAIL_DIR', 'STRIPE_API_BASE', 'LISTING_HEALTH_LOOPBACK'];
 
 export function readDeployConfig(env, configPath = 'wrangler.toml') {
   if (!DEPLOY_ENVS.includes(env)) throw new Error(`Unknown environment "${env}": use ${DEPLOY_ENVS.join(' or ')}`);

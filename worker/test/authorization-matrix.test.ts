@@ -303,6 +303,9 @@ const ROWS: Row[] = [
   get('/api/agents/creator/:userId', '/api/agents/creator/1', all(200)),
   get('/api/agents/:id', '/api/agents/1', all(200)),
   get('/api/agents/:id', '/api/agents/999999', all(404), 'unknown'),
+  // 'What's new' (docs/decisions/0043): whoever may see the agent.
+  get('/api/agents/:id/changes', '/api/agents/1/changes', all(200)),
+  get('/api/agents/:id/changes', '/api/agents/999999/changes', all(404), 'unknown'),
   get('/api/agents/:id/ratings', '/api/agents/1/ratings', all(200)),
   get('/api/agents/:id/ratings', '/api/agents/999999/ratings', all(404), 'unknown'),
   get('/api/agents/:id/ratings/summary', '/api/agents/1/ratings/summary', all(200)),
@@ -599,6 +602,8 @@ const ROWS: Row[] = [
   },
   write('PUT', '/api/ratings/:id/helpful', '/api/ratings/999999/helpful', signedIn(404), { note: 'unknown' }),
   // Saved agents: the caller's own list (docs/decisions/0027).
+  // The creator's console (docs/decisions/0043): the caller's own agents.
+  get('/api/my-agents', '/api/my-agents', signedIn(200)),
   get('/api/saved', '/api/saved', signedIn(200)),
   write('PUT', '/api/saved/:agentId', '/api/saved/1', signedIn(200), { json: {} }),
   write('PUT', '/api/saved/:agentId', '/api/saved/999999', signedIn(404), { json: {}, note: 'unknown agent' }),
@@ -614,6 +619,8 @@ const ROWS: Row[] = [
       json: { itemType: 'agent', itemId: (await agentOfA()).id, reason: 'spam' },
     }),
   },
+  get('/api/reports/mine', '/api/reports/mine?agentId=1', signedIn(200)),
+  get('/api/reports/mine', '/api/reports/mine?agentId=999999', signedIn(404), 'unknown agent'),
   get('/api/moderation', '/api/moderation', operators),
   {
     method: 'POST',

@@ -5,4 +5,4 @@ export { mergedCatalog } from './provider-catalog';
 export { AGENT_SELECT, agentQuery, listAgents, maySeeHidden, parseSort, toAgent } from './data';
 export type { AgentRowRaw } from './data';
 export { PRIOR_SQL, agentOrderSql, dampedAverage } from './ranking';
-export { agentOwner, agentPictures, setAgentPictures } from './write';
+export { agentChangesOf, agentOwner, agentPictures, setAgentPictures } from './write';

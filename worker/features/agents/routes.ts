@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
+  agentChangeSchema,
   agentSchemaOut,
   apiErrorSchema,
   okSchema,
@@ -40,7 +41,7 @@ import { noticeBudget } from '#worker/features/tokens/index.ts';
 import { getCatalogAgent, getProviderAgent, listCatalog } from './catalog';
 import { getAgent, parseSort, SORT_NAMES, type ListParams } from './data';
 import { searchHeaders, suggest } from './search-routes';
-import { agentOwner, createAgent, deleteAgent, updateAgent } from './write';
+import { agentChangesOf, agentOwner, AGENT_CHANGES_SHOWN, createAgent, deleteAgent, updateAgent } from './write';
 
 /** Reads the common list parameters; malformed numbers are ignored, an unknown sort is a 400. */
 function listParams(c: Context<AppEnv>): ListParams {
@@ -391,6 +392,27 @@ export const agentsRoutes = new Hono<AppEnv>()
         const debit = await findDebit(c.env.DB, c.var.user!.id, ledgerKey(c, key));
         return debit ? tryAnswer(c, target.agent, debit) : null;
       });
+    },
+  )
+  .get(
+    '/:id/changes',
+    route({
+      tag: 'agents',
+      summary: "An agent's 'What's new' notes",
+      description: `Its changelog, latest first: the ${AGENT_CHANGES_SHOWN} latest notes its creator's edits carried (whatsNew).`,
+      access: 'anyone',
+      personal: true,
+      token: 'read',
+      responses: { 200: json(v.array(agentChangeSchema), 'Latest first'), ...AGENT_NOT_FOUND },
+    }),
+    agentId,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      // Whoever may see the agent may read what changed in it (a hidden one: its creator and the moderators).
+      const agent = await getCatalogAgent(c.env, id, c.var.user);
+      if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
+      // An agent with no note (the provider's too) has nothing to read.
+      return c.json(agent.whatsNewAt ? await agentChangesOf(c.env.DB, id) : []);
     },
   )
   .get(

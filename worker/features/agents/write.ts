@@ -1,9 +1,9 @@
 // Creating, changing and deleting agents (docs/product.md#validation and #roles: the creator only).
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, eq, isNull, like, ne, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, ne, or } from 'drizzle-orm';
 import { MESSAGES, type AgentData } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
-import { agents, categories, departments, now } from '#worker/db/schema.ts';
+import { agentChanges, agents, categories, departments, now } from '#worker/db/schema.ts';
 import { fillSkeletons, skeleton } from '#worker/lib/confusables.ts';
 import { HttpError } from '#worker/lib/http.ts';
 
@@ -122,16 +122,44 @@ export async function createAgent(d1: D1Database, creatorId: number, data: Agent
   return row!.id;
 }
 
+/**
+ * An edit may carry a 'What's new' note (docs/decisions/0043): it joins the agent's changelog and
+ * whats_new_at takes its time, in the edit's batch, so a note is never kept for an edit refused.
+ */
 export async function updateAgent(d1: D1Database, id: number, creatorId: number, data: AgentData): Promise<void> {
   await checkReferences(d1, data);
   await refuseLookalike(d1, creatorId, data.name, id);
-  await withUniqueSlug(d1, data.name, id, (slug) =>
-    orm(d1)
-      .update(agents)
-      .set({ ...columns(data), slug, updatedAt: now })
-      .where(eq(agents.id, id)),
-  );
+  const db = orm(d1);
+  await withUniqueSlug(d1, data.name, id, async (slug) => {
+    if (!data.whatsNew) {
+      await db
+        .update(agents)
+        .set({ ...columns(data), slug, updatedAt: now })
+        .where(eq(agents.id, id));
+      return;
+    }
+    const at = new Date().toISOString();
+    await db.batch([
+      db
+        .update(agents)
+        .set({ ...columns(data), slug, updatedAt: now, whatsNewAt: at })
+        .where(eq(agents.id, id)),
+      db.insert(agentChanges).values({ agentId: id, note: data.whatsNew, createdAt: at }),
+    ]);
+  });
 }
+
+/** Notes shown of an agent's changelog: the latest ones. */
+export const AGENT_CHANGES_SHOWN = 20;
+
+/** An agent's 'What's new' notes, latest first (docs/decisions/0043). */
+export const agentChangesOf = (d1: D1Database, agentId: number) =>
+  orm(d1)
+    .select({ id: agentChanges.id, note: agentChanges.note, createdAt: agentChanges.createdAt })
+    .from(agentChanges)
+    .where(eq(agentChanges.agentId, agentId))
+    .orderBy(desc(agentChanges.createdAt), desc(agentChanges.id))
+    .limit(AGENT_CHANGES_SHOWN);
 
 /** Ratings go with the agent (ON DELETE CASCADE); the category count follows by trigger. */
 export const deleteAgent = (d1: D1Database, id: number) => orm(d1).delete(agents).where(eq(agents.id, id));

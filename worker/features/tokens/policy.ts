@@ -9,7 +9,9 @@ import type { TokenScope } from '#common/api-tokens.ts';
  * and every /admin route, the operators' totals (CSV too) and support's people and histories (docs/decisions/0029).
  */
 const READ = [
-  /^\/agents(\/(search|suggest|category\/[^/]+|creator\/[^/]+|[^/]+|[^/]+\/ratings(\/summary)?))?\/?$/,
+  /^\/agents(\/(search|suggest|category\/[^/]+|creator\/[^/]+|[^/]+|[^/]+\/ratings(\/summary)?|[^/]+\/changes))?\/?$/,
+  // The caller's own console (docs/decisions/0043): a program may read its owner's agents and their figures.
+  /^\/my-agents\/?$/,
   /^\/categories(\/[^/]+)?\/?$/,
   /^\/departments(\/[^/]+)?\/?$/,
   /^\/users\/[^/]+\/?$/,
