@@ -8,6 +8,7 @@ import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { applyPreferences } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
+import { followEarlyControls } from './lib/early-controls';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
 import { saveServedText } from './lib/saved-record';
 import { handToWorker, registerServiceWorker, servedByWorker, serviceWorkersRun } from './lib/service-worker';
@@ -166,9 +167,13 @@ function setUpRendered(): void {
   keepClearOfRenderedBars();
 }
 
+// A popover's buttons say whether it is shown, before the app and in it (app/lib/early-controls.ts);
+// a tab named by the address (#reviews) is shown.
+followEarlyControls();
 if (rendered) {
   // Taps, held forms and a tab's arrow keys are held from here on, as the page's inline script held
-  // buttons' taps until now (app/index.html); what a held tap starts is set up below.
+  // buttons' taps until now (app/index.html), and those the page can answer (a tab, Save, Share) are
+  // answered here (docs/decisions/0044); what a held tap starts is set up below.
   holdEarlyClicks(() => startOnHeld());
   // The rest in a task of its own. A module script runs in the task that ends the parsing, before
   // that task's layout and load event: on a long page and a low-tier phone, this script's start-up

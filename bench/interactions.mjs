@@ -1,125 +1,133 @@
-/* global document, requestAnimationFrame, window -- the measured code runs in the browser page */
-// npm run bench -- interactions [--origin URL] [--runs 5] [--only TEXT] [--port 8796]
-// How long a tap takes to show its answer on a phone (INP-style, docs/decisions/0023): each named interaction
-// below is loaded --runs times (a new browser context each, so a first visit every time) at 360x740
-// with touch under a 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate), its steps are taken by
-// role and name once the app has been started (a tap on the page's heading: a page only read does not
-// start it) and the page has hydrated, and the tap of its measured step is timed from the
-// input to the next paint: the Event Timing API's duration (PerformanceObserver 'event',
-// durationThreshold 16), the largest of that tap's entries (pointerdown, pointerup, click), which is
-// what INP reports for an interaction. Unlike a requestAnimationFrame after the tap, it starts at the
-// input's own time stamp (so the wait for a busy main thread counts) and ends at the frame really
-// presented. Under 16 ms the browser reports no entry; such a tap counts as 16 ms (an upper bound).
+/* global document, requestAnimationFrame, window, addEventListener -- the measured code runs in the browser page */
+// npm run bench -- interactions [--origin URL] [--runs 5] [--only TEXT] [--tiers mid,low] [--port 8796]
+// How long a tap takes to show its answer on a phone (docs/decisions/0023, 0044). Each control below is
+// tapped on a page loaded --runs times (a new browser context each, so a first visit every time) at
+// 360x740 with touch, the CPU slowed down to a calibrated phone (bench/calibrate.mjs: the machine's
+// benchmarkIndex measured unthrottled just before each load, divided by the tier's score; mid and
+// low), in two ways:
+// - **first tap**: the first input on a cold page, before the app has started (pages made for
+//   reading start it only on intent, docs/decisions/0031), once the page has loaded and settled;
+// - **started**: the same tap once the app runs (started as a reader's first press would: a tap on
+//   the page's heading) and the page has hydrated.
+// The figure is from the tap's input (the pointerdown's time stamp) until its answer is on screen:
+// the later of the Event Timing API's duration of the tap (input to the next frame presented, the
+// largest of its pointerdown, pointerup and click entries, as INP takes it; under 16 ms the browser
+// reports none) and the start of the frame in which the control's answer (`done`: the sheet open,
+// the tab selected, aria-pressed flipped, 'Starting…' said) was first seen by a requestAnimationFrame
+// loop in the page (an answer that comes after the tap's own frame: a popover's focus, the app). A control whose tap only the app can complete (Write a Review, Try Agent) has a
+// second figure, `until the app` (its `then`), with no budget.
 // Without --origin it serves the app itself, as the end-to-end tests do (scripts/e2e-server.mjs).
 import { chromium } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { measureBenchmarkIndex } from './calibrate.mjs';
+import { measureBenchmarkIndex, multiplierFor, TIERS } from './calibrate.mjs';
 import { CHROMIUM_FLAGS } from './chromium.mjs';
 import { e2eOrigin } from './e2e-origin.mjs';
 
-export const INTERACTION_SLOWDOWN = 4;
+/** A tap once the app runs: INP's "good" bound (docs/decisions/0023). */
 export const INTERACTION_BUDGET_MS = 200;
+/** The first tap on a cold page, before the app (docs/decisions/0044). */
+export const FIRST_TAP_BUDGET_MS = 100;
 const THRESHOLD_MS = 16;
+const TIER_NAMES = Object.keys(TIERS);
 
 /**
- * The interactions measured. `path` is the page (given the id of an agent with reviews), `steps` are
- * taken in order: `tap` a control, or `select` an option (`index` of a <select>'s options) in a
- * field found by its label; `within` scopes a step to a dialog or region by role and name. The step
- * with `measure` is timed; `done` is what a person sees once it has worked (checked every run, so a
- * tap on the wrong thing is an error, not a fast figure). `requires`: skipped, with a note, on a page
- * without that control (a feature still to land).
+ * The controls measured. `path` is the page (given the id of an agent with reviews); `tap` the control,
+ * by role and name (the first visible one); `done` what shows its answer, checked in the page each
+ * frame: `selector` (a visible element matching it, with `text` in it if given) or `tapped` (an
+ * attribute of the tapped control itself: its aria-pressed, aria-busy). `then`: what the app shows
+ * once it has completed a tap it had to start for. `signedIn`: as a new account (Try Agent).
+ * `startedOnly`: measured once started only (a step inside the app). `requires`: skipped, with a
+ * note, on a page without that control.
  */
 export const INTERACTIONS = [
   {
-    name: 'open the mobile menu',
+    name: 'the menu',
     path: () => '/',
-    steps: [{ tap: { role: 'button', name: 'Open menu' }, measure: true }],
-    done: { role: 'button', name: 'Close menu', state: 'visible' },
+    tap: { role: 'button', name: 'Open menu' },
+    done: { selector: '#mobile-menu:popover-open' },
   },
   {
-    name: "switch the agent page's tab (Features)",
+    name: "the header's search",
+    path: () => '/',
+    tap: { role: 'button', name: 'Open search' },
+    done: { selector: '#site-search:popover-open' },
+  },
+  {
+    name: 'the filter sheet',
+    path: () => '/agents',
+    tap: { role: 'button', name: /^Filters/ },
+    done: { selector: 'dialog[open]' },
+  },
+  {
+    name: 'the list/grid switch (List view)',
+    path: () => '/agents',
+    tap: { role: 'button', name: 'List view' },
+    done: { tapped: ['aria-pressed', 'true'] },
+  },
+  {
+    name: "an agent's tab (Reviews)",
     path: ({ agentId }) => `/agents/${agentId}`,
-    steps: [{ tap: { role: 'tab', name: 'Features' }, measure: true }],
-    done: { role: 'tab', name: 'Features', state: 'selected' },
+    tap: { role: 'tab', name: /^Reviews/ },
+    done: { selector: '[role="tabpanel"][id$="-panel-reviews"]:not([hidden])' },
   },
   {
-    name: "switch the agent page's tab (Reviews)",
+    name: 'Save on a card',
+    path: () => '/agents',
+    tap: { role: 'button', name: 'Save', within: { role: 'list', name: 'Agent results' } },
+    done: { tapped: ['aria-pressed', 'true'] },
+  },
+  {
+    name: "Save on an agent's page",
     path: ({ agentId }) => `/agents/${agentId}`,
-    steps: [{ tap: { role: 'tab', name: /^Reviews/ }, measure: true }],
-    done: { role: 'tab', name: /^Reviews/, state: 'selected' },
-  },
-  // The filter sheet of /agents on a phone: a button named 'Filters…' opens a dialog 'Filters' with a
-  // 'Department' select and a 'Show…' button that applies the choice.
-  {
-    name: 'open the filter sheet',
-    path: () => '/agents',
-    requires: { role: 'button', name: /^Filters/ },
-    steps: [{ tap: { role: 'button', name: /^Filters/ }, measure: true }],
-    done: { role: 'dialog', name: 'Filters', state: 'visible' },
-  },
-  // The same tap on a page read so far: the app has not started (docs/decisions/0031), so the tap is
-  // held, starts it, and is answered once the page is hydrated. Timed from the tap to the sheet on
-  // screen (not to the next paint: the held tap itself paints at once).
-  {
-    name: 'open the filter sheet, as the first tap (app not started)',
-    path: () => '/agents',
-    beforeApp: true,
-    requires: { role: 'button', name: /^Filters/ },
-    steps: [{ tap: { role: 'button', name: /^Filters/ }, measure: true }],
-    done: { role: 'dialog', name: 'Filters', state: 'visible' },
+    tap: { role: 'button', name: 'Save', exact: true },
+    done: { tapped: ['aria-pressed', 'true'] },
   },
   {
-    name: 'apply a filter',
+    name: 'Share',
+    path: ({ agentId }) => `/agents/${agentId}`,
+    tap: { role: 'button', name: 'Share' },
+    done: { selector: '[role="status"], [role="region"] li', text: 'Link copied' },
+  },
+  {
+    name: 'Write a Review',
+    path: ({ agentId }) => `/agents/${agentId}#reviews`,
+    tap: { role: 'button', name: 'Write a Review' },
+    done: { tapped: ['aria-busy', 'true'], or: ['aria-expanded', 'true'] },
+    then: { tapped: ['aria-expanded', 'true'] },
+  },
+  {
+    name: 'Try Agent (signed in)',
+    path: ({ agentId }) => `/agents/${agentId}`,
+    signedIn: true,
+    tap: { role: 'button', name: /^Try Agent/ },
+    done: { tapped: ['aria-busy', 'true'] },
+    then: { selector: '[aria-live="polite"] p', text: 'Credits deducted' },
+  },
+  // Inside the app: a choice in the open sheet, then 'Show N results' closes it on the list.
+  {
+    name: 'apply a filter (Show results)',
     path: () => '/agents',
-    requires: { role: 'button', name: /^Filters/ },
-    steps: [
+    startedOnly: true,
+    before: [
       { tap: { role: 'button', name: /^Filters/ } },
       { select: { label: 'Department', index: 1 }, within: { role: 'dialog', name: 'Filters' } },
-      { tap: { role: 'button', name: /^Show/ }, within: { role: 'dialog', name: 'Filters' }, measure: true },
     ],
-    done: { role: 'dialog', name: 'Filters', state: 'hidden' },
+    tap: { role: 'button', name: /^Show/, within: { role: 'dialog', name: 'Filters' } },
+    done: { selector: 'dialog[open]', absent: true },
   },
 ];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const byRole = (scope, { role, name }) => scope.getByRole(role, { name, exact: typeof name === 'string' });
-const scopeOf = (page, step) => (step.within ? byRole(page, step.within) : page);
+const byRole = (scope, { role, name, exact }) =>
+  scope.getByRole(role, { name, exact: exact ?? typeof name === 'string' });
+const locate = (page, control) => byRole(control.within ? byRole(page, control.within) : page, control).first();
 
-/**
- * Every part of the page is hydrated (app/lib/hydration.ts: the navbar, the page, the footer, each
- * its own Suspense boundary) and the control about to be tapped is React's: until then the entry
- * script holds a tap back and replays it later (app/lib/early-clicks.ts), which would time the hold.
- * React marks each element it has hydrated with its fiber, the control with its props. Then the
- * main thread is left to finish the start (no long task for half a second), so the tap is timed on
- * its own.
- */
-async function waitUntilHydrated(page, control) {
-  await control.waitFor({ state: 'visible' });
-  await page.waitForFunction(
-    () =>
-      ['#root header', '#root main > *', '#root footer'].every((selector) => {
-        const element = document.querySelector(selector);
-        return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
-      }),
-    null,
-    { timeout: 60_000 },
-  );
-  await page.waitForFunction(
-    (element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')),
-    await control.elementHandle(),
-    { timeout: 60_000 },
-  );
-  await settle(page);
-}
-
-/**
- * Starts the app as a reader about to use the page does (docs/decisions/0031): a tap on the page's
- * heading, which is no link. A page only read never starts it, so a tap timed on a started app is
- * timed once this is over.
- */
+/** Starts the app as a reader about to use the page does (docs/decisions/0031): a tap on the page's heading, which is no link. */
 async function startApp(page) {
   await page.getByRole('heading', { level: 1 }).first().tap();
-  await page.locator('html[data-app="running"]').waitFor({ state: 'attached', timeout: 60_000 });
+  await page.locator('html[data-app="running"]').waitFor({ state: 'attached', timeout: 90_000 });
 }
 
 /** Resolves once the main thread has had no long task for half a second. */
@@ -134,126 +142,188 @@ const settle = (page) =>
       }),
   );
 
-/** Starts collecting Event Timing entries of taps from now on. */
-const observeEvents = (page) =>
-  page.evaluate((threshold) => {
-    const entries = [];
-    window.__benchEvents = entries;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        if (e.interactionId)
-          entries.push({
-            name: e.name,
-            interactionId: e.interactionId,
-            startTime: e.startTime,
-            duration: e.duration,
-            processingStart: e.processingStart,
-            processingEnd: e.processingEnd,
-          });
-      }
-    }).observe({ type: 'event', durationThreshold: threshold });
-  }, THRESHOLD_MS);
-
-/** The tap's figure: its entries' largest duration, with where that time went. */
-async function tapTiming(page) {
-  // Entries are delivered after the frame they end with: give the observer a few frames.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))),
+/**
+ * In the page, before the tap: the tap's Event Timing entries and the frame its answer (and, for a
+ * control the app completes, the app's answer) is first on screen, each reported through
+ * `window.benchReport` as it happens (a tap that opens another page still reports what it saw).
+ */
+const watchTap = (page, { done, then }, point) =>
+  page.evaluate(
+    ({ done, then, point, threshold }) => {
+      const tapped = document.elementFromPoint(point.x, point.y)?.closest('button, a, [role="tab"]') ?? null;
+      const holds = (want) => {
+        if (!want) return false;
+        if (want.tapped) {
+          const [name, value] = want.tapped;
+          if (tapped?.getAttribute(name) === value) return true;
+          return want.or ? tapped?.getAttribute(want.or[0]) === want.or[1] : false;
+        }
+        const found = [...document.querySelectorAll(want.selector)].some(
+          (element) => element.checkVisibility() && (!want.text || element.textContent.includes(want.text)),
+        );
+        return want.absent ? !found : found;
+      };
+      let start = null;
+      addEventListener('pointerdown', (event) => (start ??= event.timeStamp), { capture: true, once: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          if (e.interactionId)
+            window.benchReport({
+              kind: 'event',
+              name: e.name,
+              interactionId: e.interactionId,
+              startTime: e.startTime,
+              duration: e.duration,
+              processingStart: e.processingStart,
+              processingEnd: e.processingEnd,
+            });
+      }).observe({ type: 'event', durationThreshold: threshold });
+      const wanted = [
+        ['done', done],
+        ['then', then],
+      ].filter(([, want]) => want);
+      const loop = () => {
+        if (start !== null)
+          for (const entry of [...wanted]) {
+            if (!holds(entry[1])) continue;
+            wanted.splice(wanted.indexOf(entry), 1);
+            // On screen with the frame this callback begins (its style, layout and paint follow at
+            // once; the Event Timing duration covers them for an answer in the tap's own frame).
+            window.benchReport({
+              kind: entry[0],
+              ms: performance.now() - start,
+              appRunning: document.documentElement.dataset.app === 'running',
+            });
+          }
+        if (wanted.length > 0) requestAnimationFrame(loop);
+      };
+      requestAnimationFrame(loop);
+      return tapped !== null;
+    },
+    { done, then, point, threshold: THRESHOLD_MS },
   );
-  const entries = await page.evaluate(() => window.__benchEvents);
-  if (entries.length === 0) return { ms: THRESHOLD_MS, under: true, entries: 0 };
-  const id = entries[0].interactionId;
-  const mine = entries.filter((e) => e.interactionId === id);
-  const worst = mine.reduce((a, b) => (b.duration > a.duration ? b : a));
-  return {
-    ms: Math.round(worst.duration),
-    under: false,
-    event: worst.name,
-    inputDelayMs: Math.round(worst.processingStart - worst.startTime),
-    processingMs: Math.round(worst.processingEnd - worst.processingStart),
-    presentationMs: Math.round(worst.startTime + worst.duration - worst.processingEnd),
-    entries: mine.length,
-  };
+
+/** A new account, signed in, in this browser context (Try Agent): its own address, so no sign-up limit is met. */
+async function signIn(context, origin, run) {
+  const name = `benchtap${Date.now()}${run}`;
+  const res = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: origin,
+      'CF-Connecting-IP': `198.51.100.${1 + Math.floor(Math.random() * 250)}`,
+    },
+    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'bench-password' }),
+  });
+  if (!res.ok) throw new Error(`could not register on ${origin}: ${res.status} ${await res.text()}`);
+  await context.addCookies(
+    res.headers.getSetCookie().map((cookie) => {
+      const [key, ...value] = cookie.split(';')[0].split('=');
+      return { name: key, value: value.join('='), url: origin };
+    }),
+  );
 }
 
-async function doneState(page, { role, name, state }) {
-  const target = byRole(page, { role, name });
-  if (state === 'selected') await target.and(page.locator('[aria-selected="true"]')).waitFor({ state: 'visible' });
-  else await target.waitFor({ state });
-}
-
-/** One load of an interaction's page and its steps; null when its required control is missing. */
-async function measureOnce(browser, origin, interaction, context) {
-  const browserContext = await browser.newContext({
+/** One load of a control's page, at one tier, its tap first (before the app) or once started; null when the control is missing. */
+async function measureOnce(browser, origin, interaction, { context: pageContext, tier, started, run }) {
+  const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
   });
   try {
-    const page = await browserContext.newPage();
-    // The machine's speed just before this run, unthrottled (a 4x slowdown of a slow moment is a
-    // slower phone than 4x of a fast one: the figure says which it was).
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    if (interaction.signedIn) await signIn(context, origin, run);
+    const reports = [];
+    let reported = () => undefined;
+    await context.exposeFunction('benchReport', (report) => {
+      reports.push(report);
+      reported();
+    });
+    const page = await context.newPage();
+    // The machine's speed just before this load, unthrottled: the slowdown that makes it the tier's phone.
     const benchmarkIndex = await measureBenchmarkIndex(page);
-    const cdp = await browserContext.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: INTERACTION_SLOWDOWN });
-    await page.goto(origin + interaction.path(context), { waitUntil: 'load' });
-    const first = interaction.steps[0];
-    const firstControl = byRole(scopeOf(page, first), first.tap ?? first.select);
-    if (interaction.requires) {
-      // Once the page has its content, a control the page does not have yet is simply absent.
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      if ((await byRole(page, interaction.requires).count()) === 0) return null;
+    const calibrated = multiplierFor(benchmarkIndex, tier);
+    const cpu = Math.max(1, calibrated);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    await page.goto(origin + interaction.path(pageContext), { waitUntil: 'load', timeout: 120_000 });
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    if (started) await startApp(page);
+    for (const step of interaction.before ?? []) {
+      if (step.tap) await locate(page, { ...step.tap, within: step.within ?? step.tap.within }).tap();
+      else
+        await (step.within ? byRole(page, step.within) : page)
+          .getByLabel(step.select.label)
+          .selectOption({ index: step.select.index });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
-    if (interaction.beforeApp) {
-      await firstControl.waitFor({ state: 'visible' });
-      await settle(page);
-      if (await page.evaluate(() => document.documentElement.dataset.app === 'running'))
-        throw new Error(`${interaction.name}: the app started before the tap`);
-    } else {
-      await startApp(page);
-      await waitUntilHydrated(page, firstControl);
-    }
-    let timing = null;
-    let tappedAt = 0;
-    for (const step of interaction.steps) {
-      const scope = scopeOf(page, step);
-      if (step.measure) {
-        // Scrolled to first, as a person would, and whatever that starts (pictures coming into view)
-        // over; then a bare touch at the control's centre, without the checks Playwright's tap() runs
-        // in the page at that moment (its hit-target listener would be timed with the tap).
-        const control = byRole(scope, step.tap);
-        await control.scrollIntoViewIfNeeded();
-        await settle(page);
-        const box = await control.boundingBox();
-        await observeEvents(page);
-        tappedAt = performance.now();
-        await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-      } else if (step.tap) await byRole(scope, step.tap).tap();
-      else await scope.getByLabel(step.select.label).selectOption({ index: step.select.index });
-      if (step.measure) {
-        await doneState(page, interaction.done);
-        // Before the app, the figure is the wait for the answer, measured from here (an upper bound by
-        // the round trip of the check); after it, the tap to its next paint, as INP counts it.
-        const answeredMs = Math.round(performance.now() - tappedAt);
-        timing = interaction.beforeApp
-          ? { ms: answeredMs, under: false, event: 'tap to answer', entries: 0, benchmarkIndex }
-          : { ...(await tapTiming(page)), benchmarkIndex };
-      } else {
-        // The step's own work is over before the next one is timed.
-        await page.evaluate(
-          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-        );
-      }
-    }
-    return timing;
+    const control = locate(page, interaction.tap);
+    if ((await control.count()) === 0) return null;
+    await control.waitFor({ state: 'visible', timeout: 60_000 });
+    // Scrolled to first, as a person would (a programmatic scroll, no input), then the page left to
+    // finish what that started; then a bare touch at the control's centre, without the checks
+    // Playwright's tap() runs in the page at that moment.
+    await control.scrollIntoViewIfNeeded();
+    if (started)
+      await page.waitForFunction(
+        (element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+        await control.elementHandle(),
+        { timeout: 90_000 },
+      );
+    await settle(page);
+    const appBefore = await page.evaluate(() => document.documentElement.dataset.app === 'running');
+    const box = await control.boundingBox();
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await watchTap(page, interaction, point);
+    const answered = new Promise((resolve) => {
+      reported = () => {
+        const want = interaction.then ? ['done', 'then'] : ['done'];
+        if (want.every((kind) => reports.some((r) => r.kind === kind))) resolve();
+      };
+    });
+    await page.touchscreen.tap(point.x, point.y);
+    await Promise.race([
+      answered,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`${interaction.name}: no answer within 60 s`)), 60_000),
+      ),
+    ]);
+    // Event Timing entries come after the frame they end with: a few frames more (the page may be gone).
+    await page
+      .evaluate(
+        () =>
+          new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))),
+      )
+      .catch(() => undefined);
+    const events = reports.filter((r) => r.kind === 'event');
+    const mine = events.length ? events.filter((e) => e.interactionId === events[0].interactionId) : [];
+    const worst = mine.length ? mine.reduce((a, b) => (b.duration > a.duration ? b : a)) : null;
+    const done = reports.find((r) => r.kind === 'done');
+    const then = reports.find((r) => r.kind === 'then');
+    const ms = Math.round(Math.max(worst?.duration ?? THRESHOLD_MS, done.ms));
+    return {
+      ms,
+      thenMs: then ? Math.round(then.ms) : null,
+      event: worst?.name ?? `< ${THRESHOLD_MS}`,
+      inputDelayMs: worst ? Math.round(worst.processingStart - worst.startTime) : '',
+      processingMs: worst ? Math.round(worst.processingEnd - worst.processingStart) : '',
+      answerFrameMs: Math.round(done.ms),
+      appBefore,
+      benchmarkIndex,
+      cpu: cpu === calibrated ? cpu : `${cpu} (${calibrated} wanted)`,
+    };
   } finally {
-    await browserContext.close();
+    await context.close();
   }
 }
 
-/** Measures every interaction (or those whose name contains `only`); returns every run and the medians. */
-export async function runInteractions({ origin, agentId, runs = 5, only, log = console.log }) {
+/**
+ * Measures every control (or those whose name contains `only`) at each tier, first tap and once
+ * started; returns every run and the medians.
+ */
+export async function runInteractions({ origin, agentId, runs = 5, only, tiers = TIER_NAMES, log = console.log }) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_FLAGS,
@@ -261,50 +331,146 @@ export async function runInteractions({ origin, agentId, runs = 5, only, log = c
   const runRows = [];
   const results = [];
   try {
-    for (const interaction of INTERACTIONS.filter((i) => !only || i.name.includes(only))) {
-      const times = [];
-      let skipped = null;
-      for (let run = 1; run <= runs; run++) {
-        const timing = await measureOnce(browser, origin, interaction, { agentId });
-        if (timing === null) {
-          skipped = `not on ${interaction.path({ agentId })} yet (no ${interaction.requires.role} named ${interaction.requires.name})`;
-          log(`interaction '${interaction.name}' skipped: ${skipped}`);
-          break;
+    for (const interaction of INTERACTIONS.filter((i) => !only || i.name.includes(only)))
+      for (const tier of tiers)
+        for (const started of interaction.startedOnly ? [true] : [false, true]) {
+          const when = started ? 'started' : 'first tap';
+          const times = [];
+          const thens = [];
+          let skipped = null;
+          for (let run = 1; run <= runs; run++) {
+            const timing = await measureOnce(browser, origin, interaction, {
+              context: { agentId },
+              tier,
+              started,
+              run,
+            });
+            if (timing === null) {
+              skipped = `not on ${interaction.path({ agentId })} (no ${interaction.tap.role} named ${interaction.tap.name})`;
+              log(`interaction '${interaction.name}' skipped: ${skipped}`);
+              break;
+            }
+            times.push(timing.ms);
+            if (timing.thenMs !== null) thens.push(timing.thenMs);
+            const row = {
+              interaction: interaction.name,
+              tier,
+              when,
+              run,
+              'tap to answer ms': timing.ms,
+              'answer frame ms': timing.answerFrameMs,
+              'until the app ms': timing.thenMs ?? '',
+              event: timing.event,
+              'input delay ms': timing.inputDelayMs,
+              'processing ms': timing.processingMs,
+              'app running at the tap': timing.appBefore ? 'yes' : 'no',
+              benchmarkIndex: timing.benchmarkIndex,
+              'CPU multiplier': timing.cpu,
+            };
+            runRows.push(row);
+            log('interaction run', JSON.stringify(row));
+          }
+          const mine = runRows.filter((r) => r.interaction === interaction.name && r.tier === tier && r.when === when);
+          const result = {
+            interaction: interaction.name,
+            path: interaction.path({ agentId }),
+            tier,
+            when,
+            'median ms': times.length ? median(times) : null,
+            runs: times.join(', '),
+            'until the app ms (median)': thens.length ? median(thens) : '',
+            'app running at the tap': `${mine.filter((r) => r['app running at the tap'] === 'yes').length} of ${mine.length}`,
+            benchmarkIndex: mine.map((r) => r.benchmarkIndex).join(', '),
+            budgetMs: started ? INTERACTION_BUDGET_MS : FIRST_TAP_BUDGET_MS,
+            skipped,
+            beforeApp: !started,
+          };
+          results.push(result);
+          if (!skipped) log('interaction', JSON.stringify(result));
         }
-        times.push(timing.ms);
-        const row = {
-          interaction: interaction.name,
-          run,
-          'tap to paint ms': timing.under ? `< ${THRESHOLD_MS}` : timing.ms,
-          event: timing.event ?? '',
-          'input delay ms': timing.inputDelayMs ?? '',
-          'processing ms': timing.processingMs ?? '',
-          'presentation ms': timing.presentationMs ?? '',
-          benchmarkIndex: timing.benchmarkIndex,
-        };
-        runRows.push(row);
-        log('interaction run', JSON.stringify(row));
-      }
-      const indexes = runRows.filter((r) => r.interaction === interaction.name).map((r) => r.benchmarkIndex);
-      const result = {
-        interaction: interaction.name,
-        path: interaction.path({ agentId }),
-        'median ms': times.length ? median(times) : null,
-        runs: times.join(', '),
-        benchmarkIndex: indexes.length ? median(indexes) : null,
-        skipped,
-        beforeApp: interaction.beforeApp === true,
-      };
-      results.push(result);
-      if (!skipped) log('interaction', JSON.stringify(result));
-    }
   } finally {
     await browser.close();
   }
   return { runs: runRows, results };
 }
 
-/** `npm run bench -- interactions [options]`: serves the app unless given --origin, measures, prints. */
+/** Whether a result holds its budget (its median). */
+export const holdsBudget = (result) => result['median ms'] !== null && result['median ms'] <= result.budgetMs;
+
+/** Markers of docs/benchmarks.md's section of first-tap runs (kept by the full bench as it rewrites the file). */
+export const FIRST_TAP_SECTION = ['<!-- first-tap section -->', '<!-- /first-tap section -->'];
+const RUN_MARKERS = ['<!-- first-tap run -->', '<!-- /first-tap run -->'];
+/** How many runs of `npm run bench -- interactions` docs/benchmarks.md keeps, newest first. */
+const FIRST_TAP_RUNS_KEPT = 3;
+const between = ([start, end]) => new RegExp(`${start}[\\s\\S]*?${end}`, 'g');
+
+/** docs/benchmarks.md's section of first-tap runs as `text` holds it, or '' (bench/run.mjs keeps it). */
+export const firstTapSection = (text) => text.match(between(FIRST_TAP_SECTION))?.[0] ?? '';
+
+/** A markdown table of `rows` by `columns`. */
+const table = (rows, columns) =>
+  [
+    `| ${columns.join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${columns.map((c) => String(row[c] ?? '').replace(/\|/g, '\\|')).join(' | ')} |`),
+  ].join('\n');
+
+/** This run as a block of docs/benchmarks.md: the medians against their budgets, then every run. */
+function runBlock({ date, runs, results, load }) {
+  const indexes = runs.map((r) => r.benchmarkIndex);
+  const medians = results.map((r) => ({
+    ...r,
+    'median ms': r.skipped ? `skipped: ${r.skipped}` : r['median ms'],
+    budget: r.skipped ? '' : `${r.budgetMs} ms: ${holdsBudget(r) ? 'holds' : 'MISSES'}`,
+  }));
+  return `${RUN_MARKERS[0]}
+### Run of ${date} (benchmarkIndex ${Math.min(...indexes)} to ${Math.max(...indexes)}; load average at the start ${load})
+
+${table(medians, ['interaction', 'path', 'tier', 'when', 'median ms', 'budget', 'runs', 'until the app ms (median)', 'app running at the tap', 'benchmarkIndex'])}
+
+<details><summary>Every run</summary>
+
+${table(runs, ['interaction', 'tier', 'when', 'run', 'tap to answer ms', 'answer frame ms', 'until the app ms', 'event', 'input delay ms', 'processing ms', 'app running at the tap', 'benchmarkIndex', 'CPU multiplier'])}
+
+</details>
+${RUN_MARKERS[1]}`;
+}
+
+/**
+ * Writes this run into docs/benchmarks.md's first-tap section (the newest FIRST_TAP_RUNS_KEPT runs),
+ * or, for a run of some controls or tiers only, into bench-results/first-taps.md.
+ */
+function writeRun(block, partial) {
+  const out = partial ? 'bench-results/first-taps.md' : 'docs/benchmarks.md';
+  const text = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const earlier = [...firstTapSection(text).matchAll(between(RUN_MARKERS))].map((m) => m[0]);
+  const section = `${FIRST_TAP_SECTION[0]}
+## First taps (\`npm run bench -- interactions\`)
+
+Each control of docs/decisions/0044 tapped on a phone (360x740, touch) slowed down to a calibrated
+tier (the machine's benchmarkIndex, measured unthrottled before each load, over the tier's score:
+mid 1,000, low 264; at least 1), on a fresh load each run: \`first tap\` is the first input on the
+cold page, before the app has started; \`started\` the same tap once the app runs and the page has
+hydrated. The figure is from the tap's input to the frame that shows its answer (the later of the
+tap's Event Timing duration and the frame in which the answer was first seen); budget 100 ms (median)
+for a first tap, 200 ms once started. \`until the app\` is when the app finished a tap only it can
+complete (no budget). \`app running at the tap\` says whether the app had started anyway (Try Agent
+starts it when it is on screen). The newest ${FIRST_TAP_RUNS_KEPT} runs, newest first
+(bench/interactions.mjs).
+
+${[block, ...earlier.slice(0, FIRST_TAP_RUNS_KEPT - 1)].join('\n\n')}
+${FIRST_TAP_SECTION[1]}`;
+  let next;
+  if (firstTapSection(text)) next = text.replace(between(FIRST_TAP_SECTION), () => section);
+  else if (text.includes('<!-- bench run -->'))
+    next = text.replace('<!-- bench run -->', () => `${section}\n\n<!-- bench run -->`);
+  else next = `${text}\n${section}\n`;
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(out, next);
+  return out;
+}
+
+/** `npm run bench -- interactions [options]`: serves the app unless given --origin, measures, prints, writes. */
 export async function main(args) {
   const { values: opts } = parseArgs({
     args,
@@ -312,27 +478,35 @@ export async function main(args) {
       origin: { type: 'string' },
       runs: { type: 'string', default: '5' },
       only: { type: 'string' },
+      tiers: { type: 'string', default: TIER_NAMES.join(',') },
       port: { type: 'string', default: '8796' },
     },
   });
   const log = (...args) => console.log('[bench interactions]', ...args);
   const origin = await e2eOrigin(opts);
   const [agent] = await (await fetch(`${origin}/api/agents?limit=1&sort=reviews`)).json();
-  const { results } = await runInteractions({
+  const tiers = opts.tiers.split(',').map((t) => t.trim());
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+  const date = new Date().toISOString();
+  const { runs, results } = await runInteractions({
     origin,
     agentId: agent.id,
     runs: Number(opts.runs),
     only: opts.only,
+    tiers,
     log,
   });
-  for (const r of results) {
-    const verdict = r.beforeApp
-      ? '(no budget)'
-      : `${r['median ms'] <= INTERACTION_BUDGET_MS ? 'holds' : 'MISSES'} the budget of ${INTERACTION_BUDGET_MS} ms`;
+  log(
+    `${date}: medians, tap to answer (budget ${FIRST_TAP_BUDGET_MS} ms for a first tap, ${INTERACTION_BUDGET_MS} ms once started)`,
+  );
+  for (const r of results)
     log(
       r.skipped
-        ? `${r.interaction}: skipped, ${r.skipped}`
-        : `${r.interaction}: median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}) ${verdict}`,
+        ? `${r.interaction} (${r.tier}, ${r.when}): skipped, ${r.skipped}`
+        : `${r.interaction} (${TIERS[r.tier].label}, ${r.when}): median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}; app running at the tap ${r['app running at the tap']}${r['until the app ms (median)'] !== '' ? `; until the app ${r['until the app ms (median)']} ms` : ''}) ${holdsBudget(r) ? 'holds' : 'MISSES'} the budget of ${r.budgetMs} ms`,
     );
-  }
+  const partial = Boolean(opts.only) || TIER_NAMES.some((t) => !tiers.includes(t)) || Number(opts.runs) < 5;
+  log(`written to ${writeRun(runBlock({ date, runs, results, load }), partial)}`);
 }

@@ -1,6 +1,7 @@
 // The contract between the worker and the app's server renderer (app/entry-server.tsx, built by
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
 // uses, the app renders a page and says what its <head> and status should be (docs/decisions/0012).
+import type { AgentChange } from './api-schemas';
 import type { CreatorPage, CreatorSort } from './creators';
 import type {
   Agent,
@@ -33,6 +34,8 @@ export interface CatalogSource {
     offset: number,
   ): Promise<{ items: Agent[]; total: number; corrected: string | null; anyTerm: boolean }>;
   getAgent(id: number): Promise<Agent | null>;
+  /** As GET /api/agents/{id}/changes: its 'What's new' notes, latest first (docs/decisions/0043). */
+  agentChanges(id: number): Promise<AgentChange[]>;
   /** As GET /api/agents/{id}/ratings?sort=: the first page and the total. */
   agentRatings(id: number, sort: ReviewSort): Promise<{ items: Rating[]; total: number }>;
   categories(): Promise<Category[]>;

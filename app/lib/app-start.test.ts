@@ -19,14 +19,21 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
 
-/** startOnIntent with a spy, once its look at what the device keeps has settled. */
+/**
+ * startOnIntent with a spy, once its look at what the device keeps has settled. The app starts a
+ * frame after its cause (never inside a tap's own answer): `started` waits for that frame.
+ */
 async function watch(waiting = false) {
   const start = vi.fn();
   const go = startOnIntent(start, waiting);
   stops.push(go);
   await go.checked;
+  await aFrame();
   return start;
 }
+
+/** The next frame and a task after it: a start asked for by then has happened. */
+const aFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 const element = (selector: string) => document.querySelector(selector)!;
 const fire = (target: Element, event: Event) => target.dispatchEvent(event);
@@ -38,7 +45,40 @@ it('leaves a page that is only read alone: links, scrolling keys and tabbing do 
   for (const key of ['Tab', 'ArrowDown', 'PageDown', ' '])
     fire(document.body, new KeyboardEvent('keydown', { key, bubbles: true }));
   fire(element('header a'), new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  await aFrame();
   expect(start).not.toHaveBeenCalled();
+});
+
+it('leaves to the page what it answers by itself: a popover or a sheet, a tab, Share, a GET form, a tap on a backdrop', async () => {
+  element('main').insertAdjacentHTML(
+    'beforeend',
+    `<button type="button" popovertarget="menu"><span>Menu</span></button><div id="menu" popover></div>
+     <button type="button" command="show-modal" commandfor="sheet">Filters</button>
+     <dialog id="sheet"><form method="get"><select name="sort"><option>A</option></select><button>Show results</button></form></dialog>
+     <div role="tablist" data-early-tabs><button type="button" role="tab">Reviews</button></div>
+     <button type="button" data-share-url="/agents/1">Share</button>`,
+  );
+  const start = await watch();
+  for (const selector of [
+    '[popovertarget] span',
+    '[commandfor]',
+    '[role="tab"]',
+    '[data-share-url]',
+    'dialog form button',
+    'dialog',
+  ]) {
+    fire(element(selector), new PointerEvent('pointerdown', { bubbles: true }));
+    fire(element(selector), new PointerEvent('pointerup', { bubbles: true }));
+    fire(element(selector), new FocusEvent('focusin', { bubbles: true }));
+    fire(element(selector), new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  }
+  await aFrame();
+  expect(start).not.toHaveBeenCalled();
+  // A field of the sheet is the app's: a press there starts it.
+  fire(element('dialog select'), new PointerEvent('pointerdown', { bubbles: true }));
+  fire(element('dialog select'), new PointerEvent('pointerup', { bubbles: true }));
+  await aFrame();
+  expect(start).toHaveBeenCalledTimes(1);
 });
 
 it('starts the app when the search field took the focus before it watched, not for a link focused then', async () => {
@@ -50,20 +90,31 @@ it('starts the app when the search field took the focus before it watched, not f
   (element('input') as HTMLElement).blur();
 });
 
-it('starts the app once, at the first press on a control', async () => {
+it('starts the app once, at the first press on a control, once the finger has lifted and a frame has shown the tap', async () => {
   const start = await watch();
   fire(element('main button'), new PointerEvent('pointerdown', { bubbles: true }));
+  await aFrame();
+  // Still pressed: the tap's own answer comes first.
+  expect(start).not.toHaveBeenCalled();
+  fire(element('main button'), new PointerEvent('pointerup', { bubbles: true }));
+  expect(start).not.toHaveBeenCalled();
+  await aFrame();
+  expect(start).toHaveBeenCalledTimes(1);
   fire(element('main button'), new PointerEvent('pointerdown', { bubbles: true }));
+  fire(element('main button'), new PointerEvent('pointerup', { bubbles: true }));
+  await aFrame();
   expect(start).toHaveBeenCalledTimes(1);
 });
 
 it('starts the app when the search field takes the focus, or a key types', async () => {
   const focused = await watch();
   fire(element('input'), new FocusEvent('focusin', { bubbles: true }));
+  await aFrame();
   expect(focused).toHaveBeenCalledTimes(1);
 
   const typed = await watch();
   fire(document.body, new KeyboardEvent('keydown', { key: 'k', bubbles: true }));
+  await aFrame();
   expect(typed).toHaveBeenCalledTimes(1);
 });
 
@@ -73,12 +124,14 @@ it('starts the app when a value changes without a press or focus first', async (
     .insertAdjacentHTML('beforeend', '<select aria-label="Sort by"><option>A</option><option>B</option></select>');
   const start = await watch();
   fire(element('select'), new Event('change', { bubbles: true }));
+  await aFrame();
   expect(start).toHaveBeenCalledTimes(1);
 });
 
 it('starts the app when the connection goes, so it can say what still works', async () => {
   const start = await watch();
   dispatchEvent(new Event('offline'));
+  await aFrame();
   expect(start).toHaveBeenCalledTimes(1);
 });
 
@@ -90,24 +143,24 @@ it('starts the app at once when queued requests wait for delivery', async () => 
 });
 
 it('reads nothing and makes nothing where the database does not exist yet (a first visit)', async () => {
-  document.querySelector('main button')!.setAttribute('data-saved-agent', '7');
+  document.querySelector('main button')!.setAttribute('data-save-agent', '7');
   const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
-  const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+  const keys = vi.spyOn(IDBObjectStore.prototype, 'getAllKeys');
   const named = async () => (await indexedDB.databases()).map((db) => db.name);
   try {
     expect(await watch()).not.toHaveBeenCalled();
     expect(getAll).not.toHaveBeenCalled();
-    expect(get).not.toHaveBeenCalled();
+    expect(keys).not.toHaveBeenCalled();
     // Not created by asking: the service worker makes it in its own thread.
     expect(await named()).not.toContain(OFFLINE_DB_NAME);
-    // A later load, the database there (empty): the outbox and the saved agent are read.
+    // A later load, the database there (empty): the outbox and the saved agents' ids are read.
     await openOfflineDb();
     expect(await watch()).not.toHaveBeenCalled();
     expect(getAll).toHaveBeenCalled();
-    expect(get).toHaveBeenCalledWith(7);
+    expect(keys).toHaveBeenCalled();
   } finally {
     getAll.mockRestore();
-    get.mockRestore();
+    keys.mockRestore();
   }
 });
 
@@ -122,16 +175,25 @@ it('where the browser cannot list its databases, one made by its own check count
   }
 });
 
-it('starts the app at once on an agent page whose agent this device saved, and only then', async () => {
-  document.querySelector('main button')!.setAttribute('data-saved-agent', '7');
+it('shows the agents this device keeps saved, without starting the app; a Save tapped before stays as tapped', async () => {
+  element('main').insertAdjacentHTML(
+    'beforeend',
+    `<button type="button" aria-pressed="false" data-save-agent="3">Save</button>
+     <button type="button" aria-pressed="false" data-save-agent="9" data-early-save="false">Save</button>`,
+  );
+  const save = (id: number) => element(`[data-save-agent="${id}"]`).getAttribute('aria-pressed');
+  element('main button').setAttribute('data-save-agent', '7');
+  element('main button').setAttribute('aria-pressed', 'false');
   expect(await watch()).not.toHaveBeenCalled();
+  expect([save(7), save(3), save(9)]).toEqual(['false', 'false', 'false']);
 
   const agent = { id: 3, name: 'LeadScout' } as Parameters<typeof putSavedAgents>[0][number]['agent'];
-  await putSavedAgents([{ id: 3, agent, savedAt: 1, synced: false }]);
+  await putSavedAgents([
+    { id: 3, agent, savedAt: 1, synced: false },
+    { id: 9, agent: { ...agent, id: 9 }, savedAt: 2, synced: false },
+  ]);
   expect(await watch()).not.toHaveBeenCalled();
-
-  await putSavedAgents([{ id: 7, agent: { ...agent, id: 7 }, savedAt: 2, synced: false }]);
-  expect(await watch()).toHaveBeenCalledTimes(1);
+  expect([save(7), save(3), save(9)]).toEqual(['false', 'true', 'false']);
 });
 
 it('on /saved, starts the app at once only when the page was drawn with other agents than this device keeps', async () => {

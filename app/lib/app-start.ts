@@ -1,6 +1,8 @@
 import { offlineDbExists } from './offline-db';
 import { listOutbox } from './outbox';
-import { getSavedAgent, listSavedAgentIds, SAVED_CHANNEL } from './saved-agents';
+import { markSavedHere } from './early-controls';
+import { listSavedAgentIds, SAVED_CHANNEL } from './saved-agents';
+import { savedCardChanged } from './whats-new-marks';
 
 /**
  * When a server-rendered page starts the app (docs/decisions/0031). Its HTML already reads, links go
@@ -39,22 +41,16 @@ export const awaitsApp = (hydrated: boolean): { 'data-awaits-app'?: '' } => (hyd
 export const LOADS_IN_APP = { 'data-loads-in-app': '' } as const;
 
 /**
- * Marks the agent page's Save button, which the server renders as not pressed (its HTML never
- * depends on the device) and which works before the app: a tap is held like any button's. When this
- * device has saved that agent the app starts at once, so the button soon shows it pressed. Spread
- * on the button until it is hydrated.
+ * This device's saved agents, when its database exists: their Save buttons shown pressed
+ * (markSavedHere) without starting the app, and the ids for /saved's check below.
  */
-export const showsSaved = (agentId: number, hydrated: boolean): { 'data-saved-agent'?: string } =>
-  hydrated ? {} : { 'data-saved-agent': String(agentId) };
-
-/** Whether the agent of the page's Save button is saved on this device. */
-async function savedHere(): Promise<boolean> {
-  const id = Number(document.querySelector<HTMLElement>('#root [data-saved-agent]')?.dataset.savedAgent);
-  if (!Number.isInteger(id)) return false;
+async function savedIdsHere(): Promise<Set<number> | null> {
   try {
-    return (await getSavedAgent(id)) !== undefined;
+    const ids = new Set(await listSavedAgentIds());
+    markSavedHere(ids);
+    return ids;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -65,24 +61,43 @@ function savedIdsDrawn(): number[] | null {
 }
 
 /**
- * Whether /saved was drawn with other agents than this device keeps: its cookie was behind (a list
- * changed by a tab closed before it read the list again, a device that saved before the cookie
- * existed) or an agent is gone from the server. The app then shows the device's own copies.
+ * Whether /saved was drawn with other agents than this device keeps (`here`: null when they could
+ * not be read): its cookie was behind (a list changed by a tab closed before it read the list again,
+ * a device that saved before the cookie existed) or an agent is gone from the server. The app then
+ * shows the device's own copies.
  */
-async function savedListDiffers(dbExists: boolean): Promise<boolean> {
+function savedListDiffers(here: Set<number> | null): boolean {
   const drawn = savedIdsDrawn();
   if (drawn === null) return false;
-  try {
-    const here = dbExists ? new Set(await listSavedAgentIds()) : new Set<number>();
-    return here.size !== drawn.length || drawn.some((id) => !here.has(id));
-  } catch {
-    return true;
-  }
+  return here === null || here.size !== drawn.length || drawn.some((id) => !here.has(id));
 }
 
-/** A press on a link is left to the browser: the page it opens is rendered by the server. */
-const onLink = (target: EventTarget | null): boolean =>
-  target instanceof Element && target.closest('a[href]') !== null && target.closest('button') === null;
+/**
+ * What the page answers without the app (docs/decisions/0044): a popover's or a dialog's button, a
+ * tab whose panels are all in the page, Share, and what a tap on a link or a GET form's button opens
+ * (a page the server renders).
+ */
+const ANSWERED_BY_THE_PAGE = '[popovertarget], [commandfor], [data-early-tabs] [role="tab"], [data-share-url]';
+
+/**
+ * A press or a focus the page answers by itself, so not a sign the app is needed: a link, a control
+ * of ANSWERED_BY_THE_PAGE, a GET form's button, or the backdrop of an open sheet (a tap there closes it).
+ */
+function answeredByThePage(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target instanceof HTMLDialogElement) return true;
+  const control = target.closest('a[href], button, [role="tab"], [role="button"], input, select, textarea');
+  if (control === null) return false;
+  if (control instanceof HTMLAnchorElement) return true;
+  // A form that says it is a GET form (the filter sheet, the list/grid switch): the browser sends it.
+  if (
+    control instanceof HTMLButtonElement &&
+    control.type === 'submit' &&
+    control.form?.getAttribute('method') === 'get'
+  )
+    return true;
+  return control.matches(ANSWERED_BY_THE_PAGE);
+}
 
 /** Keys that only move through the page (or leave it): no control is being used yet. */
 const READING_KEYS = new Set([
@@ -110,29 +125,62 @@ async function outboxWaiting(): Promise<boolean> {
   }
 }
 
+/** The saved agents of a device whose database exists (marked on the page), or none where it does not. */
+const savedIdsIf = (exists: boolean): Promise<Set<number> | null> =>
+  exists ? savedIdsHere() : Promise.resolve(new Set<number>());
+
 /**
- * Calls `start` once, on the first intent: a press on anything but a link, focus in a field, a key
- * that types or acts, a value changed, a control that needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
+ * Calls `start` once, on the first intent: a press on anything the page does not answer by itself
+ * (answeredByThePage), focus in a field, a key that types or acts, a value changed, a control that
+ * needs the app in view, the footer (and the install offer at the end of the page) scrolled near, or
  * the connection lost (the app says what still works). At once when the page is still loading
- * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, when the page's agent is saved on this device (its Save button shows it), when /saved was drawn with other agents than this device keeps, or when the caller knows something else waits (`waiting`: a message the
- * previous page left). Returns a function that starts it now; its `checked` settles once what this
- * device keeps has been looked at (after which only an intent starts the app).
+ * something (LOADS_IN_APP), when queued requests wait for the app to deliver them, when /saved was
+ * drawn with other agents than this device keeps, or when the caller knows something else waits
+ * (`waiting`: a message the previous page left). The agents this device keeps are shown saved on the
+ * page meanwhile, without the app (markSavedHere). Returns a function that starts it now; its
+ * `checked` settles once what this device keeps has been looked at (after which only an intent
+ * starts the app).
+ *
+ * Never in the middle of a tap: the app's first task (evaluating React) is long on a slow phone, and
+ * the tap's own answer (a sheet opening, a tab, Save pressed, 'Starting…') would wait behind it. It
+ * starts once the finger has lifted and a frame has shown what the tap did.
  */
 export function startOnIntent(start: () => void, waiting = false): (() => void) & { checked: Promise<void> } {
   const controller = new AbortController();
   let started = false;
+  let pressing = false;
+  const afterTheFrame = () => {
+    if (document.visibilityState === 'hidden') return start();
+    requestAnimationFrame(() => setTimeout(start, 0));
+  };
   const go = () => {
     if (started) return;
     started = true;
     controller.abort();
-    start();
+    if (!pressing) return afterTheFrame();
+    const lifted = new AbortController();
+    const once = () => {
+      lifted.abort();
+      afterTheFrame();
+    };
+    for (const type of ['pointerup', 'pointercancel'])
+      addEventListener(type, once, { capture: true, passive: true, signal: lifted.signal });
   };
   const options = { capture: true, passive: true, signal: controller.signal } as const;
-  addEventListener('pointerdown', (event) => onLink(event.target) || go(), options);
-  addEventListener('focusin', (event) => onLink(event.target) || go(), options);
+  addEventListener(
+    'pointerdown',
+    (event) => {
+      if (answeredByThePage(event.target)) return;
+      pressing = true;
+      go();
+    },
+    options,
+  );
+  addEventListener('focusin', (event) => answeredByThePage(event.target) || go(), options);
   addEventListener(
     'keydown',
-    (event: KeyboardEvent) => READING_KEYS.has(event.key) || (event.key === 'Enter' && onLink(event.target)) || go(),
+    (event: KeyboardEvent) =>
+      READING_KEYS.has(event.key) || (event.key === 'Enter' && answeredByThePage(event.target)) || go(),
     options,
   );
   // A value changed without a press or the focus first (a script, some assistive technologies).
@@ -174,6 +222,7 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
       (event: PageTransitionEvent) =>
         event.persisted &&
         void offlineDbExists()
+          .then(savedIdsIf)
           .then(savedListDiffers, () => true)
           .then((differs) => differs && go()),
       options,
@@ -183,7 +232,7 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
   // Focus that came before these listeners (the entry sets them a task after the page is parsed).
   const focused = document.activeElement;
   const focusedBefore =
-    focused !== null && focused !== document.body && focused.closest('#root') !== null && !onLink(focused);
+    focused !== null && focused !== document.body && focused.closest('#root') !== null && !answeredByThePage(focused);
 
   let checked = Promise.resolve();
   if (waiting || focusedBefore || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
@@ -192,10 +241,13 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
       .catch(() => true)
       // No database on this device (a first visit): nothing can be queued or saved, and nothing is
       // opened; /saved drawn with agents is then behind the device (its data was cleared).
-      .then((exists): Promise<boolean[]> =>
-        exists
-          ? Promise.all([outboxWaiting(), savedHere(), savedListDiffers(true)])
-          : Promise.all([savedListDiffers(false)]),
+      .then((exists) =>
+        Promise.all([
+          exists ? outboxWaiting() : false,
+          savedIdsIf(exists).then(savedListDiffers),
+          // A saved agent's card to mark 'Updated' (docs/decisions/0043): the mark reads what is saved in the app.
+          exists ? savedCardChanged() : false,
+        ]),
       )
       .then((found) => void (found.includes(true) && go()));
   return Object.assign(go, { checked });

@@ -12,6 +12,7 @@
  *
  * Loaded with the entry script, before React: nothing of React or the app is imported.
  */
+import { answerTap, endStarting, OPENS_BY_ITSELF, pressInGroup, showStarting } from './early-controls';
 import { TAB_KEYS } from './tab-keys';
 
 /**
@@ -23,8 +24,9 @@ export const HOLD_CLICK = { 'data-hold-click': '' } as const;
 
 /**
  * What the page's inline script (app/index.html) holds before this module runs: buttons and tabs,
- * which do nothing without it. Not the links held below: were this module never to run (its request
- * failed), they still go to the address the server gave them.
+ * which do nothing without it, except those the browser answers by itself (OPENS_BY_ITSELF). Not the
+ * links held below: were this module never to run (its request failed), they still go to the
+ * address the server gave them.
  */
 export const TAPPABLE_BEFORE_ENTRY = 'button, [role="tab"], [role="button"]';
 const TAPPABLE = `${TAPPABLE_BEFORE_ENTRY}, a[data-hold-click]`;
@@ -71,12 +73,25 @@ let onHeld: () => void = () => undefined;
 function hold(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
   if (!(target instanceof HTMLElement)) return;
-  // A form's submit button (a <button> without a type is one) does what the browser does with it.
-  if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form) return;
+  // A popover's or a dialog's button: the browser opens or closes it (docs/decisions/0044).
+  if (target.matches(OPENS_BY_ITSELF)) return;
+  // A form's submit button (a <button> without a type is one) does what the browser does with it;
+  // one of a press group (the list/grid switch) shows its choice while the next page loads.
+  if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form) {
+    if (!reactHandles(target)) pressInGroup(target);
+    return;
+  }
   if (reactHandles(target)) return;
   event.stopImmediatePropagation();
   event.preventDefault();
+  // A tab, Share or Save: answered here at once (app/lib/early-controls.ts); anything else waits for the app.
+  if (!answerTap(target, onHeld)) holdForApp(target);
+}
+
+/** A tap only the app can answer: replayed once it has hydrated, and shown as starting until then. */
+function holdForApp(target: HTMLElement): void {
   if (!held.includes(target)) held.push(target);
+  showStarting(target);
   onHeld();
 }
 
@@ -118,8 +133,7 @@ export function holdEarlyClicks(startApp: () => void): void {
   if (!early) return;
   document.removeEventListener('click', early.hold, true);
   delete window.earlyTaps;
-  for (const target of early.held) if (!held.includes(target)) held.push(target);
-  if (early.held.length > 0) onHeld();
+  for (const target of early.held) if (!answerTap(target, onHeld)) holdForApp(target);
 }
 
 /** `hydrateRoot` has been called: React's own listeners are on the page. */
@@ -147,7 +161,11 @@ export async function releaseEarlyClicks(): Promise<void> {
   document.removeEventListener('keydown', moveTab, true);
   document.removeEventListener('submit', holdSubmit, true);
   const replays = [
-    ...held.splice(0).map((element) => () => element.isConnected && element.click()),
+    ...held.splice(0).map((element) => () => {
+      // As it was, for React: its busy state (Try Agent's) is the app's from this tap on.
+      endStarting(element);
+      if (element.isConnected) element.click();
+    }),
     ...heldForms.splice(0).map((form) => () => form.isConnected && form.requestSubmit()),
   ];
   for (const [i, replay] of replays.entries()) {

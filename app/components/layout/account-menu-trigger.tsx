@@ -17,9 +17,12 @@ export const AccountMenuTrigger = forwardRef<
       className="flex items-center gap-2 rounded-full border border-slate-200 py-1 pl-1 pr-2 text-sm font-medium hover:bg-slate-50"
       {...props}
     >
-      <span aria-hidden className="flex size-7 items-center justify-center rounded-full bg-brand-600 text-white">
-        {username.charAt(0).toUpperCase()}
-      </span>
+      {/* The initial is drawn (CSS content), not text: the name's visible text is the username alone (WCAG 2.5.3). */}
+      <span
+        aria-hidden
+        data-initial={username.charAt(0).toUpperCase()}
+        className="flex size-7 items-center justify-center rounded-full bg-brand-600 text-white before:content-[attr(data-initial)]"
+      />
       <span className="max-w-32 truncate">{username}</span>
       <ChevronDown aria-hidden className="size-4" />
     </button>

@@ -37,7 +37,7 @@ export default function AccountMenu({ username, items, onNavigate, onLogout, def
             onSelect={onLogout}
             className="cursor-pointer rounded-md px-3 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
           >
-            Log Out
+            Log out
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

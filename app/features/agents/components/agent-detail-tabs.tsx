@@ -1,11 +1,14 @@
 import { CheckCircle2, ExternalLink, VideoOff } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Agent } from '#common/types.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx';
 import { featureList } from '#app/features/agents/lib/features.ts';
 import { demoVideoUrl, videoHostName } from '#app/features/agents/lib/video.ts';
+import { EARLY_TABS, tabAddress } from '#app/lib/early-controls.ts';
 
 export type DetailTab = 'description' | 'features' | 'video' | 'reviews';
+const TABS: readonly string[] = ['description', 'features', 'video', 'reviews'] satisfies DetailTab[];
+const isTab = (value: string | undefined): value is DetailTab => value !== undefined && TABS.includes(value);
 
 function DescriptionTab({ agent }: { agent: Agent }) {
   const text = agent.longDescription?.trim() || agent.description;
@@ -70,7 +73,14 @@ function VideoTab({ agent }: { agent: Agent }) {
   );
 }
 
-/** Description, Features, Demo Video and Reviews; the reviews panel comes from the page (ratings feature). */
+/**
+ * Description, Features, Demo Video and Reviews; the reviews panel comes from the page (ratings
+ * feature). Every panel is in the server's HTML (the others hidden), so a tab tapped before the app
+ * has started switches at once (app/lib/early-controls.ts, docs/decisions/0044), and the address
+ * names it (#reviews): a page opened at that address shows that tab. As the app takes the tabs over
+ * it takes the tab shown then (one chosen before it, or the address's), in the commit that hydrated
+ * them, so nothing flashes back to Description.
+ */
 export function AgentDetailTabs({
   agent,
   value,
@@ -84,25 +94,42 @@ export function AgentDetailTabs({
   reviewCount: number;
   reviews: ReactNode;
 }) {
+  const tabs = useRef<HTMLDivElement>(null);
+  const first = useRef({ value, onValueChange });
+  useLayoutEffect(() => {
+    const shown = tabs.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.dataset.tab;
+    const named = location.hash.slice(1);
+    const taken = shown !== first.current.value && isTab(shown) ? shown : isTab(named) ? named : null;
+    if (taken && taken !== first.current.value) first.current.onValueChange(taken);
+  }, []);
+  const choose = (tab: string) => {
+    if (!isTab(tab)) return;
+    onValueChange(tab);
+    const list = tabs.current?.querySelector('[role="tablist"]');
+    // Replaced, not pushed, as before the app: Back leaves the page.
+    if (list) history.replaceState(history.state, '', tabAddress(list, tab));
+  };
   return (
-    <Tabs value={value} onValueChange={(v) => onValueChange(v as DetailTab)}>
-      {/* Two rows of two on a phone, so no tab hides off-screen. */}
-      <TabsList aria-label="Agent details" layoutClassName="grid grid-cols-2 sm:flex">
-        <TabsTrigger value="description">Description</TabsTrigger>
-        <TabsTrigger value="features">Features</TabsTrigger>
-        <TabsTrigger value="video">Demo Video</TabsTrigger>
-        <TabsTrigger value="reviews">Reviews ({reviewCount})</TabsTrigger>
-      </TabsList>
-      <TabsContent value="description">
-        <DescriptionTab agent={agent} />
-      </TabsContent>
-      <TabsContent value="features">
-        <FeaturesTab agent={agent} />
-      </TabsContent>
-      <TabsContent value="video">
-        <VideoTab agent={agent} />
-      </TabsContent>
-      <TabsContent value="reviews">{reviews}</TabsContent>
-    </Tabs>
+    <div ref={tabs}>
+      <Tabs value={value} onValueChange={choose} keepPanels>
+        {/* Two rows of two on a phone, so no tab hides off-screen. */}
+        <TabsList aria-label="Agent details" layoutClassName="grid grid-cols-2 sm:flex" {...EARLY_TABS}>
+          <TabsTrigger value="description">Description</TabsTrigger>
+          <TabsTrigger value="features">Features</TabsTrigger>
+          <TabsTrigger value="video">Demo Video</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews ({reviewCount})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="description">
+          <DescriptionTab agent={agent} />
+        </TabsContent>
+        <TabsContent value="features">
+          <FeaturesTab agent={agent} />
+        </TabsContent>
+        <TabsContent value="video">
+          <VideoTab agent={agent} />
+        </TabsContent>
+        <TabsContent value="reviews">{reviews}</TabsContent>
+      </Tabs>
+    </div>
   );
 }

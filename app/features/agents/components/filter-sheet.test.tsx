@@ -1,10 +1,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// happy-dom has neither a phone's width nor idle callbacks: the test says which width it is and
-// runs the idle callbacks itself, in order. Each test loads the module afresh: it remembers, per
-// document, whether a modal has been opened.
+// happy-dom has neither a phone's width, nor idle callbacks, nor invoker commands: the test says
+// which width it is and runs the idle callbacks itself, in order, and opens the sheet as the browser
+// would. Each test loads the module afresh: it remembers, per document, whether a modal has been opened.
 let idle = new Map<number, () => void>();
 let nextHandle = 1;
 const runIdle = () =>
@@ -75,21 +76,64 @@ afterEach(() => {
 });
 
 describe('FilterSheet', () => {
-  it('serves no controls in its HTML', async () => {
-    const Sheet = await loadSheet();
-    expect(renderToString(<Sheet />)).not.toContain('Sort');
+  it('serves its controls in the closed sheet, a GET form of the list that keeps its other parameters, opened and closed by invoker commands', async () => {
+    const { FilterSheet } = await import('./filter-sheet');
+    const html = renderToString(
+      <Router ssrPath="/agents" ssrSearch="search=lead&sort=newest&view=list">
+        <FilterSheet
+          active={[]}
+          count={1}
+          resultCount={12}
+          onClearAll={() => undefined}
+          controls={(prefix) => (
+            <select id={`${prefix}-sort`} name="sort" defaultValue="newest">
+              <option value="newest">Newest</option>
+            </select>
+          )}
+        />
+      </Router>,
+    );
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    const dialog = page.querySelector('dialog')!;
+    expect(dialog.open).toBe(false);
+    expect(dialog.getAttribute('closedby')).toBe('any');
+    const form = dialog.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/agents');
+    expect(form.querySelector('select[name="sort"]')).not.toBeNull();
+    // The list's other parameters go with it; the sheet's own fields are not sent twice.
+    expect(
+      [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((i) => `${i.name}=${i.value}`),
+    ).toEqual(['search=lead', 'view=list']);
+    const open = page.querySelector('[command="show-modal"]')!;
+    expect(open.getAttribute('commandfor')).toBe(dialog.id);
+    expect(dialog.querySelector('[command="close"]')!.getAttribute('commandfor')).toBe(dialog.id);
+    expect(form.querySelector('button[type="submit"]')!.textContent).toBe('Show 12 results');
   });
 
-  it('on a phone, renders its controls inside the closed sheet once idle, then opens a first modal out of sight, once per document', async () => {
+  it('keeps the sheet the browser opened before the app open as React takes it over, and closes it on Show results', async () => {
+    const Sheet = await sheetAt(true);
+    const html = renderToString(<Sheet />);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const dialog = container.querySelector('dialog')!;
+    dialog.showModal();
+    const { hydrateRoot } = await import('react-dom/client');
+    await act(async () => void hydrateRoot(container, <Sheet />));
+    expect(dialog.open).toBe(true);
+    await act(async () => container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    expect(dialog.open).toBe(false);
+    container.remove();
+  });
+
+  it('once the app runs on a phone, opens a first modal out of sight when idle, once per document', async () => {
     const Sheet = await sheetAt(true);
     const first = render(<Sheet />);
-    expect(document.querySelector('select')).toBeNull();
-    await runIdle();
     const dialog = document.querySelector('dialog')!;
-    expect(dialog.open).toBe(false);
-    expect(dialog.querySelector('select')).not.toBeNull();
-    // The warm-up's dialog was opened, closed and removed; the sheet itself was not opened.
     await runIdle();
+    // The warm-up's dialog was opened, closed and removed; the sheet itself was not opened.
     expect(opened).toHaveLength(1);
     expect(opened[0]).not.toBe(dialog);
     expect(opened[0]!.isConnected).toBe(false);
@@ -134,36 +178,24 @@ describe('FilterSheet', () => {
     expect(idle.size).toBe(0);
   });
 
-  it('on a wider screen, where the sheet is hidden, renders nothing ahead and opens nothing', async () => {
+  it('on a wider screen, where the sheet is hidden, opens nothing ahead', async () => {
     const Sheet = await sheetAt(false);
     render(<Sheet />);
     await runIdleTwice();
-    expect(document.querySelector('select')).toBeNull();
     expect(opened).toHaveLength(0);
   });
 
-  it('where the browser cannot say when it is idle, renders the controls after a second and opens nothing ahead', async () => {
+  it('where the browser cannot say when it is idle, opens nothing ahead', async () => {
     atWidth(true);
     vi.stubGlobal('requestIdleCallback', undefined);
     vi.useFakeTimers();
     try {
       const Sheet = await loadSheet();
       render(<Sheet />);
-      await act(() => vi.advanceTimersByTime(1000));
-      expect(document.querySelector('dialog select')).not.toBeNull();
       await act(() => vi.advanceTimersByTime(5000));
       expect(opened).toHaveLength(0);
     } finally {
       vi.useRealTimers();
     }
-  });
-
-  it('opens with its controls on a tap before the page was idle', async () => {
-    const Sheet = await sheetAt(true);
-    render(<Sheet />);
-    await act(() => screen.getByRole('button', { name: 'Filters' }).click());
-    expect(opened).toHaveLength(1);
-    expect(screen.getByRole('dialog', { name: 'Filters' }).querySelector('select')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Show 12 results' })).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import { PanelToggle } from '#app/components/ui/panel-toggle.tsx';
 import { HighlightedText } from './highlighted-text';
 import { useEarlyInput } from '#app/hooks/use-early-input.ts';
 import { usePhonePanel } from '#app/hooks/use-phone-panel.ts';
+import { FOCUS_ON_OPEN } from '#app/lib/early-controls.ts';
 import { shownQuery } from '#app/hooks/use-search-form.ts';
 
 /** Suggestions are asked for after this pause in typing. */
@@ -37,7 +38,9 @@ export function HeaderSearch() {
   const [debounced, setDebounced] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const phone = usePhonePanel();
+  // On a phone, a popover behind the search icon: the browser opens it and the entry script focuses
+  // the box, before the app has started (docs/decisions/0044).
+  const phone = usePhonePanel('site-search');
   const inputRef = useRef<HTMLInputElement>(null);
   useEarlyInput(inputRef, (text) => {
     setValue(text);
@@ -51,9 +54,6 @@ export function HeaderSearch() {
     const timer = setTimeout(() => setDebounced(value), SUGGEST_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value]);
-  useEffect(() => {
-    if (phone.open) inputRef.current?.focus();
-  }, [phone.open]);
 
   const typed = debounced.trim();
   const suggestions = useSuggestions(typed);
@@ -69,7 +69,7 @@ export function HeaderSearch() {
     close();
     setValue('');
     setDebounced('');
-    phone.setOpen(false);
+    phone.close();
     inputRef.current?.blur();
     navigate(href);
   };
@@ -102,9 +102,8 @@ export function HeaderSearch() {
       } else if (value) {
         e.preventDefault();
         setValue('');
-      } else if (phone.open) {
-        phone.dismiss();
       }
+      // Otherwise the browser closes the phone's search row (a popover) and gives the focus back to its icon.
     } else if (e.key === 'Enter') {
       e.preventDefault();
       submit(e.currentTarget.value);
@@ -129,6 +128,7 @@ export function HeaderSearch() {
       />
       <input
         ref={inputRef}
+        {...FOCUS_ON_OPEN}
         type="text"
         name="q"
         role="combobox"
@@ -151,7 +151,7 @@ export function HeaderSearch() {
         onFocus={() => setOpen(true)}
         onBlur={close}
         onKeyDown={onKeyDown}
-        className="h-9 w-full rounded-lg border border-slate-300 bg-slate-50 pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:bg-white"
+        className="h-9 max-md:h-11 max-md:text-base w-full rounded-lg border border-slate-300 bg-slate-50 pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:bg-white"
       />
       <ul
         id={listId}
@@ -196,13 +196,11 @@ export function HeaderSearch() {
 
   return (
     <>
-      {/* One box: inline in the bar from md up; on phones a row under the bar, behind the icon. */}
+      {/* One box: inline in the bar from md up; on phones a row under the bar, behind the icon (a
+          popover: its browser styles undone from md up, where it is never opened). */}
       <div
-        className={
-          phone.open
-            ? 'absolute inset-x-0 top-16 z-40 border-b border-slate-200 bg-white px-4 py-3 md:static md:z-auto md:w-full md:max-w-xs md:border-0 md:bg-transparent md:p-0 lg:max-w-sm'
-            : 'hidden w-full max-w-xs md:block lg:max-w-sm'
-        }
+        {...phone.panel}
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none overflow-visible border-0 border-b border-slate-200 bg-white px-4 py-3 text-slate-900 md:static md:block md:max-w-xs md:border-0 md:bg-transparent md:p-0 lg:max-w-sm"
       >
         {box}
       </div>

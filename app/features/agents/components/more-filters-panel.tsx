@@ -37,6 +37,8 @@ export function MoreFiltersPanel({
           <LabelledChoice
             key={key}
             id={`${id}-${suffix}`}
+            // Its URL parameter: a field of the phone's filter sheet, a GET form (docs/decisions/0044).
+            name={key}
             label={label}
             value={String(value[key] ?? '')}
             onChoose={(chosen) => onChange({ ...value, [key]: bound(chosen) })}
@@ -48,6 +50,8 @@ export function MoreFiltersPanel({
         <label className="flex h-10 items-center gap-2 self-end text-sm font-medium text-slate-800">
           <input
             type="checkbox"
+            name="featured"
+            value="1"
             checked={Boolean(value.featuredOnly)}
             onChange={(e) => onChange({ ...value, featuredOnly: e.target.checked || undefined })}
             className="size-4 accent-brand-600"

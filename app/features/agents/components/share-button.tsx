@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
+import { shareData } from '#app/lib/early-controls.ts';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -27,10 +28,19 @@ export async function sharePage({ title, text, path }: { title: string; text: st
   }
 }
 
-/** 'Share' for an agent page: its canonical address, name and summary. */
+/**
+ * 'Share' for an agent page: its canonical address, name and summary. What it shares is in the
+ * HTML too (shareData): before the app has started, the entry script shares it or copies the link at
+ * the first tap (docs/decisions/0044).
+ */
 export function ShareButton({ title, text, path }: { title: string; text: string; path: string }) {
   return (
-    <Button variant="secondary" size="sm" onClick={() => void sharePage({ title, text, path })}>
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => void sharePage({ title, text, path })}
+      {...shareData({ title, text, path })}
+    >
       <Share2 aria-hidden className="size-4" /> Share
     </Button>
   );

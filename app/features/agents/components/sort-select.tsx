@@ -69,7 +69,12 @@ export function SortSelect({
   label?: string;
 }) {
   return (
-    <LabelledChoice {...rest} label={label} onChoose={(chosen) => onChange(parseSortParam(chosen, options))}>
+    <LabelledChoice
+      {...rest}
+      name="sort"
+      label={label}
+      onChoose={(chosen) => onChange(parseSortParam(chosen, options))}
+    >
       <Options options={options} />
     </LabelledChoice>
   );

@@ -1,8 +1,15 @@
 import { LayoutGrid, List } from 'lucide-react';
+import { useLocation, useSearch } from 'wouter';
+import { PRESS_GROUP } from '#app/lib/early-controls.ts';
 
 export type ViewMode = 'grid' | 'list';
 
-/** Grid/list switch: two toggle buttons whose pressed state is announced (aria-pressed). */
+/**
+ * Grid/list switch: two toggle buttons whose pressed state is announced (aria-pressed). They are a
+ * GET form of the list's own address (its other parameters kept), so before the app a tap opens the
+ * list the worker renders in that layout, the button shown pressed at once (PRESS_GROUP,
+ * docs/decisions/0044); once the app runs, a tap changes the layout in place.
+ */
 export function ViewToggle({
   value,
   onChange,
@@ -12,26 +19,39 @@ export function ViewToggle({
   onChange: (mode: ViewMode) => void;
   className?: string;
 }) {
+  const [path] = useLocation();
+  const kept = [...new URLSearchParams(useSearch())].filter(([name]) => name !== 'view');
   const item = (mode: ViewMode, label: string, Icon: typeof List) => (
     <button
-      type="button"
+      type="submit"
+      name="view"
+      value={mode}
       aria-pressed={value === mode}
       aria-label={label}
       title={label}
-      onClick={() => onChange(mode)}
-      className={`flex size-10 items-center justify-center rounded-md transition ${value === mode ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+      onClick={(event) => {
+        event.preventDefault();
+        onChange(mode);
+      }}
+      className="flex size-10 items-center justify-center rounded-md text-slate-600 transition hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:hover:bg-brand-600"
     >
       <Icon aria-hidden className="size-5" />
     </button>
   );
   return (
-    <div
+    <form
+      method="get"
+      action={path}
       role="group"
       aria-label="Layout"
+      {...PRESS_GROUP}
       className={`inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-0.5 ${className}`}
     >
+      {kept.map(([name, chosen]) => (
+        <input key={name} type="hidden" name={name} value={chosen} />
+      ))}
       {item('grid', 'Grid view', LayoutGrid)}
       {item('list', 'List view', List)}
-    </div>
+    </form>
   );
 }

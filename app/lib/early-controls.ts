@@ -1,0 +1,219 @@
+/**
+ * What a server-rendered page answers by itself before the app has started (docs/decisions/0044).
+ * The platform does most of it with no script: the menu and the header's search are popovers, the
+ * filter sheet is a <dialog> opened and closed by invoker commands, and its fields are a GET form the
+ * worker renders. This module is the rest, loaded with the entry script (nothing of React here): an
+ * agent page's tabs, Save, Share, the list/grid switch's pressed state, what a popover's button says,
+ * and the look of a tap only the app can answer (Try Agent, Write a Review) until it does.
+ *
+ * React takes each over as it hydrates. It renders the same attributes, so an open popover or sheet
+ * simply stays open; what was chosen before it (a tab, a save) it reads from the page in a layout
+ * effect (takeEarlySave, the tabs' own), in the commit that hydrated the control, before any paint.
+ * Only attributes are changed here, never the elements or the text React hydrates.
+ */
+
+import { keepEarlySave } from './early-save';
+
+declare module 'react' {
+  // Invoker commands (Chromium 135 and later): the browser opens or closes `commandfor`'s dialog or
+  // popover with no script. Not in React 19.3's types; React passes unknown lowercase attributes on.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ButtonHTMLAttributes<T> {
+    command?: 'show-modal' | 'close' | 'request-close' | 'show-popover' | 'hide-popover' | 'toggle-popover';
+    commandfor?: string;
+  }
+}
+
+/** Buttons the browser answers by itself (a popover's or a dialog's invoker): never held. */
+export const OPENS_BY_ITSELF = '[commandfor], [popovertarget]';
+
+/** Marks a tablist whose panels are all in the page (the hidden ones `hidden`): its tabs switch before the app. */
+export const EARLY_TABS = { 'data-early-tabs': '' } as const;
+
+/** Marks a group of toggle buttons that send their form (the list/grid switch): the one tapped shows pressed at once. */
+export const PRESS_GROUP = { 'data-press-group': '' } as const;
+
+/** Marks the field a popover's opening focuses (the header's search box). */
+export const FOCUS_ON_OPEN = { 'data-focus-on-open': '' } as const;
+
+/** What a popover's button is named while it is shown and while it is not ('Close menu', 'Open menu'). */
+export const popoverLabels = (whileShown: string, whileHidden: string) =>
+  ({ 'data-label-shown': whileShown, 'data-label-hidden': whileHidden }) as const;
+
+/** The Share button's page: shared, or its link copied, at the first tap. */
+export const shareData = ({ title, text, path }: { title: string; text: string; path: string }) =>
+  ({ 'data-share-url': path, 'data-share-title': title, 'data-share-text': text }) as const;
+
+/**
+ * Marks a Save button until it is hydrated: a tap before the app shows it pressed (or not) at once,
+ * and the app saves what was asked as it takes the button over (takeEarlySave); the entry script
+ * shows the agents this device keeps pressed (markSavedHere).
+ */
+export const savesAgent = (agentId: number, hydrated: boolean): { 'data-save-agent'?: number } =>
+  hydrated ? {} : { 'data-save-agent': agentId };
+
+const TAB = '[data-early-tabs] [role="tab"]';
+
+/** The address that names a tab: the first (the default) is none, another its hash. */
+export function tabAddress(list: Element, value: string | undefined): string {
+  const first = list.querySelector<HTMLElement>('[role="tab"]')?.dataset.tab;
+  const here = `${location.pathname}${location.search}`;
+  return !value || value === first ? here : `${here}#${value}`;
+}
+
+/** Shows a tab and its panel, as the tablist will once hydrated (app/components/ui/tabs.tsx). */
+export function selectTab(tab: HTMLElement, address = true): void {
+  const list = tab.closest('[role="tablist"]');
+  if (!list) return;
+  for (const each of list.querySelectorAll<HTMLElement>('[role="tab"]')) {
+    const selected = each === tab;
+    each.setAttribute('aria-selected', String(selected));
+    each.tabIndex = selected ? 0 : -1;
+    each.dataset.state = selected ? 'active' : 'inactive';
+    const panel = document.getElementById(each.getAttribute('aria-controls') ?? '');
+    if (panel) panel.hidden = !selected;
+  }
+  // Replaced, not pushed: Back leaves the page rather than stepping through its tabs.
+  if (address) history.replaceState(history.state, '', tabAddress(list, tab.dataset.tab));
+}
+
+/** A page opened at a tab's address (#reviews): that tab, before the app and without it. */
+export function selectTabOfAddress(): void {
+  const value = location.hash.slice(1);
+  if (!value) return;
+  const tab = [...document.querySelectorAll<HTMLElement>(TAB)].find((t) => t.dataset.tab === value);
+  if (tab && tab.getAttribute('aria-selected') !== 'true') selectTab(tab, false);
+}
+
+/**
+ * A short message outside the app's markup (React never sees it), gone after a few seconds: where
+ * and as the app's notifications say theirs (app/components/ui/toaster.tsx).
+ */
+function say(text: string): void {
+  const region = document.createElement('section');
+  region.setAttribute('aria-label', 'Notifications');
+  region.className =
+    'fixed inset-x-0 top-16 z-[100] mx-auto w-full max-w-[420px] p-4 lg:top-auto lg:bottom-(--bottom-bars)';
+  const note = document.createElement('p');
+  note.setAttribute('role', 'status');
+  note.className = 'rounded-lg border border-slate-200 bg-white p-4 text-sm font-semibold text-slate-900 shadow-lg';
+  region.append(note);
+  document.body.append(region);
+  // Filled a frame later, so a screen reader hears it as a change of the live region.
+  requestAnimationFrame(() => (note.textContent = text));
+  setTimeout(() => region.remove(), 4000);
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** Share: the system's share sheet where there is one (phones), else the link copied; as sharePage does in the app. */
+function share(button: HTMLElement): void {
+  const { shareUrl = location.pathname, shareTitle: title = document.title, shareText: text = '' } = button.dataset;
+  const url = new URL(shareUrl, location.origin).toString();
+  const copy = () =>
+    navigator.clipboard
+      .writeText(url)
+      .then(() => say('Link copied'))
+      .catch(() => say(`Could not copy the link: ${url}`));
+  if (typeof navigator.share === 'function')
+    navigator.share({ title, text, url }).catch((error: unknown) => (isAbort(error) ? undefined : copy()));
+  else void copy();
+}
+
+/**
+ * Save tapped before the app: shown at once, kept on this device (and queued for a signed-in
+ * person's list) a frame later by the entry script (app/lib/early-save.ts), and the choice left in
+ * `data-early-save` for the app's button to take over.
+ */
+function toggleSave(button: HTMLElement): void {
+  const save = button.getAttribute('aria-pressed') !== 'true';
+  button.setAttribute('aria-pressed', String(save));
+  button.dataset.earlySave = String(save);
+  const id = Number(button.dataset.saveAgent);
+  if (Number.isSafeInteger(id)) keepEarlySave(id, save);
+}
+
+/**
+ * Answers a tap on a control the app has not taken over yet, if this module can: a tab, Share,
+ * Save (which then needs the app to keep it: `startApp`). False for a tap only the app can answer.
+ */
+export function answerTap(target: HTMLElement, startApp: () => void): boolean {
+  if (target.matches(TAB)) selectTab(target);
+  else if (target.dataset.shareUrl !== undefined) share(target);
+  else if (target.dataset.saveAgent !== undefined) {
+    toggleSave(target);
+    startApp();
+  } else return false;
+  return true;
+}
+
+/** A toggle of a press group, about to send its form: pressed at once, its siblings not, while the next page loads. */
+export function pressInGroup(button: HTMLElement): void {
+  const group = button.closest('[data-press-group]');
+  if (!group || !button.hasAttribute('aria-pressed')) return;
+  for (const each of group.querySelectorAll('button[aria-pressed]'))
+    each.setAttribute('aria-pressed', String(each === button));
+}
+
+/**
+ * What the app saves as it takes a Save button over: the choice a tap made before it (true: save,
+ * false: remove), read once (the attribute goes with it), or null when there was none.
+ */
+export function takeEarlySave(button: HTMLElement | null): boolean | null {
+  const asked = button?.dataset.earlySave;
+  if (!button || asked === undefined) return null;
+  delete button.dataset.earlySave;
+  return asked === 'true';
+}
+
+/** The agents this device keeps (read by the entry script): their Save buttons pressed, unless a tap said otherwise. */
+export function markSavedHere(ids: Iterable<number>): void {
+  const kept = new Set(ids);
+  for (const button of document.querySelectorAll<HTMLElement>('#root [data-save-agent]'))
+    if (kept.has(Number(button.dataset.saveAgent)) && button.dataset.earlySave === undefined)
+      button.setAttribute('aria-pressed', 'true');
+}
+
+/**
+ * A popover shown or hidden, by its button or by the browser (a tap outside, Escape): its buttons
+ * say so (aria-expanded, their name), and the field it asks for has the focus. The same before the
+ * app and after: React renders these buttons as the server did and leaves their state to the page.
+ */
+function popoverToggled(event: Event): void {
+  const popover = event.target;
+  if (!(popover instanceof HTMLElement) || !popover.id || !popover.hasAttribute('popover')) return;
+  const shown = (event as ToggleEvent).newState === 'open';
+  for (const button of document.querySelectorAll<HTMLElement>(`[popovertarget="${CSS.escape(popover.id)}"]`)) {
+    button.setAttribute('aria-expanded', String(shown));
+    const label = button.dataset[shown ? 'labelShown' : 'labelHidden'];
+    if (label) button.setAttribute('aria-label', label);
+  }
+  if (shown) popover.querySelector<HTMLElement>('[data-focus-on-open]')?.focus();
+}
+
+/** From the entry script: popovers' buttons kept in step with them, and a tab named by the address shown. */
+export function followEarlyControls(): void {
+  // `toggle` does not bubble: heard on its way down.
+  document.addEventListener('toggle', popoverToggled, true);
+  selectTabOfAddress();
+}
+
+/**
+ * A tap only the app can answer, held until it does (app/lib/early-clicks.ts): pressed at once and
+ * saying it is starting (aria-busy, and 'Starting…' drawn over its label by the style sheet). What
+ * the control said before is kept in `data-starting` and given back when the tap is replayed.
+ */
+export function showStarting(element: HTMLElement): void {
+  if (element.dataset.starting !== undefined) return;
+  element.dataset.starting = element.getAttribute('aria-busy') ?? '';
+  element.setAttribute('aria-busy', 'true');
+}
+
+/** The tap is the app's now: the control as it was, for React to render on. */
+export function endStarting(element: HTMLElement): void {
+  const before = element.dataset.starting;
+  if (before === undefined) return;
+  delete element.dataset.starting;
+  if (before) element.setAttribute('aria-busy', before);
+  else element.removeAttribute('aria-busy');
+}
