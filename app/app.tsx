@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { AppLayout } from './app-layout';
-import { InstallButton } from './components/pwa/install-button';
+import { InstallPromptListener } from './components/pwa/install-button';
 import { OutboxDelivery } from './components/pwa/outbox-delivery';
 import { UpdatePrompt } from './components/pwa/update-prompt';
 import { SessionEffects } from './features/auth/components/session-effects';
@@ -38,7 +38,7 @@ function BrowserOnly() {
       <OutboxDelivery />
       <SavedAgentsSync />
       <UpdatePrompt />
-      <InstallButton />
+      <InstallPromptListener />
     </>
   );
 }

@@ -52,6 +52,8 @@ async function answer(query: Query, source: CatalogSource, account: Account | un
   const key = query.queryKey;
   if (account && startsWith(key, creditKeys.transactions())) return account.transactions();
   if (account && startsWith(key, followKeys.agents())) return account.newFromFollowed();
+  // Their Save buttons pressed in the HTML (docs/decisions/0044): the agents their list holds.
+  if (account && startsWith(key, savedKeys.account)) return account.savedAgentIds();
   if (startsWith(key, [...agentKeys.lists(), 'pages'])) {
     const params = (key[3] ?? {}) as CatalogListParams;
     return firstPage(await source.listAgents({ ...params, limit: params.limit ?? PAGE_SIZE_DEFAULT, offset: 0 }));
@@ -64,6 +66,8 @@ async function answer(query: Query, source: CatalogSource, account: Account | un
     return q ? firstPage(await source.searchAgents(q, options, PAGE_SIZE_DEFAULT, 0)) : undefined;
   }
   if (startsWith(key, agentKeys.details())) return (await source.getAgent(Number(key[2]))) ?? undefined;
+  // 'What's new' on the agent page (docs/decisions/0043); asked only for an agent the page shows.
+  if (startsWith(key, [...agentKeys.all, 'changes'])) return source.agentChanges(Number(key[2]));
   // Key and page shape as app/features/ratings/api/get-agent-ratings.ts; the summary holds the viewer's own review, so the browser asks.
   if (startsWith(key, ratingKeys.all) && key[1] === 'agent' && key[3] === 'pages')
     return firstPage(await source.agentRatings(Number(key[2]), key[4] as ReviewSort));
@@ -136,7 +140,9 @@ export const renderPage: RenderPage = async (url, source, account, device) => {
   // Render to learn which data the page asks for (lazy pages load here too, so the last pass never
   // suspends); answer it; again if answers uncovered more questions (at most twice).
   const asked = new Set<string>();
-  for (let round = 0; round < 2; round += 1) {
+  // For a person, once more: their Save buttons ask for their list once a lazy page's cards render
+  // (savedKeys.account, docs/decisions/0044).
+  for (let round = 0; round < (account ? 3 : 2); round += 1) {
     const probe = await renderToReadableStream(<Page url={url} client={client} forPerson={forPerson} />, {
       onError: () => undefined,
     });

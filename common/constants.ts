@@ -24,7 +24,6 @@ export const PURCHASE_SLIDER_MAX = 500;
 export const PURCHASE_SLIDER_STEP = 10;
 export const PURCHASE_DEFAULT = 100;
 export const PURCHASE_PRESETS = [50, 100, 200, 500] as const;
-export const PURCHASE_RELOAD_DELAY_MS = 1500;
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

@@ -10,6 +10,7 @@ export const MESSAGES = {
   usernameMax: `Username must be at most ${C.USERNAME_MAX} characters`,
   usernameRequired: 'Username is required',
   usernameChars: 'Username can only contain letters, digits, . _ and -',
+  nextPath: 'next must be a path of this site, such as /agents/7',
   passwordMin: 'Password must be at least 6 characters',
   passwordMax: `Password must be at most ${C.PASSWORD_MAX} characters`,
   email: 'Please enter a valid email',
@@ -214,6 +215,8 @@ export const registerSchema = v.object({
   email: emailField(MESSAGES.email),
   password: passwordField(),
   isInternalLogin: v.optional(v.boolean(), false),
+  /** The page that asked for the account (an agent's): the confirmation link continues there (a path of this site, else ignored). */
+  next: v.optional(v.string(MESSAGES.nextPath)),
   [HONEYPOT_FIELD]: honeypotField,
 });
 

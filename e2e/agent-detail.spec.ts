@@ -121,12 +121,15 @@ test.describe('Agent detail for a signed-in user', () => {
     await tapStar(stars, '4 stars');
     await page.getByLabel(/Comment/).fill('Found twelve solid leads in my first run.');
     await page.getByRole('button', { name: 'Submit Review' }).click();
-    const reviews = page.getByRole('list', { name: 'Reviews' });
-    await expect(reviews.getByText(username)).toBeVisible();
-    await expect(reviews.getByText('Found twelve solid leads in my first run.')).toBeVisible();
+    // Their own review shows once, pinned on top as 'Your review', not again in the list.
+    const mine = page.getByRole('region', { name: 'Your review' });
+    await expect(mine.getByText('Found twelve solid leads in my first run.')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Reviews', exact: true }).getByRole('listitem', { name: `Review by ${username}` }),
+    ).toHaveCount(0);
     await expect(tab(page, /^Reviews/)).toHaveAttribute('aria-selected', 'true');
     // Paid for a try first: the review says so.
-    await expect(reviews.getByRole('listitem', { name: `Review by ${username}` }).getByText('Tried it')).toBeVisible();
+    await expect(mine.getByText('Tried it')).toBeVisible();
   });
 
   test.describe(() => {
@@ -165,7 +168,7 @@ test.describe('Agent detail for a signed-in user', () => {
       await expect(page.getByTestId('navbar-credits')).toHaveText(String(100 - agent.creditCost));
       await expect(page.getByRole('link', { name: 'Buy credits to try' })).toHaveAttribute(
         'href',
-        '/credits?amount=50',
+        `/credits?amount=50&next=%2Fagents%2F${agent.id}`,
       );
       await expect(page.getByRole('button', { name: /Try Agent/ })).toHaveCount(0);
     });
@@ -187,19 +190,24 @@ test.describe('Agent detail for a signed-in user', () => {
     await page.goto(`/agent/${agent.id}`);
 
     await expect(page.getByRole('button', { name: 'Try Agent', exact: true })).toBeVisible();
+    // The everyday tools: Edit and Insights. Delete is in Edit Agent's danger zone, not beside them.
     const manage = page.getByRole('region', { name: 'Manage Agent' });
-    await expect(manage.getByRole('link', { name: 'Edit Agent' })).toHaveAttribute(
+    await expect(manage.getByRole('link', { name: 'Insights' })).toHaveAttribute(
       'href',
-      `/submit-agent?edit=${agent.id}`,
+      `/my-agents?tab=insights&agent=${agent.id}`,
     );
+    await expect(page.getByRole('button', { name: 'Delete Agent' })).toHaveCount(0);
+    await manage.getByRole('link', { name: 'Edit Agent' }).click();
+    await expect(page).toHaveURL(`/submit-agent?edit=${agent.id}`);
+    const danger = page.getByRole('region', { name: 'Danger zone' });
 
-    await manage.getByRole('button', { name: 'Delete Agent' }).click();
+    await danger.getByRole('button', { name: 'Delete Agent' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
-    await manage.getByRole('button', { name: 'Delete Agent' }).click();
+    await danger.getByRole('button', { name: 'Delete Agent' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Agent' }).click();
     await expect(page).toHaveURL(/\/my-agents$/);
     expect((await page.request.get(`/api/agents/${agent.id}`)).status()).toBe(404);

@@ -43,7 +43,7 @@ test.describe('auth screen', () => {
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     await expect(page.getByRole('main').getByText(`${username}@example.com`)).toBeVisible();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await expect(toast(page, 'Logged out')).toBeVisible();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' })).toBeVisible();

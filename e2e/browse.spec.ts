@@ -29,7 +29,7 @@ test.describe('Browse Agents', () => {
     await expect(grid).toHaveAttribute('aria-pressed', 'false');
     await expect(page).toHaveURL(/view=list/);
 
-    await page.getByLabel('Sort by').selectOption({ label: 'Newest' });
+    await page.getByLabel('Sort by').filter({ visible: true }).selectOption({ label: 'Newest' });
     await expect(page).toHaveURL(/sort=newest/);
     await expect(cards(page).first().getByRole('heading')).toHaveText('DealRoom Analyst');
     await expect(page.getByRole('list', { name: 'Active filters' }).getByText('Sort: Newest')).toBeVisible();
@@ -54,7 +54,7 @@ test.describe('Browse Agents', () => {
   test('the department filter narrows the list and Clear Filters resets it', async ({ page }) => {
     await page.goto('/all-agents');
     await expect(cards(page)).toHaveCount(12);
-    await page.getByLabel('Department').selectOption({ label: 'Legal' });
+    await page.getByLabel('Department').filter({ visible: true }).selectOption({ label: 'Legal' });
     await expect(page.getByText('Showing 3 agents')).toBeVisible();
     await expect(cards(page)).toHaveCount(3);
     await expect(page.getByRole('list', { name: 'Active filters' }).getByText('Department: Legal')).toBeVisible();
@@ -62,7 +62,7 @@ test.describe('Browse Agents', () => {
 
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(cards(page)).toHaveCount(12);
-    await expect(page.getByLabel('Department')).toHaveValue('');
+    await expect(page.getByLabel('Department').filter({ visible: true })).toHaveValue('');
   });
 
   test('no match shows the empty state', async ({ page }) => {
@@ -142,7 +142,7 @@ test.describe('Discover', () => {
   test('sorts newest first, filters by category chip and by the More Filters panel', async ({ page }) => {
     await page.goto('/discover');
     await expect(page.getByRole('heading', { level: 1, name: 'Discover AI Agents' })).toBeVisible();
-    await expect(page.getByLabel('Sort by')).toHaveValue('newest');
+    await expect(page.getByLabel('Sort by').filter({ visible: true })).toHaveValue('newest');
     await expect(results(page).getByRole('article').first().getByRole('heading')).toHaveText('DealRoom Analyst');
 
     await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Legal' }).click();
@@ -150,7 +150,7 @@ test.describe('Discover', () => {
 
     await page.getByRole('button', { name: 'More Filters' }).click();
     await expect(page.getByRole('region', { name: 'More filters' })).toBeVisible();
-    await page.getByLabel('Maximum credit cost').selectOption({ label: 'Up to 5 credits' });
+    await page.getByLabel('Maximum credit cost').filter({ visible: true }).selectOption({ label: 'Up to 5 credits' });
     await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText('Showing 2 agents')).toBeVisible();
@@ -172,7 +172,7 @@ test('/agents-agent91 lists priced agents with the credits banner', async ({ pag
   await expect(tryLink).toHaveAttribute('target', '_blank');
   await expect(tryLink).toHaveAttribute('rel', /noopener/);
   await expect(tryLink).toHaveAttribute('href', 'https://leadscout-pro.agents.example.com/app');
-  await page.getByLabel('Sort by').selectOption({ label: 'Most Votes' });
+  await page.getByLabel('Sort by').filter({ visible: true }).selectOption({ label: 'Most Votes' });
   await expect(page).toHaveURL(/sort=reviews/);
 });
 

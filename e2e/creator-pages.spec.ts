@@ -99,11 +99,13 @@ test('a creator uploads a picture and a cover; a visitor finds them from the age
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await expect(publicCard.getByRole('alert')).toHaveText('Pictures must be PNG, JPEG or WebP images');
 
-  // The cover, from the agent's own page.
+  // The cover, from Edit Agent (docs/decisions/0043): chosen, previewed, uploaded; then the agent's page shows it.
+  await page.goto(`/submit-agent?edit=${first.id}`);
+  const cover = page.getByRole('group', { name: 'Cover picture (optional)' });
+  await cover.getByLabel('Choose a picture').setInputFiles(await pngFile(page, 1600, 1000, '#0ea5e9'));
+  await cover.getByRole('button', { name: 'Upload cover' }).click();
+  await expect(cover.getByText('Cover saved. It shows on the agent’s page and cards.')).toBeVisible();
   await page.goto(`/agents/${first.id}`);
-  const coverCard = page.getByRole('region', { name: 'Cover picture' });
-  await coverCard.getByLabel('Upload a cover').setInputFiles(await pngFile(page, 1600, 1000, '#0ea5e9'));
-  await expect(toast(page, 'Cover updated')).toBeVisible();
   await expect(page.getByRole('img', { name: `${first.name} cover image` })).toHaveAttribute(
     'src',
     /^\/media\/covers\/[0-9a-f]{64}\.webp$/,

@@ -88,7 +88,7 @@ test.describe('submit an agent', () => {
   test('validation messages are the documented wording', async ({ page }) => {
     await signIn(page, 'demo');
     await page.goto('/submit-agent');
-    await page.getByRole('button', { name: 'Submit Agent' }).click();
+    await page.getByRole('button', { name: 'List your agent' }).click();
     await expect(page.getByText('Name must be at least 3 characters')).toBeVisible();
     await expect(page.getByText('Description must be at least 10 characters')).toBeVisible();
     await expect(page.getByText('Please select a category')).toBeVisible();
@@ -113,7 +113,7 @@ test.describe('submit an agent', () => {
     await page.getByLabel('Credit cost per try').fill('7');
     await page.getByLabel(/Features/).fill('Clause extraction\nRisk flags');
     await page.getByLabel(/External URL/).fill('https://example.com/contract-agent');
-    await page.getByRole('button', { name: 'Submit Agent' }).click();
+    await page.getByRole('button', { name: 'List your agent' }).click();
 
     await expect(toast(page, 'Agent submitted')).toBeVisible();
     await expect(page).toHaveURL(/\/agents\/\d+$/);
@@ -121,7 +121,7 @@ test.describe('submit an agent', () => {
     const id = agentUrl.split('/').pop();
 
     await page.goto('/my-agents');
-    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name })).toBeVisible();
 
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page).toHaveURL(`/submit-agent?edit=${id}`);
@@ -135,12 +135,14 @@ test.describe('submit an agent', () => {
     await expect(page).toHaveURL(agentUrl);
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
 
-    // The Delete Agent button and its dialog live on the agent detail page.
-    await page.getByRole('button', { name: 'Delete Agent' }).click();
+    // Delete Agent and its dialog live in Edit Agent's danger zone, not among the agent page's tools.
+    await expect(page.getByRole('button', { name: 'Delete Agent' })).toHaveCount(0);
+    await page.getByRole('region', { name: 'Manage Agent' }).getByRole('link', { name: 'Edit Agent' }).click();
+    await page.getByRole('region', { name: 'Danger zone' }).getByRole('button', { name: 'Delete Agent' }).click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await dialog.getByRole('button', { name: /Delete/ }).click();
     await expect(page).toHaveURL('/my-agents');
-    await expect(page.getByRole('heading', { name: renamed })).toHaveCount(0);
+    await expect(page.getByRole('rowheader', { name: renamed })).toHaveCount(0);
   });
 
   test('someone else cannot edit an agent', async ({ page }) => {

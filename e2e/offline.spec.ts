@@ -140,7 +140,7 @@ test('Settings, On this device: what is saved, the outbox with Retry and Discard
     );
   await page.reload();
   await expect.poll(privateSaved).not.toEqual([]);
-  await page.getByRole('button', { name: 'Log Out' }).last().click();
+  await page.getByRole('button', { name: 'Log out' }).last().click();
   await expect(page).toHaveURL('/');
   await expect.poll(privateSaved).toEqual([]);
 });

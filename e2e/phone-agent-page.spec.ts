@@ -122,7 +122,7 @@ test.describe('agent page at 360 px', () => {
     await expect(tryBar.getByText('You have 82 credits: not enough for one try.')).toBeVisible();
     await expect(page.getByRole('button', { name: /Try Agent/ })).toHaveCount(0);
     await buy.click();
-    await expect(page).toHaveURL('/credits?amount=50');
+    await expect(page).toHaveURL(`/credits?amount=50&next=%2Fagents%2F${agent.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Buy Credits' })).toBeVisible();
     await expect(page.getByTestId('purchase-amount')).toHaveText('50 credits');
     await expect(page.getByRole('button', { name: '$50', exact: true })).toHaveAttribute('aria-pressed', 'true');

@@ -160,19 +160,28 @@ test('a try on another device after the page was served: once the app starts, hi
 });
 
 test.describe('install offer', () => {
-  test('the install bar sits at the end of the page, and once dismissed stays dismissed', async ({ page, baseURL }) => {
+  test('the install offer is on the Saved page, above the footer, and once dismissed stays dismissed', async ({
+    page,
+    baseURL,
+  }) => {
     await register(page.request, baseURL);
+    // The browser offers installation on whichever page it likes; the Saved page keeps the offer.
     await page.goto('/billing');
     // The page is read without the app (docs/decisions/0031); the install offer is the app's.
     await startTheApp(page);
     await offerInstall(page);
+    await expect(installOffer(page)).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Open menu' }).tap();
+    await page.getByRole('link', { name: 'Saved', exact: true }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved agents' })).toBeVisible();
     const offer = installOffer(page);
     await expect(offer.getByRole('button', { name: 'Install app' })).toBeVisible();
-    // In the flow after the footer: it covers nothing of the page.
+    // In the page's flow, before the footer (not after it, where nobody scrolls): it covers nothing.
     const footer = await page.getByRole('contentinfo').boundingBox();
-    const bar = await offer.boundingBox();
-    expect(bar!.y).toBeGreaterThanOrEqual(footer!.y + footer!.height - 1);
+    const card = await offer.boundingBox();
+    expect(card!.y + card!.height).toBeLessThanOrEqual(footer!.y + 1);
     expect(await overflowRight(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page);
 
     await offer.getByRole('button', { name: 'Dismiss install prompt' }).tap();
     await expect(offer).toHaveCount(0);
@@ -184,12 +193,21 @@ test.describe('install offer', () => {
     await expect(offer).toHaveCount(0);
   });
 
+  test('Settings, On this device, offers it too', async ({ page, baseURL }) => {
+    await register(page.request, baseURL);
+    await page.goto('/settings');
+    await startTheApp(page);
+    await offerInstall(page);
+    const device = page.locator('#settings-device');
+    await expect(device.getByRole('region', { name: 'Install the app' })).toBeVisible();
+  });
+
   test.describe('on iPhone Safari', () => {
     test.use({ userAgent: IPHONE_SAFARI });
 
     test('the Add to Home Screen hint shows once: not after it is dismissed', async ({ page, baseURL }) => {
       await register(page.request, baseURL);
-      await page.goto('/billing');
+      await page.goto('/saved');
       await startTheApp(page);
       const hint = installOffer(page).getByText('Install: tap Share, then Add to Home Screen');
       await expect(hint).toBeVisible();

@@ -152,6 +152,9 @@ for (const width of [360, 1280]) {
       await expect(mine.getByText('It broke on the second run.')).toBeVisible();
       await expect(mine.getByRole('img', { name: '2 out of 5 stars' })).toBeVisible();
       await expect(page.getByText('from 13 reviews').first()).toBeVisible();
+      // Their own review once: pinned as 'Your review', not again in the list.
+      await expect(page.getByText('It broke on the second run.')).toHaveCount(1);
+      await expect(reviews.getByText('It broke on the second run.')).toHaveCount(0);
       await expectNoSeriousViolations(page);
 
       // Delete, after a confirmation.
@@ -215,6 +218,8 @@ for (const width of [360, 1280]) {
       await dialog.getByRole('button', { name: 'Send report' }).click();
       await expect(dialog).toHaveCount(0);
       await expect(reporter.getByText('Report sent', { exact: true })).toBeVisible();
+      // Reported once: the button says so, and cannot send a second.
+      await expect(reporter.getByRole('button', { name: 'Reported review by kenji' })).toBeDisabled();
       await reporter.context().close();
       await devon.dispose();
 
@@ -241,7 +246,9 @@ for (const width of [360, 1280]) {
 
       // A visitor sees neither the review nor its star in the count.
       await page.goto(`/agents/${agent.id}`);
-      await expect(page.getByText('from 0 reviews')).toBeVisible();
+      // Never five empty stars and '0.0 from 0 reviews'.
+      await expect(page.getByText('No reviews yet', { exact: true })).toBeVisible();
+      await expect(page.getByText('from 0 reviews')).toHaveCount(0);
       await page.getByRole('tab', { name: 'Reviews (0)' }).click();
       await expect(page.getByText('No reviews yet. Be the first to review this agent!')).toBeVisible();
       await expect(page.getByText(spam)).toHaveCount(0);

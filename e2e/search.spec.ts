@@ -71,9 +71,15 @@ for (const { name, width, height } of [
       const sheet = page.getByRole('dialog', { name: 'Filters' });
       const filters = width < 768 ? sheet : page.getByRole('main');
       if (width < 768) await page.getByRole('button', { name: /^Filters/ }).click();
-      await filters.getByLabel('Department', { exact: true }).selectOption({ label: 'Finance' });
+      await filters
+        .getByLabel('Department', { exact: true })
+        .filter({ visible: true })
+        .selectOption({ label: 'Finance' });
       await expect(page).toHaveURL(/department=\d+/);
-      await filters.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Highest Rated' });
+      await filters
+        .getByLabel('Sort by', { exact: true })
+        .filter({ visible: true })
+        .selectOption({ label: 'Highest Rated' });
       await expect(page).toHaveURL(/sort=rating/);
       if (width < 768) {
         await sheet.getByRole('button', { name: /^Show \d+ results?$/ }).click();
@@ -106,8 +112,12 @@ for (const { name, width, height } of [
           other.getByRole('list', { name: 'Active filters' }).getByText('Sort: Highest Rated'),
         ).toBeVisible();
       } else {
-        await expect(other.getByRole('main').getByLabel('Department', { exact: true })).toHaveValue(/\d+/);
-        await expect(other.getByRole('main').getByLabel('Sort by', { exact: true })).toHaveValue('rating');
+        await expect(
+          other.getByRole('main').getByLabel('Department', { exact: true }).filter({ visible: true }),
+        ).toHaveValue(/\d+/);
+        await expect(
+          other.getByRole('main').getByLabel('Sort by', { exact: true }).filter({ visible: true }),
+        ).toHaveValue('rating');
       }
       expect(await overflowRight(page)).toBeLessThanOrEqual(1);
     });

@@ -140,7 +140,7 @@ test("the owner's password reset ends an intruder's browser and token", async ({
   await expect(rowOf(list, 'Backdoor').getByRole('button', { name: 'Revoke token Backdoor' })).toBeVisible();
 
   // The owner signs out here and recovers the account with 'Forgot password?' and the mailed link.
-  await page.getByRole('region', { name: 'Sign out', exact: true }).getByRole('button', { name: 'Log Out' }).tap();
+  await page.getByRole('region', { name: 'Sign out', exact: true }).getByRole('button', { name: 'Log out' }).tap();
   await expect(page).toHaveURL('/');
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).tap();

@@ -18,6 +18,16 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
+  // Each thing is said once: the same words while they are on screen (a double tap, two parts of a
+  // page answering one event) are not said again, and do not restart the toast.
+  const shown = current.find(
+    (t) =>
+      t.open &&
+      t.title === input.title &&
+      t.description === input.description &&
+      t.variant === (input.variant ?? 'default'),
+  );
+  if (shown) return shown.id;
   const id = nextId++;
   current = [
     { id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true },

@@ -73,6 +73,24 @@ it('restores nothing before the page has been hydrated, then restores what was a
   unsubscribe();
 });
 
+it('a copy restored before the page subscribed is shown, and the network is still asked', async () => {
+  const first = page();
+  first.client.setQueryData(['agents', 'detail', 9], { id: 9, name: 'As it was' });
+  await expect.poll(savedHashes).toEqual(['["agents","detail",9]']);
+
+  const { client } = page();
+  // Asked for (its render), restored, and only then subscribed to (its commit).
+  client.getQueryCache().build(client, { queryKey: ['agents', 'detail', 9] });
+  await expect.poll(() => client.getQueryData(['agents', 'detail', 9])).toEqual({ id: 9, name: 'As it was' });
+  const observer = new QueryObserver(client, {
+    queryKey: ['agents', 'detail', 9],
+    queryFn: () => ({ id: 9, name: 'As it is now' }),
+  });
+  const unsubscribe = observer.subscribe(() => undefined);
+  await expect.poll(() => observer.getCurrentResult().data).toEqual({ id: 9, name: 'As it is now' });
+  unsubscribe();
+});
+
 it('never overwrites what the network answered first with the older saved copy', async () => {
   const first = page();
   first.client.setQueryData(['agents', 'list'], ['old']);

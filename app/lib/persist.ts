@@ -210,6 +210,10 @@ export class QueryStore {
           this.restoring = true;
           try {
             queryClient.setQueryData(query.queryKey, saved.data, { updatedAt: saved.updatedAt });
+            // A saved copy is shown while the network is asked, never instead of it: restored
+            // before the page subscribed, it would otherwise count as fresh (nothing goes stale by
+            // itself), and an agent page would show the agent as it was (without its latest note).
+            query.invalidate();
           } finally {
             this.restoring = false;
           }

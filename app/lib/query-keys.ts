@@ -21,6 +21,11 @@ export const agentKeys = {
   details: () => [...agentKeys.all, 'detail'] as const,
   detail: (id: number) => [...agentKeys.details(), id] as const,
   ratings: (id: number) => [...agentKeys.all, 'ratings', id] as const,
+  /**
+   * An agent's 'What's new' notes (docs/decisions/0043), as of its latest note's time: a newer note
+   * on the agent is a new key, so the notes are never older than the agent they are shown with.
+   */
+  changes: (id: number, whatsNewAt: string) => [...agentKeys.all, 'changes', id, whatsNewAt] as const,
 };
 
 /** Searches of what this device holds (offline search: docs/decisions/0027); never persisted. */
@@ -52,6 +57,8 @@ export const adminKeys = {
 export const moderationKeys = {
   all: ['moderation'] as const,
   queue: (view: 'open' | 'hidden', limit: number) => [...moderationKeys.all, 'queue', view, limit] as const,
+  /** What of an agent's page the signed-in person has reported (still open): private like the queue. */
+  mine: (agentId: number) => [...moderationKeys.all, 'mine', agentId] as const,
 };
 
 export const categoryKeys = {
@@ -83,6 +90,8 @@ export const creditKeys = {
 export const myAgentsKeys = {
   all: ['my-agents'] as const,
   list: (userId: number) => [...myAgentsKeys.all, 'list', userId] as const,
+  /** The creator's console: their agents with tries and earnings in 30 days, and totals (docs/decisions/0043). */
+  console: () => [...myAgentsKeys.all, 'console'] as const,
   /** The creator's earnings and their agents' insights (docs/decisions/0029): private like the list. */
   earnings: () => [...myAgentsKeys.all, 'earnings'] as const,
   /** Where payouts go and the payouts made (docs/decisions/0029, '## Payouts'). */
@@ -138,7 +147,11 @@ export const followKeys = {
 };
 
 /** /saved as the server drew it from the device's cookie (docs/decisions/0036): hydrated, never fetched by the browser. */
-export const savedKeys = { served: ['saved-agents', 'served'] as const };
+export const savedKeys = {
+  served: ['saved-agents', 'served'] as const,
+  /** The ids a signed-in person's list holds, as the server drew the page for them: Save pressed in the HTML (docs/decisions/0044). */
+  account: ['saved-agents', 'account'] as const,
+};
 
 /**
  * What can act for the account (Settings, 'Where you are signed in': docs/decisions/0038): its

@@ -1,4 +1,5 @@
 import { SAVED_AGENTS_COOKIE, SAVED_AGENTS_COOKIE_PATH, savedAgentsCookieValue } from '#common/saved-agents.ts';
+import type { AgentChange } from '#common/api-schemas.ts';
 import type { Agent, Rating } from '#common/types.ts';
 import { request, STORES, transact } from './offline-db';
 
@@ -13,6 +14,8 @@ export interface SavedAgentRecord {
   agent: Agent;
   /** The agent's reviews as last seen, when they were. */
   ratings?: Rating[];
+  /** Its 'What's new' notes as last seen, when they were (docs/decisions/0043). */
+  changes?: AgentChange[];
   savedAt: number;
   /**
    * Whether the person's list on the server has held it: one that did and no longer does was removed
@@ -20,6 +23,19 @@ export interface SavedAgentRecord {
    */
   synced: boolean;
 }
+
+/**
+ * Whether a saved agent changed since it was saved: its creator wrote a 'What's new' note after
+ * (docs/decisions/0043). Its cards then say so, linking to the note.
+ */
+export const changedSinceSaved = (
+  record: Pick<SavedAgentRecord, 'savedAt'> | undefined,
+  whatsNewAt: string | null | undefined,
+): boolean => {
+  if (!record || !whatsNewAt) return false;
+  const at = Date.parse(whatsNewAt);
+  return Number.isFinite(at) && at > record.savedAt;
+};
 
 /** Where every tab hears that the store changed. */
 export const SAVED_CHANNEL = 'agentmarket-saved';
@@ -152,7 +168,9 @@ export async function removeSavedAgents(ids: number[]): Promise<void> {
  * received them (the saved page's list drawn by the server too: docs/decisions/0036). Agents not
  * saved here are left alone.
  */
-export async function refreshSavedAgents(updates: { id: number; agent?: Agent; ratings?: Rating[] }[]): Promise<void> {
+export async function refreshSavedAgents(
+  updates: { id: number; agent?: Agent; ratings?: Rating[]; changes?: AgentChange[] }[],
+): Promise<void> {
   if (updates.length === 0) return;
   const found = await transact([STORES.savedAgents], 'readwrite', async (tx) => {
     const store = tx.objectStore(STORES.savedAgents);
@@ -162,14 +180,33 @@ export async function refreshSavedAgents(updates: { id: number; agent?: Agent; r
     let any = false;
     records.forEach((record, i) => {
       if (!record) return;
-      const { agent, ratings } = updates[i]!;
-      store.put({ ...record, ...(agent ? { agent } : {}), ...(ratings ? { ratings } : {}) });
+      const { agent, ratings, changes } = updates[i]!;
+      store.put({
+        ...record,
+        ...(agent ? { agent } : {}),
+        ...(ratings ? { ratings } : {}),
+        ...(changes ? { changes } : {}),
+      });
       any = true;
     });
     return any;
   });
   if (found) changed();
 }
+
+/**
+ * When each of these agents was saved here (undefined: not saved), read in one transaction: what the
+ * entry script needs to know whether a card has an 'Updated' mark to show (app/lib/whats-new-marks.ts).
+ */
+export const savedTimesOf = (ids: readonly number[]): Promise<(number | undefined)[]> =>
+  transact([STORES.savedAgents], 'readonly', (tx) => {
+    const store = tx.objectStore(STORES.savedAgents);
+    return Promise.all(
+      ids.map((id) =>
+        request(store.get(id) as IDBRequest<SavedAgentRecord | undefined>).then((record) => record?.savedAt),
+      ),
+    );
+  });
 
 /** Forgets the in-memory list (tests: a fresh page load). */
 export const forgetSavedSnapshot = (): void => {

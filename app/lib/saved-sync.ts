@@ -1,7 +1,7 @@
 import type { Agent, Rating, SavedAgentEntry } from '#common/types.ts';
 import { api, unwrap } from './api-client';
-import { newIdempotencyKey } from './idempotency';
-import { addToOutbox, deliverOutbox, listOutbox, type NewOutboxItem, type OutboxItem } from './outbox';
+import { addToOutbox, deliverOutbox, listOutbox, type OutboxItem } from './outbox';
+import { savedChange } from './saved-change';
 import {
   getSavedAgent,
   listSavedAgents,
@@ -17,27 +17,8 @@ const SAVED_ON_SERVER_TIMEOUT_MS = 20_000;
 export const getSavedOnServer = async (): Promise<SavedAgentEntry[]> =>
   unwrap(await api.saved.$get(undefined, { init: { signal: AbortSignal.timeout(SAVED_ON_SERVER_TIMEOUT_MS) } }));
 
-/** The outbox item that saves (PUT) or removes (DELETE) one agent on the server. */
-export const savedChange = (agent: Pick<Agent, 'id' | 'name'>, save: boolean, savedAt: number): NewOutboxItem =>
-  save
-    ? {
-        id: newIdempotencyKey(),
-        kind: 'save',
-        method: 'PUT',
-        url: `/api/saved/${agent.id}`,
-        body: { savedAt },
-        label: `Save ${agent.name}`,
-        agentId: agent.id,
-      }
-    : {
-        id: newIdempotencyKey(),
-        kind: 'unsave',
-        method: 'DELETE',
-        url: `/api/saved/${agent.id}`,
-        body: {},
-        label: `Remove ${agent.name} from saved`,
-        agentId: agent.id,
-      };
+// The outbox item of one save or removal, in a module the entry script shares (docs/decisions/0044).
+export { savedChange };
 
 /**
  * Saves or removes one agent: on this device first (committed before the button shows it), then,

@@ -94,10 +94,23 @@ export function afterNavigation(): void {
   // Instant: the page's smooth scrolling is for moves within a page, not for arriving on one.
   if (!place) {
     window.scrollTo({ top: 0, behavior: 'instant' });
+    // A link to a part of a page (a card's 'Updated' mark to #whats-new) lands on that part once
+    // the page has rendered it: its data may take two requests on a slow connection.
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) scrollUntil(() => document.getElementById(id)?.getBoundingClientRect().top, false, 10_000);
     return;
   }
+  scrollUntil(() => targetY(place), true, 2000);
+}
+
+/**
+ * Scrolls to where `target` says (an offset from the top of the page: `absolute`; otherwise from the
+ * top of the screen) as soon as it knows, trying for `ms` while the page renders, and giving up as
+ * soon as the person scrolls themselves.
+ */
+function scrollUntil(target: () => number | undefined, absolute: boolean, ms: number): void {
   restoring = true;
-  const deadline = performance.now() + 2000;
+  const deadline = performance.now() + ms;
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
@@ -108,12 +121,20 @@ export function afterNavigation(): void {
   cancelRestore = stop;
   for (const type of ['wheel', 'touchstart', 'keydown'] as const)
     window.addEventListener(type, stop, { passive: true });
+  const pageY = (): number | undefined => {
+    const found = target();
+    if (found === undefined) return undefined;
+    // Below the sticky header, as the style sheet's scroll-padding-top keeps anchors.
+    return absolute
+      ? found
+      : found + window.scrollY - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop || '0');
+  };
   const attempt = () => {
-    const y = targetY(place);
+    const y = pageY();
     if (y !== undefined) {
       window.scrollTo({ top: y, behavior: 'instant' });
       // Reached (the page is long enough) and the anchor stayed put: done.
-      if (Math.abs(window.scrollY - y) < 2 && Math.abs((targetY(place) ?? y) - y) < 2) return stop();
+      if (Math.abs(window.scrollY - y) < 2 && Math.abs((pageY() ?? y) - y) < 2) return stop();
     }
     if (performance.now() > deadline) return stop();
     frame = requestAnimationFrame(attempt);

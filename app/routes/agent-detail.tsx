@@ -13,6 +13,7 @@ import { MoreFromCreator } from '#app/features/agents/components/more-from-creat
 import { PageState } from '#app/features/agents/components/page-state.tsx';
 import { ShareButton } from '#app/features/agents/components/share-button.tsx';
 import { TryAgentBar, TryAgentCard, useTryAction } from '#app/features/agents/components/try-agent-card.tsx';
+import { WhatsNew } from '#app/features/agents/components/whats-new.tsx';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { useCountView } from '#app/features/insights/api/count-view.ts';
@@ -29,10 +30,6 @@ import { NotFound } from './not-found';
 // of every visitor's load of the page.
 const ManageAgentCard = lazy(() =>
   import('#app/features/agents/components/manage-agent-card.tsx').then((m) => ({ default: m.ManageAgentCard })),
-);
-// The creator's cover upload (docs/decisions/0028): likewise only in their load of the page.
-const CoverCard = lazy(() =>
-  import('#app/features/creators/components/cover-card.tsx').then((m) => ({ default: m.CoverCard })),
 );
 
 /** The app's list pages: home, the listings, discover, categories and search (with their filters). */
@@ -153,7 +150,8 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
         <AgentHero agent={data} reviewCount={reviewCount} />
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0">
+        <div className="flex min-w-0 flex-col gap-8">
+          <WhatsNew agent={data} />
           <AgentDetailTabs
             agent={data}
             value={tab}
@@ -181,11 +179,6 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
           {hydrated && (isCreator || user?.role === 'admin') && (
             <Suspense fallback={null}>
               <ManageAgentCard agent={data} canEdit={isCreator} />
-            </Suspense>
-          )}
-          {hydrated && isCreator && (
-            <Suspense fallback={null}>
-              <CoverCard agent={data} />
             </Suspense>
           )}
         </aside>

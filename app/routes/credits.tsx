@@ -1,19 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { INITIAL_CREDITS } from '#common/constants.ts';
+import { safeNextPath } from '#common/next-path.ts';
 import { BackLink } from '#app/components/ui/back-link.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useConfig } from '#app/features/auth/api/get-config.ts';
 import { refreshSession } from '#app/features/auth/api/get-session.ts';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
-import { PurchaseConfirmation } from '#app/features/credits/components/purchase-confirmation.tsx';
+import { useAgent } from '#app/features/agents/api/get-agent.ts';
+import { PurchaseConfirmation, type PurchaseReturn } from '#app/features/credits/components/purchase-confirmation.tsx';
 import { PurchaseForm } from '#app/features/credits/components/purchase-form.tsx';
 import { initialPurchaseAmount } from '#app/features/credits/lib/amount.ts';
 import { useCreateCheckout } from '#app/features/payments/api/create-checkout.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { toast } from '#app/hooks/use-toast.ts';
+import { agentIdIn } from '#app/lib/buy-credits.ts';
 import { formatCount } from '#app/lib/format.ts';
 import { isRetryable, newIdempotencyKey } from '#app/lib/idempotency.ts';
 
@@ -22,6 +25,16 @@ const positive = (value: string | null): number | null => {
   return value && Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
+/**
+ * Where a purchase started on a page of this site (`?next=`, an agent's 'Buy credits to try') leads
+ * back to: named after the agent when it is one (the server renders its name with the page).
+ */
+function usePurchaseReturn(next: string | null): PurchaseReturn | null {
+  const agent = useAgent(agentIdIn(next) ?? 0);
+  if (!next) return null;
+  return { href: next, label: agent.data ? `Back to ${agent.data.name}` : 'Back to where you were' };
+}
+
 export default function CreditsPage() {
   useDocumentTitle('Buy Credits');
   const { user } = useRequireAuth('You need to be logged in to purchase credits');
@@ -29,16 +42,38 @@ export default function CreditsPage() {
   const config = useConfig();
   const checkout = useCreateCheckout();
   const [leaving, setLeaving] = useState(false);
+  const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const purchase = params.get('purchase');
-  const onConfirmed = useCallback(() => void refreshSession(queryClient), [queryClient]);
+  const next = safeNextPath(params.get('next'));
+  const back = usePurchaseReturn(next);
+  // The checkout's return, as the page opened with it: kept once the address no longer says it.
+  const [returned] = useState(() =>
+    purchase === 'success'
+      ? {
+          sessionId: params.get('session_id'),
+          credits: positive(params.get('amount')) ?? positive(params.get('credits')),
+        }
+      : null,
+  );
+  // Confirmed: the balance on screen is the server's new one, and the address keeps the amount and
+  // where to go back, not the return, so a reload does not confirm the purchase again.
+  const onConfirmed = useCallback(() => {
+    void refreshSession(queryClient);
+    const kept = new URLSearchParams();
+    const amount = new URLSearchParams(window.location.search).get('amount');
+    if (amount) kept.set('amount', amount);
+    if (next) kept.set('next', next);
+    const search = kept.toString();
+    navigate(search ? `/credits?${search}` : '/credits', { replace: true });
+  }, [queryClient, navigate, next]);
 
   // One Idempotency-Key per intended purchase: tapping again after a lost answer gets the same checkout.
   const intended = useRef<{ amount: number; key: string } | null>(null);
   const onContinue = (amount: number) => {
     if (intended.current?.amount !== amount) intended.current = { amount, key: newIdempotencyKey() };
     checkout.mutate(
-      { amount, idempotencyKey: intended.current.key },
+      { amount, next, idempotencyKey: intended.current.key },
       {
         onSuccess: ({ url }) => {
           intended.current = null;
@@ -61,12 +96,12 @@ export default function CreditsPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <BackLink
-        href="/discover"
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
+        href={back?.href ?? '/discover'}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
       >
-        Back to Discover
+        {back?.label ?? 'Back to Discover'}
       </BackLink>
-      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Buy Credits</h1>
           <p className="mt-1 text-slate-600">Credits pay for trying agents. 1 credit = $1.</p>
@@ -80,11 +115,12 @@ export default function CreditsPage() {
         )}
       </div>
 
-      {user && purchase === 'success' && (
+      {user && returned && (
         <div className="mt-6">
           <PurchaseConfirmation
-            sessionId={params.get('session_id')}
-            credits={positive(params.get('credits'))}
+            sessionId={returned.sessionId}
+            credits={returned.credits}
+            back={back}
             onConfirmed={onConfirmed}
           />
         </div>

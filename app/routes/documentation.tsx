@@ -105,7 +105,7 @@ export default function DocumentationPage() {
 
       <ContentSection id="listing" title="Listing your own agent">
         <p>
-          <Link href="/submit-agent">Submit an agent</Link> with a name (at least 3 characters), a description (10 to
+          <Link href="/submit-agent">List your agent</Link> with a name (at least 3 characters), a description (10 to
           1,000 characters), a category, and optionally a department, long description, features (one per line), demo
           video, image and the external URL people are sent to when they try it.
         </p>

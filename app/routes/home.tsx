@@ -1,5 +1,5 @@
-import { lazy, memo, Suspense, type ReactNode } from 'react';
-import { ArrowRight, ShieldCheck, Sparkles, Zap } from 'lucide-react';
+import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
+import { ArrowRight, Bookmark, Coins, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import {
   CATEGORY_GRID_MAX,
@@ -20,25 +20,42 @@ import { useSession } from '#app/features/auth/api/get-session.ts';
 import { useCategories } from '#app/features/categories/api/get-categories.ts';
 import { CategoryIcon, iconForName } from '#app/features/categories/components/category-icon.tsx';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
-import { formatCount, plural } from '#app/lib/format.ts';
+import { formatCount, formatCredits, plural } from '#app/lib/format.ts';
 import { HeroSearchForm } from '#app/components/ui/hero-search-form.tsx';
 
 const landingCache = { staleTime: LANDING_STALE_MS, gcTime: LANDING_GC_MS };
 
+/** What the home page knows of a signed-in person (from the session the page is rendered with). */
+interface Person {
+  username: string;
+  credits: number;
+}
+
 // The page re-renders as its two queries settle; the parts that do not use them are memoised.
-const Hero = memo(function Hero() {
+const Hero = memo(function Hero({ person }: { person: Person | null }) {
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
-        <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
-          <Sparkles aria-hidden className="size-4" /> {INITIAL_CREDITS} free credits when you sign up
-        </p>
+        {person ? (
+          // Signed in: their own balance, not the offer made to newcomers.
+          <Link
+            href="/credits"
+            className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm underline-offset-2 hover:bg-white/20 hover:underline"
+          >
+            <Coins aria-hidden className="size-4" /> {`You have ${formatCredits(person.credits)} to try agents with`}
+          </Link>
+        ) : (
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
+            <Sparkles aria-hidden className="size-4" /> {INITIAL_CREDITS} free credits when you sign up
+          </p>
+        )}
         <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
           Find the AI agent that gets the job done
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
-          Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay per use with
-          credits: 1 credit is $1.
+          {person
+            ? `Welcome, ${person.username}. Pick up where you left off with your saved agents, or find something new for marketing, sales, finance, operations and more.`
+            : 'Discover, try and review AI agents for marketing, sales, finance, operations and more. Pay per use with credits: 1 credit is $1.'}
         </p>
         <HeroSearchForm
           id="home-search"
@@ -52,22 +69,39 @@ const Hero = memo(function Hero() {
         />
         <div className="mt-6 flex flex-wrap gap-3">
           <ButtonLink href="/agents" variant="secondary" size="lg">
-            Browse Agents
+            {person ? 'Continue browsing' : 'Browse Agents'}
           </ButtonLink>
-          <ButtonLink href="/submit-agent" variant="outline" size="lg">
-            List Your Agent
-          </ButtonLink>
+          {person ? (
+            <ButtonLink href="/saved" variant="outline" size="lg">
+              <Bookmark aria-hidden className="size-5" /> Your saved agents
+            </ButtonLink>
+          ) : (
+            <ButtonLink href="/submit-agent" variant="outline" size="lg">
+              List your agent
+            </ButtonLink>
+          )}
         </div>
       </div>
     </section>
   );
 });
 
-function Stats({ agents, categories }: { agents: number | undefined; categories: number | undefined }) {
+function Stats({
+  agents,
+  categories,
+  credits,
+}: {
+  agents: number | undefined;
+  categories: number | undefined;
+  /** Signed in: their balance, in place of what newcomers start with. */
+  credits: number | null;
+}) {
   const stats = [
     { label: 'AI agents', value: agents === undefined ? '—' : formatCount(agents) },
     { label: 'Categories', value: categories === undefined ? '—' : String(categories) },
-    { label: 'Free credits to start', value: String(INITIAL_CREDITS) },
+    credits === null
+      ? { label: 'Free credits to start', value: String(INITIAL_CREDITS) }
+      : { label: 'Your credits', value: formatCount(credits) },
     { label: 'Per credit', value: '$1' },
   ];
   return (
@@ -259,12 +293,17 @@ const NewFromFollowed = lazy(() =>
 export default function HomePage() {
   useDocumentTitle(null);
   const { user } = useSession();
+  // Only what the hero shows: it re-renders when these change, not with every session field.
+  const person = useMemo(
+    () => (user ? { username: user.username, credits: user.credits } : null),
+    [user?.username, user?.credits], // eslint-disable-line react-hooks/exhaustive-deps -- the fields, not the object
+  );
   const top = useTopAgents();
   const categories = useCategories();
   return (
     <>
-      <Hero />
-      <Stats agents={top.data?.total} categories={categories.data?.length} />
+      <Hero person={person} />
+      <Stats agents={top.data?.total} categories={categories.data?.length} credits={person?.credits ?? null} />
       {user && (
         <Suspense fallback={null}>
           <NewFromFollowed renderAgents={(agents, label) => <AgentList agents={agents} label={label} />} />

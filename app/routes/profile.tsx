@@ -91,7 +91,7 @@ export default function ProfilePage() {
               navigate('/');
             }}
           >
-            <LogOut aria-hidden className="size-4" /> Logout
+            <LogOut aria-hidden className="size-4" /> Log out
           </Button>
         </div>
       </section>
@@ -109,7 +109,7 @@ export default function ProfilePage() {
             Your Agents
           </h2>
           <ButtonLink href="/submit-agent">
-            <Plus aria-hidden className="size-4" /> Submit New Agent
+            <Plus aria-hidden className="size-4" /> List your agent
           </ButtonLink>
         </div>
         <div className="mt-6">

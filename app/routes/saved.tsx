@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Bookmark, Search } from 'lucide-react';
 import { SKELETONS } from '#common/constants.ts';
+import { InstallOffer } from '#app/components/pwa/install-button.tsx';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 import { AgentList } from '#app/features/agents/components/agent-list.tsx';
@@ -98,6 +99,8 @@ export default function SavedPage() {
           <AgentList agents={agents} label="Saved agents" saved />
         )}
       </div>
+      {/* Saved agents are what an installed app keeps at hand offline: the offer belongs here. */}
+      <InstallOffer className="mt-10" />
     </div>
   );
 }

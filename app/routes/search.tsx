@@ -1,4 +1,4 @@
-import { Loader2, SearchX } from 'lucide-react';
+import { Lightbulb, Loader2, SearchX } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
 import { SEARCH_RESULT_CAP, SEARCH_SORTS, type SearchSort } from '#common/search.ts';
@@ -16,6 +16,7 @@ import { DepartmentSelect } from '#app/features/departments/components/departmen
 import { useDepartmentFilter } from '#app/features/departments/hooks/use-department-filter.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
 import { LabelledChoice } from '#app/components/ui/choice-select.tsx';
 import { Options } from '#app/components/ui/form-field.tsx';
 import { useOnline } from '#app/hooks/use-online.ts';
@@ -38,6 +39,9 @@ function exactHref(q: string, departmentId: number | undefined, sort: SearchSort
   if (sort !== 'relevance') params.set('sort', sort);
   return `/search?${params.toString()}`;
 }
+
+/** The proposal form, its idea prefilled with the words searched (app/routes/propose-agent.tsx). */
+const proposeHref = (q: string) => `/propose-agent?${new URLSearchParams({ idea: q })}`;
 
 /**
  * Search results (/search?q=&department=&sort=): full text on the server, fresh for 10 s (docs/product.md#screens
@@ -78,6 +82,7 @@ export default function SearchPage() {
       <DepartmentSelect id={`${prefix}-department`} {...department.select} />
       <LabelledChoice
         id={`${prefix}-sort`}
+        name="sort"
         label="Sort by"
         value={sort}
         onChoose={(chosen) => update({ sort: parseSearchSort(chosen) === 'relevance' ? undefined : chosen })}
@@ -152,9 +157,19 @@ export default function SearchPage() {
                 <h2 className="mt-4 text-xl font-semibold text-slate-900">No results found</h2>
                 <p className="mt-2 text-slate-600">
                   {departmentId
-                    ? 'Try all departments, or fewer or different words.'
-                    : 'Try fewer or different words, or browse every agent.'}
+                    ? 'Try all departments, or fewer or different words, or '
+                    : 'Try fewer or different words, or '}
+                  <Link href="/agents" className="font-medium text-brand-700 underline underline-offset-2">
+                    browse every agent
+                  </Link>
+                  .
                 </p>
+                {/* Nothing does it yet: the words searched become the start of a proposal for it. */}
+                <p className="mt-6 text-slate-600">Missing an agent for this?</p>
+                <ButtonLink href={proposeHref(q)} variant="secondary" className="mt-2 max-w-full">
+                  <Lightbulb aria-hidden className="size-4 shrink-0" />
+                  <span className="truncate">Propose “{q}”</span>
+                </ButtonLink>
               </div>
             }
           >

@@ -171,7 +171,7 @@ export default function SettingsPage() {
             navigate('/');
           }}
         >
-          <LogOut aria-hidden className="size-4" /> Log Out
+          <LogOut aria-hidden className="size-4" /> Log out
         </Button>
       </Section>
     </div>

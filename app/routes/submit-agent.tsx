@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import type { Agent } from '#common/types.ts';
@@ -9,12 +9,16 @@ import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useCreateAgent } from '#app/features/agent-form/api/create-agent.ts';
 import { useUpdateAgent } from '#app/features/agent-form/api/update-agent.ts';
 import { AgentForm } from '#app/features/agent-form/components/agent-form.tsx';
+import { DangerZone } from '#app/features/agents/components/danger-zone.tsx';
+import { CoverField } from '#app/features/creators/components/cover-field.tsx';
+import type { PreparedCover } from '#app/features/creators/lib/cover.ts';
 import { agentToFormValues, emptyAgentForm } from '#app/features/agent-form/lib/form-values.ts';
 import { useAgent } from '#app/features/agents/api/get-agent.ts';
 import { agentKeys } from '#app/features/agents/api/keys.ts';
 import { useRequireAuth } from '#app/features/auth/hooks/use-require-auth.ts';
 import { useCategories } from '#app/features/categories/api/get-categories.ts';
 import { getDepartmentsQueryOptions } from '#app/features/departments/api/get-departments.ts';
+import { uploadCover } from '#app/features/creators/api/upload-picture.ts';
 import { myAgentsKeys } from '#app/features/my-agents/api/keys.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
 import { toast } from '#app/hooks/use-toast.ts';
@@ -34,7 +38,7 @@ export default function SubmitAgentPage() {
   const editParam = new URLSearchParams(useSearch()).get('edit');
   const editId = editParam && /^\d+$/.test(editParam) ? Number(editParam) : null;
   const editing = editParam !== null;
-  useDocumentTitle(editing ? 'Edit Agent' : 'Submit an Agent');
+  useDocumentTitle(editing ? 'Edit Agent' : 'List your agent');
   const { user } = useRequireAuth(
     editing ? 'You need to be logged in to edit your agents' : 'You need to be logged in to submit an agent',
   );
@@ -46,6 +50,9 @@ export default function SubmitAgentPage() {
   const agent = useAgent(editId ?? 0);
   const create = useCreateAgent();
   const update = useUpdateAgent();
+  // A new agent's cover goes up once the agent exists, after its creation.
+  const [coverUploading, setCoverUploading] = useState(false);
+  const heldCover = useRef<PreparedCover | null>(null);
 
   const saved = (result: Agent, title: string, description: string) => {
     queryClient.setQueryData(agentKeys.detail(result.id), result);
@@ -56,31 +63,52 @@ export default function SubmitAgentPage() {
     navigate(`/agents/${result.id}`);
   };
 
-  const onSubmit = (data: AgentData) => {
+  /** Sends the form; answers whether it was saved (the form then clears its 'What's new' note). */
+  const onSubmit = async (data: AgentData): Promise<boolean> => {
     if (editId) {
-      update.mutate(
-        { id: editId, data },
-        {
-          onSuccess: (result) => saved(result, 'Agent updated', `Your changes to ${result.name} are live.`),
-          onError: (error) =>
-            toast({
-              title: 'Update failed',
-              description: errorMessage(error, 'Failed to update agent'),
-              variant: 'destructive',
-            }),
-        },
-      );
-    } else {
-      create.mutate(data, {
-        onSuccess: (result) => saved(result, 'Agent submitted', `${result.name} is now listed on the marketplace.`),
-        onError: (error) =>
-          toast({
-            title: 'Submission failed',
-            description: errorMessage(error, 'Failed to submit agent'),
-            variant: 'destructive',
-          }),
-      });
+      try {
+        const result = await update.mutateAsync({ id: editId, data });
+        saved(result, 'Agent updated', `Your changes to ${result.name} are live.`);
+        return true;
+      } catch (error) {
+        toast({
+          title: 'Update failed',
+          description: errorMessage(error, 'Failed to update agent'),
+          variant: 'destructive',
+        });
+        return false;
+      }
     }
+    let result: Agent;
+    try {
+      // POST keeps no 'What's new' note: a new agent has nothing to compare with.
+      result = await create.mutateAsync({ ...data, whatsNew: undefined });
+    } catch (error) {
+      toast({
+        title: 'Submission failed',
+        description: errorMessage(error, 'Failed to submit agent'),
+        variant: 'destructive',
+      });
+      return false;
+    }
+    const cover = heldCover.current;
+    if (cover) {
+      setCoverUploading(true);
+      try {
+        result = { ...result, ...(await uploadCover(result.id, cover.cover, cover.thumbnail)) };
+      } catch (error) {
+        // Listed all the same: the cover can be added from Edit Agent.
+        toast({
+          title: 'Cover not uploaded',
+          description: `${errorMessage(error, 'The cover could not be uploaded')}. You can add it from Edit Agent.`,
+          variant: 'destructive',
+        });
+      } finally {
+        setCoverUploading(false);
+      }
+    }
+    saved(result, 'Agent submitted', `${result.name} is now listed on the marketplace.`);
+    return true;
   };
 
   let body: ReactNode;
@@ -115,12 +143,22 @@ export default function SubmitAgentPage() {
     body = (
       <AgentForm
         key={agent.data?.id ?? 'new'}
+        agent={editing ? agent.data : undefined}
+        cover={(slot) => (
+          <CoverField
+            agentId={editing && agent.data ? agent.data.id : null}
+            {...slot}
+            onHeld={(prepared) => {
+              heldCover.current = prepared;
+            }}
+          />
+        )}
         initial={editing && agent.data ? agentToFormValues(agent.data) : emptyAgentForm}
         categories={categories.data}
         departments={departments.data ?? []}
-        pending={create.isPending || update.isPending}
-        submitLabel={editing ? 'Save Changes' : 'Submit Agent'}
-        pendingLabel={editing ? 'Saving...' : 'Submitting...'}
+        pending={create.isPending || update.isPending || coverUploading}
+        submitLabel={editing ? 'Save Changes' : 'List your agent'}
+        pendingLabel={editing ? 'Saving...' : coverUploading ? 'Uploading the cover...' : 'Listing...'}
         cancelHref={editing && agent.data ? `/agents/${agent.data.id}` : '/my-agents'}
         onSubmit={onSubmit}
       />
@@ -132,13 +170,14 @@ export default function SubmitAgentPage() {
       <ButtonLink href="/my-agents" variant="ghost" size="sm" className="-ml-3">
         <ArrowLeft aria-hidden className="size-4" /> My Agents
       </ButtonLink>
-      <h1 className="mt-2 text-3xl font-bold">{editing ? 'Edit Agent' : 'Submit an Agent'}</h1>
+      <h1 className="mt-2 text-3xl font-bold">{editing ? 'Edit Agent' : 'List your agent'}</h1>
       <p className="mb-8 mt-1 text-slate-600">
         {editing
           ? 'Changes are visible on the marketplace as soon as you save.'
           : 'List your AI agent on the marketplace. People pay its credit cost each time they try it.'}
       </p>
       {body}
+      {editing && agent.data && user && agent.data.creatorId === user.id && <DangerZone agent={agent.data} />}
     </div>
   );
 }

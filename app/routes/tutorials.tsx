@@ -44,7 +44,7 @@ export default function TutorialsPage() {
       <ContentSection id="list-agent" title="List your own agent">
         <ol>
           <li>
-            Go to <Link href="/submit-agent">Submit an Agent</Link> (also in the navbar menu under My Agents).
+            Go to <Link href="/submit-agent">List your agent</Link> (also in the navbar menu under My Agents).
           </li>
           <li>
             Write a name and a one-paragraph description that says who the agent is for. Add the long description and

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { authHref } from '#common/next-path.ts';
+import { authHref, safeNextPath } from '#common/next-path.ts';
 import { MESSAGES } from '#common/validation.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { verifyEmail } from '#app/features/auth/api/account.ts';
@@ -30,7 +30,10 @@ export default function VerifyEmailPage() {
   const confirmedAlready =
     state.kind === 'failed' && state.message === MESSAGES.tokenInvalid && user?.emailVerified === true;
   const started = useRef(false);
-  const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('token') ?? '');
+  const query = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search);
+  const token = query?.get('token') ?? '';
+  // The page that asked for the account (an agent's): where Continue leads, checked like every next.
+  const next = safeNextPath(query?.get('next')) ?? '/';
   useEffect(() => {
     // Tokens work once: never send it twice (StrictMode runs effects twice in development).
     if (started.current) return;
@@ -62,13 +65,14 @@ export default function VerifyEmailPage() {
           </p>
           {state.message && <p className="text-sm text-slate-600">{state.message}</p>}
           <div>
-            <ButtonLink href="/">Continue to AgentMarket</ButtonLink>
+            <ButtonLink href={next}>Continue to AgentMarket</ButtonLink>
           </div>
         </div>
       )}
       {state.kind === 'needs-owner' && (
         <ConfirmWithPassword
           token={token}
+          next={next}
           onDone={(email, message) => {
             setState({ kind: 'done', email, message });
             void refreshSession(queryClient);
@@ -82,7 +86,7 @@ export default function VerifyEmailPage() {
             be used.
           </p>
           <div>
-            <ButtonLink href="/">Continue to AgentMarket</ButtonLink>
+            <ButtonLink href={next}>Continue to AgentMarket</ButtonLink>
           </div>
         </div>
       )}
@@ -106,8 +110,16 @@ export default function VerifyEmailPage() {
 }
 
 /** Signed out (or as someone else): sign in to the account, or confirm by choosing its password. */
-function ConfirmWithPassword({ token, onDone }: { token: string; onDone: (email: string, message: string) => void }) {
-  const here = `/verify-email?${new URLSearchParams({ token })}`;
+function ConfirmWithPassword({
+  token,
+  next,
+  onDone,
+}: {
+  token: string;
+  next: string;
+  onDone: (email: string, message: string) => void;
+}) {
+  const here = `/verify-email?${new URLSearchParams(next === '/' ? { token } : { token, next })}`;
   return (
     <div className="mt-6 grid gap-6 text-left">
       <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">

@@ -1,6 +1,7 @@
 // The one mail module (docs/decisions/0032): every message the product
 // sends is built here and goes out through an HTTP email API with Resend's shape
 // (POST {MAIL_API_URL}/emails, Bearer MAIL_API_KEY). Locally that API is scripts/mail-catcher.mjs.
+import { safeNextPath } from '#common/next-path.ts';
 import type { Bindings } from '#worker/env.ts';
 
 export const PRODUCT_NAME = 'AgentMarket';
@@ -76,12 +77,21 @@ ${buttonHtml}<p style="font-size:14px;color:#475569">${escapeHtml(o.note)}</p>
   return { to, subject, text, html };
 }
 
-/** The absolute link to an app page with a token (docs/decisions/0032). */
-export const tokenLink = (
+/**
+ * The absolute link to an app page with a token (docs/decisions/0032), and where that page continues
+ * to once done: `next`, when it is a path of this site (common/next-path.ts), else nothing.
+ */
+export function tokenLink(
   origin: string,
   path: '/verify-email' | '/reset-password' | '/undo-email-change',
   token: string,
-): string => `${origin}${path}?${new URLSearchParams({ token })}`;
+  next?: string | null,
+): string {
+  const params = new URLSearchParams({ token });
+  const then = safeNextPath(next);
+  if (then && then !== '/') params.set('next', then);
+  return `${origin}${path}?${params}`;
+}
 
 export const verifyEmailMail = (o: { to: string; username: string; link: string; change: boolean }): MailMessage =>
   actionMail(o.to, `Confirm your email address for ${PRODUCT_NAME}`, {

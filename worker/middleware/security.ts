@@ -13,7 +13,7 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; ob
  * allowed, by its hash, is the page's tap holder in app/index.html (app/lib/early-clicks.test.ts checks both).
  */
 export const APP_CSP =
-  "default-src 'self'; script-src 'self' 'sha256-DFHDnXlUlDnFsFOu01VW2GB0beM3mPYjEnT0M0wq0D8='; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+  "default-src 'self'; script-src 'self' 'sha256-eh6L3MDZXZ7+1cko9/4YAnZ8CYGUSO9pghla1zLl97Q='; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();

@@ -60,7 +60,8 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
   // Sign In and Get Started return here once signed in (docs/decisions/0021).
   const authLink = useAuthHref();
   const [location, navigate] = useLocation();
-  const mobile = usePhonePanel();
+  // The phone's menu: a popover, opened by the browser before the app (docs/decisions/0044).
+  const mobile = usePhonePanel('mobile-menu');
   // Whose account menu has been asked for (its code loads then, and it opens at once).
   const [menuFor, setMenuFor] = useState<number | null>(null);
   const menuOpened = user !== null && menuFor === user.id;
@@ -74,7 +75,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
       : MENU;
 
   const onLogout = async () => {
-    mobile.setOpen(false);
+    mobile.close();
     setMenuFor(null);
     await logout(queryClient);
     navigate('/');
@@ -84,13 +85,8 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
     `rounded-md px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-700 bg-brand-50' : 'text-slate-700 hover:bg-slate-100'}`;
 
   return (
-    <header
-      className="sticky top-0 z-40 border-b border-slate-200 bg-white"
-      // Escape closes the phone menu (the disclosure pattern) and gives the focus back to its button.
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && mobile.open) mobile.dismiss();
-      }}
-    >
+    // Escape closes the phone's menu by itself (a popover) and gives the focus back to its button.
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <Bot aria-hidden className="size-7 text-brand-600" />
@@ -115,11 +111,13 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
               <Link
                 href="/credits"
                 className="flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-semibold text-amber-800"
-                aria-label={`${credits} credits available`}
               >
+                {/* Its name is what it shows, then 'available' (WCAG 2.5.3, Label in Name). */}
                 <Coins aria-hidden className="size-4" />
-                <span data-testid="navbar-credits">{formatCount(credits)}</span>
-                <span className="font-normal">credits</span>
+                <span data-testid="navbar-credits">{formatCount(credits)}</span>{' '}
+                <span className="font-normal">
+                  credits<span className="sr-only"> available</span>
+                </span>
               </Link>
               {user.consumed > 0 && (
                 <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-medium text-slate-600">
@@ -152,58 +150,56 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
             <AuthLinks href={authLink} signIn="ghost" />
           )}
         </div>
-        <PanelToggle {...mobile.toggle} what="menu" icon={Menu} controls="mobile-menu" />
+        <PanelToggle {...mobile.toggle} what="menu" icon={Menu} />
       </nav>
-      {mobile.open && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
-          <ul className="flex flex-col gap-1">
-            {NAV.map((item) => (
-              <li key={item.href}>
+      {/* In the page from the start, shown by the browser over what is under the bar (a popover). */}
+      <div
+        {...mobile.panel}
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-b border-slate-200 bg-white px-4 py-3 text-slate-900 shadow-lg md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          {NAV.map((item) => (
+            <li key={item.href}>
+              <Link href={item.href} className={`block ${linkClass(item.href)}`} onClick={mobile.close}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 border-t border-slate-200 pt-3">
+          {user ? (
+            <div className="flex flex-col gap-1">
+              <p className="flex items-center gap-2 px-3 py-2 text-sm font-semibold text-amber-800">
+                <Coins aria-hidden className="size-4" /> {formatCount(credits)} credits
+                {user.consumed > 0 && (
+                  <span className="font-normal text-slate-500">({formatCount(user.consumed)} used)</span>
+                )}
+              </p>
+              {menu.map((item) => (
                 <Link
+                  key={item.href}
                   href={item.href}
                   className={`block ${linkClass(item.href)}`}
-                  onClick={() => mobile.setOpen(false)}
+                  onClick={mobile.close}
                 >
                   {item.label}
                 </Link>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 border-t border-slate-200 pt-3">
-            {user ? (
-              <div className="flex flex-col gap-1">
-                <p className="flex items-center gap-2 px-3 py-2 text-sm font-semibold text-amber-800">
-                  <Coins aria-hidden className="size-4" /> {formatCount(credits)} credits
-                  {user.consumed > 0 && (
-                    <span className="font-normal text-slate-500">({formatCount(user.consumed)} used)</span>
-                  )}
-                </p>
-                {menu.map((item) => (
-                  <Link
-                    key={item.href}
-                    href={item.href}
-                    className={`block ${linkClass(item.href)}`}
-                    onClick={() => mobile.setOpen(false)}
-                  >
-                    {item.label}
-                  </Link>
-                ))}
-                <button
-                  type="button"
-                  onClick={onLogout}
-                  className="rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
-                >
-                  Log Out
-                </button>
-              </div>
-            ) : (
-              <div className="flex gap-2">
-                <AuthLinks href={authLink} signIn="secondary" extra="flex-1" onClick={() => mobile.setOpen(false)} />
-              </div>
-            )}
-          </div>
+              ))}
+              <button
+                type="button"
+                onClick={onLogout}
+                className="rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
+              >
+                Log out
+              </button>
+            </div>
+          ) : (
+            <div className="flex gap-2">
+              <AuthLinks href={authLink} signIn="secondary" extra="flex-1" onClick={mobile.close} />
+            </div>
+          )}
         </div>
-      )}
+      </div>
     </header>
   );
 }

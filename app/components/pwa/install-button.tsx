@@ -1,6 +1,5 @@
-import { Download, Share, X } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useBottomBar } from '#app/hooks/use-bottom-bar.ts';
+import { Download, Share, Smartphone, X } from 'lucide-react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 
 interface BeforeInstallPromptEvent extends Event {
@@ -12,6 +11,7 @@ interface BeforeInstallPromptEvent extends Event {
 export const INSTALL_DISMISSED_KEY = 'install-offer-dismissed';
 
 const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
@@ -19,6 +19,8 @@ const subscribe = (listener: () => void) => {
 
 /** Dismissed in this page: stands in for the stored flag where storage is refused (private mode). */
 let dismissedHere = false;
+/** The browser's offer to install, kept from whichever page it came on until it is used. */
+let prompt: BeforeInstallPromptEvent | null = null;
 
 const dismissed = (): boolean => {
   if (dismissedHere) return true;
@@ -43,38 +45,46 @@ const iosSafari = (): boolean => {
   return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua);
 };
 
-/** Whether to offer installation at all, and whether as the iOS hint. */
+/** Whether to offer installation at all, and how: the iOS hint, or the browser's prompt once it has come. */
 const offerSnapshot = (): 'none' | 'ios' | 'prompt' =>
-  dismissed() || installed() ? 'none' : iosSafari() ? 'ios' : 'prompt';
+  dismissed() || installed() ? 'none' : iosSafari() ? 'ios' : prompt ? 'prompt' : 'none';
 
 /**
- * Offers installation where the browser allows it (Chromium's beforeinstallprompt) and tells iPhone
- * and iPad Safari users how. A bar at the very end of the page, in the flow: it never covers what a
- * person is reading or tapping, and floating layers keep clear of it (useBottomBar). Dismissed, it is
- * not shown again on this device. What it reads of the device is never read while hydrating (the
- * server's snapshot is 'none', as useHydrated does; docs/decisions/0016).
+ * Keeps the browser's install offer (Chromium's beforeinstallprompt) for the whole visit, whichever
+ * page it comes on, so the pages that offer installation (InstallOffer) can use it when they are
+ * opened. Mounted once, with the app.
  */
-export function InstallButton() {
-  const offer = useSyncExternalStore(subscribe, offerSnapshot, () => 'none' as const);
-  const [prompt, setPrompt] = useState<BeforeInstallPromptEvent | null>(null);
-  const bar = useBottomBar();
-
+export function InstallPromptListener() {
   useEffect(() => {
-    if (offer !== 'prompt') return;
-    const onPrompt = (e: Event) => {
-      e.preventDefault();
-      setPrompt(e as BeforeInstallPromptEvent);
+    const onPrompt = (event: Event) => {
+      event.preventDefault();
+      prompt = event as BeforeInstallPromptEvent;
+      changed();
     };
-    const onInstalled = () => setPrompt(null);
+    const onInstalled = () => {
+      prompt = null;
+      changed();
+    };
     window.addEventListener('beforeinstallprompt', onPrompt);
     window.addEventListener('appinstalled', onInstalled);
     return () => {
       window.removeEventListener('beforeinstallprompt', onPrompt);
       window.removeEventListener('appinstalled', onInstalled);
     };
-  }, [offer]);
+  }, []);
+  return null;
+}
 
-  if (offer === 'none' || (offer === 'prompt' && !prompt)) return null;
+/**
+ * Offers installation where people look for it: the Saved page (the agents kept for offline use)
+ * and Settings, On this device. Not a bar after the footer, where nobody scrolls. In the flow, at
+ * the end of what it sits in: appearing, it moves nothing already read. Dismissed, it is not shown
+ * again on this device. What it reads of the device is never read while hydrating (the server's
+ * snapshot is 'none', as useHydrated does; docs/decisions/0016).
+ */
+export function InstallOffer({ className = '' }: { className?: string }) {
+  const offer = useSyncExternalStore(subscribe, offerSnapshot, () => 'none' as const);
+  if (offer === 'none') return null;
 
   const dismiss = () => {
     dismissedHere = true;
@@ -83,47 +93,52 @@ export function InstallButton() {
     } catch {
       // Not remembered on this device: gone from this page only.
     }
-    listeners.forEach((listener) => listener());
+    changed();
   };
 
-  const install = async (event: BeforeInstallPromptEvent) => {
+  const install = async () => {
+    const event = prompt;
+    if (!event) return;
     await event.prompt();
     await event.userChoice;
     // A prompt event is good for one prompt; the browser fires a new one if it offers again.
-    setPrompt(null);
+    prompt = null;
+    changed();
   };
 
   return (
     <section
-      ref={bar}
       aria-label="Install the app"
-      className="border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] print:hidden"
+      className={`flex items-start gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-slate-800 print:hidden ${className}`}
     >
-      <div className="mx-auto flex max-w-7xl items-center gap-3">
-        {offer === 'ios' || !prompt ? (
-          <p className="flex-1 text-sm text-slate-700">
+      <Smartphone aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700" />
+      <div className="grid flex-1 gap-3">
+        {offer === 'ios' ? (
+          <p className="text-sm">
             Install: tap Share
             <Share aria-hidden className="mx-1 inline size-4 align-text-bottom" />, then Add to Home Screen
           </p>
         ) : (
           <>
-            <p className="flex-1 text-sm text-slate-700">
-              Keep AgentMarket on your home screen, with the agents you have seen, even offline.
+            <p className="text-sm">
+              Keep AgentMarket on your home screen, with the agents you have seen and saved, even offline.
             </p>
-            <Button size="sm" onClick={() => void install(prompt)} className="shrink-0 rounded-full">
-              <Download aria-hidden className="size-4" /> Install app
-            </Button>
+            <div>
+              <Button size="sm" onClick={() => void install()} className="rounded-full">
+                <Download aria-hidden className="size-4" /> Install app
+              </Button>
+            </div>
           </>
         )}
-        <button
-          type="button"
-          aria-label="Dismiss install prompt"
-          onClick={dismiss}
-          className="flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <X aria-hidden className="size-5" />
-        </button>
       </div>
+      <button
+        type="button"
+        aria-label="Dismiss install prompt"
+        onClick={dismiss}
+        className="-mr-1 -mt-1 flex size-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-slate-900"
+      >
+        <X aria-hidden className="size-5" />
+      </button>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatCount, formatDateTime, plural } from '#app/lib/format.ts';
 import { sessionKeys } from '#app/lib/query-keys.ts';
 import { clearPersistedCache, getQueryStore, MAX_SAVED_QUERIES, type SavedDataSummary } from '#app/lib/persist.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { InstallOffer } from './install-button';
 import { OutboxList } from './outbox-list';
 import { useOutbox } from '#app/hooks/use-outbox.ts';
 import { SavedAgentsOnDevice } from '#app/components/saved/saved-agents-on-device.tsx';
@@ -86,6 +87,8 @@ export function OnThisDevice({ onClear }: { onClear?: () => void }) {
           </div>
         )}
       </div>
+      {/* What is kept on this device is also what an installed app has at hand: the offer is here too. */}
+      <InstallOffer />
     </div>
   );
 }

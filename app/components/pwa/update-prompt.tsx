@@ -5,6 +5,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 // (the plugin's registration code imports it on demand).
 import 'workbox-window';
 import { Button } from '#app/components/ui/button.tsx';
+import { KEEP_CLEAR } from '#app/lib/keep-clear.ts';
 
 /**
  * A tab still showing the old version after another tab accepted the update may ask for a page chunk
@@ -42,6 +43,8 @@ export function UpdatePrompt() {
     // Above the bottom bars (their actions stay tappable); on wide screens to the left, clear of the toasts.
     <div
       role="alert"
+      // Toasts keep clear of it (app/lib/keep-clear.ts).
+      {...KEEP_CLEAR}
       className="fixed inset-x-4 bottom-[calc(var(--bottom-bars)+1rem)] z-[90] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl lg:right-auto lg:mx-0 lg:w-md print:hidden"
     >
       <RefreshCw aria-hidden className="size-5 shrink-0 text-brand-600" />

@@ -11,9 +11,10 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50',
 };
+// A phone's controls are tapped: 44 px tall there (below md), the compact sizes with a pointer.
 const SIZES: Record<Size, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
+  sm: 'h-9 max-md:h-11 px-3 text-sm',
+  md: 'h-10 max-md:h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
 };
 

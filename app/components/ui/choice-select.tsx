@@ -25,9 +25,14 @@ export interface ChoiceLook {
   labelClassName?: string;
 }
 
-/** A ChoiceSelect under its small label: the lists' filter bars (sort, department). */
+/**
+ * A ChoiceSelect under its small label: the lists' filter bars (sort, department). `name` is its URL
+ * parameter: in the phone's filter sheet it is a field of a GET form that works before the app
+ * (docs/decisions/0044).
+ */
 export function LabelledChoice({
   id,
+  name,
   label,
   value,
   onChoose,
@@ -35,7 +40,14 @@ export function LabelledChoice({
   selectClassName = 'border-slate-300 bg-white text-slate-900',
   labelClassName = 'text-slate-600',
   children,
-}: ChoiceLook & { id: string; label: string; value: string; onChoose: (value: string) => void; children: ReactNode }) {
+}: ChoiceLook & {
+  id: string;
+  name?: string;
+  label: string;
+  value: string;
+  onChoose: (value: string) => void;
+  children: ReactNode;
+}) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className={`text-xs font-medium uppercase tracking-wide ${labelClassName}`}>
@@ -43,9 +55,10 @@ export function LabelledChoice({
       </label>
       <ChoiceSelect
         id={id}
+        name={name}
         value={value}
         onChoose={onChoose}
-        className={`h-10 w-full rounded-lg border px-3 text-sm ${selectClassName}`}
+        className={`h-10 w-full rounded-lg border px-3 text-sm max-md:h-11 max-md:text-base ${selectClassName}`}
       >
         {children}
       </ChoiceSelect>

@@ -8,7 +8,8 @@ export interface FieldControlProps {
 }
 
 export const controlClass = (invalid: boolean, extra = '') =>
-  `block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 disabled:bg-slate-100 ${
+  // On a phone 44 px tall and 16 px text (smaller text makes iOS zoom the page on focus).
+  `block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 disabled:bg-slate-100 max-md:min-h-11 max-md:text-base ${
     invalid ? 'border-red-600 ring-1 ring-red-600' : 'border-slate-300'
   } ${extra}`;
 

@@ -11,9 +11,14 @@ interface TabsState {
   value: string;
   onValueChange: (value: string) => void;
   baseId: string;
+  keepPanels: boolean;
 }
 
 const TabsContext = createContext<TabsState | null>(null);
+
+/** Whether the panel around is the one shown (true outside tabs): a hidden panel's content can wait to ask for data. */
+const PanelShown = createContext(true);
+export const usePanelShown = (): boolean => useContext(PanelShown);
 
 function useTabs(): TabsState {
   const state = useContext(TabsContext);
@@ -24,17 +29,23 @@ function useTabs(): TabsState {
 const tabId = (state: TabsState, value: string) => `${state.baseId}-tab-${value}`;
 const panelId = (state: TabsState, value: string) => `${state.baseId}-panel-${value}`;
 
+/**
+ * `keepPanels`: every panel is rendered, the others `hidden`, so the server's HTML holds them all and
+ * its tabs switch before the app has started (docs/decisions/0044).
+ */
 export function Tabs({
   value,
   onValueChange,
+  keepPanels = false,
   children,
 }: {
   value: string;
   onValueChange: (value: string) => void;
+  keepPanels?: boolean;
   children: ReactNode;
 }) {
   const baseId = useId().replace(/:/g, '');
-  return <TabsContext.Provider value={{ value, onValueChange, baseId }}>{children}</TabsContext.Provider>;
+  return <TabsContext.Provider value={{ value, onValueChange, baseId, keepPanels }}>{children}</TabsContext.Provider>;
 }
 
 /** `plain` leaves all styling to className (e.g. underlined tabs); the default is the pill style. */
@@ -95,6 +106,7 @@ export function TabsTrigger({ value, className = '', variant = 'pill', ...props 
       aria-controls={panelId(state, value)}
       tabIndex={selected ? 0 : -1}
       data-state={selected ? 'active' : 'inactive'}
+      data-tab={value}
       onClick={() => state.onValueChange(value)}
       className={partClass(variant, TRIGGER_PILL, className)}
       {...props}
@@ -102,17 +114,27 @@ export function TabsTrigger({ value, className = '', variant = 'pill', ...props 
   );
 }
 
-export function TabsContent({ value, className = '', variant = 'pill', ...props }: PartProps<HTMLDivElement>) {
+export function TabsContent({
+  value,
+  className = '',
+  variant = 'pill',
+  children,
+  ...props
+}: PartProps<HTMLDivElement>) {
   const state = useTabs();
-  if (state.value !== value) return null;
+  const selected = state.value === value;
+  if (!selected && !state.keepPanels) return null;
   return (
     <div
       role="tabpanel"
       id={panelId(state, value)}
+      hidden={!selected}
       aria-labelledby={tabId(state, value)}
       tabIndex={0}
       className={partClass(variant, 'mt-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6', className)}
       {...props}
-    />
+    >
+      <PanelShown.Provider value={selected}>{children}</PanelShown.Provider>
+    </div>
   );
 }

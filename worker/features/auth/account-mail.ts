@@ -77,7 +77,8 @@ export async function deliverLater(c: Context<AppEnv>, work: () => Promise<void>
 }
 
 /**
- * Mails a link that confirms `email` for the account (registration, email change, resend). When
+ * Mails a link that confirms `email` for the account (registration, email change, resend); from a
+ * registration, the link carries the page that asked (`next`) for the confirmation page to continue to. When
  * another account has already confirmed that address, its owner is told someone tried to use it
  * instead, and the asker is answered the same way, in the same time: the token is issued either way
  * (Settings shows the address as waiting) and the look-up runs after the answer (docs/decisions/0024).
@@ -87,6 +88,8 @@ export async function mailVerification(
   user: { id: number; username: string },
   email: string,
   change = false,
+  /** Where the confirmation page continues to: the page that asked for the account. */
+  next?: string | null,
 ) {
   const token = await issueToken(c.env.DB, user.id, 'verify', email);
   await deliverLater(c, async () => {
@@ -97,7 +100,7 @@ export async function mailVerification(
         verifyEmailMail({
           to: email,
           username: user.username,
-          link: tokenLink(origin(c), '/verify-email', token),
+          link: tokenLink(origin(c), '/verify-email', token, next),
           change,
         }),
       );

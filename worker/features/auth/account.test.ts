@@ -21,10 +21,10 @@ let n = 0;
 const fresh = () => `acct_${Date.now().toString(36)}_${n++}`;
 const client = () => ({ 'CF-Connecting-IP': `10.7.${n}.${n++}` });
 
-async function register(email = `${fresh()}@example.com`, password = 'secret-pass') {
+async function register(email = `${fresh()}@example.com`, password = 'secret-pass', next?: string) {
   const username = fresh();
   const res = await api(undefined, client()).auth.register.$post({
-    json: { username, email, password, isInternalLogin: false },
+    json: { username, email, password, isInternalLogin: false, ...(next === undefined ? {} : { next }) },
   });
   expect(res.status).toBe(201);
   return { username, email, cookie: cookieFrom(res), id: (await okBody(res)).id };
@@ -59,6 +59,30 @@ describe('verified mailboxes', () => {
       const again = await verify(token);
       expect(again.status).toBe(400);
       expect(await message(again)).toBe(MESSAGES.tokenInvalid);
+    },
+  );
+
+  it(
+    'a registration from a page of this site mails a link that continues there; any other next is left out',
+    { timeout: SLOW },
+    async () => {
+      const fromAgent = await register(undefined, undefined, '/agents/7?tab=reviews');
+      const mail = await nthMailTo(fromAgent.email);
+      expect(mail.text).toMatch(
+        /http:\/\/localhost\/verify-email\?token=[\w-]{40,}&next=%2Fagents%2F7%3Ftab%3Dreviews\s/,
+      );
+      expect(mail.html).toContain('&amp;next=%2Fagents%2F7%3Ftab%3Dreviews"');
+      expect((await verify(tokenIn(mail, '/verify-email'), fromAgent.cookie)).status).toBe(200);
+      for (const next of ['//evil.example', 'https://evil.example/', '/auth', '/']) {
+        const { email } = await register(undefined, undefined, next);
+        expect((await nthMailTo(email)).text, next).toMatch(/\/verify-email\?token=[\w-]{40,}\s/);
+      }
+      const wrong = await call('/api/auth/register', {
+        json: { username: fresh(), email: `${fresh()}@example.com`, password: 'secret-pass', next: 7 },
+        headers: client(),
+      });
+      expect(wrong.status).toBe(400);
+      expect(await message(wrong)).toBe(MESSAGES.nextPath);
     },
   );
 

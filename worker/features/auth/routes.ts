@@ -117,7 +117,7 @@ export const authRoutes = new Hono<AppEnv>()
     jsonBody(registerSchema),
     async (c) => {
       const body = c.req.valid('json');
-      const { username, email, password, isInternalLogin } = body;
+      const { username, email, password, isInternalLogin, next } = body;
       if (isHoneypotFilled(body)) return fail(c, 400, MESSAGES.honeypot);
       if (await overHourlyLimit(c, 'register', REGISTRATIONS_PER_HOUR))
         return tooMany(c, MESSAGES.registerThrottled, HOUR_MS);
@@ -146,7 +146,8 @@ export const authRoutes = new Hono<AppEnv>()
       }
       // Staff once the address is confirmed, in this session only (docs/decisions/0038).
       await startSession(c, id, { internal: isInternalLogin });
-      await mailVerification(c, { id, username }, email);
+      // The link continues to the page that asked for the account (checked in mailVerification's link).
+      await mailVerification(c, { id, username }, email, false, next);
       return c.json((await getSessionUser(c.env.DB, id))!, 201);
     },
   )

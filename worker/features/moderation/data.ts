@@ -45,6 +45,28 @@ export async function fileReport(
 }
 
 /**
+ * The items of one agent's page (the agent and its reviews) that `userId` has an open report on, so
+ * their Report buttons say 'Reported' (one open report per person and item: a second is refused).
+ */
+export async function openReportsOnAgent(
+  d1: D1Database,
+  userId: number,
+  agentId: number,
+): Promise<{ itemType: ReportItemType; itemId: number }[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT item_type AS itemType, item_id AS itemId FROM reports
+       WHERE user_id = ? AND status = 'open'
+         AND ((item_type = 'agent' AND item_id = ?)
+           OR (item_type = 'review' AND item_id IN (SELECT id FROM ratings WHERE agent_id = ?)))
+       ORDER BY item_type, item_id`,
+    )
+    .bind(userId, agentId, agentId)
+    .all<{ itemType: ReportItemType; itemId: number }>();
+  return results;
+}
+
+/**
  * Applies a moderator's decision in one batch: the item's visibility (hide, restore), its open
  * reports closed, the decision recorded, and a review's agent's aggregates refreshed.
  */

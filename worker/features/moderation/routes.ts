@@ -8,13 +8,14 @@ import type { AppEnv } from '#worker/env.ts';
 import { fail, pageAnswer, pageParams, positiveInt } from '#worker/lib/http.ts';
 import { HOUR_MS, hit, tooMany } from '#worker/lib/throttle.ts';
 import { error, ID_SCHEMA, json, route, throttled, TOTAL_COUNT } from '#worker/lib/openapi.ts';
-import { jsonBody, pageQuery, validated } from '#worker/lib/validator.ts';
+import { jsonBody, pageQuery, positiveIntText, validated } from '#worker/lib/validator.ts';
 import { requireRole, requireUser } from '#worker/middleware/session.ts';
 import { maySeeHidden } from '#worker/features/agents/index.ts';
 import {
   fileReport,
   moderate,
   moderationQueue,
+  openReportsOnAgent,
   QUEUE_PAGE,
   QUEUE_PAGE_MAX,
   REPORTS_PER_HOUR,
@@ -24,43 +25,77 @@ import {
 
 const notFound = (type: ReportItemType) => (type === 'review' ? MESSAGES.reviewNotFound : MESSAGES.agentNotFound);
 
-/** POST /api/reports: anyone signed in reports a review or an agent they can see. */
-export const reportsRoutes = new Hono<AppEnv>().post(
-  '/',
-  route({
-    tag: 'moderation',
-    summary: 'Report a review or an agent',
-    access: 'signed-in',
-    responses: {
-      201: json(v.object({ id: v.number() }), 'Reported'),
-      404: error('No such review or agent'),
-      409: error(MESSAGES.reportDuplicate),
-      429: throttled(MESSAGES.reportsThrottled),
+const AGENT_ID_MESSAGE = 'agentId must be an agent’s id';
+
+/**
+ * POST /api/reports: anyone signed in reports a review or an agent they can see. GET /api/reports/mine:
+ * what of an agent's page they have reported and is still open, for its buttons to say 'Reported'.
+ */
+export const reportsRoutes = new Hono<AppEnv>()
+  .get(
+    '/mine',
+    route({
+      tag: 'moderation',
+      summary: 'What of an agent’s page you have reported',
+      description:
+        'The agent and those of its reviews that the caller has an open report on (a second report of one is refused).',
+      access: 'signed-in',
+      responses: {
+        200: json(
+          v.array(v.object({ itemType: v.picklist(['review', 'agent']), itemId: v.number() })),
+          'The items reported and still open, agent first',
+        ),
+        404: error(MESSAGES.agentNotFound),
+      },
+    }),
+    requireUser,
+    validated('query', v.object({ agentId: positiveIntText(AGENT_ID_MESSAGE) })),
+    async (c) => {
+      const user = c.var.user!;
+      const { agentId } = c.req.valid('query');
+      // An agent the caller cannot see is as missing as an unknown one.
+      const agent = await reportTarget(c.env.DB, 'agent', agentId);
+      if (!agent || (agent.hidden_at && !maySeeHidden(agent.author_id, user)))
+        return fail(c, 404, MESSAGES.agentNotFound);
+      return c.json(await openReportsOnAgent(c.env.DB, user.id, agentId));
     },
-  }),
-  requireUser,
-  jsonBody(reportSchema),
-  async (c) => {
-    const user = c.var.user!;
-    const input = c.req.valid('json');
-    const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
-    if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user)))
-      return fail(c, 404, notFound(input.itemType));
-    // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
-    if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
-      return tooMany(c, MESSAGES.reportsThrottled, HOUR_MS);
-    }
-    const filed = await fileReport(c.env.DB, {
-      itemType: input.itemType,
-      itemId: input.itemId,
-      userId: user.id,
-      reason: input.reason,
-      details: input.details ?? null,
-    });
-    if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
-    return c.json({ id: filed.id }, 201);
-  },
-);
+  )
+  .post(
+    '/',
+    route({
+      tag: 'moderation',
+      summary: 'Report a review or an agent',
+      access: 'signed-in',
+      responses: {
+        201: json(v.object({ id: v.number() }), 'Reported'),
+        404: error('No such review or agent'),
+        409: error(MESSAGES.reportDuplicate),
+        429: throttled(MESSAGES.reportsThrottled),
+      },
+    }),
+    requireUser,
+    jsonBody(reportSchema),
+    async (c) => {
+      const user = c.var.user!;
+      const input = c.req.valid('json');
+      const target = await reportTarget(c.env.DB, input.itemType, input.itemId);
+      if (!target || ((target.hidden_at || target.agent_hidden_at) && !maySeeHidden(target.author_id, user)))
+        return fail(c, 404, notFound(input.itemType));
+      // Counted per account (a report needs one), whether or not it is stored: a flood costs its sender.
+      if ((await hit(c.env.DB, `report:${user.id}`, { windowMs: HOUR_MS })) > REPORTS_PER_HOUR) {
+        return tooMany(c, MESSAGES.reportsThrottled, HOUR_MS);
+      }
+      const filed = await fileReport(c.env.DB, {
+        itemType: input.itemType,
+        itemId: input.itemId,
+        userId: user.id,
+        reason: input.reason,
+        details: input.details ?? null,
+      });
+      if (filed === 'duplicate') return fail(c, 409, MESSAGES.reportDuplicate);
+      return c.json({ id: filed.id }, 201);
+    },
+  );
 
 const VIEW_MESSAGE = 'view must be open or hidden';
 

@@ -3,6 +3,7 @@ import type { CatalogListParams, CatalogSource } from '#common/ssr.ts';
 import type { Bindings } from '#worker/env.ts';
 import { clampLimit } from '#worker/lib/http.ts';
 import {
+  agentChangesOf,
   agentOwner,
   catalogAgentsByIds,
   getCatalogAgent,
@@ -36,6 +37,8 @@ export function catalogSource(env: Bindings): CatalogSource {
     searchAgents: (q, { departmentId, sort, exact }, limit, offset) =>
       list({ q, departmentId, sort: parseSort(sort) ?? undefined, exact, limit, offset }),
     getAgent: (id) => getCatalogAgent(env, id),
+    // The renderer asks only for the notes of the agent its page shows, one anyone may see (docs/decisions/0043).
+    agentChanges: (id) => agentChangesOf(env.DB, id),
     agentRatings: async (id, sort) => {
       // As GET /api/agents/{id}/ratings for a visitor: the provider's agents have none here, hidden agents none at all.
       const agent = await agentOwner(env.DB, id);

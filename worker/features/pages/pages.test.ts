@@ -50,6 +50,39 @@ describe('server-rendered pages', () => {
     expect(queryState(html).queries.map((q) => q.queryKey)).toContainEqual(['agents', 'detail', 2]);
   });
 
+  it("an agent page carries its 'What's new' notes, health and use in the HTML; one without notes asks for none", async () => {
+    await insertAgents({
+      id: 44,
+      name: 'NoteKeeper',
+      whats_new_at: '2026-11-20T12:00:00.000Z',
+      recent_tries: 52,
+      health_status: 'down',
+      health_since: '2026-11-28T12:00:00.000Z',
+      health_checked_at: '2026-11-29T12:00:00.000Z',
+    });
+    await env.DB.prepare(
+      `INSERT INTO agent_changes (agent_id, note, created_at) VALUES
+       (44, 'First release.', '2026-11-01T12:00:00.000Z'), (44, 'Reads PDF invoices now.', '2026-11-20T12:00:00.000Z')`,
+    ).run();
+    const { html } = await page('/agents/44');
+    expect(html).toMatch(/<section id="whats-new"[^>]*>/);
+    expect(html.indexOf('Reads PDF invoices now.')).toBeLessThan(html.indexOf('First release.'));
+    expect(html).toContain('Show all <!-- -->2<!-- --> changes');
+    expect(html).toContain('52 tries this month');
+    expect(html).toContain('Not responding<!-- --> since Nov 28, 2026');
+    expect(queryState(html).queries.map((q) => q.queryKey)).toContainEqual([
+      'agents',
+      'changes',
+      44,
+      '2026-11-20T12:00:00.000Z',
+    ]);
+
+    const plain = await page('/agents/2');
+    expect(plain.html).not.toContain('id="whats-new"');
+    expect(queryState(plain.html).queries.some((q) => q.queryKey[1] === 'changes')).toBe(false);
+    expect(plain.html).toContain('No tries yet this month');
+  });
+
   it("an agent page's shared link has a large preview picture: its cover, absolute, with size and alt", async () => {
     await insertAgents({ id: 41, name: 'CoverCast', image_url: '/agents/ledgerlens.webp' });
     const { html } = await page('/agents/41');

@@ -64,6 +64,25 @@ describe('sandbox checkout (no Stripe keys)', () => {
     expect(await ledgerSum(user.id)).toBe(220);
   });
 
+  it('a purchase started on a page of this site returns there; any other next is ignored', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const started = async (next: unknown) =>
+      call('/api/payments/create-checkout', { json: { amount: 60, next }, cookie });
+    const fromAgent = await started('/agents/7?tab=reviews');
+    expect(fromAgent.status).toBe(200);
+    expect((await fromAgent.json()) as { url: string }).toEqual({
+      url: expect.stringMatching(/^\/checkout\/sandbox\/cs_sandbox_[\w-]+\?next=%2Fagents%2F7%3Ftab%3Dreviews$/),
+    });
+    for (const next of ['//evil.example', 'https://evil.example/agents/7', '/auth?next=/x', '']) {
+      const res = await started(next);
+      expect(res.status, next).toBe(200);
+      expect(((await res.json()) as { url: string }).url, next).toMatch(/^\/checkout\/sandbox\/cs_sandbox_[\w-]+$/);
+    }
+    const wrong = await started(7);
+    expect(wrong.status).toBe(400);
+    expect(await message(wrong)).toBe('next must be a path of this site, such as /agents/7');
+  });
+
   it('concurrent completions credit once', async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);

@@ -12,6 +12,7 @@ import { jsonBody } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { PAYMENT_PROVIDER_ERROR } from '#worker/lib/stripe.ts';
 import { createStripeCheckout } from './stripe';
+import { sandboxCheckoutPath } from '#common/checkout-return.ts';
 import {
   completePurchase,
   createCheckoutSession,
@@ -36,6 +37,20 @@ const sandboxOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * A purchase and, optionally, the page of this site it started on (an agent's 'Buy credits to try'):
+ * the checkout returns there. A `next` that is not such a path is ignored (the return is /credits).
+ */
+const checkoutSchema = v.object({
+  ...purchaseSchema.entries,
+  next: v.optional(
+    v.pipe(
+      v.string(MESSAGES.nextPath),
+      v.description('The page of this site the purchase started on, e.g. /agents/7: the confirmation leads back to it'),
+    ),
+  ),
+});
+
 const sessionStatus = v.picklist(['open', 'completed', 'expired']);
 /** A sandbox checkout's id as create-checkout makes it; any other names none (404). */
 const SANDBOX_ID = pathParam('id', 'The sandbox checkout', { type: 'string', pattern: '^cs_sandbox_[\\w-]+$' });
@@ -59,10 +74,10 @@ export const paymentsRoutes = new Hono<AppEnv>()
         503: error(MESSAGES.paymentsNotConfigured),
       },
     }),
-    jsonBody(purchaseSchema),
+    jsonBody(checkoutSchema),
     async (c) => {
       const user = c.var.user!;
-      const { amount, userId } = c.req.valid('json');
+      const { amount, userId, next } = c.req.valid('json');
       // docs/product.md#security: the body may name the caller, nobody else.
       if (userId !== undefined && userId !== user.id) return fail(c, 403, MESSAGES.forbidden);
       const mode = paymentsMode(c.env);
@@ -77,6 +92,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
                 userId: user.id,
                 credits: amount,
                 origin: appOrigin(c.env),
+                next,
                 idempotencyKey: key,
               }),
             );
@@ -88,7 +104,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
         // docs/product.md#payments: in sandbox mode, a test-mode checkout in the app completes the purchase.
         const id = `cs_sandbox_${randomToken(18)}`;
         await createCheckoutSession(c.env.DB, { id, userId: user.id, credits: amount, provider: 'sandbox' });
-        return c.json({ url: `/checkout/sandbox/${id}` });
+        return c.json({ url: sandboxCheckoutPath(id, next) });
       });
     },
   )

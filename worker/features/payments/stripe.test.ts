@@ -131,12 +131,18 @@ describe('Stripe webhook', () => {
 });
 
 describe('Stripe checkout creation', () => {
-  const create = async (cookie: string, amount: number, bindings: Bindings = stripeEnv, host = 'localhost') =>
+  const create = async (
+    cookie: string,
+    amount: number,
+    bindings: Bindings = stripeEnv,
+    host = 'localhost',
+    next?: string,
+  ) =>
     app.fetch(
       new Request(`http://${host}/api/payments/create-checkout`, {
         method: 'POST',
         headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: `http://${host}` },
-        body: JSON.stringify({ amount }),
+        body: JSON.stringify({ amount, next }),
       }),
       bindings,
     );
@@ -151,9 +157,30 @@ describe('Stripe checkout creation', () => {
     }[];
     const sent = recorded.find((r) => r.form['metadata[userId]'] === String(user.id))!;
     expect(sent.form.success_url).toBe(
-      'https://agents.example.com/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}',
+      'https://agents.example.com/credits?purchase=success&amount=140&session_id={CHECKOUT_SESSION_ID}',
     );
-    expect(sent.form.cancel_url).toBe('https://agents.example.com/credits?checkout=cancelled');
+    expect(sent.form.cancel_url).toBe('https://agents.example.com/credits?purchase=cancelled&amount=140');
+  });
+
+  it('returns to the page the purchase started on, and never to another site', async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const sentFor = async (next: string) => {
+      expect((await create(cookie, 160, stripeEnv, 'localhost', next)).status).toBe(200);
+      const recorded = (await (await fetch(`${inject('stripeApiBase')}/__requests`)).json()) as {
+        form: Record<string, string>;
+      }[];
+      return recorded.filter((r) => r.form['metadata[userId]'] === String(user.id)).pop()!.form;
+    };
+    const fromAgent = await sentFor('/agents/7');
+    expect(fromAgent.success_url).toBe(
+      'http://localhost/credits?purchase=success&amount=160&next=%2Fagents%2F7&session_id={CHECKOUT_SESSION_ID}',
+    );
+    expect(fromAgent.cancel_url).toBe('http://localhost/credits?purchase=cancelled&amount=160&next=%2Fagents%2F7');
+    const elsewhere = await sentFor('//evil.example/agents/7');
+    expect(elsewhere.success_url).toBe(
+      'http://localhost/credits?purchase=success&amount=160&session_id={CHECKOUT_SESSION_ID}',
+    );
   });
 
   it('creates a Checkout Session through the SDK and answers with its URL', async () => {
@@ -173,8 +200,8 @@ describe('Stripe checkout creation', () => {
       'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': '15000',
       'line_items[0][quantity]': '1',
-      success_url: 'http://localhost/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost/credits?checkout=cancelled',
+      success_url: 'http://localhost/credits?purchase=success&amount=150&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost/credits?purchase=cancelled&amount=150',
     });
     const id = url.split('/').pop();
     const row = await db()

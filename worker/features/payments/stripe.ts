@@ -3,6 +3,7 @@ import { CENTS_PER_CREDIT, creditsProductName } from '#common/constants.ts';
 import type { Bindings } from '#worker/env.ts';
 import { stripeClient } from '#worker/lib/stripe.ts';
 import { createCheckoutSession } from '#worker/domain/credits/index.ts';
+import { checkoutReturnPath } from '#common/checkout-return.ts';
 
 /**
  * A Checkout Session for `credits` credits (1 credit = 100 US cents). The session is recorded
@@ -10,7 +11,7 @@ import { createCheckoutSession } from '#worker/domain/credits/index.ts';
  */
 export async function createStripeCheckout(
   env: Bindings,
-  p: { userId: number; credits: number; origin: string; idempotencyKey?: string | null },
+  p: { userId: number; credits: number; origin: string; next?: string | null; idempotencyKey?: string | null },
 ): Promise<{ url: string }> {
   // Stripe deduplicates by the caller's key too, should a retry ever get past ours (a holder taken over after a crash).
   const options = p.idempotencyKey ? { idempotencyKey: `checkout:${p.userId}:${p.idempotencyKey}` } : undefined;
@@ -29,8 +30,10 @@ export async function createStripeCheckout(
       ],
       client_reference_id: String(p.userId),
       metadata: { userId: String(p.userId), credits: String(p.credits) },
-      success_url: `${p.origin}/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${p.origin}/credits?checkout=cancelled`,
+      // Back to /credits as the app reads it: the purchase confirmed there, the amount kept, and the
+      // page it started on (checked by checkoutReturnPath) to lead back to.
+      success_url: `${p.origin}${checkoutReturnPath({ outcome: 'success', amount: p.credits, next: p.next, sessionId: '{CHECKOUT_SESSION_ID}' })}`,
+      cancel_url: `${p.origin}${checkoutReturnPath({ outcome: 'cancelled', amount: p.credits, next: p.next })}`,
     },
     options,
   );

@@ -311,6 +311,39 @@ describe('reports and moderation', () => {
     expect(statuses.slice(REPORTS_PER_HOUR)).toEqual([429, 429]);
   });
 
+  it("what of an agent's page you reported stays 'Reported' until a moderator decides", async () => {
+    await insertAgents({ id: 35, name: 'Reported Page', description: 'An agent whose page is reported.' });
+    const r = await reviewer();
+    const mine = (agentId: number | string, cookie?: string) =>
+      call(`/api/reports/mine?agentId=${agentId}`, { cookie });
+    expect(await (await mine(35, r.cookie)).json()).toEqual([]);
+    const review = await untypedBody.review(await rate((await reviewer()).cookie, 35, 2, 'Meh'));
+    const elsewhere = await untypedBody.review(await rate((await reviewer()).cookie, 22, 2, 'Elsewhere'));
+    for (const json of [
+      { itemType: 'review', itemId: review.id, reason: 'spam' },
+      { itemType: 'agent', itemId: 35, reason: 'broken' },
+      { itemType: 'review', itemId: elsewhere.id, reason: 'spam' },
+    ])
+      expect((await call('/api/reports', { json, cookie: r.cookie })).status).toBe(201);
+    const reported = await mine(35, r.cookie);
+    expect(reported.status).toBe(200);
+    expect(await reported.json()).toEqual([
+      { itemType: 'agent', itemId: 35 },
+      { itemType: 'review', itemId: review.id },
+    ]);
+    // Someone else's reports are theirs.
+    expect(await (await mine(35, (await reviewer()).cookie)).json()).toEqual([]);
+    // Decided: the report is closed, and a new one may be made.
+    expect((await act(await moderator(), 'agent', 35, 'dismiss')).status).toBe(200);
+    expect(await (await mine(35, r.cookie)).json()).toEqual([{ itemType: 'review', itemId: review.id }]);
+
+    expect((await mine(35)).status).toBe(401);
+    const malformed = await mine('x', r.cookie);
+    expect([malformed.status, await message(malformed)]).toEqual([400, 'agentId must be an agent’s id']);
+    const unknown = await mine(999999, r.cookie);
+    expect([unknown.status, await message(unknown)]).toEqual([404, MESSAGES.agentNotFound]);
+  });
+
   it('the queue and its actions are for staff and admins only', async () => {
     for (const [cookie, status] of [
       [undefined, 401],

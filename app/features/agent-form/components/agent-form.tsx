@@ -1,13 +1,25 @@
-import { useState, type ComponentProps, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useFormValues } from '#app/hooks/use-form-values.ts';
 import * as v from 'valibot';
-import { DESCRIPTION_MAX, MAX_CREDIT_COST, MIN_CREDIT_COST } from '#common/constants.ts';
-import type { Category, Department } from '#common/types.ts';
-import { agentSchema, fieldErrors, type AgentData } from '#common/validation.ts';
+import { DESCRIPTION_MAX, MAX_CREDIT_COST, MIN_CREDIT_COST, WHATS_NEW_MAX } from '#common/constants.ts';
+import type { Agent, Category, Department } from '#common/types.ts';
+import { agentSchema, fieldErrors, MESSAGES, type AgentData } from '#common/validation.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { Options, SelectField, TextAreaField, TextField } from '#app/components/ui/form-field.tsx';
 import { formValuesToInput, type AgentFormValues } from '#app/features/agent-form/lib/form-values.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
+
+/** The agent's cover and the cards' small copy, as the server holds them. */
+type CoverPictures = Pick<Agent, 'imageUrl' | 'thumbnailUrl'>;
+
+/** What the form gives its cover picker: the cover it sends, any complaint about it, and how to hear of a new one. */
+interface CoverSlot {
+  /** The name as typed, for the generated picture shown when there is no cover. */
+  name: string;
+  current: CoverPictures;
+  invalid?: string;
+  onSaved: (pictures: CoverPictures) => void;
+}
 
 /** The form's optional links: a URL keyboard and a placeholder that shows the scheme. */
 function UrlField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'placeholder' | 'optional'>) {
@@ -16,9 +28,14 @@ function UrlField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'inputM
 
 /**
  * Create or edit an agent, validated with the shared creation schema (docs/product.md#validation) so the
- * messages match the server's word for word.
+ * messages match the server's word for word. It holds the cover (docs/decisions/0043), drawn by
+ * `cover` (the page's picker): a cover saved meanwhile is the one the edit sends. Only an edit
+ * (`agent`) may carry a 'What's new' note, cleared once it is saved: `onSubmit` answers whether the
+ * save succeeded.
  */
 export function AgentForm({
+  agent,
+  cover,
   initial,
   categories,
   departments,
@@ -28,6 +45,9 @@ export function AgentForm({
   cancelHref,
   onSubmit,
 }: {
+  /** The agent being edited; none for a new one. */
+  agent?: Agent;
+  cover: (slot: CoverSlot) => ReactNode;
   initial: AgentFormValues;
   categories: Category[];
   departments: Department[];
@@ -35,26 +55,43 @@ export function AgentForm({
   submitLabel: string;
   pendingLabel: string;
   cancelHref: string;
-  onSubmit: (data: AgentData) => void;
+  onSubmit: (data: AgentData) => Promise<boolean>;
 }) {
-  const { values, bind } = useFormValues(initial, 'agent');
+  const { values, setValues, bind } = useFormValues(initial, 'agent');
   const [submitted, setSubmitted] = useState(false);
+  const [pictures, setPictures] = useState<CoverPictures>({
+    imageUrl: agent?.imageUrl ?? null,
+    thumbnailUrl: agent?.thumbnailUrl ?? null,
+  });
   const parsed = v.safeParse(agentSchema, formValuesToInput(values));
+  const whatsNewLength = values.whatsNew.trim().length;
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
+  // Too long is said as it is typed: the count alone is easy to miss.
+  const whatsNewError = errors.whatsNew ?? (whatsNewLength > WHATS_NEW_MAX ? MESSAGES.whatsNewMax : undefined);
 
-  const handleSubmit = (e: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setSubmitted(true);
     // Refused: AppForm takes the focus to the first field that needs attention.
     if (!parsed.success) return;
-    onSubmit(parsed.output);
+    if (await onSubmit(parsed.output)) setValues((s) => ({ ...s, whatsNew: '' }));
   };
 
   return (
     <AppForm
-      onSubmit={handleSubmit}
+      onSubmit={(e) => void handleSubmit(e)}
       className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
+      {cover({
+        name: values.name,
+        current: pictures,
+        invalid: errors.imageUrl,
+        onSaved: (saved) => {
+          setPictures(saved);
+          // The edit's own save sends the cover as it now is (PUT replaces every field it is sent).
+          setValues((s) => ({ ...s, imageUrl: saved.imageUrl ?? '' }));
+        },
+      })}
       <TextField label="Name" error={errors.name} placeholder="e.g. Invoice Chaser" {...bind('name')} />
       <TextAreaField
         label="Description"
@@ -113,13 +150,22 @@ export function AgentForm({
         hint="A demo video, e.g. on YouTube or Vimeo."
         {...bind('videoUrl')}
       />
-      <UrlField label="Image URL" error={errors.imageUrl} {...bind('imageUrl')} />
       <UrlField
         label="External URL"
         error={errors.externalUrl}
         hint="Where Try Agent sends people: your agent's own app or page."
         {...bind('externalUrl')}
       />
+      {agent && (
+        <TextAreaField
+          label="What's new"
+          optional
+          error={whatsNewError}
+          hint={`What changed in this edit, in a sentence or two. It is shown on the agent page and to people who saved the agent. ${whatsNewLength}/${WHATS_NEW_MAX} characters.`}
+          rows={3}
+          {...bind('whatsNew')}
+        />
+      )}
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? pendingLabel : submitLabel}

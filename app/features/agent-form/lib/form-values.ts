@@ -13,6 +13,8 @@ export interface AgentFormValues {
   videoUrl: string;
   imageUrl: string;
   externalUrl: string;
+  /** An edit's 'What's new' note (docs/decisions/0043): always blank at first, never the last one. */
+  whatsNew: string;
 }
 
 export const emptyAgentForm: AgentFormValues = {
@@ -26,6 +28,7 @@ export const emptyAgentForm: AgentFormValues = {
   videoUrl: '',
   imageUrl: '',
   externalUrl: '',
+  whatsNew: '',
 };
 
 export function agentToFormValues(agent: Agent): AgentFormValues {
@@ -40,6 +43,7 @@ export function agentToFormValues(agent: Agent): AgentFormValues {
     videoUrl: agent.videoUrl ?? '',
     imageUrl: agent.imageUrl ?? '',
     externalUrl: agent.externalUrl ?? '',
+    whatsNew: '',
   };
 }
 

@@ -58,12 +58,44 @@ describe('AgentCard', () => {
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/media/thumbs/b.webp');
   });
 
-  it("says 'New' for an agent nobody has reviewed, and shows a category that differs", () => {
+  it("says 'No reviews yet' for an agent nobody has reviewed, never a 0.0, and shows a category that differs", () => {
     render(<AgentCard agent={{ ...agent, averageRating: 0, voteCount: 0, businessCategory: 'Accounts Payable' }} />);
-    expect(screen.getByText('New')).toBeTruthy();
+    expect(screen.getByText('No reviews yet')).toBeTruthy();
     expect(screen.queryByText('0.0')).toBeNull();
+    expect(screen.queryByText('New')).toBeNull();
+    expect(screen.queryByText('0 reviews')).toBeNull();
     expect(screen.getByText('Accounts Payable')).toBeTruthy();
     expect(screen.getByText('Finance')).toBeTruthy();
+  });
+
+  it('shows the category, then the department, and one badge when they name the same team', () => {
+    const { container, unmount } = render(
+      <AgentCard agent={{ ...agent, businessCategory: 'Sales', businessDepartment: 'Sales Ops' }} />,
+    );
+    const text = container.textContent ?? '';
+    expect(text).toContain('Category: SalesDepartment: Sales Ops');
+    unmount();
+    render(<AgentCard agent={{ ...agent, businessCategory: 'Human Resources', businessDepartment: 'HR' }} />);
+    expect(screen.getByText('Human Resources')).toBeTruthy();
+    expect(screen.queryByText('HR')).toBeNull();
+  });
+
+  it('shows its tries this month and its health, and nothing of either when there is none', () => {
+    const { unmount } = render(
+      <AgentCard
+        agent={{
+          ...agent,
+          recentTries: 52,
+          health: { status: 'up', since: '2026-11-01T00:00:00.000Z', checkedAt: '2026-11-29T10:00:00.000Z' },
+        }}
+      />,
+    );
+    expect(screen.getByText('52 tries this month')).toBeTruthy();
+    expect(screen.getByText('Up')).toBeTruthy();
+    unmount();
+    render(<AgentCard agent={{ ...agent, recentTries: 0, health: null }} />);
+    expect(screen.queryByText(/this month/)).toBeNull();
+    expect(screen.queryByText(/^Status: /)).toBeNull();
   });
 });
 

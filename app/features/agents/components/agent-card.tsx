@@ -3,30 +3,34 @@ import { Link } from 'wouter';
 import type { SearchHit } from '#common/search.ts';
 import type { Agent } from '#common/types.ts';
 import { GeneratedPicture } from '#app/components/ui/generated-picture.tsx';
-import { plural } from '#app/lib/format.ts';
 import { SaveButton } from '#app/components/saved/save-button.tsx';
+import { whatsNewAttribute } from '#app/lib/whats-new-marks.ts';
+import { agentBadges } from '#app/features/agents/lib/badges.ts';
+import { reviewCount } from '#app/features/agents/lib/stats.ts';
 import { AgentImage } from './agent-image';
 import { CreatorLink } from './creator-link';
-import { agentBadges, CardFigures } from './card-rating';
+import { CardFigures } from './card-rating';
+import { CardStats } from './card-stats';
 import { HighlightedText } from './highlighted-text';
 
 /*
  * The card's height inside its borders (the held size is the content's; the browser adds the
  * borders), row by row: picture (11rem in the grid) + padding + badges 1.25rem + gaps + name (line
- * height 1.375 of its size) + description lines (1.25rem each) + footer. The e2e test 'cards keep
- * their place as they come into view' (browse.spec) fails when a change to the card makes these wrong.
+ * height 1.375 of its size) + description lines (1.25rem each) + stats 1.25rem + footer. The e2e
+ * test 'cards keep their place as they come into view' (browse.spec) fails when a change to the card
+ * makes these wrong.
  */
-const GRID_CARD_HEIGHT = '[--near-size:22.796875rem]';
-const LIST_CARD_HEIGHT = '[--near-size:8.875rem] sm:[--near-size:11.546875rem]';
+const GRID_CARD_HEIGHT = '[--near-size:24.546875rem]';
+const LIST_CARD_HEIGHT = '[--near-size:10.375rem] sm:[--near-size:13.296875rem]';
 
 /**
  * The Browse Agents card, in grid or list layout. The whole card is one link, named by the agent
  * (the heading's link stretches over it: docs/decisions/0023-phone-first-lists.md). The list layout
  * is a compact row on phones: a small picture beside the text. Every row of the card has a fixed
- * height (one line of badges, one line of name, a set number of description lines), so every card of
- * a layout is as tall as the height it holds for itself before it is laid out: nothing moves as
- * cards come into view, not even the button under them. Memoised: a list that grows (Load
- * More) does not render the cards it already shows again.
+ * height (one line of badges, one line of name, a set number of description lines, one line of
+ * stats), so every card of a layout is as tall as the height it holds for itself before it is laid
+ * out: nothing moves as cards come into view, not even the button under them. Memoised: a list that
+ * grows (Load More) does not render the cards it already shows again.
  */
 export const AgentCard = memo(function AgentCard({
   agent,
@@ -42,11 +46,13 @@ export const AgentCard = memo(function AgentCard({
 }) {
   // Search hits carry the matched words (docs/decisions/0013-search.md).
   const highlights = 'highlights' in agent ? agent.highlights : undefined;
-  const { department, category } = agentBadges(agent);
+  const { category, department } = agentBadges(agent);
   const list = layout === 'list';
   return (
     <article
       data-agent-id={agent.id}
+      // The entry starts the app when this agent is saved here and changed since (its 'Updated' mark).
+      {...whatsNewAttribute(agent.whatsNewAt)}
       // The first cards (eager) are in view at once. The rest are laid out only when scrolled near
       // (a long list costs a phone little), held at their own height meanwhile: a row laid out for
       // the first time moves nothing below it.
@@ -72,15 +78,18 @@ export const AgentCard = memo(function AgentCard({
         {/* One line whatever the names: a badge that does not fit beside the first wraps onto a
             second line the row's height hides; the first shortens with an ellipsis if it must. */}
         <div className="flex items-center justify-between gap-2 text-xs">
+          {/* Category, then department, as on the agent's page; one badge when they say the same. */}
           <span className="flex h-5 min-w-0 flex-wrap gap-1 overflow-hidden">
-            <span className="max-w-full truncate rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">
-              <span className="sr-only">Department: </span>
-              {department}
-            </span>
             {category && (
-              <span className="max-w-full truncate rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">
+              <span className="max-w-full truncate rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">
                 <span className="sr-only">Category: </span>
                 {category}
+              </span>
+            )}
+            {department && (
+              <span className="max-w-full truncate rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">
+                <span className="sr-only">Department: </span>
+                {department}
               </span>
             )}
           </span>
@@ -101,10 +110,11 @@ export const AgentCard = memo(function AgentCard({
         >
           <HighlightedText text={agent.description} segments={highlights?.description} />
         </p>
+        <CardStats agent={agent} />
         <div className={`mt-auto flex items-center justify-between text-sm ${list ? 'pt-1' : 'pt-2'}`}>
           {/* Room inside the truncating (clipping) line for the creator link's tap area and focus ring. */}
           <span className="-mx-1 -my-2 min-w-0 truncate px-1 py-2 text-slate-500">
-            {plural(agent.voteCount, 'review')}
+            {reviewCount(agent.voteCount)}
             {/* Above the card's own link (docs/decisions/0028): the creator's page. Its text is 16 px
                 tall; its vertical padding (which moves no line) makes a target of 24 px for a thumb, as
                 WCAG's minimum asks, inside the line's own padding, so nothing clips it or its ring. */}
@@ -117,7 +127,7 @@ export const AgentCard = memo(function AgentCard({
           </span>
           {/* The look of the cards' View link; the card itself is the link. */}
           {/* Text, not an icon: twelve icons would push a listing's HTML past the first round trip. */}
-          <span aria-hidden className="font-medium text-brand-700">
+          <span aria-hidden className="shrink-0 font-medium text-brand-700">
             View ›
           </span>
         </div>

@@ -2,13 +2,19 @@ import type { Agent } from '#common/types.ts';
 import { SaveButton } from '#app/components/saved/save-button.tsx';
 import { formatRating, plural } from '#app/lib/format.ts';
 import { GeneratedPicture } from '#app/components/ui/generated-picture.tsx';
+import { agentBadges } from '#app/features/agents/lib/badges.ts';
+import { triesThisMonthOnPage } from '#app/features/agents/lib/stats.ts';
 import { AgentImage } from './agent-image';
 import { CreatorLink } from './creator-link';
-import { sameBadge } from './card-rating';
+import { HealthStatus } from './health-status';
 import { StarRating } from './star-rating';
 
-/** The detail page's header: picture (or the name's first letter), badges, name, rating, description. */
+/**
+ * The detail page's header: picture (or the name's first letter), badges (category, then department,
+ * as on cards), name, rating, health and use, description.
+ */
 export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: number }) {
+  const { category, department } = agentBadges(agent);
   return (
     <div className="flex flex-col gap-6 md:flex-row md:items-start">
       <div className="w-full overflow-hidden rounded-2xl border border-slate-200 bg-white md:w-72 md:shrink-0">
@@ -21,17 +27,17 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap gap-2">
-          {agent.businessCategory && (
+          {category && (
             <span className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
               <span className="sr-only">Category: </span>
-              {agent.businessCategory}
+              {category}
             </span>
           )}
-          {/* One badge when department and category are the same word ('Sales' and 'Sales'). */}
-          {agent.businessDepartment && !sameBadge(agent.businessDepartment, agent.businessCategory) && (
+          {/* None when it names what the category does ('HR' and 'Human Resources'). */}
+          {department && (
             <span className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
               <span className="sr-only">Department: </span>
-              {agent.businessDepartment}
+              {department}
             </span>
           )}
         </div>
@@ -42,16 +48,28 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <StarRating value={agent.averageRating} className="size-5" />
-          {/* What the score is: the plain average of the shown reviews (rankings damp it, docs/product.md#reviews). */}
-          <span>
-            <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span> from{' '}
-            {plural(reviewCount, 'review')}
-          </span>
+          {reviewCount > 0 ? (
+            <>
+              <StarRating value={agent.averageRating} className="size-5" />
+              {/* What the score is: the plain average of the shown reviews (rankings damp it, docs/product.md#reviews). */}
+              <span>
+                <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span> from{' '}
+                {plural(reviewCount, 'review')}
+              </span>
+            </>
+          ) : (
+            // Five empty stars and '0.0' would read as a bad agent, not an unreviewed one.
+            <span className="font-medium text-slate-700">No reviews yet</span>
+          )}
           <span className="ml-2">
             <SaveButton agent={agent} variant="page" />
           </span>
         </div>
+        {/* Whether it answers (checked hourly) and how much it is used (docs/decisions/0043). */}
+        <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-700">
+          <HealthStatus health={agent.health} />
+          <span>{triesThisMonthOnPage(agent.recentTries)}</span>
+        </p>
         <p className="mt-4 text-lg text-slate-700">{agent.description}</p>
       </div>
     </div>

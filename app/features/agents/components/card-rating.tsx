@@ -2,24 +2,13 @@ import { Coins, Star } from 'lucide-react';
 import { formatRating, plural } from '#app/lib/format.ts';
 
 /**
- * An agent's rating on a card: the average to one decimal, or 'New' while nobody has reviewed it
- * (a '★ 0.0' reads as a bad agent, not an untried one).
+ * An agent's rating on a card: the average to one decimal, or nothing while nobody has reviewed it
+ * (a '★ 0.0' reads as a bad agent, not an untried one; the card's footer says 'No reviews yet').
  */
-function CardRating({
-  averageRating,
-  voteCount,
-  className = '',
-}: {
-  averageRating: number | null;
-  voteCount: number;
-  className?: string;
-}) {
-  if (!voteCount)
-    return (
-      <span className={`rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-800 ${className}`}>New</span>
-    );
+function CardRating({ averageRating, voteCount }: { averageRating: number | null; voteCount: number }) {
+  if (!voteCount) return null;
   return (
-    <span className={`inline-flex items-center gap-1 ${className}`}>
+    <span className="inline-flex items-center gap-1">
       <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
       <span className="sr-only">Rating </span>
       {formatRating(averageRating)}
@@ -47,20 +36,3 @@ export function CardFigures({
     </span>
   );
 }
-
-/**
- * The department and the business category as badges: one badge when they name the same thing
- * ('Sales' and 'Sales'), so a card never reads 'Sales | Sales'.
- */
-export function agentBadges(agent: { businessDepartment: string | null; businessCategory: string | null }): {
-  department: string;
-  category: string | null;
-} {
-  const department = agent.businessDepartment ?? 'General';
-  const category = agent.businessCategory?.trim() || null;
-  return { department, category: category && !sameBadge(category, department) ? category : null };
-}
-
-/** Whether two badges name the same thing, whatever the case and the spaces around. */
-export const sameBadge = (a: string | null | undefined, b: string | null | undefined): boolean =>
-  Boolean(a && b) && a!.trim().toLowerCase() === b!.trim().toLowerCase();

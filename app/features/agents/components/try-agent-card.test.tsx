@@ -98,7 +98,10 @@ describe('TryAgentCard', () => {
     setup(<Card agent={agent} user={{ id: 2 }} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
-    expect((await screen.findByRole('link', { name: 'Buy credits' })).getAttribute('href')).toBe('/credits');
+    // What covers a try, and back to this agent once bought.
+    expect((await screen.findByRole('link', { name: 'Buy credits' })).getAttribute('href')).toBe(
+      '/credits?amount=50&next=%2Fagents%2F7',
+    );
     expect(screen.getByText('Not enough credits to try this agent')).toBeTruthy();
     expect(tab.close).toHaveBeenCalled();
   });
@@ -122,7 +125,7 @@ describe('TryAgentCard', () => {
     setup(<Card agent={{ ...agent, creditCost: 90 }} user={{ id: 2, credits: 82 }} />);
     expect(screen.queryByRole('button', { name: /Try Agent/ })).toBeNull();
     const buy = screen.getByRole('link', { name: 'Buy credits to try' });
-    expect(buy.getAttribute('href')).toBe('/credits?amount=50');
+    expect(buy.getAttribute('href')).toBe('/credits?amount=50&next=%2Fagents%2F7');
     expect(screen.getByText('You have 82 credits: not enough for one try.')).toBeTruthy();
     fireEvent.click(buy);
     expect(open).not.toHaveBeenCalled();

@@ -143,7 +143,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
             onPriceChanged(error.creditCost);
             setOutcome({ kind: 'price-changed', message: error.message, cost: error.creditCost });
           } else if (error instanceof ApiError && error.status === 402) {
-            toast({ title: 'Not enough credits', description: error.message, variant: 'destructive' });
+            // Said once, where the try is, with the way to buy credits.
             setOutcome({ kind: 'short', message: error.message });
           } else {
             toast({
@@ -172,7 +172,8 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     isCreator,
     online,
     authHref,
-    buyHref: shortfall > 0 ? buyCreditsHref(shortfall) : null,
+    // Back to this agent once bought, with Try Agent ready.
+    buyHref: shortfall > 0 ? buyCreditsHref(shortfall, `/agents/${agent.id}`) : null,
     balance: user?.credits ?? null,
     onTry,
     settled,
@@ -287,7 +288,10 @@ function TryOutcome({ action }: { action: TryAction }) {
       {outcome?.kind === 'short' && (
         <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <p>{outcome.message}</p>
-          <Link href="/credits" className="mt-1 inline-block font-semibold underline">
+          <Link
+            href={action.buyHref ?? buyCreditsHref(agent.creditCost, `/agents/${agent.id}`)}
+            className="mt-1 inline-block font-semibold underline"
+          >
             Buy credits
           </Link>
         </div>

@@ -174,9 +174,10 @@ function PendingChange({ email, onCancelled }: { email: string; onCancelled: (me
     <div
       role="group"
       aria-label="Pending email change"
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      // Stacked on a phone (the words over Cancel, each the full width); side by side from sm up.
+      className="flex flex-col items-stretch gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center"
     >
-      <p className="min-w-0 flex-1">
+      <p className="min-w-0 sm:flex-1">
         Pending change to <strong className="wrap-anywhere">{email}</strong>: it takes effect once the link mailed there
         is opened. Not you? Cancel it and change your password.
       </p>

@@ -5,7 +5,6 @@ import { fieldErrors, internalEmailError, registerSchema } from '#common/validat
 import { Button } from '#app/components/ui/button.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
 import { HoneypotField } from '#app/components/ui/honeypot-field.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
 import { ApiError } from '#app/lib/api-client.ts';
 import { useRegister } from '#app/features/auth/api/register.ts';
 import { toastAcrossReload } from '#app/features/auth/lib/flash.ts';
@@ -42,22 +41,21 @@ export function RegisterForm({
     setSubmitted(true);
     setServerError(null);
     if (!parsed.success || domainError) return;
-    mutation.mutate(parsed.output, {
+    // The mailed confirmation link continues to the page that asked for the account.
+    mutation.mutate(next ? { ...parsed.output, next } : parsed.output, {
       onSuccess: () => {
         toastAcrossReload({ title: 'Registration successful', description: 'Your account has been created' });
         window.location.assign(next ?? '/');
       },
+      // Said once, in the form (role=alert), not again in a toast.
       onError: (error) => {
+        const reason =
+          error instanceof ApiError && error.message ? error.message : 'Please check your details and try again';
         setServerError(
-          error instanceof ApiError && error.message ? error.message : 'Please check your details and try again',
+          internal
+            ? `${reason.replace(/\.$/, '')}. Internal accounts need a ${staffDomain} email address; if you are a customer, register on the Customer tab instead.`
+            : reason,
         );
-        toast({
-          title: 'Registration failed',
-          description: internal
-            ? `Please check your details and try again. Internal accounts need a ${staffDomain} email address; if you are a customer, register on the Customer tab instead.`
-            : 'Please check your details and try again',
-          variant: 'destructive',
-        });
       },
     });
   };

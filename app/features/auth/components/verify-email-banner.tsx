@@ -47,7 +47,8 @@ export function VerifyEmailBanner() {
           type="button"
           onClick={() => void resend()}
           disabled={sending}
-          className="font-semibold underline disabled:opacity-60"
+          // 24 px tall at least, however short the banner's line (WCAG 2.5.8).
+          className="inline-flex min-h-6 items-center font-semibold underline disabled:opacity-60"
         >
           {sending ? 'Sending...' : 'Resend'}
         </button>

@@ -7,7 +7,6 @@ import {
   PURCHASE_SLIDER_MAX,
   PURCHASE_SLIDER_STEP,
 } from '#common/constants.ts';
-import { MESSAGES } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, TextInput } from '#app/components/ui/form-field.tsx';
 import { Slider } from '#app/components/ui/slider.tsx';
@@ -152,11 +151,8 @@ export function PurchaseForm({
             placeholder="e.g. 750"
             value={custom}
             invalid={Boolean(custom && error)}
+            // What is wrong is said under the field as it is typed: once, not again in a toast on leaving it.
             onChange={(e) => setCustom(amountText(e.target.value))}
-            onBlur={() => {
-              if (custom && typedAmount(custom) < PURCHASE_MIN)
-                toast({ title: 'Invalid amount', description: MESSAGES.purchaseMin, variant: 'destructive' });
-            }}
           />
         )}
       </FormField>

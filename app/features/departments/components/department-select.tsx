@@ -20,6 +20,7 @@ export function DepartmentSelect({
   return (
     <LabelledChoice
       {...rest}
+      name="department"
       label={label}
       value={value === undefined ? '' : String(value)}
       onChoose={(chosen) => onChange(chosen ? Number(chosen) : undefined)}

@@ -17,6 +17,35 @@ const W = 300;
 const H = 100;
 
 /**
+ * The top of a counting scale: the smallest of 2, 4, 6, 8, 10 times a power of ten that holds the
+ * largest value, so the gridline halfway is a round whole number too (2 for 4, 50 for 100).
+ */
+export function niceMax(largest: number): number {
+  if (!(largest > 2)) return 2;
+  const power = 10 ** Math.floor(Math.log10(largest));
+  const step = [2, 4, 6, 8, 10].find((m) => m * power >= largest)!;
+  return step * power;
+}
+
+/** The one point whose value is written on the chart: the highest bar (the latest of equals), or the line's latest point. */
+function markedIndex(points: DayPoint[], kind: 'bar' | 'line'): number | null {
+  let best: number | null = null;
+  points.forEach((p, i) => {
+    if (p.value === null) return;
+    if (kind === 'line' || (p.value > 0 && (best === null || p.value >= points[best]!.value!))) best = i;
+  });
+  return best;
+}
+
+/** Where the written value sits: above its bar or point, kept inside the chart at the edges and the top. */
+function markStyle(index: number, count: number, top: number) {
+  const left = (index + 0.5) / count;
+  const x = left < 0.15 ? '0' : left > 0.85 ? '-100%' : '-50%';
+  const y = top < 0.2 ? '0.25rem' : 'calc(-100% - 0.125rem)';
+  return { left: `${left * 100}%`, top: `${top * 100}%`, transform: `translate(${x}, ${y})` };
+}
+
+/**
  * One series by day: bars (counts) or a line (a level such as the rating), drawn in SVG that is
  * hidden from assistive technology, with the same figures in a table behind it. Screen readers read
  * the table; anyone can show it on screen. Our own rather than a chart library: four small series
@@ -28,26 +57,32 @@ export function DayChart({
   format,
   kind = 'bar',
   max: fixedMax,
+  tick = format,
   summary,
 }: {
   title: string;
   points: DayPoint[];
   format: (value: number) => string;
   kind?: 'bar' | 'line';
-  /** The top of the scale (e.g. 5 for ratings); else the largest value. */
+  /** The top of the scale (e.g. 5 for ratings); else a round number above the largest value. */
   max?: number;
+  /** The axis's values, shorter than `format`'s where that says more (a rating's '/ 5'). */
+  tick?: (value: number) => string;
   summary: string;
 }) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
   const values = points.map((p) => p.value ?? 0);
-  const max = fixedMax ?? Math.max(1, ...values);
+  const max = fixedMax ?? niceMax(Math.max(...values, 0));
   const step = W / Math.max(points.length, 1);
   const y = (v: number) => H - (v / max) * H;
   const line = points
     .map((p, i) => (p.value === null ? null : `${i * step + step / 2},${y(p.value)}`))
     .filter(Boolean)
     .join(' ');
+  const marked = markedIndex(points, kind);
+  const markedValue = marked === null ? null : points[marked]!.value;
+  const ticks = [max, max / 2, 0];
 
   return (
     <figure aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -57,48 +92,91 @@ export function DayChart({
         </figcaption>
         <p className="text-sm text-slate-600">{summary}</p>
       </div>
-      <svg
-        aria-hidden="true"
-        viewBox={`0 0 ${W} ${H}`}
-        preserveAspectRatio="none"
-        className="mt-3 h-28 w-full overflow-visible"
-      >
-        <line
-          x1="0"
-          y1={H}
-          x2={W}
-          y2={H}
-          className="stroke-slate-300"
-          strokeWidth="1"
-          vectorEffect="non-scaling-stroke"
-        />
-        {kind === 'bar'
-          ? points.map((p, i) =>
-              p.value ? (
-                <rect
-                  key={p.date}
-                  x={i * step + step * 0.15}
-                  width={step * 0.7}
-                  y={y(p.value)}
-                  height={H - y(p.value)}
-                  rx="1"
-                  className="fill-brand-600"
-                />
-              ) : null,
-            )
-          : line && (
-              <polyline
-                points={line}
-                fill="none"
-                className="stroke-brand-600"
-                strokeWidth="2"
+      {/* The drawing and its axis repeat the table below, for the eye only: each bar and point names
+          its day and value on hover, and the highest (or latest) one has its value written by it. */}
+      <div aria-hidden="true" className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+        <div className="relative h-28 text-right text-xs tabular-nums text-slate-600">
+          {/* Sizes the axis to its widest value; the values themselves sit on their gridlines. */}
+          <span className="invisible block h-0 overflow-hidden whitespace-nowrap">{tick(max)}</span>
+          {ticks.map((value, i) => (
+            <span
+              key={i}
+              className="absolute right-0 -translate-y-1/2 whitespace-nowrap leading-none"
+              style={{ top: `${(i / (ticks.length - 1)) * 100}%` }}
+            >
+              {tick(value)}
+            </span>
+          ))}
+        </div>
+        <div className="relative h-28">
+          <svg
+            viewBox={`0 0 ${W} ${H}`}
+            preserveAspectRatio="none"
+            className="absolute inset-0 size-full overflow-visible"
+          >
+            {ticks.map((value) => (
+              <line
+                key={value}
+                x1="0"
+                y1={y(value)}
+                x2={W}
+                y2={y(value)}
+                className={value === 0 ? 'stroke-slate-400' : 'stroke-slate-200'}
+                strokeWidth="1"
+                strokeDasharray={value === 0 ? undefined : '4 3'}
                 vectorEffect="non-scaling-stroke"
               />
-            )}
-      </svg>
-      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
-        <span>{points[0] && dayLabel(points[0].date)}</span>
-        <span>{points.at(-1) && dayLabel(points.at(-1)!.date)}</span>
+            ))}
+            {kind === 'bar'
+              ? points.map((p, i) =>
+                  p.value ? (
+                    <rect
+                      key={p.date}
+                      x={i * step + step * 0.15}
+                      width={step * 0.7}
+                      y={y(p.value)}
+                      height={H - y(p.value)}
+                      rx="1"
+                      className="fill-brand-600 hover:fill-brand-900"
+                    >
+                      <title>{`${dayLabel(p.date)}: ${format(p.value)}`}</title>
+                    </rect>
+                  ) : null,
+                )
+              : line && (
+                  <>
+                    <polyline
+                      points={line}
+                      fill="none"
+                      className="stroke-brand-600"
+                      strokeWidth="2"
+                      vectorEffect="non-scaling-stroke"
+                    />
+                    {points.map((p, i) =>
+                      p.value === null ? null : (
+                        // A wide, clear target over each point, so hovering anywhere near it names it.
+                        <rect key={p.date} x={i * step} width={step} y="0" height={H} fill="transparent">
+                          <title>{`${dayLabel(p.date)}: ${format(p.value)}`}</title>
+                        </rect>
+                      ),
+                    )}
+                  </>
+                )}
+          </svg>
+          {marked !== null && markedValue !== null && (
+            <span
+              className="pointer-events-none absolute whitespace-nowrap rounded bg-white/90 px-1 text-xs font-semibold tabular-nums text-slate-900 shadow-sm"
+              style={markStyle(marked, points.length, y(markedValue) / H)}
+            >
+              {tick(markedValue)}
+            </span>
+          )}
+        </div>
+        <div />
+        <div className="mt-1 flex justify-between text-xs text-slate-600">
+          <span>{points[0] && dayLabel(points[0].date)}</span>
+          <span>{points.at(-1) && dayLabel(points.at(-1)!.date)}</span>
+        </div>
       </div>
       <button
         type="button"

@@ -62,6 +62,7 @@ function Figures({ data, days }: { data: AgentInsights; days: number }) {
           max={5}
           points={points('rating')}
           format={(v) => `${formatRating(v)} / 5`}
+          tick={formatRating}
           summary={rating === null ? 'No reviews yet' : `${formatRating(rating)} / 5 now`}
         />
       </div>

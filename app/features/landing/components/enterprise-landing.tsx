@@ -198,7 +198,7 @@ export function EnterpriseLanding(feed: LandingFeed) {
               href="/submit-agent"
               className="inline-flex min-h-12 items-center justify-center rounded-md border border-white/60 px-6 font-semibold hover:bg-white/10"
             >
-              Submit an agent
+              List your agent
             </Link>
           </div>
         </div>

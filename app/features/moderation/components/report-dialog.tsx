@@ -4,7 +4,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { CommentField } from '#app/components/ui/comment-field.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { toast } from '#app/hooks/use-toast.ts';
-import { errorMessage } from '#app/lib/api-client.ts';
+import { ApiError, errorMessage } from '#app/lib/api-client.ts';
+import { useMarkReported } from '#app/features/moderation/api/my-reports.ts';
 import { useReportItem } from '#app/features/moderation/api/report-item.ts';
 
 const REASON_LABELS: Record<ReportReason, string> = {
@@ -22,14 +23,18 @@ const REASON_LABELS: Record<ReportReason, string> = {
 export default function ReportDialog({
   itemType,
   itemId,
+  agentId,
   name,
   onClose,
 }: {
   itemType: ReportItemType;
   itemId: number;
+  /** The page's agent: its 'Reported' marks are kept per agent. */
+  agentId: number | null;
   name: string;
   onClose: () => void;
 }) {
+  const markReported = useMarkReported();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,10 +60,15 @@ export default function ReportDialog({
               { itemType, itemId, reason, details: details.trim() || undefined },
               {
                 onSuccess: () => {
+                  markReported(agentId, itemType, itemId);
                   toast({ title: 'Report sent', description: 'Thank you. Our moderators will look at it.' });
                   onClose();
                 },
-                onError: (error) => setProblem(errorMessage(error, 'The report could not be sent. Please try again.')),
+                onError: (error) => {
+                  // Reported already (another tab, an earlier visit): the button says so from now on.
+                  if (error instanceof ApiError && error.status === 409) markReported(agentId, itemType, itemId);
+                  setProblem(errorMessage(error, 'The report could not be sent. Please try again.'));
+                },
               },
             );
           }}

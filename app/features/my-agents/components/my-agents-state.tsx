@@ -5,7 +5,7 @@ import type { Agent } from '#common/types.ts';
 import { SkeletonGrid } from '#app/components/ui/skeleton.tsx';
 
 /**
- * The person's own agents (their profile, My Agents) as they load: placeholders, then a failure,
+ * The person's own agents (their profile) as they load: placeholders, then a failure,
  * what the page says when there are none (`empty`), or the list the page draws.
  */
 export function MyAgentsState({

@@ -1,18 +1,18 @@
 import { FlaskConical, Lock } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { Button } from '#app/components/ui/button.tsx';
 import { NoticeCard } from '#app/components/ui/notice-card.tsx';
 import { SkeletonGroup } from '#app/components/ui/skeleton.tsx';
-import { toast, toastError } from '#app/hooks/use-toast.ts';
+import { toastError } from '#app/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { useCancelSandbox } from '#app/features/payments/api/cancel-sandbox.ts';
 import { useCompleteSandbox } from '#app/features/payments/api/complete-sandbox.ts';
 import { useSandboxSession } from '#app/features/payments/api/get-sandbox-session.ts';
 import { formatCount } from '#app/lib/format.ts';
+import { checkoutReturnPath } from '#common/checkout-return.ts';
 import { CENTS_PER_DOLLAR } from '#common/constants.ts';
 import { formatDecimal } from '#common/format.ts';
-
-const BACK = { href: '/credits', label: 'Back to Credits' };
+import { safeNextPath } from '#common/next-path.ts';
 
 const dollars = (cents: number) => formatDecimal(cents / CENTS_PER_DOLLAR, 0, 2);
 
@@ -30,6 +30,9 @@ function TestModeBanner() {
  */
 export function SandboxCheckout({ id }: { id: string }) {
   const [, navigate] = useLocation();
+  // The page the purchase started on (an agent's): Pay and Cancel return to /credits, which leads back there.
+  const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
+  const BACK = { href: next ? `/credits?${new URLSearchParams({ next })}` : '/credits', label: 'Back to Credits' };
   const session = useSandboxSession(id);
   const complete = useCompleteSandbox();
   const cancel = useCancelSandbox();
@@ -73,17 +76,15 @@ export function SandboxCheckout({ id }: { id: string }) {
 
   const pay = () =>
     complete.mutate(id, {
-      onSuccess: () => navigate(`/credits?purchase=success&credits=${credits}&session_id=${encodeURIComponent(id)}`),
+      onSuccess: () =>
+        navigate(checkoutReturnPath({ outcome: 'success', amount: credits, next, sessionId: encodeURIComponent(id) })),
       onError: (error) => toastError('Purchase failed', error, 'There was an error processing your purchase'),
     });
 
   const onCancel = () =>
     cancel.mutate(id, {
-      // Whatever the server says, leaving checkout must always work.
-      onSettled: () => {
-        toast({ title: 'Checkout cancelled', description: 'No credits were added and nothing was charged.' });
-        navigate('/credits');
-      },
+      // Whatever the server says, leaving checkout must always work. /credits says it was cancelled (once).
+      onSettled: () => navigate(checkoutReturnPath({ outcome: 'cancelled', amount: credits, next })),
     });
 
   return (

@@ -11,7 +11,6 @@ import { useOutbox } from '#app/hooks/use-outbox.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { TextAreaField, TextField } from '#app/components/ui/form-field.tsx';
 import { HoneypotField } from '#app/components/ui/honeypot-field.tsx';
-import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { getOutboxItem } from '#app/lib/outbox.ts';
 import { submitProposal, type ProposalBody } from '#app/features/proposals/api/create-proposal.ts';
@@ -142,8 +141,15 @@ function useDraft(onDraft: (values: typeof empty, error: string | undefined, id:
  * known to the server and give neither. Every proposal goes through this device's outbox first, so
  * one made with no signal is kept (and said to be) before it is sent.
  */
-export function ProposeForm({ signedIn }: { signedIn: boolean }) {
-  const { values, setValues, bind } = useFormValues(empty, 'proposal');
+export function ProposeForm({
+  signedIn,
+  prefill = null,
+}: {
+  signedIn: boolean;
+  /** The idea's start (a search that found nothing): its name and the beginning of its description. */
+  prefill?: { name: string; description: string } | null;
+}) {
+  const { values, setValues, bind } = useFormValues(prefill ? { ...empty, ...prefill } : empty, 'proposal');
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<{ id: string; name: string; queued: boolean } | null>(null);
@@ -180,13 +186,11 @@ export function ProposeForm({ signedIn }: { signedIn: boolean }) {
         setReplaces(undefined);
         setDone({ id: result.id, name: proposal.name, queued: result.kind === 'queued' });
       } else {
+        // Said once, above the form (role=alert), not again in a toast.
         setRefusal(result.message);
-        toast({ title: 'Submission Failed', description: result.message, variant: 'destructive' });
       }
     } catch (error) {
-      const message = errorMessage(error, 'Failed to submit proposal');
-      setRefusal(message);
-      toast({ title: 'Submission Failed', description: message, variant: 'destructive' });
+      setRefusal(errorMessage(error, 'Failed to submit proposal'));
     } finally {
       setSending(false);
     }

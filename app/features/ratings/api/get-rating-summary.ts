@@ -15,5 +15,8 @@ export const getRatingSummaryQueryOptions = (agentId: number, viewerId: number |
     enabled: agentId > 0,
   });
 
-export const useRatingSummary = (agentId: number, viewerId: number | null) =>
-  useQuery(getRatingSummaryQueryOptions(agentId, viewerId));
+/** `shown`: asked only once its panel is on screen (a hidden tab's, in the page from the server, asks nothing). */
+export const useRatingSummary = (agentId: number, viewerId: number | null, shown = true) => {
+  const options = getRatingSummaryQueryOptions(agentId, viewerId);
+  return useQuery({ ...options, enabled: options.enabled && shown });
+};

@@ -12,6 +12,7 @@ import { ReviewList } from './review-list';
 import { YourReview } from './your-review';
 import { QueuedReview, useQueuedReview } from './queued-review';
 import { usePaused } from '#app/hooks/use-paused.ts';
+import { usePanelShown } from '#app/components/ui/tabs.tsx';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
 
 const SORT_LABELS: Record<ReviewSort, string> = {
@@ -52,7 +53,8 @@ export function ReviewsPanel({
   const [writing, setWriting] = useState(false);
   const [sort, setSort] = useState<ReviewSort>('helpful');
   const ratings = useAgentRatings(agentId, sort);
-  const summary = useRatingSummary(agentId, viewer?.id ?? null);
+  // Asked once the Reviews tab shows (its panel is in the page, hidden, from the start: docs/decisions/0044).
+  const summary = useRatingSummary(agentId, viewer?.id ?? null, usePanelShown());
   const paused = usePaused(ratings);
   // Signing in from here comes back to this agent's page.
   const authHref = useAuthHref();
@@ -60,7 +62,11 @@ export function ReviewsPanel({
   // A review written offline shows as 'Your review' while it waits, in place of the one the server has.
   const queued = useQueuedReview(agentId, viewer?.id ?? null);
   const isCreator = viewer !== null && viewer.id === creatorId;
-  const { reviews, total } = flattenReviews(ratings.data);
+  const { reviews: all, total } = flattenReviews(ratings.data);
+  // The person's own review is shown once: pinned on top as 'Your review' (published or waiting on
+  // this device; the form while it is edited), so the list leaves it out.
+  const pinned = mine !== null || queued !== null;
+  const reviews = pinned && viewer ? all.filter((review) => review.userId !== viewer.id) : all;
   const changed = () => {
     setWriting(false);
     onSubmitted();
@@ -140,7 +146,7 @@ export function ReviewsPanel({
       )}
       {ratings.isPending && paused ? (
         <p className="text-slate-600">You are offline. Reviews will load when you are back online.</p>
-      ) : (
+      ) : pinned && ratings.data && reviews.length === 0 ? null : (
         <ReviewList
           ratings={ratings.data ? reviews : undefined}
           loading={ratings.isPending}
@@ -153,7 +159,7 @@ export function ReviewsPanel({
       {ratings.hasNextPage && (
         <div className="flex flex-col items-center gap-2">
           <p className="text-sm text-slate-600">
-            Showing {reviews.length} of {plural(total, 'review')}
+            Showing {all.length} of {plural(total, 'review')}
           </p>
           <Button
             variant="secondary"

@@ -16,7 +16,7 @@ export function SignOutEverywhere() {
     setBusy(true);
     try {
       await logoutEverywhere();
-      // The same clean-up as 'Log Out' (private data, the cached session), then a fresh start.
+      // The same clean-up as 'Log out' (private data, the cached session), then a fresh start.
       await logout(queryClient);
       window.location.assign('/');
     } catch (err) {

@@ -1,6 +1,6 @@
 // The browsers signed in to the account as rows of Settings' one list, 'Where you are signed in'
 // (docs/decisions/0038): what it is, when it signed in, this one marked, and Sign out. Signing out
-// this very browser asks first, then leaves as 'Log Out' does.
+// this very browser asks first, then leaves as 'Log out' does.
 import { useQueryClient } from '@tanstack/react-query';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ const LEAVE_QUESTION = {
 
 const browserName = (session: SignedInSession): string => session.device ?? 'Unknown browser';
 
-/** After signing this browser out: the same clean-up as 'Log Out' (private data, the cached session), then home. */
+/** After signing this browser out: the same clean-up as 'Log out' (private data, the cached session), then home. */
 function useLeave() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

@@ -1,6 +1,6 @@
 // Personal API tokens (docs/decisions/0030) through the typed client. The list is private and only
 // useful online: never saved to the offline cache, and forgotten when the settings page goes.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiTokenSummary, CreateTokenInput, SetSpendLimitInput } from '#common/api-tokens.ts';
 import { api, unwrap } from '#app/lib/api-client.ts';
 import { accessKeys } from '#app/lib/query-keys.ts';
@@ -30,9 +30,20 @@ export async function forgetToken(queryClient: ReturnType<typeof useQueryClient>
   queryClient.setQueryData<ApiTokenSummary[]>(accessKeys.tokens(), (list) => list?.filter((t) => t.id !== id));
 }
 
+/** Revocations' key: the token just made, still shown to copy, goes from the screen when it is revoked. */
+const REVOKE_TOKEN = [...accessKeys.tokens(), 'revoke'] as const;
+
+/** The tokens revoked on this page so far (their ids). */
+export const useRevokedTokenIds = (): number[] =>
+  useMutationState({
+    filters: { mutationKey: REVOKE_TOKEN, status: 'success' },
+    select: (mutation) => mutation.state.variables as number,
+  });
+
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: REVOKE_TOKEN,
     mutationFn: async (id: number) => unwrap(await api.tokens[':id'].$delete({ param: { id: String(id) } })),
     onSuccess: (_done, id) => forgetToken(queryClient, id),
   });

@@ -22,7 +22,7 @@ import { readSpendLimit, SpendLimitField, type SpendLimitDraft } from '#app/comp
 import { useOnline } from '#app/hooks/use-online.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { ApiError } from '#app/lib/api-client.ts';
-import { useCreateToken } from '#app/features/tokens/api/tokens.ts';
+import { useCreateToken, useRevokedTokenIds } from '#app/features/tokens/api/tokens.ts';
 
 /** The new token, once: copied by a button, never shown again. */
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
@@ -181,7 +181,11 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
 }
 
 export function ApiTokensSettings() {
-  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [made, setCreated] = useState<CreatedApiToken | null>(null);
+  // Revoked from the list while still shown here to copy: a dead token is not left on screen (the
+  // list says it was revoked), and the form is back for the next one.
+  const revoked = useRevokedTokenIds();
+  const created = made && !revoked.includes(made.id) ? made : null;
   return (
     <div className="grid gap-6">
       <p className="text-sm text-slate-600">

@@ -220,3 +220,30 @@ describe("A token's row: its spending and limit", () => {
     expect(screen.queryByText(/^Limit for Nightly report/)).toBeNull();
   });
 });
+
+describe('The token just made', () => {
+  it('goes from the screen once it is revoked: no dead token is left to copy', async () => {
+    stubApi({
+      'POST /api/tokens': created('Build script'),
+      'GET /api/tokens': [{ ...token, name: 'Build script' }],
+      'DELETE /api/tokens/7': { ok: true },
+    });
+    renderWith(
+      <>
+        <ApiTokensSettings />
+        <ul aria-label="Tokens">
+          <ApiTokenRows onRemoved={() => undefined} />
+        </ul>
+      </>,
+    );
+    await userEvent.type(screen.getByLabelText('Token name'), 'Build script');
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(((await screen.findByLabelText('New API token')) as HTMLInputElement).value).toBe('amk_abc');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke token Build script' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke token' }));
+    await waitFor(() => expect(screen.queryByLabelText('New API token')).toBeNull());
+    expect(screen.queryByText(/Copy it now/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create token' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,71 @@
+import 'fake-indexeddb/auto';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Rating, RatingSummary } from '#common/types.ts';
+import { ratingKeys } from '#app/lib/query-keys.ts';
+import { deleteOfflineDb } from '#app/test/offline-db.ts';
+import { personOf, signedInClient } from '#app/test/signed-in.tsx';
+import { ReviewsPanel } from './reviews-panel';
+
+const sam = personOf({ id: 5 });
+const review = (id: number, userId: number, username: string, comment: string, rating = 4): Rating => ({
+  id,
+  agentId: 7,
+  userId,
+  rating,
+  comment,
+  createdAt: '2026-11-01T12:00:00.000Z',
+  updatedAt: '2026-11-01T12:00:00.000Z',
+  user: { username },
+  triedIt: false,
+  helpfulCount: 0,
+  helpedByMe: false,
+  reply: null,
+});
+
+function renderPanel(reviews: Rating[], mine: Rating | null) {
+  const client = signedInClient(sam);
+  client.setQueryData(ratingKeys.pages(7, 'helpful'), {
+    pages: [{ items: reviews, total: reviews.length, offset: 0 }],
+    pageParams: [0],
+  });
+  const summary: RatingSummary = { total: reviews.length, average: 4, counts: [0, 0, 0, reviews.length, 0], mine };
+  client.setQueryData(ratingKeys.summary(7, sam.id), summary);
+  render(
+    <QueryClientProvider client={client}>
+      <ReviewsPanel agentId={7} creatorId={1} viewer={{ id: sam.id, emailVerified: true }} onSubmitted={() => {}} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(deleteOfflineDb);
+
+describe("the person's own review", () => {
+  it("is shown once: pinned as 'Your review', left out of the list", async () => {
+    const mine = review(2, sam.id, 'sam', 'Mine, said once.');
+    renderPanel([review(1, 9, 'kenji', 'Someone else.'), mine], mine);
+    const pinned = await screen.findByRole('region', { name: 'Your review' });
+    expect(within(pinned).getByText('Mine, said once.')).toBeTruthy();
+    expect(screen.getAllByText('Mine, said once.')).toHaveLength(1);
+    const list = screen.getByRole('list', { name: 'Reviews' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText('Someone else.')).toBeTruthy();
+  });
+
+  it("the only review being one's own, no empty list says nobody has reviewed it", async () => {
+    const mine = review(2, sam.id, 'sam', 'The only one.');
+    renderPanel([mine], mine);
+    await screen.findByRole('region', { name: 'Your review' });
+    expect(screen.getAllByText('The only one.')).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'Reviews' })).toBeNull();
+    expect(screen.queryByText(/No reviews yet/)).toBeNull();
+  });
+
+  it('the average is not repeated above the bars: the page says it once, under the name', async () => {
+    renderPanel([review(1, 9, 'kenji', 'Someone else.')], null);
+    expect(await screen.findByRole('list', { name: 'Ratings by star' })).toBeTruthy();
+    expect(screen.queryByText('4.0')).toBeNull();
+    expect(screen.queryByText(/from 1 review/)).toBeNull();
+  });
+});
