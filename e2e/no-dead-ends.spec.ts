@@ -1,4 +1,4 @@
-// No dead ends on the way to a try, and the polish list (issue 59): each flow at 360 px with touch and
+// No dead ends on the way to a try, and the polish list: each flow at 360 px with touch and
 // at 1280 px. Buying from an agent comes back to it with Try Agent ready and the amount kept; signing
 // up from an agent continues there from the confirmation mail; an empty search leads on; offline, an
 // unseen agent offers Saved and Back; toasts cover no navigation and say each thing once; a revoked
