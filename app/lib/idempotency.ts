@@ -3,12 +3,7 @@
 import { IDEMPOTENCY_IN_PROGRESS } from '#common/idempotency.ts';
 import { ApiError } from './api-client';
 
-/** crypto.randomUUID needs a secure context; fall back to random bytes elsewhere. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey } from './idempotency-key';
 
 /**
  * Whether the same request may still get its first answer: none came back (a network error), the

@@ -1,5 +1,5 @@
 import type { Agent } from '#common/types.ts';
-import { newIdempotencyKey } from './idempotency';
+import { newIdempotencyKey } from './idempotency-key';
 import type { NewOutboxItem } from './outbox';
 
 /**

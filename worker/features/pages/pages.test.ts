@@ -52,7 +52,7 @@ describe('server-rendered pages', () => {
 
   it("an agent page carries its 'What's new' notes, health and use in the HTML; one without notes asks for none", async () => {
     await insertAgents({
-      id: 44,
+      id: 45,
       name: 'NoteKeeper',
       whats_new_at: '2026-11-20T12:00:00.000Z',
       recent_tries: 52,
@@ -62,9 +62,9 @@ describe('server-rendered pages', () => {
     });
     await env.DB.prepare(
       `INSERT INTO agent_changes (agent_id, note, created_at) VALUES
-       (44, 'First release.', '2026-11-01T12:00:00.000Z'), (44, 'Reads PDF invoices now.', '2026-11-20T12:00:00.000Z')`,
+       (45, 'First release.', '2026-11-01T12:00:00.000Z'), (45, 'Reads PDF invoices now.', '2026-11-20T12:00:00.000Z')`,
     ).run();
-    const { html } = await page('/agents/44');
+    const { html } = await page('/agents/45');
     expect(html).toMatch(/<section id="whats-new"[^>]*>/);
     expect(html.indexOf('Reads PDF invoices now.')).toBeLessThan(html.indexOf('First release.'));
     expect(html).toContain('Show all <!-- -->2<!-- --> changes');
@@ -73,7 +73,7 @@ describe('server-rendered pages', () => {
     expect(queryState(html).queries.map((q) => q.queryKey)).toContainEqual([
       'agents',
       'changes',
-      44,
+      45,
       '2026-11-20T12:00:00.000Z',
     ]);
 
