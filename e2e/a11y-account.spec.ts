@@ -69,7 +69,7 @@ const SIGNED_IN_ROUTES = [
   ['/credits', 'Buy Credits'],
   ['/billing', 'Billing'],
   ['/settings', 'Settings'],
-  ['/submit-agent', 'Submit an Agent'],
+  ['/submit-agent', 'List your agent'],
 ] as const;
 
 for (const [path, heading] of SIGNED_IN_ROUTES) {

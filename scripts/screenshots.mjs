@@ -2,7 +2,8 @@
 // The README's phone screenshots (docs/screenshots/), taken at 360x740 with touch in Debian's
 // Chromium from a running server: `npm start`, then `npm run screenshots` (ORIGIN overrides
 // http://localhost:8787). It registers a new account, tries an agent and buys credits in the
-// sandbox checkout, so /billing shows a try and a purchase.
+// sandbox checkout, so /billing shows a try and a purchase; then, as the seed's demo creator, it
+// uploads a cover and shows the console, Edit Agent and an agent page with 'What's new' and health.
 /* global document -- the drawing runs inside Chromium */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -129,5 +130,27 @@ await shot('creator-page-360');
 await page.goto(`/agents/${covered.id}`);
 await page.getByRole('img', { name: `${covered.name} cover image` }).waitFor();
 await shot('agent-cover-360');
+
+// The creator's side (docs/decisions/0043), signed in as the demo creator again: the console, Edit
+// Agent with the cover just uploaded, and their agent that has 'What's new' notes and a health check.
+const again = await page.request.post('/api/auth/login', {
+  data: { username: 'demo', password: 'demo-password' },
+  headers: { Origin: origin },
+});
+if (!again.ok()) throw new Error(`login: ${again.status()} ${await again.text()}`);
+await page.goto('/my-agents');
+await page.getByRole('list', { name: 'Your agents' }).getByRole('listitem').first().waitFor();
+await shot('creator-console-360');
+await page.goto(`/submit-agent?edit=${covered.id}`);
+await page.getByRole('img', { name: 'The current cover' }).waitFor();
+await shot('edit-agent-cover-360');
+const noted = mine.agents.find((a) => a.slug === 'listinglift') ?? covered;
+await page.goto(`/agents/${noted.id}`);
+await page.getByRole('heading', { name: "What's new" }).waitFor();
+// From the name down, under the sticky header: health, tries and 'What's new' in one screen.
+await page
+  .getByRole('heading', { level: 1 })
+  .evaluate((el) => globalThis.scrollTo(0, el.getBoundingClientRect().top + globalThis.scrollY - 68));
+await shot('agent-whats-new-health-360');
 
 await browser.close();

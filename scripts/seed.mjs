@@ -34,6 +34,14 @@ const q = (value) => {
   return `'${String(value).replaceAll("'", "''")}'`;
 };
 const iso = (daysAgo, jitterMs = 0) => new Date(NOW - daysAgo * DAY - jitterMs).toISOString();
+// The earnings terms a local run has: worker/env.ts's defaults of CREATOR_SHARE and EARNINGS_HOLD_DAYS.
+const CREATOR_SHARE = 80;
+const EARNINGS_HOLD_DAYS = 7;
+/** A try's price split as splitPrice in worker/domain/credits/earnings.ts splits it (1 credit = 100 cents). */
+const splitPrice = (credits) => {
+  const creatorCents = Math.floor((credits * 100 * CREATOR_SHARE) / 100);
+  return { creatorCents, platformCents: credits * 100 - creatorCents };
+};
 
 /** Multi-row INSERTs kept under D1's 100 KB statement limit (and at most `chunk` rows each). */
 function inserts(table, columns, rows, chunk = 500, maxBytes = 90_000) {
@@ -378,8 +386,10 @@ function buildSql({ agentTotal, reviewTotal }) {
   }
 
   // Usage (docs/decisions/0043): 45 days of tries of the curated agents, as the ledger's trigger would
-  // have counted them in agent_activity (no ledger rows: the demo balances stay as they are), and
-  // recent_tries as the hourly refresh leaves it (worker/features/maintenance/usage.ts).
+  // have counted them in agent_activity (no credit_ledger rows: the demo balances stay as they are), and
+  // recent_tries as the hourly refresh leaves it (worker/features/maintenance/usage.ts). Each try of a
+  // creator's agent also earns its creator, as earningAfterDebit in worker/domain/credits/earnings.ts
+  // writes it, so the console, insights and Earnings show what the tries made.
   const activity = new Map();
   agents.slice(0, demo.agents.length).forEach((a, i) => {
     const perDay = demo.triesPerDay[demo.agents[i].slug] ?? 2;
@@ -388,17 +398,53 @@ function buildSql({ agentTotal, reviewTotal }) {
       if (!tries) continue;
       const at = Math.floor((NOW - day * DAY - rand() * DAY) / QUARTER) * QUARTER;
       const key = `${a.id}|${new Date(at).toISOString().slice(0, 16)}`;
-      const row = activity.get(key) ?? { agentId: a.id, tries: 0, spent: 0 };
+      const row = activity.get(key) ?? { agentId: a.id, creatorId: a.creatorId, price: a.creditCost, at, tries: 0 };
       row.tries += tries;
-      row.spent += tries * a.creditCost;
       activity.set(key, row);
     }
   });
+  const earnings = [];
+  for (const [key, r] of activity) {
+    if (!r.creatorId) continue;
+    const { creatorCents, platformCents } = splitPrice(r.price);
+    for (let n = 0; n < r.tries; n++) {
+      // Inside its quarter, so the earnings trigger adds it to that quarter's activity row.
+      const at = r.at + Math.min(n, 899) * 1000;
+      const tryKey = `try:seed:${key.replace('|', ':')}:${n}`;
+      earnings.push([
+        r.creatorId,
+        'earning',
+        creatorCents,
+        platformCents,
+        r.agentId,
+        tryKey,
+        `earn:${tryKey}`,
+        new Date(at + EARNINGS_HOLD_DAYS * DAY).toISOString(),
+        new Date(at).toISOString(),
+      ]);
+    }
+  }
   sql.push(
     ...inserts(
       'agent_activity',
       ['agent_id', 'quarter', 'tries', 'credits_spent'],
-      [...activity].map(([key, r]) => [r.agentId, key.split('|')[1], r.tries, r.spent]),
+      [...activity].map(([key, r]) => [r.agentId, key.split('|')[1], r.tries, r.tries * r.price]),
+    ),
+    // After the activity rows: the creator_earnings_agent_activity trigger adds each to its quarter.
+    ...inserts(
+      'creator_earnings',
+      [
+        'creator_id',
+        'kind',
+        'amount_cents',
+        'platform_cents',
+        'agent_id',
+        'try_key',
+        'idempotency_key',
+        'available_at',
+        'created_at',
+      ],
+      earnings,
     ),
     `UPDATE agents SET recent_tries = (SELECT coalesce(sum(tries), 0) FROM agent_activity
        WHERE agent_id = agents.id AND quarter >= ${q(new Date(Math.floor((NOW - 30 * DAY) / QUARTER) * QUARTER).toISOString().slice(0, 16))});`,

@@ -54,6 +54,9 @@ function AuthLinks({
   );
 }
 
+/** A row of the phone's menu: at least 44 px tall, the size of a thumb's tap (WCAG 2.5.5). */
+const PHONE_ROW = 'flex min-h-11 w-full items-center';
+
 /** The header; `user` is the signed-in person, or null for a visitor (and while the page hydrates). */
 /** `search` is the header search box (a feature's component: this layer takes it as a slot). */
 export function Navbar({ user, search }: { user: SessionUser | null; search?: ReactNode }) {
@@ -160,7 +163,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
         <ul className="flex flex-col gap-1">
           {NAV.map((item) => (
             <li key={item.href}>
-              <Link href={item.href} className={`block ${linkClass(item.href)}`} onClick={mobile.close}>
+              <Link href={item.href} className={`${PHONE_ROW} ${linkClass(item.href)}`} onClick={mobile.close}>
                 {item.label}
               </Link>
             </li>
@@ -179,7 +182,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
                 <Link
                   key={item.href}
                   href={item.href}
-                  className={`block ${linkClass(item.href)}`}
+                  className={`${PHONE_ROW} ${linkClass(item.href)}`}
                   onClick={mobile.close}
                 >
                   {item.label}
@@ -188,7 +191,7 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
               <button
                 type="button"
                 onClick={onLogout}
-                className="rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
+                className={`${PHONE_ROW} rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50`}
               >
                 Log out
               </button>

@@ -12,6 +12,7 @@ import {
   seedCatalog,
   signIn,
 } from '#worker/test/fixtures.ts';
+import { formWith, webp } from '#worker/test/images.ts';
 import { createAgent, slugify } from './write';
 
 beforeAll(seedCatalog);
@@ -270,6 +271,38 @@ describe('PUT and DELETE /api/agents/:id', () => {
       cookie: ownerCookie,
     });
     expect(await message(noDepartment)).toBe('Please select a valid department');
+  });
+
+  it('an edit without imageUrl keeps the uploaded cover; one with it replaces or clears the cover', async () => {
+    const cookie = await signIn((await createUser()).id);
+    const agent = await create(cookie, { name: 'Covered Agent' });
+    const uploaded = await call(`/api/media/agents/${agent.id}/cover`, {
+      method: 'PUT',
+      body: formWith({
+        cover: [webp(1280, 800, 7), 'c.webp', 'image/webp'],
+        thumbnail: [webp(640, 400, 7), 't.webp', 'image/webp'],
+      }),
+      cookie,
+    });
+    expect(uploaded.status).toBe(200);
+    const cover = (await uploaded.json()) as { imageUrl: string; thumbnailUrl: string };
+    const shown = async () => okBody(await client().agents[':id'].$get({ param: { id: String(agent.id) } }));
+    const put = (json: Record<string, unknown>) =>
+      call(`/api/agents/${agent.id}`, { method: 'PUT', json: { ...valid, name: 'Covered Agent', ...json }, cookie });
+
+    // Edit Agent sends no imageUrl: its cover field uploads and removes the cover itself.
+    const kept = await put({ description: 'Still covered after an edit of its words.', whatsNew: 'New words.' });
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject(cover);
+    expect((await put({ creditCost: 5 })).status).toBe(200);
+    expect(await shown()).toMatchObject({ ...cover, creditCost: 5 });
+
+    // Sent, it is the cover: the cards' copy of the old picture goes with it.
+    expect(await (await put({ imageUrl: 'https://img.example/new.png' })).json()).toMatchObject({
+      imageUrl: 'https://img.example/new.png',
+      thumbnailUrl: null,
+    });
+    expect(await (await put({ imageUrl: null })).json()).toMatchObject({ imageUrl: null, thumbnailUrl: null });
   });
 
   it('the creator or an admin deletes; ratings go with the agent', async () => {

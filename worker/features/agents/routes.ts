@@ -217,6 +217,8 @@ export const agentsRoutes = new Hono<AppEnv>()
     route({
       tag: 'agents',
       summary: 'Change an agent',
+      description:
+        'Replaces the fields sent. Without imageUrl the cover is kept: it is uploaded and removed at /api/media/agents/{id}/cover.',
       access: 'signed-in',
       responses: {
         200: json(agentSchemaOut, 'The agent as changed'),
@@ -232,7 +234,9 @@ export const agentsRoutes = new Hono<AppEnv>()
       const agent = await agentOwner(c.env.DB, id);
       if (!agent) return fail(c, 404, MESSAGES.agentNotFound);
       if (agent.creator_id !== c.var.user!.id) return fail(c, 403, MESSAGES.forbidden);
-      await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'));
+      // The body as sent (read again from Hono's cache): the parsed one cannot tell imageUrl left out from null.
+      const sent = await c.req.json<Record<string, unknown>>();
+      await updateAgent(c.env.DB, agent.id, c.var.user!.id, c.req.valid('json'), { keepCover: !('imageUrl' in sent) });
       return c.json((await getAgent(c.env.DB, agent.id, c.var.user))!);
     },
   )

@@ -1,6 +1,6 @@
 // Creating, changing and deleting agents (docs/product.md#validation and #roles: the creator only).
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, desc, eq, isNull, like, ne, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { MESSAGES, type AgentData } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { agentChanges, agents, categories, departments, now } from '#worker/db/schema.ts';
@@ -123,10 +123,31 @@ export async function createAgent(d1: D1Database, creatorId: number, data: Agent
 }
 
 /**
+ * An edit's columns. An edit that leaves `imageUrl` out (`keepCover`) keeps the stored cover and its
+ * smaller copy: Edit Agent manages the cover with its own upload and removal (docs/decisions/0043).
+ * A cover address sent that differs from the stored one drops the cards' copy of the old picture.
+ */
+const editColumns = (data: AgentData, keepCover: boolean) => {
+  const { imageUrl, ...rest } = columns(data);
+  if (keepCover) return rest;
+  // In an UPDATE the right-hand side reads the row as it was: the thumbnail stays only with its cover.
+  const thumbnailUrl = sql<
+    string | null
+  >`CASE WHEN ${agents.imageUrl} IS ${imageUrl} THEN ${agents.thumbnailUrl} ELSE NULL END`;
+  return { ...rest, imageUrl, thumbnailUrl };
+};
+
+/**
  * An edit may carry a 'What's new' note (docs/decisions/0043): it joins the agent's changelog and
  * whats_new_at takes its time, in the edit's batch, so a note is never kept for an edit refused.
  */
-export async function updateAgent(d1: D1Database, id: number, creatorId: number, data: AgentData): Promise<void> {
+export async function updateAgent(
+  d1: D1Database,
+  id: number,
+  creatorId: number,
+  data: AgentData,
+  { keepCover = false }: { keepCover?: boolean } = {},
+): Promise<void> {
   await checkReferences(d1, data);
   await refuseLookalike(d1, creatorId, data.name, id);
   const db = orm(d1);
@@ -134,7 +155,7 @@ export async function updateAgent(d1: D1Database, id: number, creatorId: number,
     if (!data.whatsNew) {
       await db
         .update(agents)
-        .set({ ...columns(data), slug, updatedAt: now })
+        .set({ ...editColumns(data, keepCover), slug, updatedAt: now })
         .where(eq(agents.id, id));
       return;
     }
@@ -142,7 +163,7 @@ export async function updateAgent(d1: D1Database, id: number, creatorId: number,
     await db.batch([
       db
         .update(agents)
-        .set({ ...columns(data), slug, updatedAt: now, whatsNewAt: at })
+        .set({ ...editColumns(data, keepCover), slug, updatedAt: now, whatsNewAt: at })
         .where(eq(agents.id, id)),
       db.insert(agentChanges).values({ agentId: id, note: data.whatsNew, createdAt: at }),
     ]);

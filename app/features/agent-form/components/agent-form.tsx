@@ -12,12 +12,11 @@ import { AppForm } from '#app/components/ui/app-form.tsx';
 /** The agent's cover and the cards' small copy, as the server holds them. */
 type CoverPictures = Pick<Agent, 'imageUrl' | 'thumbnailUrl'>;
 
-/** What the form gives its cover picker: the cover it sends, any complaint about it, and how to hear of a new one. */
+/** What the form gives its cover picker: the cover as saved, and how to hear of a new one. */
 interface CoverSlot {
   /** The name as typed, for the generated picture shown when there is no cover. */
   name: string;
   current: CoverPictures;
-  invalid?: string;
   onSaved: (pictures: CoverPictures) => void;
 }
 
@@ -29,7 +28,7 @@ function UrlField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'inputM
 /**
  * Create or edit an agent, validated with the shared creation schema (docs/product.md#validation) so the
  * messages match the server's word for word. It holds the cover (docs/decisions/0043), drawn by
- * `cover` (the page's picker): a cover saved meanwhile is the one the edit sends. Only an edit
+ * `cover` (the page's picker), which uploads and removes it itself: the form never sends it. Only an edit
  * (`agent`) may carry a 'What's new' note, cleared once it is saved: `onSubmit` answers whether the
  * save succeeded.
  */
@@ -85,12 +84,8 @@ export function AgentForm({
       {cover({
         name: values.name,
         current: pictures,
-        invalid: errors.imageUrl,
-        onSaved: (saved) => {
-          setPictures(saved);
-          // The edit's own save sends the cover as it now is (PUT replaces every field it is sent).
-          setValues((s) => ({ ...s, imageUrl: saved.imageUrl ?? '' }));
-        },
+        // The edit's own save leaves the cover out, so the server keeps the one saved here.
+        onSaved: setPictures,
       })}
       <TextField label="Name" error={errors.name} placeholder="e.g. Invoice Chaser" {...bind('name')} />
       <TextAreaField

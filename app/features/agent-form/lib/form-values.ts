@@ -1,7 +1,10 @@
 import { DEFAULT_CREDIT_COST } from '#common/constants.ts';
 import type { Agent } from '#common/types.ts';
 
-/** The agent form's fields as the inputs hold them (text). */
+/**
+ * The agent form's fields as the inputs hold them (text). No cover address: the cover field uploads
+ * and removes the cover itself, and an edit that leaves imageUrl out keeps it (docs/decisions/0043).
+ */
 export interface AgentFormValues {
   name: string;
   description: string;
@@ -11,7 +14,6 @@ export interface AgentFormValues {
   creditCost: string;
   features: string;
   videoUrl: string;
-  imageUrl: string;
   externalUrl: string;
   /** An edit's 'What's new' note (docs/decisions/0043): always blank at first, never the last one. */
   whatsNew: string;
@@ -26,7 +28,6 @@ export const emptyAgentForm: AgentFormValues = {
   creditCost: String(DEFAULT_CREDIT_COST),
   features: '',
   videoUrl: '',
-  imageUrl: '',
   externalUrl: '',
   whatsNew: '',
 };
@@ -41,7 +42,6 @@ export function agentToFormValues(agent: Agent): AgentFormValues {
     creditCost: String(agent.creditCost ?? DEFAULT_CREDIT_COST),
     features: (agent.features ?? []).join('\n'),
     videoUrl: agent.videoUrl ?? '',
-    imageUrl: agent.imageUrl ?? '',
     externalUrl: agent.externalUrl ?? '',
     whatsNew: '',
   };
@@ -69,7 +69,6 @@ export function formValuesToInput(values: AgentFormValues, origin = window.locat
     categoryId: categoryInput(values.categoryId),
     creditCost: creditCostInput(values.creditCost),
     videoUrl: absoluteUrl(values.videoUrl, origin),
-    imageUrl: absoluteUrl(values.imageUrl, origin),
     externalUrl: absoluteUrl(values.externalUrl, origin),
     features: values.features
       .split('\n')

@@ -2,11 +2,11 @@ import type { Agent } from '#common/types.ts';
 import { SaveButton } from '#app/components/saved/save-button.tsx';
 import { formatRating, plural } from '#app/lib/format.ts';
 import { GeneratedPicture } from '#app/components/ui/generated-picture.tsx';
+import { HealthStatus } from '#app/components/ui/health-status.tsx';
 import { agentBadges } from '#app/features/agents/lib/badges.ts';
 import { triesThisMonthOnPage } from '#app/features/agents/lib/stats.ts';
 import { AgentImage } from './agent-image';
 import { CreatorLink } from './creator-link';
-import { HealthStatus } from './health-status';
 import { StarRating } from './star-rating';
 
 /**
@@ -47,23 +47,22 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
             by <CreatorLink username={agent.creatorUsername} className="inline-flex min-h-11 items-center sm:min-h-0" />
           </p>
         )}
-        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {/* Save keeps its distance from the rating by the row's gap, so on a line of its own it starts at the edge. */}
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
           {reviewCount > 0 ? (
-            <>
+            <span className="inline-flex items-center gap-2">
               <StarRating value={agent.averageRating} className="size-5" />
               {/* What the score is: the plain average of the shown reviews (rankings damp it, docs/product.md#reviews). */}
               <span>
                 <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span> from{' '}
                 {plural(reviewCount, 'review')}
               </span>
-            </>
+            </span>
           ) : (
             // Five empty stars and '0.0' would read as a bad agent, not an unreviewed one.
             <span className="font-medium text-slate-700">No reviews yet</span>
           )}
-          <span className="ml-2">
-            <SaveButton agent={agent} variant="page" />
-          </span>
+          <SaveButton agent={agent} variant="page" />
         </div>
         {/* Whether it answers (checked hourly) and how much it is used (docs/decisions/0043). */}
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-700">

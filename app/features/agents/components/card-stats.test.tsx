@@ -8,7 +8,6 @@ import { agentOf } from '#app/test/agent-set.ts';
 import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { AgentCard } from './agent-card';
 import { CardStats } from './card-stats';
-import { HealthStatus } from './health-status';
 
 const NOTE_AT = '2026-11-20T12:00:00.000Z';
 const agent = agentOf(7, { name: 'LedgerLens', description: 'Reconciles invoices.', whatsNewAt: NOTE_AT });
@@ -48,34 +47,5 @@ describe("the card's 'Updated' mark", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByText(/Updated/)).toBeNull();
-  });
-});
-
-describe('HealthStatus', () => {
-  const at = (status: 'up' | 'slow' | 'down') => ({
-    status,
-    since: '2026-11-03T12:00:00.000Z',
-    checkedAt: '2026-11-29T10:00:00.000Z',
-  });
-
-  it("says 'Up', 'Slow' or 'Not responding since <date>' in words, each in its own colour", () => {
-    const { container } = render(
-      <>
-        <HealthStatus health={at('up')} />
-        <HealthStatus health={at('slow')} />
-        <HealthStatus health={at('down')} />
-      </>,
-    );
-    const pills = [...container.children].map((pill) => [pill.textContent, pill.className.match(/bg-(\w+)-50/)?.[1]]);
-    expect(pills).toEqual([
-      ['Status: Up', 'emerald'],
-      ['Status: Slow', 'amber'],
-      ['Status: Not responding since Nov 3, 2026', 'red'],
-    ]);
-  });
-
-  it('says nothing before the first check', () => {
-    const { container } = render(<HealthStatus health={null} />);
-    expect(container.innerHTML).toBe('');
   });
 });

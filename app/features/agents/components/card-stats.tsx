@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import type { Agent } from '#common/types.ts';
 import { useLocalTime } from '#app/components/ui/local-time.tsx';
+import { HealthStatus } from '#app/components/ui/health-status.tsx';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
 import { useSavedAgents } from '#app/hooks/use-saved-agents.ts';
 import { changedSinceSaved } from '#app/lib/saved-agents.ts';
 import { triesThisMonth, WHATS_NEW_ID } from '#app/features/agents/lib/stats.ts';
-import { HealthStatus } from './health-status';
 
 type CardAgent = Pick<Agent, 'id' | 'name' | 'whatsNewAt' | 'health' | 'recentTries'>;
 

@@ -4,32 +4,12 @@ import type { ConsoleAgent } from '#common/api-schemas.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { CoverImage } from '#app/components/ui/cover-image.tsx';
 import { GeneratedPicture } from '#app/components/ui/generated-picture.tsx';
-import { useLocalTime } from '#app/components/ui/local-time.tsx';
+import { HealthStatus } from '#app/components/ui/health-status.tsx';
 import { formatRating, plural } from '#app/lib/format.ts';
 import { editHref, insightsHref, listingStatus } from '#app/features/my-agents/lib/console.ts';
 
 const PILL = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium';
 const DOT = 'size-2 shrink-0 rounded-full';
-
-const HEALTH = {
-  up: { text: 'Up', pill: 'bg-emerald-50 text-emerald-800', dot: 'bg-emerald-600' },
-  slow: { text: 'Slow', pill: 'bg-amber-50 text-amber-900', dot: 'bg-amber-500' },
-  down: { text: 'Not responding', pill: 'bg-red-50 text-red-800', dot: 'bg-red-600' },
-} as const;
-
-/** Whether its external URL answered the hourly check (docs/decisions/0043); nothing before the first. */
-function Health({ health }: { health: ConsoleAgent['health'] }) {
-  const since = useLocalTime(health?.since);
-  if (!health) return null;
-  const look = HEALTH[health.status];
-  return (
-    <span className={`${PILL} ${look.pill}`}>
-      <span aria-hidden className={`${DOT} ${look.dot}`} />
-      {look.text}
-      {health.status === 'down' && ` since ${since}`}
-    </span>
-  );
-}
 
 /** Listed or hidden, and whether its URL answers when it has been checked: words, the colour only repeats them. */
 export function AgentStatus({ agent }: { agent: ConsoleAgent }) {
@@ -40,7 +20,7 @@ export function AgentStatus({ agent }: { agent: ConsoleAgent }) {
         <span aria-hidden className={`${DOT} ${hidden ? 'bg-amber-500' : 'bg-brand-600'}`} />
         {listingStatus(agent)}
       </span>
-      <Health health={agent.health} />
+      <HealthStatus health={agent.health} wrap className="text-xs" />
     </span>
   );
 }
