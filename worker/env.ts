@@ -4,6 +4,12 @@ import type { SessionUser } from '#common/types.ts';
 /** Bindings and configuration (README's configuration table) the worker reads from its environment. */
 export interface Bindings {
   DB: D1Database;
+  /**
+   * Not a binding of its own: set per request by the D1 session wrapper (worker/lib/d1-session.ts,
+   * docs/decisions/0045) to the database without the request's session, for writes left to run after
+   * the answer (a page view's count). They must not put a bookmark cookie on that answer.
+   */
+  DB_AFTER_ANSWER?: D1Database;
   ASSETS?: Fetcher;
   /** Uploaded pictures (docs/product.md#creators-and-earnings, docs/decisions/0028). */
   MEDIA?: R2Bucket;

@@ -4,11 +4,13 @@ import type { Bindings } from './env';
 import { checkListingHealth } from './features/listing-health/check';
 import { pruneExpired } from './features/maintenance/prune';
 import { refreshRecentTries } from './features/maintenance/usage';
+import { withD1Sessions } from './lib/d1-session';
 import { log } from './lib/log';
 
 export default {
-  fetch: app.fetch,
-  /** The cron trigger of wrangler.toml: checks listed agents' health, prunes what has expired. */
+  /** Every request on its own D1 session: replicas for reads, the bookmark of a person's write in a cookie (docs/decisions/0045). */
+  fetch: withD1Sessions(app.fetch),
+  /** The cron trigger of wrangler.toml, on the primary (env.DB itself): checks listed agents' health, prunes what has expired. */
   async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
     const health = await listingHealthJob(controller, env);
     const usage = await recentTriesJob(controller, env);

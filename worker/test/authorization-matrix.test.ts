@@ -30,8 +30,9 @@ const documented = conformance();
  * This file makes thousands of requests. Through exports.default.fetch each one wraps the worker
  * entrypoint's prototype in one more Proxy (@cloudflare/vitest-pool-workers 0.15,
  * createProxyPrototypeClass), until a property lookup overflows the stack ('Maximum call stack size
- * exceeded' from the hostile-input section on). The worker's own fetch (worker/index.ts exports
- * app.fetch) with an execution context runs the same middleware and routes without that wrapper.
+ * exceeded' from the hostile-input section on). The app's fetch (which worker/index.ts wraps only to
+ * give each request its D1 session: docs/decisions/0045) with an execution context runs the same
+ * middleware and routes without that Proxy.
  */
 async function call(path: string, init: Parameters<typeof browserRequest>[1] = {}): Promise<Response> {
   const ctx = createExecutionContext();

@@ -32,7 +32,8 @@ export function takePageView(c: Context<AppEnv>, status: number, viewerId: numbe
   const agentId = Number(AGENT_PAGE.exec(c.req.path)?.[1]);
   if (c.req.method !== 'GET' || status !== 200 || !(agentId > 0)) return {};
   if (!browserNavigation(c)) return { [VIEW_TO_COUNT_META]: String(agentId) };
-  const counting = countView(c.env.DB, agentId, viewerId).catch((error: unknown) =>
+  // Written after the answer, outside the request's D1 session: a visitor's page gets no bookmark cookie.
+  const counting = countView(c.env.DB_AFTER_ANSWER ?? c.env.DB, agentId, viewerId).catch((error: unknown) =>
     log('error', 'page view not counted', { requestId: c.var.requestId, agentId, error }),
   );
   try {
