@@ -2,7 +2,8 @@ import { QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import type { Agent } from '#common/types.ts';
 import { addToOutbox } from './outbox';
 import { savedChange } from './saved-change';
-import { getSavedAgent, putSavedAgents, removeSavedAgents } from './saved-agents';
+import { openOfflineDb } from './offline-db';
+import { getSavedAgent, keepSavedChoice } from './saved-agents';
 
 /**
  * Save tapped before the app has started (docs/decisions/0044): kept on this device by the entry
@@ -90,13 +91,11 @@ async function writeChoice(id: number, text: string | null): Promise<{ outcome: 
   const want = asked.get(id)!;
   const { agent, signedIn } = fromServed(text, id);
   try {
-    const here = (await getSavedAgent(id)) !== undefined;
-    if (here === want) return { outcome: 'kept', wrote: want };
     const savedAt = Date.now();
-    if (want) {
-      if (!agent) return { outcome: 'not kept', wrote: here };
-      await putSavedAgents([{ id, agent, savedAt, synced: false }]);
-    } else await removeSavedAgents([id]);
+    if (want && !agent) return { outcome: 'not kept', wrote: (await getSavedAgent(id)) !== undefined };
+    // Read and written in one transaction, begun at once: a page left right after the tap keeps it.
+    const already = await keepSavedChoice(id, want ? { id, agent: agent!, savedAt, synced: false } : null);
+    if (already) return { outcome: 'kept', wrote: want };
     if (!signedIn) return { outcome: 'kept', wrote: want };
     await addToOutbox(savedChange(agent ?? { id, name: `agent ${id}` }, want, savedAt));
     return { outcome: 'kept and queued', wrote: want };
@@ -108,6 +107,8 @@ async function writeChoice(id: number, text: string | null): Promise<{ outcome: 
 /** Keeps a Save tapped before the app: the last choice for the agent, a frame from now. */
 export function keepEarlySave(id: number, save: boolean): void {
   asked.set(id, save);
+  // The device's database opened now, not a frame later: a page left at once still has time to write.
+  void openOfflineDb().catch(() => undefined);
   // One already on its way keeps the last choice, or is followed by one that does.
   if (written.has(id)) return;
   const text = servedText();

@@ -154,6 +154,24 @@ async function writeSaved(write: (store: IDBObjectStore) => void): Promise<void>
   changed();
 }
 
+/**
+ * Saves (a record) or removes an agent unless the device already has it as asked, read and written
+ * in one transaction: nothing waits between them, so a choice written as the page is left is kept.
+ * True when it was already so.
+ */
+export async function keepSavedChoice(id: number, record: SavedAgentRecord | null): Promise<boolean> {
+  const already = await transact([STORES.savedAgents], 'readwrite', async (tx) => {
+    const store = tx.objectStore(STORES.savedAgents);
+    const here = (await request(store.get(id) as IDBRequest<SavedAgentRecord | undefined>)) !== undefined;
+    if (here === (record !== null)) return true;
+    if (record) store.put(record);
+    else store.delete(id);
+    return false;
+  });
+  if (!already) changed();
+  return already;
+}
+
 /** Writes records (committed when this resolves), then tells every tab. */
 export async function putSavedAgents(records: SavedAgentRecord[]): Promise<void> {
   if (records.length > 0) await writeSaved((store) => records.forEach((record) => store.put(record)));
