@@ -3,8 +3,9 @@
 //  1. a fresh local D1 with 10,000 agents and 50,000 reviews (override: --agents N --reviews N)
 //  2. the app served exactly as `npm start` serves it, on its own port
 //  3. Lighthouse (Debian's Chromium), median of 5 after one unmeasured visit of each page (a warm
-//     server), on /, /agents, /agents/{id}, /search?q=…, /credits signed in, /categories, /discover,
-//     /billing signed in and the home page signed in: each load scored with
+//     server), on /, /agents, /agents/{id} (the seed's agent with usage, health and 'What's new'),
+//     /search?q=…, /credits signed in, /categories, /discover, /billing signed in, the home page signed
+//     in and the console /my-agents signed in (its account lists a few agents first): each load scored with
 //     the default mobile settings, then simulated again with the CPU slowdown calibrated from that
 //     load's benchmarkIndex to a mid-tier and to a low-tier phone (bench/calibrate.mjs); every run
 //     printed (performance, FCP, LCP, TBT, CLS, observed main-thread ms, the machine's benchmarkIndex
@@ -38,7 +39,7 @@ import { profileStart } from './profile-start.mjs';
 import { lighthouseCpuMs } from './trace-tasks.mjs';
 import { latencyRounds, median } from './api-latency.mjs';
 import { withoutScripts } from './without-scripts.mjs';
-import { cookieHeader, newAccountCookies } from './new-account.mjs';
+import { cookieHeader, createAgents, newAccountCookies } from './new-account.mjs';
 
 // `npm run bench -- persist`: only the cost of a persisted query write (no server, no seeding).
 if (process.argv[2] === 'persist') {
@@ -215,7 +216,8 @@ async function startServer(extraEnv = {}) {
       ...extraEnv,
     },
   });
-  await waitFor(`${ORIGIN}/api/config/health`);
+  // It builds first: on a busy 2-core machine the build alone took over two minutes.
+  await waitFor(`${ORIGIN}/api/config/health`, 600_000);
   log('server ready', JSON.stringify(extraEnv));
 }
 async function stopServer() {
@@ -234,6 +236,15 @@ const api = async (path, init) => {
   return res;
 };
 const [sampleAgent] = await (await api('/api/agents?limit=1&sort=reviews')).json();
+// The agent page measured: the seed's one with usage, health and 'What's new' (docs/decisions/0043),
+// found by its slug among the search's answers; else the most-reviewed agent.
+const NEWS_AGENT_SLUG = 'leadscout-pro';
+const newsAgent =
+  (await (await api('/api/agents/search?q=LeadScout&limit=24')).json()).find((a) => a.slug === NEWS_AGENT_SLUG) ??
+  sampleAgent;
+if (newsAgent === sampleAgent) log(`no agent ${NEWS_AGENT_SLUG}: the agent page is the most-reviewed agent's`);
+// How many agents the bench's account lists, so that its console has rows.
+const CONSOLE_AGENTS = 5;
 // A creator page (docs/decisions/0028): the creator of the most-reviewed agent that has one, else the seed's demo.
 const sampleCreator =
   (await (await api('/api/agents?limit=100&sort=reviews')).json()).find((a) => a.creatorUsername)?.creatorUsername ??
@@ -245,8 +256,10 @@ const commonTerm = 'teams';
 let cookies = [];
 try {
   cookies = await newAccountCookies(ORIGIN);
+  // Its console (/my-agents) with rows, as a creator's is: agents listed through the API.
+  log(`listed agents ${(await createAgents(ORIGIN, cookies, CONSOLE_AGENTS)).join(', ')} for the console`);
 } catch (error) {
-  log('could not sign in for /credits:', error.message);
+  log('could not sign in for /credits and the console, or list its agents:', error.message);
 }
 
 // 3. Lighthouse.
@@ -260,7 +273,7 @@ const allPages = [
   { name: REFERENCE, path: '/assets/bench-reference' },
   { name: 'home', path: '/' },
   { name: 'browse', path: '/agents' },
-  { name: 'agent', path: `/agents/${sampleAgent.id}` },
+  { name: 'agent', path: `/agents/${newsAgent.id}` },
   { name: 'search', path: `/search?q=${encodeURIComponent('lead')}` },
   { name: 'creator', path: `/creators/${encodeURIComponent(sampleCreator)}` },
   // The saved agents, as a first visit finds them (nothing saved yet), drawn by the server from the
@@ -277,6 +290,9 @@ const allPages = [
   // One person's history: kept out of search engines on purpose (noindex, robots.txt), which
   // Lighthouse's SEO score counts against it; its budget is every other SEO audit passing.
   { name: 'billing (signed in)', path: '/billing', signedIn: true, private: true },
+  // The creator's console (docs/decisions/0043): rendered in the browser (a signed-in page, docs/decisions/0012),
+  // the bench's account's agents in rows; kept out of search engines (robots.txt).
+  { name: 'console (signed in)', path: '/my-agents', signedIn: true, private: true },
 ];
 /** The SEO audits a load fails (score below 1, weighted), by id. */
 const failedSeoAudits = (lhr) =>
