@@ -57,8 +57,21 @@ async function agentOfNewCreator(
   };
   const res = await creator.post('/api/agents', { data: body });
   expect(res.status(), await res.text()).toBe(201);
-  return { id: ((await res.json()) as { id: number }).id, name, creator, body };
+  const created = { id: ((await res.json()) as { id: number }).id, name, creator, body };
+  made.push(created);
+  return created;
 }
+
+// Agents made here are deleted after each test: specs that count the catalogue (Browse's 40 agents,
+// Discover's newest first) run after this one.
+const made: Created[] = [];
+test.afterEach(async () => {
+  for (const agent of made.splice(0)) {
+    const res = await agent.creator.delete(`/api/agents/${agent.id}`);
+    expect(res.status(), await res.text()).toBe(200);
+    await agent.creator.dispose();
+  }
+});
 
 /** The creator's edit carrying a 'What's new' note. */
 async function writeNote(agent: Created, note: string): Promise<void> {
@@ -149,7 +162,6 @@ for (const width of [360, 1280]) {
       await expect(card.getByText('Category: Human Resources')).toBeVisible();
       await expect(card.getByText(/^Department: /)).toHaveCount(0);
       await expectNoSeriousViolations(page);
-      await agent.creator.dispose();
     });
 
     test('category before department on the card and the page; health in words on a seeded card', async ({
@@ -196,7 +208,6 @@ for (const width of [360, 1280]) {
       await expect(page.getByText('4.0', { exact: true })).toHaveCount(1);
       await expect(page.getByText(/No reviews yet/)).toHaveCount(0);
       await expectNoSeriousViolations(page);
-      await agent.creator.dispose();
     });
 
     test("a saved agent's card says 'Updated' once its creator writes a note, and leads to it", async ({
@@ -245,7 +256,6 @@ for (const width of [360, 1280]) {
       // On /saved too.
       await page.goto('/saved');
       await expect(cardOf(page, agent.name).getByRole('link', { name: /Updated/ })).toBeVisible();
-      await agent.creator.dispose();
     });
   });
 }

@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '#common/types.ts';
 import { TryAgentBar, TryAgentCard, useTryAction } from './try-agent-card';
@@ -19,8 +21,8 @@ function Card({ agent: a, user }: { agent: Agent; user: { id: number; credits?: 
 }
 
 /** The sidebar's card and the phone's bar sharing one try, as on the page. */
-function CardAndBar({ user }: { user: { id: number; credits: number } }) {
-  const action = useTryAction(agent, user);
+function CardAndBar({ agent: a = agent, user }: { agent?: Agent; user: { id: number; credits: number } }) {
+  const action = useTryAction(a, user);
   return (
     <>
       <TryAgentCard action={action} />
@@ -130,6 +132,40 @@ describe('TryAgentCard', () => {
     fireEvent.click(buy);
     expect(open).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("the short balance under a phone's bar is in the server's HTML, so the bar does not grow under a finger", async () => {
+    // A phone: the sidebar's breakpoint does not match.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const queryClient = new QueryClient();
+    const page = (
+      <QueryClientProvider client={queryClient}>
+        <CardAndBar agent={{ ...agent, creditCost: 90 }} user={{ id: 2, credits: 82 }} />
+      </QueryClientProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    const note = 'You have 82 credits: not enough for one try.';
+    const bar = () => within(container).getByRole('region', { name: 'Try LedgerLens' });
+    expect(within(bar()).getByText(note)).toBeTruthy();
+
+    const mismatch = vi.fn();
+    let root: { unmount(): void } | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page, { onRecoverableError: mismatch });
+    });
+    expect(mismatch).not.toHaveBeenCalled();
+    // Still in the bar, and now said once: the card (hidden on a phone) no longer repeats it.
+    expect(within(bar()).getByText(note)).toBeTruthy();
+    expect(within(container).getAllByText(note)).toHaveLength(1);
+    act(() => root?.unmount());
+    container.remove();
   });
 
   it('the bar and the card are one try: a tap in the bar shows its result once, in the part shown', async () => {

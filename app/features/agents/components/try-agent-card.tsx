@@ -52,7 +52,8 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   const online = useOnline();
   const authHref = useAuthHref();
   // The sidebar's breakpoint (Tailwind's lg). What a try says (its outcome, a short balance) is
-  // written once, in the card or in the bar, whichever shows: it only ever appears after hydration.
+  // written once the app knows the width, in the card or in the bar, whichever shows. Before (the
+  // server's HTML, hydration) the note is in both, CSS showing one; an outcome only follows a tap.
   const wide = useMediaQuery('(min-width: 64rem)');
   const mutation = useTryAgent();
   const check = useCheckTry();
@@ -195,8 +196,7 @@ export type TryAction = ReturnType<typeof useTryAction>;
 /**
  * Try Agent, or what stands in for it: sign in first, or buy the credits it needs. For someone signed
  * in, either one on screen starts the app (awaitsApp): a try an earlier page left pending must be
- * asked after at once, the agent's tab opens only from a tap answered soon after it is made, and the
- * note under the button (the balance that falls short) is written for the width only once it runs.
+ * asked after at once, and the agent's tab opens only from a tap answered soon after it is made.
  */
 function TryButton({ action, className = 'w-full' }: { action: TryAction; className?: string }) {
   const hydrated = useHydrated();
@@ -354,7 +354,9 @@ export function TryAgentBar({ action }: { action: TryAction }) {
         </p>
         <TryButton action={action} className="shrink-0 px-4" />
       </div>
-      {action.wide === false && (
+      {/* In the server's HTML too (CSS hides the copy of the width that does not show): written only
+          once the app runs, it would grow the bar upward under a finger about to tap Buy credits. */}
+      {action.wide !== true && (
         <div className="mt-1 empty:hidden">
           <TryNote action={action} />
         </div>
