@@ -17,6 +17,7 @@ import {
   creditKeys,
   departmentKeys,
   followKeys,
+  myAgentsKeys,
   ratingKeys,
   savedKeys,
   sessionKeys,
@@ -54,6 +55,8 @@ async function answer(query: Query, source: CatalogSource, account: Account | un
   if (account && startsWith(key, followKeys.agents())) return account.newFromFollowed();
   // Their Save buttons pressed in the HTML (docs/decisions/0044): the agents their list holds.
   if (account && startsWith(key, savedKeys.account)) return account.savedAgentIds();
+  // My Agents for its creator, read without the app (docs/decisions/0043).
+  if (account && startsWith(key, myAgentsKeys.console())) return account.myAgentsConsole();
   if (startsWith(key, [...agentKeys.lists(), 'pages'])) {
     const params = (key[3] ?? {}) as CatalogListParams;
     return firstPage(await source.listAgents({ ...params, limit: params.limit ?? PAGE_SIZE_DEFAULT, offset: 0 }));

@@ -1,7 +1,7 @@
 // The contract between the worker and the app's server renderer (app/entry-server.tsx, built by
 // vite.ssr.config.ts): the worker supplies the catalogue through the same data functions its API
 // uses, the app renders a page and says what its <head> and status should be (docs/decisions/0012).
-import type { AgentChange } from './api-schemas';
+import type { AgentChange, MyAgentsConsole } from './api-schemas';
 import type { CreatorPage, CreatorSort } from './creators';
 import type {
   Agent,
@@ -92,6 +92,8 @@ export interface Account {
   newFromFollowed(): Promise<Agent[]>;
   /** Their newest saves' ids, newest first (at most SAVED_AGENTS_DRAWN): /saved on a device that has not merged with the account. */
   savedAgentIds(): Promise<number[]>;
+  /** As GET /api/my-agents: My Agents' console, their agents with 30 days' figures (docs/decisions/0043). */
+  myAgentsConsole(): Promise<MyAgentsConsole>;
 }
 
 /**

@@ -3,6 +3,7 @@
 // screen), Edit Agent holding the cover (picker, 16:10 preview, upload) and a 'What's new' note, and
 // Delete in the form's danger zone. On a phone with touch, and at 1280 px.
 import { agentNamed } from './support/agents';
+import { appRunning } from './support/app-start';
 import { expectNoSeriousViolations } from './support/axe';
 import { executeLocal } from './support/local-db';
 import { overflowRight } from './support/layout';
@@ -142,6 +143,9 @@ test.describe('at 360 px with touch', () => {
     await expectAtLeast44Tall(insights);
     expect(await overflowRight(page)).toBeLessThanOrEqual(0.5);
     await expectNoSeriousViolations(page);
+    // All of it came with the page, for demo: read without the app, which waits for an intent.
+    await page.waitForLoadState('networkidle');
+    expect(await appRunning(page)).toBe(false);
 
     // Insights opens on that agent, its charts with their axes.
     await insights.tap();

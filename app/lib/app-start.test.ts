@@ -247,6 +247,7 @@ it('waits for an intent on pages made for reading only; a page that acts as it a
     '/alternative2',
     '/credits',
     '/billing',
+    '/my-agents',
     '/saved',
   ])
     expect(isReadingPage(path), path).toBe(true);

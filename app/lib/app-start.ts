@@ -15,14 +15,14 @@ import { savedCardChanged } from './whats-new-marks';
  */
 
 /**
- * The pages made for reading: the catalogue, agents', creators' and content pages, /billing (the
- * server renders the person's history), /saved (drawn from the device's cookie: docs/decisions/0036), and /credits, whose form works before the app (AppForm's
+ * The pages made for reading: the catalogue, agents', creators' and content pages, /billing and
+ * /my-agents (the server renders the person's history, their console), /saved (drawn from the device's cookie: docs/decisions/0036), and /credits, whose form works before the app (AppForm's
  * usableBeforeApp). Only these wait for an intent; every
  * other page (sign-in, a link from a mail, a callback, a checkout) acts as it arrives, so the app
  * starts as soon as it has painted. As app/routes.tsx matches: case ignored, a trailing slash allowed.
  */
 const READING_PAGES =
-  /^\/(?:|agents|all-agents|agents?\/[^/]+|creators\/[^/]+|categories|agents-agent91|discover|search|agent91|alternative[12]?|documentation|tutorials|api|about|blog|careers|privacy|terms|credits|billing|saved)\/?$/i;
+  /^\/(?:|agents|all-agents|agents?\/[^/]+|creators\/[^/]+|categories|agents-agent91|discover|search|agent91|alternative[12]?|documentation|tutorials|api|about|blog|careers|privacy|terms|credits|billing|my-agents|saved)\/?$/i;
 
 export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(pathname);
 

@@ -9,6 +9,7 @@ import { ConsoleAgents } from '#app/features/my-agents/components/console-agents
 import { ConsoleTotals } from '#app/features/my-agents/components/console-totals.tsx';
 import { positiveParam, useUrlParams } from '#app/features/agents/hooks/use-url-params.ts';
 import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 import { plural } from '#app/lib/format.ts';
 
 // The Insights tab's charts and earnings are loaded only when that tab opens (docs/decisions/0029).
@@ -112,7 +113,12 @@ export default function MyAgentsPage() {
         <TabsContent value="insights" variant="plain" className="mt-6">
           <Suspense
             fallback={
-              <div role="status" aria-label="Loading insights" className="h-40 animate-pulse rounded-xl bg-slate-100" />
+              <div
+                role="status"
+                aria-label="Loading insights"
+                {...LOADS_IN_APP}
+                className="h-40 animate-pulse rounded-xl bg-slate-100"
+              />
             }
           >
             <EarningsCard />

@@ -96,6 +96,7 @@ const PRIVATE: Record<string, [title: string, description: string]> = {
     'Billing',
     'Your credit history on AgentMarket: purchases, tries and top-ups, each purchase with its receipt.',
   ],
+  '/my-agents': ['My Agents', 'Your agents on AgentMarket: their tries, earnings and reviews in the last 30 days.'],
   '/saved': ['Saved agents', 'The AI agents you saved on AgentMarket, readable on this device with no signal.'],
 };
 

@@ -356,6 +356,51 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('/my-agents is rendered for its creator with the console; anyone else gets the frame, never indexed', async () => {
+    const creator = await createUser();
+    const other = await createUser();
+    await insertAgents(
+      { id: 460, name: 'ConsoleOwn', creator_id: creator.id, vote_count: 2, average_rating: 4.5 },
+      { id: 461, name: 'ConsoleHidden', creator_id: creator.id, hidden_at: '2026-04-02T00:00:00.000Z' },
+      { id: 462, name: 'ConsoleOther', creator_id: other.id },
+    );
+    const cookie = await signIn(creator.id);
+
+    const { res, html } = await page('/my-agents', cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(html).toContain('<title>My Agents · AgentMarket</title>');
+    expect(html).toContain('<meta name="robots" content="noindex, follow" />');
+    expect(html).toMatch(/<h1[^>]*>My Agents<\/h1>/);
+    expect(html).toContain('2 agents you have listed on the marketplace.');
+    expect(html).toContain('ConsoleOwn');
+    expect(html).toContain('ConsoleHidden');
+    expect(html).not.toContain('ConsoleOther');
+    // Read without the app: no skeleton that would start it at once.
+    expect(html).not.toContain('Loading your agents');
+    expect(html).not.toContain('data-loads-in-app');
+    const keys = queryState(html).queries.map((q) => q.queryKey);
+    expect(keys).toContainEqual(['auth', 'session']);
+    expect(keys).toContainEqual(['my-agents', 'console']);
+
+    // The Insights tab's figures are the app's to fetch: its placeholder starts the app at once.
+    const insights = await page('/my-agents?tab=insights&agent=460', cookie);
+    expect(insights.res.status).toBe(200);
+    expect(insights.html).toMatch(/<h1[^>]*>My Agents<\/h1>/);
+    expect(insights.html).toContain('data-loads-in-app');
+
+    for (const visitor of [undefined, 'am_session=no-such-session']) {
+      const frame = await page('/MY-AGENTS/', visitor);
+      expect(frame.res.status).toBe(200);
+      expect(frame.res.headers.get('Cache-Control')).toBe('no-cache');
+      expect(frame.html).toMatch(/<h1[^>]*>My Agents<\/h1>/);
+      expect(frame.html).not.toContain('ConsoleOwn');
+      // The skeleton starts the app, which sends the visitor to sign in.
+      expect(frame.html).toContain('data-loads-in-app');
+      expect(queryState(frame.html).queries.map((q) => q.queryKey)).not.toContainEqual(['my-agents', 'console']);
+    }
+  });
+
   it('two people asking for /credits at once each get their own page', async () => {
     const people = await Promise.all([createUser({ credits: 111 }), createUser({ credits: 222 })]);
     const cookies = await Promise.all(people.map((person) => signIn(person.id)));

@@ -7,6 +7,7 @@ import { listTransactions } from '#worker/domain/credits/index.ts';
 import { readSession } from '#worker/middleware/session.ts';
 import { newFromFollowed } from '#worker/features/creators/index.ts';
 import { listSavedAgentIds } from '#worker/features/saved/index.ts';
+import { myAgentsConsole } from '#worker/features/my-agents/index.ts';
 import { takePageView } from '#worker/features/insights/index.ts';
 import { ENTRY_COOKIES } from '#common/constants.ts';
 import { NEW_FROM_FOLLOWED } from '#common/creators.ts';
@@ -17,7 +18,8 @@ import { concatStream, pageDocument, shellDocument } from './document';
 
 /**
  * Pages that need a signed-in person: the plain shell, rendered in the browser (decision 0012).
- * /credits and /billing are not among them: the server renders them (ACCOUNT_PAGE, decision 0019). Nor is
+ * /credits, /billing and /my-agents are not among them: the server renders them (ACCOUNT_PAGE,
+ * decisions 0019 and 0043). Nor is
  * /saved, which anyone has: the server draws it from the ids the device's cookie names (decision 0036).
  */
 const CLIENT_RENDERED =
@@ -28,7 +30,7 @@ const CLIENT_RENDERED =
  * as every page it renders; for anyone else the frame a visitor sees, which sends them to sign in
  * once hydrated), although they are under the signed-in prefixes.
  */
-const ACCOUNT_PAGE = /^\/(credits|billing)\/?$/i;
+const ACCOUNT_PAGE = /^\/(credits|billing|my-agents)\/?$/i;
 
 /** A path naming a file (an icon, the manifest, a picture): a static asset, never a page. */
 const FILE = /\/[^/]+\.[a-z0-9]+$/i;
@@ -140,6 +142,7 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
     transactions: () => listTransactions(c.env.DB, user.id),
     newFromFollowed: () => newFromFollowed(c.env.DB, user.id, NEW_FROM_FOLLOWED),
     savedAgentIds: () => listSavedAgentIds(c.env.DB, user.id, SAVED_AGENTS_DRAWN),
+    myAgentsConsole: () => myAgentsConsole(c.env.DB, user.id),
   };
   // The agents saved on this device (only /saved is sent the cookie): that page is drawn from them.
   const sent = getCookie(c);

@@ -9,6 +9,7 @@ import { newIdempotencyKey } from '#app/lib/idempotency.ts';
 import { useEarnings } from '#app/features/earnings/api/get-earnings.ts';
 import { useMoveToCredits } from '#app/features/earnings/api/move-to-credits.ts';
 import { PayoutsPanel } from './payouts-panel';
+import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 import { StatementsList } from './statements-list';
 
 function Figure({ label, cents, note }: { label: string; cents: number; note: string }) {
@@ -33,7 +34,12 @@ export function EarningsCard() {
 
   if (earnings.isPending)
     return (
-      <section aria-label="Your earnings" aria-busy="true" className="h-40 animate-pulse rounded-xl bg-slate-100" />
+      <section
+        aria-label="Your earnings"
+        aria-busy="true"
+        {...LOADS_IN_APP}
+        className="h-40 animate-pulse rounded-xl bg-slate-100"
+      />
     );
   if (earnings.isError)
     return (

@@ -6,6 +6,7 @@ import { Options } from '#app/components/ui/form-field.tsx';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { formatCents, formatCount, formatDate, formatRating, plural } from '#app/lib/format.ts';
 import { useInsights } from '#app/features/insights/api/get-insights.ts';
+import { LOADS_IN_APP } from '#app/lib/app-start.ts';
 import { DayChart } from './day-chart';
 
 const PERIODS = [7, 30, 90] as const;
@@ -169,6 +170,7 @@ function InsightsPanel({
           <div
             role="status"
             aria-label="Loading insights"
+            {...LOADS_IN_APP}
             className="mt-5 h-64 animate-pulse rounded-xl bg-slate-100"
           />
         ) : insights.isError ? (
