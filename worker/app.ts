@@ -25,7 +25,7 @@ import {
   clientRenderedPage,
   rendersPage,
   rendersShell,
-  serverRenderedPage,
+  edgeCachedPage,
   shellPage,
   staticAsset,
 } from './features/pages/routes';
@@ -45,6 +45,7 @@ import { log } from './lib/log';
 import { BODY_LIMIT_REFUSAL, CROSS_SITE_REFUSAL, json, openApiDocument, route, TOKEN_REFUSALS } from './lib/openapi';
 import { openApiDocumentSchema } from '#common/api-schemas.ts';
 import { catalogCache, clearCatalogCacheOnWrite } from './lib/catalog-cache';
+import { bumpCatalogVersionOnWrite, edgeCache } from './lib/edge-cache';
 import { methodNotAllowed } from './middleware/method-not-allowed';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
 import { requestLog } from './middleware/request-log';
@@ -57,6 +58,7 @@ const api = new Hono<AppEnv>()
   .use(sameOriginOnly)
   .use(limitBody)
   .use(clearCatalogCacheOnWrite)
+  .use(bumpCatalogVersionOnWrite)
   // Before the session: the health check answers for D1 alone, whatever cookie comes with it.
   .route('/health', healthRoutes)
   // The API's own description, made from the routes' schemas (docs/decisions/0033). Before the
@@ -84,9 +86,10 @@ const api = new Hono<AppEnv>()
   .use(loadSession)
   // A personal API token replaces the session for what its scopes allow (docs/decisions/0030).
   .use(bearerAuth)
-  .use('/agents/*', catalogCache)
-  .use('/categories/*', catalogCache)
-  .use('/departments/*', catalogCache)
+  // The data centre's cache first, then the isolate's, both under the catalogue's version (docs/decisions/0046).
+  .use('/agents/*', edgeCache, catalogCache)
+  .use('/categories/*', edgeCache, catalogCache)
+  .use('/departments/*', edgeCache, catalogCache)
   .route('/config', configRoutes)
   .route('/agents', agentsRoutes)
   .route('/agents', insightsRoutes)
@@ -131,7 +134,7 @@ const pages = new Hono<AppEnv>()
     if (c.req.path.startsWith('/api/')) return c.json(errorBody(MESSAGES.notFound), 404);
     if (asksForShell(c)) return shellPage(c);
     if (rendersShell(c)) return clientRenderedPage(c);
-    return rendersPage(c) ? serverRenderedPage(c) : staticAsset(c);
+    return rendersPage(c) ? edgeCachedPage(c) : staticAsset(c);
   });
 
 /** The request's ExecutionContext, when the runtime gave one (Hono throws when asked without). */

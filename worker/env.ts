@@ -46,6 +46,11 @@ export interface Bindings {
   /** Seconds visitors' catalogue reads are kept per isolate (default 10; 0 turns the cache off). */
   CATALOG_CACHE_SECONDS?: string;
   /**
+   * Seconds visitors' pages and catalogue reads are kept in the data centre's cache, under keys that
+   * carry the catalogue's version (docs/decisions/0046). Unset or 0: off (local runs, tests).
+   */
+  EDGE_CACHE_SECONDS?: string;
+  /**
    * The site's own origin, e.g. 'https://agents.example.com': every mailed link, canonical and
    * OpenGraph URL and the sitemap are built from it, never from the request's Host (docs/decisions/0024).
    */
@@ -84,6 +89,8 @@ export interface Variables {
   tokenId: number | null;
   /** Provider-mode tokens stored with the session (never sent to the browser), or null. */
   providerSession: ProviderTokens | null;
+  /** The catalogue's version, when the edge cache read it for this request (worker/lib/edge-cache.ts). */
+  catalogVersion?: number;
 }
 
 export interface AppEnv {

@@ -634,6 +634,19 @@ export const ratingPrior = sqliteTable(
   (t) => [check('rating_prior_one_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * The catalogue's version as one row (migration 0026, docs/decisions/0046): in every edge cache key,
+ * bumped after a write that changes what visitors read, so such a write makes new keys.
+ */
+export const catalogVersion = sqliteTable(
+  'catalog_version',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)],
+);
+
 /** Migration 0019: the creator's connected payout account (Stripe Connect Express, or the sandbox's). */
 export const payoutAccounts = sqliteTable(
   'payout_accounts',

@@ -49,7 +49,9 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.req.header('Authorization') !== undefined
   )
     return next();
-  const key = c.req.url;
+  // Under the catalogue's version when the edge cache read it: a kept answer is never older than
+  // the version it is served for, so the edge cache never keeps an answer from before a write.
+  const key = c.var.catalogVersion === undefined ? c.req.url : `v${c.var.catalogVersion} ${c.req.url}`;
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && hit.expires > now) {

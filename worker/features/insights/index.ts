@@ -19,6 +19,9 @@ const browserNavigation = (c: Context<AppEnv>): boolean =>
   c.req.header('Sec-Purpose') === undefined &&
   c.req.header('Purpose') === undefined;
 
+/** Which of takePageView's two answers a request for a page gets: its HTML differs by it. */
+export const pageViewKind = (c: Context<AppEnv>): 'shown' | 'fetched' => (browserNavigation(c) ? 'shown' : 'fetched');
+
 /**
  * The view of an agent page the server rendered (`status`: its status), as it serves it
  * (docs/decisions/0029, 0031), and the meta tag that tells the page what became of it. A browser's

@@ -8,7 +8,8 @@ import { readSession } from '#worker/middleware/session.ts';
 import { newFromFollowed } from '#worker/features/creators/index.ts';
 import { listSavedAgentIds } from '#worker/features/saved/index.ts';
 import { myAgentsConsole } from '#worker/features/my-agents/index.ts';
-import { takePageView } from '#worker/features/insights/index.ts';
+import { pageViewKind, takePageView } from '#worker/features/insights/index.ts';
+import { throughEdgeCache } from '#worker/lib/edge-cache.ts';
 import { ENTRY_COOKIES } from '#common/constants.ts';
 import { NEW_FROM_FOLLOWED } from '#common/creators.ts';
 import { REQUEST_COOKIES_META } from '#common/ssr.ts';
@@ -125,7 +126,7 @@ const PAGE_HEADERS = {
  * A public page rendered by React on the server and streamed (docs/decisions/0012): its content,
  * head and query data in the HTML; the browser hydrates it.
  */
-export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> {
+async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> {
   const shell = (await appShell(c)) ?? BARE_SHELL;
   // The page's address on the configured origin, never the request's Host (docs/decisions/0024): the
   // renderer builds the JSON-LD's links from it, as the worker builds the canonical one.
@@ -167,6 +168,21 @@ export async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> 
       session || device.savedAgentIds.length > 0
         ? { ...PAGE_HEADERS, 'Cache-Control': 'private, no-store', Vary: 'Cookie' }
         : { ...PAGE_HEADERS, Vary: 'Cookie' },
+  });
+}
+
+/**
+ * A page the server renders, kept for visitors in the data centre's cache (docs/decisions/0046). The
+ * HTML names the entry cookies the request carried and says whether the view was counted, so both
+ * are in the key; a view served from the cache is counted as a rendered one is. /saved drawn from a
+ * device's cookie is that device's, never kept (nor served from what was kept).
+ */
+export function edgeCachedPage(c: Context<AppEnv>): Promise<Response> {
+  const sent = getCookie(c);
+  if (sent[SAVED_AGENTS_COOKIE] !== undefined) return serverRenderedPage(c);
+  return throughEdgeCache(c, () => serverRenderedPage(c), {
+    variant: () => `${pageViewKind(c)}-${ENTRY_COOKIES.map((name) => (sent[name] === undefined ? 0 : 1)).join('')}`,
+    onHit: () => void takePageView(c, 200, null),
   });
 }
 
