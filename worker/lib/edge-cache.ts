@@ -135,6 +135,10 @@ export async function throughEdgeCache(
     cache.put(key, storedCopy(res, seconds)).catch(() => undefined),
   );
   // On the answer itself (after the copy was taken): as middleware, Hono keeps the response it has.
-  res.headers.set('X-Edge-Cache', 'miss');
+  try {
+    res.headers.set('X-Edge-Cache', 'miss');
+  } catch {
+    // Headers that cannot change (a response passed on from a fetch): kept all the same, unmarked.
+  }
   return res;
 }
