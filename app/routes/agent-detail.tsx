@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, EyeOff, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Agent } from '#common/types.ts';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useAgent } from '#app/features/agents/api/get-agent.ts';
-import { agentKeys } from '#app/features/agents/api/keys.ts';
 import { AgentDetailTabs, type DetailTab } from '#app/features/agents/components/agent-detail-tabs.tsx';
 import { AgentHero } from '#app/features/agents/components/agent-hero.tsx';
 import { AgentInfoCard } from '#app/features/agents/components/agent-info-card.tsx';
@@ -116,7 +114,6 @@ export default function AgentDetailPage() {
 /** The page of an agent that has loaded. */
 function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }) {
   const { user, isLoading } = useSession();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<DetailTab>('description');
   // One try for the sidebar's card and the phone's bar (one of them shown at each width).
   const tryAction = useTryAction(data, user);
@@ -163,12 +160,8 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
                 creatorId={data.creatorId}
                 viewer={user ? { id: user.id, emailVerified: user.emailVerified } : null}
                 reportAction={(review, name) => <ReportButton itemType="review" itemId={review.id} name={name} />}
-                onSubmitted={() => {
-                  setTab('reviews');
-                  // The average and the count on the agent (and in every list) changed with the review.
-                  void queryClient.invalidateQueries({ queryKey: agentKeys.detail(data.id) });
-                  void queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
-                }}
+                // The agent's average and count are refetched by the review's own mutation (reviewsChanged).
+                onSubmitted={() => setTab('reviews')}
               />
             }
           />

@@ -5,7 +5,7 @@ import type { reviewSchema } from '#common/validation.ts';
 import { newIdempotencyKey } from '#app/lib/idempotency.ts';
 import { submitThroughOutbox } from '#app/lib/outbox.ts';
 import { agentKeys } from '#app/lib/query-keys.ts';
-import { ratingKeys } from './keys';
+import { reviewsChanged } from './reviews-changed';
 
 /** A review's body for POST /api/ratings, as the route's validator passes it on. */
 export type CreateRatingInput = v.InferOutput<typeof reviewSchema>;
@@ -46,7 +46,7 @@ export function useCreateRating({
     // Never paused by TanStack: offline, the outbox keeps the review and says so.
     networkMode: 'always',
     onSuccess: async (delivery, input) => {
-      if (delivery === 'sent') await queryClient.invalidateQueries({ queryKey: ratingKeys.byAgent(input.agentId) });
+      if (delivery === 'sent') await reviewsChanged(queryClient, input.agentId);
       onSuccess?.(delivery, input);
     },
   });

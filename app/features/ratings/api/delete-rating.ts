@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '#app/lib/api-client.ts';
-import { ratingKeys } from './keys';
+import { reviewsChanged } from './reviews-changed';
 
 /** DELETE /api/ratings/{id}: the author's own review. */
 export async function deleteRating(input: { id: number; agentId: number }): Promise<void> {
@@ -13,7 +13,7 @@ export function useDeleteRating({ onSuccess }: { onSuccess?: () => void } = {}) 
     mutationFn: deleteRating,
     networkMode: 'always',
     onSuccess: async (_, input) => {
-      await queryClient.invalidateQueries({ queryKey: ratingKeys.byAgent(input.agentId) });
+      await reviewsChanged(queryClient, input.agentId);
       onSuccess?.();
     },
   });

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Rating, RatingSummary } from '#common/types.ts';
-import { ratingKeys } from '#app/lib/query-keys.ts';
+import { agentKeys, ratingKeys } from '#app/lib/query-keys.ts';
 import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { personOf, signedInClient } from '#app/test/signed-in.tsx';
 import { ReviewsPanel } from './reviews-panel';
@@ -32,14 +32,17 @@ function renderPanel(reviews: Rating[], mine: Rating | null) {
   });
   const summary: RatingSummary = { total: reviews.length, average: 4, counts: [0, 0, 0, reviews.length, 0], mine };
   client.setQueryData(ratingKeys.summary(7, sam.id), summary);
+  client.setQueryData(agentKeys.detail(7), { id: 7, name: 'LedgerLens', voteCount: reviews.length });
   render(
     <QueryClientProvider client={client}>
       <ReviewsPanel agentId={7} creatorId={1} viewer={{ id: sam.id, emailVerified: true }} onSubmitted={() => {}} />
     </QueryClientProvider>,
   );
+  return client;
 }
 
 beforeEach(deleteOfflineDb);
+afterEach(() => vi.unstubAllGlobals());
 
 describe("the person's own review", () => {
   it("is shown once: pinned as 'Your review', left out of the list", async () => {
@@ -67,5 +70,24 @@ describe("the person's own review", () => {
     expect(await screen.findByRole('list', { name: 'Ratings by star' })).toBeTruthy();
     expect(screen.queryByText('4.0')).toBeNull();
     expect(screen.queryByText(/from 1 review/)).toBeNull();
+  });
+
+  it("deleting it refreshes the agent's average and count, whatever becomes of the dialog", async () => {
+    // The delete is answered; the refetches it starts never are (the page's own callbacks never run).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        (init?.method ?? (input instanceof Request ? input.method : 'GET')) === 'DELETE'
+          ? new Response(JSON.stringify({ message: 'Deleted' }), { headers: { 'Content-Type': 'application/json' } })
+          : new Promise<Response>(() => {}),
+      ),
+    );
+    const mine = review(2, sam.id, 'sam', 'About to go.');
+    const client = renderPanel([review(1, 9, 'kenji', 'Someone else.'), mine], mine);
+    const pinned = await screen.findByRole('region', { name: 'Your review' });
+    fireEvent.click(within(pinned).getByRole('button', { name: 'Delete review' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your review?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete review' }));
+    await waitFor(() => expect(client.getQueryState(agentKeys.detail(7))?.isInvalidated).toBe(true));
   });
 });
