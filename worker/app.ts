@@ -44,8 +44,8 @@ import { errorBody, HttpError } from './lib/http';
 import { log } from './lib/log';
 import { BODY_LIMIT_REFUSAL, CROSS_SITE_REFUSAL, json, openApiDocument, route, TOKEN_REFUSALS } from './lib/openapi';
 import { openApiDocumentSchema } from '#common/api-schemas.ts';
-import { catalogCache, clearCatalogCacheOnWrite } from './lib/catalog-cache';
-import { bumpCatalogVersionOnWrite, edgeCache } from './lib/edge-cache';
+import { catalogCache, onCatalogWrite } from './lib/catalog-cache';
+import { edgeCache } from './lib/edge-cache';
 import { methodNotAllowed } from './middleware/method-not-allowed';
 import { limitBody, sameOriginOnly, securityHeaders } from './middleware/security';
 import { requestLog } from './middleware/request-log';
@@ -57,8 +57,7 @@ const api = new Hono<AppEnv>()
   .use(methodNotAllowed((): Hono<AppEnv> => app))
   .use(sameOriginOnly)
   .use(limitBody)
-  .use(clearCatalogCacheOnWrite)
-  .use(bumpCatalogVersionOnWrite)
+  .use(onCatalogWrite)
   // Before the session: the health check answers for D1 alone, whatever cookie comes with it.
   .route('/health', healthRoutes)
   // The API's own description, made from the routes' schemas (docs/decisions/0033). Before the

@@ -4,10 +4,11 @@
 // requests always read D1, and a write through this isolate that changes the catalogue empties the
 // cache, so a change is seen at once here and within CATALOG_CACHE_SECONDS everywhere else
 // (docs/decisions/0006).
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import type { AppEnv, Bindings } from '#worker/env.ts';
+import { bumpCatalogVersion } from './catalog-version';
 
 export const CATALOG_CACHE_DEFAULT_SECONDS = 10;
 /** Bounds memory: the oldest entries go first. */
@@ -37,18 +38,18 @@ export function clearCatalogCache(): void {
 
 export const catalogCacheSize = (): number => entries.size;
 
+/**
+ * A visitor's read: a GET with nothing of anyone's (no session cookie, no user, no token). Programs
+ * with a token are people too (docs/decisions/0030): their answers (a try's, by key) are theirs. Only
+ * such reads are kept, here and in the edge cache (./edge-cache.ts).
+ */
+export const visitorRead = (c: Context<AppEnv>): boolean =>
+  c.req.method === 'GET' && !getCookie(c, SESSION_COOKIE) && !c.var.user && c.req.header('Authorization') === undefined;
+
 /** Serves visitors' GETs from the cache when fresh; stores successful answers. */
 export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const seconds = catalogCacheSeconds(c.env);
-  // Programs with a token are people too (docs/decisions/0030): their answers (a try's, by key) are theirs.
-  if (
-    !seconds ||
-    c.req.method !== 'GET' ||
-    getCookie(c, SESSION_COOKIE) ||
-    c.var.user ||
-    c.req.header('Authorization') !== undefined
-  )
-    return next();
+  if (!seconds || !visitorRead(c)) return next();
   // Under the catalogue's version when the edge cache read it: a kept answer is never older than
   // the version it is served for, so the edge cache never keeps an answer from before a write.
   const key = c.var.catalogVersion === undefined ? c.req.url : `v${c.var.catalogVersion} ${c.req.url}`;
@@ -85,11 +86,15 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
  * A page view (POST /api/agents/{id}/views) changes only viewCount, which may lag. A route that comes
  * to change these reads belongs here: until then it is seen within CATALOG_CACHE_SECONDS, as a write
  * through another isolate always is.
+ *
+ * `usageOnly`: a write whose change may lag at the edge too, so it does not bump the catalogue's
+ * version (docs/decisions/0046): a paid try changes usage figures and 'Tried it', and at 100 tries a
+ * second a version bumped by each would keep no key alive.
  */
-const CATALOG_WRITES: readonly (readonly [methods: readonly string[], path: RegExp])[] = [
+const CATALOG_WRITES: readonly (readonly [methods: readonly string[], path: RegExp, usageOnly?: true])[] = [
   [['POST'], /^\/api\/agents$/],
   [['PUT', 'DELETE'], /^\/api\/agents\/\d+$/],
-  [['POST'], /^\/api\/agents\/\d+\/try$/],
+  [['POST'], /^\/api\/agents\/\d+\/try$/, true],
   [['POST', 'PUT', 'PATCH', 'DELETE'], /^\/api\/ratings(\/|$)/],
   [['POST'], /^\/api\/moderation\//],
   [['PUT', 'DELETE'], /^\/api\/media\/agents\/\d+\/cover$/],
@@ -97,15 +102,27 @@ const CATALOG_WRITES: readonly (readonly [methods: readonly string[], path: RegE
   [['POST'], /^\/api\/admin\/refunds$/],
 ];
 
+const catalogWrite = (method: string, path: string) =>
+  CATALOG_WRITES.find(([methods, pattern]) => methods.includes(method) && pattern.test(path));
+
 /** Whether a write to this method and path can change a catalogue answer (CATALOG_WRITES). */
-export const changesCatalog = (method: string, path: string): boolean =>
-  CATALOG_WRITES.some(([methods, pattern]) => methods.includes(method) && pattern.test(path));
+export const changesCatalog = (method: string, path: string): boolean => catalogWrite(method, path) !== undefined;
+
+/** Whether it changes what visitors read through the edge cache: a catalogue write that is not `usageOnly`. */
+export const changesVisitorsReads = (method: string, path: string): boolean => {
+  const write = catalogWrite(method, path);
+  return write !== undefined && write[2] !== true;
+};
 
 /**
- * Empties the cache after a write that changes the catalogue and succeeded: a refused or failed one
+ * After a write that changes the catalogue and succeeded: empties this isolate's cache and, unless
+ * the change may lag, bumps the catalogue's version for the edge cache. A refused or failed write
  * changed nothing, so it cannot be used to empty the cache either (docs/decisions/0024).
  */
-export const clearCatalogCacheOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const onCatalogWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.res.ok && changesCatalog(c.req.method, c.req.path)) clearCatalogCache();
+  const write = c.res.ok ? catalogWrite(c.req.method, c.req.path) : undefined;
+  if (!write) return;
+  clearCatalogCache();
+  if (write[2] !== true) await bumpCatalogVersion(c.env.DB);
 };

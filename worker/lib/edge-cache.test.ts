@@ -5,8 +5,9 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import { browserRequest, createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
-import { clearCatalogCache } from './catalog-cache';
-import { catalogVersion, changesVisitorsReads, edgeCacheSeconds } from './edge-cache';
+import { changesVisitorsReads, clearCatalogCache } from './catalog-cache';
+import { catalogVersion } from './catalog-version';
+import { edgeCacheSeconds } from './edge-cache';
 
 const edged = { ...env, EDGE_CACHE_SECONDS: '60' };
 

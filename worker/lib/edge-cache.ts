@@ -1,15 +1,15 @@
 // The edge cache (docs/decisions/0046): visitors' public pages and catalogue reads kept in the data
 // centre's cache (the Cache API), under keys that carry the catalogue's version. A write that
-// changes what visitors read bumps the version once it has succeeded, so the next read asks for new
-// keys: nothing is purged (a purge reaches one data centre only), and old keys simply expire.
-// Signed-in and private answers are never kept. Usage figures ('52 tries this month') and listing
-// health are not versioned: they may lag by EDGE_CACHE_SECONDS, as the per-isolate cache's do.
-import type { D1Database } from '@cloudflare/workers-types';
+// changes what visitors read bumps the version once it has succeeded (onCatalogWrite,
+// ./catalog-cache.ts), so the next read asks for new keys: nothing is purged (a purge reaches one
+// data centre only), and old keys simply expire. Signed-in and private answers are never kept.
+// Usage figures ('52 tries this month') and listing health are not versioned: they may lag by
+// EDGE_CACHE_SECONDS, as the per-isolate cache's do.
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { SESSION_COOKIE } from '#common/constants.ts';
 import type { AppEnv, Bindings } from '#worker/env.ts';
-import { changesCatalog } from './catalog-cache';
+import { afterAnswer } from './after-answer';
+import { visitorRead } from './catalog-cache';
+import { catalogVersion } from './catalog-version';
 
 /** The cache keys' own origin: never a page anyone can ask for. */
 const KEY_ORIGIN = 'https://edge-cache.internal';
@@ -22,41 +22,8 @@ export function edgeCacheSeconds(env: Bindings): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
 }
 
-/** The catalogue's version (migration 0026). */
-export async function catalogVersion(db: D1Database): Promise<number> {
-  const row = await db.prepare('SELECT version FROM catalog_version WHERE id = 1').first<{ version: number }>();
-  return row?.version ?? 0;
-}
-
-/**
- * Whether a write changes what visitors read through the edge cache: the catalogue's writes
- * (changesCatalog), except a paid try, which changes only usage figures and a review's 'Tried it'
- * (both may lag). At 100 tries a second a version bumped by each would keep no key alive.
- */
-export const changesVisitorsReads = (method: string, path: string): boolean =>
-  changesCatalog(method, path) && !/^\/api\/agents\/\d+\/try$/.test(path);
-
-/** Bumps the version after such a write has succeeded: on the writer's session, so on the primary. */
-export const bumpCatalogVersionOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  if (c.res.ok && changesVisitorsReads(c.req.method, c.req.path))
-    await c.env.DB.prepare('UPDATE catalog_version SET version = version + 1 WHERE id = 1').run();
-};
-
-/** Nothing of anyone's: no session, no token, no signed-in user. */
-const fromVisitor = (c: Context<AppEnv>): boolean =>
-  c.req.method === 'GET' && !getCookie(c, SESSION_COOKIE) && !c.var.user && c.req.header('Authorization') === undefined;
-
 const defaultCache = (): Cache | undefined =>
   typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default;
-
-function waitUntil(c: Context<AppEnv>, work: Promise<unknown>): void {
-  try {
-    c.executionCtx.waitUntil(work);
-  } catch {
-    // No execution context (a test calling the app directly): the work runs on its own.
-  }
-}
 
 /** The copy the cache keeps: its own lifetime, what the cache would act on kept aside. */
 function storedCopy(res: Response, seconds: number): Response {
@@ -109,7 +76,7 @@ export async function throughEdgeCache(
 ): Promise<Response> {
   const seconds = edgeCacheSeconds(c.env);
   const cache = defaultCache();
-  if (!seconds || !cache || !fromVisitor(c)) return answer();
+  if (!seconds || !cache || !visitorRead(c)) return answer();
   let version: number;
   try {
     version = await catalogVersion(c.env.DB);
@@ -130,7 +97,7 @@ export async function throughEdgeCache(
     !res.headers.has('Set-Cookie') &&
     !/private|no-store/.test(res.headers.get('Cache-Control') ?? '');
   if (!keep) return res;
-  waitUntil(
+  void afterAnswer(
     c,
     cache.put(key, storedCopy(res, seconds)).catch(() => undefined),
   );

@@ -7,6 +7,7 @@ import { eqNocase, orm } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
 import { takenMessage } from '#worker/lib/accounts.ts';
+import { afterAnswer } from '#worker/lib/after-answer.ts';
 import { issueToken } from '#worker/lib/email-tokens.ts';
 import { HttpError } from '#worker/lib/http.ts';
 import {
@@ -39,12 +40,7 @@ const origin = (c: Context<AppEnv>) => appOrigin(c.env);
  * whether an account exists), otherwise before it.
  */
 export async function deliver(c: Context<AppEnv>, message: MailMessage): Promise<void> {
-  const sending = sendMail(c.env, message);
-  try {
-    c.executionCtx.waitUntil(sending);
-  } catch {
-    await sending;
-  }
+  await afterAnswer(c, sendMail(c.env, message));
 }
 
 /**
@@ -69,11 +65,7 @@ export async function deliverLater(c: Context<AppEnv>, work: () => Promise<void>
   const running = work().catch((error: unknown) =>
     log('error', 'background account mail failed', { requestId: c.var.requestId, error }),
   );
-  try {
-    c.executionCtx.waitUntil(running);
-  } catch {
-    await running;
-  }
+  await afterAnswer(c, running);
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { VIEW_COUNTED_META, VIEW_TO_COUNT_META } from '#common/ssr.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { afterAnswer } from '#worker/lib/after-answer.ts';
 import { log } from '#worker/lib/log.ts';
 import { countView } from './data';
 
@@ -39,10 +40,6 @@ export function takePageView(c: Context<AppEnv>, status: number, viewerId: numbe
   const counting = countView(c.env.DB_AFTER_ANSWER ?? c.env.DB, agentId, viewerId).catch((error: unknown) =>
     log('error', 'page view not counted', { requestId: c.var.requestId, agentId, error }),
   );
-  try {
-    c.executionCtx.waitUntil(counting);
-  } catch {
-    // No execution context (a test calling the app directly): the write runs on its own.
-  }
+  void afterAnswer(c, counting);
   return { [VIEW_COUNTED_META]: String(agentId) };
 }

@@ -20,6 +20,7 @@ import { appConnectedMail } from '#worker/lib/oauth-mail.ts';
 import { AUTHORIZE_PATH, fitsKey, oauthApi, type GrantProps } from '#worker/lib/oauth-server.ts';
 import { json, route } from '#worker/lib/openapi.ts';
 import { jsonBody } from '#worker/lib/validator.ts';
+import { afterAnswer } from '#worker/lib/after-answer.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { revokeCredential } from '#worker/features/tokens/index.ts';
 import { createConnection } from './connections';
@@ -46,15 +47,6 @@ const offered = (requested: string[]): TokenScope[] => {
   const ours = TOKEN_SCOPES.filter((scope) => requested.includes(scope));
   return ours.length > 0 ? ours : [...TOKEN_SCOPES];
 };
-
-/** Sent after the answer where the runtime allows, so the answer does not wait for the mail API. */
-function deliverLater(c: Context<AppEnv>, sending: Promise<unknown>) {
-  try {
-    c.executionCtx.waitUntil(sending);
-  } catch {
-    return sending;
-  }
-}
 
 export const consentRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -187,7 +179,8 @@ export const consentRoutes = new Hono<AppEnv>()
         spendLimit,
         settingsLink: `${appOrigin(c.env)}/settings#settings-connected-apps`,
       });
-      await deliverLater(c, sendMail(c.env, mail));
+      // After the answer where the runtime allows, so the answer does not wait for the mail API.
+      await afterAnswer(c, sendMail(c.env, mail));
       return c.json({ redirectTo }, 200);
     },
   );

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { claimNotices, levelsReached, type Budget } from '#worker/domain/credits/index.ts';
 import { appOrigin, type AppEnv } from '#worker/env.ts';
+import { afterAnswer } from '#worker/lib/after-answer.ts';
 import { budgetNoticeMail } from '#worker/lib/budget-mail.ts';
 import { log } from '#worker/lib/log.ts';
 import { sendMail } from '#worker/lib/mail.ts';
@@ -43,9 +44,5 @@ export async function noticeBudget(c: Context<AppEnv>, budget: Budget | null, re
     // Keyed 'budgetId': log.ts redacts any field named like a credential.
     log('error', 'budget notice failed', { requestId: c.var.requestId, budgetId: budget.credentialId, error }),
   );
-  try {
-    c.executionCtx.waitUntil(running);
-  } catch {
-    await running;
-  }
+  await afterAnswer(c, running);
 }
