@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
-import { browserRequest, createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { browserRequest, countOf, createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 import { changesVisitorsReads, clearCatalogCache } from './catalog-cache';
 import { catalogVersion } from './catalog-version';
 import { edgeCacheSeconds } from './edge-cache';
@@ -26,11 +26,7 @@ async function ask(
 
 const rename = (id: number, name: string) =>
   db().prepare('UPDATE agents SET name = ? WHERE id = ?').bind(name, id).run();
-const views = async (id: number) =>
-  (await db()
-    .prepare('SELECT coalesce(sum(views), 0) AS n FROM agent_views WHERE agent_id = ?')
-    .bind(id)
-    .first<{ n: number }>())!.n;
+const views = (id: number) => countOf('SELECT coalesce(sum(views), 0) AS n FROM agent_views WHERE agent_id = ?', id);
 
 describe('edge cache', () => {
   beforeAll(seedCatalog);
