@@ -106,6 +106,8 @@ test('an assistant connects through OAuth with consent on a phone and is refused
     await expect(page.getByText('Unverified')).toBeVisible();
     await expect(page.getByText(/127\.0\.0\.1/).first()).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /^Try:/ })).toBeChecked();
+    // Allow arms after the page has been in view a moment; the page is judged as it is then used.
+    await expect(page.getByRole('button', { name: 'Allow' })).toBeEnabled();
     await expectNoSeriousViolations(page);
     const limit = page.getByLabel('Monthly spending limit (credits)');
     await expect(limit).toHaveValue('20');
