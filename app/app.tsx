@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppLayout } from './app-layout';
 import { InstallPromptListener } from './components/pwa/install-button';
 import { OutboxDelivery } from './components/pwa/outbox-delivery';
@@ -13,12 +13,19 @@ import { QueryStore, removeLegacyCache, setQueryStore, shouldPersistQuery } from
 import { keepSavedAgentsFresh, savedQueryData } from './lib/saved-queries';
 import { SavedAgentsSync } from './components/saved/saved-agents-sync';
 
-// The toast library loads with the first toast (it is kept in the store meanwhile), not on every page load.
-const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
+// The toast library is not part of a page's load: it is fetched and run once the app is idle (or
+// with the first toast, if that comes sooner), so a first toast ('Link copied') does not wait on it.
+const loadToaster = () => import('./components/ui/toaster');
+const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 
 function ToasterOnDemand() {
   const toasts = useToasts();
   const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return;
+    const handle = window.requestIdleCallback(() => void loadToaster(), { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
   if (toasts.length > 0 && !needed) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>

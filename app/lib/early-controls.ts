@@ -73,8 +73,24 @@ export function selectTab(tab: HTMLElement, address = true): void {
     const panel = document.getElementById(each.getAttribute('aria-controls') ?? '');
     if (panel) panel.hidden = !selected;
   }
-  // Replaced, not pushed: Back leaves the page rather than stepping through its tabs.
-  if (address) history.replaceState(history.state, '', tabAddress(list, tab.dataset.tab));
+  if (address) nameTabInAddress(list, tab.dataset.tab);
+}
+
+/**
+ * Names the tab chosen in the address (#reviews), once the frame that shows it is on screen:
+ * replacing the history entry costs a slow phone's thread tens of milliseconds (under a 4-6x CPU
+ * slowdown), which the tap's answer must not wait behind. Replaced, not pushed: Back leaves the
+ * page rather than stepping through its tabs. Not if the page has changed meanwhile (the app opened
+ * another): the entry is then that page's.
+ */
+export function nameTabInAddress(list: Element, value: string | undefined): void {
+  const address = tabAddress(list, value);
+  const here = `${location.pathname}${location.search}`;
+  const name = () => {
+    if (`${location.pathname}${location.search}` === here) history.replaceState(history.state, '', address);
+  };
+  if (document.visibilityState === 'hidden') name();
+  else requestAnimationFrame(() => setTimeout(name, 0));
 }
 
 /** A page opened at a tab's address (#reviews): that tab, before the app and without it. */

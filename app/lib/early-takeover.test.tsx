@@ -142,7 +142,7 @@ it('takes the tab chosen before the app as React takes the tabs over, with nothi
   const panelOf = (name: string) => document.getElementById(tab(name).getAttribute('aria-controls')!)!;
   tab('Reviews').click();
   expect(panelOf('Reviews').hidden).toBe(false);
-  expect(location.hash).toBe('#reviews');
+  await vi.waitFor(() => expect(location.hash).toBe('#reviews'));
 
   const shown: boolean[] = [];
   new MutationObserver(() => shown.push(panelOf('Reviews').hidden)).observe(panelOf('Reviews'), {
@@ -159,5 +159,5 @@ it('takes the tab chosen before the app as React takes the tabs over, with nothi
   await act(async () => tab('Features').click());
   expect(panelOf('Features').hidden).toBe(false);
   expect(panelOf('Reviews').hidden).toBe(true);
-  expect(location.hash).toBe('#features');
+  await vi.waitFor(() => expect(location.hash).toBe('#features'));
 });

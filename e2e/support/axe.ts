@@ -17,7 +17,7 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
   });
   const { violations } = await new AxeBuilder({ page })
     .analyze()
-    .finally(() => settled.evaluate((style) => style.remove()).catch(() => undefined));
+    .finally(() => settled.evaluate((style) => (style as Element).remove()).catch(() => undefined));
   const problems = violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order',
   );

@@ -4,7 +4,7 @@ import type { Agent } from '#common/types.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx';
 import { featureList } from '#app/features/agents/lib/features.ts';
 import { demoVideoUrl, videoHostName } from '#app/features/agents/lib/video.ts';
-import { EARLY_TABS, tabAddress } from '#app/lib/early-controls.ts';
+import { EARLY_TABS, nameTabInAddress } from '#app/lib/early-controls.ts';
 
 export type DetailTab = 'description' | 'features' | 'video' | 'reviews';
 const TABS: readonly string[] = ['description', 'features', 'video', 'reviews'] satisfies DetailTab[];
@@ -106,8 +106,8 @@ export function AgentDetailTabs({
     if (!isTab(tab)) return;
     onValueChange(tab);
     const list = tabs.current?.querySelector('[role="tablist"]');
-    // Replaced, not pushed, as before the app: Back leaves the page.
-    if (list) history.replaceState(history.state, '', tabAddress(list, tab));
+    // As before the app: replaced once the tab is on screen, and Back leaves the page.
+    if (list) nameTabInAddress(list, tab);
   };
   return (
     <div ref={tabs}>

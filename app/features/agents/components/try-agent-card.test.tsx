@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -48,6 +48,13 @@ function stubTab() {
   return tab;
 }
 
+/**
+ * Where a try sent the person: the blank tab's new address, or the agent's address opened directly
+ * when the try answered before the blank tab was opened (it opens a frame after the tap).
+ */
+const agentOpenedIn = (tab: { location: { href: string } }) =>
+  tab.location.href || vi.mocked(window.open).mock.calls.find(([url]) => url)?.[0];
+
 /** fetch, stubbed with `answer`. */
 function stubFetch(answer: () => Promise<Response>) {
   const fetchMock = vi.fn(answer);
@@ -70,17 +77,28 @@ afterEach(() => {
 const keyOf = (call: unknown[]) => new Headers((call[1] as RequestInit).headers).get('Idempotency-Key');
 
 describe('TryAgentCard', () => {
-  it('opens a blank tab in the click, then sends it to the agent once the credits are debited', async () => {
+  it('answers the tap first, opens a blank tab a frame later, then sends it to the agent once debited', async () => {
     const tab = stubTab();
     let resolve!: (r: Response) => void;
     const fetchMock = stubFetch(() => new Promise<Response>((r) => (resolve = r)));
     const queryClient = setup(<Card agent={agent} user={{ id: 2 }} />);
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const answeredWhenOpened: boolean[] = [];
+    vi.mocked(window.open).mockImplementation(() => {
+      answeredWhenOpened.push(screen.queryByRole('button', { name: 'Processing...' }) !== null);
+      return tab as unknown as Window;
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
-    // Opened synchronously, before the request answers, and cut off from this page.
-    expect(window.open).toHaveBeenCalledWith('', '_blank');
-    expect(tab.opener).toBeNull();
+    // The tap's answer is drawn before the window is made (opening one holds the page's thread)...
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeTruthy();
+    // ...and the tab opens with the next frame, before the request answers, cut off from this page.
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await waitFor(() => expect(window.open).toHaveBeenCalledWith('', '_blank'));
+    expect(answeredWhenOpened).toEqual([true]);
+    expect(window.open).toHaveBeenCalledTimes(1);
+    expect(tab.opener).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith('/api/agents/7/try', expect.objectContaining({ method: 'POST' }));
 
     await act(async () => resolve(await paid()));
@@ -105,7 +123,9 @@ describe('TryAgentCard', () => {
       '/credits?amount=50&next=%2Fagents%2F7',
     );
     expect(screen.getByText('Not enough credits to try this agent')).toBeTruthy();
-    expect(tab.close).toHaveBeenCalled();
+    // No blank tab left behind: none opened (the refusal came before the frame), or it was closed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(vi.mocked(window.open).mock.calls.length).toBe(tab.close.mock.calls.length);
   });
 
   it('omits the cost for the creator and sends visitors to sign in', () => {
@@ -178,7 +198,7 @@ describe('TryAgentCard', () => {
     // A wide screen (happy-dom's 1024 px): the sidebar's card says it.
     expect(within(screen.getByRole('region', { name: 'Credits required' })).getByText('Credits deducted')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(tab.location.href).toBe(agent.externalUrl);
+    expect(agentOpenedIn(tab)).toBe(agent.externalUrl);
   });
 
   it('sends a try whose answer was lost again with the same key, checking it, and shows the result once', async () => {
@@ -241,7 +261,7 @@ describe('TryAgentCard', () => {
     // Not opened yet: Try Agent asks for the same try (the server replays it) and opens it.
     const tab = stubTab();
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
-    await vi.waitFor(() => expect(tab.location.href).toBe(agent.externalUrl));
+    await vi.waitFor(() => expect(agentOpenedIn(tab)).toBe(agent.externalUrl));
     expect(keyOf(fetchMock.mock.calls[1] as unknown[])).toBe('key-from-before-reload');
     expect(screen.getAllByText('Credits deducted')).toHaveLength(1);
   });
@@ -261,7 +281,7 @@ describe('TryAgentCard', () => {
     }
     setup(<TappedAtOnce />);
 
-    await vi.waitFor(() => expect(tab.location.href).toBe(agent.externalUrl));
+    await vi.waitFor(() => expect(agentOpenedIn(tab)).toBe(agent.externalUrl));
     expect(await screen.findByText('Credits deducted')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/api/agents/7/try', expect.objectContaining({ method: 'POST' }));

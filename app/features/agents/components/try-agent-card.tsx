@@ -107,12 +107,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
 
   const onTry = () => {
     const knownUrl = webUrl(agent.externalUrl);
-    let tab: Window | null = null;
-    if (knownUrl) {
-      tab = window.open('', '_blank');
-      // The agent's site must not be able to script or redirect this tab.
-      if (tab) tab.opener = null;
-    }
+    const opening = knownUrl ? blankTabAfterThePaint() : null;
     setOutcome(null);
     // A key an earlier page left is this tap's too, even before the effect above has read it: the
     // server then answers that try, charged once, instead of charging a second.
@@ -125,6 +120,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
       {
         onSuccess: (result) => {
           settled();
+          const tab = opening?.take() ?? null;
           const url = webUrl(result.url) ?? knownUrl;
           let blocked = false;
           if (tab && url) tab.location.href = url;
@@ -135,7 +131,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
           setOutcome({ kind: 'deducted', cost, balance: result.balance, url, blocked });
         },
         onError: (error) => {
-          tab?.close();
+          opening?.take()?.close();
           // A refusal is final and charged nothing: the next tap is a new try. Otherwise the answer
           // is still out there, and the next tap asks for it with the same key.
           if (!isRetryable(error)) settled();
@@ -192,6 +188,37 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
 }
 
 export type TryAction = ReturnType<typeof useTryAction>;
+
+/**
+ * The agent's tab, opened blank once the tap's answer ('Processing...') is on screen, and sent to the
+ * agent when the try is paid. Opening a window holds the page's thread (about 140 ms on this
+ * machine: the browser makes the window before `open` returns), and the tap must show that it was
+ * taken first. A frame later is still within the tap's user activation, so no pop-up blocker stops
+ * it; where the frame's callback is not allowed to open one (a browser that keeps the activation
+ * only for a timer), the timer set in the tap tries again. `take` ends the wait: the tab if it has
+ * opened, else null and none will (the try answered first, and its caller opens the address).
+ */
+function blankTabAfterThePaint(): { take: () => Window | null } {
+  let tab: Window | null = null;
+  let waiting = true;
+  const open = () => {
+    if (!waiting) return;
+    tab = window.open('', '_blank');
+    if (!tab) return;
+    waiting = false;
+    // The agent's site must not be able to script or redirect this tab.
+    tab.opener = null;
+  };
+  requestAnimationFrame(() => setTimeout(open, 0));
+  // A hidden page paints no frame.
+  setTimeout(open, 250);
+  return {
+    take: () => {
+      waiting = false;
+      return tab;
+    },
+  };
+}
 
 /**
  * Try Agent, or what stands in for it: sign in first, or buy the credits it needs. For someone signed

@@ -89,12 +89,19 @@ export function ReviewList({
   if (!ratings || ratings.length === 0)
     return <p className="text-slate-600">No reviews yet. Be the first to review this agent!</p>;
   return (
+    // Each review is laid out once near the screen (render-when-near): a tap on the Reviews tab, before
+    // or after the app, draws the few in view, not a page of them (docs/decisions/0044). The clip
+    // margin keeps a field's focus ring, at the edge of a reply, from being cut by its containment.
     <ul aria-label="Reviews" className="divide-y divide-slate-100">
       {ratings.map((r) => {
         const name = reviewerName(r);
         const own = viewerId !== null && r.userId === viewerId;
         return (
-          <li key={r.id} aria-label={`Review by ${name}`} className="flex gap-3 py-4 first:pt-0 last:pb-0">
+          <li
+            key={r.id}
+            aria-label={`Review by ${name}`}
+            className="render-when-near flex gap-3 py-4 [--near-size:8rem] [overflow-clip-margin:0.5rem] first:pt-0 last:pb-0"
+          >
             <span
               aria-hidden
               className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700"
