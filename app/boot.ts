@@ -10,7 +10,6 @@ import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
 import { followEarlyControls } from './lib/early-controls';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
-import { warmModalWhenIdle } from './lib/warm-modal';
 import { saveServedText } from './lib/saved-record';
 import { handToWorker, registerServiceWorker, servedByWorker, serviceWorkersRun } from './lib/service-worker';
 
@@ -148,8 +147,6 @@ function setUpRendered(): void {
   afterFirstPaint(() => {
     painted = true;
     if (wanted) start();
-    // A phone's Filters sheet answers its first tap without the first modal's extra cost (app/lib/warm-modal.ts).
-    warmModalWhenIdle();
     // The service worker precaches the app's code (a first visit) or already holds it (every later
     // one), in its own thread. Prefetch links did the same on the page's: the 11 of /agents took
     // about 64 ms of its main thread under a 4x CPU slowdown (decision 0031). Only where no worker

@@ -2,7 +2,6 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatCount } from '#app/lib/format.ts';
-import { warmModalWhenIdle } from '#app/lib/warm-modal.ts';
 import { ActiveFilters, type ActiveFilter } from './active-filters';
 
 /**
@@ -146,7 +145,63 @@ export function FilterSheet({
   );
 }
 
-/** Once the app runs: the document's first modal opened ahead, if the entry script has not (app/lib/warm-modal.ts). */
+/** Tailwind's `md`: below it the sheet is the page's only filter control. */
+const PHONE_WIDTH = '(width < 48rem)';
+
+/**
+ * Once the app runs on a phone, at an idle moment the document's first modal dialog is opened and
+ * closed once, out of sight (warmModal): a sheet opened from then on costs only its own opening. Not
+ * in the served HTML, and not before the app: there the browser opens the sheet by itself
+ * (docs/decisions/0044), and a page only read never pays it.
+ */
 function useWarmModal() {
-  useEffect(() => warmModalWhenIdle(), []);
+  useEffect(() => {
+    if (modalWarmed || typeof window.requestIdleCallback !== 'function' || !window.matchMedia(PHONE_WIDTH).matches)
+      return;
+    return whenIdle(warmModal);
+  }, []);
+}
+
+/** Runs `task` when the browser is idle (within 3 s); returns a cancel. */
+function whenIdle(task: () => void) {
+  const handle = window.requestIdleCallback(task, { timeout: 3000 });
+  return () => window.cancelIdleCallback(handle);
+}
+
+/** Whether this document has opened a modal dialog yet: only its first is worth opening ahead. */
+let modalWarmed = false;
+
+/**
+ * A document's first modal dialog costs Chromium several times what later ones do (under 4x CPU on
+ * /agents: a median 58-79 ms for the first showModal(), 18 ms once another had been opened before
+ * it). An empty dialog opened and closed in one task is never painted. Done once per document, only
+ * where the browser says when it is idle (Chromium's figures; Safari has no requestIdleCallback and a
+ * timer could land mid-scroll), and only while nothing has focus or a selection (closing gives focus
+ * back: a field's keyboard must not blink) and no dialog or popover is open (a modal closes popovers).
+ */
+function warmModal() {
+  const focused = document.activeElement;
+  if (modalWarmed || (focused && focused !== document.body) || window.getSelection()?.type === 'Range' || openLayer())
+    return;
+  modalWarmed = true;
+  const probe = document.createElement('dialog');
+  document.body.append(probe);
+  try {
+    probe.showModal();
+    // Styled and laid out while open: that is the work being done ahead.
+    probe.getBoundingClientRect();
+    probe.close();
+  } finally {
+    probe.remove();
+  }
+}
+
+/** An open dialog or popover (a browser without popovers has none to close). */
+function openLayer(): boolean {
+  if (document.querySelector('dialog[open]')) return true;
+  try {
+    return document.querySelector(':popover-open') !== null;
+  } catch {
+    return false;
+  }
 }

@@ -38,20 +38,21 @@ export function ViewToggle({
       <Icon aria-hidden className="size-5" />
     </button>
   );
+  // The group is a box inside the form: a <form> may not take the group role (axe's aria-allowed-role).
   return (
-    <form
-      method="get"
-      action={path}
-      role="group"
-      aria-label="Layout"
-      {...PRESS_GROUP}
-      className={`inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-0.5 ${className}`}
-    >
+    <form method="get" action={path} className={`inline-flex ${className}`}>
       {kept.map(([name, chosen]) => (
         <input key={name} type="hidden" name={name} value={chosen} />
       ))}
-      {item('grid', 'Grid view', LayoutGrid)}
-      {item('list', 'List view', List)}
+      <div
+        role="group"
+        aria-label="Layout"
+        {...PRESS_GROUP}
+        className="inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-0.5"
+      >
+        {item('grid', 'Grid view', LayoutGrid)}
+        {item('list', 'List view', List)}
+      </div>
     </form>
   );
 }
