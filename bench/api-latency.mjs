@@ -5,8 +5,11 @@ import { spawn } from 'node:child_process';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Starts the worker on `port` over `persistTo` with the catalogue cache off; resolves once it answers. */
-export async function startBenchServer({ port, persistTo, distDir }) {
+/**
+ * Starts the worker on `port` over `persistTo` with the catalogue cache off (unless `env` says
+ * otherwise: a variable given as undefined is not passed at all); resolves once it answers.
+ */
+export async function startBenchServer({ port, persistTo, distDir, env = {} }) {
   const origin = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -18,6 +21,7 @@ export async function startBenchServer({ port, persistTo, distDir }) {
       SKIP_BUILD: '1',
       WRANGLER_LOG_LEVEL: 'error',
       CATALOG_CACHE_SECONDS: '0',
+      ...env,
     },
   });
   process.on('exit', () => server.kill('SIGTERM'));

@@ -40,6 +40,7 @@ import { lighthouseCpuMs } from './trace-tasks.mjs';
 import { latencyRounds, median } from './api-latency.mjs';
 import { withoutScripts } from './without-scripts.mjs';
 import { cookieHeader, createAgents, newAccountCookies } from './new-account.mjs';
+import { scaleSection } from './scale-section.mjs';
 
 // `npm run bench -- persist`: only the cost of a persisted query write (no server, no seeding).
 if (process.argv[2] === 'persist') {
@@ -57,6 +58,12 @@ if (process.argv[2] === 'offline-search') {
 // `npm run bench -- insights`: a creator's Insights at 100,000 agents and 1,000,000 tries (bench/insights.mjs).
 if (process.argv[2] === 'insights') {
   await import('./insights.mjs');
+  process.exit(0);
+}
+
+// `npm run bench -- scale`: the capacity model's simulation at 1,000,000 agents (bench/scale.mjs).
+if (process.argv[2] === 'scale') {
+  await import('./scale.mjs');
   process.exit(0);
 }
 
@@ -1000,6 +1007,8 @@ const RUNS_KEPT = 2;
 const out = partial ? 'bench-results/benchmarks.md' : 'docs/benchmarks.md';
 // The runs of `npm run bench -- interactions` it holds stay as they are (bench/interactions.mjs).
 const keptFirstTaps = existsSync(out) ? firstTapSection(readFileSync(out, 'utf8')) : '';
+// So does the section of `npm run bench -- scale` (bench/scale.mjs).
+const keptScale = existsSync(out) ? scaleSection(readFileSync(out, 'utf8')) : '';
 const earlier = existsSync(out)
   ? [...readFileSync(out, 'utf8').matchAll(new RegExp(`${RUN_START}[\\s\\S]*?${RUN_END}`, 'g'))].map((m) => m[0])
   : [];
@@ -1058,7 +1067,7 @@ How to read it:
   route's in that round (\`ratio each round\`), and the median of those; p50, p99 and rps are the
   medians of the rounds. Without the cache: one round, for reference.
 
-${keptFirstTaps ? `${keptFirstTaps}\n\n` : ''}${[runBlock, ...earlier.slice(0, RUNS_KEPT - 1)].join('\n\n')}
+${keptFirstTaps ? `${keptFirstTaps}\n\n` : ''}${keptScale ? `${keptScale}\n\n` : ''}${[runBlock, ...earlier.slice(0, RUNS_KEPT - 1)].join('\n\n')}
 `;
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(

@@ -61,6 +61,17 @@ test('a creator sees another person’s try of their agent, its page view and th
     headers: { Origin: baseURL ?? '' },
   });
   expect(login.ok()).toBe(true);
+  // The page view goes through a queue (docs/decisions/0047): counted once its batch is delivered,
+  // within seconds, so the Insights below are read once it is.
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/agents/${agent.id}/insights`);
+        return ((await res.json()) as { totals?: { views?: number } }).totals?.views;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
   await page.goto('/my-agents');
   await page.getByRole('tab', { name: 'Insights' }).click();
   await expect(page).toHaveURL(/tab=insights/);

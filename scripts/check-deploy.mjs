@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run check:deploy (part of npm test): what a deploy would refuse, found offline.
 // - each deployed environment of wrangler.toml is free of local-only settings (sandbox checkout,
-//   mail catcher, loopback endpoints) and has its D1 binding, its OAUTH_KV namespace and cron trigger;
+//   mail catcher, loopback endpoints) and has its D1 binding, its OAUTH_KV namespace, its page views'
+//   queue and cron trigger;
 // - `wrangler deploy --dry-run` bundles the production worker; its size is printed and must stay
 //   under the Workers limit (3 MiB gzip on the Free plan, the smallest);
 // - the bundle compiles no WebAssembly at run time (deployed Workers refuse it; workerd does not);
@@ -29,7 +30,7 @@ for (const env of DEPLOY_ENVS) {
   if (problems.length) failures.push(...problems.map((p) => `[env.${env}] ${p}`));
   else
     console.log(
-      `ok   [env.${env}] has its own D1 database and OAuth KV, a cron trigger, no local-only setting, and answers a missing chunk 404`,
+      `ok   [env.${env}] has its own D1 database, OAuth KV and page views' queue, a cron trigger, no local-only setting, and answers a missing chunk 404`,
     );
 }
 

@@ -96,5 +96,17 @@ if (dryRun) {
       }
     }
   });
+  // The page views' queue (docs/decisions/0047): a deploy naming a queue that is not there fails.
+  const pageViews = config.queues.producers.find((q) => q.binding === 'PAGE_VIEWS');
+  step(`Creating the queue "${pageViews.queue}" unless it exists`, () => {
+    try {
+      wrangler(['queues', 'create', pageViews.queue], { capture: true });
+    } catch (error) {
+      if (!/already (exists|taken)/i.test(error.message)) {
+        console.error(error.message);
+        process.exit(1);
+      }
+    }
+  });
   run('Deploying the worker and the app', ['deploy', '--env', env]);
 }

@@ -44,6 +44,8 @@ const CONFIG_VARS = [
   'APP_ORIGIN',
   'CREATOR_SHARE',
   'EARNINGS_HOLD_DAYS',
+  // Bench only: D1's rows per request in a header (docs/decisions/0048).
+  'BENCH_D1_ROWS',
 ];
 
 function step(label, fn) {

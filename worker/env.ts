@@ -1,15 +1,15 @@
-import type { D1Database, Fetcher, KVNamespace, R2Bucket } from '@cloudflare/workers-types';
+import type { D1Database, Fetcher, KVNamespace, Queue, R2Bucket } from '@cloudflare/workers-types';
 import type { SessionUser } from '#common/types.ts';
 
 /** Bindings and configuration (README's configuration table) the worker reads from its environment. */
 export interface Bindings {
   DB: D1Database;
   /**
-   * Not a binding of its own: set per request by the D1 session wrapper (worker/lib/d1-session.ts,
-   * docs/decisions/0045) to the database without the request's session, for writes left to run after
-   * the answer (a page view's count). They must not put a bookmark cookie on that answer.
+   * Agent pages' views, counted off the request's path (docs/decisions/0047): the worker's own
+   * `queue` handler adds them to agent_views in batches. Bound in every environment (wrangler.toml);
+   * optional only so unit tests may make bindings without it.
    */
-  DB_AFTER_ANSWER?: D1Database;
+  PAGE_VIEWS?: Queue<PageView>;
   ASSETS?: Fetcher;
   /** Uploaded pictures (docs/product.md#creators-and-earnings, docs/decisions/0028). */
   MEDIA?: R2Bucket;
@@ -64,6 +64,22 @@ export interface Bindings {
    * agent's site); never set in a deployed environment (docs/decisions/0043).
    */
   LISTING_HEALTH_LOOPBACK?: string;
+  /**
+   * '1' adds D1's rows read and written by the request in an X-D1-Rows header, for `npm run bench --
+   * scale` (docs/decisions/0048); never set in a deployed environment.
+   */
+  BENCH_D1_ROWS?: string;
+}
+
+/**
+ * One view of an agent page, as it goes on the PAGE_VIEWS queue (docs/decisions/0047): the agent, who
+ * looked (only so the creator's own views are left out; never kept) and the UTC hour it happened in
+ * ('YYYY-MM-DDTHH:00', as agent_views keeps it), so a late delivery counts in the right hour.
+ */
+export interface PageView {
+  agentId: number;
+  viewerId: number | null;
+  hour: string;
 }
 
 /** What a provider sign-in returns; kept server-side in sessions.provider_data (docs/decisions/0003). */

@@ -1,6 +1,7 @@
-import type { ScheduledController } from '@cloudflare/workers-types';
+import type { MessageBatch, ScheduledController } from '@cloudflare/workers-types';
 import { app } from './app';
 import type { Bindings } from './env';
+import { countPageViews } from './features/insights/index';
 import { checkListingHealth } from './features/listing-health/check';
 import { pruneExpired } from './features/maintenance/prune';
 import { refreshRecentTries } from './features/maintenance/usage';
@@ -10,6 +11,8 @@ import { log } from './lib/log';
 export default {
   /** Every request on its own D1 session: replicas for reads, the bookmark of a person's write in a cookie (docs/decisions/0045). */
   fetch: withD1Sessions(app.fetch),
+  /** The PAGE_VIEWS queue's batches (wrangler.toml, docs/decisions/0047), counted on the primary (env.DB itself). */
+  queue: (batch: MessageBatch<unknown>, env: Bindings): Promise<void> => countPageViews(batch, env),
   /** The cron trigger of wrangler.toml, on the primary (env.DB itself): checks listed agents' health, prunes what has expired. */
   async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
     const health = await listingHealthJob(controller, env);

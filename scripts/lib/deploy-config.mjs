@@ -66,6 +66,12 @@ export function configProblems(config, { forDeploy = false } = {}) {
       'the id of the OAUTH_KV namespace is still the placeholder: paste the id `wrangler kv namespace create OAUTH_KV --env <name>` printed',
     );
   }
+  // Page views are counted off the request's path (docs/decisions/0047): sent to a queue the worker
+  // itself consumes; the deploy script creates it.
+  const pageViews = (config.queues?.producers ?? []).find((q) => q.binding === 'PAGE_VIEWS');
+  if (!pageViews) problems.push('no queue bound as PAGE_VIEWS (page views)');
+  else if (!(config.queues?.consumers ?? []).some((q) => q.queue === pageViews.queue))
+    problems.push(`no consumer of the queue "${pageViews.queue}": page views would never be counted`);
   if (!config.triggers?.crons?.length)
     problems.push('no cron trigger: expired sessions and tokens would never be pruned');
   return problems;

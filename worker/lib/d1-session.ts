@@ -124,6 +124,45 @@ function withBookmarkCookie(res: Response, bookmark: string, secure: boolean): R
   return out;
 }
 
+/** D1's own count of what a request's statements read and wrote (`meta.rows_read`, `meta.rows_written`). */
+interface RowCounts {
+  read: number;
+  written: number;
+  queries: number;
+}
+
+/**
+ * For `npm run bench -- scale` only (BENCH_D1_ROWS=1, never set in wrangler.toml; docs/decisions/0048):
+ * sums the meta of every statement the session sends. `first()` and `raw()`, which drizzle's selects
+ * use, drop their meta, so the sum is taken where every statement passes: the session's internal
+ * send, patched on this one session object. Nothing is counted when the runtime has no such method.
+ */
+function countRows(session: D1DatabaseSession): RowCounts {
+  const counts: RowCounts = { read: 0, written: 0, queries: 0 };
+  type Send = (...args: unknown[]) => Promise<unknown>;
+  const internal = session as unknown as { _sendOrThrow?: Send };
+  const send = internal._sendOrThrow;
+  if (typeof send !== 'function') return counts;
+  internal._sendOrThrow = async (...args) => {
+    const results = await send.apply(session, args);
+    for (const result of [results].flat() as { meta?: { rows_read?: number; rows_written?: number } }[]) {
+      counts.read += result?.meta?.rows_read ?? 0;
+      counts.written += result?.meta?.rows_written ?? 0;
+      counts.queries += 1;
+    }
+    return results;
+  };
+  return counts;
+}
+
+/** The counts in an X-D1-Rows header (on a copy: fetched answers' headers cannot change). */
+function withRowCounts(res: Response, rows: RowCounts | null): Response {
+  if (!rows) return res;
+  const out = new Response(res.body, res);
+  out.headers.set('X-D1-Rows', `read=${rows.read}; written=${rows.written}; queries=${rows.queries}`);
+  return out;
+}
+
 type FetchHandler<Ctx> = (request: Request, env: Bindings, ctx: Ctx) => Response | Promise<Response>;
 
 /**
@@ -141,7 +180,8 @@ export function withD1Sessions<Ctx>(handler: FetchHandler<Ctx>): FetchHandler<Ct
     const db = tracked(session, () => {
       wrote = true;
     });
-    const res = await handler(request, { ...env, DB: db, DB_AFTER_ANSWER: env.DB }, ctx);
+    const rows = env.BENCH_D1_ROWS === '1' ? countRows(session) : null;
+    const res = withRowCounts(await handler(request, { ...env, DB: db }, ctx), rows);
     // Only a write needs the next request to read at least this fresh: a visitor's reads set nothing.
     const bookmark = wrote ? session.getBookmark() : null;
     if (bookmark === null || bookmark === carried || !mayCarryCookie(res)) return res;

@@ -5,11 +5,14 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import { browserRequest, countOf, createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
+import { pageViewsQueue } from '#worker/test/page-views.ts';
 import { changesVisitorsReads, clearCatalogCache } from './catalog-cache';
 import { catalogVersion } from './catalog-version';
 import { edgeCacheSeconds } from './edge-cache';
 
-const edged = { ...env, EDGE_CACHE_SECONDS: '60' };
+// Page views kept in the test (docs/decisions/0047): `views` delivers what was sent, then counts.
+const pageViews = pageViewsQueue();
+const edged = { ...pageViews.bindings, EDGE_CACHE_SECONDS: '60' };
 
 /** The whole app on `bindings`, with the cache writes it leaves for after the answer done. */
 async function ask(
@@ -26,7 +29,10 @@ async function ask(
 
 const rename = (id: number, name: string) =>
   db().prepare('UPDATE agents SET name = ? WHERE id = ?').bind(name, id).run();
-const views = (id: number) => countOf('SELECT coalesce(sum(views), 0) AS n FROM agent_views WHERE agent_id = ?', id);
+const views = async (id: number) => {
+  await pageViews.deliver();
+  return countOf('SELECT coalesce(sum(views), 0) AS n FROM agent_views WHERE agent_id = ?', id);
+};
 
 describe('edge cache', () => {
   beforeAll(seedCatalog);

@@ -4,7 +4,20 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Under a loaded machine a test here makes dozens of requests; the 500-try test sets its own.
 vi.setConfig({ testTimeout: 60_000 });
-import { call, client, createUser, db, okBody, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { app } from '#worker/app.ts';
+import {
+  browserRequest,
+  call,
+  client,
+  createUser,
+  db,
+  okBody,
+  seedCatalog,
+  signIn,
+  untypedBody,
+} from '#worker/test/fixtures.ts';
+import { pageViewsQueue } from '#worker/test/page-views.ts';
 
 let creator: { id: number };
 let creatorCookie: string;
@@ -239,16 +252,30 @@ describe('GET /api/earnings and POST /api/earnings/to-credits', () => {
 });
 
 describe('GET /api/agents/:id/insights', () => {
+  /** Page views go through the PAGE_VIEWS queue (docs/decisions/0047): kept here, delivered before reading. */
+  const pageViews = pageViewsQueue();
+  async function view(id: number, cookie?: string) {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(
+      browserRequest(`/api/agents/${id}/views`, { method: 'POST', cookie }),
+      pageViews.bindings,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
   it('gives the creator one row per day of their calendar, zeros included, with tries, people, credits, earnings, views and rating', async () => {
     // A confirmed address: it reviews below (docs/decisions/0025).
     const buyer = await createUser({ verified: true });
     const cookie = await signIn(buyer.id);
     expect((await tryAgent(agentId, cookie)).status).toBe(200);
-    expect((await call(`/api/agents/${agentId}/views`, { method: 'POST' })).status).toBe(204);
-    expect((await call(`/api/agents/${agentId}/views`, { method: 'POST' })).status).toBe(204);
+    expect((await view(agentId)).status).toBe(204);
+    expect((await view(agentId)).status).toBe(204);
     // A signed-in reader's view counts; the creator's own visit is answered alike and not counted.
-    expect((await call(`/api/agents/${agentId}/views`, { method: 'POST', cookie })).status).toBe(204);
-    expect((await call(`/api/agents/${agentId}/views`, { method: 'POST', cookie: creatorCookie })).status).toBe(204);
+    expect((await view(agentId, cookie)).status).toBe(204);
+    expect((await view(agentId, creatorCookie)).status).toBe(204);
+    await pageViews.deliver();
     expect(
       (await call('/api/ratings', { cookie, json: { agentId, rating: 4, comment: 'Did what it said.' } })).status,
     ).toBeLessThan(300);

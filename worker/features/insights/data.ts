@@ -113,16 +113,40 @@ export async function getInsights(
   };
 }
 
-/** Counts one page view in the current UTC hour; nothing about the viewer is kept. */
-export async function countView(d1: D1Database, agentId: number, viewerId: number | null): Promise<void> {
-  // Not the creator's own visits, nor a hidden agent's (only its creator and moderators see it);
-  // every other reader's, signed in or not (a rendered page as it is served, ./index.ts).
-  await d1
-    .prepare(
-      `INSERT INTO agent_views (agent_id, hour, views) SELECT id, strftime('%Y-%m-%dT%H:00', 'now'), 1 FROM agents
-       WHERE id = ?1 AND (?2 IS NULL OR creator_id IS NOT ?2) AND hidden_at IS NULL
-       ON CONFLICT (agent_id, hour) DO UPDATE SET views = views + 1`,
-    )
-    .bind(agentId, viewerId)
-    .run();
+/** Views of one agent in one UTC hour by one viewer (null: anyone not signed in), from a queue batch. */
+export interface ViewCount {
+  agentId: number;
+  hour: string;
+  viewerId: number | null;
+  views: number;
+}
+
+/** D1 refuses a statement with more bound parameters than this; each count takes four. */
+const D1_MAX_PARAMS = 100;
+const COUNTS_PER_STATEMENT = Math.floor(D1_MAX_PARAMS / 4);
+
+/**
+ * The statements adding `counts` to agent_views (docs/decisions/0047), for one `batch`: one per 25
+ * counts, each one upsert of all its (agent, hour) rows. Nothing about a viewer is kept: their number
+ * only leaves out a creator's own views. A hidden agent's views are not counted either (only its
+ * creator and moderators see it); every other reader's are, signed in or not.
+ */
+export function countViewsStatements(d1: D1Database, counts: ViewCount[]) {
+  const statements = [];
+  for (let i = 0; i < counts.length; i += COUNTS_PER_STATEMENT) {
+    const chunk = counts.slice(i, i + COUNTS_PER_STATEMENT);
+    statements.push(
+      d1
+        .prepare(
+          `WITH seen (agent_id, hour, viewer_id, n) AS (VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')})
+           INSERT INTO agent_views (agent_id, hour, views)
+           SELECT seen.agent_id, seen.hour, sum(seen.n) FROM seen JOIN agents a ON a.id = seen.agent_id
+           WHERE a.hidden_at IS NULL AND (seen.viewer_id IS NULL OR a.creator_id IS NOT seen.viewer_id)
+           GROUP BY seen.agent_id, seen.hour
+           ON CONFLICT (agent_id, hour) DO UPDATE SET views = views + excluded.views`,
+        )
+        .bind(...chunk.flatMap((count) => [count.agentId, count.hour, count.viewerId, count.views])),
+    );
+  }
+  return statements;
 }

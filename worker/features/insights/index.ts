@@ -3,9 +3,10 @@
 import type { Context } from 'hono';
 import { VIEW_COUNTED_META, VIEW_TO_COUNT_META } from '#common/ssr.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { afterAnswer } from '#worker/lib/after-answer.ts';
-import { log } from '#worker/lib/log.ts';
-import { countView } from './data';
+import { sendPageView } from './page-views';
+
+/** The PAGE_VIEWS queue's consumer (docs/decisions/0047), for the worker's `queue` handler. */
+export { countPageViews } from './page-views';
 
 /** An agent's page by its number, as the app's routes name it (either spelling). */
 const AGENT_PAGE = /^\/agents?\/(\d{1,9})\/?$/i;
@@ -26,20 +27,17 @@ export const pageViewKind = (c: Context<AppEnv>): 'shown' | 'fetched' => (browse
 /**
  * The view of an agent page the server rendered (`status`: its status), as it serves it
  * (docs/decisions/0029, 0031), and the meta tag that tells the page what became of it. A browser's
- * navigation is counted here, after the answer, so the page never waits on the write; the
- * creator's own visits are left out by the count. Any other request for the page leaves the count
- * to the page (VIEW_TO_COUNT_META): one prefetched or prerendered is counted once it is shown, and
- * a program that fetches the HTML runs no script. Nothing for a page that is not an agent's, a HEAD
+ * navigation is counted here: sent to the PAGE_VIEWS queue after the answer, so the page never
+ * waits on it; the queue's consumer leaves out the creator's own visits. Any other request for the
+ * page leaves the count to the page (VIEW_TO_COUNT_META): one prefetched or prerendered is counted
+ * once it is shown, and a program that fetches the HTML runs no script. Nothing for a page that is not an agent's, a HEAD
  * or an agent that is not there.
  */
 export function takePageView(c: Context<AppEnv>, status: number, viewerId: number | null): Record<string, string> {
   const agentId = Number(AGENT_PAGE.exec(c.req.path)?.[1]);
   if (c.req.method !== 'GET' || status !== 200 || !(agentId > 0)) return {};
   if (!browserNavigation(c)) return { [VIEW_TO_COUNT_META]: String(agentId) };
-  // Written after the answer, outside the request's D1 session: a visitor's page gets no bookmark cookie.
-  const counting = countView(c.env.DB_AFTER_ANSWER ?? c.env.DB, agentId, viewerId).catch((error: unknown) =>
-    log('error', 'page view not counted', { requestId: c.var.requestId, agentId, error }),
-  );
-  void afterAnswer(c, counting);
+  // Sent to the queue after the answer: nothing is written on the page's path (docs/decisions/0047).
+  void sendPageView(c, agentId, viewerId);
   return { [VIEW_COUNTED_META]: String(agentId) };
 }

@@ -9,7 +9,8 @@ import { error, json, noContent, route } from '#worker/lib/openapi.ts';
 import { idParam, validated } from '#worker/lib/validator.ts';
 import { requireUser } from '#worker/middleware/session.ts';
 import { agentOwner } from '#worker/features/agents/index.ts';
-import { countView, getInsights, INSIGHTS_DAYS_DEFAULT, INSIGHTS_DAYS_MAX, UTC_OFFSET_MAX_MINUTES } from './data';
+import { sendPageView } from './page-views';
+import { getInsights, INSIGHTS_DAYS_DEFAULT, INSIGHTS_DAYS_MAX, UTC_OFFSET_MAX_MINUTES } from './data';
 
 export const INVALID_DAYS = `days must be a whole number from 1 to ${INSIGHTS_DAYS_MAX}`;
 export const INVALID_UTC_OFFSET = 'utcOffset must be whole minutes east of UTC, from -720 to 840';
@@ -75,19 +76,20 @@ export const insightsRoutes = new Hono<AppEnv>()
   )
   // A view of an agent page the app shows itself, or of a rendered one whose count the server left to
   // the page (a prefetched one: ./index.ts): anyone, signed in or not, but the agent's creator and a
-  // hidden agent (not counted); only a count per hour is kept.
+  // hidden agent (not counted); only a count per hour is kept. Answered at once, the view sent to the
+  // PAGE_VIEWS queue after the answer (docs/decisions/0047), so 204 says it was taken, not yet counted.
   .post(
     '/:id/views',
     route({
       tag: 'agents',
       summary: 'Count a view of an agent page',
       access: 'anyone',
-      responses: { 204: noContent('Counted'), 404: error(MESSAGES.agentNotFound) },
+      responses: { 204: noContent('Taken: counted within seconds'), 404: error(MESSAGES.agentNotFound) },
     }),
     idParam('id', MESSAGES.agentNotFound),
     async (c) => {
       const { id } = c.req.valid('param');
-      await countView(c.env.DB, id, c.var.user?.id ?? null);
+      await sendPageView(c, id, c.var.user?.id ?? null);
       return c.body(null, 204);
     },
   );
