@@ -42,19 +42,22 @@ export async function startBenchServer({ port, persistTo, distDir, env = {} }) {
  * noisy moment of a shared machine falls on one round of each rather than on all of one endpoint.
  * Returns every run.
  */
+/** What a round reports of an autocannon result: its latency percentiles, throughput and failures. */
+export const latencyFigures = (result) => ({
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  max: result.latency.max,
+  rps: Math.round(result.requests.average),
+  errors: result.errors + result.non2xx,
+});
+
 export async function latencyRounds({ origin, endpoints, rounds, duration, connections = 1, headers = {}, log }) {
   const runs = endpoints.map(() => []);
   for (let round = 1; round <= rounds; round++) {
     for (const [i, endpoint] of endpoints.entries()) {
       await fetch(`${origin}${endpoint.path}`, { headers }); // warm the isolate's caches
       const result = await autocannon({ url: `${origin}${endpoint.path}`, connections, duration, headers });
-      const run = {
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        max: result.latency.max,
-        rps: Math.round(result.requests.average),
-        errors: result.errors + result.non2xx,
-      };
+      const run = latencyFigures(result);
       runs[i].push(run);
       log(`round ${round}`, endpoint.name, `${connections} conn`, JSON.stringify(run));
     }

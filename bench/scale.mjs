@@ -35,7 +35,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { queryLocal, wrangler } from '../scripts/lib/wrangler.mjs';
-import { latencyTable, median, startBenchServer } from './api-latency.mjs';
+import { latencyFigures, latencyTable, median, startBenchServer } from './api-latency.mjs';
 import { SCALE_SECTION } from './scale-section.mjs';
 
 const FULL = { agents: 1_000_000, people: 1_000_000, ledger: 10_000_000 };
@@ -522,13 +522,7 @@ const runs = routes.map(() => []);
 for (let round = 1; round <= rounds; round++) {
   for (const [i, route] of routes.entries()) {
     const result = await autocannon({ url: ORIGIN, connections: 1, duration, requests: [autocannonRequest(route)] });
-    const run = {
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      max: result.latency.max,
-      rps: Math.round(result.requests.average),
-      errors: result.errors + result.non2xx,
-    };
+    const run = latencyFigures(result);
     runs[i].push(run);
     log(`round ${round}`, route.name, JSON.stringify(run));
   }
