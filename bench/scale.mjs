@@ -35,6 +35,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { queryLocal, wrangler } from '../scripts/lib/wrangler.mjs';
+import { generatedObjects, generatedTasks } from '../scripts/seed-data.mjs';
 import { latencyFigures, latencyTable, median, startBenchServer } from './api-latency.mjs';
 import { SCALE_SECTION } from './scale-section.mjs';
 
@@ -160,30 +161,8 @@ const SYLLABLES_3 = [
   'qin',
 ];
 const SYLLABLES_FIRST = [...SYLLABLES_1, ...SYLLABLES_1B];
-const TASKS = [
-  'drafts replies to',
-  'summarises',
-  'prioritises',
-  'audits',
-  'enriches',
-  'reconciles',
-  'forecasts',
-  'triages',
-  'monitors',
-  'classifies',
-];
-const OBJECTS = [
-  'support tickets',
-  'sales leads',
-  'invoices',
-  'contracts',
-  'job applications',
-  'campaign results',
-  'product feedback',
-  'vendor quotes',
-  'security alerts',
-  'research papers',
-];
+const TASKS = generatedTasks;
+const OBJECTS = generatedObjects;
 /** Words in every generated agent's text or in a tenth of it: the common words searched. */
 const COMMON_WORDS = ['teams', 'reports', 'audit', 'digest', 'tickets', 'invoices', 'leads', 'contracts'];
 const codeName = (i) =>

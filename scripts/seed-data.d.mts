@@ -53,3 +53,5 @@ export const reviews: SeedReview[];
 export const proposals: { name: string; description: string; proposerName: string; proposerEmail: string }[];
 export const changes: { agentSlug: string; daysAgo: number; note: string }[];
 export const triesPerDay: Record<string, number>;
+export const generatedTasks: string[];
+export const generatedObjects: string[];

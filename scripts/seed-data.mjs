@@ -1818,3 +1818,29 @@ export const triesPerDay = {
   faresentinel: 0,
   'dealroom-analyst': 0,
 };
+
+/** What a generated agent (scripts/seed.mjs's extra agents, bench/scale.mjs's million) does, and to what. */
+export const generatedTasks = [
+  'drafts replies to',
+  'summarises',
+  'prioritises',
+  'audits',
+  'enriches',
+  'reconciles',
+  'forecasts',
+  'triages',
+  'monitors',
+  'classifies',
+];
+export const generatedObjects = [
+  'support tickets',
+  'sales leads',
+  'invoices',
+  'contracts',
+  'job applications',
+  'campaign results',
+  'product feedback',
+  'vendor quotes',
+  'security alerts',
+  'research papers',
+];

@@ -218,30 +218,8 @@ function buildSql({ agentTotal, reviewTotal }) {
     'Loop',
     'Sync',
   ];
-  const tasks = [
-    'drafts replies to',
-    'summarises',
-    'prioritises',
-    'audits',
-    'enriches',
-    'reconciles',
-    'forecasts',
-    'triages',
-    'monitors',
-    'classifies',
-  ];
-  const objects = [
-    'support tickets',
-    'sales leads',
-    'invoices',
-    'contracts',
-    'job applications',
-    'campaign results',
-    'product feedback',
-    'vendor quotes',
-    'security alerts',
-    'research papers',
-  ];
+  const tasks = demo.generatedTasks;
+  const objects = demo.generatedObjects;
   const images = demo.agents.map((a) => a.image).filter(Boolean);
   for (let i = agents.length; i < agentTotal; i++) {
     const dept = pick(demo.departments);
