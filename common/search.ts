@@ -25,8 +25,11 @@ export const SEARCH_HEADERS = {
   anyTerm: 'X-Search-Any-Term',
 } as const;
 
-/** At most this many matches are ranked for one query, so a very common word costs a bounded amount. */
-export const SEARCH_RESULT_CAP = 1000;
+/**
+ * At most this many matches per source are ranked for one query, so a very common word costs a
+ * bounded amount: 500 keeps it under 5,000 rows read at a million agents (docs/capacity.md).
+ */
+export const SEARCH_RESULT_CAP = 500;
 export const SUGGEST_MAX = 8;
 /** Suggestions start after this many characters. */
 export const SUGGEST_MIN_CHARS = 2;

@@ -1,7 +1,7 @@
 // Drizzle declaration of migrations/*.sql: every column, default, foreign key, index and CHECK.
 // The migrations are the source of truth; worker/db/schema.test.ts fails when the two disagree.
-// agents_fts (FTS5, a virtual table drizzle does not model) and the triggers that maintain it and
-// categories.agent_count live only in the migrations.
+// agents_fts (FTS5, a virtual table drizzle does not model) and the triggers that maintain it,
+// categories.agent_count and the counters of migration 0027 live only in the migrations.
 import { sql } from 'drizzle-orm';
 import {
   type AnySQLiteColumn,
@@ -159,11 +159,27 @@ export const agents = sqliteTable(
     index('agents_category_id').on(t.categoryId),
     index('agents_department_id').on(t.departmentId),
     index('agents_creator_id').on(t.creatorId),
-    index('agents_created_at').on(sql`${t.createdAt} DESC`),
     index('agents_average_rating').on(sql`${t.averageRating} DESC`),
     index('agents_vote_count').on(sql`${t.voteCount} DESC`),
-    // Popular sort: rating times votes (votes counted as 1 when zero), docs/product.md#constants.
-    index('agents_popularity').on(sql`(${t.averageRating} * MAX(${t.voteCount}, 1)) DESC`),
+    // Migration 0027: a page walks only the shown agents its filters select, ties broken by id in
+    // the index. Popular is rating times votes (votes counted as 1 when zero), docs/product.md#constants.
+    index('agents_newest')
+      .on(sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('agents_popular')
+      .on(sql`(${t.averageRating} * MAX(${t.voteCount}, 1)) DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.hiddenAt} IS NULL`),
+    ...(['category', 'department'] as const).flatMap((key) => {
+      const column = key === 'category' ? t.categoryId : t.departmentId;
+      return [
+        index(`agents_${key}_newest`)
+          .on(column, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+          .where(sql`${t.hiddenAt} IS NULL`),
+        index(`agents_${key}_popular`)
+          .on(column, sql`(${t.averageRating} * MAX(${t.voteCount}, 1)) DESC`, sql`${t.id} DESC`)
+          .where(sql`${t.hiddenAt} IS NULL`),
+      ];
+    }),
     check('agents_credit_cost', sql`${t.creditCost} BETWEEN 1 AND 100`),
   ],
 );
@@ -184,12 +200,30 @@ export const ratings = sqliteTable(
     updatedAt: text('updated_at').notNull().default(now),
     // Migration 0009: hidden by a moderator (NULL: shown).
     hiddenAt: text('hidden_at'),
+    // Migration 0027: its helpful marks, kept by triggers on review_helpful.
+    helpfulCount: integer('helpful_count').notNull().default(0),
   },
   (t) => [
     unique('ratings_agent_user').on(t.agentId, t.userId),
     index('ratings_agent_created').on(t.agentId, sql`${t.createdAt} DESC`),
-    index('ratings_agent_shown')
-      .on(t.agentId, t.rating)
+    // Migration 0027: a page of shown reviews in each order the panel offers.
+    index('ratings_agent_newest')
+      .on(t.agentId, sql`${t.updatedAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('ratings_agent_helpful')
+      .on(
+        t.agentId,
+        sql`${t.helpfulCount} DESC`,
+        sql`(${t.comment} IS NOT NULL) DESC`,
+        sql`${t.updatedAt} DESC`,
+        sql`${t.id} DESC`,
+      )
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('ratings_agent_highest')
+      .on(t.agentId, sql`${t.rating} DESC`, sql`${t.updatedAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('ratings_agent_lowest')
+      .on(t.agentId, t.rating, sql`${t.updatedAt} DESC`, sql`${t.id} DESC`)
       .where(sql`${t.hiddenAt} IS NULL`),
     check('ratings_rating', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
@@ -565,6 +599,28 @@ export const agentPeople = sqliteTable(
     unique('agent_people_user_agent').on(t.userId, t.agentId),
     index('agent_people_agent_last').on(t.agentId, t.lastTriedAt),
   ],
+);
+
+/** Migration 0027: shown agents per (category, department), 0 for none; a list's total sums its rows. */
+export const shownAgentCounts = sqliteTable(
+  'shown_agent_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    departmentId: integer('department_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [unique('shown_agent_counts_key').on(t.categoryId, t.departmentId)],
+);
+
+/** Migration 0027: an agent's shown reviews per star, kept by triggers on ratings. */
+export const agentStarCounts = sqliteTable(
+  'agent_star_counts',
+  {
+    agentId: integer('agent_id').notNull(),
+    rating: integer('rating').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [unique('agent_star_counts_key').on(t.agentId, t.rating)],
 );
 
 /**

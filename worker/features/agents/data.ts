@@ -81,12 +81,36 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
   const listStmt = db
     .prepare(`${AGENT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .bind(...binds, limit, offset);
-  const countStmt = db.prepare(`SELECT count(*) AS total FROM agents a ${whereSql}`).bind(...binds);
+  // A creator's own list counts their agents (few, by agents_creator_id); the public lists sum the
+  // counters migration 0027 keeps, since a count(*) reads every agent it counts (docs/capacity.md).
+  const countStmt =
+    params.creatorId || params.includeHidden
+      ? db.prepare(`SELECT count(*) AS total FROM agents a ${whereSql}`).bind(...binds)
+      : shownAgentTotal(db, params);
   const [list, count] = await db.batch([listStmt, countStmt]);
   const rows = (list?.results ?? []) as AgentRowRaw[];
   const total = (count?.results?.[0] as { total: number } | undefined)?.total ?? 0;
   return { agents: rows.map(toAgent), total };
 }
+
+/** How many shown agents a public list's filters select, from shown_agent_counts (migration 0027). */
+const shownAgentTotal = (db: D1Database, params: Pick<ListParams, 'categoryId' | 'departmentId'>) => {
+  const where: string[] = [];
+  const binds: number[] = [];
+  if (params.categoryId) {
+    where.push('category_id = ?');
+    binds.push(params.categoryId);
+  }
+  if (params.departmentId) {
+    where.push('department_id = ?');
+    binds.push(params.departmentId);
+  }
+  return db
+    .prepare(
+      `SELECT coalesce(sum(n), 0) AS total FROM shown_agent_counts ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+    )
+    .bind(...binds);
+};
 
 /** AGENT_SELECT through drizzle, in the same row shape, so toAgent serves both. */
 export const agentQuery = (d1: D1Database) =>

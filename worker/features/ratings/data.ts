@@ -26,11 +26,10 @@ const TRIED_IT = `EXISTS (
   WHERE l.user_id = r.user_id AND l.kind = 'try' AND l.amount < 0 AND l.reference = ${agentReferenceSql('r.agent_id')}
     AND NOT EXISTS (SELECT 1 FROM credit_ledger x WHERE x.kind = 'refund' AND x.idempotency_key = 'refund:' || l.idempotency_key)
 )`;
-const HELPFUL = '(SELECT count(*) FROM review_helpful h WHERE h.rating_id = r.id)';
 
 /** Every column a Rating is made of; binds one value: the viewer's id (0 for visitors). */
 const RATING_SELECT = `SELECT r.id, r.agent_id, r.user_id, r.rating, r.comment, r.created_at, r.updated_at, r.hidden_at,
-    u.username, ${TRIED_IT} AS tried_it, ${HELPFUL} AS helpful_count,
+    u.username, ${TRIED_IT} AS tried_it, r.helpful_count,
     EXISTS (SELECT 1 FROM review_helpful m WHERE m.rating_id = r.id AND m.user_id = ?) AS helped_by_me,
     rr.body AS reply_body, rr.created_at AS reply_created_at, rr.updated_at AS reply_updated_at, ru.username AS reply_username
   FROM ratings r
@@ -82,8 +81,9 @@ const toRating = (row: RatingRow): Rating => ({
 });
 
 const REVIEW_ORDER: Record<ReviewSort, string> = {
+  // Each order is an index of migration 0027 (ratings_agent_<sort>), so a page walks its own rows only.
   // Helpful first; among equally helpful ones, those that say something, then the newest.
-  helpful: `helpful_count DESC, (r.comment IS NOT NULL) DESC, r.updated_at DESC, r.id DESC`,
+  helpful: `r.helpful_count DESC, (r.comment IS NOT NULL) DESC, r.updated_at DESC, r.id DESC`,
   newest: 'r.updated_at DESC, r.id DESC',
   highest: 'r.rating DESC, r.updated_at DESC, r.id DESC',
   lowest: 'r.rating ASC, r.updated_at DESC, r.id DESC',
@@ -111,7 +111,7 @@ export async function listRatings(
         `${RATING_SELECT} WHERE r.agent_id = ? AND r.hidden_at IS NULL ORDER BY ${REVIEW_ORDER[params.sort ?? 'newest']} LIMIT ? OFFSET ?`,
       )
       .bind(params.viewerId ?? 0, agentId, limit, offset),
-    d1.prepare('SELECT count(*) AS n FROM ratings WHERE agent_id = ? AND hidden_at IS NULL').bind(agentId),
+    shownReviewTotal(d1, agentId),
   ]);
   return {
     items: ((list?.results ?? []) as RatingRow[]).map(toRating),
@@ -131,9 +131,7 @@ export async function getRating(d1: D1Database, id: number, viewerId: number | n
 /** The histogram of the shown reviews, and the viewer's own review (hidden or not). */
 export async function ratingSummary(d1: D1Database, agentId: number, viewerId: number | null): Promise<RatingSummary> {
   const [stars, mine] = await d1.batch([
-    d1
-      .prepare('SELECT rating, count(*) AS n FROM ratings WHERE agent_id = ? AND hidden_at IS NULL GROUP BY rating')
-      .bind(agentId),
+    d1.prepare('SELECT rating, n FROM agent_star_counts WHERE agent_id = ?').bind(agentId),
     d1.prepare(`${RATING_SELECT} WHERE r.agent_id = ? AND r.user_id = ?`).bind(viewerId ?? 0, agentId, viewerId ?? 0),
   ]);
   const counts: RatingSummary['counts'] = [0, 0, 0, 0, 0];
@@ -144,13 +142,20 @@ export async function ratingSummary(d1: D1Database, agentId: number, viewerId: n
   return { total, average, counts, mine: viewerId && own ? toRating(own) : null };
 }
 
-/** The agent's average and count, over its shown reviews: one statement for every batch that changes them. */
+/** How many shown reviews an agent has: five counters (migration 0027), not a count of its reviews. */
+const shownReviewTotal = (d1: D1Database, agentId: number) =>
+  d1.prepare('SELECT coalesce(sum(n), 0) AS n FROM agent_star_counts WHERE agent_id = ?').bind(agentId);
+
+/**
+ * The agent's average and count over its shown reviews, from the star counters the ratings'
+ * triggers keep (migration 0027): one statement for every batch that changes them, after the change.
+ */
 export const refreshAggregates = (d1: D1Database, agentId: number): D1PreparedStatement =>
   d1
     .prepare(
       `UPDATE agents SET
-         average_rating = coalesce((SELECT round(avg(rating), 2) FROM ratings WHERE agent_id = ?1 AND hidden_at IS NULL), 0),
-         vote_count = (SELECT count(*) FROM ratings WHERE agent_id = ?1 AND hidden_at IS NULL)
+         average_rating = coalesce((SELECT round(sum(rating * n) * 1.0 / sum(n), 2) FROM agent_star_counts WHERE agent_id = ?1), 0),
+         vote_count = coalesce((SELECT sum(n) FROM agent_star_counts WHERE agent_id = ?1), 0)
        WHERE id = ?1`,
     )
     .bind(agentId);
