@@ -39,9 +39,17 @@ const TIER_NAMES = Object.keys(TIERS);
  * attribute of the tapped control itself: its aria-pressed, aria-busy). `then`: what the app shows
  * once it has completed a tap it had to start for. `signedIn`: as a new account (Try Agent).
  * `startedOnly`: measured once started only (a step inside the app). `requires`: skipped, with a
- * note, on a page without that control.
+ * note, on a page without that control. `reference`: the browser's own floor, a bare page the bench
+ * serves itself (FLOOR_PAGE), measured as a first tap only; the controls' ratios are to it.
  */
 export const INTERACTIONS = [
+  {
+    name: "the browser's floor (a bare page's popover menu)",
+    path: () => FLOOR_PATH,
+    reference: true,
+    tap: { role: 'button', name: 'Open menu' },
+    done: { selector: '#floor-menu:popover-open' },
+  },
   {
     name: 'the menu',
     path: () => '/',
@@ -118,6 +126,16 @@ export const INTERACTIONS = [
     done: { selector: 'dialog[open]', absent: true },
   },
 ];
+
+/**
+ * The reference: a page with no style sheet and no script, its heading and a button opening a popover
+ * of 15 links, as the site's menu is. What a tap costs there is the browser's own work at that tier
+ * (touch to click, style, layout, paint, commit): no control can answer faster on that phone.
+ */
+const FLOOR_PATH = '/__bench/floor';
+const FLOOR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>
+<body><h1>The browser's floor</h1><button type="button" popovertarget="floor-menu" style="min-width:44px;min-height:44px">Open menu</button>
+<nav id="floor-menu" popover aria-label="Menu">${Array.from({ length: 15 }, (_, i) => `<a href="#${i}">Link ${i + 1}</a>`).join(' ')}</nav></body></html>`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const byRole = (scope, { role, name, exact }) =>
@@ -241,6 +259,10 @@ async function measureOnce(browser, origin, interaction, { context: pageContext,
       reports.push(report);
       reported();
     });
+    if (interaction.reference)
+      await context.route(origin + FLOOR_PATH, (route) =>
+        route.fulfill({ contentType: 'text/html; charset=utf-8', body: FLOOR_PAGE }),
+      );
     const page = await context.newPage();
     // The machine's speed just before this load, unthrottled: the slowdown that makes it the tier's phone.
     const benchmarkIndex = await measureBenchmarkIndex(page);
@@ -333,7 +355,7 @@ export async function runInteractions({ origin, agentId, runs = 5, only, tiers =
   try {
     for (const interaction of INTERACTIONS.filter((i) => !only || i.name.includes(only)))
       for (const tier of tiers)
-        for (const started of interaction.startedOnly ? [true] : [false, true]) {
+        for (const started of interaction.startedOnly ? [true] : interaction.reference ? [false] : [false, true]) {
           const when = started ? 'started' : 'first tap';
           const times = [];
           const thens = [];
@@ -381,7 +403,7 @@ export async function runInteractions({ origin, agentId, runs = 5, only, tiers =
             'until the app ms (median)': thens.length ? median(thens) : '',
             'app running at the tap': `${mine.filter((r) => r['app running at the tap'] === 'yes').length} of ${mine.length}`,
             benchmarkIndex: mine.map((r) => r.benchmarkIndex).join(', '),
-            budgetMs: started ? INTERACTION_BUDGET_MS : FIRST_TAP_BUDGET_MS,
+            budgetMs: interaction.reference ? null : started ? INTERACTION_BUDGET_MS : FIRST_TAP_BUDGET_MS,
             skipped,
             beforeApp: !started,
           };
@@ -391,11 +413,20 @@ export async function runInteractions({ origin, agentId, runs = 5, only, tiers =
   } finally {
     await browser.close();
   }
+  // Each first tap beside the floor measured at its tier in this run.
+  for (const result of results) {
+    const floor = results.find((r) => r.budgetMs === null && r.tier === result.tier)?.['median ms'];
+    result['x the floor'] =
+      result.when === 'first tap' && result.budgetMs !== null && floor && result['median ms'] !== null
+        ? Math.round((result['median ms'] / floor) * 100) / 100
+        : '';
+  }
   return { runs: runRows, results };
 }
 
 /** Whether a result holds its budget (its median). */
-export const holdsBudget = (result) => result['median ms'] !== null && result['median ms'] <= result.budgetMs;
+export const holdsBudget = (result) =>
+  result.budgetMs !== null && result['median ms'] !== null && result['median ms'] <= result.budgetMs;
 
 /** Markers of docs/benchmarks.md's section of first-tap runs (kept by the full bench as it rewrites the file). */
 export const FIRST_TAP_SECTION = ['<!-- first-tap section -->', '<!-- /first-tap section -->'];
@@ -421,12 +452,17 @@ function runBlock({ date, runs, results, load }) {
   const medians = results.map((r) => ({
     ...r,
     'median ms': r.skipped ? `skipped: ${r.skipped}` : r['median ms'],
-    budget: r.skipped ? '' : `${r.budgetMs} ms: ${holdsBudget(r) ? 'holds' : 'MISSES'}`,
+    budget:
+      r.skipped || r.budgetMs === null
+        ? r.budgetMs === null
+          ? 'reference'
+          : ''
+        : `${r.budgetMs} ms: ${holdsBudget(r) ? 'holds' : 'MISSES'}`,
   }));
   return `${RUN_MARKERS[0]}
 ### Run of ${date} (benchmarkIndex ${Math.min(...indexes)} to ${Math.max(...indexes)}; load average at the start ${load})
 
-${table(medians, ['interaction', 'path', 'tier', 'when', 'median ms', 'budget', 'runs', 'until the app ms (median)', 'app running at the tap', 'benchmarkIndex'])}
+${table(medians, ['interaction', 'path', 'tier', 'when', 'median ms', 'budget', 'x the floor', 'runs', 'until the app ms (median)', 'app running at the tap', 'benchmarkIndex'])}
 
 <details><summary>Every run</summary>
 
@@ -455,7 +491,9 @@ hydrated. The figure is from the tap's input to the frame that shows its answer 
 tap's Event Timing duration and the frame in which the answer was first seen); budget 100 ms (median)
 for a first tap, 200 ms once started. \`until the app\` is when the app finished a tap only it can
 complete (no budget). \`app running at the tap\` says whether the app had started anyway (Try Agent
-starts it when it is on screen). The newest ${FIRST_TAP_RUNS_KEPT} runs, newest first
+starts it when it is on screen). \`x the floor\` is a first tap's median over the median, at the same
+tier in the same run, of the reference: a bare page the bench serves (no style sheet, no script)
+whose button opens a popover of 15 links, the browser's own cost of a tap on that phone. The newest ${FIRST_TAP_RUNS_KEPT} runs, newest first
 (bench/interactions.mjs).
 
 ${[block, ...earlier.slice(0, FIRST_TAP_RUNS_KEPT - 1)].join('\n\n')}
@@ -505,7 +543,7 @@ export async function main(args) {
     log(
       r.skipped
         ? `${r.interaction} (${r.tier}, ${r.when}): skipped, ${r.skipped}`
-        : `${r.interaction} (${TIERS[r.tier].label}, ${r.when}): median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}; app running at the tap ${r['app running at the tap']}${r['until the app ms (median)'] !== '' ? `; until the app ${r['until the app ms (median)']} ms` : ''}) ${holdsBudget(r) ? 'holds' : 'MISSES'} the budget of ${r.budgetMs} ms`,
+        : `${r.interaction} (${TIERS[r.tier].label}, ${r.when}): median ${r['median ms']} ms (runs ${r.runs}; benchmarkIndex ${r.benchmarkIndex}; app running at the tap ${r['app running at the tap']}${r['until the app ms (median)'] !== '' ? `; until the app ${r['until the app ms (median)']} ms` : ''}${r['x the floor'] !== '' ? `; ${r['x the floor']}x the floor` : ''}) ${r.budgetMs === null ? 'reference' : `${holdsBudget(r) ? 'holds' : 'MISSES'} the budget of ${r.budgetMs} ms`}`,
     );
   const partial = Boolean(opts.only) || TIER_NAMES.some((t) => !tiers.includes(t)) || Number(opts.runs) < 5;
   log(`written to ${writeRun(runBlock({ date, runs, results, load }), partial)}`);
