@@ -8,6 +8,7 @@ import { REVIEW_SORTS } from '#common/types.ts';
 import { listAgents } from '#worker/features/agents/data.ts';
 import { countOf, db, seedCatalog } from '#worker/test/fixtures.ts';
 import { listRatings, ratingSummary } from '#worker/features/ratings/data.ts';
+import { clearSuggestCache, suggest } from '#worker/features/agents/suggest.ts';
 
 /** The database, and the rows D1 said its batches read since the last `take()`. */
 function metered() {
@@ -126,6 +127,40 @@ describe("a popular agent's reviews read a page, not every review", () => {
     expect(summary.counts).toEqual([120, 120, 120, 120, 120]);
     expect(summary.total).toBe(REVIEWS);
     expect(summary.average).toBe(3);
+  });
+});
+
+describe("a suggestion reads the names' vocabulary only for a word it may correct", () => {
+  /** The database, and the SQL of every statement prepared on it. */
+  const recorded = () => {
+    const statements: string[] = [];
+    const d1 = new Proxy(db(), {
+      get(target, key, receiver) {
+        if (key !== 'prepare') return Reflect.get(target, key, receiver) as unknown;
+        return (query: string) => (statements.push(query), target.prepare(query));
+      },
+    }) as D1Database;
+    return { d1, statements };
+  };
+  const readsVocabulary = (statements: string[]) => statements.some((q) => q.includes('agents_title_fts_vocab'));
+
+  it('a prefix of 2-4 letters: answered without it (every term of the index, thousands of rows at scale)', async () => {
+    await db()
+      .prepare(
+        `INSERT INTO agents (id, name, description, category_id, department_id) VALUES (6001, 'LeadScout Lite', 'x', 1, 1)`,
+      )
+      .run();
+    clearSuggestCache();
+    const { d1, statements } = recorded();
+    expect((await suggest(d1, 'lead')).map((s) => s.name)).toContain('LeadScout Lite');
+    expect(readsVocabulary(statements)).toBe(false);
+  });
+
+  it('a misspelt word of 5 letters or more: read, and the typo forgiven', async () => {
+    clearSuggestCache();
+    const { d1, statements } = recorded();
+    expect((await suggest(d1, 'leadscot')).map((s) => s.name)).toContain('LeadScout Lite');
+    expect(readsVocabulary(statements)).toBe(true);
   });
 });
 

@@ -153,12 +153,15 @@ function agentHighlights(row: SuggestRow, typed: string[]): SuggestionHighlights
 export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> {
   const { words } = queryWords(q);
   if (words.length === 0) return [];
-  const [{ taxonomy }, names] = await Promise.all([searchContext(db), nameVocabulary(db)]);
+  // The vocabulary is read (every term of the names' index: thousands of rows at scale, once per
+  // isolate every few minutes) only when a word is long enough to be forgiven a typo.
+  const forgivable = words.some((w) => editsAllowed(w.length) > 0);
+  const [{ taxonomy }, names] = await Promise.all([searchContext(db), forgivable ? nameVocabulary(db) : null]);
   const last = words.length - 1;
   // The last word is a prefix (it is being typed); a one-letter prefix would match too much.
   const prefix = (i: number) => i === last && words[i]!.length >= 2;
   const exact = words.map((w, i) => phraseExpr([w], prefix(i))).join(' AND ');
-  const spellings = words.map((w, i) => alternatives(names, w, i === last));
+  const spellings = words.map((w, i) => (names ? alternatives(names, w, i === last) : []));
   // Each misspelt word also matches its likely spellings, as prefixes (they are stems).
   const forgiving = spellings.some((s) => s.length)
     ? words
