@@ -373,6 +373,8 @@ let serial = 0;
 const buster = () => `_=${Date.now().toString(36)}${(serial++).toString(36)}`;
 const randomInt = (n) => 1 + Math.floor(Math.random() * n);
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/** The offset of a random page of 1 to `pages` of `size` (the API pages by limit and offset). */
+const pageOffset = (pages, size) => (randomInt(pages) - 1) * size;
 const prefixOf = (w) => w.slice(0, 2 + Math.floor(Math.random() * 3)).toLowerCase();
 const routes = [
   { name: 'bare route (for reference)', kind: null, visitor: true, next: () => '/api/config/health' },
@@ -409,25 +411,25 @@ const routes = [
     name: 'list, popular (a random page of 1-50)',
     kind: 'catalogue read',
     visitor: true,
-    next: () => `/api/agents?sort=popular&limit=24&page=${randomInt(50)}&${buster()}`,
+    next: () => `/api/agents?sort=popular&limit=24&offset=${pageOffset(50, 24)}&${buster()}`,
   },
   {
     name: 'list, a category newest (a random page of 1-20)',
     kind: 'catalogue read',
     visitor: true,
-    next: () => `/api/agents/category/${randomInt(15)}?sort=newest&limit=24&page=${randomInt(20)}&${buster()}`,
+    next: () => `/api/agents/category/${randomInt(15)}?sort=newest&limit=24&offset=${pageOffset(20, 24)}&${buster()}`,
   },
   {
     name: `reviews of the popular agent (${popular.reviews}), a random page of 1-20`,
     kind: 'catalogue read',
     visitor: true,
-    next: () => `/api/agents/${popular.id}/ratings?page=${randomInt(20)}&${buster()}`,
+    next: () => `/api/agents/${popular.id}/ratings?limit=10&offset=${pageOffset(20, 10)}&${buster()}`,
   },
   {
     name: `reviews of the popular agent, most helpful first (the panel's order), a random page of 1-20`,
     kind: 'catalogue read',
     visitor: true,
-    next: () => `/api/agents/${popular.id}/ratings?sort=helpful&page=${randomInt(20)}&${buster()}`,
+    next: () => `/api/agents/${popular.id}/ratings?sort=helpful&limit=10&offset=${pageOffset(20, 10)}&${buster()}`,
   },
   {
     // Not in the model's mix (the home page's 'Top Performing' asks it, behind the edge cache): the
@@ -436,7 +438,10 @@ const routes = [
     kind: null,
     visitor: true,
     rowsChecked: true,
-    next: () => `/api/agents?sort=rating&limit=24&page=${randomInt(5)}&${buster()}`,
+    // Seconds a request at this size: its rows are measured, but it is left out of the latency
+    // rounds, where it would hold the one database and slow the routes timed after it.
+    untimed: true,
+    next: () => `/api/agents?sort=rating&limit=24&offset=${pageOffset(5, 24)}&${buster()}`,
   },
   {
     name: `review histogram of the popular agent (${popular.reviews})`,
@@ -512,16 +517,17 @@ const autocannonRequest = (route) => ({
 });
 const rounds = Number(opts.rounds);
 const duration = Number(opts.duration);
-const runs = routes.map(() => []);
+const timed = routes.filter((route) => !route.untimed);
+const runs = timed.map(() => []);
 for (let round = 1; round <= rounds; round++) {
-  for (const [i, route] of routes.entries()) {
+  for (const [i, route] of timed.entries()) {
     const result = await autocannon({ url: ORIGIN, connections: 1, duration, requests: [autocannonRequest(route)] });
     const run = latencyFigures(result);
     runs[i].push(run);
     log(`round ${round}`, route.name, JSON.stringify(run));
   }
 }
-const latency = latencyTable(routes, runs);
+const latency = latencyTable(timed, runs);
 
 // The whole mix at once, in the model's peak shares (docs/capacity.md), at a rate this machine takes.
 const SHARES = { 'page view': 70, 'catalogue read': 140, search: 23, suggestion: 93, try: 300 };

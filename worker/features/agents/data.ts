@@ -78,8 +78,13 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
   const order = agentOrderSql(params.sort ?? 'popular');
+  // The page's ids first, from the order's index alone; only they are read whole and joined, so a
+  // later page does not read every agent before it with its category, department and creator.
   const listStmt = db
-    .prepare(`${AGENT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .prepare(
+      `WITH page AS (SELECT a.id FROM agents a ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
+       ${AGENT_SELECT} WHERE a.id IN (SELECT id FROM page) ORDER BY ${order}`,
+    )
     .bind(...binds, limit, offset);
   // A creator's own list counts their agents (few, by agents_creator_id); the public lists sum the
   // counters migration 0027 keeps, since a count(*) reads every agent it counts (docs/capacity.md).
