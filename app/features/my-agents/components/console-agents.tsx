@@ -14,7 +14,12 @@ function ConsoleList({ agents }: { agents: ConsoleAgent[] }) {
   return (
     <ul aria-label="Your agents" className="grid gap-3 sm:grid-cols-2 lg:hidden">
       {agents.map((agent) => (
-        <li key={agent.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+        // Laid out only once near the screen (render-when-near): below the totals, a phone shows the
+        // first card or two; the rest were most of the console's first layout on a low-tier phone.
+        <li
+          key={agent.id}
+          className="render-when-near flex flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm [--near-size:14rem]"
+        >
           <div className="flex gap-3">
             <CoverThumb agent={agent} className="w-24" />
             <div className="grid min-w-0 content-start gap-1.5">
