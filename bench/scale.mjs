@@ -713,8 +713,12 @@ const section = `${SCALE_SECTION[0]}
 
 The capacity model's simulation (docs/capacity.md, docs/decisions/0048), run ${date} on this 2-core
 machine (load average ${load}): ${counts.agents} agents, ${counts.people} people, ${counts.ledger} ledger
-rows, ${counts.reviews} reviews (${popular.reviews} of them on one popular agent), generated in bulk SQL
-in ${generation.seconds ?? '(reused)'} s. The database: ${size.fileGB} GB on disk, ${size.pagesGB ?? '?'} GB in
+rows, ${counts.reviews} reviews (${popular.reviews} of them on one popular agent), ${
+  generation.seconds === null
+    ? 'generated in bulk SQL by an earlier run (--keep)'
+    : `generated in bulk SQL
+in ${generation.seconds} s`
+}. The database: ${size.fileGB} GB on disk, ${size.pagesGB ?? '?'} GB in
 SQLite's pages. Rows are D1's own \`meta\` summed per request (X-D1-Rows, BENCH_D1_ROWS=1), ${samples}
 requests of each route; every visitor request asks a URL the per-isolate cache has not kept.
 
