@@ -58,21 +58,13 @@ export interface AgentPage {
 // Stays SQL: it shares AGENT_SELECT and its sort expressions with the FTS5 search (search.ts), which drizzle cannot carry.
 export async function listAgents(db: D1Database, params: ListParams): Promise<AgentPage> {
   if (params.q != null && params.q.trim() !== '') return searchAgents(db, { ...params, q: params.q });
+  const filters = filtersOf(params);
   // Hidden agents leave every public list (docs/decisions/0025).
-  const where: string[] = params.includeHidden ? [] : ['a.hidden_at IS NULL'];
-  const binds: (string | number)[] = [];
-  if (params.categoryId) {
-    where.push('a.category_id = ?');
-    binds.push(params.categoryId);
-  }
-  if (params.departmentId) {
-    where.push('a.department_id = ?');
-    binds.push(params.departmentId);
-  }
-  if (params.creatorId) {
-    where.push('a.creator_id = ?');
-    binds.push(params.creatorId);
-  }
+  const where = [
+    ...(params.includeHidden ? [] : ['a.hidden_at IS NULL']),
+    ...filters.map(([column]) => `a.${column} = ?`),
+  ];
+  const binds = filters.map(([, value]) => value);
   const limit = clampLimit(params.limit, PAGE_SIZE_MAX, PAGE_SIZE_MAX);
   const offset = Math.max(params.offset ?? 0, 0);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -91,31 +83,33 @@ export async function listAgents(db: D1Database, params: ListParams): Promise<Ag
   const countStmt =
     params.creatorId || params.includeHidden
       ? db.prepare(`SELECT count(*) AS total FROM agents a ${whereSql}`).bind(...binds)
-      : shownAgentTotal(db, params);
+      : shownAgentTotal(db, filters);
   const [list, count] = await db.batch([listStmt, countStmt]);
   const rows = (list?.results ?? []) as AgentRowRaw[];
   const total = (count?.results?.[0] as { total: number } | undefined)?.total ?? 0;
   return { agents: rows.map(toAgent), total };
 }
 
-/** How many shown agents a public list's filters select, from shown_agent_counts (migration 0027). */
-const shownAgentTotal = (db: D1Database, params: Pick<ListParams, 'categoryId' | 'departmentId'>) => {
-  const where: string[] = [];
-  const binds: number[] = [];
-  if (params.categoryId) {
-    where.push('category_id = ?');
-    binds.push(params.categoryId);
-  }
-  if (params.departmentId) {
-    where.push('department_id = ?');
-    binds.push(params.departmentId);
-  }
-  return db
+/** A list's equality filters, as (column, value), in one order for its page and its total. */
+const filtersOf = (params: ListParams): [column: string, value: number][] =>
+  (
+    [
+      ['category_id', params.categoryId],
+      ['department_id', params.departmentId],
+      ['creator_id', params.creatorId],
+    ] as [string, number | null | undefined][]
+  ).filter((filter): filter is [string, number] => Boolean(filter[1]));
+
+/**
+ * How many shown agents a public list's filters (a category, a department: shown_agent_counts has
+ * no creator) select, from the counters migration 0027 keeps.
+ */
+const shownAgentTotal = (db: D1Database, filters: ReturnType<typeof filtersOf>) =>
+  db
     .prepare(
-      `SELECT coalesce(sum(n), 0) AS total FROM shown_agent_counts ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      `SELECT coalesce(sum(n), 0) AS total FROM shown_agent_counts ${filters.length ? `WHERE ${filters.map(([column]) => `${column} = ?`).join(' AND ')}` : ''}`,
     )
-    .bind(...binds);
-};
+    .bind(...filters.map(([, value]) => value));
 
 /** AGENT_SELECT through drizzle, in the same row shape, so toAgent serves both. */
 export const agentQuery = (d1: D1Database) =>
