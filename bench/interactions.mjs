@@ -453,11 +453,7 @@ function runBlock({ date, runs, results, load }) {
     ...r,
     'median ms': r.skipped ? `skipped: ${r.skipped}` : r['median ms'],
     budget:
-      r.skipped || r.budgetMs === null
-        ? r.budgetMs === null
-          ? 'reference'
-          : ''
-        : `${r.budgetMs} ms: ${holdsBudget(r) ? 'holds' : 'MISSES'}`,
+      r.budgetMs === null ? 'reference' : r.skipped ? '' : `${r.budgetMs} ms: ${holdsBudget(r) ? 'holds' : 'MISSES'}`,
   }));
   return `${RUN_MARKERS[0]}
 ### Run of ${date} (benchmarkIndex ${Math.min(...indexes)} to ${Math.max(...indexes)}; load average at the start ${load})
