@@ -444,6 +444,14 @@ function buildSql({ agentTotal, reviewTotal }) {
       demo.proposals.map((p, i) => [p.name, p.description, p.proposerName, p.proposerEmail, iso(3 + i * 4)]),
     ),
   );
+  // The stored damped averages under the seeded catalogue's prior, as the hourly refresh leaves them
+  // (worker/features/maintenance/rank-scores.ts): the migration computed them over an empty table.
+  sql.push(
+    `UPDATE rating_prior SET scores_done_to = NULL, score_prior =
+       CASE WHEN rated_count > 0 THEN rating_hundredths / 100.0 / rated_count ELSE 0 END WHERE id = 1;`,
+    `UPDATE agents SET rank_score =
+       (vote_count * average_rating + 5 * (SELECT score_prior FROM rating_prior WHERE id = 1)) / (vote_count + 5);`,
+  );
   return { sql: sql.join('\n'), counts: { agents: agents.length, reviews: reviews.length, users: users.length } };
 }
 

@@ -146,6 +146,8 @@ export const agents = sqliteTable(
     healthStatus: text('health_status', { enum: ['up', 'slow', 'down'] }),
     healthSince: text('health_since'),
     healthCheckedAt: text('health_checked_at'),
+    // Migration 0028 (docs/decisions/0050): the damped average under the prior of the last refresh.
+    rankScore: real('rank_score').notNull().default(0),
   },
   (t) => [
     index('agents_name_skeleton').on(t.nameSkeleton),
@@ -159,8 +161,6 @@ export const agents = sqliteTable(
     index('agents_category_id').on(t.categoryId),
     index('agents_department_id').on(t.departmentId),
     index('agents_creator_id').on(t.creatorId),
-    index('agents_average_rating').on(sql`${t.averageRating} DESC`),
-    index('agents_vote_count').on(sql`${t.voteCount} DESC`),
     // Migration 0027: a page walks only the shown agents its filters select, ties broken by id in
     // the index. Popular is rating times votes (votes counted as 1 when zero), docs/product.md#constants.
     index('agents_newest')
@@ -169,9 +169,22 @@ export const agents = sqliteTable(
     index('agents_popular')
       .on(sql`(${t.averageRating} * MAX(${t.voteCount}, 1)) DESC`, sql`${t.id} DESC`)
       .where(sql`${t.hiddenAt} IS NULL`),
+    // Migration 0028: 'Highest Rated' and 'Most Reviewed' by the stored damped average.
+    index('agents_rated')
+      .on(sql`${t.rankScore} DESC`, sql`${t.voteCount} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index('agents_reviewed')
+      .on(sql`${t.voteCount} DESC`, sql`${t.rankScore} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.hiddenAt} IS NULL`),
     ...(['category', 'department'] as const).flatMap((key) => {
       const column = key === 'category' ? t.categoryId : t.departmentId;
       return [
+        index(`agents_${key}_rated`)
+          .on(column, sql`${t.rankScore} DESC`, sql`${t.voteCount} DESC`, sql`${t.id} DESC`)
+          .where(sql`${t.hiddenAt} IS NULL`),
+        index(`agents_${key}_reviewed`)
+          .on(column, sql`${t.voteCount} DESC`, sql`${t.rankScore} DESC`, sql`${t.id} DESC`)
+          .where(sql`${t.hiddenAt} IS NULL`),
         index(`agents_${key}_newest`)
           .on(column, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
           .where(sql`${t.hiddenAt} IS NULL`),
@@ -686,6 +699,9 @@ export const ratingPrior = sqliteTable(
     id: integer('id').primaryKey(),
     ratedCount: integer('rated_count').notNull().default(0),
     ratingHundredths: integer('rating_hundredths').notNull().default(0),
+    // Migration 0028: the prior agents.rank_score is computed with, and how far a refresh under way has gone.
+    scorePrior: real('score_prior').notNull().default(0),
+    scoresDoneTo: integer('scores_done_to'),
   },
   (t) => [check('rating_prior_one_row', sql`${t.id} = 1`)],
 );

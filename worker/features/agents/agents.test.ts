@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
 import { call, client, db, okBody, seedCatalog } from '#worker/test/fixtures.ts';
+import { refreshRankScores } from '#worker/features/maintenance/rank-scores.ts';
 import { listAgents } from './data';
 
 beforeAll(seedCatalog);
@@ -36,7 +37,9 @@ describe('GET /api/agents', () => {
       (await okBody(await client().agents.$get({ query }))).map((a) => a.name);
     expect(await names({})).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
     expect(await names({ sort: 'newest' })).toEqual(['LedgerLens', 'ContractSentry', 'LeadScout Pro']);
-    // Damped (docs/decisions/0025; prior 4.17, weight 5), so LedgerLens's one 5-star review (4.31) sits below LeadScout's ten at 4.5 (4.39).
+    // Damped (docs/decisions/0025; prior 4.17, weight 5), so LedgerLens's one 5-star review (4.31) sits below LeadScout's ten at 4.5 (4.39):
+    // stored under the prior of the hourly refresh (docs/decisions/0050), which the catalogue above moved from 0.
+    await refreshRankScores(db());
     expect(await names({ sort: 'rating' })).toEqual(['LeadScout Pro', 'LedgerLens', 'ContractSentry']);
     expect(await names({ sort: 'reviews' })).toEqual(['ContractSentry', 'LeadScout Pro', 'LedgerLens']);
   });

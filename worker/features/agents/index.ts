@@ -4,5 +4,5 @@ export { catalogAgentsByIds, getCatalogAgent, getProviderAgent, listCatalog } fr
 export { mergedCatalog } from './provider-catalog';
 export { AGENT_SELECT, agentQuery, listAgents, maySeeHidden, parseSort, toAgent } from './data';
 export type { AgentRowRaw } from './data';
-export { PRIOR_SQL, agentOrderSql, dampedAverage } from './ranking';
+export { PRIOR_SQL, SCORE_PRIOR_SQL, agentOrderSql, dampedAverage, dampedSql } from './ranking';
 export { agentChangesOf, agentOwner, agentPictures, setAgentPictures } from './write';

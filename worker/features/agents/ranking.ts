@@ -15,7 +15,13 @@ export const PRIOR_WEIGHT = 5;
 export const PRIOR_SQL =
   '(SELECT coalesce((SELECT rating_hundredths / 100.0 / rated_count FROM rating_prior WHERE id = 1 AND rated_count > 0), 0))';
 
-/** The damped average in SQL; `prior` is an SQL expression (PRIOR_SQL, or a bound `?`). */
+/**
+ * The prior every agent's stored score (agents.rank_score) was computed with: the prior of the last
+ * refresh (migration 0028, docs/decisions/0050), so the rating sorts read an index, not every agent.
+ */
+export const SCORE_PRIOR_SQL = '(SELECT score_prior FROM rating_prior WHERE id = 1)';
+
+/** The damped average in SQL; `prior` is an SQL expression (PRIOR_SQL, SCORE_PRIOR_SQL, or a bound `?`). */
 export const dampedSql = (table: string, prior: string = PRIOR_SQL) =>
   `((${table}vote_count * ${table}average_rating + ${PRIOR_WEIGHT} * ${prior}) / (${table}vote_count + ${PRIOR_WEIGHT}))`;
 
@@ -68,9 +74,9 @@ export const ORDERINGS: Record<AgentSort, Ordering> = {
   },
 };
 
-/** The rank columns of `agents` under the alias `table` (e.g. 'a.'), computed where they are not stored. */
+/** The rank columns of `agents` under the alias `table` (e.g. 'a.'): the damped average is stored, popularity computed. */
 const agentColumn = (table: string) => (name: RankColumn) =>
-  name === 'damped' ? dampedSql(table) : name === 'popularity' ? popularitySql(table) : `${table}${name}`;
+  name === 'damped' ? `${table}rank_score` : name === 'popularity' ? popularitySql(table) : `${table}${name}`;
 
 /** ORDER BY for a query over `agents` under the alias `table` (e.g. 'a.'). */
 export const agentOrderSql = (sort: AgentSort, table = 'a.') => ORDERINGS[sort].sql(agentColumn(table));
@@ -81,7 +87,7 @@ export const sortAgents = <T extends Ranked>(agents: T[], sort: AgentSort, prior
 
 /** The rank columns selected under their own names (agents under `table`), for an outer query to order by. */
 export const rankColumnsSql = (table: string) =>
-  `${dampedSql(table)} AS damped, ${table}vote_count, ${table}created_at, ${popularitySql(table)} AS popularity`;
+  `${table}rank_score AS damped, ${table}vote_count, ${table}created_at, ${popularitySql(table)} AS popularity`;
 
 // ---------------------------------------------------------------------------------------------
 // Full-text relevance (docs/decisions/0013-search.md, 0026-search-by-name-parts.md)

@@ -18,6 +18,7 @@ import {
   untypedBody,
 } from '#worker/test/fixtures.ts';
 import { ORDERINGS, PRIOR_SQL, priorOf, sortAgents } from '#worker/features/agents/ranking.ts';
+import { refreshRankScores } from '#worker/features/maintenance/rank-scores.ts';
 import { REPORTS_PER_HOUR } from '#worker/features/moderation/data.ts';
 
 let creator: { id: number; username: string };
@@ -490,6 +491,8 @@ describe('one ranking', () => {
          (42, 'Rankcheck Middling', 'Ten lukewarm reviewers.', 1, 3.9, 10)`,
       )
       .run();
+    // The hourly refresh (docs/decisions/0050) puts every stored score under the prior they moved.
+    await refreshRankScores(db());
     const ids = async (
       list: Promise<{
         ok: boolean;
