@@ -119,12 +119,20 @@ describe('listing health: since, batches and what is skipped', () => {
   it('keeps since while the status stays, and moves it when the status changes', async () => {
     const { url } = site();
     const id = await agent(url);
-    await run(T0);
-    await run(T0 + HOUR);
+    const version = async () =>
+      (await db().prepare('SELECT version AS v FROM catalog_version WHERE id = 1').first<{ v: number }>())!.v;
+    const first = await version();
+    expect(await run(T0)).toMatchObject({ up: 1, changed: 1 });
+    // Cards and pages show the status through the edge cache: a change makes new keys.
+    expect(await version()).toBe(first + 1);
+    expect(await run(T0 + HOUR)).toMatchObject({ up: 1, changed: 0 });
     expect(await healthOf(id)).toEqual({ status: 'up', since: iso(T0), checkedAt: iso(T0 + HOUR) });
+    // The same status again keeps every cached page.
+    expect(await version()).toBe(first + 1);
     await db().prepare('UPDATE agents SET external_url = ? WHERE id = ?').bind(site('wait=500').url, id).run();
-    await run(T0 + 2 * HOUR);
+    expect(await run(T0 + 2 * HOUR)).toMatchObject({ slow: 1, changed: 1 });
     expect(await healthOf(id)).toEqual({ status: 'slow', since: iso(T0 + 2 * HOUR), checkedAt: iso(T0 + 2 * HOUR) });
+    expect(await version()).toBe(first + 2);
   });
 
   it('asks the agents checked longest ago first (never checked before all), a batch at a time', async () => {

@@ -6,6 +6,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { orm } from '#worker/db/client.ts';
 import { agents, users } from '#worker/db/schema.ts';
 import { appOrigin, type Bindings } from '#worker/env.ts';
+import { bumpCatalogVersion } from '#worker/lib/catalog-version.ts';
 import { agentDownMail } from '#worker/lib/health-mail.ts';
 import { log } from '#worker/lib/log.ts';
 import { PRODUCT_NAME, sendMail } from '#worker/lib/mail.ts';
@@ -55,6 +56,8 @@ export interface CheckSummary {
   deferred: number;
   /** Creators mailed about an agent that went down. */
   mailed: number;
+  /** Agents whose status changed: any bumps the catalogue's version, so cached pages say it (docs/decisions/0046). */
+  changed: number;
 }
 
 /** What asking a URL came to. `seen` says it in words for the creator's mail. */
@@ -244,6 +247,7 @@ export async function checkListingHealth(
       id: agents.id,
       name: agents.name,
       url: agents.externalUrl,
+      status: agents.healthStatus,
       creatorEmail: users.email,
       creatorName: users.username,
     })
@@ -277,6 +281,7 @@ export async function checkListingHealth(
     skipped: 0,
     deferred: 0,
     mailed: 0,
+    changed: 0,
   };
   const skipped: number[] = [];
   const writes: BatchItem<'sqlite'>[] = [];
@@ -294,6 +299,7 @@ export async function checkListingHealth(
       continue;
     }
     summary[verdict.status]++;
+    if (verdict.status !== row.status) summary.changed++;
     if (verdict.status === 'down') {
       claims.push({ index: writes.length, row, verdict });
       writes.push(
@@ -324,6 +330,8 @@ export async function checkListingHealth(
   if (writes.length === 0) return summary;
   const [first, ...rest] = writes;
   const results = (await db.batch([first!, ...rest])) as unknown[];
+  // Cards and pages show the status, and visitors read them through the edge cache.
+  if (summary.changed) await bumpCatalogVersion(env.DB);
 
   const origin = appOrigin(env);
   for (const claim of claims) {
