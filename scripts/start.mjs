@@ -37,6 +37,8 @@ const CONFIG_VARS = [
   'PROVIDER_LOGIN_PATH',
   'PROVIDER_COUNT_USAGE_PATH',
   'CATALOG_CACHE_SECONDS',
+  // Off locally unless set (wrangler.toml sets it for staging and production); the scale bench's cache phase sets it.
+  'EDGE_CACHE_SECONDS',
   'MAIL_API_URL',
   'MAIL_API_KEY',
   'MAIL_FROM',

@@ -105,8 +105,6 @@ export interface Variables {
   tokenId: number | null;
   /** Provider-mode tokens stored with the session (never sent to the browser), or null. */
   providerSession: ProviderTokens | null;
-  /** The catalogue's version, when the edge cache read it for this request (worker/lib/edge-cache.ts). */
-  catalogVersion?: number;
 }
 
 export interface AppEnv {

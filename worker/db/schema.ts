@@ -148,6 +148,8 @@ export const agents = sqliteTable(
     healthCheckedAt: text('health_checked_at'),
     // Migration 0028 (docs/decisions/0050): the damped average under the prior of the last refresh.
     rankScore: real('rank_score').notNull().default(0),
+    // Migration 0029 (docs/decisions/0051): this agent's edge cache version, bumped by its reviews' triggers.
+    cacheVersion: integer('cache_version').notNull().default(0),
   },
   (t) => [
     index('agents_name_skeleton').on(t.nameSkeleton),

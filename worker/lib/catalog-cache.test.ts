@@ -2,13 +2,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '#worker/app.ts';
 import { createUser, db, insertAgents, seedCatalog, signIn } from '#worker/test/fixtures.ts';
-import {
-  CATALOG_CACHE_MAX_ENTRIES,
-  catalogCacheSeconds,
-  catalogCacheSize,
-  changesCatalog,
-  clearCatalogCache,
-} from './catalog-cache';
+import { catalogCacheSeconds } from './cache-seconds';
+import { CATALOG_CACHE_MAX_ENTRIES, catalogCacheSize, changesCatalog, clearCatalogCache } from './catalog-cache';
 
 const cached = { ...env, CATALOG_CACHE_SECONDS: '10' };
 const get = (path: string, cookie?: string) => app.request(path, { headers: cookie ? { Cookie: cookie } : {} }, cached);
@@ -72,11 +67,14 @@ describe('catalogue cache', () => {
     expect(catalogCacheSize()).toBe(CATALOG_CACHE_MAX_ENTRIES);
   });
 
-  it('is configured by CATALOG_CACHE_SECONDS (10 by default, 0 or nonsense turns it off)', async () => {
+  it('is configured by CATALOG_CACHE_SECONDS (10 by default, 0 or nonsense turns it off), and off behind the edge cache', async () => {
     expect(catalogCacheSeconds({ DB: env.DB })).toBe(10);
     expect(catalogCacheSeconds({ DB: env.DB, CATALOG_CACHE_SECONDS: '30' })).toBe(30);
     expect(catalogCacheSeconds({ DB: env.DB, CATALOG_CACHE_SECONDS: '0' })).toBe(0);
     expect(catalogCacheSeconds({ DB: env.DB, CATALOG_CACHE_SECONDS: 'soon' })).toBe(0);
+    // Staging and production (docs/decisions/0046): the edge cache answers what this one would.
+    expect(catalogCacheSeconds({ DB: env.DB, CATALOG_CACHE_SECONDS: '30', EDGE_CACHE_SECONDS: '60' })).toBe(0);
+    expect(catalogCacheSeconds({ DB: env.DB, EDGE_CACHE_SECONDS: '0' })).toBe(10);
     // The suite's own setting (0): reads go to D1 every time.
     await app.request('/api/agents/2', {}, env);
     await rename('Uncached');

@@ -3,14 +3,15 @@
 // same for everyone, and a D1 round trip costs several times the rest of the request. Signed-in
 // requests always read D1, and a write through this isolate that changes the catalogue empties the
 // cache, so a change is seen at once here and within CATALOG_CACHE_SECONDS everywhere else
-// (docs/decisions/0006).
+// (docs/decisions/0006). Only where the edge cache is off (`npm start`, the tests): behind it, the
+// same answers under the same keys, it answered nothing (worker/lib/cache-seconds.ts).
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '#common/constants.ts';
-import type { AppEnv, Bindings } from '#worker/env.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { catalogCacheSeconds } from './cache-seconds';
 import { bumpCatalogVersion } from './catalog-version';
 
-export const CATALOG_CACHE_DEFAULT_SECONDS = 10;
 /** Bounds memory: the oldest entries go first. */
 export const CATALOG_CACHE_MAX_ENTRIES = 200;
 /** Larger answers are not kept (a page of the catalogue is far below this). */
@@ -24,13 +25,6 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
-
-export function catalogCacheSeconds(env: Bindings): number {
-  const raw = env.CATALOG_CACHE_SECONDS;
-  if (raw === undefined || raw.trim() === '') return CATALOG_CACHE_DEFAULT_SECONDS;
-  const seconds = Number(raw);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
-}
 
 export function clearCatalogCache(): void {
   entries.clear();
@@ -50,9 +44,7 @@ export const visitorRead = (c: Context<AppEnv>): boolean =>
 export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const seconds = catalogCacheSeconds(c.env);
   if (!seconds || !visitorRead(c)) return next();
-  // Under the catalogue's version when the edge cache read it: a kept answer is never older than
-  // the version it is served for, so the edge cache never keeps an answer from before a write.
-  const key = c.var.catalogVersion === undefined ? c.req.url : `v${c.var.catalogVersion} ${c.req.url}`;
+  const key = c.req.url;
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && hit.expires > now) {
@@ -87,16 +79,23 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
  * to change these reads belongs here: until then it is seen within CATALOG_CACHE_SECONDS, as a write
  * through another isolate always is.
  *
- * `usageOnly`: a write whose change may lag at the edge too, so it does not bump the catalogue's
- * version (docs/decisions/0046): a paid try changes usage figures and 'Tried it', and at 100 tries a
- * second a version bumped by each would keep no key alive.
+ * What the edge cache makes new keys for (docs/decisions/0046, 0051), the write's `scope`:
+ * - none: the whole catalogue's version is bumped;
+ * - 'agent': a write about one agent's reviews (a review, a reply, a helpful mark, a moderator's
+ *   decision on a review). Migration 0029's triggers bump that agent's own version, so its page,
+ *   reviews and histogram are new at once; lists and search, where its average and place show, may
+ *   lag by EDGE_CACHE_SECONDS. At the model's half a review a second, a global bump for each would
+ *   keep few keys alive (docs/capacity.md);
+ * - 'usage': a paid try changes usage figures and 'Tried it', which may lag everywhere; at 100 tries
+ *   a second a version bumped by each would keep no key alive.
  */
-const CATALOG_WRITES: readonly (readonly [methods: readonly string[], path: RegExp, usageOnly?: true])[] = [
+const CATALOG_WRITES: readonly (readonly [methods: readonly string[], path: RegExp, scope?: 'agent' | 'usage'])[] = [
   [['POST'], /^\/api\/agents$/],
   [['PUT', 'DELETE'], /^\/api\/agents\/\d+$/],
-  [['POST'], /^\/api\/agents\/\d+\/try$/, true],
-  [['POST', 'PUT', 'PATCH', 'DELETE'], /^\/api\/ratings(\/|$)/],
-  [['POST'], /^\/api\/moderation\//],
+  [['POST'], /^\/api\/agents\/\d+\/try$/, 'usage'],
+  [['POST', 'PUT', 'PATCH', 'DELETE'], /^\/api\/ratings(\/|$)/, 'agent'],
+  [['POST'], /^\/api\/moderation\/review\//, 'agent'],
+  [['POST'], /^\/api\/moderation\/(?!review\/)/],
   [['PUT', 'DELETE'], /^\/api\/media\/agents\/\d+\/cover$/],
   [['PUT'], /^\/api\/users\/\d+$/],
   [['POST'], /^\/api\/admin\/refunds$/],
@@ -108,15 +107,15 @@ const catalogWrite = (method: string, path: string) =>
 /** Whether a write to this method and path can change a catalogue answer (CATALOG_WRITES). */
 export const changesCatalog = (method: string, path: string): boolean => catalogWrite(method, path) !== undefined;
 
-/** Whether it changes what visitors read through the edge cache: a catalogue write that is not `usageOnly`. */
+/** Whether it changes what visitors read anywhere in the catalogue: a catalogue write of no narrower scope. */
 export const changesVisitorsReads = (method: string, path: string): boolean => {
   const write = catalogWrite(method, path);
-  return write !== undefined && write[2] !== true;
+  return write !== undefined && write[2] === undefined;
 };
 
 /**
- * After a write that changes the catalogue and succeeded: empties this isolate's cache and, unless
- * the change may lag, bumps the catalogue's version for the edge cache. A refused or failed write
+ * After a write that changes the catalogue and succeeded: empties this isolate's cache and, for a
+ * write of no narrower scope, bumps the catalogue's version for the edge cache. A refused or failed write
  * changed nothing, so it cannot be used to empty the cache either (docs/decisions/0024).
  */
 export const onCatalogWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -124,5 +123,5 @@ export const onCatalogWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   const write = c.res.ok ? catalogWrite(c.req.method, c.req.path) : undefined;
   if (!write) return;
   clearCatalogCache();
-  if (write[2] !== true) await bumpCatalogVersion(c.env.DB);
+  if (write[2] === undefined) await bumpCatalogVersion(c.env.DB);
 };

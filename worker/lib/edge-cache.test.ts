@@ -1,5 +1,6 @@
-// The edge cache (docs/decisions/0046): visitors' pages and catalogue reads kept in the data centre's
-// cache under the catalogue's version; a write that changes them makes new keys; nothing personal kept.
+// The edge cache (docs/decisions/0046, 0051): visitors' pages and catalogue reads kept in the data
+// centre's cache under the catalogue's version, and an agent's answers under its own too; a write that
+// changes them makes new keys; nothing personal kept.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { browserRequest, countOf, createUser, db, insertAgents, seedCatalog, sig
 import { pageViewsQueue } from '#worker/test/page-views.ts';
 import { changesVisitorsReads, clearCatalogCache } from './catalog-cache';
 import { catalogVersion } from './catalog-version';
-import { edgeCacheSeconds } from './edge-cache';
+import { edgeCacheSeconds } from './cache-seconds';
 
 // Page views kept in the test (docs/decisions/0047): `views` delivers what was sent, then counts.
 const pageViews = pageViewsQueue();
@@ -111,13 +112,76 @@ describe('edge cache', () => {
     expect(await views(472)).toBe(2);
   });
 
+  it('a review makes new keys for its agent only: its page and reviews at once, lists in their minute', async () => {
+    const creator = await createUser();
+    await insertAgents({ id: 480, name: 'EdgeReviewed', creator_id: creator.id }, { id: 481, name: 'EdgeNeighbour' });
+    const navigation = { headers: { Accept: 'text/html', 'Sec-Fetch-Dest': 'document' } };
+    const list = '/api/agents?sort=newest&limit=100';
+    const answers = ['/api/agents/480', '/api/agents/480/ratings?limit=10', '/agents/480', '/api/agents/481', list];
+    const askAll = async () =>
+      Promise.all(answers.map((path) => ask(path, path.startsWith('/agents/') ? navigation : {})));
+    expect((await askAll()).map((r) => r.headers.get('X-Edge-Cache'))).toEqual(Array(5).fill('miss'));
+    expect((await askAll()).map((r) => r.headers.get('X-Edge-Cache'))).toEqual(Array(5).fill('hit'));
+
+    const catalogue = await catalogVersion(db());
+    const reviewer = await signIn((await createUser({ verified: true })).id);
+    const posted = await ask('/api/ratings', {
+      method: 'POST',
+      cookie: reviewer,
+      json: { agentId: 480, rating: 4, comment: 'Seen by the next visitor at once.' },
+    });
+    expect(posted.status, await posted.clone().text()).toBe(201);
+    const review = (await posted.json()) as { id: number };
+    // Not the whole catalogue's: every other answer stays kept.
+    expect(await catalogVersion(db())).toBe(catalogue);
+
+    const [detail, reviews, page, neighbour, listed] = await askAll();
+    expect(detail!.headers.get('X-Edge-Cache')).toBe('miss');
+    expect(await detail!.json()).toMatchObject({ voteCount: 1, averageRating: 4 });
+    expect(reviews!.headers.get('X-Edge-Cache')).toBe('miss');
+    expect(await reviews!.text()).toContain('Seen by the next visitor at once.');
+    expect(page!.headers.get('X-Edge-Cache')).toBe('miss');
+    expect(await page!.text()).toContain('Seen by the next visitor at once.');
+    expect(neighbour!.headers.get('X-Edge-Cache')).toBe('hit');
+    // The list keeps its copy for its minute: the agent's count there lags, as usage figures do.
+    expect(listed!.headers.get('X-Edge-Cache')).toBe('hit');
+    const card = ((await listed!.json()) as { id: number; voteCount: number }[]).find((a) => a.id === 480);
+    expect(card?.voteCount).toBe(0);
+
+    // The creator's reply, and a moderator hiding the review: each new for that agent again.
+    const replied = await ask(`/api/ratings/${review.id}/reply`, {
+      method: 'PUT',
+      cookie: await signIn(creator.id),
+      json: { body: 'Thanks for trying it.' },
+    });
+    expect(replied.status).toBe(201);
+    const afterReply = await ask('/api/agents/480/ratings?limit=10');
+    expect(afterReply.headers.get('X-Edge-Cache')).toBe('miss');
+    expect(await afterReply.text()).toContain('Thanks for trying it.');
+    const staff = await signIn((await createUser({ role: 'staff' })).id);
+    const hidden = await ask(`/api/moderation/review/${review.id}`, {
+      method: 'POST',
+      cookie: staff,
+      json: { action: 'hide' },
+    });
+    expect(hidden.status, await hidden.clone().text()).toBe(200);
+    const afterHide = await ask('/api/agents/480');
+    expect(afterHide.headers.get('X-Edge-Cache')).toBe('miss');
+    expect(await afterHide.json()).toMatchObject({ voteCount: 0 });
+    expect(await catalogVersion(db())).toBe(catalogue);
+    expect((await ask('/api/agents/481')).headers.get('X-Edge-Cache')).toBe('hit');
+  });
+
   it('is off unless EDGE_CACHE_SECONDS says how long; a try does not bump the version', async () => {
     expect(edgeCacheSeconds(env)).toBe(0);
     expect(edgeCacheSeconds({ ...env, EDGE_CACHE_SECONDS: 'soon' })).toBe(0);
     expect((await ask('/api/agents/1', {}, env)).headers.get('X-Edge-Cache')).toBeNull();
 
     expect(changesVisitorsReads('PUT', '/api/agents/3')).toBe(true);
-    expect(changesVisitorsReads('POST', '/api/ratings')).toBe(true);
+    expect(changesVisitorsReads('POST', '/api/moderation/agent/3')).toBe(true);
+    // One agent's reviews: that agent's version, bumped by the triggers (docs/decisions/0051).
+    expect(changesVisitorsReads('POST', '/api/ratings')).toBe(false);
+    expect(changesVisitorsReads('POST', '/api/moderation/review/3')).toBe(false);
     expect(changesVisitorsReads('POST', '/api/agents/3/try')).toBe(false);
     const user = await createUser({ credits: 100 });
     const before = await catalogVersion(db());

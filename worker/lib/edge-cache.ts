@@ -3,24 +3,21 @@
 // changes what visitors read bumps the version once it has succeeded (onCatalogWrite,
 // ./catalog-cache.ts), so the next read asks for new keys: nothing is purged (a purge reaches one
 // data centre only), and old keys simply expire. Signed-in and private answers are never kept.
-// Usage figures ('52 tries this month') and listing health are not versioned: they may lag by
-// EDGE_CACHE_SECONDS, as the per-isolate cache's do.
+// An answer about one agent carries that agent's version too, which its reviews bump
+// (docs/decisions/0051). Usage figures ('52 tries this month') are not versioned, nor a review's
+// effect on lists and search: they may lag by EDGE_CACHE_SECONDS, as the per-isolate cache's do.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv, Bindings } from '#worker/env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { afterAnswer } from './after-answer';
+import { edgeCacheSeconds } from './cache-seconds';
 import { visitorRead } from './catalog-cache';
-import { catalogVersion } from './catalog-version';
+import { cacheVersionOf } from './catalog-version';
 
 /** The cache keys' own origin: never a page anyone can ask for. */
 const KEY_ORIGIN = 'https://edge-cache.internal';
 /** Headers the cache would act on, kept aside in the stored copy and given back as they were. */
 const KEPT_ASIDE = ['Cache-Control', 'Vary'] as const;
 const ASIDE_PREFIX = 'X-Edge-Kept-';
-
-export function edgeCacheSeconds(env: Bindings): number {
-  const seconds = Number(env.EDGE_CACHE_SECONDS ?? 0);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-}
 
 const defaultCache = (): Cache | undefined =>
   typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default;
@@ -77,14 +74,13 @@ export async function throughEdgeCache(
   const seconds = edgeCacheSeconds(c.env);
   const cache = defaultCache();
   if (!seconds || !cache || !visitorRead(c)) return answer();
-  let version: number;
+  const url = new URL(c.req.url);
+  let version: string;
   try {
-    version = await catalogVersion(c.env.DB);
+    version = await cacheVersionOf(c.env.DB, url.pathname);
   } catch {
     return answer(); // the version unknown, nothing is kept or served from the cache
   }
-  c.set('catalogVersion', version);
-  const url = new URL(c.req.url);
   const key = new Request(`${KEY_ORIGIN}/v${version}/${variant?.(c) ?? '-'}${url.pathname}${url.search}`);
   const hit = await cache.match(key).catch(() => undefined);
   if (hit) {
