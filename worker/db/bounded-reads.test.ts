@@ -141,6 +141,24 @@ describe("a popular agent's reviews read a page, not every review", () => {
     expect(rows).toBeLessThan(150);
   });
 
+  it("'Tried it' reads one row per review, however long its author's ledger", async () => {
+    // The newest review's author tried the agent once and others 3,000 times (migration 0030).
+    const author = 10000 + REVIEWS;
+    await db()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3001)
+         INSERT INTO credit_ledger (user_id, kind, amount, balance_after, reference, idempotency_key)
+         SELECT ?1, 'try', -1, 0, 'agent:' || CASE WHEN i = 1 THEN ?2 ELSE 1 + i % 3 END, 'bulk-try:' || i FROM n`,
+      )
+      .bind(author, POPULAR)
+      .run();
+    const { d1, take } = metered();
+    const page = await listRatings(d1, POPULAR, { sort: 'newest', limit: 10 });
+    expect(take()).toBeLessThan(150);
+    expect(page.items.map((r) => [r.userId, r.triedIt])).toContainEqual([author, true]);
+    expect(page.items.filter((r) => r.triedIt)).toHaveLength(1);
+  });
+
   it('the histogram and average read the five counters', async () => {
     const { d1, take } = metered();
     const summary = await ratingSummary(d1, POPULAR, null);

@@ -609,6 +609,8 @@ export const agentPeople = sqliteTable(
     agentId: integer('agent_id').notNull(),
     userId: integer('user_id').notNull(),
     lastTriedAt: text('last_tried_at').notNull(),
+    // Migration 0030: the paid tries not refunded, for 'Tried it' on the person's review.
+    paidTries: integer('paid_tries').notNull().default(0),
   },
   (t) => [
     unique('agent_people_user_agent').on(t.userId, t.agentId),

@@ -5,7 +5,6 @@
 // Reads stay SQL: the per-review sub-queries (ledger, helpful marks, reply) read more plainly so.
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Rating, RatingSummary, ReviewSort } from '#common/types.ts';
-import { agentReferenceSql } from '#worker/domain/credits/index.ts';
 import { clampLimit } from '#worker/lib/http.ts';
 
 /** The migrations' timestamp default. */
@@ -17,14 +16,13 @@ export const REVIEW_PAGE_MAX = 50;
 
 /**
  * 'Tried it': the author's ledger holds a paid try of this agent (a debit, so not a creator's free
- * try, and never a refused one, which writes no row) that was not refunded. A refund is the
- * 'refund' row POST /api/admin/refunds writes, keyed `refund:<the try's key>`
- * (worker/domain/credits/ledger.ts, docs/decisions/0025 and 0029).
+ * try, and never a refused one, which writes no row) that was not refunded (a refund is the 'refund'
+ * row POST /api/admin/refunds writes; worker/domain/credits/ledger.ts, docs/decisions/0025 and 0029).
+ * Counted per person and agent by the ledger's triggers (migration 0030): one row, whatever the
+ * author's history.
  */
 const TRIED_IT = `EXISTS (
-  SELECT 1 FROM credit_ledger l
-  WHERE l.user_id = r.user_id AND l.kind = 'try' AND l.amount < 0 AND l.reference = ${agentReferenceSql('r.agent_id')}
-    AND NOT EXISTS (SELECT 1 FROM credit_ledger x WHERE x.kind = 'refund' AND x.idempotency_key = 'refund:' || l.idempotency_key)
+  SELECT 1 FROM agent_people p WHERE p.user_id = r.user_id AND p.agent_id = r.agent_id AND p.paid_tries > 0
 )`;
 
 /** Every column a Rating is made of; binds one value: the viewer's id (0 for visitors). */
