@@ -1,14 +1,18 @@
-// Reads bounded whatever the catalogue's size (migrations 0027 and 0028, docs/capacity.md): D1 bills
-// the rows a query walks, so these tests count them as D1 reports them (meta.rows_read) on a
-// catalogue where the unbounded queries walked thousands, and check that the counters the triggers
-// keep agree with the counts they replace after every kind of write.
+// Reads bounded whatever the catalogue's size (migrations 0027, 0028 and 0030, docs/capacity.md):
+// D1 bills the rows a query walks, so these tests count them as D1 reports them (meta.rows_read) on
+// a catalogue where the unbounded queries walked thousands, and check that the counters the
+// triggers keep agree with the counts they replace after every kind of write.
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { createExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_SORTS } from '#common/types.ts';
+import worker from '#worker/index.ts';
+import { hashPassword } from '#worker/lib/password.ts';
 import { listAgents } from '#worker/features/agents/data.ts';
 import { PRIOR_SQL } from '#worker/features/agents/ranking.ts';
 import { refreshRankScores } from '#worker/features/maintenance/rank-scores.ts';
-import { countOf, db, seedCatalog } from '#worker/test/fixtures.ts';
+import { browserRequest, countOf, createUser, db, seedCatalog } from '#worker/test/fixtures.ts';
 import { listRatings, ratingSummary } from '#worker/features/ratings/data.ts';
 import { clearSuggestCache, suggest } from '#worker/features/agents/suggest.ts';
 
@@ -166,6 +170,39 @@ describe("a popular agent's reviews read a page, not every review", () => {
     expect(summary.counts).toEqual([120, 120, 120, 120, 120]);
     expect(summary.total).toBe(REVIEWS);
     expect(summary.average).toBe(3);
+  });
+});
+
+describe('a sign-in reads its account, not every session', () => {
+  it('with thousands of sessions of other people, live and expired; X-D1-Rows counts what D1 read', async () => {
+    const password = 'secret-pass-1';
+    const user = await createUser({ verified: true });
+    await db()
+      .prepare('UPDATE users SET password_hash = ? WHERE id = ?')
+      .bind(await hashPassword(password), user.id)
+      .run();
+    await db()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+         INSERT INTO sessions (token_hash, user_id, expires_at) SELECT 'bulk-session-' || i, 10001 + i % ${REVIEWS},
+           CASE WHEN i % 2 THEN 0 ELSE 9999999999999 END FROM n`,
+      )
+      .run();
+    // The worker as deployed, with the bench's row counts turned on (docs/decisions/0048).
+    const res = await worker.fetch(
+      browserRequest('/api/auth/login', { json: { username: user.username, password } }),
+      { ...env, BENCH_D1_ROWS: '1' },
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(200);
+    const counted = /read=(\d+); written=(\d+); queries=(\d+)/.exec(res.headers.get('X-D1-Rows') ?? '');
+    expect(counted, 'X-D1-Rows').not.toBeNull();
+    const [read, written, queries] = counted!.slice(1).map(Number);
+    expect(queries).toBeGreaterThan(0);
+    expect(written).toBeGreaterThan(0);
+    // Expired sessions are the hourly prune's: sweeping them here read all 3,000.
+    expect(read).toBeLessThan(300);
+    expect(await countOf('SELECT count(*) AS n FROM sessions WHERE token_hash LIKE ?', 'bulk-session-%')).toBe(3000);
   });
 });
 

@@ -1,6 +1,6 @@
 // One way to start and end a session for every sign-in path (password, Google, provider).
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
@@ -40,9 +40,9 @@ export async function startSession(
       internal,
       device: deviceLabel(c.req.header('User-Agent')),
     }),
-    // Expired rows are swept along the way; sign-ins are rare enough for this to stay cheap.
-    db.delete(sessions).where(lt(sessions.expiresAt, Date.now())),
   ];
+  // Expired rows are the hourly prune's (worker/features/maintenance/prune.ts): sweeping them here read
+  // every session of every person at each sign-in (no index on the expiry; docs/capacity.md).
   if (c.var.sessionHash) statements.push(db.delete(sessions).where(eq(sessions.tokenHash, c.var.sessionHash)));
   await db.batch(statements);
   const maxAge = Math.floor(SESSION_TTL_MS / 1000);
