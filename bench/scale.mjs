@@ -14,7 +14,9 @@
 //     isolate has not kept (a random agent, word or page, or an `_` parameter the API ignores), so
 //     the figures are D1's at scale, not the micro-cache's; one repeated URL shows a cache hit. Then
 //     the whole mix at --rate (30) requests a second for --mix-duration (20) s on 4 connections.
-//  5. the database's size, the model's monthly cost from the measured rows, and the budgets
+//  5. the caches as production runs them: the edge cache on, --cache-requests (6,000) requests, visitors'
+//     with a popularity skew, reviews and sign-ins at the model's ratio; the share each layer answered
+//  6. the database's size, the model's monthly cost from the measured rows, and the budgets
 // Prints it all, writes bench-results/scale.json and its section of docs/benchmarks.md (a run
 // scaled down with --agents etc. writes bench-results/scale.md instead).
 //   npm run bench -- scale --agents 50000 --people 50000 --ledger 500000   a quick check
@@ -53,6 +55,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '3' },
     rate: { type: 'string', default: '30' },
     'mix-duration': { type: 'string', default: '20' },
+    'cache-requests': { type: 'string', default: '6000' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -277,6 +280,12 @@ if (held && held.agents >= agentsWanted && held.people >= peopleWanted && held.l
         average_rating = coalesce((SELECT round(avg(rating), 2) FROM ratings WHERE agent_id = agents.id AND hidden_at IS NULL), 0),
         vote_count = (SELECT count(*) FROM ratings WHERE agent_id = agents.id AND hidden_at IS NULL)
       WHERE id IN (SELECT DISTINCT agent_id FROM ratings);`);
+    // Every stored damped average under the generated catalogue's prior, as the hourly refresh
+    // leaves them (worker/features/maintenance/rank-scores.ts).
+    execute(`UPDATE rating_prior SET scores_done_to = NULL, score_prior =
+        CASE WHEN rated_count > 0 THEN rating_hundredths / 100.0 / rated_count ELSE 0 END WHERE id = 1;
+      UPDATE agents SET rank_score =
+        (vote_count * average_rating + 5 * (SELECT score_prior FROM rating_prior WHERE id = 1)) / (vote_count + 5);`);
   });
   // The ledger: a sign-up grant for each generated person, then tries spread over people and agents
   // over the last 90 days (the activity triggers keep agent_activity and agent_people as a try does).
@@ -433,15 +442,20 @@ const routes = [
   },
   {
     // Not in the model's mix (the home page's 'Top Performing' asks it, behind the edge cache): the
-    // damped average has no index (docs/decisions/0049), so this shows what a miss costs.
+    // stored damped average and its index (migration 0028, docs/decisions/0050) keep it to a page.
     name: 'list, highest rated (a random page of 1-5)',
     kind: null,
     visitor: true,
     rowsChecked: true,
-    // Seconds a request at this size: its rows are measured, but it is left out of the latency
-    // rounds, where it would hold the one database and slow the routes timed after it.
-    untimed: true,
     next: () => `/api/agents?sort=rating&limit=24&offset=${pageOffset(5, 24)}&${buster()}`,
+  },
+  {
+    name: 'list, a department most reviewed (a random page of 1-5)',
+    kind: null,
+    visitor: true,
+    rowsChecked: true,
+    next: () =>
+      `/api/agents?departmentId=${randomInt(14)}&sort=reviews&limit=24&offset=${pageOffset(5, 24)}&${buster()}`,
   },
   {
     name: `review histogram of the popular agent (${popular.reviews})`,
@@ -567,6 +581,135 @@ const mix = {
 log('mix', JSON.stringify(mix));
 stop();
 
+// 4b. The caches as staging and production run them (docs/decisions/0046): the edge cache on
+// (EDGE_CACHE_SECONDS 60), the per-isolate cache behind it, visitors asking URLs with a popularity
+// skew (Zipf, s = 1: the k-th agent, word, prefix or page asked 1/k as often as the first), and
+// reviews and sign-ins at the model's peak ratio to visitors' reads (0.6 and 7 a second beside 326;
+// a review makes new keys for its agent, docs/decisions/0051). Which layer answered each visitor
+// request, the rows D1 read for it, and the rows a review and a sign-in read and wrote.
+const zipf = (n) => {
+  // The CDF once per size; then a binary search per draw.
+  const cdf = (zipf.cdfs ??= new Map()).get(n) ?? new Float64Array(n);
+  if (!zipf.cdfs.has(n)) {
+    let sum = 0;
+    for (let k = 0; k < n; k++) cdf[k] = sum += 1 / (k + 1);
+    for (let k = 0; k < n; k++) cdf[k] /= sum;
+    zipf.cdfs.set(n, cdf);
+  }
+  const x = Math.random();
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cdf[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo + 1;
+};
+const words = [...COMMON_WORDS, ...Array.from({ length: 8000 }, (_, i) => codeName(i + 1))];
+const prefixes = [...new Set(words.flatMap((w) => [2, 3, 4].map((n) => w.slice(0, n).toLowerCase())))];
+const skewed = {
+  'page view': () => `/api/agents/${zipf(maxAgent)}`,
+  'catalogue read': () =>
+    pick([
+      () => `/api/agents?sort=popular&limit=24&offset=${(zipf(50) - 1) * 24}`,
+      () => `/api/agents/category/${zipf(15)}?sort=newest&limit=24&offset=${(zipf(20) - 1) * 24}`,
+      () => `/api/agents/${zipf(maxAgent)}/ratings?limit=10`,
+      () => `/api/agents/${zipf(maxAgent)}/ratings/summary`,
+    ])(),
+  search: () => `/api/agents/search?q=${words[zipf(words.length) - 1]}&limit=24`,
+  suggestion: () => `/api/agents/suggest?q=${prefixes[zipf(prefixes.length) - 1]}`,
+};
+const VISITOR_SHARES = Object.entries(SHARES).filter(([kind]) => kind !== 'try');
+const visitorWeight = VISITOR_SHARES.reduce((sum, [, w]) => sum + w, 0);
+// The model's peak a second beside the visitors' reads (docs/capacity.md): 0.6 reviews, 7 sign-ins.
+const REVIEW_EVERY = Math.round(visitorWeight / 0.6);
+const SIGN_IN_EVERY = Math.round(visitorWeight / 7);
+const cacheRequests = Number(opts['cache-requests']);
+/** The rows each review and each sign-in of the cache phase read and wrote. */
+const writes = { review: [], 'sign-in': [] };
+
+/** One run of the cache phase on a server with these caches; what answered the visitors. */
+async function cachePhase(setup, env) {
+  const server = await startBenchServer({ port: PORT, persistTo, distDir, env: { ...env, BENCH_D1_ROWS: '1' } });
+  const layers = { edge: 0, isolate: 0, d1: 0 };
+  const d1Rows = [];
+  const counts = { review: 0, 'sign-in': 0 };
+  let errors = 0;
+  let asked = 0;
+  const started = Date.now();
+  const signedWrite = async (kind, path, body, headers = {}) => {
+    const res = await fetch(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: ORIGIN, ...headers },
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    const counted = rowsOf(res);
+    if (!res.ok || !counted) return void errors++;
+    counts[kind]++;
+    writes[kind].push(counted);
+  };
+  // Anywhere in the catalogue (the demo agents, first in the skew, include the reviewer's own).
+  const review = () =>
+    signedWrite(
+      'review',
+      '/api/ratings',
+      { agentId: randomInt(maxAgent), rating: randomInt(5), comment: 'Asked by the scale bench.' },
+      { Cookie: cookie },
+    );
+  const signInAgain = () => signedWrite('sign-in', '/api/auth/login', { username: TRIER, password: DEMO_PASSWORD });
+  const visit = async () => {
+    let x = Math.random() * visitorWeight;
+    const [kind] = VISITOR_SHARES.find(([, w]) => (x -= w) <= 0) ?? VISITOR_SHARES[0];
+    const res = await fetch(`${ORIGIN}${skewed[kind]()}`);
+    await res.arrayBuffer();
+    if (!res.ok) return void errors++;
+    const layer =
+      res.headers.get('X-Edge-Cache') === 'hit' ? 'edge' : res.headers.get('X-Cache') === 'hit' ? 'isolate' : 'd1';
+    layers[layer]++;
+    // A hit too: it read the versions (one row, two for an agent's answer, docs/decisions/0051).
+    d1Rows.push(rowsOf(res)?.read ?? 0);
+  };
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (asked < cacheRequests) {
+        asked++;
+        await (asked % REVIEW_EVERY === 0 ? review() : asked % SIGN_IN_EVERY === 0 ? signInAgain() : visit());
+      }
+    }),
+  );
+  server.stop();
+  const visits = layers.edge + layers.isolate + layers.d1;
+  const share = (n) => `${((100 * n) / Math.max(visits, 1)).toFixed(1)} %`;
+  const result = {
+    caches: setup,
+    'visitor requests': visits,
+    'edge cache': share(layers.edge),
+    'per-isolate cache': share(layers.isolate),
+    D1: share(layers.d1),
+    'rows read per visitor request': Number((d1Rows.reduce((a, b) => a + b, 0) / Math.max(visits, 1)).toFixed(1)),
+    reviews: counts.review,
+    'sign-ins': counts['sign-in'],
+    errors,
+    seconds: seconds(Date.now() - started),
+  };
+  log('caches', JSON.stringify(result));
+  // Let the port go before the next server takes it.
+  await new Promise((r) => setTimeout(r, 2000));
+  return result;
+}
+
+// Staging's and production's (the edge cache; the per-isolate cache is off behind it,
+// docs/decisions/0051), and `npm start`'s (the per-isolate cache alone).
+const caches = [
+  await cachePhase('edge (60 s), as staging and production', { EDGE_CACHE_SECONDS: '60' }),
+  await cachePhase('per-isolate (10 s) alone, as npm start', {
+    EDGE_CACHE_SECONDS: undefined,
+    CATALOG_CACHE_SECONDS: undefined,
+  }),
+];
+
 // 5b. The model's monthly cost from the measured rows (docs/capacity.md's volumes and prices). The
 // kinds not replayed keep the model's predicted rows.
 const rowsFor = (kind) => rows.filter((r, i) => routes[i].kind === kind);
@@ -595,8 +738,20 @@ const volumes = [
     read: measured('try', 'rows read (median)'),
     written: measured('try', 'rows written (median)'),
   },
-  { kind: 'reviews (predicted)', monthly: 0.52e6, read: 10, written: 8 },
-  { kind: 'sign-ins (predicted)', monthly: 6e6, read: 5, written: 3 },
+  // Measured in the cache phase (4b) when it ran them; the model's prediction otherwise.
+  ...[
+    ['reviews', 'review', 0.52e6, 10, 8],
+    ['sign-ins', 'sign-in', 6e6, 5, 3],
+  ].map(([kind, key, monthly, read, written]) =>
+    writes[key].length
+      ? {
+          kind,
+          monthly,
+          read: median(writes[key].map((r) => r.read)),
+          written: median(writes[key].map((r) => r.written)),
+        }
+      : { kind: `${kind} (predicted)`, monthly, read, written },
+  ),
   { kind: 'purchases (predicted)', monthly: 0.6e6, read: 10, written: 10 },
 ];
 const readsMonthly = volumes.reduce((sum, v) => sum + v.monthly * v.read, 0);
@@ -672,6 +827,8 @@ console.table(rows);
 console.table(latencyRows);
 console.log('The whole mix:');
 console.table([mix]);
+console.log('The caches, visitors with a popularity skew:');
+console.table(caches);
 console.table(volumeRows);
 console.table(costRows);
 console.table(checks);
@@ -694,6 +851,7 @@ writeFileSync(
       latency,
       runs,
       mix,
+      caches,
       volumes: volumeRows,
       cost: costRows,
       checks,
@@ -732,6 +890,14 @@ ${table(latencyRows, ['endpoint', 'p50', 'p99', 'p99 each round', 'p99 / bare', 
 
 The whole mix in the model's peak shares at ${mix['rate asked']} requests a second on 4 connections:
 p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.rps} requests a second, ${mix.errors} errors.
+
+### The caches (visitors with a popularity skew)
+
+${cacheRequests} requests on 4 connections in each setup: visitors' URLs with a popularity skew (Zipf,
+s = 1), with reviews and sign-ins among them at the model's peak ratio (a review makes new keys for
+its agent, docs/decisions/0051). The first setup is staging's and production's.
+
+${table(caches, Object.keys(caches[0]))}
 
 ### The model's month from these rows
 
