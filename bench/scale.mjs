@@ -311,6 +311,10 @@ if (held && held.agents >= agentsWanted && held.people >= peopleWanted && held.l
         FROM t JOIN agents a ON a.id = t.agent_id;`;
     });
   });
+  // Each agent's tries of the closed quarters, as the hourly roll-up leaves them (worker/features/maintenance/usage.ts).
+  execute(`UPDATE agents SET tries_total = (SELECT coalesce(sum(tries), 0) FROM agent_activity
+      WHERE agent_id = agents.id AND quarter < (SELECT through_quarter FROM usage_rollup WHERE id = 1))
+    WHERE id IN (SELECT DISTINCT agent_id FROM agent_activity);`);
   // The person who tries in the bench has credits for every try it makes.
   execute(`UPDATE users SET credits = 1000000000 WHERE username = '${TRIER}';`);
   generation.seconds = seconds(Date.now() - started);

@@ -426,6 +426,9 @@ function buildSql({ agentTotal, reviewTotal }) {
     ),
     `UPDATE agents SET recent_tries = (SELECT coalesce(sum(tries), 0) FROM agent_activity
        WHERE agent_id = agents.id AND quarter >= ${q(new Date(Math.floor((NOW - 30 * DAY) / QUARTER) * QUARTER).toISOString().slice(0, 16))});`,
+    // And the closed quarters' tries as the hourly roll-up leaves them (migration 0031): creators' pages.
+    `UPDATE agents SET tries_total = (SELECT coalesce(sum(tries), 0) FROM agent_activity
+       WHERE agent_id = agents.id AND quarter < (SELECT through_quarter FROM usage_rollup WHERE id = 1));`,
   );
   // 'What's new' notes, and each agent's time of its latest one.
   sql.push(

@@ -5,7 +5,7 @@ import { countPageViews } from './features/insights/index';
 import { checkListingHealth } from './features/listing-health/check';
 import { pruneExpired } from './features/maintenance/prune';
 import { refreshRankScores } from './features/maintenance/rank-scores';
-import { refreshRecentTries } from './features/maintenance/usage';
+import { refreshRecentTries, rollUpTries } from './features/maintenance/usage';
 import { withD1Sessions } from './lib/d1-session';
 import { log } from './lib/log';
 
@@ -16,7 +16,7 @@ export default {
   queue: (batch: MessageBatch<unknown>, env: Bindings): Promise<void> => countPageViews(batch, env),
   /**
    * The cron trigger of wrangler.toml, on the primary (env.DB itself): checks listed agents' health,
-   * refreshes recent tries and the stored damped averages, prunes what has expired. Each job is
+   * counts recent tries and rolls up closed quarters, refreshes the stored damped averages, prunes what has expired. Each job is
    * logged and fails on its own; the first failure is thrown once all have run, so none keeps
    * another from running.
    */
@@ -24,7 +24,13 @@ export default {
     const jobs: [name: string, run: () => Promise<Record<string, unknown>>][] = [
       // docs/decisions/0043
       ['listing health', async () => ({ ...(await checkListingHealth(env, controller.scheduledTime)) })],
-      ['recent tries', async () => ({ changed: await refreshRecentTries(env.DB, controller.scheduledTime) })],
+      [
+        'recent tries',
+        async () => ({
+          changed: await refreshRecentTries(env.DB, controller.scheduledTime),
+          rolledUp: await rollUpTries(env.DB, controller.scheduledTime),
+        }),
+      ],
       // docs/decisions/0050
       ['rank scores', async () => ({ ...(await refreshRankScores(env.DB)) })],
       [

@@ -32,6 +32,16 @@ function metered() {
   return { d1, take: () => [rows, (rows = 0)][0]! };
 }
 
+/** The rows D1 read for a request through the worker as deployed, from its X-D1-Rows (BENCH_D1_ROWS, docs/decisions/0048). */
+async function rowsReadBy(request: Request): Promise<{ status: number; read: number; written: number; body: unknown }> {
+  const res = await worker.fetch(request, { ...env, BENCH_D1_ROWS: '1' }, createExecutionContext());
+  const counted = /read=(\d+); written=(\d+); queries=(\d+)/.exec(res.headers.get('X-D1-Rows') ?? '');
+  expect(counted, 'X-D1-Rows').not.toBeNull();
+  const [read, written, queries] = counted!.slice(1).map(Number);
+  expect(queries).toBeGreaterThan(0);
+  return { status: res.status, read: read!, written: written!, body: await res.json() };
+}
+
 const OTHERS = 2000;
 const REVIEWS = 600;
 const POPULAR = 4000;
@@ -188,21 +198,46 @@ describe('a sign-in reads its account, not every session', () => {
            CASE WHEN i % 2 THEN 0 ELSE 9999999999999 END FROM n`,
       )
       .run();
-    // The worker as deployed, with the bench's row counts turned on (docs/decisions/0048).
-    const res = await worker.fetch(
+    const { status, read, written } = await rowsReadBy(
       browserRequest('/api/auth/login', { json: { username: user.username, password } }),
-      { ...env, BENCH_D1_ROWS: '1' },
-      createExecutionContext(),
     );
-    expect(res.status).toBe(200);
-    const counted = /read=(\d+); written=(\d+); queries=(\d+)/.exec(res.headers.get('X-D1-Rows') ?? '');
-    expect(counted, 'X-D1-Rows').not.toBeNull();
-    const [read, written, queries] = counted!.slice(1).map(Number);
-    expect(queries).toBeGreaterThan(0);
+    expect(status).toBe(200);
     expect(written).toBeGreaterThan(0);
     // Expired sessions are the hourly prune's: sweeping them here read all 3,000.
     expect(read).toBeLessThan(300);
     expect(await countOf('SELECT count(*) AS n FROM sessions WHERE token_hash LIKE ?', 'bulk-session-%')).toBe(3000);
+  });
+});
+
+describe("a creator's page reads counters, not every try and follow", () => {
+  it('a creator with 3,000 tries of their agent and 600 followers', async () => {
+    const creator = await createUser();
+    await db().batch([
+      db()
+        .prepare(
+          `INSERT INTO agents (id, name, description, category_id, creator_id) VALUES (5000, 'Much tried', 'Tried a lot.', 1, ?)`,
+        )
+        .bind(creator.id),
+      db().prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+           INSERT INTO credit_ledger (user_id, kind, amount, balance_after, reference, idempotency_key)
+           SELECT 10001 + i % ${REVIEWS}, 'try', -1, 0, 'agent:5000', 'creator-try:' || i FROM n`,
+      ),
+      db()
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${REVIEWS})
+           INSERT INTO follows (follower_id, creator_id) SELECT 10000 + i, ? FROM n`,
+        )
+        .bind(creator.id),
+    ]);
+    const page = await rowsReadBy(browserRequest(`/api/creators/${creator.username}`));
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ totals: { agents: 1, tries: 3000, followers: REVIEWS } });
+    // Counting the ledger and the follows read 3,600 rows and more.
+    expect(page.read).toBeLessThan(100);
+    const follow = await rowsReadBy(browserRequest(`/api/creators/${creator.username}/follow`));
+    expect(follow.body).toEqual({ following: false, followers: REVIEWS });
+    expect(follow.read).toBeLessThan(20);
   });
 });
 

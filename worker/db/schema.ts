@@ -43,6 +43,8 @@ export const users = sqliteTable(
     website: text('website'),
     // Migration 0008: UTS #39 skeleton (worker/lib/confusables.ts); NULL until the worker fills it.
     usernameSkeleton: text('username_skeleton'),
+    // Migration 0031: how many follow this person, kept by the follows' triggers.
+    followersCount: integer('followers_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`${t.username} COLLATE NOCASE`),
@@ -150,6 +152,8 @@ export const agents = sqliteTable(
     rankScore: real('rank_score').notNull().default(0),
     // Migration 0029 (docs/decisions/0051): this agent's edge cache version, bumped by its reviews' triggers.
     cacheVersion: integer('cache_version').notNull().default(0),
+    // Migration 0031: tries in the quarters closed up to usage_rollup.through_quarter (the hourly roll-up).
+    triesTotal: integer('tries_total').notNull().default(0),
   },
   (t) => [
     index('agents_name_skeleton').on(t.nameSkeleton),
@@ -616,6 +620,16 @@ export const agentPeople = sqliteTable(
     unique('agent_people_user_agent').on(t.userId, t.agentId),
     index('agent_people_agent_last').on(t.agentId, t.lastTriedAt),
   ],
+);
+
+/** Migration 0031: the quarter up to which agents.tries_total holds every try (the hourly roll-up's mark). */
+export const usageRollup = sqliteTable(
+  'usage_rollup',
+  {
+    id: integer('id').primaryKey(),
+    throughQuarter: text('through_quarter').notNull(),
+  },
+  (t) => [check('usage_rollup_one_row', sql`${t.id} = 1`)],
 );
 
 /** Migration 0027: shown agents per (category, department), 0 for none; a list's total sums its rows. */

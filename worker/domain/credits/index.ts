@@ -29,4 +29,4 @@ export {
   type PayoutRecord,
 } from './payouts';
 export { completePurchase, createCheckoutSession, expireCheckoutSession, getCheckoutSession } from './purchases';
-export { agentReference, agentReferenceSql } from './reference';
+export { agentReference } from './reference';

@@ -1,5 +1,5 @@
 // A try's ledger reference names its agent, 'agent:<id>': the try's row, its refund and the insights'
-// triggers (migrations 0021 and 0022 match `LIKE 'agent:%'`) all read it, so it is spelt here once.
+// triggers (migrations 0021, 0022 and 0030 match `LIKE 'agent:%'`) all read it, so it is spelt here once.
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 
@@ -8,9 +8,6 @@ const AGENT_REFERENCE = new RegExp(`^${AGENT_PREFIX}(\\d{1,15})$`);
 
 /** The reference of a try of agent `agentId`. */
 export const agentReference = (agentId: number): string => `${AGENT_PREFIX}${agentId}`;
-
-/** The same reference in raw SQL, built from an expression of the agent's id (`r.agent_id`). */
-export const agentReferenceSql = (agentIdSql: string): string => `'${AGENT_PREFIX}' || ${agentIdSql}`;
 
 /** The agent id of a try's reference, or null for any other. */
 export function agentIdOf(reference: string | null): number | null {

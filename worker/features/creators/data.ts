@@ -15,7 +15,6 @@ import type { Agent } from '#common/types.ts';
 import { usernameKey } from '#common/validation.ts';
 import { orm } from '#worker/db/client.ts';
 import { follows, users } from '#worker/db/schema.ts';
-import { agentReferenceSql } from '#worker/domain/credits/index.ts';
 import {
   AGENT_SELECT,
   agentOrderSql,
@@ -64,9 +63,11 @@ export async function creatorTotals(db: D1Database, creatorId: number): Promise<
          (SELECT coalesce(sum(vote_count), 0) FROM agents WHERE creator_id = ?1 AND hidden_at IS NULL) AS reviews,
          (SELECT sum(vote_count * average_rating) FROM agents WHERE creator_id = ?1 AND hidden_at IS NULL) AS stars,
          ${PRIOR_SQL} AS prior,
-         (SELECT count(*) FROM credit_ledger l JOIN agents a ON l.reference = ${agentReferenceSql('a.id')}
-           WHERE l.kind = 'try' AND a.creator_id = ?1 AND a.hidden_at IS NULL) AS tries,
-         (SELECT count(*) FROM follows WHERE creator_id = ?1) AS followers`,
+         (SELECT coalesce(sum(tries_total), 0) FROM agents WHERE creator_id = ?1 AND hidden_at IS NULL)
+           + (SELECT coalesce(sum(v.tries), 0) FROM agents a JOIN agent_activity v ON v.agent_id = a.id
+              WHERE a.creator_id = ?1 AND a.hidden_at IS NULL
+                AND v.quarter >= (SELECT through_quarter FROM usage_rollup WHERE id = 1)) AS tries,
+         (SELECT followers_count FROM users WHERE id = ?1) AS followers`,
     )
     .bind(creatorId)
     .first<{
@@ -95,11 +96,9 @@ export async function creatorPage(db: D1Database, username: string, sort: Creato
   return { creator, totals, agents: page.agents };
 }
 
+/** How many follow a creator: the counter the follows' triggers keep (migration 0031), not a count of them. */
 export async function followerCount(db: D1Database, creatorId: number): Promise<number> {
-  const [row] = await orm(db)
-    .select({ n: sql<number>`count(*)` })
-    .from(follows)
-    .where(eq(follows.creatorId, creatorId));
+  const [row] = await orm(db).select({ n: users.followersCount }).from(users).where(eq(users.id, creatorId));
   return row?.n ?? 0;
 }
 

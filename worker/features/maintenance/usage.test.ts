@@ -2,8 +2,8 @@ import { createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '#worker/index.ts';
-import { client, db, insertAgents, okBody, seedCatalog } from '#worker/test/fixtures.ts';
-import { refreshRecentTries } from './usage';
+import { client, createUser, db, insertAgents, okBody, seedCatalog } from '#worker/test/fixtures.ts';
+import { refreshRecentTries, rollUpTries } from './usage';
 
 beforeAll(seedCatalog);
 
@@ -69,5 +69,40 @@ describe('cron: tries in the last 30 days on every agent', () => {
     await activity([[42, '2026-11-25T06:15', 1]]);
     expect(await refreshRecentTries(db(), now)).toBe(1);
     expect((await recentTries(42)).n).toBe(5);
+  });
+
+  it("rolls each closed quarter's tries into the agent's total once; a creator's page adds the quarters since", async () => {
+    const creator = await createUser();
+    await insertAgents({ id: 50, name: 'Rolled', creator_id: creator.id, tries_total: 7 });
+    await db().prepare("UPDATE usage_rollup SET through_quarter = '2026-11-01T00:00' WHERE id = 1").run();
+    await activity([
+      [50, '2026-10-31T23:45', 100], // before the mark: already in the 7
+      [50, '2026-11-10T00:00', 3], // closed since the mark
+      [50, '2026-11-25T06:15', 2], // the quarter still open at 06:17
+    ]);
+    const total = async () =>
+      (await db().prepare('SELECT tries_total AS n FROM agents WHERE id = 50').first<{ n: number }>())!.n;
+    const page = async () =>
+      (await okBody(await client().creators[':username'].$get({ param: { username: creator.username }, query: {} })))
+        .totals.tries;
+    // Before the roll-up the page adds every quarter since the mark: 7 + 3 + 2.
+    expect(await page()).toBe(12);
+
+    expect(await rollUpTries(db(), now)).toBeGreaterThanOrEqual(1);
+    expect(await total()).toBe(10);
+    const mark = await db()
+      .prepare('SELECT through_quarter AS q FROM usage_rollup WHERE id = 1')
+      .first<{ q: string }>();
+    expect(mark!.q).toBe('2026-11-25T06:15');
+    // The same number on the page, now mostly from the counter.
+    expect(await page()).toBe(12);
+    // Twice in the hour adds nothing twice; an earlier clock never moves the mark back.
+    expect(await rollUpTries(db(), now)).toBe(0);
+    expect(await rollUpTries(db(), now - 86_400_000)).toBe(0);
+    expect(await total()).toBe(10);
+    // Once the open quarter has closed, it is rolled up too.
+    expect(await rollUpTries(db(), now + 15 * 60_000)).toBeGreaterThanOrEqual(1);
+    expect(await total()).toBe(12);
+    expect(await page()).toBe(12);
   });
 });

@@ -18,3 +18,27 @@ export async function refreshRecentTries(d1: D1Database, nowMs = Date.now()): Pr
     .run();
   return result.meta.changes;
 }
+
+/** The quarter holding `nowMs` ('YYYY-MM-DDTHH:MM', UTC): still open, so never rolled up. */
+const quarterOf = (nowMs: number): string => new Date(Math.floor(nowMs / 900_000) * 900_000).toISOString().slice(0, 16);
+
+/**
+ * Adds the tries of the quarters closed since the last run to each agent's tries_total (migration
+ * 0031), and moves the mark, in one batch: a run twice in an hour adds nothing twice. A creator's page
+ * reads the totals and the few quarters after the mark. Answers how many agents changed.
+ */
+export async function rollUpTries(d1: D1Database, nowMs = Date.now()): Promise<number> {
+  const through = quarterOf(nowMs);
+  const window = `FROM agent_activity WHERE agent_id = agents.id AND tries > 0
+    AND quarter >= (SELECT through_quarter FROM usage_rollup WHERE id = 1) AND quarter < ?1`;
+  const [added] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE agents SET tries_total = tries_total + (SELECT coalesce(sum(tries), 0) ${window})
+         WHERE EXISTS (SELECT 1 ${window})`,
+      )
+      .bind(through),
+    d1.prepare('UPDATE usage_rollup SET through_quarter = max(through_quarter, ?) WHERE id = 1').bind(through),
+  ]);
+  return added?.meta.changes ?? 0;
+}
