@@ -16,9 +16,9 @@ export default {
   queue: (batch: MessageBatch<unknown>, env: Bindings): Promise<void> => countPageViews(batch, env),
   /**
    * The cron trigger of wrangler.toml, on the primary (env.DB itself): checks listed agents' health,
-   * counts recent tries and rolls up closed quarters, refreshes the stored damped averages, prunes what has expired. Each job is
-   * logged and fails on its own; the first failure is thrown once all have run, so none keeps
-   * another from running.
+   * counts recent tries and rolls up closed quarters, refreshes the stored damped averages, prunes
+   * what has expired. Each job is logged and fails on its own; the first failure is thrown once all
+   * have run, so none keeps another from running.
    */
   async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
     const jobs: [name: string, run: () => Promise<Record<string, unknown>>][] = [
