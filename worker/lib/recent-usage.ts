@@ -4,6 +4,9 @@
 export const RECENT_USAGE_DAYS = 30;
 const QUARTER_MS = 15 * 60_000;
 
-/** The first quarter counted ('YYYY-MM-DDTHH:MM', UTC): the one holding the moment 30 days ago. */
-export const recentUsageSince = (nowMs = Date.now()): string =>
-  new Date(Math.floor((nowMs - RECENT_USAGE_DAYS * 86_400_000) / QUARTER_MS) * QUARTER_MS).toISOString().slice(0, 16);
+/** The agent_activity quarter ('YYYY-MM-DDTHH:MM', UTC) holding the moment `ms`. */
+export const quarterOf = (ms: number): string =>
+  new Date(Math.floor(ms / QUARTER_MS) * QUARTER_MS).toISOString().slice(0, 16);
+
+/** The first quarter counted: the one holding the moment 30 days ago. */
+export const recentUsageSince = (nowMs = Date.now()): string => quarterOf(nowMs - RECENT_USAGE_DAYS * 86_400_000);

@@ -2,7 +2,7 @@
 // last 30 days that cards and pages show, summed from agent_activity (the counters insights read) so
 // a card does not sum up to 2,880 quarter rows. Only the rows whose number changed are written.
 import type { D1Database } from '@cloudflare/workers-types';
-import { recentUsageSince } from '#worker/lib/recent-usage.ts';
+import { quarterOf, recentUsageSince } from '#worker/lib/recent-usage.ts';
 
 /**
  * Sets recent_tries to the tries since recentUsageSince; answers how many agents changed. Driven from
@@ -19,15 +19,13 @@ export async function refreshRecentTries(d1: D1Database, nowMs = Date.now()): Pr
   return result.meta.changes;
 }
 
-/** The quarter holding `nowMs` ('YYYY-MM-DDTHH:MM', UTC): still open, so never rolled up. */
-const quarterOf = (nowMs: number): string => new Date(Math.floor(nowMs / 900_000) * 900_000).toISOString().slice(0, 16);
-
 /**
  * Adds the tries of the quarters closed since the last run to each agent's tries_total (migration
  * 0031), and moves the mark, in one batch: a run twice in an hour adds nothing twice. A creator's page
  * reads the totals and the few quarters after the mark. Answers how many agents changed.
  */
 export async function rollUpTries(d1: D1Database, nowMs = Date.now()): Promise<number> {
+  // The quarter holding now is still open: rolled up at a later run.
   const through = quarterOf(nowMs);
   const window = `FROM agent_activity WHERE agent_id = agents.id AND tries > 0
     AND quarter >= (SELECT through_quarter FROM usage_rollup WHERE id = 1) AND quarter < ?1`;
