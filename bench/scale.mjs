@@ -36,6 +36,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { RANK_SCORES_SQL, TRIES_TOTAL_SQL } from '../scripts/lib/rollups.mjs';
 import { queryLocal, wrangler } from '../scripts/lib/wrangler.mjs';
 import { generatedObjects, generatedTasks } from '../scripts/seed-data.mjs';
 import { latencyFigures, latencyTable, median, startBenchServer } from './api-latency.mjs';
@@ -280,12 +281,8 @@ if (held && held.agents >= agentsWanted && held.people >= peopleWanted && held.l
         average_rating = coalesce((SELECT round(avg(rating), 2) FROM ratings WHERE agent_id = agents.id AND hidden_at IS NULL), 0),
         vote_count = (SELECT count(*) FROM ratings WHERE agent_id = agents.id AND hidden_at IS NULL)
       WHERE id IN (SELECT DISTINCT agent_id FROM ratings);`);
-    // Every stored damped average under the generated catalogue's prior, as the hourly refresh
-    // leaves them (worker/features/maintenance/rank-scores.ts).
-    execute(`UPDATE rating_prior SET scores_done_to = NULL, score_prior =
-        CASE WHEN rated_count > 0 THEN rating_hundredths / 100.0 / rated_count ELSE 0 END WHERE id = 1;
-      UPDATE agents SET rank_score =
-        (vote_count * average_rating + 5 * (SELECT score_prior FROM rating_prior WHERE id = 1)) / (vote_count + 5);`);
+    // Every stored damped average under the generated catalogue's prior.
+    execute(RANK_SCORES_SQL);
   });
   // The ledger: a sign-up grant for each generated person, then tries spread over people and agents
   // over the last 90 days (the activity triggers keep agent_activity and agent_people as a try does).
@@ -311,10 +308,8 @@ if (held && held.agents >= agentsWanted && held.people >= peopleWanted && held.l
         FROM t JOIN agents a ON a.id = t.agent_id;`;
     });
   });
-  // Each agent's tries of the closed quarters, as the hourly roll-up leaves them (worker/features/maintenance/usage.ts).
-  execute(`UPDATE agents SET tries_total = (SELECT coalesce(sum(tries), 0) FROM agent_activity
-      WHERE agent_id = agents.id AND quarter < (SELECT through_quarter FROM usage_rollup WHERE id = 1))
-    WHERE id IN (SELECT DISTINCT agent_id FROM agent_activity);`);
+  // Each agent's tries of the closed quarters.
+  execute(TRIES_TOTAL_SQL);
   // The person who tries in the bench has credits for every try it makes.
   execute(`UPDATE users SET credits = 1000000000 WHERE username = '${TRIER}';`);
   generation.seconds = seconds(Date.now() - started);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from './lib/password.mjs';
 import * as demo from './seed-data.mjs';
+import { RANK_SCORES_SQL, TRIES_TOTAL_SQL } from './lib/rollups.mjs';
 import { queryLocal, wrangler } from './lib/wrangler.mjs';
 
 const { values: opts } = parseArgs({
@@ -426,9 +427,7 @@ function buildSql({ agentTotal, reviewTotal }) {
     ),
     `UPDATE agents SET recent_tries = (SELECT coalesce(sum(tries), 0) FROM agent_activity
        WHERE agent_id = agents.id AND quarter >= ${q(new Date(Math.floor((NOW - 30 * DAY) / QUARTER) * QUARTER).toISOString().slice(0, 16))});`,
-    // And the closed quarters' tries as the hourly roll-up leaves them (migration 0031): creators' pages.
-    `UPDATE agents SET tries_total = (SELECT coalesce(sum(tries), 0) FROM agent_activity
-       WHERE agent_id = agents.id AND quarter < (SELECT through_quarter FROM usage_rollup WHERE id = 1));`,
+    TRIES_TOTAL_SQL,
   );
   // 'What's new' notes, and each agent's time of its latest one.
   sql.push(
@@ -447,14 +446,8 @@ function buildSql({ agentTotal, reviewTotal }) {
       demo.proposals.map((p, i) => [p.name, p.description, p.proposerName, p.proposerEmail, iso(3 + i * 4)]),
     ),
   );
-  // The stored damped averages under the seeded catalogue's prior, as the hourly refresh leaves them
-  // (worker/features/maintenance/rank-scores.ts): the migration computed them over an empty table.
-  sql.push(
-    `UPDATE rating_prior SET scores_done_to = NULL, score_prior =
-       CASE WHEN rated_count > 0 THEN rating_hundredths / 100.0 / rated_count ELSE 0 END WHERE id = 1;`,
-    `UPDATE agents SET rank_score =
-       (vote_count * average_rating + 5 * (SELECT score_prior FROM rating_prior WHERE id = 1)) / (vote_count + 5);`,
-  );
+  // The stored damped averages under the seeded catalogue's prior: the migration computed them over an empty table.
+  sql.push(RANK_SCORES_SQL);
   return { sql: sql.join('\n'), counts: { agents: agents.length, reviews: reviews.length, users: users.length } };
 }
 
