@@ -21,8 +21,8 @@ export const PRIOR_SQL =
  */
 export const SCORE_PRIOR_SQL = '(SELECT score_prior FROM rating_prior WHERE id = 1)';
 
-/** The damped average in SQL; `prior` is an SQL expression (PRIOR_SQL, SCORE_PRIOR_SQL, or a bound `?`). */
-export const dampedSql = (table: string, prior: string = PRIOR_SQL) =>
+/** The damped average in SQL; `prior` is an SQL expression (SCORE_PRIOR_SQL when the scores are refreshed). */
+export const dampedSql = (table: string, prior: string) =>
   `((${table}vote_count * ${table}average_rating + ${PRIOR_WEIGHT} * ${prior}) / (${table}vote_count + ${PRIOR_WEIGHT}))`;
 
 /** docs/product.md#constants: popular is rating times votes, votes counted as 1 when zero. */
