@@ -172,6 +172,22 @@ interface RankedRow extends AgentRowRaw {
   marks: string | null;
 }
 
+/** How many of the newest agent ids a phrase is looked for in, to tell whether half the catalogue has it. */
+export const COMMON_SAMPLE = 500;
+
+/**
+ * True (once per statement: the subquery is not correlated) when the phrase bound before the
+ * table's own MATCH is in at least half of the newest COMMON_SAMPLE agent ids. bm25 weighs a
+ * phrase by how rare it is, and FTS5 floors that weight at a millionth once half the indexed
+ * agents have it, so for such a phrase every match's bm25 rounds to 0 and quality orders them
+ * anyway. Working out that weight reads the phrase's whole list of agents: 23 ms of a 36 ms search
+ * for a word in every one of a million agents (docs/decisions/0052). The sample reads at most half
+ * of COMMON_SAMPLE entries of that list (D1 counts each as a row read); deleted and hidden ids
+ * count as not having it, so an uncertain phrase keeps its bm25.
+ */
+export const commonPhraseSql = (table: 'agents_fts' | 'agents_title_fts') =>
+  `(SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? AND rowid > (SELECT max(id) FROM agents) - ${COMMON_SAMPLE} LIMIT ${COMMON_SAMPLE / 2})) * 2 >= ${COMMON_SAMPLE}`;
+
 /** D1 allows only a few SELECTs per compound statement: nest them two by two (binds keep their order). */
 function unionAll(selects: string[]): string {
   if (selects.length <= 2) return selects.join(' UNION ALL ');
@@ -203,12 +219,17 @@ async function ranked(
       : `FROM ${table} WHERE ${table} MATCH ?`;
   const sources: string[] = [];
   const sourceBinds: (string | number)[] = [];
+  // A one-word search (one phrase, no synonym) may skip bm25 where it weighs nothing (see commonScore).
+  const onePhrase = units.length === 1 && units[0]!.alternatives.length === 0;
   const addSource = (expr: string, unit: number) => {
+    const score = (table: 'agents_fts' | 'agents_title_fts', bm25: string) =>
+      onePhrase ? `CASE WHEN ${commonPhraseSql(table)} THEN 0 ELSE ${bm25} END` : bm25;
     sources.push(
-      `SELECT * FROM (SELECT agents_fts.rowid AS id, ${SEARCH_BM25} AS score, ${unit} AS unit ${from('agents_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
-      `SELECT * FROM (SELECT agents_title_fts.rowid AS id, ${TITLE_BM25} AS score, ${unit} AS unit ${from('agents_title_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
+      `SELECT * FROM (SELECT agents_fts.rowid AS id, ${score('agents_fts', SEARCH_BM25)} AS score, ${unit} AS unit ${from('agents_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
+      `SELECT * FROM (SELECT agents_title_fts.rowid AS id, ${score('agents_title_fts', TITLE_BM25)} AS score, ${unit} AS unit ${from('agents_title_fts')} LIMIT ${SEARCH_RESULT_CAP})`,
     );
-    sourceBinds.push(expr, ...filters.binds, expr, ...filters.binds);
+    const check = onePhrase ? [expr] : [];
+    sourceBinds.push(...check, expr, ...filters.binds, ...check, expr, ...filters.binds);
   };
   addSource(allTermsExpr(units), -1);
   if (mode === 'any') units.forEach((unit, i) => addSource(unitExpr(unit), i));
