@@ -6,6 +6,7 @@ import { OutboxDelivery } from './components/pwa/outbox-delivery';
 import { UpdatePrompt } from './components/pwa/update-prompt';
 import { SessionEffects } from './features/auth/components/session-effects';
 import { useHydrated } from './hooks/use-hydrated';
+import { onDemand } from './hooks/use-on-demand';
 import { toast, useToasts } from './hooks/use-toast';
 import { pageHydrated } from './lib/hydration';
 import { isQuotaError, QUOTA_MESSAGE } from './lib/offline-db';
@@ -14,38 +15,22 @@ import { keepSavedAgentsFresh, savedQueryData } from './lib/saved-queries';
 import { SavedAgentsSync } from './components/saved/saved-agents-sync';
 
 // The toast library is not part of a page's load: it is fetched and run once the app is idle (or
-// with the first toast, if that comes sooner), so a first toast ('Link copied') does not wait on it.
-// Held in state rather than behind React.lazy: a Suspense boundary that has shown its fallback
-// reveals what it was waiting for no sooner than 300 ms later (React throttles reveals), and that
-// was most of the first toast's 350-430 ms after a tap, the module long loaded.
-type ToasterModule = typeof import('./components/ui/toaster');
-let loaded: ToasterModule | null = null;
-const loadToaster = (): Promise<ToasterModule> =>
-  loaded ? Promise.resolve(loaded) : import('./components/ui/toaster').then((m) => (loaded = m));
+// with the first toast, if that comes sooner), so a first toast ('Link copied') does not wait on it;
+// held once loaded rather than behind React.lazy (app/hooks/use-on-demand.ts).
+const toaster = onDemand(() => import('./components/ui/toaster'));
 
 function ToasterOnDemand() {
   const toasts = useToasts();
-  const [toaster, setToaster] = useState(loaded);
   // Mounted with the first toast, and kept: no notifications region on a page that has said nothing.
   const [needed, setNeeded] = useState(false);
-  const wanted = toasts.length > 0;
-  if (wanted && !needed) setNeeded(true);
+  if (toasts.length > 0 && !needed) setNeeded(true);
   useEffect(() => {
-    if (toaster) return;
-    let live = true;
-    const take = () => void loadToaster().then((m) => live && setToaster(m));
-    // A toast before the idle moment loads it at once.
-    if (wanted || typeof window.requestIdleCallback !== 'function') {
-      if (wanted) take();
-      return () => void (live = false);
-    }
-    const handle = window.requestIdleCallback(take, { timeout: 5000 });
-    return () => {
-      live = false;
-      window.cancelIdleCallback(handle);
-    };
-  }, [toaster, wanted]);
-  return toaster && needed ? <toaster.Toaster /> : null;
+    if (typeof window.requestIdleCallback !== 'function') return;
+    const handle = window.requestIdleCallback(() => void toaster.load().catch(() => undefined), { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  const loaded = toaster.useModule(needed);
+  return loaded ? <loaded.Toaster /> : null;
 }
 
 /** Parts only the browser has: none of them is in the server's HTML, so they mount once hydrated. */

@@ -1,11 +1,12 @@
 import { Check, Flag } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useRoute } from 'wouter';
 import type { ReportItemType } from '#common/types.ts';
 import { useMyReports } from '#app/features/moderation/api/my-reports.ts';
+import { onDemand } from '#app/hooks/use-on-demand.ts';
 
 // The dialog and its form load when someone reports something, not with the page.
-const ReportDialog = lazy(() => import('./report-dialog'));
+const reportDialog = onDemand(() => import('./report-dialog'));
 
 /** The agent whose page this is: an agent's own id, else the page's (a review is reported on its agent's page). */
 function usePageAgent(itemType: ReportItemType, itemId: number): number | null {
@@ -31,6 +32,7 @@ export function ReportButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const dialog = reportDialog.useModule(open);
   const agentId = usePageAgent(itemType, itemId);
   const reported = useMyReports(agentId).data?.some((r) => r.itemType === itemType && r.itemId === itemId) ?? false;
   const what = itemType === 'review' ? `review by ${name}` : name;
@@ -53,16 +55,14 @@ export function ReportButton({
           </>
         )}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <ReportDialog
-            itemType={itemType}
-            itemId={itemId}
-            agentId={agentId}
-            name={name}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
+      {dialog && (
+        <dialog.default
+          itemType={itemType}
+          itemId={itemId}
+          agentId={agentId}
+          name={name}
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   );

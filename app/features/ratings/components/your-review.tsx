@@ -1,13 +1,14 @@
 import { EyeOff, Pencil, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Rating } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { LocalTime } from '#app/components/ui/local-time.tsx';
+import { onDemand } from '#app/hooks/use-on-demand.ts';
 import { TriedItBadge } from './review-list';
 import { ReviewReply } from './review-reply';
 import { ReviewStars } from './review-stars';
 
-const DeleteReviewDialog = lazy(() => import('./delete-review-dialog'));
+const deleteReviewDialog = onDemand(() => import('./delete-review-dialog'));
 
 /** The 'Your review' region: its heading and stars, then what is said of it (published or waiting on this device). */
 export function YourReviewFrame({
@@ -46,6 +47,7 @@ export function YourReview({
   onDeleted: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const dialog = deleteReviewDialog.useModule(confirming);
   return (
     <YourReviewFrame
       rating={review.rating}
@@ -73,15 +75,13 @@ export function YourReview({
           <Trash2 aria-hidden className="size-4" /> Delete review
         </Button>
       </div>
-      {confirming && (
-        <Suspense fallback={null}>
-          <DeleteReviewDialog
-            ratingId={review.id}
-            agentId={review.agentId}
-            onClose={() => setConfirming(false)}
-            onDeleted={onDeleted}
-          />
-        </Suspense>
+      {dialog && (
+        <dialog.default
+          ratingId={review.id}
+          agentId={review.agentId}
+          onClose={() => setConfirming(false)}
+          onDeleted={onDeleted}
+        />
       )}
     </YourReviewFrame>
   );
