@@ -353,7 +353,8 @@ log(`database: ${size.fileGB} GB on disk, ${size.pagesGB ?? '?'} GB in pages`);
 
 // 2. The worker: edge cache off (as `npm start`), the per-isolate cache as shipped, rows counted.
 // The app built afresh into an assets folder of its own (the first start below builds it, as `npm
-// start` does), so an agent's page is rendered by the server as a visitor gets it.
+// start` does), so an agent's page is rendered by the server as a visitor gets it. The server
+// renderer goes to the repository's dist-ssr/, as with every `npm start`.
 const distDir = `${ROOT}/dist`;
 rmSync(distDir, { recursive: true, force: true });
 const { stop } = await startBenchServer({

@@ -219,7 +219,7 @@ async function ranked(
       : `FROM ${table} WHERE ${table} MATCH ?`;
   const sources: string[] = [];
   const sourceBinds: (string | number)[] = [];
-  // A one-word search (one phrase, no synonym) may skip bm25 where it weighs nothing (see commonScore).
+  // A one-word search (one phrase, no synonym) may skip bm25 where it weighs nothing (see commonPhraseSql).
   const onePhrase = units.length === 1 && units[0]!.alternatives.length === 0;
   const addSource = (expr: string, unit: number) => {
     const score = (table: 'agents_fts' | 'agents_title_fts', bm25: string) =>
