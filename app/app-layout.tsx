@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
+import { AppErrorBoundary, ExtrasErrorBoundary } from './components/layout/page-error';
 import { OfflineBanner } from './components/pwa/offline-banner';
 import { HeaderSearch } from './features/agents/components/header-search';
 import { useSession } from './features/auth/api/get-session';
@@ -23,7 +24,7 @@ function SessionNavbar() {
  */
 export function AppLayout({ browser = null }: { browser?: ReactNode }) {
   return (
-    <>
+    <AppErrorBoundary>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -49,7 +50,7 @@ export function AppLayout({ browser = null }: { browser?: ReactNode }) {
             appearing with the session, it moves nothing already on screen (no layout shift). */}
         <VerifyEmailBanner />
       </div>
-      {browser}
-    </>
+      <ExtrasErrorBoundary>{browser}</ExtrasErrorBoundary>
+    </AppErrorBoundary>
   );
 }

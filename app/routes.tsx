@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { PageErrorBoundary } from './components/layout/page-error';
 import { HydratedMark } from './lib/hydration';
 import { forgetServedWithPage } from './lib/served-with-page';
 import { afterNavigation, startScrollRestoration } from './lib/scroll-restoration';
@@ -182,17 +183,19 @@ function PageFallback() {
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageFallback />}>
-      <OnNavigate />
-      <Switch>
-        {/* Under /agent(s)/ only a single segment is a page; the worker answers any that is not an agent's id with status 404. */}
-        <Route path={NO_AGENT_PAGE} component={NotFoundPage} />
-        {ROUTES.map(([path, component]) => (
-          <Route key={path} path={path} component={component} />
-        ))}
-        <Route component={NotFoundPage} />
-      </Switch>
-      <HydratedMark part="page" />
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<PageFallback />}>
+        <OnNavigate />
+        <Switch>
+          {/* Under /agent(s)/ only a single segment is a page; the worker answers any that is not an agent's id with status 404. */}
+          <Route path={NO_AGENT_PAGE} component={NotFoundPage} />
+          {ROUTES.map(([path, component]) => (
+            <Route key={path} path={path} component={component} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+        <HydratedMark part="page" />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

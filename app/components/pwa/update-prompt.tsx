@@ -10,15 +10,16 @@ import { KEEP_CLEAR } from '#app/lib/keep-clear.ts';
 /**
  * A tab still showing the old version after another tab accepted the update may ask for a page chunk
  * the new deployment no longer has: it then loads the page again, whole and of one version (once per
- * address, so an offline miss cannot loop).
+ * address, so an offline miss cannot loop). The failure still reaches the import meanwhile: were it
+ * prevented, Vite would resolve the import with nothing, which React.lazy would render as a broken
+ * page rather than the page error's message (app/components/layout/page-error.tsx).
  */
 function useReloadOnStaleChunk() {
   useEffect(() => {
-    const onPreloadError = (event: Event) => {
+    const onPreloadError = () => {
       const key = `chunk-reload:${location.pathname}`;
       if (sessionStorage.getItem(key)) return;
       sessionStorage.setItem(key, '1');
-      event.preventDefault();
       location.reload();
     };
     window.addEventListener('vite:preloadError', onPreloadError);

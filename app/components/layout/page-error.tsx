@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { useLocation } from 'wouter';
+import { Button, ButtonLink, buttonClass } from '#app/components/ui/button.tsx';
+import { useDocumentTitle } from '#app/hooks/use-document-title.ts';
+import { useOnline } from '#app/hooks/use-online.ts';
+import { HydratedMark } from '#app/lib/hydration.ts';
+import { PageMessage } from './page-message';
+
+/**
+ * A page's code that could not be downloaded (the connection dropped, or a release replaced it), as
+ * Chromium, Firefox, Safari and Vite's preloading word it. React.lazy keeps such a failure for good,
+ * so only a reload tries again.
+ */
+const NOT_LOADED = /dynamically imported module|importing a module script failed|unable to preload/i;
+export const isLoadFailure = (error: unknown): boolean => error instanceof Error && NOT_LOADED.test(error.message);
+
+const warning = (
+  <p aria-hidden className="text-6xl font-bold text-brand-600">
+    !
+  </p>
+);
+
+function PageErrorMessage({ error, resetErrorBoundary }: FallbackProps) {
+  const online = useOnline();
+  const notLoaded = isLoadFailure(error);
+  const title = !notLoaded ? 'Something went wrong' : online ? 'This page could not be loaded' : 'You are offline';
+  useDocumentTitle(title);
+  const text = !notLoaded
+    ? 'This page could not be shown. Try again, or go on from the home page.'
+    : online
+      ? 'The connection dropped, or the app was updated meanwhile. Try again to load it.'
+      : 'This page is not saved on this device. It opens once you are back online; your saved agents are here meanwhile.';
+  return (
+    <>
+      <PageMessage mark={warning} title={title} text={text}>
+        <Button onClick={() => (notLoaded ? window.location.reload() : resetErrorBoundary())}>Try again</Button>
+        {notLoaded && !online ? (
+          <ButtonLink href="/saved" variant="secondary">
+            Saved agents
+          </ButtonLink>
+        ) : (
+          <ButtonLink href="/" variant="secondary">
+            Back to Home
+          </ButtonLink>
+        )}
+      </PageMessage>
+      {/* The page's part counts as hydrated: taps held for it are React's from now on (app/lib/early-clicks.ts). */}
+      <HydratedMark part="page" />
+    </>
+  );
+}
+
+/**
+ * A page that throws while rendering, or whose code fails to download, becomes a message with the
+ * ways on; the header stays, and going to another address renders that page afresh.
+ */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary FallbackComponent={PageErrorMessage} resetKeys={[location]}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+function AppErrorMessage() {
+  useDocumentTitle('Something went wrong');
+  // In place of the layout, which is what failed: a full load each way on. Not a <main>, which
+  // app/lib/early-clicks.ts would take for the page's part still hydrating.
+  return (
+    <PageMessage
+      mark={warning}
+      title="Something went wrong"
+      text="AgentMarket could not be shown. Reload to try again."
+    >
+      <Button onClick={() => window.location.reload()}>Reload</Button>
+      <a href="/" className={buttonClass('secondary')}>
+        Back to Home
+      </a>
+    </PageMessage>
+  );
+}
+
+/** Whatever the page boundary cannot catch (the header, the footer): a message instead of a blank page. */
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary FallbackComponent={AppErrorMessage}>{children}</ErrorBoundary>;
+}
+
+/** What only the browser adds (toasts, the outbox, the PWA): should it fail, the page goes on without it. */
+export function ExtrasErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary fallback={null}>{children}</ErrorBoundary>;
+}

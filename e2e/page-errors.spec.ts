@@ -1,0 +1,34 @@
+import { expect, test } from './support/test';
+
+// The page's code is refused on purpose: Chromium logs the failed request, React the error it caught
+// and, when the page was hydrating, that it rendered it afresh instead (error #422).
+test.use({
+  serviceWorkers: 'block',
+  allowedConsoleErrors: [/Failed to load resource|dynamically imported module|React error #422/],
+});
+
+const PROPOSE_CODE = '**/assets/propose-agent-*.js';
+
+test('a page whose code fails to download says so under the header, and loads on Try again', async ({ page }) => {
+  // A dropped connection, or a release that replaced the chunk: the app reloads once by itself
+  // (app/components/pwa/update-prompt.tsx), and the second failure is a message, not a blank page.
+  await page.route(PROPOSE_CODE, (route) => route.abort());
+  await page.goto('/propose-agent');
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
+  await expect(page).toHaveTitle(/This page could not be loaded/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'AgentMarket' })).toBeVisible();
+
+  await page.unroute(PROPOSE_CODE);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Propose an Agent' })).toBeVisible();
+});
+
+test('after a page failed, the next one opens in the app', async ({ page }) => {
+  await page.route(PROPOSE_CODE, (route) => route.abort());
+  await page.goto('/propose-agent');
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Agents', exact: true }).click();
+  await expect(page).toHaveURL('/agents');
+  await expect(page.getByRole('heading', { level: 1, name: /agents/i })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toHaveCount(0);
+});
