@@ -10,6 +10,7 @@ import { IDEMPOTENCY_KEY } from '#common/validation.ts';
 import { columnsOf, orm } from '#worker/db/client.ts';
 import { idempotencyKeys } from '#worker/db/schema.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { afterAnswer } from './after-answer';
 import { fail } from './http';
 
 export const INVALID_IDEMPOTENCY_KEY =
@@ -65,22 +66,35 @@ const inProgress = (c: Context<AppEnv>) => {
 
 const stale = (row: KeyRow) => row.state === 'pending' && row.updatedAt < Date.now() - STALE_MS;
 
-/** Keeps a 2xx answer as the key's answer for good; anything else frees a key whose effect never happened. */
-async function settle(c: Context<AppEnv>, key: string, res: Response | null): Promise<Response | null> {
+/**
+ * Keeps a 2xx answer as the key's answer for good; anything else frees a key whose effect never
+ * happened. `afterTheAnswer`: the write runs once the answer has left (see `once`).
+ */
+async function settle(
+  c: Context<AppEnv>,
+  key: string,
+  res: Response | null,
+  afterTheAnswer = false,
+): Promise<Response | null> {
   const db = orm(c.env.DB);
+  const write = (statement: Promise<unknown>) => (afterTheAnswer ? afterAnswer(c, statement) : statement);
   if (res?.ok) {
     const body = await res.text();
-    await db
-      .update(idempotencyKeys)
-      .set({ state: 'done', status: res.status, body, updatedAt: Date.now() })
-      .where(and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.state, ['pending', 'applied'])))
-      .run();
+    await write(
+      db
+        .update(idempotencyKeys)
+        .set({ state: 'done', status: res.status, body, updatedAt: Date.now() })
+        .where(and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.state, ['pending', 'applied'])))
+        .run(),
+    );
     return new Response(body, { status: res.status, headers: res.headers });
   }
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
-    .run();
+  await write(
+    db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
+      .run(),
+  );
   return res;
 }
 
@@ -91,12 +105,19 @@ async function settle(c: Context<AppEnv>, key: string, res: Response | null): Pr
  * `voidedMessage` is the caller's words for a key settleKey voided (409): only a request whose keys
  * it settles meets one, and only the caller knows what its request does. Typed by `run`'s answers:
  * a replay is one of them byte for byte, so the route's types reach the typed client.
+ *
+ * `settleAfter`: the answer leaves before the key is settled (the write runs after it, as waitUntil
+ * allows), one write transaction fewer on its path. Only for a request whose effect is keyed on its
+ * own, as a try's debit is by its ledger key: should the worker die before the settle, the key stays
+ * pending, a repeat within STALE_MS is told to retry, and the one after takes the key over and finds
+ * the effect already done, never doing it twice.
  */
 export async function once<R extends Response>(
   c: Context<AppEnv>,
   request: string,
   run: (step: Step) => Promise<R>,
   voidedMessage = IDEMPOTENCY_KEY_REUSED,
+  settleAfter = false,
 ) {
   const sent = c.req.header('Idempotency-Key');
   if (sent === undefined) return run({ key: null, applied: false, markApplied: async () => {} });
@@ -151,7 +172,7 @@ export async function once<R extends Response>(
     await settle(c, key, null);
     throw err;
   }
-  return (await settle(c, key, res)) as R;
+  return (await settle(c, key, res, settleAfter)) as R;
 }
 
 /**

@@ -346,6 +346,8 @@ export const agentsRoutes = new Hono<AppEnv>()
           return fail(c, 402, MESSAGES.notEnoughCredits);
         },
         TRY_NOT_CHARGED,
+        // The debit is keyed in the ledger, so the key's answer can be kept after the try answers.
+        true,
       );
     },
   )
