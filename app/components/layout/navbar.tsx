@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Coins, Menu } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '#common/types.ts';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
@@ -8,12 +9,48 @@ import { usePhonePanel } from '#app/hooks/use-phone-panel.ts';
 import { logout } from '#app/lib/session-actions.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
 import { PanelToggle } from '#app/components/ui/panel-toggle.tsx';
+import { onDemand } from '#app/hooks/use-on-demand.ts';
 import { AccountMenuTrigger } from './account-menu-trigger';
+import type AccountMenu from './account-menu';
 import { formatCount } from '#app/lib/format.ts';
 
-// The menu library is only needed once someone is signed in: keep it out of the first load.
-const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazy(loadAccountMenu);
+// The menu library is only needed once someone is signed in: keep it out of the first load. Held
+// once loaded rather than behind React.lazy, whose first render suspends however loaded the module
+// is, and a boundary that showed its fallback reveals no sooner than 300 ms later: the first tap on
+// the menu waited that long (app/hooks/use-on-demand.ts).
+const accountMenu = onDemand(() => import('./account-menu'));
+const loadAccountMenu = () => void accountMenu.load().catch(() => undefined);
+
+type AccountMenuProps = Omit<ComponentProps<typeof AccountMenu>, 'defaultOpen'>;
+
+/**
+ * The account menu once asked for: the trigger (disabled, as while its code loads) until the menu's
+ * code is here, then the menu, open. A download that failed leaves the trigger, and the next tap
+ * asks again, rather than failing the header.
+ */
+function AccountMenuWhenLoaded(props: AccountMenuProps) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <ErrorBoundary
+      resetKeys={[attempt]}
+      fallback={
+        <AccountMenuTrigger
+          username={props.username}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={() => setAttempt((n) => n + 1)}
+        />
+      }
+    >
+      <AccountMenuOpen {...props} />
+    </ErrorBoundary>
+  );
+}
+
+function AccountMenuOpen(props: AccountMenuProps) {
+  const loaded = accountMenu.useModule(true);
+  return loaded ? <loaded.default {...props} defaultOpen /> : <AccountMenuTrigger username={props.username} disabled />;
+}
 
 const NAV = [
   { href: '/', label: 'Home' },
@@ -129,22 +166,19 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
               )}
               {/* The menu's code (Radix) loads when someone reaches for it, not with every signed-in page. */}
               {menuOpened ? (
-                <Suspense fallback={<AccountMenuTrigger username={user.username} disabled />}>
-                  <AccountMenu
-                    username={user.username}
-                    items={menu}
-                    onNavigate={navigate}
-                    onLogout={onLogout}
-                    defaultOpen
-                  />
-                </Suspense>
+                <AccountMenuWhenLoaded
+                  username={user.username}
+                  items={menu}
+                  onNavigate={navigate}
+                  onLogout={onLogout}
+                />
               ) : (
                 <AccountMenuTrigger
                   username={user.username}
                   aria-haspopup="menu"
                   aria-expanded={false}
-                  onPointerEnter={() => void loadAccountMenu()}
-                  onFocus={() => void loadAccountMenu()}
+                  onPointerEnter={loadAccountMenu}
+                  onFocus={loadAccountMenu}
                   onClick={() => setMenuFor(user.id)}
                 />
               )}
