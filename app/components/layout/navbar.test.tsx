@@ -1,6 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
-import { personOf, renderSignedIn } from '#app/test/signed-in.tsx';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { SessionUser } from '#common/types.ts';
+import { personOf, renderSignedIn, signedInClient } from '#app/test/signed-in.tsx';
 import { Navbar } from './navbar';
 
 // The menu itself is Radix's (e2e/auth.spec.ts opens it in Chromium); here, what it is given.
@@ -32,4 +36,25 @@ it('opens the account menu in the very render of the tap once its code has loade
     'Billing',
     'Settings',
   ]);
+});
+
+it('starts closed after signing out elsewhere and back in, though it was open before', async () => {
+  const user = personOf();
+  const client = signedInClient(user);
+  const location = memoryLocation({ path: '/settings' });
+  const at = (who: SessionUser | null) => (
+    <Router hook={location.hook}>
+      <QueryClientProvider client={client}>
+        <Navbar user={who} />
+      </QueryClientProvider>
+    </Router>
+  );
+  const { rerender } = render(at(user));
+  fireEvent.click(screen.getByRole('button', { name: 'sam, account menu' }));
+  expect(await screen.findByRole('menu', { name: "sam's menu" })).toBeTruthy();
+  // Log out on the Settings page, then sign in again as the same person, with no reload between.
+  rerender(at(null));
+  rerender(at(user));
+  expect(screen.getByRole('button', { name: 'sam, account menu' }).getAttribute('aria-expanded')).toBe('false');
+  expect(screen.queryByRole('menu')).toBeNull();
 });

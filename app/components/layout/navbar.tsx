@@ -104,6 +104,9 @@ export function Navbar({ user, search }: { user: SessionUser | null; search?: Re
   const mobile = usePhonePanel('mobile-menu');
   // Whose account menu has been asked for (its code loads then, and it opens at once).
   const [menuFor, setMenuFor] = useState<number | null>(null);
+  // Signed out from anywhere (Settings, Profile): the next sign-in starts with the menu closed, not
+  // opening by itself because it was once opened for that person.
+  if (user === null && menuFor !== null) setMenuFor(null);
   const menuOpened = user !== null && menuFor === user.id;
   const queryClient = useQueryClient();
   // The server's balance (docs/product.md#credits); the persisted session is its offline copy.

@@ -92,3 +92,9 @@ it('keeps the page when only a browser extra fails, and shows a message when the
   expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
 });
+
+it('is announced as it replaces the page', () => {
+  failWith = new Error('boom');
+  renderAt('/about');
+  expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
+});

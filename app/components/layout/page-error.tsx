@@ -32,7 +32,8 @@ function PageErrorMessage({ error, resetErrorBoundary }: FallbackProps) {
       ? 'The connection dropped, or the app was updated meanwhile. Try again to load it.'
       : 'This page is not saved on this device. It opens once you are back online; your saved agents are here meanwhile.';
   return (
-    <>
+    // Announced as it replaces the page (or its 'Loading page'), which a screen reader would not otherwise hear.
+    <div role="alert">
       <PageMessage mark={warning} title={title} text={text}>
         <Button onClick={() => (notLoaded ? window.location.reload() : resetErrorBoundary())}>Try again</Button>
         {notLoaded && !online ? (
@@ -47,7 +48,7 @@ function PageErrorMessage({ error, resetErrorBoundary }: FallbackProps) {
       </PageMessage>
       {/* The page's part counts as hydrated: taps held for it are React's from now on (app/lib/early-clicks.ts). */}
       <HydratedMark part="page" />
-    </>
+    </div>
   );
 }
 
