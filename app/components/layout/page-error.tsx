@@ -13,7 +13,23 @@ import { PageMessage } from './page-message';
  * so only a reload tries again.
  */
 const NOT_LOADED = /dynamically imported module|importing a module script failed|unable to preload/i;
-export const isLoadFailure = (error: unknown): boolean => error instanceof Error && NOT_LOADED.test(error.message);
+const isLoadFailure = (error: unknown): boolean => error instanceof Error && NOT_LOADED.test(error.message);
+
+/** What the page's message says, for each way it can fail. */
+const MESSAGES = {
+  failed: {
+    title: 'Something went wrong',
+    text: 'This page could not be shown. Try again, or go on from the home page.',
+  },
+  notLoaded: {
+    title: 'This page could not be loaded',
+    text: 'The connection dropped, or the app was updated meanwhile. Try again to load it.',
+  },
+  offline: {
+    title: 'You are offline',
+    text: 'This page is not saved on this device. It opens once you are back online; your saved agents are here meanwhile.',
+  },
+} as const;
 
 const warning = (
   <p aria-hidden className="text-6xl font-bold text-brand-600">
@@ -24,13 +40,8 @@ const warning = (
 function PageErrorMessage({ error, resetErrorBoundary }: FallbackProps) {
   const online = useOnline();
   const notLoaded = isLoadFailure(error);
-  const title = !notLoaded ? 'Something went wrong' : online ? 'This page could not be loaded' : 'You are offline';
+  const { title, text } = MESSAGES[!notLoaded ? 'failed' : online ? 'notLoaded' : 'offline'];
   useDocumentTitle(title);
-  const text = !notLoaded
-    ? 'This page could not be shown. Try again, or go on from the home page.'
-    : online
-      ? 'The connection dropped, or the app was updated meanwhile. Try again to load it.'
-      : 'This page is not saved on this device. It opens once you are back online; your saved agents are here meanwhile.';
   return (
     // Announced as it replaces the page (or its 'Loading page'), which a screen reader would not otherwise hear.
     <div role="alert">
