@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { PageErrorBoundary } from './components/layout/page-error';
+import { PageErrorBoundary, PageLoading } from './components/layout/page-error';
 import { HydratedMark } from './lib/hydration';
 import { forgetServedWithPage } from './lib/served-with-page';
 import { afterNavigation, startScrollRestoration } from './lib/scroll-restoration';
@@ -173,18 +173,10 @@ function OnNavigate() {
   return null;
 }
 
-function PageFallback() {
-  return (
-    <div role="status" aria-label="Loading page" className="mx-auto max-w-7xl px-4 py-16">
-      <div className="h-8 w-1/3 animate-pulse rounded bg-slate-200" />
-    </div>
-  );
-}
-
 export function AppRoutes() {
   return (
     <PageErrorBoundary>
-      <Suspense fallback={<PageFallback />}>
+      <Suspense fallback={<PageLoading />}>
         <OnNavigate />
         <Switch>
           {/* Under /agent(s)/ only a single segment is a page; the worker answers any that is not an agent's id with status 404. */}

@@ -11,7 +11,7 @@ const PROPOSE_CODE = '**/assets/propose-agent-*.js';
 
 test('a page whose code fails to download says so under the header, and loads on Try again', async ({ page }) => {
   // A dropped connection, or a release that replaced the chunk: the app reloads once by itself
-  // (app/components/pwa/update-prompt.tsx), and the second failure is a message, not a blank page.
+  // (app/components/layout/page-error.tsx), and the second failure is a message, not a blank page.
   await page.route(PROPOSE_CODE, (route) => route.abort());
   await page.goto('/propose-agent');
   await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
@@ -31,4 +31,19 @@ test('after a page failed, the next one opens in the app', async ({ page }) => {
   await expect(page).toHaveURL('/agents');
   await expect(page.getByRole('heading', { level: 1, name: /agents/i })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toHaveCount(0);
+});
+
+test('a part downloaded in the background that fails never reloads over a half-filled form', async ({ page }) => {
+  // The toasts' code loads when the browser is idle: refused, the page goes on without it.
+  const toasterRefused = page.waitForEvent('requestfailed', (request) => /\/assets\/toaster-/.test(request.url()));
+  await page.route('**/assets/toaster-*.js', (route) => route.abort());
+  await page.goto('/propose-agent');
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.getByLabel('Agent name').fill('Contract reviewer');
+  await toasterRefused;
+  // A reload would follow the failure within a task or two; the page is asked after them.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  await expect(page.getByLabel('Agent name')).toHaveValue('Contract reviewer');
+  expect(loads).toBe(0);
 });

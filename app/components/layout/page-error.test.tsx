@@ -14,7 +14,7 @@ function Page() {
 
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true });
-  render(
+  const { unmount } = render(
     <Router hook={location.hook}>
       <header>AgentMarket</header>
       <PageErrorBoundary>
@@ -22,7 +22,7 @@ function renderAt(path: string) {
       </PageErrorBoundary>
     </Router>,
   );
-  return location;
+  return { ...location, unmount };
 }
 
 beforeEach(() => {
@@ -31,6 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   failWith = null;
+  sessionStorage.clear();
   onlineManager.setOnline(true);
   vi.restoreAllMocks();
 });
@@ -55,14 +56,22 @@ it('renders the next address afresh', () => {
   expect(screen.getByRole('heading', { name: 'About' })).toBeTruthy();
 });
 
-it('says a page whose code did not download could not be loaded, and reloads to try again', () => {
+it('loads a page whose code did not download again once by itself, then says it could not be loaded', () => {
   const reload = vi.fn();
-  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/about', reload });
   failWith = LOAD_FAILURE;
+  const { unmount } = renderAt('/about');
+  // A release replaced the chunk: the whole page, of one version, is loaded again.
+  expect(screen.getByRole('status', { name: 'Loading page' })).toBeTruthy();
+  expect(reload).toHaveBeenCalledTimes(1);
+  unmount();
+
+  // After that reload the chunk still fails: a message, and Try again reloads on request only.
   renderAt('/about');
   expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
-  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(reload).toHaveBeenCalledTimes(1);
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(reload).toHaveBeenCalledTimes(2);
 });
 
 it('offline, points to the saved agents instead', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { useLocation } from 'wouter';
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button.tsx';
@@ -37,6 +37,34 @@ const warning = (
   </p>
 );
 
+/** While a page loads, and while a page whose code failed loads again. */
+export function PageLoading() {
+  return (
+    <div role="status" aria-label="Loading page" className="mx-auto max-w-7xl px-4 py-16">
+      <div className="h-8 w-1/3 animate-pulse rounded bg-slate-200" />
+    </div>
+  );
+}
+
+const reloadKey = () => `chunk-reload:${location.pathname}`;
+
+/**
+ * A tab still showing the old version after another tab accepted an update asks for a page chunk
+ * the new deployment no longer has: the page then loads again, whole and of one version. Once per
+ * address, so a dropped connection cannot loop; only for the page, so a part downloaded in the
+ * background (the account menu, the toasts) never reloads over a half-filled form.
+ */
+function PageNotLoaded(props: FallbackProps) {
+  const online = useOnline();
+  const [reloading] = useState(() => online && !sessionStorage.getItem(reloadKey()));
+  useEffect(() => {
+    if (!reloading) return;
+    sessionStorage.setItem(reloadKey(), '1');
+    window.location.reload();
+  }, [reloading]);
+  return reloading ? <PageLoading /> : <PageErrorMessage {...props} />;
+}
+
 function PageErrorMessage({ error, resetErrorBoundary }: FallbackProps) {
   const online = useOnline();
   const notLoaded = isLoadFailure(error);
@@ -70,7 +98,12 @@ function PageErrorMessage({ error, resetErrorBoundary }: FallbackProps) {
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
-    <ErrorBoundary FallbackComponent={PageErrorMessage} resetKeys={[location]}>
+    <ErrorBoundary
+      fallbackRender={(props) =>
+        isLoadFailure(props.error) ? <PageNotLoaded {...props} /> : <PageErrorMessage {...props} />
+      }
+      resetKeys={[location]}
+    >
       {children}
     </ErrorBoundary>
   );

@@ -1,5 +1,4 @@
 import { RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 // Travels in the app's first chunk: registering the service worker then costs no request of its own
 // (the plugin's registration code imports it on demand).
@@ -8,31 +7,10 @@ import { Button } from '#app/components/ui/button.tsx';
 import { KEEP_CLEAR } from '#app/lib/keep-clear.ts';
 
 /**
- * A tab still showing the old version after another tab accepted the update may ask for a page chunk
- * the new deployment no longer has: it then loads the page again, whole and of one version (once per
- * address, so an offline miss cannot loop). The failure still reaches the import meanwhile: were it
- * prevented, Vite would resolve the import with nothing, which React.lazy would render as a broken
- * page rather than the page error's message (app/components/layout/page-error.tsx).
- */
-function useReloadOnStaleChunk() {
-  useEffect(() => {
-    const onPreloadError = () => {
-      const key = `chunk-reload:${location.pathname}`;
-      if (sessionStorage.getItem(key)) return;
-      sessionStorage.setItem(key, '1');
-      location.reload();
-    };
-    window.addEventListener('vite:preloadError', onPreloadError);
-    return () => window.removeEventListener('vite:preloadError', onPreloadError);
-  }, []);
-}
-
-/**
  * Registers the service worker and, when a new version is waiting, offers to reload. It never
  * reloads by itself, so nobody loses a half-filled form.
  */
 export function UpdatePrompt() {
-  useReloadOnStaleChunk();
   // Registered at once, not after the load event: with the later registration, the worker's install
   // (the whole app downloading) overlapped the next page load, and loads sometimes never completed.
   const {
