@@ -313,6 +313,11 @@ export const agentsRoutes = new Hono<AppEnv>()
           // replay of a try that was charged still gets its first answer; a refusal frees the key.
           const isCreator = !target.external && target.agent.creator_id === user.id;
           if (expectedCost !== undefined && !isCreator && expectedCost !== listed) {
+            // A repeat taking over a key whose try was charged before the change (its answer never kept:
+            // the key's answer is written after the try answers) gets that try's answer, not a refusal.
+            const own = target.external ? undefined : target.agent;
+            const charged = step.key && own ? await findDebit(c.env.DB, user.id, ledgerKey(c, step.key)) : null;
+            if (own && charged) return tryAnswer(c, own, charged);
             return c.json({ ...errorBody(MESSAGES.priceChanged(listed)), creditCost: listed }, 409);
           }
           // Provider mode: the provider's agents are counted and billed there; our own agents keep the ledger.

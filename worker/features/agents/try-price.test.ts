@@ -1,6 +1,6 @@
 // docs/product.md#credits, written as the attack of docs/decisions/0024: a creator raises the price between the
 // page and the tap; whoever saw the old price is charged nothing and told the new one.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '#common/validation.ts';
 import { call, createUser, db, messageOf, seedCatalog, signIn } from '#worker/test/fixtures.ts';
 
@@ -71,5 +71,36 @@ describe('the price is the one the person saw', () => {
     expect((await tryAt(999, cookie, { expectedCost: 1 })).status).toBe(404);
     expect((await call('/api/agents/2/try', { json: { expectedCost: 12 } })).status).toBe(401);
     expect((await tryAt(1, await signIn(1), { expectedCost: 3 })).status).toBe(200);
+  });
+
+  it('a try charged before the price changed, whose key kept no answer, is answered as charged on its repeat', async () => {
+    await db().prepare('UPDATE agents SET credit_cost = 12 WHERE id = 2').run();
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const first = await tryAt(2, cookie, { expectedCost: 12 }, 'lost-answer-1');
+    expect(first.status).toBe(200);
+    const answer = await first.json();
+    const keyState = () =>
+      db().prepare('SELECT state FROM idempotency_keys WHERE key = ?').bind(`${user.id}:lost-answer-1`).first('state');
+    // The key's answer is kept after the try answered; the test rewinds it only once it is.
+    await vi.waitFor(async () => expect(await keyState()).toBe('done'));
+    // The worker died before the key's answer was kept (it is written after the try answers), and the
+    // creator changed the price before the repeat took the silent key over.
+    await db()
+      .prepare(
+        "UPDATE idempotency_keys SET state = 'pending', status = NULL, body = NULL, updated_at = ? WHERE key = ?",
+      )
+      .bind(Date.now() - 60_000, `${user.id}:lost-answer-1`)
+      .run();
+    expect(await keyState()).toBe('pending');
+    await db().prepare('UPDATE agents SET credit_cost = 20 WHERE id = 2').run();
+    const repeat = await tryAt(2, cookie, { expectedCost: 12 }, 'lost-answer-1');
+    expect(repeat.status).toBe(200);
+    expect(await repeat.json()).toEqual(answer);
+    expect(await credits(user.id)).toBe(88);
+    expect(await tries(user.id)).toBe(1);
+    // A new key at the old price is refused and charges nothing.
+    expect((await tryAt(2, cookie, { expectedCost: 12 }, 'lost-answer-2')).status).toBe(409);
+    expect(await credits(user.id)).toBe(88);
   });
 });
