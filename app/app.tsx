@@ -1,37 +1,17 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { AppLayout } from './app-layout';
 import { InstallPromptListener } from './components/pwa/install-button';
 import { OutboxDelivery } from './components/pwa/outbox-delivery';
 import { UpdatePrompt } from './components/pwa/update-prompt';
 import { SessionEffects } from './features/auth/components/session-effects';
 import { useHydrated } from './hooks/use-hydrated';
-import { onDemand } from './hooks/use-on-demand';
-import { toast, useToasts } from './hooks/use-toast';
+import { toast } from './hooks/use-toast';
 import { pageHydrated } from './lib/hydration';
 import { isQuotaError, QUOTA_MESSAGE } from './lib/offline-db';
 import { QueryStore, removeLegacyCache, setQueryStore, shouldPersistQuery } from './lib/persist';
 import { keepSavedAgentsFresh, savedQueryData } from './lib/saved-queries';
 import { SavedAgentsSync } from './components/saved/saved-agents-sync';
-
-// The toast library is not part of a page's load: it is fetched and run once the app is idle (or
-// with the first toast, if that comes sooner), so a first toast ('Link copied') does not wait on it;
-// held once loaded rather than behind React.lazy (app/hooks/use-on-demand.ts).
-const toaster = onDemand(() => import('./components/ui/toaster'));
-
-function ToasterOnDemand() {
-  const toasts = useToasts();
-  // Mounted with the first toast, and kept: no notifications region on a page that has said nothing.
-  const [needed, setNeeded] = useState(false);
-  if (toasts.length > 0 && !needed) setNeeded(true);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') return;
-    const handle = window.requestIdleCallback(() => void toaster.load().catch(() => undefined), { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
-  const loaded = toaster.useModule(needed);
-  return loaded ? <loaded.Toaster /> : null;
-}
+import { ToasterOnDemand } from './components/ui/toaster-on-demand';
 
 /** Parts only the browser has: none of them is in the server's HTML, so they mount once hydrated. */
 function BrowserOnly() {
