@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Coins, Menu } from 'lucide-react';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '#common/types.ts';
@@ -10,6 +10,7 @@ import { logout } from '#app/lib/session-actions.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
 import { PanelToggle } from '#app/components/ui/panel-toggle.tsx';
 import { onDemand } from '#app/hooks/use-on-demand.ts';
+import { toast } from '#app/hooks/use-toast.ts';
 import { AccountMenuTrigger } from './account-menu-trigger';
 import type AccountMenu from './account-menu';
 import { formatCount } from '#app/lib/format.ts';
@@ -33,17 +34,36 @@ function AccountMenuWhenLoaded(props: AccountMenuProps) {
   return (
     <ErrorBoundary
       resetKeys={[attempt]}
-      fallback={
-        <AccountMenuTrigger
-          username={props.username}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          onClick={() => setAttempt((n) => n + 1)}
-        />
-      }
+      fallback={<AccountMenuRetry username={props.username} onRetry={() => setAttempt((n) => n + 1)} />}
     >
       <AccountMenuOpen {...props} />
     </ErrorBoundary>
+  );
+}
+
+/**
+ * The trigger again after the menu's code failed to download: the focus the tap gave the trigger
+ * (lost with it while the code loaded) comes back to it, a toast says what happened, and a tap asks
+ * again.
+ */
+function AccountMenuRetry({ username, onRetry }: { username: string; onRetry: () => void }) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) trigger.current?.focus();
+    toast({
+      title: 'The account menu could not be loaded',
+      description: 'Check your connection, then tap it again.',
+      variant: 'destructive',
+    });
+  }, []);
+  return (
+    <AccountMenuTrigger
+      ref={trigger}
+      username={username}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={onRetry}
+    />
   );
 }
 
