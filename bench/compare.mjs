@@ -2,7 +2,8 @@
 // Two builds side by side, each already running (`npm start` with PORT, one per checkout): each path
 // loaded in turn on A, then on B, run after run (alternating, so a busy minute on the machine falls
 // on both), a fresh browser context per load, the CPU slowed down, at a phone's size. Prints each
-// side's main-thread busy time, script evaluation and real blocking after the first paint
+// side's main-thread busy time, script evaluation, real blocking after the first paint, and its first
+// and largest contentful paints
 // (bench/profile-start.mjs): the median and every load, with the benchmarkIndex of the loads.
 // `--signed-in` registers a new account on each origin and loads the pages as that person; it adds
 // a third column, B as a visitor sees it. `--repeat` measures a later visit: each page loaded once
@@ -58,11 +59,13 @@ try {
           traceFile: 'bench-results/trace-compare.json',
         });
         const key = `${path} | ${side.label}`;
-        if (!results.has(key)) results.set(key, { busy: [], script: [], blocking: [], index: [] });
+        if (!results.has(key)) results.set(key, { busy: [], script: [], blocking: [], fcp: [], lcp: [], index: [] });
         const row = results.get(key);
         row.busy.push(Math.round(profile.mainThreadBusyMs));
         row.script.push(Math.round(profile.byCategoryMs['script evaluation'] ?? 0));
         row.blocking.push(Math.round(profile.blockingAfterFcpMs));
+        row.fcp.push(profile.marksMs['first-contentful-paint'] ?? null);
+        row.lcp.push(profile.marksMs['largest-contentful-paint'] ?? null);
         row.index.push(Math.round(profile.benchmarkIndex));
       }
     }
@@ -75,6 +78,6 @@ console.log(
 );
 for (const [key, row] of results) {
   console.log(
-    `${key}: busy ${median(row.busy)} ms (${row.busy.join(', ')}); script ${median(row.script)} ms; blocking after FCP ${median(row.blocking)} ms (${row.blocking.join(', ')}); benchmarkIndex ${Math.min(...row.index)}-${Math.max(...row.index)}`,
+    `${key}: busy ${median(row.busy)} ms (${row.busy.join(', ')}); script ${median(row.script)} ms; blocking after FCP ${median(row.blocking)} ms (${row.blocking.join(', ')}); FCP ${median(row.fcp)} ms (${row.fcp.join(', ')}); LCP ${median(row.lcp)} ms (${row.lcp.join(', ')}); benchmarkIndex ${Math.min(...row.index)}-${Math.max(...row.index)}`,
   );
 }

@@ -121,6 +121,8 @@ export async function profileStart(
     const blockingAfterFcpMs = fcp
       ? Math.round(tasks.filter((t) => t.ts >= fcp.ts && t.dur > 50_000).reduce((s, t) => s + t.dur / 1000 - 50, 0))
       : null;
+    // The largest contentful paint: the last candidate the page's renderer reported, from the navigation.
+    const lcp = traceEvents.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.pid === nav.pid).at(-1);
     const marks = await page.evaluate(() => {
       const paint = Object.fromEntries(
         performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)]),
@@ -143,7 +145,7 @@ export async function profileStart(
       blockingAfterFcpMs,
       longTasksMs: long,
       byCategoryMs: totals,
-      marksMs: marks,
+      marksMs: { ...marks, 'largest-contentful-paint': lcp ? Math.round((lcp.ts - nav.ts) / 1000) : null },
       trace: file,
     };
   } finally {

@@ -29,7 +29,7 @@ const GROUPS = [
 
 export function Footer() {
   return (
-    <footer className="render-when-near mt-16 border-t border-slate-200 bg-white [--near-size:24rem]">
+    <footer id="site-footer" className="render-when-near mt-16 border-t border-slate-200 bg-white [--near-size:24rem]">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Link href="/" className="flex items-center gap-2 text-lg font-bold">
