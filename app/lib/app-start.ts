@@ -1,3 +1,4 @@
+import { afterNextPaint } from './after-paint';
 import { offlineDbExists } from './offline-db';
 import { listOutbox } from './outbox';
 import { markSavedHere } from './early-controls';
@@ -149,10 +150,7 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
   const controller = new AbortController();
   let started = false;
   let pressing = false;
-  const afterTheFrame = () => {
-    if (document.visibilityState === 'hidden') return start();
-    requestAnimationFrame(() => setTimeout(start, 0));
-  };
+  const afterTheFrame = () => afterNextPaint(start);
   const go = () => {
     if (started) return;
     started = true;

@@ -12,6 +12,7 @@
  * Only attributes are changed here, never the elements or the text React hydrates.
  */
 
+import { afterNextPaint } from './after-paint';
 import { keepEarlySave } from './early-save';
 
 declare module 'react' {
@@ -89,8 +90,7 @@ export function nameTabInAddress(list: Element, value: string | undefined): void
   const name = () => {
     if (`${location.pathname}${location.search}` === here) history.replaceState(history.state, '', address);
   };
-  if (document.visibilityState === 'hidden') name();
-  else requestAnimationFrame(() => setTimeout(name, 0));
+  afterNextPaint(name);
 }
 
 /** A page opened at a tab's address (#reviews): that tab, before the app and without it. */
