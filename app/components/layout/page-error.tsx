@@ -47,6 +47,14 @@ export function PageLoading() {
 }
 
 const reloadKey = () => `chunk-reload:${location.pathname}`;
+/** Whether this address has reloaded for its code already; storage refused (some private modes) counts as yes: no loop. */
+const reloadedHere = (): boolean => {
+  try {
+    return sessionStorage.getItem(reloadKey()) !== null;
+  } catch {
+    return true;
+  }
+};
 
 /**
  * A tab still showing the old version after another tab accepted an update asks for a page chunk
@@ -56,7 +64,7 @@ const reloadKey = () => `chunk-reload:${location.pathname}`;
  */
 function PageNotLoaded(props: FallbackProps) {
   const online = useOnline();
-  const [reloading] = useState(() => online && !sessionStorage.getItem(reloadKey()));
+  const [reloading] = useState(() => online && !reloadedHere());
   useEffect(() => {
     if (!reloading) return;
     sessionStorage.setItem(reloadKey(), '1');

@@ -35,3 +35,17 @@ it('shows the tapped layout pressed in the tap’s own render, and changes the l
   fireEvent.click(screen.getByRole('button', { name: 'List view' }));
   expect(frames).toHaveLength(0);
 });
+
+it('does not change the layout of a page opened before the tap’s frame was painted', async () => {
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  const onChange = vi.fn();
+  const { unmount } = render(at('grid', onChange));
+  fireEvent.click(screen.getByRole('button', { name: 'List view' }));
+  unmount();
+  await act(async () => {
+    frames.splice(0).forEach((frame) => frame(0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  expect(onChange).not.toHaveBeenCalled();
+});

@@ -1,5 +1,5 @@
 import { LayoutGrid, List } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { afterNextPaint } from '#app/lib/after-paint.ts';
 import { PRESS_GROUP } from '#app/lib/early-controls.ts';
@@ -28,6 +28,12 @@ export function ViewToggle({
   const [chosen, setChosen] = useState<ViewMode | null>(null);
   if (chosen !== null && chosen === value) setChosen(null);
   const pressed = chosen ?? value;
+  // A tap's layout is not applied to a page opened meanwhile (a card tapped within that frame).
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
   const kept = [...new URLSearchParams(useSearch())].filter(([name]) => name !== 'view');
   const item = (mode: ViewMode, label: string, Icon: typeof List) => (
     <button
@@ -41,7 +47,7 @@ export function ViewToggle({
         event.preventDefault();
         if (mode === pressed) return;
         setChosen(mode);
-        afterNextPaint(() => onChange(mode));
+        afterNextPaint(() => mounted.current && onChange(mode));
       }}
       className="flex size-10 items-center justify-center rounded-md text-slate-600 transition hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:hover:bg-brand-600"
     >
