@@ -42,19 +42,6 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('a page is first painted whole: its head holds the first rendering until the parser reaches its footer', async () => {
-    for (const path of ['/', '/agents', '/agents/1']) {
-      const { html } = await page(path);
-      const head = html.slice(0, html.indexOf('</head>'));
-      const held = /<link rel="expect" href="#([\w-]+)" blocking="render"/.exec(head);
-      expect(held, path).not.toBeNull();
-      // The element it waits for comes after the page's content, and only once.
-      const target = html.indexOf(`id="${held![1]}"`);
-      expect(target, path).toBeGreaterThan(html.indexOf('</main>'));
-      expect(html.lastIndexOf(`id="${held![1]}"`), path).toBe(target);
-    }
-  });
-
   it('an agent page carries the agent, its reviews section and its own head', async () => {
     const { res, html } = await page('/agents/2');
     expect(res.status).toBe(200);
