@@ -6,6 +6,20 @@ import { ViewToggle, type ViewMode } from './view-toggle';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** requestAnimationFrame's callbacks, kept until `paint` runs them. */
+function holdFrames(): FrameRequestCallback[] {
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  return frames;
+}
+
+/** The frames asked for are painted, then the task after them runs. */
+const paint = (frames: FrameRequestCallback[]) =>
+  act(async () => {
+    frames.splice(0).forEach((frame) => frame(0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
 const at = (value: ViewMode, onChange: (mode: ViewMode) => void) => (
   <Router hook={memoryLocation({ path: '/agents' }).hook}>
     <ViewToggle value={value} onChange={onChange} />
@@ -13,8 +27,7 @@ const at = (value: ViewMode, onChange: (mode: ViewMode) => void) => (
 );
 
 it('shows the tapped layout pressed in the tap’s own render, and changes the list after that frame', async () => {
-  const frames: FrameRequestCallback[] = [];
-  vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  const frames = holdFrames();
   const onChange = vi.fn();
   const { rerender } = render(at('grid', onChange));
   fireEvent.click(screen.getByRole('button', { name: 'List view' }));
@@ -23,10 +36,7 @@ it('shows the tapped layout pressed in the tap’s own render, and changes the l
   expect(onChange).not.toHaveBeenCalled();
 
   // The frame is painted; the task after it lays the list out anew.
-  await act(async () => {
-    frames.splice(0).forEach((frame) => frame(0));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+  await paint(frames);
   expect(onChange).toHaveBeenCalledExactlyOnceWith('list');
   rerender(at('list', onChange));
   expect(screen.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
@@ -37,15 +47,11 @@ it('shows the tapped layout pressed in the tap’s own render, and changes the l
 });
 
 it('does not change the layout of a page opened before the tap’s frame was painted', async () => {
-  const frames: FrameRequestCallback[] = [];
-  vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  const frames = holdFrames();
   const onChange = vi.fn();
   const { unmount } = render(at('grid', onChange));
   fireEvent.click(screen.getByRole('button', { name: 'List view' }));
   unmount();
-  await act(async () => {
-    frames.splice(0).forEach((frame) => frame(0));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+  await paint(frames);
   expect(onChange).not.toHaveBeenCalled();
 });
