@@ -67,6 +67,7 @@ try {
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         fcp: Math.round(fcp),
         lcp: Math.round(audit('largest-contentful-paint')),
+        si: Math.round(audit('speed-index')),
         tbt: Math.round(audit('total-blocking-time')),
         cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
         // The main-thread work its trace observed, as the full bench's ratio to the reference uses it.
@@ -96,7 +97,7 @@ try {
 for (const tier of tiers) {
   const mine = runs.filter((r) => r.tier === tier);
   const summary = Object.fromEntries(
-    ['performance', 'fcp', 'lcp', 'tbt', 'cls', 'mainThread', 'benchmarkIndex', 'multiplier'].map((key) => [
+    ['performance', 'fcp', 'lcp', 'si', 'tbt', 'cls', 'mainThread', 'benchmarkIndex', 'multiplier'].map((key) => [
       key,
       median(mine.map((r) => r[key])),
     ]),

@@ -182,6 +182,13 @@ const serverResponseMs = (lhr) => {
   return item ? Math.round(item.serverResponseTime) : null;
 };
 
+/** The performance metrics Lighthouse scored under 1 in a run, as 'speed-index 0.97'. */
+const metricsUnderOne = (lhr) =>
+  lhr.categories.performance.auditRefs
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => `${ref.id} ${lhr.audits[ref.id].score}`)
+    .join(', ');
+
 async function waitFor(url, timeoutMs = 120_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
@@ -448,6 +455,7 @@ if (!opts['skip-lighthouse']) {
             performance: scores.performance.at(-1),
             'FCP ms': metrics.fcp.at(-1),
             'LCP ms': metrics.lcp.at(-1),
+            'SI ms': Math.round(lhr.audits['speed-index'].numericValue),
             'TBT ms': metrics.tbt.at(-1),
             CLS: metrics.cls.at(-1),
             'main thread ms': metrics.mainThread.at(-1),
@@ -457,6 +465,8 @@ if (!opts['skip-lighthouse']) {
             benchmarkIndex: metrics.benchmarkIndex.at(-1),
             'CPU multiplier': multiplier,
           };
+          // A score under 100 names the metrics that cost it, as Lighthouse scored each (0-1).
+          if (run.performance < 100) run['scored under 1'] = metricsUnderOne(lhr);
           if (tier === 'default' && own) {
             const ratio = metrics.mainThread.at(-1) / own.wall;
             ownRatios.push(ratio);
