@@ -103,11 +103,13 @@ describe('StarRating', () => {
   it('draws a half star when the fraction is at least .5', () => {
     const { container } = render(<StarRating value={3.5} />);
     expect(screen.getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeTruthy();
-    expect(container.querySelectorAll('.lucide-star-half')).toHaveLength(1);
+    // Three whole stars filled and the half of the fourth, in one drawing.
+    expect(container.querySelectorAll('svg')).toHaveLength(1);
+    expect(container.querySelectorAll('path.fill-amber-400')).toHaveLength(4);
   });
 
   it('draws no half star below .5', () => {
     const { container } = render(<StarRating value={3.4} />);
-    expect(container.querySelectorAll('.lucide-star-half')).toHaveLength(0);
+    expect(container.querySelectorAll('path.fill-amber-400')).toHaveLength(3);
   });
 });

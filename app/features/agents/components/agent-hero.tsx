@@ -51,7 +51,7 @@ export function AgentHero({ agent, reviewCount }: { agent: Agent; reviewCount: n
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
           {reviewCount > 0 ? (
             <span className="inline-flex items-center gap-2">
-              <StarRating value={agent.averageRating} className="size-5" />
+              <StarRating value={agent.averageRating} size="md" />
               {/* What the score is: the plain average of the shown reviews (rankings damp it, docs/product.md#reviews). */}
               <span>
                 <span className="font-semibold text-slate-900">{formatRating(agent.averageRating)}</span> from{' '}
