@@ -74,6 +74,18 @@ it('loads a page whose code did not download again once by itself, then says it 
   expect(reload).toHaveBeenCalledTimes(2);
 });
 
+it('says the page could not be loaded, not loading forever, when storage refuses the reload mark', () => {
+  const reload = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/about', reload });
+  vi.spyOn(sessionStorage, 'setItem').mockImplementation(() => {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  });
+  failWith = LOAD_FAILURE;
+  renderAt('/about');
+  expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
+  expect(reload).not.toHaveBeenCalled();
+});
+
 it('offline, points to the saved agents instead', () => {
   onlineManager.setOnline(false);
   failWith = LOAD_FAILURE;

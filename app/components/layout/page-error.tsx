@@ -56,6 +56,17 @@ const reloadedHere = (): boolean => {
   }
 };
 
+/** Whether session storage takes a write (asked with a probe written and removed: safe to ask twice). */
+const canMark = (): boolean => {
+  try {
+    sessionStorage.setItem('chunk-reload:probe', '1');
+    sessionStorage.removeItem('chunk-reload:probe');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * A tab still showing the old version after another tab accepted an update asks for a page chunk
  * the new deployment no longer has: the page then loads again, whole and of one version. Once per
@@ -64,7 +75,9 @@ const reloadedHere = (): boolean => {
  */
 function PageNotLoaded(props: FallbackProps) {
   const online = useOnline();
-  const [reloading] = useState(() => online && !reloadedHere());
+  // A storage that reads but refuses writes (full) could not keep the mark that stops a loop: the
+  // message instead of a reload.
+  const [reloading] = useState(() => online && !reloadedHere() && canMark());
   useEffect(() => {
     if (!reloading) return;
     sessionStorage.setItem(reloadKey(), '1');
