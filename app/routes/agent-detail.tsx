@@ -31,6 +31,11 @@ const ManageAgentCard = lazy(() =>
 );
 
 /** The app's list pages: home, the listings, discover, categories and search (with their filters). */
+/** 'Report' under a review: one function for every render, so the memoised review list keeps its page. */
+const reportReview = (review: { id: number }, name: string) => (
+  <ReportButton itemType="review" itemId={review.id} name={name} />
+);
+
 const LIST_PAGE = /^\/(agents|all-agents|discover|categories|search)?\/?(\?|$)/i;
 const isListPage = (path: string) => LIST_PAGE.test(path);
 
@@ -159,7 +164,7 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
                 agentId={data.id}
                 creatorId={data.creatorId}
                 viewer={user ? { id: user.id, emailVerified: user.emailVerified } : null}
-                reportAction={(review, name) => <ReportButton itemType="review" itemId={review.id} name={name} />}
+                reportAction={reportReview}
                 // The agent's average and count are refetched by the review's own mutation (reviewsChanged).
                 onSubmitted={() => setTab('reviews')}
               />

@@ -1,5 +1,5 @@
 import { BadgeCheck, ThumbsUp } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { SKELETONS } from '#common/constants.ts';
 import type { Rating } from '#common/types.ts';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
@@ -49,7 +49,11 @@ function HelpfulButton({ review }: { review: Rating }) {
   );
 }
 
-export function ReviewList({
+/**
+ * Memoised: the panel around re-renders on each of its own taps (Write a Review, the sort), and a
+ * page of reviews re-rendered in that tap's task holds its answer back on a slow phone.
+ */
+export const ReviewList = memo(function ReviewList({
   ratings,
   loading,
   error,
@@ -139,4 +143,4 @@ export function ReviewList({
       })}
     </ul>
   );
-}
+});

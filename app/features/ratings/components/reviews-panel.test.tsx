@@ -8,6 +8,19 @@ import { deleteOfflineDb } from '#app/test/offline-db.ts';
 import { personOf, signedInClient } from '#app/test/signed-in.tsx';
 import { ReviewsPanel } from './reviews-panel';
 
+// Each review's Helpful button asks for its mutation as it renders: how often the list was drawn.
+const helpfulRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('#app/features/ratings/api/set-helpful.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#app/features/ratings/api/set-helpful.ts')>();
+  return {
+    ...actual,
+    useSetHelpful: () => {
+      helpfulRenders.count++;
+      return actual.useSetHelpful();
+    },
+  };
+});
+
 const sam = personOf({ id: 5 });
 const review = (id: number, userId: number, username: string, comment: string, rating = 4): Rating => ({
   id,
@@ -89,5 +102,23 @@ describe("the person's own review", () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete your review?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete review' }));
     await waitFor(() => expect(client.getQueryState(agentKeys.detail(7))?.isInvalidated).toBe(true));
+  });
+});
+
+describe('Write a Review', () => {
+  it('opens the form in its tap without drawing the reviews under it again', async () => {
+    renderPanel([review(1, 9, 'kenji', 'One.'), review(3, 10, 'ana', 'Two.')], null);
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    // Settled: the histogram (the summary) and the offline queue's answer are in.
+    await screen.findByRole('list', { name: 'Ratings by star' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const drawn = helpfulRenders.count;
+    expect(drawn).toBeGreaterThan(0);
+    const write = screen.getByRole('button', { name: 'Write a Review' });
+    fireEvent.click(write);
+    expect(write.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Submit Review' })).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(helpfulRenders.count).toBe(drawn);
   });
 });

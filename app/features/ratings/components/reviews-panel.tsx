@@ -1,5 +1,5 @@
 import { LogIn, MailCheck, PenLine } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import type { ReviewSort } from '#common/types.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { errorMessage } from '#app/lib/api-client.ts';
@@ -62,11 +62,16 @@ export function ReviewsPanel({
   // A review written offline shows as 'Your review' while it waits, in place of the one the server has.
   const queued = useQueuedReview(agentId, viewer?.id ?? null);
   const isCreator = viewer !== null && viewer.id === creatorId;
-  const { reviews: all, total } = flattenReviews(ratings.data);
+  const { reviews: all, total } = useMemo(() => flattenReviews(ratings.data), [ratings.data]);
   // The person's own review is shown once: pinned on top as 'Your review' (published or waiting on
-  // this device; the form while it is edited), so the list leaves it out.
+  // this device; the form while it is edited), so the list leaves it out. Kept while the data is
+  // the same, so the memoised list skips this panel's own re-renders (Write a Review's tap).
   const pinned = mine !== null || queued !== null;
-  const reviews = pinned && viewer ? all.filter((review) => review.userId !== viewer.id) : all;
+  const viewerId = viewer?.id ?? null;
+  const reviews = useMemo(
+    () => (pinned && viewerId !== null ? all.filter((review) => review.userId !== viewerId) : all),
+    [all, pinned, viewerId],
+  );
   const changed = () => {
     setWriting(false);
     onSubmitted();
