@@ -1,7 +1,7 @@
 import { ArrowLeft, EyeOff, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { Agent } from '#common/types.ts';
+import type { Agent, SessionUser } from '#common/types.ts';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useAgent } from '#app/features/agents/api/get-agent.ts';
 import { AgentDetailTabs, type DetailTab } from '#app/features/agents/components/agent-detail-tabs.tsx';
@@ -116,10 +116,36 @@ export default function AgentDetailPage() {
   return <AgentDetail data={data} reviewCount={data.voteCount} />;
 }
 
+/**
+ * The agent's tabs and their panels. The tab shown is their own state: a tab's tap re-renders them,
+ * not the page's hero, sidebar and try bar around (a slow phone's tap waited tens of milliseconds
+ * on those: docs/decisions/0044).
+ */
+function AgentTabs({ agent, reviewCount, user }: { agent: Agent; reviewCount: number; user: SessionUser | null }) {
+  const [tab, setTab] = useState<DetailTab>('description');
+  return (
+    <AgentDetailTabs
+      agent={agent}
+      value={tab}
+      onValueChange={setTab}
+      reviewCount={reviewCount}
+      reviews={
+        <ReviewsPanel
+          agentId={agent.id}
+          creatorId={agent.creatorId}
+          viewer={user ? { id: user.id, emailVerified: user.emailVerified } : null}
+          reportAction={reportReview}
+          // The agent's average and count are refetched by the review's own mutation (reviewsChanged).
+          onSubmitted={() => setTab('reviews')}
+        />
+      }
+    />
+  );
+}
+
 /** The page of an agent that has loaded. */
 function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }) {
   const { user, isLoading } = useSession();
-  const [tab, setTab] = useState<DetailTab>('description');
   // One try for the sidebar's card and the phone's bar (one of them shown at each width).
   const tryAction = useTryAction(data, user);
   const isCreator = user !== null && data.creatorId === user.id;
@@ -154,22 +180,7 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-8">
           <WhatsNew agent={data} />
-          <AgentDetailTabs
-            agent={data}
-            value={tab}
-            onValueChange={setTab}
-            reviewCount={reviewCount}
-            reviews={
-              <ReviewsPanel
-                agentId={data.id}
-                creatorId={data.creatorId}
-                viewer={user ? { id: user.id, emailVerified: user.emailVerified } : null}
-                reportAction={reportReview}
-                // The agent's average and count are refetched by the review's own mutation (reviewsChanged).
-                onSubmitted={() => setTab('reviews')}
-              />
-            }
-          />
+          <AgentTabs agent={data} reviewCount={reviewCount} user={user} />
         </div>
         <aside aria-label="Try and info" className="flex flex-col gap-6">
           <TryAgentCard action={tryAction} />
