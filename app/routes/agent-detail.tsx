@@ -30,12 +30,12 @@ const ManageAgentCard = lazy(() =>
   import('#app/features/agents/components/manage-agent-card.tsx').then((m) => ({ default: m.ManageAgentCard })),
 );
 
-/** The app's list pages: home, the listings, discover, categories and search (with their filters). */
 /** 'Report' under a review: one function for every render, so the memoised review list keeps its page. */
 const reportReview = (review: { id: number }, name: string) => (
   <ReportButton itemType="review" itemId={review.id} name={name} />
 );
 
+/** The app's list pages: home, the listings, discover, categories and search (with their filters). */
 const LIST_PAGE = /^\/(agents|all-agents|discover|categories|search)?\/?(\?|$)/i;
 const isListPage = (path: string) => LIST_PAGE.test(path);
 
