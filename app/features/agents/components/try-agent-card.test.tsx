@@ -71,7 +71,7 @@ const paid = async () => json(200, { balance: 93, consumed: 7, url: agent.extern
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
-  document.cookie = 'pending-try=; Max-Age=0; Path=/';
+  document.cookie = 'pending-try=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/';
 });
 
 const keyOf = (call: unknown[]) => new Headers((call[1] as RequestInit).headers).get('Idempotency-Key');

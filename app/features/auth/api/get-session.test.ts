@@ -4,7 +4,9 @@ import { getSession, hasSessionHint } from './get-session';
 describe('getSession', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    document.cookie = 'am_signed_in=; Max-Age=0; Path=/';
+    // An expiry in the past, not Max-Age=0: happy-dom keeps a Max-Age=0 cookie (empty, but named)
+    // until the clock's next millisecond, and the next test starting within it found a hint.
+    document.cookie = 'am_signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/';
   });
 
   it('reads the hint among other cookies, and only under its own name', () => {

@@ -30,7 +30,7 @@ describe('SessionEffects', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');
     sessionStorage.clear();
-    document.cookie = 'flash-toast=; Max-Age=0; Path=/';
+    document.cookie = 'flash-toast=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/';
     vi.restoreAllMocks();
   });
 
