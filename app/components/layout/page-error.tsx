@@ -47,18 +47,14 @@ export function PageLoading() {
 }
 
 const reloadKey = () => `chunk-reload:${location.pathname}`;
-/** Whether this address has reloaded for its code already; storage refused (some private modes) counts as yes: no loop. */
-const reloadedHere = (): boolean => {
+/**
+ * Whether this address may load again for its code: not done yet here, and the storage takes the
+ * mark that stops a loop (asked with a probe written and removed: safe in a render React repeats).
+ * A storage refused (some private modes) or full counts as no: the message instead of a reload.
+ */
+const mayReload = (): boolean => {
   try {
-    return sessionStorage.getItem(reloadKey()) !== null;
-  } catch {
-    return true;
-  }
-};
-
-/** Whether session storage takes a write (asked with a probe written and removed: safe to ask twice). */
-const canMark = (): boolean => {
-  try {
+    if (sessionStorage.getItem(reloadKey()) !== null) return false;
     sessionStorage.setItem('chunk-reload:probe', '1');
     sessionStorage.removeItem('chunk-reload:probe');
     return true;
@@ -75,9 +71,7 @@ const canMark = (): boolean => {
  */
 function PageNotLoaded(props: FallbackProps) {
   const online = useOnline();
-  // A storage that reads but refuses writes (full) could not keep the mark that stops a loop: the
-  // message instead of a reload.
-  const [reloading] = useState(() => online && !reloadedHere() && canMark());
+  const [reloading] = useState(() => online && mayReload());
   useEffect(() => {
     if (!reloading) return;
     sessionStorage.setItem(reloadKey(), '1');

@@ -8,20 +8,13 @@ const STAR =
 const HALF =
   'M12 18.338a2.1 2.1 0 0 0-.987.244L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.12 2.12 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.12 2.12 0 0 0 1.597-1.16l2.309-4.679A.53.53 0 0 1 12 2';
 const SIZES = { sm: 'h-4 w-20', md: 'h-5 w-25' } as const;
+export type StarSize = keyof typeof SIZES;
 
 /**
  * RATING_MAX stars in a row, the first `full` filled and the next one half filled when `half`.
  * Decorative: the caller's element names the rating.
  */
-export function StarRow({
-  full,
-  half = false,
-  size = 'sm',
-}: {
-  full: number;
-  half?: boolean;
-  size?: keyof typeof SIZES;
-}) {
+export function StarRow({ full, half = false, size = 'sm' }: { full: number; half?: boolean; size?: StarSize }) {
   return (
     <svg
       aria-hidden
