@@ -4,6 +4,7 @@
 // back. A refusal or failure before the effect frees the key, so the retry runs for real; once the
 // effect happened ('applied') a retry only finishes the answer.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
 import { IDEMPOTENCY_IN_PROGRESS } from '#common/idempotency.ts';
 import { IDEMPOTENCY_KEY } from '#common/validation.ts';
@@ -31,6 +32,41 @@ export interface Step {
   applied: boolean;
   /** Call right after the effect, so that a failure while answering is not paid twice. */
   markApplied: () => Promise<void>;
+  /** With `claimInEffect`, the key's claim for the effect's own batch; null otherwise. */
+  claim: KeyClaim | null;
+}
+
+/**
+ * An Idempotency-Key taken inside the effect's batch instead of before it: the batch runs
+ * `statement` first and does nothing more unless it took the key (the effect's write is gated on
+ * `changes() = 1` right after it), then hands it the statement's rows. No row means the key was
+ * already held (a repeat, a key in use or voided): `taken` throws and `once` asks the key as usual.
+ */
+export interface KeyClaim {
+  statement: BatchItem<'sqlite'>;
+  taken: (rows: unknown) => void;
+}
+
+/** The claim in the effect's batch found the key held: nothing was done. */
+class ClaimLost extends Error {}
+
+export interface OnceOptions {
+  /** The caller's words for a key settleKey voided (409): only the caller knows what its request does. */
+  voidedMessage?: string;
+  /**
+   * The answer leaves before the key is settled (the write runs after it, as waitUntil allows), one
+   * write transaction fewer on its path. Only for a request whose effect is keyed on its own, as a
+   * try's debit is by its ledger key: should the worker die before the settle, the key stays pending,
+   * a repeat within STALE_MS is told to retry, and the one after takes the key over and finds the
+   * effect already done, never doing it twice.
+   */
+  settleAfter?: boolean;
+  /**
+   * The key is claimed in the effect's own batch (`step.claim`), one write transaction fewer again.
+   * `run` must do nothing but read before that batch: an answer it gives without the claim taken is
+   * thrown away and the key asked the usual way, since a key already used has its own answer.
+   */
+  claimInEffect?: boolean;
 }
 
 /**
@@ -102,29 +138,62 @@ async function settle(
  * Runs `run` at most once per Idempotency-Key of the signed-in user. `request` names the request
  * (same key with another request or user: 409). Repeats get the first 2xx answer byte for byte; a
  * repeat while the first still runs waits for that answer, up to 2 s, then gets 409 with Retry-After.
- * `voidedMessage` is the caller's words for a key settleKey voided (409): only a request whose keys
- * it settles meets one, and only the caller knows what its request does. Typed by `run`'s answers:
- * a replay is one of them byte for byte, so the route's types reach the typed client.
- *
- * `settleAfter`: the answer leaves before the key is settled (the write runs after it, as waitUntil
- * allows), one write transaction fewer on its path. Only for a request whose effect is keyed on its
- * own, as a try's debit is by its ledger key: should the worker die before the settle, the key stays
- * pending, a repeat within STALE_MS is told to retry, and the one after takes the key over and finds
- * the effect already done, never doing it twice.
+ * Typed by `run`'s answers: a replay is one of them byte for byte, so the route's types reach the
+ * typed client.
  */
 export async function once<R extends Response>(
   c: Context<AppEnv>,
   request: string,
   run: (step: Step) => Promise<R>,
-  voidedMessage = IDEMPOTENCY_KEY_REUSED,
-  settleAfter = false,
+  { voidedMessage = IDEMPOTENCY_KEY_REUSED, settleAfter = false, claimInEffect = false }: OnceOptions = {},
 ) {
   const sent = c.req.header('Idempotency-Key');
-  if (sent === undefined) return run({ key: null, applied: false, markApplied: async () => {} });
+  if (sent === undefined) return run({ key: null, applied: false, markApplied: async () => {}, claim: null });
   if (!IDEMPOTENCY_KEY.test(sent)) return fail(c, 400, INVALID_IDEMPOTENCY_KEY);
   const key = callerKey(c, sent);
   const userId = c.var.user!.id;
   const db = orm(c.env.DB);
+  const markApplied = async () => {
+    await db
+      .update(idempotencyKeys)
+      .set({ state: 'applied', updatedAt: Date.now() })
+      .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
+      .run();
+  };
+  // Runs `run` and settles the key by its answer, when this request holds the key (`holds`).
+  const runHolding = async (step: Step, holds: () => boolean) => {
+    let res: R;
+    try {
+      res = await run(step);
+    } catch (err) {
+      if (holds()) await settle(c, key, null);
+      throw err;
+    }
+    return holds() ? ((await settle(c, key, res, settleAfter)) as R) : null;
+  };
+
+  if (claimInEffect) {
+    let held = false;
+    const claim: KeyClaim = {
+      statement: db
+        .insert(idempotencyKeys)
+        .values({ key, userId, request, updatedAt: Date.now() })
+        .onConflictDoNothing({ target: idempotencyKeys.key })
+        .returning({ key: idempotencyKeys.key }),
+      taken: (rows) => {
+        if (!Array.isArray(rows) || rows.length === 0) throw new ClaimLost();
+        held = true;
+      },
+    };
+    try {
+      const res = await runHolding({ key: sent, applied: false, markApplied, claim }, () => held);
+      if (res) return res;
+      // Answered before its batch (a refusal): the key may hold an earlier answer, so ask it below.
+    } catch (err) {
+      if (!(err instanceof ClaimLost)) throw err;
+    }
+  }
+
   let applied = false;
   // A repeat arriving while the first still runs waits for its answer a little before giving up.
   for (let waited = 0; ; waited += WAIT_STEP_MS) {
@@ -158,21 +227,7 @@ export async function once<R extends Response>(
     // Still running, or just freed by a holder that failed (then the next round takes it).
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
   }
-  const markApplied = async () => {
-    await db
-      .update(idempotencyKeys)
-      .set({ state: 'applied', updatedAt: Date.now() })
-      .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
-      .run();
-  };
-  let res: R;
-  try {
-    res = await run({ key: sent, applied, markApplied });
-  } catch (err) {
-    await settle(c, key, null);
-    throw err;
-  }
-  return (await settle(c, key, res, settleAfter)) as R;
+  return (await runHolding({ key: sent, applied, markApplied, claim: null }, () => true))!;
 }
 
 /**

@@ -2,6 +2,7 @@
 // row with a unique idempotency key, in one D1 batch.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, desc, eq, gte, lt, notExists, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { CENTS_PER_CREDIT, GUARANTEED_MINIMUM_CREDITS, INITIAL_CREDITS } from '#common/constants.ts';
 import type { Balance, CreditTransaction, LedgerKind } from '#common/types.ts';
 import { eqNocase, orm, type Db } from '#worker/db/client.ts';
@@ -32,6 +33,11 @@ export interface Debit {
    * monthly spending limit, and the ledger row names it. None for a browser session: no limit.
    */
   credentialId?: number | null;
+  /**
+   * A statement that must write its row for the debit to happen, run first in the debit's batch and
+   * handed its rows after (an Idempotency-Key's claim: worker/lib/idempotency.ts, `KeyClaim`).
+   */
+  claim?: { statement: BatchItem<'sqlite'>; taken: (rows: unknown) => void } | null;
 }
 
 /** What a debit left in the ledger: replays answer from it, so they get the first answer. */
@@ -177,6 +183,8 @@ export async function chargeOnce(d1: D1Database, d: Debit): Promise<DebitOutcome
         eq(users.id, d.userId),
         gte(users.credits, d.amount),
         keyUnused(db, d.key),
+        // The claim just before wrote its row (`changes()` still tells the previous statement's).
+        d.claim ? sql`changes() = 1` : undefined,
         // Read in the update itself: D1 runs a batch alone, so concurrent tries can never pass the limit together.
         limited ? withinLimit(db, credentialId, d.amount) : undefined,
       ),
@@ -194,12 +202,14 @@ export async function chargeOnce(d1: D1Database, d: Debit): Promise<DebitOutcome
   // The credential's figures after the debit, in the same batch: a refusal's reason and the notices read them.
   const budgetRead = budgetOf(db, credentialId);
   // The creator's earning is written from the ledger row itself, so it exists exactly when the debit does.
-  const [existing, budgets] = d.earning
-    ? await db
-        .batch([debit, row, earningAfterDebit(db, d.key, d.amount, d.earning), record, budgetRead])
-        .then(([, , , r, b]) => [r, b] as const)
-    : await db.batch([debit, row, record, budgetRead]).then(([, , r, b]) => [r, b] as const);
-  const budget = budgets[0] ?? null;
+  const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = d.claim
+    ? [d.claim.statement, debit, row]
+    : [debit, row];
+  if (d.earning) statements.push(earningAfterDebit(db, d.key, d.amount, d.earning));
+  const results = await db.batch([...statements, record, budgetRead]);
+  d.claim?.taken(results[0]);
+  const existing = results.at(-2) as Awaited<typeof record>;
+  const budget = (results.at(-1) as Awaited<typeof budgetRead>)[0] ?? null;
   if (existing[0]) return { charged: existing[0], budget };
   const limit = budget?.limit ?? null;
   if (limited && budget && limit !== null && budget.spent + d.amount > limit)

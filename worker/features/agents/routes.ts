@@ -340,6 +340,8 @@ export const agentsRoutes = new Hono<AppEnv>()
             },
             // A program's token or connected app spends within its monthly limit; a browser session has none.
             credentialId: c.var.tokenId,
+            // The key's claim rides in the debit's batch: one commit before the answer, not two.
+            claim: step.claim,
           });
           // The owner hears when the credential's spending reaches 80 % and 100 % of its limit (docs/decisions/0042).
           await noticeBudget(c, outcome.budget, outcome.charged === null && outcome.refused === 'limit');
@@ -350,9 +352,13 @@ export const agentsRoutes = new Hono<AppEnv>()
           }
           return fail(c, 402, MESSAGES.notEnoughCredits);
         },
-        TRY_NOT_CHARGED,
-        // The debit is keyed in the ledger, so the key's answer can be kept after the try answers.
-        true,
+        {
+          voidedMessage: TRY_NOT_CHARGED,
+          // The debit is keyed in the ledger, so the key's answer can be kept after the try answers.
+          settleAfter: true,
+          // A try at the provider does its work before any batch of ours, so it claims the key first.
+          claimInEffect: !target.external,
+        },
       );
     },
   )

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TryResult } from '#common/types.ts';
 import { call, client, createUser, db, seedCatalog, signIn, untypedBody } from '#worker/test/fixtures.ts';
-import { debitOnce } from '#worker/domain/credits/index.ts';
+import { chargeOnce, debitOnce } from '#worker/domain/credits/index.ts';
+import { orm } from '#worker/db/client.ts';
+import { idempotencyKeys } from '#worker/db/schema.ts';
 
 beforeAll(async () => {
   await seedCatalog();
@@ -179,6 +181,33 @@ describe('POST /api/agents/:id/try', () => {
     const other = await createUser();
     expect(await debitOnce(db(), { ...debit, userId: other.id, key: 'direct:1' })).toBeNull();
     expect((await userRow(other.id)).credits).toBe(100);
+  });
+
+  it('data function: a claim in the debit’s batch charges only when it writes its row, and hears either way', async () => {
+    const user = await createUser();
+    const debit = { userId: user.id, amount: 7, reference: 'agent:1', description: 'test' };
+    const claim = (key: string) => {
+      const heard: unknown[] = [];
+      const statement = orm(db())
+        .insert(idempotencyKeys)
+        .values({ key, userId: user.id, request: 'claim test', updatedAt: Date.now() })
+        .onConflictDoNothing({ target: idempotencyKeys.key })
+        .returning({ key: idempotencyKeys.key });
+      return { heard, claim: { statement, taken: (rows: unknown) => void heard.push(rows) } };
+    };
+    const won = claim(`${user.id}:claim-0001`);
+    expect((await chargeOnce(db(), { ...debit, key: 'claim:1', claim: won.claim })).charged).toEqual({
+      reference: 'agent:1',
+      balance: 93,
+      consumed: 7,
+    });
+    expect(won.heard).toEqual([[{ key: `${user.id}:claim-0001` }]]);
+    // The same key claimed again (a repeat, or a key voided or still held) writes nothing, so the
+    // debit under a new ledger key does not happen either.
+    const lost = claim(`${user.id}:claim-0001`);
+    expect((await chargeOnce(db(), { ...debit, key: 'claim:2', claim: lost.claim })).charged).toBeNull();
+    expect(lost.heard).toEqual([[]]);
+    expect(await userRow(user.id)).toEqual({ credits: 93, consumed: 7 });
   });
 });
 
