@@ -1,3 +1,5 @@
+import { hasCookie } from '#app/lib/cookies.ts';
+
 // The Idempotency-Key of a try still waiting for its answer, per agent, in this tab's
 // sessionStorage: a reloaded page finds it and asks the server how that try ended (docs/decisions/0002).
 const PREFIX = 'pending-try:';
@@ -8,10 +10,8 @@ const PREFIX = 'pending-try:';
 const MARKER = 'pending-try';
 const MARKER_MAX_AGE_S = 24 * 60 * 60;
 
-const hasMarker = (cookie: string) => cookie.split(';').some((part) => part.trim().startsWith(`${MARKER}=`));
-
 export function loadPendingTry(agentId: number, cookie = document.cookie): string | null {
-  if (!hasMarker(cookie)) return null;
+  if (!hasCookie(MARKER, cookie)) return null;
   try {
     return sessionStorage.getItem(PREFIX + agentId);
   } catch {
