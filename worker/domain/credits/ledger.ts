@@ -6,6 +6,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { CENTS_PER_CREDIT, GUARANTEED_MINIMUM_CREDITS, INITIAL_CREDITS } from '#common/constants.ts';
 import type { Balance, CreditTransaction, LedgerKind } from '#common/types.ts';
 import { eqNocase, orm, type Db } from '#worker/db/client.ts';
+import type { KeyClaim } from '#worker/lib/idempotency.ts';
 import { agents, creditLedger, users } from '#worker/db/schema.ts';
 import { earningAfterDebit, reversalAfterRefund, takeAvailable, type EarningTerms } from './earnings';
 import { budgetOf, refundCredential, withinLimit, type Budget } from './budgets';
@@ -33,11 +34,8 @@ export interface Debit {
    * monthly spending limit, and the ledger row names it. None for a browser session: no limit.
    */
   credentialId?: number | null;
-  /**
-   * A statement that must write its row for the debit to happen, run first in the debit's batch and
-   * handed its rows after (an Idempotency-Key's claim: worker/lib/idempotency.ts, `KeyClaim`).
-   */
-  claim?: { statement: BatchItem<'sqlite'>; taken: (rows: unknown) => void } | null;
+  /** An Idempotency-Key's claim: run first in the debit's batch, which debits only if it wrote its row. */
+  claim?: KeyClaim | null;
 }
 
 /** What a debit left in the ledger: replays answer from it, so they get the first answer. */
