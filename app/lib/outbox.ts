@@ -116,7 +116,15 @@ export class OutboxSaveError extends Error {
  */
 export type NewOutboxItem = Pick<OutboxItem, 'id' | 'kind' | 'label' | 'url' | 'body' | 'method' | 'agentId'>;
 
-export async function addToOutbox(item: NewOutboxItem, now = Date.now()): Promise<OutboxItem> {
+/**
+ * The time an item is queued at: now, but after the last item this page queued, so items queued
+ * within one millisecond (a list of saves uploaded in a loop) keep their order, which is the order
+ * they are listed and sent in; Date.now() alone left them in the order of their ids.
+ */
+let lastQueuedAt = 0;
+const queuedAt = (): number => (lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1));
+
+export async function addToOutbox(item: NewOutboxItem, now = queuedAt()): Promise<OutboxItem> {
   const saved: OutboxItem = { ...item, createdAt: now, state: 'queued', attempts: 0, nextAttemptAt: now };
   try {
     await putItem(saved);
