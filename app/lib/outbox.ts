@@ -125,7 +125,14 @@ let lastQueuedAt = 0;
 const queuedAt = (): number => (lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1));
 
 export async function addToOutbox(item: NewOutboxItem, now = queuedAt()): Promise<OutboxItem> {
-  const saved: OutboxItem = { ...item, createdAt: now, state: 'queued', attempts: 0, nextAttemptAt: now };
+  // Due at once: the order's stamp may run a millisecond or two ahead of the clock.
+  const saved: OutboxItem = {
+    ...item,
+    createdAt: now,
+    state: 'queued',
+    attempts: 0,
+    nextAttemptAt: Math.min(now, Date.now()),
+  };
   try {
     await putItem(saved);
   } catch (error) {
