@@ -294,9 +294,9 @@ export const creditLedger = sqliteTable(
     // Migration 0024: the token or connected app a try (and its refund) was made with.
     credentialId: integer('credential_id'),
   },
+  // Migration 0032 dropped (reference, created_at): the activity counters answer what it served.
   (t) => [
     index('credit_ledger_user_created').on(t.userId, sql`${t.id} DESC`),
-    index('credit_ledger_reference_created').on(t.reference, t.createdAt),
     // Migration 0020: the operators' daily totals, one covering range (docs/decisions/0029).
     index('credit_ledger_created').on(t.createdAt, t.kind, t.amount),
     index('credit_ledger_credential_created')
@@ -347,10 +347,8 @@ export const idempotencyKeys = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [
-    index('idempotency_keys_created').on(t.createdAt),
-    check('idempotency_keys_state', sql`${t.state} IN ('pending', 'applied', 'done', 'void')`),
-  ],
+  // No index but the key's: the hourly prune walks the keys in the order they were written (migration 0032).
+  (t) => [check('idempotency_keys_state', sql`${t.state} IN ('pending', 'applied', 'done', 'void')`)],
 );
 
 /** Fixed-window throttle counters for sign-in and registration (per account and per client). */
@@ -559,9 +557,9 @@ export const creatorEarnings = sqliteTable(
     availableAt: text('available_at').notNull(),
     createdAt: text('created_at').notNull().default(now),
   },
+  // Migration 0032 dropped (agent_id, created_at): an agent's earnings are counted in agent_activity.
   (t) => [
     index('creator_earnings_creator_available').on(t.creatorId, t.availableAt),
-    index('creator_earnings_agent_created').on(t.agentId, t.createdAt),
     // Migration 0020: a creator's monthly statement, and the operators' daily totals (covering).
     index('creator_earnings_creator_created').on(t.creatorId, t.createdAt),
     index('creator_earnings_created').on(t.createdAt, t.kind, t.amountCents, t.platformCents),

@@ -10,6 +10,14 @@ export const THROTTLE_ROW_TTL_MS = 24 * 60 * 60_000;
  * tab lives, so a week is far past any retry. The charge itself stays in the ledger.
  */
 export const IDEMPOTENCY_KEY_TTL_MS = 7 * 24 * 60 * 60_000;
+/**
+ * Keys are written at the rate of tries (360,000 an hour at 100 a second, docs/capacity.md), so they
+ * are pruned in windows of this many, oldest first: each statement reads and deletes a bounded number
+ * of rows, and the single-threaded database serves the tries in between.
+ */
+export const KEY_PRUNE_WINDOW = 5000;
+/** Windows a run may take: two hours of keys at that rate; what is left waits for the next run. */
+export const KEY_PRUNE_ROUNDS = 150;
 
 interface Rule {
   table: string;
@@ -30,8 +38,36 @@ const EXPIRED = (col: string) =>
 /** Explicit rules for tables whose rows end without an expires_at column. */
 const RULES: Rule[] = [
   { table: 'auth_throttle', column: 'window_start', where: `window_start < ?1 - ${THROTTLE_ROW_TTL_MS}` },
-  { table: 'idempotency_keys', column: 'updated_at', where: `updated_at < ?1 - ${IDEMPOTENCY_KEY_TTL_MS}` },
 ];
+
+/**
+ * The keys older than their week, walked in the order they were written (their rowid: a key's row
+ * is never moved, and a new one always comes after every row there is), one window at a time. A key
+ * is last written seconds after its first write, so the expired ones are the oldest: the walk stops
+ * at the first window whose newest key is live. A key kept live inside an old window (a retry taking
+ * over a pending key days later) is kept and walked past.
+ */
+async function pruneIdempotencyKeys(db: D1Database, now: number): Promise<number> {
+  const cutoff = now - IDEMPOTENCY_KEY_TTL_MS;
+  let after = 0;
+  let deleted = 0;
+  for (let round = 0; round < KEY_PRUNE_ROUNDS; round++) {
+    const last = await db
+      .prepare(
+        'SELECT rowid AS id, updated_at AS at FROM idempotency_keys WHERE rowid > ?1 ORDER BY rowid LIMIT 1 OFFSET ?2',
+      )
+      .bind(after, KEY_PRUNE_WINDOW - 1)
+      .first<{ id: number; at: number }>();
+    const { meta } = await db
+      .prepare(`DELETE FROM idempotency_keys WHERE rowid > ?1 AND rowid <= ?2 AND updated_at < ?3`)
+      .bind(after, last?.id ?? Number.MAX_SAFE_INTEGER, cutoff)
+      .run();
+    deleted += meta.changes;
+    if (!last || last.at >= cutoff) break;
+    after = last.id;
+  }
+  return deleted;
+}
 
 /**
  * Every table with an `expires_at` column (sessions, oauth_states, and the token and idempotency
@@ -52,12 +88,14 @@ export async function pruneExpired(db: D1Database, now = Date.now()): Promise<Re
       .map((r) => ({ table: r.tbl, column: r.col, where: EXPIRED(`"${r.col}"`) })),
     ...RULES.filter((r) => has(r.table, r.column)),
   ];
-  if (rules.length === 0) return {};
-  // One batch: all-or-nothing, one round trip.
-  const out = await db.batch(rules.map((r) => db.prepare(`DELETE FROM "${r.table}" WHERE ${r.where}`).bind(now)));
   const deleted: Record<string, number> = {};
-  rules.forEach((r, i) => {
-    deleted[r.table] = (deleted[r.table] ?? 0) + (out[i]?.meta.changes ?? 0);
-  });
+  if (rules.length > 0) {
+    // One batch: all-or-nothing, one round trip.
+    const out = await db.batch(rules.map((r) => db.prepare(`DELETE FROM "${r.table}" WHERE ${r.where}`).bind(now)));
+    rules.forEach((r, i) => {
+      deleted[r.table] = (deleted[r.table] ?? 0) + (out[i]?.meta.changes ?? 0);
+    });
+  }
+  if (has('idempotency_keys', 'updated_at')) deleted.idempotency_keys = await pruneIdempotencyKeys(db, now);
   return deleted;
 }
