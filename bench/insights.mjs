@@ -100,7 +100,7 @@ if (held < tries) {
     INSERT INTO creator_earnings (creator_id, kind, amount_cents, platform_cents, agent_id, try_key, idempotency_key, available_at, created_at)
     SELECT a.creator_id, 'earning', -l.amount * 80, -l.amount * 20, a.id, l.idempotency_key, 'earn:' || l.idempotency_key,
       strftime('%Y-%m-%dT%H:%M:%fZ', l.created_at, '+7 days'), l.created_at
-    FROM credit_ledger l JOIN agents a ON l.reference = 'agent:' || a.id
+    FROM credit_ledger l JOIN agents a ON a.id = CAST(substr(l.reference, 7) AS INTEGER)
     WHERE l.idempotency_key LIKE 'bench-try:%' AND a.creator_id IS NOT NULL;`);
   // Page views: every hour of 60 days for the hot agent, a day's worth for others.
   execute(`
@@ -114,12 +114,12 @@ if (held < tries) {
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { capture: true });
 }
 const [hot] = queryLocal(
-  `SELECT a.id, a.name, (SELECT count(*) FROM credit_ledger WHERE reference = 'agent:' || a.id) AS tries
+  `SELECT a.id, a.name, (SELECT coalesce(sum(tries), 0) FROM agent_activity WHERE agent_id = a.id) AS tries
    FROM agents a JOIN users u ON u.id = a.creator_id WHERE u.username = '${CREATOR}' ORDER BY a.id LIMIT 1`,
   persistTo,
 );
 const [quiet] = queryLocal(
-  `SELECT a.id, a.name, (SELECT count(*) FROM credit_ledger WHERE reference = 'agent:' || a.id) AS tries
+  `SELECT a.id, a.name, (SELECT coalesce(sum(tries), 0) FROM agent_activity WHERE agent_id = a.id) AS tries
    FROM agents a JOIN users u ON u.id = a.creator_id WHERE u.username = '${CREATOR}' ORDER BY a.id DESC LIMIT 1`,
   persistTo,
 );

@@ -82,17 +82,34 @@ describe('cron: prune what has expired (through the scheduled handler)', () => {
 });
 
 describe('cron: the idempotency keys pruned in bounded windows', () => {
-  /** The database, and the most rows any one statement read. */
+  const week = 7 * 24 * HOUR;
+  /** A key's first write, as the column's default writes it. */
+  const createdAt = (ms: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`;
+  /** `n` keys named prefix-1.., first written a millisecond apart from `from`, last written `lastAt` ms after. */
+  const keys = (prefix: string, n: number, userId: number, from: number, lastAt = 0) =>
+    db()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n})
+         INSERT INTO idempotency_keys (key, user_id, request, state, updated_at, created_at)
+         SELECT '${prefix}-' || i, ?1, 'POST /x', 'done', ?2 + i + ?3, ${createdAt('?2 + i')} FROM n`,
+      )
+      .bind(userId, from, lastAt);
+
+  /** The database, the most rows any one statement read (batches too), and every statement's SQL. */
   function metered() {
     let most = 0;
+    const queries: string[] = [];
     const track = <T extends { meta: { rows_read?: number } }>(result: T) => {
       most = Math.max(most, result.meta.rows_read ?? 0);
       return result;
     };
     const d1 = new Proxy(db(), {
       get(target, key, receiver) {
+        if (key === 'batch')
+          return async (list: D1PreparedStatement[]) => (await target.batch(list)).map((r) => track(r));
         if (key !== 'prepare') return Reflect.get(target, key, receiver) as unknown;
         return (query: string) => {
+          queries.push(query);
           const statement = target.prepare(query);
           const wrap = (s: D1PreparedStatement): D1PreparedStatement =>
             new Proxy(s, {
@@ -111,35 +128,23 @@ describe('cron: the idempotency keys pruned in bounded windows', () => {
         };
       },
     }) as D1Database;
-    return { d1, most: () => most };
+    const windows = () => queries.filter((q) => q.startsWith('SELECT rowid AS id')).length;
+    return { d1, most: () => most, windows };
   }
 
   it('deletes every key past its week across windows, keeps the live ones, and no statement reads past a window', async () => {
     const user = await createUser();
-    const week = 7 * 24 * HOUR;
     const expired = 2 * KEY_PRUNE_WINDOW + 1234;
     await db().batch([
       db().prepare('DELETE FROM idempotency_keys'),
-      // Written in order a minute apart, all more than a week ago...
-      db()
-        .prepare(
-          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${expired})
-           INSERT INTO idempotency_keys (key, user_id, request, state, updated_at)
-           SELECT 'old-' || i, ?1, 'POST /x', 'done', ?2 + i FROM n`,
-        )
-        .bind(user.id, now - week - expired - HOUR),
+      // Written in order a millisecond apart, all more than a week ago...
+      keys('old', expired, user.id, now - week - expired - HOUR),
       // ...but one of the oldest taken over by a retry an hour ago...
       db()
         .prepare(`UPDATE idempotency_keys SET updated_at = ?1 WHERE key = 'old-7'`)
         .bind(now - HOUR),
       // ...then 300 written this week.
-      db()
-        .prepare(
-          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
-           INSERT INTO idempotency_keys (key, user_id, request, state, updated_at)
-           SELECT 'live-' || i, ?1, 'POST /x', 'done', ?2 + i FROM n`,
-        )
-        .bind(user.id, now - week + HOUR),
+      keys('live', 300, user.id, now - week + HOUR),
     ]);
     const { d1, most } = metered();
 
@@ -152,5 +157,36 @@ describe('cron: the idempotency keys pruned in bounded windows', () => {
     expect(most()).toBeLessThanOrEqual(2 * KEY_PRUNE_WINDOW + 1);
     // The next run finds nothing more to delete.
     expect(await pruneExpired(d1, now)).toMatchObject({ idempotency_keys: 0 });
+  });
+
+  it('walks past a window of old keys retried lately, and stops at the first window of keys written this week', async () => {
+    const user = await createUser();
+    const limits = { window: 10, rounds: 20 };
+    await db().batch([
+      db().prepare('DELETE FROM idempotency_keys'),
+      // The oldest ten first written weeks ago, each taken over by a retry an hour ago: live.
+      keys('retried', 10, user.id, now - 3 * week, 3 * week - 2 * HOUR),
+      keys('old', 25, user.id, now - 2 * week),
+      keys('live', 30, user.id, now - week + HOUR),
+    ]);
+    const { d1, windows } = metered();
+
+    expect(await pruneExpired(d1, now, limits)).toMatchObject({ idempotency_keys: 25 });
+    expect(await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key LIKE 'retried-%'`)).toBe(10);
+    expect(await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key LIKE 'old-%'`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key LIKE 'live-%'`)).toBe(30);
+    // The retried, two of old keys, then the window where this week's begin: the rest is not read.
+    expect(windows()).toBe(4);
+  });
+
+  it('takes at most its rounds a run; the next run goes on from the oldest left', async () => {
+    const user = await createUser();
+    const limits = { window: 10, rounds: 2 };
+    await db().batch([db().prepare('DELETE FROM idempotency_keys'), keys('old', 35, user.id, now - 2 * week)]);
+
+    expect(await pruneExpired(db(), now, limits)).toMatchObject({ idempotency_keys: 20 });
+    expect(await count(`SELECT min(key) AS n FROM idempotency_keys`)).toBe('old-21');
+    expect(await pruneExpired(db(), now, limits)).toMatchObject({ idempotency_keys: 15 });
+    expect(await count(`SELECT count(*) AS n FROM idempotency_keys`)).toBe(0);
   });
 });

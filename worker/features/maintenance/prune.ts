@@ -40,30 +40,39 @@ const RULES: Rule[] = [
   { table: 'auth_throttle', column: 'window_start', where: `window_start < ?1 - ${THROTTLE_ROW_TTL_MS}` },
 ];
 
+/** How the keys' walk is cut: a window's size and how many windows a run may take. */
+export interface KeyPruneLimits {
+  window: number;
+  rounds: number;
+}
+
 /**
  * The keys older than their week, walked in the order they were written (their rowid: a key's row
- * is never moved, and a new one always comes after every row there is), one window at a time. A key
- * is last written seconds after its first write, so the expired ones are the oldest: the walk stops
- * at the first window whose newest key is live. A key kept live inside an old window (a retry taking
- * over a pending key days later) is kept and walked past.
+ * is never moved, and a new one always comes after every row there is), one window at a time. Each
+ * window deletes its keys last written before the cutoff; the walk stops at the first window whose
+ * newest key was first written after it (`created_at`, set once, so it grows with the rowid). Not
+ * `updated_at`: a retry taking over an old key days later makes it live inside an old window, and
+ * a window of such keys would stop every run there while the expired keys behind it piled up.
  */
-async function pruneIdempotencyKeys(db: D1Database, now: number): Promise<number> {
+async function pruneIdempotencyKeys(db: D1Database, now: number, limits: KeyPruneLimits): Promise<number> {
   const cutoff = now - IDEMPOTENCY_KEY_TTL_MS;
+  // created_at is written as strftime('%Y-%m-%dT%H:%M:%fZ'), which orders as toISOString() does.
+  const cutoffText = new Date(cutoff).toISOString();
   let after = 0;
   let deleted = 0;
-  for (let round = 0; round < KEY_PRUNE_ROUNDS; round++) {
+  for (let round = 0; round < limits.rounds; round++) {
     const last = await db
       .prepare(
-        'SELECT rowid AS id, updated_at AS at FROM idempotency_keys WHERE rowid > ?1 ORDER BY rowid LIMIT 1 OFFSET ?2',
+        'SELECT rowid AS id, created_at AS at FROM idempotency_keys WHERE rowid > ?1 ORDER BY rowid LIMIT 1 OFFSET ?2',
       )
-      .bind(after, KEY_PRUNE_WINDOW - 1)
-      .first<{ id: number; at: number }>();
+      .bind(after, limits.window - 1)
+      .first<{ id: number; at: string }>();
     const { meta } = await db
       .prepare(`DELETE FROM idempotency_keys WHERE rowid > ?1 AND rowid <= ?2 AND updated_at < ?3`)
       .bind(after, last?.id ?? Number.MAX_SAFE_INTEGER, cutoff)
       .run();
     deleted += meta.changes;
-    if (!last || last.at >= cutoff) break;
+    if (!last || last.at >= cutoffText) break;
     after = last.id;
   }
   return deleted;
@@ -74,7 +83,11 @@ async function pruneIdempotencyKeys(db: D1Database, now: number): Promise<number
  * tables later migrations add) loses its expired rows. The credit ledger and proposals are never
  * touched: their idempotency keys are part of the record.
  */
-export async function pruneExpired(db: D1Database, now = Date.now()): Promise<Record<string, number>> {
+export async function pruneExpired(
+  db: D1Database,
+  now = Date.now(),
+  keyLimits: KeyPruneLimits = { window: KEY_PRUNE_WINDOW, rounds: KEY_PRUNE_ROUNDS },
+): Promise<Record<string, number>> {
   const { results: columns } = await db
     .prepare(
       `SELECT m.name AS tbl, p.name AS col FROM sqlite_master m, pragma_table_info(m.name) p
@@ -96,6 +109,6 @@ export async function pruneExpired(db: D1Database, now = Date.now()): Promise<Re
       deleted[r.table] = (deleted[r.table] ?? 0) + (out[i]?.meta.changes ?? 0);
     });
   }
-  if (has('idempotency_keys', 'updated_at')) deleted.idempotency_keys = await pruneIdempotencyKeys(db, now);
+  if (has('idempotency_keys', 'updated_at')) deleted.idempotency_keys = await pruneIdempotencyKeys(db, now, keyLimits);
   return deleted;
 }
