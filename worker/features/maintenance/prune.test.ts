@@ -3,7 +3,7 @@ import { createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '#worker/index.ts';
-import { KEY_PRUNE_WINDOW, pruneExpired } from '#worker/features/maintenance/prune.ts';
+import { PRUNE_WINDOW, pruneExpired } from '#worker/features/maintenance/prune.ts';
 import { createUser, db } from '#worker/test/fixtures.ts';
 
 const HOUR = 3_600_000;
@@ -81,7 +81,7 @@ describe('cron: prune what has expired (through the scheduled handler)', () => {
   });
 });
 
-describe('cron: the idempotency keys pruned in bounded windows', () => {
+describe('cron: the idempotency keys and the sessions pruned in bounded windows', () => {
   const week = 7 * 24 * HOUR;
   /** A key's first write, as the column's default writes it. */
   const createdAt = (ms: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`;
@@ -128,13 +128,15 @@ describe('cron: the idempotency keys pruned in bounded windows', () => {
         };
       },
     }) as D1Database;
-    const windows = () => queries.filter((q) => q.startsWith('SELECT rowid AS id')).length;
+    /** The windows a walk of `table` read. */
+    const windows = (table: string) =>
+      queries.filter((q) => q.startsWith('SELECT rowid AS id') && q.includes(`FROM "${table}"`)).length;
     return { d1, most: () => most, windows };
   }
 
   it('deletes every key past its week across windows, keeps the live ones, and no statement reads past a window', async () => {
     const user = await createUser();
-    const expired = 2 * KEY_PRUNE_WINDOW + 1234;
+    const expired = 2 * PRUNE_WINDOW + 1234;
     await db().batch([
       db().prepare('DELETE FROM idempotency_keys'),
       // Written in order a millisecond apart, all more than a week ago...
@@ -154,7 +156,7 @@ describe('cron: the idempotency keys pruned in bounded windows', () => {
     expect(await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key LIKE 'live-%'`)).toBe(300);
     // A window's keys and their index entries at most; one statement over every key read them all
     // (22,767 rows with its deletes here; 60 million keys at 100 tries a second).
-    expect(most()).toBeLessThanOrEqual(2 * KEY_PRUNE_WINDOW + 1);
+    expect(most()).toBeLessThanOrEqual(2 * PRUNE_WINDOW + 1);
     // The next run finds nothing more to delete.
     expect(await pruneExpired(d1, now)).toMatchObject({ idempotency_keys: 0 });
   });
@@ -176,7 +178,7 @@ describe('cron: the idempotency keys pruned in bounded windows', () => {
     expect(await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key LIKE 'old-%'`)).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key LIKE 'live-%'`)).toBe(30);
     // The retried, two of old keys, then the window where this week's begin: the rest is not read.
-    expect(windows()).toBe(4);
+    expect(windows('idempotency_keys')).toBe(4);
   });
 
   it('takes at most its rounds a run; the next run goes on from the oldest left', async () => {
@@ -188,5 +190,30 @@ describe('cron: the idempotency keys pruned in bounded windows', () => {
     expect(await count(`SELECT min(key) AS n FROM idempotency_keys`)).toBe('old-21');
     expect(await pruneExpired(db(), now, limits)).toMatchObject({ idempotency_keys: 15 });
     expect(await count(`SELECT count(*) AS n FROM idempotency_keys`)).toBe(0);
+  });
+
+  it('deletes the sessions past their end, window by window, and stops at the first window of live ones', async () => {
+    const user = await createUser();
+    const limits = { window: 10, rounds: 20 };
+    const sessions = (prefix: string, n: number, from: number) =>
+      db()
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n})
+           INSERT INTO sessions (token_hash, user_id, expires_at) SELECT '${prefix}-' || i, ?1, ?2 + i FROM n`,
+        )
+        .bind(user.id, from);
+    // Signed in one after the other: 25 sessions ended an hour ago, then 30 still running.
+    await db().batch([
+      db().prepare('DELETE FROM sessions'),
+      sessions('ended', 25, now - HOUR),
+      sessions('running', 30, now + HOUR),
+    ]);
+    const { d1, windows } = metered();
+
+    expect(await pruneExpired(d1, now, limits)).toMatchObject({ sessions: 25 });
+    expect(await count(`SELECT count(*) AS n FROM sessions WHERE token_hash LIKE 'ended-%'`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM sessions WHERE token_hash LIKE 'running-%'`)).toBe(30);
+    // Two windows of ended sessions, then the one where the running begin: the rest is not read.
+    expect(windows('sessions')).toBe(3);
   });
 });
