@@ -50,15 +50,7 @@ interface WalkLimits {
   rounds: number;
 }
 
-/**
- * A table whose rows expire in about the order they were written, walked in that order (the
- * rowid: a row is only ever updated in place, and a new one comes after every row there is), one
- * window at a time: each window deletes its expired rows, and the walk stops at the first window
- * whose newest row is still live by a column set once when it was written. The table is large and
- * written at the rate of tries or sign-ins, so each statement reads and deletes at most a window's
- * rows and the single-threaded database serves requests in between; one DELETE over the table
- * read all of it every hour.
- */
+/** A table whose rows expire in about the order they were written. */
 interface Walk {
   table: string;
   /** The delete's condition within a window; `?3` is `expiredBefore`. */
@@ -71,6 +63,15 @@ interface Walk {
   limits: WalkLimits;
 }
 
+/**
+ * A table whose rows expire in about the order they were written, walked in that order (the
+ * rowid: a row is only ever updated in place, and a new one comes after every row there is), one
+ * window at a time: each window deletes its expired rows, and the walk stops at the first window
+ * whose newest row is still live by a column set once when it was written. The table is large and
+ * written at the rate of tries or sign-ins, so each statement reads and deletes at most a window's
+ * rows and the single-threaded database serves requests in between; one DELETE over the table
+ * read all of it every hour.
+ */
 async function pruneInWrittenOrder(db: D1Database, walk: Walk, limits = walk.limits): Promise<number> {
   let after = 0;
   let deleted = 0;
