@@ -362,7 +362,8 @@ describe('a try writes a bounded number of rows', () => {
     // D1 counts every row and index entry: the balance (1); the key claimed (2: the row, its key);
     // the ledger row (5: the row, its autoincrement, its key and two more indexes; the credential's
     // is partial, and a session's try has none) and the two counters its triggers keep
-    // (agent_activity 1, agent_people 2); the creator's earning (6 and the activity counter 1). Migration 0032 took the three indexes no query read (21 before).
+    // (agent_activity 1, agent_people 2); the creator's earning (6 and the activity counter 1).
+    // Migration 0032 took the three indexes no query read (21 before).
     // The key's answer, kept once the try has answered, is one row more (docs/decisions/0002).
     expect(second.written).toBe(18);
   });
