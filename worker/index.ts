@@ -1,6 +1,7 @@
 import type { MessageBatch, ScheduledController } from '@cloudflare/workers-types';
 import { app } from './app';
 import type { Bindings } from './env';
+import { rollUpOperatorDays } from './features/admin/totals';
 import { countPageViews } from './features/insights/index';
 import { checkListingHealth } from './features/listing-health/check';
 import { pruneExpired } from './features/maintenance/prune';
@@ -16,8 +17,8 @@ export default {
   queue: (batch: MessageBatch<unknown>, env: Bindings): Promise<void> => countPageViews(batch, env),
   /**
    * The cron trigger of wrangler.toml, on the primary (env.DB itself): checks listed agents' health,
-   * counts recent tries and rolls up closed quarters, refreshes the stored damped averages, prunes
-   * what has expired. Each job is logged and fails on its own; the first failure is thrown once all
+   * counts recent tries and rolls up closed quarters, refreshes the stored damped averages, adds the
+   * ledgers' new rows to the operators' days, prunes what has expired. Each job is logged and fails on its own; the first failure is thrown once all
    * have run, so none keeps another from running.
    */
   async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
@@ -33,6 +34,8 @@ export default {
       ],
       // docs/decisions/0050
       ['rank scores', async () => ({ ...(await refreshRankScores(env.DB)) })],
+      // docs/decisions/0056
+      ['operator days', async () => ({ ...(await rollUpOperatorDays(env.DB)) })],
       [
         'prune',
         async () => {

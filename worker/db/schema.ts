@@ -295,10 +295,9 @@ export const creditLedger = sqliteTable(
     credentialId: integer('credential_id'),
   },
   // Migration 0032 dropped (reference, created_at): the activity counters answer what it served.
+  // Migration 0033 dropped (created_at, kind, amount): the operators' totals are rolled up by day.
   (t) => [
     index('credit_ledger_user_created').on(t.userId, sql`${t.id} DESC`),
-    // Migration 0020: the operators' daily totals, one covering range (docs/decisions/0029).
-    index('credit_ledger_created').on(t.createdAt, t.kind, t.amount),
     index('credit_ledger_credential_created')
       .on(t.credentialId, t.createdAt)
       .where(sql`${t.credentialId} IS NOT NULL`),
@@ -558,11 +557,11 @@ export const creatorEarnings = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
   },
   // Migration 0032 dropped (agent_id, created_at): an agent's earnings are counted in agent_activity.
+  // Migration 0033 dropped (created_at, kind, cents): the operators' totals are rolled up by day.
   (t) => [
     index('creator_earnings_creator_available').on(t.creatorId, t.availableAt),
-    // Migration 0020: a creator's monthly statement, and the operators' daily totals (covering).
+    // Migration 0020: a creator's monthly statement.
     index('creator_earnings_creator_created').on(t.creatorId, t.createdAt),
-    index('creator_earnings_created').on(t.createdAt, t.kind, t.amountCents, t.platformCents),
     check(
       'creator_earnings_kind',
       sql`${t.kind} IN ('earning', 'reversal', 'to_credits', 'payout', 'payout_returned')`,
@@ -628,6 +627,30 @@ export const usageRollup = sqliteTable(
     throughQuarter: text('through_quarter').notNull(),
   },
   (t) => [check('usage_rollup_one_row', sql`${t.id} = 1`)],
+);
+
+/** Migration 0033: the operators' totals of each UTC day, rolled up hourly from the ledgers. */
+export const operatorDays = sqliteTable('operator_days', {
+  day: text('day').primaryKey(),
+  creditsSold: integer('credits_sold').notNull().default(0),
+  creditsGranted: integer('credits_granted').notNull().default(0),
+  creditsSpent: integer('credits_spent').notNull().default(0),
+  creditsRefunded: integer('credits_refunded').notNull().default(0),
+  creatorsShareCents: integer('creators_share_cents').notNull().default(0),
+  platformShareCents: integer('platform_share_cents').notNull().default(0),
+  movedToCreditsCents: integer('moved_to_credits_cents').notNull().default(0),
+  paidOutCents: integer('paid_out_cents').notNull().default(0),
+});
+
+/** Migration 0033: the last id of each ledger counted in operator_days. */
+export const operatorRollup = sqliteTable(
+  'operator_rollup',
+  {
+    id: integer('id').primaryKey(),
+    ledgerThrough: integer('ledger_through').notNull(),
+    earningsThrough: integer('earnings_through').notNull(),
+  },
+  (t) => [check('operator_rollup_one_row', sql`${t.id} = 1`)],
 );
 
 /** Migration 0027: shown agents per (category, department), 0 for none; a list's total sums its rows. */

@@ -1,6 +1,9 @@
 // The operators' daily totals and support's refunds from a person's history (docs/decisions/0029,
 // docs/decisions/0029): the totals equal the ledgers' sums, and no money appears or vanishes.
+import { createScheduledController } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import worker from '#worker/index.ts';
 import {
   call,
   client,
@@ -13,7 +16,8 @@ import {
   untypedBody,
 } from '#worker/test/fixtures.ts';
 import { STATEMENT_SQL } from '#worker/features/earnings/statements.ts';
-import { TOTALS_SQL } from './totals';
+import { meteredDb } from '#worker/test/metered-db.ts';
+import { rollUpOperatorDays, TOTALS_SQL } from './totals';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -240,6 +244,122 @@ describe('GET /api/admin/totals', () => {
   });
 });
 
+describe("the hourly roll-up of the operators' days", () => {
+  const marks = () =>
+    one<{ ledger: number; earnings: number }>(
+      'SELECT ledger_through AS ledger, earnings_through AS earnings FROM operator_rollup WHERE id = 1',
+    );
+  const lastIds = () =>
+    one<{ ledger: number; earnings: number }>(
+      'SELECT (SELECT max(id) FROM credit_ledger) AS ledger, (SELECT max(id) FROM creator_earnings) AS earnings',
+    );
+  const ledgerSums = () =>
+    one<{ spent: number; creators: number }>(
+      `SELECT (SELECT -sum(amount) FROM credit_ledger WHERE kind IN ('try', 'refund')) AS spent,
+              (SELECT sum(amount_cents) FROM creator_earnings WHERE kind IN ('earning', 'reversal')) AS creators`,
+    );
+
+  it('moves rows into their days a window at a time without changing a figure; a row written after is counted once', async () => {
+    const before = await totals();
+    expect(await marks()).toEqual({ ledger: 0, earnings: 0 });
+    // One window of two rows of each ledger: the mark moves to the second row's id.
+    const partial = await rollUpOperatorDays(db(), { window: 2, rounds: 1 });
+    const second = (table: string) => one<{ id: number }>(`SELECT id FROM ${table} ORDER BY id LIMIT 1 OFFSET 1`);
+    expect(partial).toEqual({
+      ledgerThrough: (await second('credit_ledger')).id,
+      earningsThrough: (await second('creator_earnings')).id,
+    });
+    expect(await totals()).toEqual(before);
+    // The rest, in windows of two: the marks reach each ledger's last row.
+    const whole = await rollUpOperatorDays(db(), { window: 2, rounds: 100 });
+    const last = await lastIds();
+    expect(whole).toEqual({ ledgerThrough: last.ledger, earningsThrough: last.earnings });
+    expect(await totals()).toEqual(before);
+    const day = await one<{ spent: number }>('SELECT credits_spent AS spent FROM operator_days WHERE day = ?', today());
+    expect(day.spent).toBe(before.days.at(-1)!.creditsSpent);
+    // A try after the roll-up: counted from the ledger, once; rolled up, still once.
+    expect((await call(`/api/agents/${agentId}/try`, { method: 'POST', cookie: buyerCookie })).status).toBe(200);
+    const after = await totals();
+    expect(after.totals.creditsSpent).toBe(before.totals.creditsSpent + 3);
+    expect(after.totals.creatorsShareCents).toBe(before.totals.creatorsShareCents + 240);
+    await rollUpOperatorDays(db());
+    expect(await totals()).toEqual(after);
+    const sums = await ledgerSums();
+    expect([after.totals.creditsSpent, after.totals.creatorsShareCents]).toEqual([sums.spent, sums.creators]);
+  });
+
+  it('runs in the hourly cron and logs where each ledger was counted to', async () => {
+    // A try since the last run: its rows are after both marks.
+    expect((await call(`/api/agents/${agentId}/try`, { method: 'POST', cookie: buyerCookie })).status).toBe(200);
+    expect(await marks()).not.toEqual(await lastIds());
+    const lines: string[] = [];
+    vi.spyOn(console, 'info').mockImplementation((line: string) => void lines.push(line));
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '17 * * * *' }), env);
+    vi.restoreAllMocks();
+    const last = await lastIds();
+    expect(await marks()).toEqual(last);
+    expect(lines.map((l) => JSON.parse(l))).toContainEqual(
+      expect.objectContaining({ msg: 'operator days', ledgerThrough: last.ledger, earningsThrough: last.earnings }),
+    );
+  });
+
+  it('walks past a gap in the ids, and two runs at once add no row twice', async () => {
+    // A gap far wider than a window (rows deleted with their account would leave one).
+    const { ledger } = await lastIds();
+    await db()
+      .prepare(
+        `INSERT INTO credit_ledger (id, user_id, kind, amount, balance_after, idempotency_key) VALUES (?, ?, 'admin_topup', 0, 0, 'gap')`,
+      )
+      .bind(ledger + 100_000, buyer.id)
+      .run();
+    for (let i = 0; i < 4; i++)
+      expect((await call(`/api/agents/${agentId}/try`, { method: 'POST', cookie: buyerCookie })).status).toBe(200);
+    const before = await totals();
+    const runs = await Promise.all([
+      rollUpOperatorDays(db(), { window: 1, rounds: 50 }),
+      rollUpOperatorDays(db(), { window: 1, rounds: 50 }),
+    ]);
+    const last = await lastIds();
+    for (const run of runs) expect(run).toEqual({ ledgerThrough: last.ledger, earningsThrough: last.earnings });
+    expect(await totals()).toEqual(before);
+    const sums = await ledgerSums();
+    expect([before.totals.creditsSpent, before.totals.creatorsShareCents]).toEqual([sums.spent, sums.creators]);
+  });
+  it('reads at most about a window of rows a statement, and a run takes at most its rounds', async () => {
+    const rows = 3000;
+    await db()
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows})
+         INSERT INTO credit_ledger (user_id, kind, amount, balance_after, idempotency_key)
+         SELECT ?1, 'admin_topup', 1, 0, 'bulk-' || i FROM n`,
+      )
+      .bind(buyer.id)
+      .run();
+    const before = await totals();
+    const { ledger: from } = await marks();
+    const { d1, most } = meteredDb();
+    // Four windows of 250: a thousand of the rows; the rest waits for the next run.
+    const run = await rollUpOperatorDays(d1, { window: 250, rounds: 4 });
+    expect(
+      await one<{ n: number }>(
+        'SELECT count(*) AS n FROM credit_ledger WHERE id > ?1 AND id <= ?2',
+        from,
+        run.ledgerThrough,
+      ),
+    ).toEqual({ n: 1000 });
+    // The window's rows and its bound's (found by an offset, read for the range's both ends): one
+    // statement over the rows since the mark read all 3,000.
+    expect(most()).toBeLessThanOrEqual(3 * 250 + 10);
+    expect(await totals()).toEqual(before);
+    expect((await rollUpOperatorDays(db())).ledgerThrough).toBe((await lastIds()).ledger);
+    expect(await totals()).toEqual(before);
+    expect(before.totals.creditsGranted).toBe(
+      (await one<{ s: number }>("SELECT sum(amount) AS s FROM credit_ledger WHERE kind IN ('signup', 'admin_topup')"))
+        .s,
+    );
+  });
+});
+
 describe('query plans', () => {
   /** SQLite's plan of a query: one line per step ('SEARCH … USING INDEX …', 'SCAN …', temp B-trees). */
   const plan = async (query: string, ...binds: unknown[]) =>
@@ -250,17 +370,19 @@ describe('query plans', () => {
         .all<{ detail: string }>()
     ).results.map((r) => r.detail);
 
-  it('the totals and the statements each read one range of one index, never a whole table', async () => {
+  it('the totals and the statements each read one range of one index or of ids, never a whole table', async () => {
     const cases: [string, string[], string][] = [
       [
-        TOTALS_SQL.ledger,
-        ['2026-01-01', '2026-02-01'],
-        'SEARCH credit_ledger USING COVERING INDEX credit_ledger_created (created_at>? AND created_at<?)',
+        TOTALS_SQL.days,
+        ['2026-01-01', '2026-01-31'],
+        'SEARCH operator_days USING INDEX sqlite_autoindex_operator_days_1 (day>? AND day<?)',
       ],
+      // The rows since the roll-up's mark: a range of ids, never the ledger's history.
+      [TOTALS_SQL.ledger, ['2026-01-01', '2026-02-01'], 'SEARCH credit_ledger USING INTEGER PRIMARY KEY (rowid>?)'],
       [
         TOTALS_SQL.earnings,
         ['2026-01-01', '2026-02-01'],
-        'SEARCH creator_earnings USING COVERING INDEX creator_earnings_created (created_at>? AND created_at<?)',
+        'SEARCH creator_earnings USING INTEGER PRIMARY KEY (rowid>?)',
       ],
       [
         STATEMENT_SQL.months,

@@ -1,4 +1,3 @@
-import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,6 +9,7 @@ import {
   pruneExpired,
 } from '#worker/features/maintenance/prune.ts';
 import { createUser, db } from '#worker/test/fixtures.ts';
+import { meteredDb } from '#worker/test/metered-db.ts';
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 10, 25, 6, 17);
@@ -100,44 +100,13 @@ describe('cron: the idempotency keys and the sessions pruned in bounded windows'
       )
       .bind(userId, from, lastAt);
 
-  /** The database, the most rows any one statement read (batches too), and every statement's SQL. */
-  function metered() {
-    let most = 0;
-    const queries: string[] = [];
-    const track = <T extends { meta: { rows_read?: number } }>(result: T) => {
-      most = Math.max(most, result.meta.rows_read ?? 0);
-      return result;
-    };
-    const d1 = new Proxy(db(), {
-      get(target, key, receiver) {
-        if (key === 'batch')
-          return async (list: D1PreparedStatement[]) => (await target.batch(list)).map((r) => track(r));
-        if (key !== 'prepare') return Reflect.get(target, key, receiver) as unknown;
-        return (query: string) => {
-          queries.push(query);
-          const statement = target.prepare(query);
-          const wrap = (s: D1PreparedStatement): D1PreparedStatement =>
-            new Proxy(s, {
-              get(inner, name, r) {
-                if (name === 'bind') return (...args: unknown[]) => wrap(inner.bind(...args));
-                if (name === 'run' || name === 'all') return async () => track(await inner[name]());
-                if (name === 'first')
-                  return async () => {
-                    const result = track(await inner.all());
-                    return result.results[0] ?? null;
-                  };
-                return Reflect.get(inner, name, r) as unknown;
-              },
-            });
-          return wrap(statement);
-        };
-      },
-    }) as D1Database;
-    /** The windows a walk of `table` read. */
+  /** A metered database, and the windows a walk of `table` read through it. */
+  const metered = () => {
+    const m = meteredDb();
     const windows = (table: string) =>
-      queries.filter((q) => q.startsWith('SELECT rowid AS id') && q.includes(`FROM "${table}"`)).length;
-    return { d1, most: () => most, windows };
-  }
+      m.queries.filter((q) => q.startsWith('SELECT rowid AS id') && q.includes(`FROM "${table}"`)).length;
+    return { ...m, windows };
+  };
 
   it('deletes every key past its week across windows, keeps the live ones, and no statement reads past a window', async () => {
     const user = await createUser();
