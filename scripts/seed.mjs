@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from './lib/password.mjs';
 import * as demo from './seed-data.mjs';
-import { RANK_SCORES_SQL, TRIES_TOTAL_SQL } from './lib/rollups.mjs';
+import { OPERATOR_DAYS_SQL, RANK_SCORES_SQL, TRIES_TOTAL_SQL } from './lib/rollups.mjs';
 import { queryLocal, wrangler } from './lib/wrangler.mjs';
 
 const { values: opts } = parseArgs({
@@ -448,6 +448,8 @@ function buildSql({ agentTotal, reviewTotal }) {
   );
   // The stored damped averages under the seeded catalogue's prior: the migration computed them over an empty table.
   sql.push(RANK_SCORES_SQL);
+  // The ledgers' rows in the operators' days, as the hourly job would have added them.
+  sql.push(OPERATOR_DAYS_SQL);
   return { sql: sql.join('\n'), counts: { agents: agents.length, reviews: reviews.length, users: users.length } };
 }
 
@@ -462,6 +464,7 @@ const RESET_SQL = [
   'agent_views',
   'agent_changes',
   'agent_activity',
+  'operator_days',
   'payouts',
   'payout_accounts',
   'creator_earnings',
@@ -482,7 +485,8 @@ const RESET_SQL = [
   'users',
 ]
   .map((t) => `DELETE FROM ${t};`)
-  .concat('DELETE FROM sqlite_sequence;')
+  // The ids start again at 1, and the operators' days with them.
+  .concat('DELETE FROM sqlite_sequence;', 'UPDATE operator_rollup SET ledger_through = 0, earnings_through = 0;')
   .join('\n');
 
 const persistTo = opts['persist-to'];

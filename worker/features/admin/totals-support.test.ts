@@ -17,6 +17,7 @@ import {
 } from '#worker/test/fixtures.ts';
 import { STATEMENT_SQL } from '#worker/features/earnings/statements.ts';
 import { meteredDb } from '#worker/test/metered-db.ts';
+import { OPERATOR_DAYS_SQL } from '../../../scripts/lib/rollups.mjs';
 import { rollUpOperatorDays, TOTALS_SQL } from './totals';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -357,6 +358,23 @@ describe("the hourly roll-up of the operators' days", () => {
       (await one<{ s: number }>("SELECT sum(amount) AS s FROM credit_ledger WHERE kind IN ('signup', 'admin_topup')"))
         .s,
     );
+  });
+  it('the bulk SQL of the seed and the scale bench leaves the days the job leaves', async () => {
+    await rollUpOperatorDays(db());
+    const days = async () => (await db().prepare('SELECT * FROM operator_days ORDER BY day').all()).results;
+    const byJob = await days();
+    expect(byJob.length).toBeGreaterThan(0);
+    await db().batch([
+      db().prepare('DELETE FROM operator_days'),
+      db().prepare('UPDATE operator_rollup SET ledger_through = 0, earnings_through = 0'),
+    ]);
+    await db().batch(
+      OPERATOR_DAYS_SQL.split(';')
+        .filter((statement) => statement.trim())
+        .map((statement) => db().prepare(statement)),
+    );
+    expect(await days()).toEqual(byJob);
+    expect(await marks()).toEqual(await lastIds());
   });
 });
 
