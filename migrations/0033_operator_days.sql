@@ -4,8 +4,8 @@
 -- database, past D1's time for a query, and each index was a row written on every try.
 -- The hourly job now adds the rows written since its last run to one row per UTC day, walking each
 -- table in the order it was written (its id); the page reads those days and the rows after the
--- mark. No backfill: the mark starts at 0, so the page counts every row until the job has walked
--- them (worker/features/maintenance/operator-days.ts).
+-- mark (rollUpOperatorDays, worker/features/admin/totals.ts). The days so far are filled here, as
+-- the job would have left them (scripts/lib/rollups.mjs holds the same SQL for data written in bulk).
 CREATE TABLE operator_days (
   -- 'YYYY-MM-DD', a UTC day.
   day TEXT PRIMARY KEY,
@@ -25,5 +25,22 @@ CREATE TABLE operator_rollup (
   earnings_through INTEGER NOT NULL
 );
 INSERT INTO operator_rollup (id, ledger_through, earnings_through) VALUES (1, 0, 0);
+
+INSERT INTO operator_days (day, credits_sold, credits_granted, credits_spent, credits_refunded)
+SELECT substr(created_at, 1, 10), sum(CASE WHEN kind = 'purchase' THEN amount ELSE 0 END),
+  sum(CASE WHEN kind IN ('signup', 'admin_topup') THEN amount ELSE 0 END),
+  -sum(CASE WHEN kind IN ('try', 'refund') THEN amount ELSE 0 END), sum(CASE WHEN kind = 'refund' THEN amount ELSE 0 END)
+FROM credit_ledger GROUP BY 1;
+INSERT INTO operator_days (day, creators_share_cents, platform_share_cents, moved_to_credits_cents, paid_out_cents)
+SELECT substr(created_at, 1, 10), sum(CASE WHEN kind IN ('earning', 'reversal') THEN amount_cents ELSE 0 END),
+  sum(platform_cents), -sum(CASE WHEN kind = 'to_credits' THEN amount_cents ELSE 0 END),
+  -sum(CASE WHEN kind IN ('payout', 'payout_returned') THEN amount_cents ELSE 0 END)
+FROM creator_earnings GROUP BY 1 HAVING 1
+ON CONFLICT (day) DO UPDATE SET creators_share_cents = creators_share_cents + excluded.creators_share_cents,
+  platform_share_cents = platform_share_cents + excluded.platform_share_cents,
+  moved_to_credits_cents = moved_to_credits_cents + excluded.moved_to_credits_cents,
+  paid_out_cents = paid_out_cents + excluded.paid_out_cents;
+UPDATE operator_rollup SET ledger_through = (SELECT coalesce(max(id), 0) FROM credit_ledger),
+  earnings_through = (SELECT coalesce(max(id), 0) FROM creator_earnings) WHERE id = 1;
 DROP INDEX IF EXISTS credit_ledger_created;
 DROP INDEX IF EXISTS creator_earnings_created;

@@ -1,12 +1,15 @@
 // A test's view of what the code under test asks D1: the most rows any one statement read (a
-// batch's statements each counted on their own) and every statement's SQL, through D1's own meta.
+// batch's statements each counted on their own), how many statements ran, and every statement's
+// SQL as prepared, through D1's own meta.
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { db } from './fixtures';
 
-export function meteredDb(): { d1: D1Database; most: () => number; queries: string[] } {
+export function meteredDb(): { d1: D1Database; most: () => number; ran: () => number; queries: string[] } {
   let most = 0;
+  let ran = 0;
   const queries: string[] = [];
   const track = <T extends { meta: { rows_read?: number } }>(result: T) => {
+    ran += 1;
     most = Math.max(most, result.meta.rows_read ?? 0);
     return result;
   };
@@ -35,5 +38,5 @@ export function meteredDb(): { d1: D1Database; most: () => number; queries: stri
       };
     },
   }) as D1Database;
-  return { d1, most: () => most, queries };
+  return { d1, most: () => most, ran: () => ran, queries };
 }

@@ -321,7 +321,10 @@ describe("the hourly roll-up of the operators' days", () => {
       rollUpOperatorDays(db(), { window: 1, rounds: 50 }),
     ]);
     const last = await lastIds();
-    for (const run of runs) expect(run).toEqual({ ledgerThrough: last.ledger, earningsThrough: last.earnings });
+    // Of each ledger, the first run to find the mark moved stops there; the other walks to the end.
+    expect(runs.map((r) => r.ledgerThrough)).toContain(last.ledger);
+    expect(runs.map((r) => r.earningsThrough)).toContain(last.earnings);
+    expect(await marks()).toEqual(last);
     expect(await totals()).toEqual(before);
     const sums = await ledgerSums();
     expect([before.totals.creditsSpent, before.totals.creatorsShareCents]).toEqual([sums.spent, sums.creators]);
@@ -338,9 +341,11 @@ describe("the hourly roll-up of the operators' days", () => {
       .run();
     const before = await totals();
     const { ledger: from } = await marks();
-    const { d1, most } = meteredDb();
+    const { d1, most, ran } = meteredDb();
     // Four windows of 250: a thousand of the rows; the rest waits for the next run.
     const run = await rollUpOperatorDays(d1, { window: 250, rounds: 4 });
+    // A read of each mark, and two statements a window: at most 1 + 2 x 4 of each ledger.
+    expect(ran()).toBeLessThanOrEqual(2 * (1 + 2 * 4));
     expect(
       await one<{ n: number }>(
         'SELECT count(*) AS n FROM credit_ledger WHERE id > ?1 AND id <= ?2',
@@ -359,7 +364,40 @@ describe("the hourly roll-up of the operators' days", () => {
         .s,
     );
   });
-  it('the bulk SQL of the seed and the scale bench leaves the days the job leaves', async () => {
+  it('adds each row to its own UTC day, whatever the order the rows were written in', async () => {
+    await rollUpOperatorDays(db());
+    const purchase = (at: string, amount: number, key: string) =>
+      db()
+        .prepare(
+          `INSERT INTO credit_ledger (user_id, kind, amount, balance_after, idempotency_key, created_at) VALUES (?, 'purchase', ?, 0, ?, ?)`,
+        )
+        .bind(buyer.id, amount, key, at);
+    // Written in this order: the 5th, the 3rd, the 5th again and the 4th of January, each day's edge.
+    await db().batch([
+      purchase('2026-01-05T00:00:00.000Z', 7, 'days-1'),
+      purchase('2026-01-03T23:59:59.999Z', 11, 'days-2'),
+      purchase('2026-01-05T23:59:59.999Z', 13, 'days-3'),
+      purchase('2026-01-04T12:00:00.000Z', 17, 'days-4'),
+    ]);
+    const sold = async () => (await totals('?from=2026-01-02&to=2026-01-06')).days.map((d) => [d.date, d.creditsSold]);
+    const expected = [
+      ['2026-01-02', 0],
+      ['2026-01-03', 11],
+      ['2026-01-04', 17],
+      ['2026-01-05', 20],
+      ['2026-01-06', 0],
+    ];
+    expect(await sold()).toEqual(expected);
+    // Windows of three straddle the days.
+    await rollUpOperatorDays(db(), { window: 3, rounds: 10 });
+    expect(await sold()).toEqual(expected);
+    const rolled = await db()
+      .prepare("SELECT day, credits_sold AS sold FROM operator_days WHERE day LIKE '2026-01-0%' ORDER BY day")
+      .all<{ day: string; sold: number }>();
+    expect(rolled.results.map((r) => [r.day, r.sold])).toEqual(expected.filter(([, n]) => n));
+  });
+
+  it("migration 0033's fill, and the bulk SQL of the seed and the scale bench, leave the days the job leaves", async () => {
     await rollUpOperatorDays(db());
     const days = async () => (await db().prepare('SELECT * FROM operator_days ORDER BY day').all()).results;
     const byJob = await days();
@@ -373,6 +411,12 @@ describe("the hourly roll-up of the operators' days", () => {
         .filter((statement) => statement.trim())
         .map((statement) => db().prepare(statement)),
     );
+    expect(await days()).toEqual(byJob);
+    expect(await marks()).toEqual(await lastIds());
+    // The migration run again over a database with these rows, as on one older than it.
+    await db().batch([db().prepare('DROP TABLE operator_days'), db().prepare('DROP TABLE operator_rollup')]);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0033'))!;
+    await db().batch(migration.queries.map((statement) => db().prepare(statement)));
     expect(await days()).toEqual(byJob);
     expect(await marks()).toEqual(await lastIds());
   });

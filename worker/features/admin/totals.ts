@@ -114,16 +114,17 @@ export async function getTotals(d1: D1Database, from: string, to: string): Promi
 }
 
 /** Ledger rows a statement of the roll-up adds, and the windows a run may take of each ledger. */
-export const OPERATOR_DAYS_WINDOW = 20_000;
-export const OPERATOR_DAYS_ROUNDS = 30;
+export const OPERATOR_DAYS_WINDOW = 30_000;
+export const OPERATOR_DAYS_ROUNDS = 15;
 
 /**
  * The hourly job's part (worker/index.ts): adds each ledger's rows written since its mark to their
  * days, a window at a time, and moves the mark in the same batch. The ledgers are written at the rate
- * of tries (360,000 rows an hour each at 100 a second, docs/capacity.md), so a statement reads at most
- * a window, and a run at most `rounds` windows of each (the rest waits an hour: the page counts it
- * meanwhile). A run started while another runs adds nothing twice: each window is added only while the
- * mark is where the run found it. Answers the marks.
+ * of tries (360,000 rows an hour each at 100 a second, docs/capacity.md), so a statement reads about
+ * three windows at most (the rows, and the window's end found for both ends of the range), and a run
+ * takes at most `rounds` windows of each (the rest waits an hour: the page counts it meanwhile). A
+ * run started while another runs adds nothing twice: each window is added only while the mark is
+ * where the run found it, and the run that finds it moved stops. Answers the marks this run left.
  */
 export async function rollUpOperatorDays(
   d1: D1Database,
@@ -132,9 +133,10 @@ export async function rollUpOperatorDays(
   const marks = [];
   for (const source of SOURCES) {
     const { table, mark, figures } = source;
-    // The window's last id: the window-th row after the mark, else the table's last.
-    const upper = `coalesce((SELECT id FROM ${table} WHERE id > ?1 ORDER BY id LIMIT 1 OFFSET ${limits.window - 1}),
-      (SELECT max(id) FROM ${table}), ?1)`;
+    // The window's last id: the window-th row after the mark, else the table's last; never below the
+    // mark (the table's last row may have been deleted since).
+    const upper = `max(?1, coalesce((SELECT id FROM ${table} WHERE id > ?1 ORDER BY id LIMIT 1 OFFSET ${limits.window - 1}),
+      (SELECT max(id) FROM ${table}), ?1))`;
     const columns = figures.map(([column]) => column);
     const add = d1.prepare(
       `INSERT INTO operator_days (day, ${columns.join(', ')})
@@ -152,11 +154,8 @@ export async function rollUpOperatorDays(
     for (let round = 0; round < limits.rounds; round++) {
       const [, moved] = await d1.batch([add.bind(through), move.bind(through)]);
       const now = moved?.results[0] as { through: number; last: number } | undefined;
-      // Another run moved the mark first: go on from where it left it.
-      if (!now) {
-        through = (await read()) ?? through;
-        continue;
-      }
+      // Another run moved the mark first: it walks on, this one stops.
+      if (!now) break;
       through = now.through;
       if (through >= now.last) break;
     }
