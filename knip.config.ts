@@ -16,8 +16,9 @@ const config: KnipConfig = {
   // Wrong imports on purpose: scripts/lint-rules.test.mjs proves ESLint refuses them.
   ignore: ['eslint-fixtures/**'],
   ignoreFiles: [
-    // The types of scripts/seed-data.mjs, which TypeScript reads beside it.
+    // The types of scripts/seed-data.mjs and scripts/lib/rollups.mjs, which TypeScript reads beside them.
     'scripts/seed-data.d.mts',
+    'scripts/lib/rollups.d.mts',
     // wrangler.toml's alias for zod-openapi (docs/decisions/0033).
     'worker/lib/absent-module.ts',
   ],
