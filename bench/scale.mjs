@@ -370,7 +370,13 @@ const { stop } = await startBenchServer({
   port: PORT,
   persistTo,
   distDir,
-  env: { CATALOG_CACHE_SECONDS: undefined, EDGE_CACHE_SECONDS: undefined, BENCH_D1_ROWS: '1' },
+  // The demo's admin is an admin only where ADMIN_EMAILS names it (as the end-to-end server does).
+  env: {
+    CATALOG_CACHE_SECONDS: undefined,
+    EDGE_CACHE_SECONDS: undefined,
+    BENCH_D1_ROWS: '1',
+    ADMIN_EMAILS: 'admin@example.cc',
+  },
 });
 /** A demo account's session cookie (every demo account has DEMO_PASSWORD). */
 const signInAs = async (username) => {
