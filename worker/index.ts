@@ -18,8 +18,8 @@ export default {
   /**
    * The cron trigger of wrangler.toml, on the primary (env.DB itself): checks listed agents' health,
    * counts recent tries and rolls up closed quarters, refreshes the stored damped averages, adds the
-   * ledgers' new rows to the operators' days, prunes what has expired. Each job is logged and fails on its own; the first failure is thrown once all
-   * have run, so none keeps another from running.
+   * ledgers' new rows to the operators' days, prunes what has expired. Each job is logged and fails
+   * on its own; the first failure is thrown once all have run, so none keeps another from running.
    */
   async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
     const jobs: [name: string, run: () => Promise<Record<string, unknown>>][] = [

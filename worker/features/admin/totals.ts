@@ -27,8 +27,14 @@ const zero = (): Figures => ({
 /** A figure: its column in operator_days and its sum over a ledger's rows. */
 type Figure = [column: string, name: keyof Figures, sum: string];
 
-/** Each ledger, the mark of its rows counted in operator_days, and the figures its rows make. */
-const SOURCES: { table: string; mark: string; figures: Figure[] }[] = [
+/** A ledger, the mark of its rows counted in operator_days, and the figures its rows make. */
+interface Source {
+  table: string;
+  mark: string;
+  figures: Figure[];
+}
+
+const SOURCES: [Source, Source] = [
   {
     table: 'credit_ledger',
     mark: 'ledger_through',
@@ -64,11 +70,11 @@ const SOURCES: { table: string; mark: string; figures: Figure[] }[] = [
     ],
   },
 ];
-const [LEDGER, EARNINGS] = SOURCES as [(typeof SOURCES)[0], (typeof SOURCES)[0]];
+const [LEDGER, EARNINGS] = SOURCES;
 
-const markOf = (source: (typeof SOURCES)[0]) => `(SELECT ${source.mark} FROM operator_rollup WHERE id = 1)`;
+const markOf = (source: Source) => `(SELECT ${source.mark} FROM operator_rollup WHERE id = 1)`;
 /** A ledger's rows written since the job's mark, by day (?1 and ?2: the range's first instant and the one after it). */
-const sinceMark = (source: (typeof SOURCES)[0]) =>
+const sinceMark = (source: Source) =>
   `SELECT substr(created_at, 1, 10) AS day, ${source.figures.map(([, name, sum]) => `${sum} AS ${name}`).join(', ')}
    FROM ${source.table} WHERE id > ${markOf(source)} AND created_at >= ?1 AND created_at < ?2 GROUP BY day`;
 
