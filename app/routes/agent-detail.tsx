@@ -10,7 +10,7 @@ import { AgentInfoCard } from '#app/features/agents/components/agent-info-card.t
 import { MoreFromCreator } from '#app/features/agents/components/more-from-creator.tsx';
 import { PageState } from '#app/features/agents/components/page-state.tsx';
 import { ShareButton } from '#app/features/agents/components/share-button.tsx';
-import { TryAgentBar, TryAgentCard, useTryAction } from '#app/features/agents/components/try-agent-card.tsx';
+import { TryActionProvider, TryAgentBar, TryAgentCard } from '#app/features/agents/components/try-agent-card.tsx';
 import { WhatsNew } from '#app/features/agents/components/whats-new.tsx';
 import { useSession } from '#app/features/auth/api/get-session.ts';
 import { useHydrated } from '#app/hooks/use-hydrated.ts';
@@ -146,8 +146,6 @@ function AgentTabs({ agent, reviewCount, user }: { agent: Agent; reviewCount: nu
 /** The page of an agent that has loaded. */
 function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }) {
   const { user, isLoading } = useSession();
-  // One try for the sidebar's card and the phone's bar (one of them shown at each width).
-  const tryAction = useTryAction(data, user);
   const isCreator = user !== null && data.creatorId === user.id;
   // The creator's and moderators' cards come with the app, not in the HTML: each loads its own code,
   // and a field the server had drawn would not act (a file chosen) until that code had arrived.
@@ -156,44 +154,47 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
   useCountView(data.id, isCreator, isLoading);
 
   return (
-    // No bottom padding on phones: the try bar ends the page there (it keeps its own room under the content).
-    <div className="mx-auto max-w-7xl px-4 pt-6 lg:py-8">
-      <div className="flex items-center justify-between gap-3">
-        <BackLink />
-        <div className="flex items-center gap-1">
-          {user && !isCreator && <ReportButton itemType="agent" itemId={data.id} name={data.name} />}
-          <ShareButton title={data.name} text={data.description} path={`/agents/${data.id}`} />
+    // One try for the sidebar's card and the phone's bar (one of them shown at each width).
+    <TryActionProvider agent={data} user={user}>
+      {/* No bottom padding on phones: the try bar ends the page there (it keeps its own room under the content). */}
+      <div className="mx-auto max-w-7xl px-4 pt-6 lg:py-8">
+        <div className="flex items-center justify-between gap-3">
+          <BackLink />
+          <div className="flex items-center gap-1">
+            {user && !isCreator && <ReportButton itemType="agent" itemId={data.id} name={data.name} />}
+            <ShareButton title={data.name} text={data.description} path={`/agents/${data.id}`} />
+          </div>
         </div>
-      </div>
-      {data.hiddenByModerators && (
-        <p
-          role="status"
-          className="mt-4 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900"
-        >
-          <EyeOff aria-hidden className="size-4 shrink-0" /> Hidden by moderators: this agent is not listed, found or
-          shown to anyone but you.
-        </p>
-      )}
-      <div className="mt-6">
-        <AgentHero agent={data} reviewCount={reviewCount} />
-      </div>
-      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="flex min-w-0 flex-col gap-8">
-          <WhatsNew agent={data} />
-          <AgentTabs agent={data} reviewCount={reviewCount} user={user} />
+        {data.hiddenByModerators && (
+          <p
+            role="status"
+            className="mt-4 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900"
+          >
+            <EyeOff aria-hidden className="size-4 shrink-0" /> Hidden by moderators: this agent is not listed, found or
+            shown to anyone but you.
+          </p>
+        )}
+        <div className="mt-6">
+          <AgentHero agent={data} reviewCount={reviewCount} />
         </div>
-        <aside aria-label="Try and info" className="flex flex-col gap-6">
-          <TryAgentCard action={tryAction} />
-          <AgentInfoCard agent={data} />
-          {hydrated && (isCreator || user?.role === 'admin') && (
-            <Suspense fallback={null}>
-              <ManageAgentCard agent={data} canEdit={isCreator} />
-            </Suspense>
-          )}
-        </aside>
+        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="flex min-w-0 flex-col gap-8">
+            <WhatsNew agent={data} />
+            <AgentTabs agent={data} reviewCount={reviewCount} user={user} />
+          </div>
+          <aside aria-label="Try and info" className="flex flex-col gap-6">
+            <TryAgentCard />
+            <AgentInfoCard agent={data} />
+            {hydrated && (isCreator || user?.role === 'admin') && (
+              <Suspense fallback={null}>
+                <ManageAgentCard agent={data} canEdit={isCreator} />
+              </Suspense>
+            )}
+          </aside>
+        </div>
+        <MoreFromCreator agent={data} />
+        <TryAgentBar />
       </div>
-      <MoreFromCreator agent={data} />
-      <TryAgentBar action={tryAction} />
-    </div>
+    </TryActionProvider>
   );
 }

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '#common/types.ts';
-import { TryAgentBar, TryAgentCard, useTryAction } from './try-agent-card';
+import { TryActionProvider, TryAgentBar, TryAgentCard, useTryAction } from './try-agent-card';
 
 const agent = {
   id: 7,
@@ -20,14 +20,21 @@ function Card({ agent: a, user }: { agent: Agent; user: { id: number; credits?: 
   return <TryAgentCard action={useTryAction(a, user && { credits: 100, ...user })} />;
 }
 
-/** The sidebar's card and the phone's bar sharing one try, as on the page. */
+/** How many times the page's content beside the try (its hero, tabs and reviews) has rendered. */
+let pageRenders = 0;
+function PageContent() {
+  pageRenders += 1;
+  return null;
+}
+
+/** The sidebar's card and the phone's bar sharing one try, as on the page, the page's content beside them. */
 function CardAndBar({ agent: a = agent, user }: { agent?: Agent; user: { id: number; credits: number } }) {
-  const action = useTryAction(a, user);
   return (
-    <>
-      <TryAgentCard action={action} />
-      <TryAgentBar action={action} />
-    </>
+    <TryActionProvider agent={a} user={user}>
+      <TryAgentCard />
+      <PageContent />
+      <TryAgentBar />
+    </TryActionProvider>
   );
 }
 
@@ -91,11 +98,21 @@ describe('TryAgentCard', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
-    // The tap's answer is drawn before the window is made (opening one holds the page's thread)...
-    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeTruthy();
-    // ...and the tab opens with the next frame, before the request answers, cut off from this page.
-    for (const frame of frames.splice(0)) frame(performance.now());
-    await waitFor(() => expect(window.open).toHaveBeenCalledWith('', '_blank'));
+    // The tap's answer is in the tap's own commit, before any timer runs (the mutation's pending
+    // state comes from one), so it is drawn before the window is made (opening one holds the
+    // page's thread)...
+    expect(screen.getByRole('button', { name: 'Processing...' }).getAttribute('aria-busy')).toBe('true');
+    // ...and the tab opens after the frame that follows the one drawing it (making a window holds
+    // the browser too, which would keep that frame off the screen), before the request answers,
+    // cut off from this page.
+    const nextFrames = async () => {
+      for (const frame of frames.splice(0)) frame(performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    await nextFrames();
+    expect(window.open).not.toHaveBeenCalled();
+    await nextFrames();
+    expect(window.open).toHaveBeenCalledWith('', '_blank');
     expect(answeredWhenOpened).toEqual([true]);
     expect(window.open).toHaveBeenCalledTimes(1);
     expect(tab.opener).toBeNull();
@@ -188,9 +205,22 @@ describe('TryAgentCard', () => {
     container.remove();
   });
 
+  it('a double tap is one try: the button is disabled by the first tap, before its request is sent', async () => {
+    const tab = stubTab();
+    const fetchMock = stubFetch(paid);
+    setup(<Card agent={agent} user={{ id: 2 }} />);
+    const button = screen.getByRole('button', { name: 'Try Agent (7 credits)' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Credits deducted')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(agentOpenedIn(tab)).toBe(agent.externalUrl);
+  });
+
   it('the bar and the card are one try: a tap in the bar shows its result once, in the part shown', async () => {
     const tab = stubTab();
     const fetchMock = stubFetch(paid);
+    pageRenders = 0;
     setup(<CardAndBar user={{ id: 2, credits: 100 }} />);
     const bar = screen.getByRole('region', { name: 'Try LedgerLens' });
     fireEvent.click(within(bar).getByRole('button', { name: 'Try Agent (7 credits)' }));
@@ -199,6 +229,8 @@ describe('TryAgentCard', () => {
     expect(within(screen.getByRole('region', { name: 'Credits required' })).getByText('Credits deducted')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(agentOpenedIn(tab)).toBe(agent.externalUrl);
+    // The try's states re-rendered the card and the bar only: the page around them rendered once.
+    expect(pageRenders).toBe(1);
   });
 
   it('sends a try whose answer was lost again with the same key, checking it, and shows the result once', async () => {

@@ -1,6 +1,6 @@
 import { CheckCircle2, Coins, ExternalLink, LogIn, Zap } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Agent } from '#common/types.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
@@ -58,6 +58,10 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   const mutation = useTryAgent();
   const check = useCheckTry();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The tap's own answer ('Processing...'), set in the click so that it is in the tap's frame: the
+  // mutation's pending state reaches React from a timer (TanStack Query's notifications), which can
+  // run after the frame that opens the agent's tab, and opening it holds the page's thread.
+  const [tapped, setTapped] = useState(false);
   const pendingKey = useRef<string | null>(null);
   const isCreator = user !== null && agent.creatorId === user.id;
   // docs/product.md#credits: creators try their own agents free, and the label omits the cost.
@@ -109,6 +113,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     const knownUrl = webUrl(agent.externalUrl);
     const opening = knownUrl ? blankTabAfterThePaint() : null;
     setOutcome(null);
+    setTapped(true);
     // A key an earlier page left is this tap's too, even before the effect above has read it: the
     // server then answers that try, charged once, instead of charging a second.
     const key = pendingKey.current ?? loadPendingTry(agent.id) ?? newIdempotencyKey();
@@ -118,6 +123,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
       // The cost on the screen: the server charges nothing if it is no longer the price (docs/decisions/0024).
       { agentId: agent.id, idempotencyKey: key, expectedCost: agent.creditCost },
       {
+        onSettled: () => setTapped(false),
         onSuccess: (result) => {
           settled();
           const tab = opening?.take() ?? null;
@@ -158,7 +164,8 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   };
 
   const checking = check.isPending || (mutation.isPending && mutation.failureCount > 0);
-  const busy = mutation.isPending || check.isPending;
+  const trying = mutation.isPending || tapped;
+  const busy = trying || check.isPending;
 
   // The session's balance (the server stays the judge: a 402 still says so). Short of the cost, the
   // button leads to /credits with an amount that covers it, and no tab is opened for nothing.
@@ -179,7 +186,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     wide,
     label: checking
       ? 'Checking your try…'
-      : mutation.isPending
+      : trying
         ? 'Processing...'
         : isCreator
           ? 'Try Agent'
@@ -189,11 +196,38 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
 
 export type TryAction = ReturnType<typeof useTryAction>;
 
+const TryActionContext = createContext<TryAction | null>(null);
+
+/**
+ * One try for the card and the bar inside `children`, its state held here: a change of the try
+ * re-renders those two only, not the page around them (the page holding it re-rendered the hero, the
+ * tabs and the reviews in the tap, which kept 'Processing...' off the screen 60-90 ms at the mid tier).
+ */
+export function TryActionProvider({
+  agent,
+  user,
+  children,
+}: {
+  agent: Agent;
+  user: { id: number; credits: number } | null;
+  children: ReactNode;
+}) {
+  return <TryActionContext value={useTryAction(agent, user)}>{children}</TryActionContext>;
+}
+
+/** The try given, or the one of the TryActionProvider around. */
+function useAction(given: TryAction | undefined): TryAction {
+  const shared = use(TryActionContext);
+  const action = given ?? shared;
+  if (!action) throw new Error('A try card or bar needs a TryActionProvider around it, or an action');
+  return action;
+}
+
 /**
  * The agent's tab, opened blank once the tap's answer ('Processing...') is on screen, and sent to the
  * agent when the try is paid. Opening a window holds the page's thread (about 140 ms on this
  * machine: the browser makes the window before `open` returns), and the tap must show that it was
- * taken first. A frame later is still within the tap's user activation, so no pop-up blocker stops
+ * taken first. Two frames later is still within the tap's user activation, so no pop-up blocker stops
  * it; where the frame's callback is not allowed to open one (a browser that keeps the activation
  * only for a timer), the timer set in the tap tries again. `take` ends the wait: the tab if it has
  * opened, else null and none will (the try answered first, and its caller opens the address).
@@ -209,9 +243,12 @@ function blankTabAfterThePaint(): { take: () => Window | null } {
     // The agent's site must not be able to script or redirect this tab.
     tab.opener = null;
   };
-  requestAnimationFrame(() => setTimeout(open, 0));
-  // A hidden page paints no frame.
-  setTimeout(open, 250);
+  // Two frames: the first draws the answer, and by the second the browser has shown it. Making a
+  // window holds the browser as well as the page: made right after the first, it kept that frame off
+  // the screen (docs/decisions/0044).
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(open, 0)));
+  // A hidden page paints no frame; two frames at the low tier take longer than 250 ms.
+  setTimeout(open, 600);
   return {
     take: () => {
       waiting = false;
@@ -328,7 +365,8 @@ function TryOutcome({ action }: { action: TryAction }) {
 }
 
 /** The sidebar's card (wide screens; phones get TryAgentBar instead). */
-export function TryAgentCard({ action }: { action: TryAction }) {
+export function TryAgentCard({ action: given }: { action?: TryAction }) {
+  const action = useAction(given);
   const { agent } = action;
   return (
     <SideCard id="try" title="Credits required" className="max-lg:hidden">
@@ -357,7 +395,8 @@ export function TryAgentCard({ action }: { action: TryAction }) {
  * under the last content instead of covering it. Clear of the home indicator (safe area) and above
  * the confirm-email notice when that is shown.
  */
-export function TryAgentBar({ action }: { action: TryAction }) {
+export function TryAgentBar({ action: given }: { action?: TryAction }) {
+  const action = useAction(given);
   const { agent } = action;
   return (
     <section
