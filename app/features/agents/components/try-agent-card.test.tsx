@@ -57,7 +57,7 @@ function stubTab() {
 
 /**
  * Where a try sent the person: the blank tab's new address, or the agent's address opened directly
- * when the try answered before the blank tab was opened (it opens a frame after the tap).
+ * when the try answered before the blank tab was opened (it opens two frames after the tap).
  */
 const agentOpenedIn = (tab: { location: { href: string } }) =>
   tab.location.href || vi.mocked(window.open).mock.calls.find(([url]) => url)?.[0];
@@ -84,7 +84,7 @@ afterEach(() => {
 const keyOf = (call: unknown[]) => new Headers((call[1] as RequestInit).headers).get('Idempotency-Key');
 
 describe('TryAgentCard', () => {
-  it('answers the tap first, opens a blank tab a frame later, then sends it to the agent once debited', async () => {
+  it('answers the tap first, opens a blank tab two frames later, then sends it to the agent once debited', async () => {
     const tab = stubTab();
     let resolve!: (r: Response) => void;
     const fetchMock = stubFetch(() => new Promise<Response>((r) => (resolve = r)));

@@ -199,9 +199,9 @@ export type TryAction = ReturnType<typeof useTryAction>;
 const TryActionContext = createContext<TryAction | null>(null);
 
 /**
- * One try for the card and the bar inside `children`, its state held here: a change of the try
- * re-renders those two only, not the page around them (the page holding it re-rendered the hero, the
- * tabs and the reviews in the tap, which kept 'Processing...' off the screen 60-90 ms at the mid tier).
+ * One try for the card and the bar inside `children`, its state held here: the tap and the pending
+ * try re-render those two only, not the page around them (the page holding it re-rendered its hero,
+ * tabs and reviews in the tap). The answer still reaches the page, through the session's balance.
  */
 export function TryActionProvider({
   agent,
@@ -247,8 +247,10 @@ function blankTabAfterThePaint(): { take: () => Window | null } {
   // window holds the browser as well as the page: made right after the first, it kept that frame off
   // the screen (docs/decisions/0044).
   requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(open, 0)));
-  // A hidden page paints no frame; two frames at the low tier take longer than 250 ms.
-  setTimeout(open, 600);
+  // A hidden page paints no frame; and WebKit lets a tap open a window from a timer of up to about a
+  // second, perhaps not from a frame's callback. Kept short: a try that answers before any tab is
+  // open opens the agent's address after its request, which pop-up blockers may stop.
+  setTimeout(open, 250);
   return {
     take: () => {
       waiting = false;
