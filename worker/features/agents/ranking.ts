@@ -102,6 +102,35 @@ export const SEARCH_BM25 = 'bm25(agents_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 2.0, 2.0,
 /** The same for the names-and-labels index: name, label, parts. */
 export const TITLE_BM25 = 'bm25(agents_title_fts, 10.0, 6.0, 8.0)';
 
+/** TITLE_BM25's columns in the index's order, with their weights. */
+const TITLE_COLUMNS = [
+  ['name', 10],
+  ['label', 6],
+  ['parts', 8],
+] as const;
+/** The words of a name, its label and its parts together, on average: 6.2 over a million generated agents, 5.8 over the demo's. */
+const TITLE_AVERAGE_WORDS = 6;
+
+/**
+ * A suggestion's matches, for SUGGEST_SCORE_SQL, selected within a query of agents_title_fts: `f`,
+ * the matches highlight() marks in each column times the column's weight, and `d`, the row's words
+ * (a column's spaces, plus one when it holds anything).
+ */
+export const SUGGEST_MATCHES_SQL = `${TITLE_COLUMNS.map(
+  ([column, weight], i) => `${weight} * (length(highlight(agents_title_fts, ${i}, char(1), '')) - length(${column}))`,
+).join(' + ')} AS f, ${TITLE_COLUMNS.map(
+  ([column]) => `(length(${column}) - length(replace(${column}, ' ', '')) + (${column} <> ''))`,
+).join(' + ')} AS d`;
+
+/**
+ * A suggestion's relevance from SUGGEST_MATCHES_SQL's `f` and `d` (docs/decisions/0057): bm25's
+ * formula (k1 1.2, b 0.75, as FTS5's), lower is better, without its IDF. FTS5's bm25 counts every
+ * agent holding each word typed before it scores the first row, a scan of 164,000 entries for "le"
+ * at a million agents (5-8 ms, most of a suggestion's time); every agent of a suggestion's pool
+ * holds every word typed, so that count only scaled the scores.
+ */
+export const SUGGEST_SCORE_SQL = `-(2.2 * f) / (f + 1.2 * (0.25 + 0.75 * d / ${TITLE_AVERAGE_WORDS}.0))`;
+
 /** A search's ranked matches add how many words an agent matched and its bm25 to the rank columns. */
 export type SearchRankColumn = RankColumn | 'hits' | 'score';
 
@@ -120,8 +149,11 @@ export const searchOrderSql = (sort: SearchSort, col: (name: SearchRankColumn) =
     : ORDERINGS[sort].sql(col);
 
 /**
- * ORDER BY of suggestions, over `m` (the matches: exact, score) and `a` (agents): the words as typed
- * before their corrections, a name starting with what was typed (the one `?`: its LIKE pattern),
- * bm25 to a tenth (coarser than search, so quality decides between equally good matches), quality.
+ * What suggestions order by, selected under their own names from `m` (the matches: exact, score)
+ * and `a` (agents): the words as typed before their corrections, a name starting with what was typed
+ * (the one `?`: its LIKE pattern), SUGGEST_SCORE_SQL to a tenth (coarser than search, so quality
+ * decides between equally good matches), quality.
  */
-export const SUGGEST_ORDER_SQL = `m.exact DESC, (lower(a.name) LIKE ? ESCAPE '\\') DESC, round(m.score, 1) ASC, ${byQuality(agentColumn('a.'))}`;
+export const SUGGEST_RANK_COLUMNS_SQL = `m.exact AS exact, (lower(a.name) LIKE ? ESCAPE '\\') AS starts, round(m.score, 1) AS score, a.id AS id, a.rank_score AS damped, a.vote_count AS vote_count`;
+/** ORDER BY of suggestions, over SUGGEST_RANK_COLUMNS_SQL. */
+export const SUGGEST_ORDER_SQL = `exact DESC, starts DESC, score ASC, ${byQuality((name) => name)}`;

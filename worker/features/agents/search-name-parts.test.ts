@@ -159,6 +159,27 @@ describe('suggestions forgive typos and match any word of a name', () => {
     );
   });
 
+  it('ranks a word of a name above one of a label, and a short name above a long one, before quality', async () => {
+    // No name starts with 'quor': the matches' score orders them, not the better rated agents.
+    await insertAgents(
+      { id: 2721, name: 'Harbor Desk', label: 'Quorvex Review', rank_score: 4.9, vote_count: 90 },
+      { id: 2722, name: 'Orbit Quorvex', label: 'Finance', rank_score: 1, vote_count: 0 },
+      {
+        id: 2723,
+        name: 'Orbit Quorvex Planner Suite Deluxe Edition',
+        label: 'Finance',
+        rank_score: 4.8,
+        vote_count: 80,
+      },
+    );
+    expect((await suggest('quor')).map((s) => s.name)).toEqual([
+      'Orbit Quorvex',
+      'Orbit Quorvex Planner Suite Deluxe Edition',
+      'Harbor Desk',
+    ]);
+    await env.DB.prepare('DELETE FROM agents WHERE id IN (2721, 2722, 2723)').run();
+  });
+
   it('offers nothing for nothing near, and no typo guesses for short words', async () => {
     expect(await suggest('zzzzqqq')).toEqual([]);
     expect(await suggest('qx')).toEqual([]);

@@ -6,7 +6,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { SUGGEST_MAX, type Suggestion, type SuggestionHighlights } from '#common/search.ts';
 import { markRange, nameHighlight, trimToTyped } from './name-parts';
-import { SUGGEST_ORDER_SQL, TITLE_BM25 } from './ranking';
+import { SUGGEST_MATCHES_SQL, SUGGEST_ORDER_SQL, SUGGEST_RANK_COLUMNS_SQL, SUGGEST_SCORE_SQL } from './ranking';
 import { editDistance, editsAllowed, phraseExpr, queryWords, searchContext, segments, stemDistance } from './search';
 
 /** Of the agents matching, the first this many (by id) are ranked: bounded work for a common prefix. */
@@ -178,21 +178,22 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
   while (new TextEncoder().encode(typed).length > 40) typed = typed.slice(0, -1);
   const like = `${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const source = (exactFlag: 0 | 1) =>
-    `SELECT rowid AS id, ${exactFlag} AS exact, ${TITLE_BM25} AS score FROM agents_title_fts WHERE agents_title_fts MATCH ? LIMIT ${SUGGEST_POOL}`;
-  // SUGGEST_ORDER_SQL's one `?` is `like`, bound after the highlights' MATCH.
+    `SELECT rowid AS id, ${exactFlag} AS exact, ${SUGGEST_MATCHES_SQL} FROM agents_title_fts WHERE agents_title_fts MATCH ? LIMIT ${SUGGEST_POOL}`;
+  // SUGGEST_RANK_COLUMNS_SQL's one `?` is `like`. The marks are read once the eight are chosen: in
+  // the query that orders the pool, SQLite would work them out for all of it before sorting.
   const rows = await db
     .prepare(
       `WITH s AS (SELECT * FROM (${source(1)})${forgiving ? ` UNION ALL SELECT * FROM (${source(0)})` : ''}),
-       m AS (SELECT id, max(exact) AS exact, min(score) AS score FROM s GROUP BY id)
-       SELECT a.id, a.name, a.label,
+       m AS (SELECT id, max(exact) AS exact, min(${SUGGEST_SCORE_SQL}) AS score FROM s GROUP BY id),
+       top AS (SELECT a.name, a.label, ${SUGGEST_RANK_COLUMNS_SQL} FROM m JOIN agents a ON a.id = m.id AND a.hidden_at IS NULL
+         ORDER BY ${SUGGEST_ORDER_SQL} LIMIT ?)
+       SELECT top.id, top.name, top.label,
          (SELECT json_array(highlight(agents_title_fts, 0, char(1), char(2)), highlight(agents_title_fts, 1, char(1), char(2)),
             highlight(agents_title_fts, 2, char(1), char(2)))
-          FROM agents_title_fts WHERE agents_title_fts MATCH ? AND rowid = a.id) AS marks
-       FROM m JOIN agents a ON a.id = m.id AND a.hidden_at IS NULL
-       ORDER BY ${SUGGEST_ORDER_SQL}
-       LIMIT ?`,
+          FROM agents_title_fts WHERE agents_title_fts MATCH ? AND rowid = top.id) AS marks
+       FROM top ORDER BY ${SUGGEST_ORDER_SQL}`,
     )
-    .bind(...(forgiving ? [exact, forgiving, forgiving] : [exact, exact]), like, SUGGEST_MAX)
+    .bind(...(forgiving ? [exact, forgiving] : [exact]), like, SUGGEST_MAX, forgiving ?? exact)
     .all<SuggestRow>();
 
   // Categories and departments, those matching as typed before those matching despite a typo; a
