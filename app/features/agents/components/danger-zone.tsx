@@ -7,12 +7,13 @@ import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#app/compon
 import { buttonClass } from '#app/components/ui/button.tsx';
 import { toast, toastError } from '#app/hooks/use-toast.ts';
 import { removeDeletedAgent, useDeleteAgent } from '#app/features/agents/api/delete-agent.ts';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 /** Delete Agent and the confirmation it asks for; once deleted, My Agents. */
 export function DeleteAgentButton({ agent, className }: { agent: Pick<Agent, 'id' | 'name'>; className: string }) {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
-  const mutation = useDeleteAgent();
+  const mutation = useSingleFlight(useDeleteAgent());
   const queryClient = useQueryClient();
 
   const onConfirm = () =>

@@ -19,6 +19,7 @@ import { PriceChangedError, useCheckTry, useTryAgent } from '#app/features/agent
 import { agentKeys } from '#app/lib/query-keys.ts';
 import { clearPendingTry, loadPendingTry, savePendingTry } from '#app/features/agents/lib/pending-try.ts';
 import { demoVideoUrl } from '#app/features/agents/lib/video.ts';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 type Outcome =
   | { kind: 'deducted'; cost: number; balance: number; url: string | null; blocked: boolean }
@@ -55,13 +56,11 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   // written once the app knows the width, in the card or in the bar, whichever shows. Before (the
   // server's HTML, hydration) the note is in both, CSS showing one; an outcome only follows a tap.
   const wide = useMediaQuery('(min-width: 64rem)');
-  const mutation = useTryAgent();
+  // 'Processing...' in the tap's own commit, so it is in the tap's frame: opening the agent's tab
+  // holds the page's thread, and TanStack's own pending state could come after it.
+  const mutation = useSingleFlight(useTryAgent());
   const check = useCheckTry();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // The tap's own answer ('Processing...'), set in the click so that it is in the tap's frame: the
-  // mutation's pending state reaches React from a timer (TanStack Query's notifications), which can
-  // run after the frame that opens the agent's tab, and opening it holds the page's thread.
-  const [tapped, setTapped] = useState(false);
   const pendingKey = useRef<string | null>(null);
   const isCreator = user !== null && agent.creatorId === user.id;
   // docs/product.md#credits: creators try their own agents free, and the label omits the cost.
@@ -113,7 +112,6 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     const knownUrl = webUrl(agent.externalUrl);
     const opening = knownUrl ? blankTabAfterThePaint() : null;
     setOutcome(null);
-    setTapped(true);
     // A key an earlier page left is this tap's too, even before the effect above has read it: the
     // server then answers that try, charged once, instead of charging a second.
     const key = pendingKey.current ?? loadPendingTry(agent.id) ?? newIdempotencyKey();
@@ -123,7 +121,6 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
       // The cost on the screen: the server charges nothing if it is no longer the price (docs/decisions/0024).
       { agentId: agent.id, idempotencyKey: key, expectedCost: agent.creditCost },
       {
-        onSettled: () => setTapped(false),
         onSuccess: (result) => {
           settled();
           const tab = opening?.take() ?? null;
@@ -164,7 +161,7 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   };
 
   const checking = check.isPending || (mutation.isPending && mutation.failureCount > 0);
-  const trying = mutation.isPending || tapped;
+  const trying = mutation.isPending;
   const busy = trying || check.isPending;
 
   // The session's balance (the server stays the judge: a 402 still says so). Short of the cost, the

@@ -11,6 +11,7 @@ import { useLogin } from '#app/features/auth/api/login.ts';
 import { IDENTIFIER_INPUT } from '#app/features/auth/lib/identifier-input.ts';
 import { PasswordField } from './password-input';
 import { AppForm } from '#app/components/ui/app-form.tsx';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 const initial = { username: '', password: '' };
 
@@ -29,7 +30,7 @@ export function LoginForm({
 }) {
   const { values, bind } = useFormValues(initial, 'login');
   const [submitted, setSubmitted] = useState(false);
-  const mutation = useLogin();
+  const mutation = useSingleFlight(useLogin());
 
   const parsed = v.safeParse(loginSchema, { ...values, isInternalLogin: internal });
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};

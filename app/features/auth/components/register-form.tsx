@@ -11,6 +11,7 @@ import { toastAcrossReload } from '#app/features/auth/lib/flash.ts';
 import { IDENTIFIER_INPUT } from '#app/features/auth/lib/identifier-input.ts';
 import { PasswordField } from './password-input';
 import { AppForm } from '#app/components/ui/app-form.tsx';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 // `website` is the hidden honeypot: a person leaves it empty and it is sent as such.
 const initial = { username: '', email: '', password: '', website: '' };
@@ -28,7 +29,7 @@ export function RegisterForm({
   const { values, setValues, bind } = useFormValues(initial, 'register');
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const mutation = useRegister();
+  const mutation = useSingleFlight(useRegister());
 
   const parsed = v.safeParse(registerSchema, { ...values, isInternalLogin: internal });
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};

@@ -7,6 +7,7 @@ import { toast } from '#app/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#app/lib/api-client.ts';
 import { useMarkReported } from '#app/features/moderation/api/my-reports.ts';
 import { useReportItem } from '#app/features/moderation/api/report-item.ts';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 const REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam or advertising',
@@ -38,7 +39,7 @@ export default function ReportDialog({
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const mutation = useReportItem();
+  const mutation = useSingleFlight(useReportItem());
   const title = itemType === 'review' ? 'Report this review' : `Report ${name}`;
   return (
     <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()}>

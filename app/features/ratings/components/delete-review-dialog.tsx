@@ -2,6 +2,7 @@ import { AlertDialog, AlertDialogContent } from '#app/components/ui/alert-dialog
 import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { useDeleteRating } from '#app/features/ratings/api/delete-rating.ts';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 /** The confirmation before deleting one's review; loaded when asked for. */
 export default function DeleteReviewDialog({
@@ -15,7 +16,7 @@ export default function DeleteReviewDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const mutation = useDeleteRating();
+  const mutation = useSingleFlight(useDeleteRating());
   return (
     <AlertDialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
       <AlertDialogContent

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { RATING_DEFAULT } from '#common/constants.ts';
 import type { Rating } from '#common/types.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { toast } from '#app/hooks/use-toast.ts';
 import { useCreateRating } from '#app/features/ratings/api/create-rating.ts';
 import { RatingInput } from './rating-input';
 import { AppForm } from '#app/components/ui/app-form.tsx';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 /**
  * The signed-in user's review form (docs/product.md#states: pending 'Submitting...', reset on success). With
@@ -25,18 +26,14 @@ export function ReviewForm({
 }) {
   const [rating, setRating] = useState<number>(existing?.rating ?? RATING_DEFAULT);
   const [comment, setComment] = useState(existing?.comment ?? '');
-  const mutation = useCreateRating();
+  const mutation = useSingleFlight(useCreateRating());
   const editing = !!existing;
-  // A second tap before the button shows it is sending (its state arrives a task later) sends nothing.
-  const sending = useRef(false);
   return (
     <AppForm
       aria-label={editing ? 'Edit your review' : 'Write a review'}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (sending.current) return;
-        sending.current = true;
         mutation.mutate(
           { agentId, userId, rating, comment: comment.trim() || undefined },
           {
@@ -54,9 +51,6 @@ export function ReviewForm({
                     : { title: 'Review submitted', description: 'Thank you for your feedback.' },
               );
               onSubmitted();
-            },
-            onSettled: () => {
-              sending.current = false;
             },
             onError: (error) => {
               const message =

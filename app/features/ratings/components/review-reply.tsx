@@ -8,13 +8,14 @@ import { errorMessage } from '#app/lib/api-client.ts';
 import { LocalTime } from '#app/components/ui/local-time.tsx';
 import { useDeleteReply } from '#app/features/ratings/api/delete-reply.ts';
 import { useSaveReply } from '#app/features/ratings/api/save-reply.ts';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 /** The creator's public reply under a review; the creator writes, edits and deletes it here. */
 export function ReviewReply({ review, canReply }: { review: Rating; canReply: boolean }) {
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState('');
-  const save = useSaveReply();
-  const remove = useDeleteReply();
+  const save = useSingleFlight(useSaveReply());
+  const remove = useSingleFlight(useDeleteReply());
   const reply = review.reply;
   const who = review.user?.username ?? `User ${review.userId}`;
   const open = () => {

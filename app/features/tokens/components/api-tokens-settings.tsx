@@ -23,6 +23,7 @@ import { useOnline } from '#app/hooks/use-online.ts';
 import { toast } from '#app/hooks/use-toast.ts';
 import { ApiError } from '#app/lib/api-client.ts';
 import { useCreateToken, useRevokedTokenIds } from '#app/features/tokens/api/tokens.ts';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 /** The new token, once: copied by a button, never shown again. */
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
@@ -76,11 +77,10 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
   // A new token has no limit unless one is typed (docs/decisions/0042): an empty box.
   const [limit, setLimit] = useState<SpendLimitDraft>(NO_LIMIT_TYPED);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const mutation = useCreateToken();
+  const mutation = useSingleFlight(useCreateToken());
   const online = useOnline();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (mutation.isPending) return;
     const spendLimit = readSpendLimit(limit, true);
     const parsed = v.safeParse(createTokenSchema, {
       name,

@@ -11,6 +11,7 @@ import { toast } from '#app/hooks/use-toast.ts';
 import { errorMessage } from '#app/lib/api-client.ts';
 import { useUpdateUser } from '#app/features/users/api/update-user.ts';
 import { AppForm } from '#app/components/ui/app-form.tsx';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 type Profile = Pick<SessionUser, 'id' | 'username' | 'email'>;
 
@@ -31,7 +32,7 @@ function EditProfileForm({
   const changesEmail = values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const mutation = useUpdateUser(onUpdated);
+  const mutation = useSingleFlight(useUpdateUser(onUpdated));
   const parsed = v.safeParse(profileSchema, values);
   const errors: Record<string, string> = submitted && !parsed.success ? fieldErrors(parsed.issues) : {};
 
