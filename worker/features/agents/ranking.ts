@@ -112,7 +112,7 @@ const TITLE_COLUMNS = [
 const TITLE_AVERAGE_WORDS = 6;
 
 /**
- * A suggestion's matches, for SUGGEST_SCORE_SQL, selected within a query of agents_title_fts: `f`,
+ * A suggestion's matches, for suggestScoreSql, selected within a query of agents_title_fts: `f`,
  * the matches highlight() marks in each column times the column's weight, and `d`, the row's words
  * (a column's spaces, plus one when it holds anything).
  */
@@ -123,13 +123,16 @@ export const SUGGEST_MATCHES_SQL = `${TITLE_COLUMNS.map(
 ).join(' + ')} AS d`;
 
 /**
- * A suggestion's relevance from SUGGEST_MATCHES_SQL's `f` and `d` (docs/decisions/0057): bm25's
- * formula (k1 1.2, b 0.75, as FTS5's), lower is better, without its IDF. FTS5's bm25 counts every
- * agent holding each word typed before it scores the first row, a scan of 164,000 entries for "le"
- * at a million agents (5-8 ms, most of a suggestion's time); every agent of a suggestion's pool
- * holds every word typed, so that count only scaled the scores.
+ * A suggestion's relevance from SUGGEST_MATCHES_SQL's `f` and `d` for `words` words typed
+ * (docs/decisions/0057): bm25's formula (k1 1.2, b 0.75, as FTS5's), lower is better, without its
+ * IDF. FTS5's bm25 counts every agent holding each word typed before it scores the first row, a
+ * scan of 164,000 entries for "le" at a million agents (5-8 ms, most of a suggestion's time); every
+ * agent of a suggestion's pool holds every word typed, so that count only scaled the scores. bm25
+ * sums a term a word; `f` counts the words' matches together, so each word is taken to hold an
+ * equal share of them.
  */
-export const SUGGEST_SCORE_SQL = `-(2.2 * f) / (f + 1.2 * (0.25 + 0.75 * d / ${TITLE_AVERAGE_WORDS}.0))`;
+export const suggestScoreSql = (words: number) =>
+  `-(2.2 * f) / (f / ${words}.0 + 1.2 * (0.25 + 0.75 * d / ${TITLE_AVERAGE_WORDS}.0))`;
 
 /** A search's ranked matches add how many words an agent matched and its bm25 to the rank columns. */
 export type SearchRankColumn = RankColumn | 'hits' | 'score';
@@ -151,7 +154,7 @@ export const searchOrderSql = (sort: SearchSort, col: (name: SearchRankColumn) =
 /**
  * What suggestions order by, selected under their own names from `m` (the matches: exact, score)
  * and `a` (agents): the words as typed before their corrections, a name starting with what was typed
- * (the one `?`: its LIKE pattern), SUGGEST_SCORE_SQL to a tenth (coarser than search, so quality
+ * (the one `?`: its LIKE pattern), suggestScoreSql to a tenth (coarser than search, so quality
  * decides between equally good matches), quality.
  */
 export const SUGGEST_RANK_COLUMNS_SQL = `m.exact AS exact, (lower(a.name) LIKE ? ESCAPE '\\') AS starts, round(m.score, 1) AS score, a.id AS id, a.rank_score AS damped, a.vote_count AS vote_count`;

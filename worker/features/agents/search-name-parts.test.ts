@@ -180,6 +180,15 @@ describe('suggestions forgive typos and match any word of a name', () => {
     await env.DB.prepare('DELETE FROM agents WHERE id IN (2721, 2722, 2723)').run();
   });
 
+  it('weighs each word typed on its own: both in the name rank above one in the label', async () => {
+    await insertAgents(
+      { id: 2724, name: 'Vantor Desk', label: 'Quell Review', rank_score: 4.9, vote_count: 90 },
+      { id: 2725, name: 'Vantor Quell', label: 'Finance', rank_score: 1, vote_count: 0 },
+    );
+    expect((await suggest('quell vant')).map((s) => s.name)).toEqual(['Vantor Quell', 'Vantor Desk']);
+    await env.DB.prepare('DELETE FROM agents WHERE id IN (2724, 2725)').run();
+  });
+
   it('offers nothing for nothing near, and no typo guesses for short words', async () => {
     expect(await suggest('zzzzqqq')).toEqual([]);
     expect(await suggest('qx')).toEqual([]);

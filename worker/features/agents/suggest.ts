@@ -6,7 +6,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { SUGGEST_MAX, type Suggestion, type SuggestionHighlights } from '#common/search.ts';
 import { markRange, nameHighlight, trimToTyped } from './name-parts';
-import { SUGGEST_MATCHES_SQL, SUGGEST_ORDER_SQL, SUGGEST_RANK_COLUMNS_SQL, SUGGEST_SCORE_SQL } from './ranking';
+import { SUGGEST_MATCHES_SQL, SUGGEST_ORDER_SQL, SUGGEST_RANK_COLUMNS_SQL, suggestScoreSql } from './ranking';
 import { editDistance, editsAllowed, phraseExpr, queryWords, searchContext, segments, stemDistance } from './search';
 
 /** Of the agents matching, the first this many (by id) are ranked: bounded work for a common prefix. */
@@ -184,7 +184,7 @@ export async function suggest(db: D1Database, q: string): Promise<Suggestion[]> 
   const rows = await db
     .prepare(
       `WITH s AS (SELECT * FROM (${source(1)})${forgiving ? ` UNION ALL SELECT * FROM (${source(0)})` : ''}),
-       m AS (SELECT id, max(exact) AS exact, min(${SUGGEST_SCORE_SQL}) AS score FROM s GROUP BY id),
+       m AS (SELECT id, max(exact) AS exact, min(${suggestScoreSql(words.length)}) AS score FROM s GROUP BY id),
        top AS (SELECT a.name, a.label, ${SUGGEST_RANK_COLUMNS_SQL} FROM m JOIN agents a ON a.id = m.id AND a.hidden_at IS NULL
          ORDER BY ${SUGGEST_ORDER_SQL} LIMIT ?)
        SELECT top.id, top.name, top.label,

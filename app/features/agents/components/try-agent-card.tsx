@@ -109,6 +109,8 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   }, [agent.id, userId]);
 
   const onTry = () => {
+    // A tap while one is under way (a held tap replayed, say) opens no tab of its own.
+    if (mutation.isPending) return;
     const knownUrl = webUrl(agent.externalUrl);
     const opening = knownUrl ? blankTabAfterThePaint() : null;
     setOutcome(null);
