@@ -99,16 +99,18 @@ export const rankColumnsSql = (table: string) =>
  * "LeadScout" for 'scout' and both above a description that mentions scouting.
  */
 export const SEARCH_BM25 = 'bm25(agents_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 2.0, 2.0, 4.0, 8.0)';
-/** The same for the names-and-labels index: name, label, parts. */
-export const TITLE_BM25 = 'bm25(agents_title_fts, 10.0, 6.0, 8.0)';
-
-/** TITLE_BM25's columns in the index's order, with their weights. */
+/** The names-and-labels index's columns in order, with the same weights: for TITLE_BM25 and suggestions. */
 const TITLE_COLUMNS = [
   ['name', 10],
   ['label', 6],
   ['parts', 8],
 ] as const;
-/** The words of a name, its label and its parts together, on average: 6.2 over a million generated agents, 5.8 over the demo's. */
+/** SEARCH_BM25's for the names-and-labels index. */
+export const TITLE_BM25 = `bm25(agents_title_fts, ${TITLE_COLUMNS.map(([, weight]) => weight.toFixed(1)).join(', ')})`;
+/**
+ * The words of a name, its label and its parts together, on average: 6.2 over a million generated
+ * agents, 5.8 over the demo's.
+ */
 const TITLE_AVERAGE_WORDS = 6;
 
 /**

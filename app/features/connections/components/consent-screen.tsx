@@ -29,6 +29,7 @@ import {
   useDecideConsent,
   type ConsentDetails,
 } from '#app/features/connections/api/consent.ts';
+import { useSingleFlight } from '#app/hooks/use-single-flight.ts';
 
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8';
 const ACTION = 'min-h-11 w-full sm:w-auto';
@@ -187,11 +188,9 @@ function ConsentForm({ request, onSignedOut }: { request: ConsentDetails; onSign
   const [failed, setFailed] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [choice, setChoice] = useState<'allow' | 'deny' | null>(null);
-  const decide = useDecideConsent();
+  // Pending, or on the way back to the app: a second tap sends nothing.
+  const decide = useSingleFlight(useDecideConsent());
   const online = useOnline();
-  // Pending, or on the way back to the app: a second tap sends nothing (the ref holds even before the
-  // buttons have re-rendered disabled).
-  const sending = useRef(false);
   const busy = decide.isPending || outcome !== null;
   const armed = useArmedWhileVisible();
   const canTry = scopes.includes('try');
@@ -200,10 +199,9 @@ function ConsentForm({ request, onSignedOut }: { request: ConsentDetails; onSign
     return <ConsentProblem message={outcome.message} details={outcome.details} redirectTo={outcome.redirectTo} focus />;
 
   const send = (allow: boolean, chosen: TokenScope[], spendLimit: number | null) => {
-    if (busy || sending.current) return;
+    if (busy) return;
     // Offline nothing is sent, nor kept to send later (the app stops waiting long before): choose again once online.
     if (!online) return setFailed(OFFLINE);
-    sending.current = true;
     setChoice(allow ? 'allow' : 'deny');
     setFailed(null);
     decide.mutate(
@@ -220,7 +218,6 @@ function ConsentForm({ request, onSignedOut }: { request: ConsentDetails; onSign
           window.location.assign(redirectTo);
         },
         onError: (error) => {
-          sending.current = false;
           // Signed out meanwhile (in another tab): signing in again comes back to this request.
           if (signedOut(error)) return onSignedOut();
           // No answer at all: the connection went, or the request could not be sent.
