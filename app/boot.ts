@@ -1,10 +1,11 @@
 import './styles.css';
-import { FLASH_MARKER_COOKIE, PREFERENCES_COOKIE, SESSION_HINT_COOKIE } from '#common/constants.ts';
+import { FLASH_MARKER_COOKIE, PENDING_TRY_COOKIE, PREFERENCES_COOKIE, SESSION_HINT_COOKIE } from '#common/constants.ts';
 import { PAGE_MODULES_META, QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { sessionKeys } from './lib/query-keys';
 import { requestCookies } from './lib/cookies';
 import { pageMeta } from './lib/page-load';
 import { countViewAtLoad } from './features/insights/lib/view-at-load';
+import { pendingTryWaits } from './features/agents/lib/pending-try';
 import { applyPreferences } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
 import { holdEarlyClicks } from './lib/early-clicks';
@@ -79,14 +80,16 @@ if (sent(PREFERENCES_COOKIE)) applyPreferences();
 
 /**
  * What the app must show unasked: a message the previous page left, a sign-in error in the address,
- * a purchase back from checkout (its confirmation asks the server until the credits are in), or the
- * signed-in person's own header on a page the server rendered as a visitor sees it (it renders each
- * page for the person who asks, so only when it could not read their session then).
+ * a purchase back from checkout (its confirmation asks the server until the credits are in), a try
+ * this tab left pending on this agent's page (how it ended is said unasked), or the signed-in
+ * person's own header on a page the server rendered as a visitor sees it (it renders each page for
+ * the person who asks, so only when it could not read their session then).
  */
 function somethingWaits(): boolean {
   const params = new URLSearchParams(location.search);
   if (sent(FLASH_MARKER_COOKIE) || params.has('error') || params.has('purchase')) return true;
   if (!sent(SESSION_HINT_COOKIE)) return false;
+  if (pendingTryWaits(location.pathname, sent(PENDING_TRY_COOKIE))) return true;
   // Looked for in the JSON's text, not parsed: this runs in the first task, and the state of a long
   // list is tens of kilobytes. A query's hash is its key as JSON (TanStack's hashKey, for a key of
   // plain strings); inside a string of the data every quote is escaped, so only the query matches.

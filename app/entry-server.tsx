@@ -17,6 +17,7 @@ import {
   creditKeys,
   departmentKeys,
   followKeys,
+  moderationKeys,
   myAgentsKeys,
   ratingKeys,
   savedKeys,
@@ -57,6 +58,8 @@ async function answer(query: Query, source: CatalogSource, account: Account | un
   if (account && startsWith(key, savedKeys.account)) return account.savedAgentIds();
   // My Agents for its creator, read without the app (docs/decisions/0043).
   if (account && startsWith(key, myAgentsKeys.console())) return account.myAgentsConsole();
+  // Their Report buttons say 'Reported' in the HTML: an agent page they only read never starts the app.
+  if (account && startsWith(key, [...moderationKeys.all, 'mine'])) return account.myReports(Number(key[2]));
   if (startsWith(key, [...agentKeys.lists(), 'pages'])) {
     const params = (key[3] ?? {}) as CatalogListParams;
     return firstPage(await source.listAgents({ ...params, limit: params.limit ?? PAGE_SIZE_DEFAULT, offset: 0 }));

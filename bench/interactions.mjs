@@ -342,8 +342,8 @@ async function measureOnce(browser, origin, interaction, { context: pageContext,
 }
 
 /**
- * Measures every control (or those whose name contains `only`) at each tier, first tap and once
- * started; returns every run and the medians.
+ * Measures every control (or those whose name contains `only`, and the floor they are compared to)
+ * at each tier, first tap and once started; returns every run and the medians.
  */
 export async function runInteractions({ origin, agentId, runs = 5, only, tiers = TIER_NAMES, log = console.log }) {
   const browser = await chromium.launch({
@@ -353,7 +353,7 @@ export async function runInteractions({ origin, agentId, runs = 5, only, tiers =
   const runRows = [];
   const results = [];
   try {
-    for (const interaction of INTERACTIONS.filter((i) => !only || i.name.includes(only)))
+    for (const interaction of INTERACTIONS.filter((i) => !only || i.reference || i.name.includes(only)))
       for (const tier of tiers)
         for (const started of interaction.startedOnly ? [true] : interaction.reference ? [false] : [false, true]) {
           const when = started ? 'started' : 'first tap';
@@ -486,8 +486,8 @@ cold page, before the app has started; \`started\` the same tap once the app run
 hydrated. The figure is from the tap's input to the frame that shows its answer (the later of the
 tap's Event Timing duration and the frame in which the answer was first seen); budget 100 ms (median)
 for a first tap, 200 ms once started. \`until the app\` is when the app finished a tap only it can
-complete (no budget). \`app running at the tap\` says whether the app had started anyway (Try Agent
-starts it when it is on screen). \`x the floor\` is a first tap's median over the median, at the same
+complete (no budget). \`app running at the tap\` says whether the app had started anyway (a page
+that needs it at once, a creator's own agent page, starts it unasked). \`x the floor\` is a first tap's median over the median, at the same
 tier in the same run, of the reference: a bare page the bench serves (no style sheet, no script)
 whose button opens a popover of 15 links, the browser's own cost of a tap on that phone. The newest ${FIRST_TAP_RUNS_KEPT} runs, newest first
 (bench/interactions.mjs).

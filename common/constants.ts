@@ -86,11 +86,18 @@ export const SESSION_HINT_COOKIE = 'am_signed_in';
 export const PREFERENCES_COOKIE = 'am_display';
 /** Set by the app when a toast from this page waits for the next one (app/features/auth/lib/flash.ts). */
 export const FLASH_MARKER_COOKIE = 'flash-toast';
+/** Set by the app while a try's key may wait in a tab's sessionStorage (app/features/agents/lib/pending-try.ts). */
+export const PENDING_TRY_COOKIE = 'pending-try';
 /**
  * The cookies the entry script acts on before the app runs (app/boot.ts). The server names those a
  * rendered page's request carried in the page itself (REQUEST_COOKIES_META in common/ssr.ts).
  */
-export const ENTRY_COOKIES = [PREFERENCES_COOKIE, FLASH_MARKER_COOKIE, SESSION_HINT_COOKIE] as const;
+export const ENTRY_COOKIES = [
+  PREFERENCES_COOKIE,
+  FLASH_MARKER_COOKIE,
+  SESSION_HINT_COOKIE,
+  PENDING_TRY_COOKIE,
+] as const;
 
 /** Largest page the list endpoints return at once. */
 export const PAGE_SIZE_MAX = 100;

@@ -10,6 +10,7 @@ import type {
   CreditTransaction,
   Department,
   Rating,
+  ReportItemType,
   ReviewSort,
   SessionUser,
 } from './types';
@@ -94,6 +95,8 @@ export interface Account {
   savedAgentIds(): Promise<number[]>;
   /** As GET /api/my-agents: My Agents' console, their agents with 30 days' figures (docs/decisions/0043). */
   myAgentsConsole(): Promise<MyAgentsConsole>;
+  /** As GET /api/reports/mine: what of an agent's page they have reported, so its buttons say 'Reported' in the HTML. */
+  myReports(agentId: number): Promise<{ itemType: ReportItemType; itemId: number }[]>;
 }
 
 /**

@@ -21,14 +21,17 @@ export function clearPrivateData(queryClient: QueryClient): void {
 
 /**
  * docs/product.md#states: logout clears the user and stored credit values even if the server call fails.
+ * The user first, before the server is asked: what mounts meanwhile (a part of the page the app was
+ * still drawing when a Log out tapped before it started was replayed) renders for a visitor and asks
+ * nothing of theirs, which the server would refuse with a 401 once the session is gone.
  */
 export async function logout(queryClient: QueryClient): Promise<void> {
+  queryClient.setQueryData(sessionKeys.session, null);
   try {
     await api.auth.logout.$post();
   } catch {
     // Offline or server error: the local session is cleared all the same.
   }
-  queryClient.setQueryData(sessionKeys.session, null);
   clearPrivateData(queryClient);
   toast({ title: 'Logged out' });
 }

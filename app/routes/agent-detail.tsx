@@ -185,11 +185,16 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
           <aside aria-label="Try and info" className="flex flex-col gap-6">
             <TryAgentCard />
             <AgentInfoCard agent={data} />
-            {hydrated && (isCreator || user?.role === 'admin') && (
-              <Suspense fallback={null}>
-                <ManageAgentCard agent={data} canEdit={isCreator} />
-              </Suspense>
-            )}
+            {(isCreator || user?.role === 'admin') &&
+              // Its place held until then, which starts the app at once for them (a Skeleton):
+              // nothing else on the page does (Try Agent waits for a tap, docs/decisions/0044).
+              (hydrated ? (
+                <Suspense fallback={<Skeleton className="h-44 w-full rounded-xl" />}>
+                  <ManageAgentCard agent={data} canEdit={isCreator} />
+                </Suspense>
+              ) : (
+                <Skeleton className="h-44 w-full rounded-xl" />
+              ))}
           </aside>
         </div>
         <MoreFromCreator agent={data} />

@@ -296,10 +296,19 @@ describe('server-rendered pages', () => {
     const home = await page('/', cookie);
     expect(home.html).toMatch(/<h2[^>]*>New from creators you follow<\/h2>/);
     expect(queryState(home.html).queries.map((q) => q.queryKey)).toContainEqual(['follows', 'agents']);
-    // Their Try Agent, with the cost, starts the app once on screen.
+    // Their Try Agent, with the cost, waits for a tap: on screen it does not start the app (docs/decisions/0044).
+    const agentPage = (await page('/agents/2', cookie)).html;
+    expect(agentPage).toMatch(/<button[^>]*>(?:(?!<\/button>).)*Try Agent \(12 credits\)/);
+    expect(agentPage).not.toContain('data-awaits-app');
+    // An agent they reported says so in the HTML; another agent's page offers Report.
+    expect(
+      (await call('/api/reports', { method: 'POST', cookie, json: { itemType: 'agent', itemId: 2, reason: 'spam' } }))
+        .status,
+    ).toBe(201);
     expect((await page('/agents/2', cookie)).html).toMatch(
-      /<button[^>]*data-awaits-app=""[^>]*>.*?Try Agent \(12 credits\)/,
+      /<button[^>]*disabled=""[^>]*aria-label="Reported LedgerLens"/,
     );
+    expect((await page('/agents/1', cookie)).html).toMatch(/aria-label="Report LeadScout Pro"/);
 
     // The same addresses for a visitor, or a session that has ended: nobody's.
     await db()

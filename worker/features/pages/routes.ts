@@ -8,6 +8,7 @@ import { readSession } from '#worker/middleware/session.ts';
 import { newFromFollowed } from '#worker/features/creators/index.ts';
 import { listSavedAgentIds } from '#worker/features/saved/index.ts';
 import { myAgentsConsole } from '#worker/features/my-agents/index.ts';
+import { openReportsOnAgent } from '#worker/features/moderation/index.ts';
 import { pageViewKind, takePageView } from '#worker/features/insights/index.ts';
 import { throughEdgeCache } from '#worker/lib/edge-cache.ts';
 import { ENTRY_COOKIES } from '#common/constants.ts';
@@ -144,6 +145,7 @@ async function serverRenderedPage(c: Context<AppEnv>): Promise<Response> {
     newFromFollowed: () => newFromFollowed(c.env.DB, user.id, NEW_FROM_FOLLOWED),
     savedAgentIds: () => listSavedAgentIds(c.env.DB, user.id, SAVED_AGENTS_DRAWN),
     myAgentsConsole: () => myAgentsConsole(c.env.DB, user.id),
+    myReports: (agentId: number) => openReportsOnAgent(c.env.DB, user.id, agentId),
   };
   // The agents saved on this device (only /saved is sent the cookie): that page is drawn from them.
   const sent = getCookie(c);

@@ -6,8 +6,6 @@ import type { Agent } from '#common/types.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { SideCard } from '#app/components/ui/side-card.tsx';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
-import { useHydrated } from '#app/hooks/use-hydrated.ts';
-import { awaitsApp } from '#app/lib/app-start.ts';
 import { useMediaQuery } from '#app/hooks/use-media-query.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { toast } from '#app/hooks/use-toast.ts';
@@ -259,12 +257,13 @@ function blankTabAfterThePaint(): { take: () => Window | null } {
 }
 
 /**
- * Try Agent, or what stands in for it: sign in first, or buy the credits it needs. For someone signed
- * in, either one on screen starts the app (awaitsApp): a try an earlier page left pending must be
- * asked after at once, and the agent's tab opens only from a tap answered soon after it is made.
+ * Try Agent, or what stands in for it: sign in first, or buy the credits it needs. Neither starts the
+ * app by being on screen: a tap on Try Agent before it runs is held, says 'Starting…' in its own
+ * frame and is tried once the app has hydrated (app/lib/early-clicks.ts), the agent's tab opened
+ * from it within the tap's user activation (docs/decisions/0044). A try an earlier page left pending
+ * starts the app at once (app/boot.ts).
  */
 function TryButton({ action, className = 'w-full' }: { action: TryAction; className?: string }) {
-  const hydrated = useHydrated();
   if (!action.signedIn)
     return (
       <ButtonLink href={action.authHref} size="lg" className={className}>
@@ -273,7 +272,7 @@ function TryButton({ action, className = 'w-full' }: { action: TryAction; classN
     );
   if (action.buyHref)
     return (
-      <ButtonLink href={action.buyHref} size="lg" className={className} {...awaitsApp(hydrated)}>
+      <ButtonLink href={action.buyHref} size="lg" className={className}>
         <Coins aria-hidden className="size-5" /> Buy credits to try
       </ButtonLink>
     );
@@ -284,7 +283,6 @@ function TryButton({ action, className = 'w-full' }: { action: TryAction; classN
       onClick={action.onTry}
       disabled={action.busy || !action.online}
       aria-busy={action.busy}
-      {...awaitsApp(hydrated)}
     >
       <Zap aria-hidden className="size-5" />
       {action.label}

@@ -1,3 +1,4 @@
+import { PENDING_TRY_COOKIE } from '#common/constants.ts';
 import { hasCookie } from '#app/lib/cookies.ts';
 
 // The Idempotency-Key of a try still waiting for its answer, per agent, in this tab's
@@ -7,7 +8,7 @@ const PREFIX = 'pending-try:';
  * Set while a key is stored. Pages open sessionStorage only when it is there (its first use costs a
  * synchronous load, docs/decisions/0010). Left to expire rather than cleared: another tab may hold a key.
  */
-const MARKER = 'pending-try';
+const MARKER = PENDING_TRY_COOKIE;
 const MARKER_MAX_AGE_S = 24 * 60 * 60;
 
 export function loadPendingTry(agentId: number, cookie = document.cookie): string | null {
@@ -33,5 +34,20 @@ export function clearPendingTry(agentId: number): void {
     sessionStorage.removeItem(PREFIX + agentId);
   } catch {
     // Nothing was stored.
+  }
+}
+
+/**
+ * Whether the agent page at `pathname` holds a try this tab left pending (`markerSent`: the marker
+ * came with the page's request). The entry script then starts the app at once (app/boot.ts), which
+ * asks the server how that try ended and says so.
+ */
+export function pendingTryWaits(pathname: string, markerSent: boolean): boolean {
+  const id = /^\/agents?\/(\d+)\/?$/i.exec(pathname)?.[1];
+  if (!markerSent || id === undefined) return false;
+  try {
+    return sessionStorage.getItem(PREFIX + Number(id)) !== null;
+  } catch {
+    return false;
   }
 }
