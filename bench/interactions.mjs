@@ -1,5 +1,5 @@
 /* global document, requestAnimationFrame, window, addEventListener -- the measured code runs in the browser page */
-// npm run bench -- interactions [--origin URL] [--runs 5] [--only TEXT] [--tiers mid,low] [--port 8796]
+// npm run bench -- interactions [--origin URL] [--runs 5] [--only TEXT[|TEXT…]] [--tiers mid,low] [--port 8796]
 // How long a tap takes to show its answer on a phone (docs/decisions/0023, 0044). Each control below is
 // tapped on a page loaded --runs times (a new browser context each, so a first visit every time) at
 // 360x740 with touch, the CPU slowed down to a calibrated phone (bench/calibrate.mjs: the machine's
@@ -342,7 +342,8 @@ async function measureOnce(browser, origin, interaction, { context: pageContext,
 }
 
 /**
- * Measures every control (or those whose name contains `only`, and the floor they are compared to)
+ * Measures every control (or those whose name contains `only`, or one of its '|'-separated parts,
+ * and the floor they are compared to)
  * at each tier, first tap and once started; returns every run and the medians.
  */
 export async function runInteractions({ origin, agentId, runs = 5, only, tiers = TIER_NAMES, log = console.log }) {
@@ -353,7 +354,9 @@ export async function runInteractions({ origin, agentId, runs = 5, only, tiers =
   const runRows = [];
   const results = [];
   try {
-    for (const interaction of INTERACTIONS.filter((i) => !only || i.reference || i.name.includes(only)))
+    for (const interaction of INTERACTIONS.filter(
+      (i) => !only || i.reference || only.split('|').some((name) => i.name.includes(name)),
+    ))
       for (const tier of tiers)
         for (const started of interaction.startedOnly ? [true] : interaction.reference ? [false] : [false, true]) {
           const when = started ? 'started' : 'first tap';

@@ -354,6 +354,7 @@ test('Try Agent tapped before the app says it is starting within a frame, then i
   const release = await coldPage(page);
   await page.goto(`/agents/${agent.id}`);
   const tryAgent = page.getByRole('button', { name: /^Try Agent/ }).first();
+  const agentTabOpened = context.waitForEvent('page');
   // Pressed and said within the tap's own frame: read in the frame after it.
   const shown = await page.evaluate(async () => {
     const button = [...document.querySelectorAll('button')].find(
@@ -364,9 +365,15 @@ test('Try Agent tapped before the app says it is starting within a frame, then i
     return { busy: button.getAttribute('aria-busy'), label: getComputedStyle(button, '::after').content };
   });
   expect(shown).toEqual({ busy: 'true', label: '"Starting…"' });
+  // The agent's tab is opened by the page at the tap, while the tap still allows one: a slow phone's
+  // app may start after that (app/lib/blank-tab.ts).
+  const agentTab = await agentTabOpened;
   expect(await appRunning(page)).toBe(false);
   release();
   await expect(page.getByText('Credits deducted')).toBeVisible({ timeout: 60_000 });
   expect(tries).toEqual([`POST /api/agents/${agent.id}/try`]);
   await expect(tryAgent).not.toHaveAttribute('aria-busy', 'true');
+  // The try went on in that tab: no second one.
+  await expect.poll(() => agentTab.url()).toContain(new URL(agent.externalUrl).host);
+  expect(context.pages()).toHaveLength(2);
 });

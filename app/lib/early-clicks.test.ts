@@ -249,3 +249,30 @@ it("the page's inline script holds what the entry script holds, and the pages' a
   expect(readFileSync('worker/middleware/security.ts', 'utf8')).toContain(`script-src 'self' ${hash};`);
   expect(readFileSync('public/_headers', 'utf8')).toContain(`script-src 'self' ${hash};`);
 });
+
+it('opens the tab of a held tap that opens one (Try Agent) at once, and closes it when no replay takes it', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+  const blank = { opener: {}, close: vi.fn() };
+  const open = vi.spyOn(window, 'open').mockReturnValue(blank as unknown as Window);
+  try {
+    holdEarlyClicks(() => undefined);
+    document.body.innerHTML = `<div id="root"><main><button type="button" data-opens-tab>Try Agent</button></main></div>`;
+    const tryAgent = document.querySelector('button')!;
+    tryAgent.click();
+    tryAgent.click(); // a double tap opens one tab
+    // Not in the tap: once its frame ('Starting…') is on screen.
+    expect(open).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(blank.opener).toBeNull();
+
+    // The app, hydrated, finds the button disabled (offline, say): its replay takes nothing, and the tab goes.
+    tryAgent.disabled = true;
+    await releaseEarlyClicks();
+    expect(blank.close).toHaveBeenCalledTimes(1);
+  } finally {
+    open.mockRestore();
+    vi.useRealTimers();
+  }
+});

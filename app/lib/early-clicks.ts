@@ -12,6 +12,7 @@
  *
  * Loaded with the entry script, before React: nothing of React or the app is imported.
  */
+import { closeUntakenEarlyTab, openEarlyTab } from './blank-tab';
 import { answerTap, endStarting, OPENS_BY_ITSELF, pressInGroup, showStarting } from './early-controls';
 import { TAB_KEYS } from './tab-keys';
 
@@ -88,10 +89,14 @@ function hold(event: MouseEvent): void {
   if (!answerTap(target, onHeld)) holdForApp(target);
 }
 
-/** A tap only the app can answer: replayed once it has hydrated, and shown as starting until then. */
+/**
+ * A tap only the app can answer: replayed once it has hydrated, and shown as starting until then.
+ * One that opens a tab (Try Agent) opens it now, after its frame, while the tap still allows it.
+ */
 function holdForApp(target: HTMLElement): void {
   if (!held.includes(target)) held.push(target);
   showStarting(target);
+  if (target.hasAttribute('data-opens-tab')) openEarlyTab();
   onHeld();
 }
 
@@ -172,4 +177,5 @@ export async function releaseEarlyClicks(): Promise<void> {
     if (i > 0) await afterCommit();
     replay();
   }
+  closeUntakenEarlyTab();
 }

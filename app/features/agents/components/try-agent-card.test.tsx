@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '#common/types.ts';
+import { openEarlyTab } from '#app/lib/blank-tab.ts';
 import { TryActionProvider, TryAgentBar, TryAgentCard, useTryAction } from './try-agent-card';
 
 const agent = {
@@ -125,6 +126,24 @@ describe('TryAgentCard', () => {
       credits: 93,
       consumed: 7,
     });
+  });
+
+  it('a tap held before the app ran is tried in the tab the entry script opened for it, no second one opened', async () => {
+    const tab = stubTab();
+    stubFetch(paid);
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
+    setup(<Card agent={agent} user={{ id: 2 }} />);
+    const tryAgent = screen.getByRole('button', { name: 'Try Agent (7 credits)' });
+    // Marked for the entry script, which opens the tab of a held tap (app/lib/early-clicks.ts).
+    expect(tryAgent.hasAttribute('data-opens-tab')).toBe(true);
+    openEarlyTab();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(window.open).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(tryAgent); // the held tap, replayed
+    expect(await screen.findByText('Credits deducted')).toBeTruthy();
+    expect(tab.location.href).toBe(agent.externalUrl);
+    expect(window.open).toHaveBeenCalledTimes(1);
   });
 
   it('closes the tab and offers to buy credits when the balance is short (402)', async () => {

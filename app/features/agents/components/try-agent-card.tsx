@@ -6,6 +6,7 @@ import type { Agent } from '#common/types.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { SideCard } from '#app/components/ui/side-card.tsx';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
+import { blankTabAfterThePaint, OPENS_TAB, takeEarlyTab } from '#app/lib/blank-tab.ts';
 import { useMediaQuery } from '#app/hooks/use-media-query.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { toast } from '#app/hooks/use-toast.ts';
@@ -110,7 +111,8 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     // A tap while one is under way (a held tap replayed, say) opens no tab of its own.
     if (mutation.isPending) return;
     const knownUrl = webUrl(agent.externalUrl);
-    const opening = knownUrl ? blankTabAfterThePaint() : null;
+    // A tap held before the app ran has had its tab opened by the entry script, within its activation.
+    const opening = knownUrl ? (takeEarlyTab() ?? blankTabAfterThePaint()) : null;
     setOutcome(null);
     // A key an earlier page left is this tap's too, even before the effect above has read it: the
     // server then answers that try, charged once, instead of charging a second.
@@ -169,6 +171,8 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   const shortfall = user && !isCreator ? agent.creditCost - user.credits : 0;
   return {
     agent,
+    // Its tap opens the agent's tab (blankTabAfterThePaint), from the entry script for a tap held before the app.
+    opensTab: webUrl(agent.externalUrl) !== null,
     signedIn: user !== null,
     isCreator,
     online,
@@ -221,47 +225,11 @@ function useAction(given: TryAction | undefined): TryAction {
 }
 
 /**
- * The agent's tab, opened blank once the tap's answer ('Processing...') is on screen, and sent to the
- * agent when the try is paid. Opening a window holds the page's thread (about 140 ms on this
- * machine: the browser makes the window before `open` returns), and the tap must show that it was
- * taken first. Two frames later is still within the tap's user activation, so no pop-up blocker stops
- * it; where the frame's callback is not allowed to open one (a browser that keeps the activation
- * only for a timer), the timer set in the tap tries again. `take` ends the wait: the tab if it has
- * opened, else null and none will (the try answered first, and its caller opens the address).
- */
-function blankTabAfterThePaint(): { take: () => Window | null } {
-  let tab: Window | null = null;
-  let waiting = true;
-  const open = () => {
-    if (!waiting) return;
-    tab = window.open('', '_blank');
-    if (!tab) return;
-    waiting = false;
-    // The agent's site must not be able to script or redirect this tab.
-    tab.opener = null;
-  };
-  // Two frames: the first draws the answer, and by the second the browser has shown it. Making a
-  // window holds the browser as well as the page: made right after the first, it kept that frame off
-  // the screen (docs/decisions/0044).
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(open, 0)));
-  // A hidden page paints no frame; and WebKit lets a tap open a window from a timer of up to about a
-  // second, perhaps not from a frame's callback. Kept short: a try that answers before any tab is
-  // open opens the agent's address after its request, which pop-up blockers may stop.
-  setTimeout(open, 250);
-  return {
-    take: () => {
-      waiting = false;
-      return tab;
-    },
-  };
-}
-
-/**
  * Try Agent, or what stands in for it: sign in first, or buy the credits it needs. Neither starts the
  * app by being on screen: a tap on Try Agent before it runs is held, says 'Starting…' in its own
- * frame and is tried once the app has hydrated (app/lib/early-clicks.ts), the agent's tab opened
- * from it within the tap's user activation (docs/decisions/0044). A try an earlier page left pending
- * starts the app at once (app/boot.ts).
+ * frame and is tried once the app has hydrated (app/lib/early-clicks.ts), in the agent's tab the
+ * entry script opened at the tap, within its user activation (app/lib/blank-tab.ts,
+ * docs/decisions/0044). A try an earlier page left pending starts the app at once (app/boot.ts).
  */
 function TryButton({ action, className = 'w-full' }: { action: TryAction; className?: string }) {
   if (!action.signedIn)
@@ -283,6 +251,7 @@ function TryButton({ action, className = 'w-full' }: { action: TryAction; classN
       onClick={action.onTry}
       disabled={action.busy || !action.online}
       aria-busy={action.busy}
+      {...(action.opensTab && OPENS_TAB)}
     >
       <Zap aria-hidden className="size-5" />
       {action.label}
