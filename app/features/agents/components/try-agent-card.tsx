@@ -367,10 +367,12 @@ export function TryAgentBar({ action: given }: { action?: TryAction }) {
   const action = useAction(given);
   const { agent } = action;
   return (
+    // Opaque, not a blur of the page behind at 95% white (which showed nothing of it): a backdrop
+    // filter is worked out again in each frame that repaints the bar, as a tap on Try Agent does.
     <section
       aria-labelledby="try-bar-heading"
       data-try-bar=""
-      className="sticky bottom-(--bottom-bars) z-30 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(15_23_42/0.06)] backdrop-blur lg:hidden"
+      className="sticky bottom-(--bottom-bars) z-30 -mx-4 mt-8 border-t border-slate-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(15_23_42/0.06)] lg:hidden"
     >
       <h2 id="try-bar-heading" className="sr-only">
         Try {agent.name}
