@@ -12,9 +12,10 @@ export interface OpeningTab {
  * A tab opened blank for a tap once its answer ('Processing...', 'Starting…') is on screen, and sent
  * to the agent when the try is paid (app/features/agents/components/try-agent-card.tsx). Opening a
  * window holds the page's thread (about 140 ms on this machine: the browser makes the window before
- * `open` returns), and the tap must show that it was taken first. Two frames later is still within the tap's user activation, so no pop-up blocker stops
- * it; where the frame's callback is not allowed to open one (a browser that keeps the activation
- * only for a timer), the timer set in the tap tries again. `take` ends the wait: the tab if it has
+ * `open` returns), and the tap must show that it was taken first. Two frames later is still within
+ * the tap's user activation, so no pop-up blocker stops it; where the frame's callback is not allowed
+ * to open one (a browser that keeps the activation only for a timer), the timer set in the tap tries
+ * again. `take` ends the wait: the tab if it has
  * opened, else null and none will (the try answered first, and its caller opens the address).
  */
 export function blankTabAfterThePaint(): OpeningTab {

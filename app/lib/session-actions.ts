@@ -21,9 +21,9 @@ export function clearPrivateData(queryClient: QueryClient): void {
 
 /**
  * docs/product.md#states: logout clears the user and stored credit values even if the server call fails.
- * The user first, before the server is asked: what mounts meanwhile (a part of the page the app was
- * still drawing when a Log out tapped before it started was replayed) renders for a visitor and asks
- * nothing of theirs, which the server would refuse with a 401 once the session is gone.
+ * The session is cleared first, before the server is asked: a part of the page that mounts meanwhile
+ * (a Log out tapped before the app ran is replayed while the page is still being drawn) renders for
+ * a visitor and asks for nothing of theirs, which the server would refuse once the session has ended.
  */
 export async function logout(queryClient: QueryClient): Promise<void> {
   queryClient.setQueryData(sessionKeys.session, null);

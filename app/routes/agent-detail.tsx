@@ -186,7 +186,7 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
             <TryAgentCard />
             <AgentInfoCard agent={data} />
             {(isCreator || user?.role === 'admin') &&
-              // Its place held until then, which starts the app at once for them (a Skeleton):
+              // Until the app runs a skeleton holds its place, and starts the app at once for them:
               // nothing else on the page does (Try Agent waits for a tap, docs/decisions/0044).
               (hydrated ? (
                 <Suspense fallback={<Skeleton className="h-44 w-full rounded-xl" />}>
