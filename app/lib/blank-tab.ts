@@ -48,9 +48,14 @@ export function blankTabAfterThePaint(): OpeningTab {
 /** The tab the entry script is opening for a held tap, until the app's replay of that tap takes it. */
 let early: OpeningTab | null = null;
 
-/** From the entry script: a held tap on a control marked OPENS_TAB starts opening its tab now. */
+/**
+ * From the entry script: a held tap on a control marked OPENS_TAB starts opening its tab now. Left
+ * before the app replays the tap (a link tapped meanwhile), the page closes it: no try was made.
+ */
 export function openEarlyTab(): void {
-  early ??= blankTabAfterThePaint();
+  if (early) return;
+  early = blankTabAfterThePaint();
+  addEventListener('pagehide', closeUntakenEarlyTab, { once: true });
 }
 
 /** The app's tap: the tab the entry script opened for it when it was held, once. */

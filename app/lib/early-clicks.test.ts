@@ -271,6 +271,15 @@ it('opens the tab of a held tap that opens one (Try Agent) at once, and closes i
     tryAgent.disabled = true;
     await releaseEarlyClicks();
     expect(blank.close).toHaveBeenCalledTimes(1);
+
+    // Held again, and the page left before the app replays it: the tab goes with it.
+    holdEarlyClicks(() => undefined);
+    tryAgent.disabled = false;
+    tryAgent.click();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(open).toHaveBeenCalledTimes(2);
+    dispatchEvent(new Event('pagehide'));
+    expect(blank.close).toHaveBeenCalledTimes(2);
   } finally {
     open.mockRestore();
     vi.useRealTimers();

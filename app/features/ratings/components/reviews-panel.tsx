@@ -15,6 +15,8 @@ import { useAfterPaint } from '#app/hooks/use-after-paint.ts';
 import { usePaused } from '#app/hooks/use-paused.ts';
 import { usePanelShown } from '#app/components/ui/tabs.tsx';
 import { useAuthHref } from '#app/hooks/use-auth-href.ts';
+import { useHydrated } from '#app/hooks/use-hydrated.ts';
+import { awaitsApp } from '#app/lib/app-start.ts';
 
 const SORT_LABELS: Record<ReviewSort, string> = {
   helpful: 'Most helpful',
@@ -78,6 +80,10 @@ export function ReviewsPanel({
     setWriting(false);
     onSubmitted();
   };
+  // For a signed-in person the panel is not whole without the app: their own review (the summary's
+  // `mine`) is only asked by it. So, as the panel is shown (its tab tapped), Write a Review in view
+  // starts the app (docs/decisions/0044); for a visitor it waits for its own tap.
+  const hydrated = useHydrated();
 
   const compose = () => {
     if (!viewer)
@@ -113,6 +119,7 @@ export function ReviewsPanel({
             aria-expanded={writing}
             aria-controls={`review-compose-${agentId}`}
             onClick={() => setWriting((w) => !w)}
+            {...(viewer && awaitsApp(hydrated))}
           >
             <PenLine aria-hidden className="size-4" /> Write a Review
           </Button>
