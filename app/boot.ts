@@ -163,7 +163,7 @@ function setUpRendered(): void {
       saveThrough,
     );
   });
-  startOnHeld = startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || somethingWaits());
+  startOnHeld = startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || tabNeedsApp || somethingWaits());
   if (heldBeforeSetUp) startOnHeld();
   // A bar the server rendered at the bottom (a signed-in person's confirm-email banner): what sits at
   // the bottom (an agent page's try bar) keeps clear of it before the app runs, not on top of it.
@@ -171,8 +171,8 @@ function setUpRendered(): void {
 }
 
 // A popover's buttons say whether it is shown, before the app and in it (app/lib/early-controls.ts);
-// a tab named by the address (#reviews) is shown.
-followEarlyControls();
+// a tab named by the address (#reviews) is shown, and the app starts if its panel needs it.
+const tabNeedsApp = followEarlyControls();
 if (rendered) {
   // Taps, held forms and a tab's arrow keys are held from here on, as the page's inline script held
   // buttons' taps until now (app/index.html), and those the page can answer (a tab, Save, Share) are

@@ -233,6 +233,9 @@ test('a review written offline, the tab closed, is delivered once when a new tab
 
   await context.setOffline(true);
   await reportOffline(page);
+  // As a person would see it: the app says so at the top, pushing the page down (a tap aimed as it
+  // appears lands on what moves under the finger).
+  await expect(page.getByText('You are offline.')).toBeVisible();
   await page.getByRole('tab', { name: /^Reviews/ }).click();
   await page.getByRole('button', { name: 'Write a Review' }).click();
   await tapStar(page.getByRole('group', { name: 'Your rating' }), '4 stars');
@@ -259,6 +262,7 @@ test('a review written offline, the tab closed, is delivered once when a new tab
   const next = await context.newPage();
   await next.goto(`/agents/${agent.id}`);
   await expect.poll(reviewsWith, { timeout: 20_000 }).toBe(1);
+  // The app starts as the panel shows (it asks for the person's own review), though Write a Review is below the fold.
   await next.getByRole('tab', { name: /^Reviews/ }).click();
   const published = next.getByRole('region', { name: 'Your review' });
   await expect(published).toContainText(comment);

@@ -30,8 +30,9 @@ export const isReadingPage = (pathname: string): boolean => READING_PAGES.test(p
 /**
  * Marks a control the server rendered disabled or held back (a field, a choice, the Follow button)
  * because it needs the app. One on screen looks broken or acts late until the app runs, so the app
- * starts as soon as one is in view, as it used to on every page. Spread on the control until it is
- * hydrated. Not on a control whose tap is held and replayed (Try Agent, Write a Review): starting
+ * starts as soon as one is in view, as it used to on every page, or as soon as a tab shows the panel
+ * it is in (app/lib/early-controls.ts: panelAwaitsApp). Spread on the control until it is hydrated.
+ * Not on a control whose tap is held and replayed (Try Agent, a visitor's Write a Review): starting
  * the app unasked puts its start-up in the way of that first tap (docs/decisions/0044).
  */
 export const awaitsApp = (hydrated: boolean): { 'data-awaits-app'?: '' } => (hydrated ? {} : { 'data-awaits-app': '' });

@@ -69,9 +69,30 @@ it('switches a tab, its panel and the address at the first tap, before the app, 
 it('opens a page at the tab its address names', () => {
   history.replaceState(null, '', '/agents/7#reviews');
   const page = agentPage();
-  selectTabOfAddress();
+  expect(selectTabOfAddress()).toBe(page.reviews);
   expect(page.reviews.getAttribute('aria-selected')).toBe('true');
   expect(page.panel('reviews').hidden).toBe(false);
+  // Already shown: nothing to do.
+  expect(selectTabOfAddress()).toBeNull();
+});
+
+it("starts the app when a tab shows a panel that needs it (a signed-in person's reviews), wherever its control sits", () => {
+  const startApp = vi.fn();
+  holdEarlyClicks(startApp);
+  const page = agentPage();
+  page.panel('reviews').innerHTML = '<button type="button" data-awaits-app>Write a Review</button>';
+  page.description.click();
+  expect(startApp).not.toHaveBeenCalled();
+  page.reviews.click();
+  expect(page.panel('reviews').hidden).toBe(false);
+  expect(startApp).toHaveBeenCalledTimes(1);
+  // The same panel named by the address: the entry script is told to start it.
+  history.replaceState(null, '', '/agents/7#reviews');
+  agentPage().panel('reviews').innerHTML = '<button type="button" data-awaits-app>Write a Review</button>';
+  expect(followEarlyControls()).toBe(true);
+  history.replaceState(null, '', '/agents/7#reviews');
+  agentPage();
+  expect(followEarlyControls()).toBe(false);
 });
 
 it('shows Save pressed at the first tap and keeps what was asked for the app, which takes it once', async () => {

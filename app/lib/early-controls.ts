@@ -93,12 +93,25 @@ export function nameTabInAddress(list: Element, value: string | undefined): void
   afterNextPaint(name);
 }
 
-/** A page opened at a tab's address (#reviews): that tab, before the app and without it. */
-export function selectTabOfAddress(): void {
+/**
+ * Whether a tab's panel holds a control that needs the app (`data-awaits-app`: a signed-in person's
+ * Write a Review, whose panel is not whole without the app, which asks for their own review). Shown
+ * by a tap or the address, such a panel starts the app wherever the control sits, on screen or
+ * below it (app/lib/app-start.ts starts it for one scrolled into view).
+ */
+export function panelAwaitsApp(tab: HTMLElement): boolean {
+  const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+  return panel?.querySelector('[data-awaits-app]') != null;
+}
+
+/** A page opened at a tab's address (#reviews): that tab, before the app and without it. Returns the tab shown so. */
+export function selectTabOfAddress(): HTMLElement | null {
   const value = location.hash.slice(1);
-  if (!value) return;
+  if (!value) return null;
   const tab = [...document.querySelectorAll<HTMLElement>(TAB)].find((t) => t.dataset.tab === value);
-  if (tab && tab.getAttribute('aria-selected') !== 'true') selectTab(tab, false);
+  if (!tab || tab.getAttribute('aria-selected') === 'true') return null;
+  selectTab(tab, false);
+  return tab;
 }
 
 /**
@@ -154,8 +167,10 @@ function toggleSave(button: HTMLElement): void {
  * Save (which then needs the app to keep it: `startApp`). False for a tap only the app can answer.
  */
 export function answerTap(target: HTMLElement, startApp: () => void): boolean {
-  if (target.matches(TAB)) selectTab(target);
-  else if (target.dataset.shareUrl !== undefined) share(target);
+  if (target.matches(TAB)) {
+    selectTab(target);
+    if (panelAwaitsApp(target)) startApp();
+  } else if (target.dataset.shareUrl !== undefined) share(target);
   else if (target.dataset.saveAgent !== undefined) {
     toggleSave(target);
     startApp();
@@ -207,11 +222,15 @@ function popoverToggled(event: Event): void {
   if (shown) popover.querySelector<HTMLElement>('[data-focus-on-open]')?.focus();
 }
 
-/** From the entry script: popovers' buttons kept in step with them, and a tab named by the address shown. */
-export function followEarlyControls(): void {
+/**
+ * From the entry script: popovers' buttons kept in step with them, and a tab named by the address
+ * shown. True when that tab's panel needs the app (panelAwaitsApp): it starts as the page is set up.
+ */
+export function followEarlyControls(): boolean {
   // `toggle` does not bubble: heard on its way down.
   document.addEventListener('toggle', popoverToggled, true);
-  selectTabOfAddress();
+  const shown = selectTabOfAddress();
+  return shown !== null && panelAwaitsApp(shown);
 }
 
 /**

@@ -81,8 +81,8 @@ export function ReviewsPanel({
     onSubmitted();
   };
   // For a signed-in person the panel is not whole without the app: their own review (the summary's
-  // `mine`) is only asked by it. So, as the panel is shown (its tab tapped), Write a Review in view
-  // starts the app (docs/decisions/0044); for a visitor it waits for its own tap.
+  // `mine`) is only asked by it. So Write a Review awaits the app: the panel shown (its tab tapped, or
+  // named by the address) starts it (docs/decisions/0044); for a visitor it waits for its own tap.
   const hydrated = useHydrated();
 
   const compose = () => {
