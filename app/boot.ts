@@ -8,8 +8,8 @@ import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { pendingTryWaits } from './features/agents/lib/pending-try';
 import { applyPreferences } from './features/users/lib/preferences';
 import { isReadingPage, startOnIntent } from './lib/app-start';
-import { holdEarlyClicks } from './lib/early-clicks';
-import { followEarlyControls } from './lib/early-controls';
+import { dropHeldTaps, holdEarlyClicks } from './lib/early-clicks';
+import { followEarlyControls, sayAppDidNotLoad } from './lib/early-controls';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
 import { saveServedText } from './lib/saved-record';
 import { handToWorker, registerServiceWorker, servedByWorker, serviceWorkersRun } from './lib/service-worker';
@@ -39,7 +39,9 @@ function addLinks(rel: 'prefetch' | 'modulepreload'): void {
 }
 
 let started = false;
+let failed = false;
 function start(): void {
+  if (failed) return appDidNotLoad();
   if (started) return;
   started = true;
   addLinks('modulepreload');
@@ -50,7 +52,21 @@ function start(): void {
   void nextTask()
     .then(() => import('react-dom/client'))
     .then(nextTask)
-    .then(() => import('./main'));
+    .then(() => import('./main'))
+    .catch(appDidNotLoad);
+}
+
+/**
+ * The app's code did not load (no connection on a first visit, a release that replaced it): a
+ * held tap is given back rather than left 'Starting…', and the page says so, at this tap and at
+ * each later one the app would answer. Not tried again in this document, where a failed module
+ * may stay failed (the page's module map keeps it): the message offers a reload.
+ */
+function appDidNotLoad(): void {
+  failed = true;
+  startOnHeld = start;
+  dropHeldTaps();
+  sayAppDidNotLoad();
 }
 
 /** Once the page's content is on screen, or a little after the load event where no paint is reported (a hidden tab paints nothing). */

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { agentNamed } from './support/agents';
 
 // The page's code is refused on purpose: Chromium logs the failed request, React the error it caught
 // and, when the page was hydrating, that it rendered it afresh instead (error #422).
@@ -46,4 +47,32 @@ test('a part downloaded in the background that fails never reloads over a half-f
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
   await expect(page.getByLabel('Agent name')).toHaveValue('Contract reviewer');
   expect(loads).toBe(0);
+});
+
+test("a tap held for the app whose code fails to download is given back, and the page says to reload", async ({
+  page,
+}) => {
+  const agent = await agentNamed(page.request, 'LedgerLens');
+  // The app's own code (the module the entry script imports on the first tap) refused.
+  const APP_CHUNK = /\/assets\/app-[\w-]{8}\.js$/;
+  await page.route(APP_CHUNK, (route) => route.abort());
+  await page.goto(`/agents/${agent.id}#reviews`);
+  const write = page.getByRole('button', { name: /Write a Review/ });
+  await write.click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This page could not finish loading' });
+  await expect(alert).toContainText('Check your connection, then reload it.');
+  // Not left 'Starting…' for ever.
+  await expect(write).not.toHaveAttribute('aria-busy', 'true');
+  await expect(write).toHaveAccessibleName('Write a Review');
+  // Tapped again: said again, once.
+  await write.click();
+  await expect(alert).toHaveCount(1);
+  await expect(write).not.toHaveAttribute('aria-busy', 'true');
+
+  await page.unroute(APP_CHUNK);
+  await alert.getByRole('link', { name: 'Reload' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/agents/${agent.id}#reviews$`));
+  await page.getByRole('button', { name: /Write a Review/ }).click();
+  await expect(page.getByText('Please log in to write a review')).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, expect, it, vi } from 'vitest';
 import {
+  dropHeldTaps,
   holdEarlyClicks,
   partHydrated,
   reactTookOver,
@@ -280,6 +281,33 @@ it('opens the tab of a held tap that opens one (Try Agent) at once, and closes i
     expect(open).toHaveBeenCalledTimes(2);
     dispatchEvent(new Event('pagehide'));
     expect(blank.close).toHaveBeenCalledTimes(2);
+  } finally {
+    open.mockRestore();
+    vi.useRealTimers();
+  }
+});
+
+it("gives held taps back as they were, never replayed, and closes a held tap's tab when the app cannot start", async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+  const blank = { opener: {}, close: vi.fn() };
+  const open = vi.spyOn(window, 'open').mockReturnValue(blank as unknown as Window);
+  try {
+    holdEarlyClicks(() => undefined);
+    document.body.innerHTML = `<div id="root"><main><button type="button" data-opens-tab>Try Agent</button><button type="button">Follow</button></main></div>`;
+    const [tryAgent, follow] = [...document.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
+    const seen = handled(tryAgent, follow);
+    tryAgent.click();
+    follow.click();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(tryAgent.getAttribute('aria-busy')).toBe('true');
+
+    dropHeldTaps();
+    expect(tryAgent.hasAttribute('aria-busy')).toBe(false);
+    expect(follow.hasAttribute('data-starting')).toBe(false);
+    expect(blank.close).toHaveBeenCalledTimes(1);
+    // Nothing is left to replay: a later hydration taps nothing.
+    await releaseEarlyClicks();
+    expect(seen).toEqual([]);
   } finally {
     open.mockRestore();
     vi.useRealTimers();

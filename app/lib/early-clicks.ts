@@ -141,6 +141,17 @@ export function holdEarlyClicks(startApp: () => void): void {
   for (const target of early.held) if (!answerTap(target, onHeld)) holdForApp(target);
 }
 
+/**
+ * The app could not start (its code did not load: no connection on a first visit, a release that
+ * replaced it): what was held will never be replayed. Each control is given back as it was, a held
+ * form forgotten and a tab opened for a held tap closed; the entry script says why.
+ */
+export function dropHeldTaps(): void {
+  for (const element of held.splice(0)) endStarting(element);
+  heldForms.length = 0;
+  closeUntakenEarlyTab();
+}
+
 /** `hydrateRoot` has been called: React's own listeners are on the page. */
 export function reactTookOver(): void {
   reactListens = true;

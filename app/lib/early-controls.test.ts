@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { holdEarlyClicks, releaseEarlyClicks } from './early-clicks';
-import { followEarlyControls, markSavedHere, selectTabOfAddress, takeEarlySave } from './early-controls';
+import { followEarlyControls, markSavedHere, sayAppDidNotLoad, selectTabOfAddress, takeEarlySave } from './early-controls';
 
 /** An agent page as the server renders it: its tabs (every panel in the page), Save and Share. */
 function agentPage() {
@@ -170,4 +170,15 @@ it("keeps a popover's button in step with it, and focuses the field it asks for"
   toggled('closed');
   expect(button.getAttribute('aria-expanded')).toBe('false');
   expect(button.getAttribute('aria-label')).toBe('Open search');
+});
+
+it("says once that the app's code did not load, with a link that reloads the page", async () => {
+  history.replaceState(null, '', '/agents/7#reviews');
+  sayAppDidNotLoad();
+  sayAppDidNotLoad();
+  const alerts = () => document.querySelectorAll('body > [aria-label="Notifications"] [role="alert"]');
+  await vi.waitFor(() => expect(alerts()[0]?.textContent).toContain('This page could not finish loading.'));
+  expect(alerts()).toHaveLength(1);
+  expect(alerts()[0]!.querySelector('a')?.getAttribute('href')).toBe('/agents/7');
+  expect(alerts()[0]!.querySelector('a')?.textContent).toBe('Reload');
 });

@@ -114,6 +114,9 @@ export function selectTabOfAddress(): HTMLElement | null {
   return tab;
 }
 
+const NOTIFICATIONS = 'fixed inset-x-0 top-16 z-[100] mx-auto w-full max-w-[420px] p-4 lg:top-auto lg:bottom-(--bottom-bars)';
+const NOTE = 'rounded-lg border border-slate-200 bg-white p-4 text-sm font-semibold text-slate-900 shadow-lg';
+
 /**
  * A short message outside the app's markup (React never sees it), gone after a few seconds: where
  * and as the app's notifications say theirs (app/components/ui/toaster.tsx).
@@ -121,17 +124,47 @@ export function selectTabOfAddress(): HTMLElement | null {
 function say(text: string): void {
   const region = document.createElement('section');
   region.setAttribute('aria-label', 'Notifications');
-  region.className =
-    'fixed inset-x-0 top-16 z-[100] mx-auto w-full max-w-[420px] p-4 lg:top-auto lg:bottom-(--bottom-bars)';
+  region.className = NOTIFICATIONS;
   const note = document.createElement('p');
   note.setAttribute('role', 'status');
-  note.className = 'rounded-lg border border-slate-200 bg-white p-4 text-sm font-semibold text-slate-900 shadow-lg';
+  note.className = NOTE;
   region.append(note);
   document.body.append(region);
   // Filled a frame later, so a screen reader hears it as a change of the live region.
   requestAnimationFrame(() => (note.textContent = text));
   setTimeout(() => region.remove(), 4000);
 }
+
+/**
+ * The app's code did not load, so a tap only it can answer will not be: said once, until the page
+ * is reloaded, with the link that reloads it (a link: the held taps' listener leaves links alone).
+ */
+export function sayAppDidNotLoad(): void {
+  if (document.getElementById(APP_DID_NOT_LOAD)) return;
+  const region = document.createElement('section');
+  region.id = APP_DID_NOT_LOAD;
+  region.setAttribute('aria-label', 'Notifications');
+  region.className = NOTIFICATIONS;
+  const note = document.createElement('div');
+  note.setAttribute('role', 'alert');
+  note.className = `${NOTE} flex items-center justify-between gap-3`;
+  const reload = document.createElement('a');
+  // The same address without its #tab (one with it would only scroll), and a reload that keeps it.
+  reload.href = location.pathname + location.search;
+  reload.addEventListener('click', (event) => {
+    event.preventDefault();
+    location.reload();
+  });
+  reload.className = 'shrink-0 font-medium text-brand-700 underline';
+  region.append(note);
+  document.body.append(region);
+  requestAnimationFrame(() => {
+    note.textContent = 'This page could not finish loading. Check your connection, then reload it.';
+    reload.textContent = 'Reload';
+    note.append(reload);
+  });
+}
+const APP_DID_NOT_LOAD = 'app-did-not-load';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
