@@ -49,7 +49,7 @@ test('a part downloaded in the background that fails never reloads over a half-f
   expect(loads).toBe(0);
 });
 
-test("a tap held for the app whose code fails to download is given back, and the page says to reload", async ({
+test('a tap held for the app whose code fails to download is given back, and the page says to reload', async ({
   page,
 }) => {
   const agent = await agentNamed(page.request, 'LedgerLens');

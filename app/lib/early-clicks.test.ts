@@ -251,11 +251,23 @@ it("the page's inline script holds what the entry script holds, and the pages' a
   expect(readFileSync('public/_headers', 'utf8')).toContain(`script-src 'self' ${hash};`);
 });
 
-it('opens the tab of a held tap that opens one (Try Agent) at once, and closes it when no replay takes it', async () => {
+/** `window.open` answering with a blank tab, and the timers and frames the opening waits on, faked for `run`. */
+async function withBlankTab(
+  run: (blank: { opener: unknown; close: () => void }, open: ReturnType<typeof vi.spyOn>) => Promise<void>,
+) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
   const blank = { opener: {}, close: vi.fn() };
   const open = vi.spyOn(window, 'open').mockReturnValue(blank as unknown as Window);
   try {
+    await run(blank, open);
+  } finally {
+    open.mockRestore();
+    vi.useRealTimers();
+  }
+}
+
+it('opens the tab of a held tap that opens one (Try Agent) at once, and closes it when no replay takes it', () =>
+  withBlankTab(async (blank, open) => {
     holdEarlyClicks(() => undefined);
     document.body.innerHTML = `<div id="root"><main><button type="button" data-opens-tab>Try Agent</button></main></div>`;
     const tryAgent = document.querySelector('button')!;
@@ -281,17 +293,10 @@ it('opens the tab of a held tap that opens one (Try Agent) at once, and closes i
     expect(open).toHaveBeenCalledTimes(2);
     dispatchEvent(new Event('pagehide'));
     expect(blank.close).toHaveBeenCalledTimes(2);
-  } finally {
-    open.mockRestore();
-    vi.useRealTimers();
-  }
-});
+  }));
 
-it("gives held taps back as they were, never replayed, and closes a held tap's tab when the app cannot start", async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
-  const blank = { opener: {}, close: vi.fn() };
-  const open = vi.spyOn(window, 'open').mockReturnValue(blank as unknown as Window);
-  try {
+it("gives held taps back as they were, never replayed, and closes a held tap's tab when the app cannot start", () =>
+  withBlankTab(async (blank) => {
     holdEarlyClicks(() => undefined);
     document.body.innerHTML = `<div id="root"><main><button type="button" data-opens-tab>Try Agent</button><button type="button">Follow</button></main></div>`;
     const [tryAgent, follow] = [...document.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
@@ -308,8 +313,4 @@ it("gives held taps back as they were, never replayed, and closes a held tap's t
     // Nothing is left to replay: a later hydration taps nothing.
     await releaseEarlyClicks();
     expect(seen).toEqual([]);
-  } finally {
-    open.mockRestore();
-    vi.useRealTimers();
-  }
-});
+  }));

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { holdEarlyClicks, releaseEarlyClicks } from './early-clicks';
-import { followEarlyControls, markSavedHere, sayAppDidNotLoad, selectTabOfAddress, takeEarlySave } from './early-controls';
+import {
+  followEarlyControls,
+  markSavedHere,
+  sayAppDidNotLoad,
+  selectTabOfAddress,
+  takeEarlySave,
+} from './early-controls';
 
 /** An agent page as the server renders it: its tabs (every panel in the page), Save and Share. */
 function agentPage() {

@@ -114,7 +114,8 @@ export function selectTabOfAddress(): HTMLElement | null {
   return tab;
 }
 
-const NOTIFICATIONS = 'fixed inset-x-0 top-16 z-[100] mx-auto w-full max-w-[420px] p-4 lg:top-auto lg:bottom-(--bottom-bars)';
+const NOTIFICATIONS =
+  'fixed inset-x-0 top-16 z-[100] mx-auto w-full max-w-[420px] p-4 lg:top-auto lg:bottom-(--bottom-bars)';
 const NOTE = 'rounded-lg border border-slate-200 bg-white p-4 text-sm font-semibold text-slate-900 shadow-lg';
 
 /**
