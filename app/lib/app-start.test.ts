@@ -72,6 +72,9 @@ it('leaves to the page what it answers by itself: a popover or a sheet, a tab, S
     fire(element(selector), new FocusEvent('focusin', { bubbles: true }));
     fire(element(selector), new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   }
+  // A tab's own keys move between tabs, as a tap on the next one does.
+  for (const key of ['ArrowRight', 'ArrowLeft', 'Home', 'End'])
+    fire(element('[role="tab"]'), new KeyboardEvent('keydown', { key, bubbles: true }));
   await aFrame();
   expect(start).not.toHaveBeenCalled();
   // A field of the sheet is the app's: a press there starts it.

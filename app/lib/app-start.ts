@@ -4,6 +4,7 @@ import { listOutbox } from './outbox';
 import { markSavedHere } from './early-controls';
 import { listSavedAgentIds, SAVED_CHANNEL } from './saved-agents';
 import { savedCardChanged } from './whats-new-marks';
+import { TAB_KEYS } from './tab-keys';
 
 /**
  * When a server-rendered page starts the app (docs/decisions/0031). Its HTML already reads, links go
@@ -180,7 +181,9 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
   addEventListener(
     'keydown',
     (event: KeyboardEvent) =>
-      READING_KEYS.has(event.key) || (event.key === 'Enter' && answeredByThePage(event.target)) || go(),
+      READING_KEYS.has(event.key) ||
+      ((event.key === 'Enter' || event.key in TAB_KEYS) && answeredByThePage(event.target)) ||
+      go(),
     options,
   );
   // A value changed without a press or the focus first (a script, some assistive technologies).
