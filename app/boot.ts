@@ -59,14 +59,16 @@ function start(): void {
 /**
  * The app's code did not load (no connection on a first visit, a release that replaced it): a
  * held tap is given back rather than left 'Starting…', and the page says so, at this tap and at
- * each later one the app would answer. Not tried again in this document, where a failed module
- * may stay failed (the page's module map keeps it): the message offers a reload.
+ * each later one the app would answer. Not to a reader whose page started the app unasked (the
+ * connection lost, a control scrolled into view): the page they read still works. The plain shell
+ * has nothing without the app, so it always says so. Not tried again in this document, where a
+ * failed module may stay failed (the page's module map keeps it): the message offers a reload.
  */
-function appDidNotLoad(): void {
+function appDidNotLoad(error?: unknown): void {
+  if (error !== undefined) console.error(error);
   failed = true;
   startOnHeld = start;
-  dropHeldTaps();
-  sayAppDidNotLoad();
+  if (dropHeldTaps() > 0 || !rendered) sayAppDidNotLoad();
 }
 
 /** Once the page's content is on screen, or a little after the load event where no paint is reported (a hidden tab paints nothing). */

@@ -60,17 +60,21 @@ test('a tap held for the app whose code fails to download is given back, and the
   const write = page.getByRole('button', { name: /Write a Review/ });
   await write.click();
   const alert = page.getByRole('alert').filter({ hasText: 'This page could not finish loading' });
+  const notice = page.getByRole('region', { name: 'Notifications' }).filter({ has: alert });
   await expect(alert).toContainText('Check your connection, then reload it.');
   // Not left 'Starting…' for ever.
   await expect(write).not.toHaveAttribute('aria-busy', 'true');
   await expect(write).toHaveAccessibleName('Write a Review');
-  // Tapped again: said again, once.
+  // Dismissed, and tapped again: said again, and the button given back again.
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toBeHidden();
   await write.click();
+  await expect(alert).toBeVisible();
   await expect(alert).toHaveCount(1);
   await expect(write).not.toHaveAttribute('aria-busy', 'true');
 
   await page.unroute(APP_CHUNK);
-  await alert.getByRole('link', { name: 'Reload' }).click();
+  await Promise.all([page.waitForEvent('load'), notice.getByRole('link', { name: 'Reload' }).click()]);
   await expect(alert).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/agents/${agent.id}#reviews$`));
   await page.getByRole('button', { name: /Write a Review/ }).click();

@@ -306,7 +306,7 @@ it("gives held taps back as they were, never replayed, and closes a held tap's t
     await vi.advanceTimersByTimeAsync(300);
     expect(tryAgent.getAttribute('aria-busy')).toBe('true');
 
-    dropHeldTaps();
+    expect(dropHeldTaps()).toBe(2);
     expect(tryAgent.hasAttribute('aria-busy')).toBe(false);
     expect(follow.hasAttribute('data-starting')).toBe(false);
     expect(blank.close).toHaveBeenCalledTimes(1);
@@ -314,3 +314,13 @@ it("gives held taps back as they were, never replayed, and closes a held tap's t
     await releaseEarlyClicks();
     expect(seen).toEqual([]);
   }));
+
+it('lets a link held for the app go to its address once the app could not start', () => {
+  holdEarlyClicks(() => undefined);
+  const { back } = serverHtml();
+  // Whether the browser would follow it: the click not prevented.
+  const tap = () => back.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  expect(tap()).toBe(false);
+  dropHeldTaps();
+  expect(tap()).toBe(true);
+});

@@ -50,6 +50,8 @@ export type HydratingPart = keyof typeof PARTS;
 export const HOLD_SUBMIT = { 'data-hold-submit': '' } as const;
 
 const held: HTMLElement[] = [];
+/** The app's code did not load (dropHeldTaps): nothing is held for it any more but what the page then answers. */
+let appFailed = false;
 const heldForms: HTMLFormElement[] = [];
 const hydrated = new Set<HydratingPart>();
 let reactListens = false;
@@ -82,7 +84,7 @@ function hold(event: MouseEvent): void {
     if (!reactHandles(target)) pressInGroup(target);
     return;
   }
-  if (reactHandles(target)) return;
+  if (reactHandles(target) || (appFailed && target instanceof HTMLAnchorElement)) return;
   event.stopImmediatePropagation();
   event.preventDefault();
   // A tab, Share or Save: answered here at once (app/lib/early-controls.ts); anything else waits for the app.
@@ -130,6 +132,7 @@ function moveTab(event: KeyboardEvent): void {
 /** From the entry script, before the app has even been fetched. `startApp` is called for each tap held. */
 export function holdEarlyClicks(startApp: () => void): void {
   onHeld = startApp;
+  appFailed = false;
   document.addEventListener('click', hold, true);
   document.addEventListener('keydown', moveTab, true);
   document.addEventListener('submit', holdSubmit, true);
@@ -144,12 +147,16 @@ export function holdEarlyClicks(startApp: () => void): void {
 /**
  * The app could not start (its code did not load: no connection on a first visit, a release that
  * replaced it): what was held will never be replayed. Each control is given back as it was, a held
- * form forgotten and a tab opened for a held tap closed; the entry script says why.
+ * form forgotten and a tab opened for a held tap closed, and a link held for the app (Back to
+ * listings) goes to its address from now on. Returns how many were held: the entry script says why.
  */
-export function dropHeldTaps(): void {
+export function dropHeldTaps(): number {
+  appFailed = true;
+  const dropped = held.length + heldForms.length;
   for (const element of held.splice(0)) endStarting(element);
   heldForms.length = 0;
   closeUntakenEarlyTab();
+  return dropped;
 }
 
 /** `hydrateRoot` has been called: React's own listeners are on the page. */

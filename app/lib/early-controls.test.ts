@@ -178,13 +178,20 @@ it("keeps a popover's button in step with it, and focuses the field it asks for"
   expect(button.getAttribute('aria-label')).toBe('Open search');
 });
 
-it("says once that the app's code did not load, with a link that reloads the page", async () => {
+it("says the app's code did not load at each tap that needed it, with Reload and Dismiss", async () => {
   history.replaceState(null, '', '/agents/7#reviews');
   sayAppDidNotLoad();
-  sayAppDidNotLoad();
-  const alerts = () => document.querySelectorAll('body > [aria-label="Notifications"] [role="alert"]');
+  const alerts = () => document.querySelectorAll('[aria-label="Notifications"] [role="alert"]');
   await vi.waitFor(() => expect(alerts()[0]?.textContent).toContain('This page could not finish loading.'));
+  const region = document.getElementById('app-did-not-load')!;
+  expect(region.querySelector('a')?.textContent).toBe('Reload');
+  expect(region.querySelector('a')?.getAttribute('href')).toBe(`${location.origin}/agents/7#reviews`);
+  const dismiss = region.querySelector('button')!;
+  expect(dismiss.getAttribute('aria-label')).toBe('Dismiss');
+  expect(dismiss.getAttribute('popovertarget')).toBe(region.id);
+  // Said again: the same message, emptied and filled again for a screen reader to hear it.
+  sayAppDidNotLoad();
   expect(alerts()).toHaveLength(1);
-  expect(alerts()[0]!.querySelector('a')?.getAttribute('href')).toBe('/agents/7');
-  expect(alerts()[0]!.querySelector('a')?.textContent).toBe('Reload');
+  expect(alerts()[0]!.textContent).toBe('');
+  await vi.waitFor(() => expect(alerts()[0]?.textContent).toContain('Check your connection, then reload it.'));
 });

@@ -137,35 +137,60 @@ function say(text: string): void {
 }
 
 /**
- * The app's code did not load, so a tap only it can answer will not be: said once, until the page
- * is reloaded, with the link that reloads it (a link: the held taps' listener leaves links alone).
+ * The app's code did not load, so a tap only it can answer will not be: said at that tap and again
+ * at each later one (the text refilled, so a screen reader hears it again), until the page is
+ * reloaded or the message dismissed. Its Reload is a link and Dismiss a popover's button, both left
+ * alone by the held taps' listener (app/lib/early-clicks.ts), which would hold any other button.
  */
 export function sayAppDidNotLoad(): void {
-  if (document.getElementById(APP_DID_NOT_LOAD)) return;
+  const region = document.getElementById(APP_DID_NOT_LOAD) ?? appDidNotLoadRegion();
+  try {
+    region.showPopover();
+  } catch {
+    // Shown already, or a browser without popovers, which shows it as it is.
+  }
+  const alert = region.querySelector('[role="alert"]')!;
+  alert.textContent = '';
+  requestAnimationFrame(
+    () => (alert.textContent = 'This page could not finish loading. Check your connection, then reload it.'),
+  );
+}
+const APP_DID_NOT_LOAD = 'app-did-not-load';
+
+function appDidNotLoadRegion(): HTMLElement {
   const region = document.createElement('section');
   region.id = APP_DID_NOT_LOAD;
+  region.popover = 'manual';
   region.setAttribute('aria-label', 'Notifications');
-  region.className = NOTIFICATIONS;
+  // Over the popover's own style (centred, bordered, on the canvas): placed as the notifications are.
+  region.className = `${NOTIFICATIONS} bottom-auto my-0 border-0 bg-transparent`;
   const note = document.createElement('div');
-  note.setAttribute('role', 'alert');
-  note.className = `${NOTE} flex items-center justify-between gap-3`;
+  note.className = `${NOTE} flex items-center gap-3`;
+  const alert = document.createElement('p');
+  alert.setAttribute('role', 'alert');
+  alert.className = 'grow';
   const reload = document.createElement('a');
-  // The same address without its #tab (one with it would only scroll), and a reload that keeps it.
-  reload.href = location.pathname + location.search;
+  reload.href = location.href;
+  reload.textContent = 'Reload';
+  reload.className = 'shrink-0 font-medium text-brand-700 underline';
+  // A reload, which keeps a #tab (following the address with one would only scroll), but a new tab's where asked.
   reload.addEventListener('click', (event) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     location.reload();
   });
-  reload.className = 'shrink-0 font-medium text-brand-700 underline';
+  const dismiss = document.createElement('button');
+  dismiss.type = 'button';
+  dismiss.setAttribute('popovertarget', APP_DID_NOT_LOAD);
+  dismiss.setAttribute('popovertargetaction', 'hide');
+  dismiss.setAttribute('aria-label', 'Dismiss');
+  dismiss.className = 'grid size-9 shrink-0 place-items-center rounded-md text-lg text-slate-500 hover:text-slate-900';
+  dismiss.textContent = '×';
+  note.append(alert, reload, dismiss);
   region.append(note);
   document.body.append(region);
-  requestAnimationFrame(() => {
-    note.textContent = 'This page could not finish loading. Check your connection, then reload it.';
-    reload.textContent = 'Reload';
-    note.append(reload);
-  });
+  return region;
 }
-const APP_DID_NOT_LOAD = 'app-did-not-load';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
