@@ -59,17 +59,28 @@ function start(): void {
 /**
  * The app's code did not load (no connection on a first visit, a release that replaced it): a
  * held tap is given back rather than left 'Starting…', and the page says so, at this tap and at
- * each later one the app would answer. Not to a reader whose page started the app unasked (the
- * connection lost, a control scrolled into view): the page they read still works. The plain shell
- * has nothing without the app, so it always says so. Not tried again in this document, where a
+ * each later one the app would answer, and unasked where the page needs the app; not to a reader
+ * of a page whole without it that started it unasked (the connection lost). Not tried again in this document, where a
  * failed module may stay failed (the page's module map keeps it): the message offers a reload.
  */
 function appDidNotLoad(error?: unknown): void {
   if (error !== undefined) console.error(error);
   failed = true;
   startOnHeld = start;
-  if (dropHeldTaps() > 0 || !rendered) sayAppDidNotLoad();
+  if (dropHeldTaps() > 0 || pageNeedsApp()) sayAppDidNotLoad();
 }
+
+/**
+ * Whether the page is not whole without the app, so its failing to load is said unasked: the plain
+ * shell, a page not made for reading (its forms stay disabled), a tab's panel or a control that
+ * awaits it, a part that loads in it, or what it must show unasked.
+ */
+const pageNeedsApp = (): boolean =>
+  !rendered ||
+  !isReadingPage(location.pathname) ||
+  tabNeedsApp ||
+  document.querySelector('[data-awaits-app], [data-loads-in-app]') !== null ||
+  somethingWaits();
 
 /** Once the page's content is on screen, or a little after the load event where no paint is reported (a hidden tab paints nothing). */
 function afterFirstPaint(then: () => void): void {

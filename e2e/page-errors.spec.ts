@@ -80,3 +80,9 @@ test('a tap held for the app whose code fails to download is given back, and the
   await page.getByRole('button', { name: /Write a Review/ }).click();
   await expect(page.getByText('Please log in to write a review')).toBeVisible();
 });
+
+test('a page that needs the app says unasked that its code failed to download', async ({ page }) => {
+  await page.route(/\/assets\/app-[\w-]{8}\.js$/, (route) => route.abort());
+  await page.goto('/propose-agent');
+  await expect(page.getByRole('alert').filter({ hasText: 'This page could not finish loading' })).toBeVisible();
+});

@@ -73,7 +73,7 @@ it('leaves to the page what it answers by itself: a popover or a sheet, a tab, S
     fire(element(selector), new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   }
   // A tab's own keys move between tabs, as a tap on the next one does.
-  for (const key of ['ArrowRight', 'ArrowLeft', 'Home', 'End'])
+  for (const key of ['ArrowRight', 'ArrowLeft'])
     fire(element('[role="tab"]'), new KeyboardEvent('keydown', { key, bubbles: true }));
   await aFrame();
   expect(start).not.toHaveBeenCalled();
@@ -119,6 +119,12 @@ it('starts the app when the search field takes the focus, or a key types', async
   fire(document.body, new KeyboardEvent('keydown', { key: 'k', bubbles: true }));
   await aFrame();
   expect(typed).toHaveBeenCalledTimes(1);
+
+  // An arrow key in a field moves its caret: the app's, unlike a tab's.
+  const moved = await watch();
+  fire(element('input'), new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+  await aFrame();
+  expect(moved).toHaveBeenCalledTimes(1);
 });
 
 it('starts the app when a value changes without a press or focus first', async () => {

@@ -189,9 +189,16 @@ it("says the app's code did not load at each tap that needed it, with Reload and
   const dismiss = region.querySelector('button')!;
   expect(dismiss.getAttribute('aria-label')).toBe('Dismiss');
   expect(dismiss.getAttribute('popovertarget')).toBe(region.id);
+  // Shown, it says nothing of being expanded: it only hides the message.
+  followEarlyControls();
+  region.dispatchEvent(Object.assign(new Event('toggle'), { newState: 'open' }));
+  expect(dismiss.hasAttribute('aria-expanded')).toBe(false);
+  // The address of the moment it is said again.
+  history.replaceState(null, '', '/agents/7#features');
   // Said again: the same message, emptied and filled again for a screen reader to hear it.
   sayAppDidNotLoad();
   expect(alerts()).toHaveLength(1);
   expect(alerts()[0]!.textContent).toBe('');
   await vi.waitFor(() => expect(alerts()[0]?.textContent).toContain('Check your connection, then reload it.'));
+  expect(region.querySelector('a')?.getAttribute('href')).toBe(`${location.origin}/agents/7#features`);
 });

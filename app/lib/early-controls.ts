@@ -149,6 +149,8 @@ export function sayAppDidNotLoad(): void {
   } catch {
     // Shown already, or a browser without popovers, which shows it as it is.
   }
+  // Its address as it is now (a tab chosen since), for a reload opened in a new tab.
+  region.querySelector('a')!.href = location.href;
   const alert = region.querySelector('[role="alert"]')!;
   alert.textContent = '';
   requestAnimationFrame(
@@ -163,14 +165,13 @@ function appDidNotLoadRegion(): HTMLElement {
   region.popover = 'manual';
   region.setAttribute('aria-label', 'Notifications');
   // Over the popover's own style (centred, bordered, on the canvas): placed as the notifications are.
-  region.className = `${NOTIFICATIONS} bottom-auto my-0 border-0 bg-transparent`;
+  region.className = `${NOTIFICATIONS} bottom-auto my-0 overflow-visible border-0 bg-transparent`;
   const note = document.createElement('div');
   note.className = `${NOTE} flex items-center gap-3`;
   const alert = document.createElement('p');
   alert.setAttribute('role', 'alert');
   alert.className = 'grow';
   const reload = document.createElement('a');
-  reload.href = location.href;
   reload.textContent = 'Reload';
   reload.className = 'shrink-0 font-medium text-brand-700 underline';
   // A reload, which keeps a #tab (following the address with one would only scroll), but a new tab's where asked.
@@ -273,7 +274,9 @@ function popoverToggled(event: Event): void {
   const popover = event.target;
   if (!(popover instanceof HTMLElement) || !popover.id || !popover.hasAttribute('popover')) return;
   const shown = (event as ToggleEvent).newState === 'open';
-  for (const button of document.querySelectorAll<HTMLElement>(`[popovertarget="${CSS.escape(popover.id)}"]`)) {
+  // Not a button that only hides it (a message's Dismiss): it does not expand anything.
+  const buttons = `[popovertarget="${CSS.escape(popover.id)}"]:not([popovertargetaction="hide"])`;
+  for (const button of document.querySelectorAll<HTMLElement>(buttons)) {
     button.setAttribute('aria-expanded', String(shown));
     const label = button.dataset[shown ? 'labelShown' : 'labelHidden'];
     if (label) button.setAttribute('aria-label', label);
