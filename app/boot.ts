@@ -7,7 +7,7 @@ import { pageMeta } from './lib/page-load';
 import { countViewAtLoad } from './features/insights/lib/view-at-load';
 import { pendingTryWaits } from './features/agents/lib/pending-try';
 import { applyPreferences } from './features/users/lib/preferences';
-import { isReadingPage, startOnIntent } from './lib/app-start';
+import { isReadingPage, somethingAwaitsApp, startOnIntent } from './lib/app-start';
 import { dropHeldTaps, holdEarlyClicks } from './lib/early-clicks';
 import { followEarlyControls, sayAppDidNotLoad } from './lib/early-controls';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
@@ -60,8 +60,9 @@ function start(): void {
  * The app's code did not load (no connection on a first visit, a release that replaced it): a
  * held tap is given back rather than left 'Starting…', and the page says so, at this tap and at
  * each later one the app would answer, and unasked where the page needs the app; not to a reader
- * of a page whole without it that started it unasked (the connection lost). Not tried again in this document, where a
- * failed module may stay failed (the page's module map keeps it): the message offers a reload.
+ * of a page whole without it that started it unasked (the connection lost). Not tried again in
+ * this document, where a failed module may stay failed (the page's module map keeps it): the
+ * message offers a reload.
  */
 function appDidNotLoad(error?: unknown): void {
   if (error !== undefined) console.error(error);
@@ -75,12 +76,10 @@ function appDidNotLoad(error?: unknown): void {
  * shell, a page not made for reading (its forms stay disabled), a tab's panel or a control that
  * awaits it, a part that loads in it, or what it must show unasked.
  */
-const pageNeedsApp = (): boolean =>
-  !rendered ||
-  !isReadingPage(location.pathname) ||
-  tabNeedsApp ||
-  document.querySelector('[data-awaits-app], [data-loads-in-app]') !== null ||
-  somethingWaits();
+const pageNeedsApp = (): boolean => !rendered || startsUnasked() || somethingAwaitsApp();
+
+/** Whether a page the server rendered starts the app unasked: not made for reading, a tab's panel that needs it, or what it must show. */
+const startsUnasked = (): boolean => !isReadingPage(location.pathname) || tabNeedsApp || somethingWaits();
 
 /** Once the page's content is on screen, or a little after the load event where no paint is reported (a hidden tab paints nothing). */
 function afterFirstPaint(then: () => void): void {
@@ -192,7 +191,7 @@ function setUpRendered(): void {
       saveThrough,
     );
   });
-  startOnHeld = startOnIntent(startWhenPainted, !isReadingPage(location.pathname) || tabNeedsApp || somethingWaits());
+  startOnHeld = startOnIntent(startWhenPainted, startsUnasked());
   if (heldBeforeSetUp) startOnHeld();
   // A bar the server rendered at the bottom (a signed-in person's confirm-email banner): what sits at
   // the bottom (an agent page's try bar) keeps clear of it before the app runs, not on top of it.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { appRunning } from './support/app-start';
+import { APP_CHUNK, appRunning } from './support/app-start';
 import { expectNoSeriousViolations } from './support/axe';
 import { agentNamed } from './support/agents';
 
@@ -10,8 +10,6 @@ import { agentNamed } from './support/agents';
 // at the first tap; then the app starts and shows the same state, once.
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
 test.setTimeout(240_000);
-
-const APP_CHUNK = /\/assets\/app-[\w-]{8}\.js$/;
 
 /** The app's code held back until `release` (a slow network, on demand); the CPU slowed down 4x. */
 async function coldPage(page: Page): Promise<() => void> {

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { agentNamed } from './support/agents';
+import { APP_CHUNK } from './support/app-start';
 
 // The page's code is refused on purpose: Chromium logs the failed request, React the error it caught
 // and, when the page was hydrating, that it rendered it afresh instead (error #422).
@@ -54,7 +55,6 @@ test('a tap held for the app whose code fails to download is given back, and the
 }) => {
   const agent = await agentNamed(page.request, 'LedgerLens');
   // The app's own code (the module the entry script imports on the first tap) refused.
-  const APP_CHUNK = /\/assets\/app-[\w-]{8}\.js$/;
   await page.route(APP_CHUNK, (route) => route.abort());
   await page.goto(`/agents/${agent.id}#reviews`);
   const write = page.getByRole('button', { name: /Write a Review/ });
@@ -82,7 +82,7 @@ test('a tap held for the app whose code fails to download is given back, and the
 });
 
 test('a page that needs the app says unasked that its code failed to download', async ({ page }) => {
-  await page.route(/\/assets\/app-[\w-]{8}\.js$/, (route) => route.abort());
+  await page.route(APP_CHUNK, (route) => route.abort());
   await page.goto('/propose-agent');
   await expect(page.getByRole('alert').filter({ hasText: 'This page could not finish loading' })).toBeVisible();
 });

@@ -44,6 +44,12 @@ export const awaitsApp = (hydrated: boolean): { 'data-awaits-app'?: '' } => (hyd
  */
 export const LOADS_IN_APP = { 'data-loads-in-app': '' } as const;
 
+/** What the server rendered waiting for the app: a control (awaitsApp), a part (LOADS_IN_APP). */
+const AWAITING_APP = '#root [data-awaits-app]';
+const LOADING_IN_APP = '#root [data-loads-in-app]';
+/** Whether the page holds a control or a part that is not whole until the app runs. */
+export const somethingAwaitsApp = (): boolean => document.querySelector(`${AWAITING_APP}, ${LOADING_IN_APP}`) !== null;
+
 /**
  * This device's saved agents, when its database exists: their Save buttons shown pressed
  * (markSavedHere) without starting the app, and the ids for /saved's check below.
@@ -192,7 +198,7 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
   addEventListener('offline', go, options);
 
   // A control that needs the app is on screen (or scrolled into view): it must not stay disabled.
-  const awaiting = document.querySelectorAll('#root [data-awaits-app]');
+  const awaiting = document.querySelectorAll(AWAITING_APP);
   if (awaiting.length > 0 && 'IntersectionObserver' in window) {
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && go());
     for (const element of awaiting) observer.observe(element);
@@ -238,7 +244,7 @@ export function startOnIntent(start: () => void, waiting = false): (() => void) 
     focused !== null && focused !== document.body && focused.closest('#root') !== null && !answeredByThePage(focused);
 
   let checked = Promise.resolve();
-  if (waiting || focusedBefore || !navigator.onLine || document.querySelector('#root [data-loads-in-app]')) go();
+  if (waiting || focusedBefore || !navigator.onLine || document.querySelector(LOADING_IN_APP)) go();
   else
     checked = offlineDbExists()
       .catch(() => true)

@@ -10,5 +10,8 @@ export async function startTheApp(page: Page): Promise<void> {
   await expect(page.locator('html[data-app="running"]')).toHaveCount(1);
 }
 
+/** The app's own code: the module the entry script imports when the app starts. */
+export const APP_CHUNK = /\/assets\/app-[\w-]{8}\.js$/;
+
 /** Whether the app has started on this page. */
 export const appRunning = (page: Page) => page.evaluate(() => document.documentElement.dataset.app === 'running');
