@@ -10,6 +10,7 @@ import { applyPreferences } from './features/users/lib/preferences';
 import { isReadingPage, somethingAwaitsApp, startOnIntent } from './lib/app-start';
 import { dropHeldTaps, holdEarlyClicks } from './lib/early-clicks';
 import { followEarlyControls, sayAppDidNotLoad } from './lib/early-controls';
+import { paintFirstModalFirst } from './lib/first-modal';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
 import { saveServedText } from './lib/saved-record';
 import { handToWorker, registerServiceWorker, servedByWorker, serviceWorkersRun } from './lib/service-worker';
@@ -201,6 +202,8 @@ function setUpRendered(): void {
 // A popover's buttons say whether it is shown, before the app and in it (app/lib/early-controls.ts);
 // a tab named by the address (#reviews) is shown, and the app starts if its panel needs it.
 const tabNeedsApp = followEarlyControls();
+// The document's first modal dialog (the filter sheet) is on screen before the page behind is made inert.
+paintFirstModalFirst();
 if (rendered) {
   // Taps, held forms and a tab's arrow keys are held from here on, as the page's inline script held
   // buttons' taps until now (app/index.html), and those the page can answer (a tab, Save, Share) are

@@ -66,7 +66,8 @@ export const INTERACTIONS = [
     name: 'the filter sheet',
     path: () => '/agents',
     tap: { role: 'button', name: /^Filters/ },
-    done: { selector: 'dialog[open]' },
+    // The first opening is on screen as a popover before it is made modal (app/lib/first-modal.ts).
+    done: { selector: 'dialog[open], dialog:popover-open' },
   },
   {
     name: 'the list/grid switch (List view)',
@@ -123,7 +124,7 @@ export const INTERACTIONS = [
       { select: { label: 'Department', index: 1 }, within: { role: 'dialog', name: 'Filters' } },
     ],
     tap: { role: 'button', name: /^Show/, within: { role: 'dialog', name: 'Filters' } },
-    done: { selector: 'dialog[open]', absent: true },
+    done: { selector: 'dialog[open], dialog:popover-open', absent: true },
   },
 ];
 

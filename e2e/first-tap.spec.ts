@@ -125,6 +125,8 @@ test('the filter sheet opens at the first tap, and its fields and sort are a for
   await thumb(page, page.getByRole('button', { name: /^Filters/ }));
   const sheet = page.getByRole('dialog', { name: 'Filters' });
   await expect(sheet).toBeVisible();
+  // On screen first, then modal (app/lib/first-modal.ts): the page behind inert, the focus inside.
+  await expect.poll(() => sheet.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
   await expect(sheet.getByRole('button', { name: 'Close filters' })).toBeFocused();
   expect(await appRunning(page)).toBe(false);
   await expectNoSeriousViolations(page);

@@ -2,6 +2,7 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatCount } from '#app/lib/format.ts';
+import { modalOpenedYet, noteModalOpened } from '#app/lib/first-modal.ts';
 import { ActiveFilters, type ActiveFilter } from './active-filters';
 
 /**
@@ -151,12 +152,12 @@ const PHONE_WIDTH = '(width < 48rem)';
 /**
  * Once the app runs on a phone, at an idle moment the document's first modal dialog is opened and
  * closed once, out of sight (warmModal): a sheet opened from then on costs only its own opening. Not
- * in the served HTML, and not before the app: there the browser opens the sheet by itself
- * (docs/decisions/0044), and a page only read never pays it.
+ * in the served HTML, and not before the app: there the sheet's first opening is painted before it
+ * is made modal (app/lib/first-modal.ts, docs/decisions/0044), and a page only read never pays it.
  */
 function useWarmModal() {
   useEffect(() => {
-    if (modalWarmed || typeof window.requestIdleCallback !== 'function' || !window.matchMedia(PHONE_WIDTH).matches)
+    if (modalOpenedYet() || typeof window.requestIdleCallback !== 'function' || !window.matchMedia(PHONE_WIDTH).matches)
       return;
     return whenIdle(warmModal);
   }, []);
@@ -168,9 +169,6 @@ function whenIdle(task: () => void) {
   return () => window.cancelIdleCallback(handle);
 }
 
-/** Whether this document has opened a modal dialog yet: only its first is worth opening ahead. */
-let modalWarmed = false;
-
 /**
  * A document's first modal dialog costs Chromium several times what later ones do (under 4x CPU on
  * /agents: a median 58-79 ms for the first showModal(), 18 ms once another had been opened before
@@ -181,9 +179,14 @@ let modalWarmed = false;
  */
 function warmModal() {
   const focused = document.activeElement;
-  if (modalWarmed || (focused && focused !== document.body) || window.getSelection()?.type === 'Range' || openLayer())
+  if (
+    modalOpenedYet() ||
+    (focused && focused !== document.body) ||
+    window.getSelection()?.type === 'Range' ||
+    openLayer()
+  )
     return;
-  modalWarmed = true;
+  noteModalOpened();
   const probe = document.createElement('dialog');
   document.body.append(probe);
   try {
