@@ -12,6 +12,7 @@ import { dropHeldTaps, holdEarlyClicks } from './lib/early-clicks';
 import { followEarlyControls, sayAppDidNotLoad } from './lib/early-controls';
 import { paintFirstModalFirst } from './lib/first-modal';
 import { keepClearOfRenderedBars } from './lib/bottom-bars';
+import { nextTask } from './lib/after-paint';
 import { saveServedText } from './lib/saved-record';
 import { handToWorker, registerServiceWorker, servedByWorker, serviceWorkersRun } from './lib/service-worker';
 
@@ -49,7 +50,6 @@ function start(): void {
   // Each step in a task of its own, so none is long on a slow phone (docs/decisions/0018): the
   // fetches above, then React's code (its evaluation and the compiling it triggers are the longest
   // piece of the start), then the app's.
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   void nextTask()
     .then(() => import('react-dom/client'))
     .then(nextTask)

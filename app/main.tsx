@@ -6,6 +6,7 @@ import { QUERY_STATE_ELEMENT_ID } from '#common/ssr.ts';
 import { App, attachOfflineStore } from './app';
 import { carriesSession, getSessionQueryOptions, hasSessionHint, SessionInPage } from './features/auth/api/get-session';
 import { applyPreferences } from './features/users/lib/preferences';
+import { nextTask } from './lib/after-paint';
 import { trackCameFrom } from './lib/came-from';
 import { reactTookOver, releaseEarlyClicks } from './lib/early-clicks';
 import { noHydration, pageHydrated } from './lib/hydration';
@@ -49,13 +50,9 @@ function ShellBarRemoval() {
   return null;
 }
 
-/**
- * Ends the current task: the start runs as a few short tasks rather than one long one, so the
- * browser can handle a tap or paint in between (docs/decisions/0017).
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-// This module's own evaluation (React and the app's code) is the first task.
+// The start runs as a few short tasks rather than one long one, so the browser can handle a tap or
+// paint in between (docs/decisions/0017). This module's own evaluation (React and the app's code) is
+// the first.
 await nextTask();
 // Taps held back before React listened are replayed once every part is hydrated (or at once, below,
 // for a page the browser renders by itself).

@@ -12,6 +12,7 @@
  *
  * Loaded with the entry script, before React: nothing of React or the app is imported.
  */
+import { nextTask } from './after-paint';
 import { closeUntakenEarlyTab, openEarlyTab } from './blank-tab';
 import { answerTap, endStarting, OPENS_BY_ITSELF, pressInGroup, showStarting } from './early-controls';
 import { TAB_KEYS } from './tab-keys';
@@ -171,7 +172,7 @@ export function partHydrated(part: HydratingPart): boolean {
 }
 
 /** A task later: what React scheduled for the tap before (its update, flushed after the event) is committed by then. */
-const afterCommit = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const afterCommit = nextTask;
 
 /**
  * Once the whole page is hydrated, or at once for a page the browser renders by itself: nothing is

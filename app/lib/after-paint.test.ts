@@ -1,0 +1,17 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inNextTask, nextTask } from './after-paint';
+
+describe('a task of its own', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs after the current task, with timers held (a hidden page holds its timers)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask'] });
+    const order: string[] = [];
+    inNextTask(() => order.push('next task'));
+    order.push('this task');
+    await nextTask();
+    expect(order).toEqual(['this task', 'next task']);
+  });
+});
