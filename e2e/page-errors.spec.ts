@@ -81,6 +81,33 @@ test('a tap held for the app whose code fails to download is given back, and the
   await expect(page.getByText('Please log in to write a review')).toBeVisible();
 });
 
+test('what the page says while it could not finish loading shows under that message, not behind it', async ({
+  page,
+}) => {
+  // No share sheet: Share copies the link, and says so.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async () => undefined } });
+    Object.defineProperty(navigator, 'share', { configurable: true, get: () => undefined });
+  });
+  const agent = await agentNamed(page.request, 'LedgerLens');
+  await page.route(APP_CHUNK, (route) => route.abort());
+  await page.goto(`/agents/${agent.id}#reviews`);
+  await page.getByRole('button', { name: /Write a Review/ }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This page could not finish loading' });
+  await expect(alert).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).first().click();
+  const copied = page.getByRole('status').filter({ hasText: 'Link copied' });
+  await expect(copied).toBeVisible();
+  // Drawn on top: what a tap at its middle meets is the note itself, not the message over it.
+  const box = (await copied.boundingBox())!;
+  const atItsMiddle = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.textContent,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(atItsMiddle).toBe('Link copied');
+  await expect(alert).toBeVisible();
+});
+
 test('a page that needs the app says unasked that its code failed to download', async ({ page }) => {
   await page.route(APP_CHUNK, (route) => route.abort());
   await page.goto('/propose-agent');

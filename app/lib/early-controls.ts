@@ -123,17 +123,35 @@ const NOTE = 'rounded-lg border border-slate-200 bg-white p-4 text-sm font-semib
  * and as the app's notifications say theirs (app/components/ui/toaster.tsx).
  */
 function say(text: string): void {
-  const region = document.createElement('section');
-  region.setAttribute('aria-label', 'Notifications');
-  region.className = NOTIFICATIONS;
   const note = document.createElement('p');
   note.setAttribute('role', 'status');
   note.className = NOTE;
-  region.append(note);
-  document.body.append(region);
+  // While the page says it could not finish loading (a popover, over everything in its place), under
+  // that message, in its region.
+  const message = document.getElementById(APP_DID_NOT_LOAD);
+  let said: HTMLElement = note;
+  if (message && popoverShown(message)) {
+    note.classList.add('mt-2');
+    message.append(note);
+  } else {
+    said = document.createElement('section');
+    said.setAttribute('aria-label', 'Notifications');
+    said.className = NOTIFICATIONS;
+    said.append(note);
+    document.body.append(said);
+  }
   // Filled a frame later, so a screen reader hears it as a change of the live region.
   requestAnimationFrame(() => (note.textContent = text));
-  setTimeout(() => region.remove(), 4000);
+  setTimeout(() => said.remove(), 4000);
+}
+
+/** A popover shown (false in a browser without popovers, where the selector is unknown). */
+function popoverShown(element: Element): boolean {
+  try {
+    return element.matches(':popover-open');
+  } catch {
+    return false;
+  }
 }
 
 /**
