@@ -14,4 +14,15 @@ describe('a task of its own', () => {
     await nextTask();
     expect(order).toEqual(['this task', 'next task']);
   });
+
+  it('runs each piece of work in the order asked, each in a task of its own', async () => {
+    const order: string[] = [];
+    inNextTask(() => {
+      order.push('first');
+      void Promise.resolve().then(() => order.push('first, its microtask'));
+    });
+    inNextTask(() => order.push('second'));
+    await nextTask();
+    expect(order).toEqual(['first', 'first, its microtask', 'second']);
+  });
 });

@@ -1,3 +1,6 @@
+let channel: MessageChannel | null = null;
+const waiting: (() => void)[] = [];
+
 /**
  * Runs `work` in a task of its own, soon, as `setTimeout(work, 0)` would, but not as a timer. A page
  * that has just opened a tab (Try Agent's, from its tap) is hidden behind it while its app starts
@@ -6,11 +9,13 @@
  * message the page posts to itself is not held. Loaded with the entry script: it imports nothing.
  */
 export function inNextTask(work: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    work();
-  };
+  // One channel for the page, held here (a port only a pending message refers to may be collected
+  // with it), as React's scheduler holds its own; each message runs the oldest work waiting.
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+  }
+  waiting.push(work);
   channel.port2.postMessage(null);
 }
 
