@@ -158,8 +158,34 @@ test('the filter sheet opens at the first tap, and its fields and sort are a for
   await expect(sheet).toBeHidden();
   await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
   await thumb(page, page.getByRole('button', { name: /^Filters/ }));
-  await page.touchscreen.tap(180, 20);
+  await page.touchscreen.tap(60, 32);
   await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/\/agents\?/);
+});
+
+test("the filter sheet's first opening, closed by Escape or by a tap on its backdrop, gives the focus back to Filters", async ({
+  page,
+}) => {
+  await coldPage(page);
+  await page.goto('/agents');
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await thumb(page, filters);
+  await expect.poll(() => sheet.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(filters).toBeFocused();
+  expect(await appRunning(page)).toBe(false);
+
+  // The same on a page loaded afresh, closed by a tap on the backdrop over the header's logo: the
+  // tap closes the sheet and goes no further.
+  await page.reload();
+  await thumb(page, filters);
+  await expect.poll(() => sheet.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+  await page.touchscreen.tap(60, 32);
+  await expect(sheet).toBeHidden();
+  await expect(filters).toBeFocused();
+  await expect(page).toHaveURL(/\/agents$/);
 });
 
 test('the list/grid switch shows its choice at the first tap and opens that layout; the app then switches in place', async ({

@@ -1,30 +1,47 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** A dialog whose popover and modal states are recorded (the test DOM has neither). */
+/**
+ * A Filters button and its dialog, whose popover and modal states are recorded (the test DOM has
+ * neither). Shown as a popover, the dialog takes the focus (its Close button), as a browser's does;
+ * what had the focus when it was made modal is recorded too.
+ */
 function sheet() {
+  const opener = document.createElement('button');
+  opener.textContent = 'Filters';
   const dialog = document.createElement('dialog');
-  document.body.append(dialog);
+  dialog.setAttribute('data-backdrop-closes', '');
+  const close = document.createElement('button');
+  close.textContent = 'Close filters';
+  dialog.append(close);
+  document.body.append(opener, dialog);
+  opener.focus();
   const calls: string[] = [];
   let popoverOpen = false;
   dialog.showPopover = () => {
     calls.push(`showPopover(${dialog.getAttribute('popover')})`);
     popoverOpen = true;
+    close.focus();
   };
   dialog.hidePopover = () => {
     calls.push('hidePopover');
     popoverOpen = false;
   };
   dialog.showModal = () => {
-    calls.push(`showModal(popover: ${dialog.hasAttribute('popover')})`);
+    calls.push(`showModal(popover: ${dialog.hasAttribute('popover')}, focus: ${document.activeElement?.textContent})`);
   };
   const matches = dialog.matches.bind(dialog);
   dialog.matches = (selector: string) => (selector === ':popover-open' ? popoverOpen : matches(selector));
-  return { dialog, calls };
+  return { dialog, opener, close, calls };
 }
 
 /** An invoker command on its way to `target`, as a `command="show-modal"` button's click sends it. */
 function command(target: Element, name = 'show-modal'): Event {
   const event = Object.assign(new Event('command', { cancelable: true }), { command: name });
+  target.dispatchEvent(event);
+  return event;
+}
+
+function dispatch(target: Element, event: Event): Event {
   target.dispatchEvent(event);
   return event;
 }
@@ -37,19 +54,26 @@ async function afterThePaint() {
 
 describe('the first modal painted first', () => {
   let firstModal: typeof import('./first-modal');
-  let listening: Parameters<typeof document.addEventListener>[];
-  // Each test a fresh module (its own first modal) and its listener alone on the document.
-  beforeEach(async () => {
+  let listening: Parameters<typeof document.addEventListener>[] = [];
+  /** A fresh module (its own first modal), its listeners on the document until stopListening(). */
+  async function freshModule() {
     vi.resetModules();
-    firstModal = await import('./first-modal');
+    const module = await import('./first-modal');
     const add = vi.spyOn(document, 'addEventListener');
-    firstModal.paintFirstModalFirst();
+    module.paintFirstModalFirst();
     listening = [...add.mock.calls];
     add.mockRestore();
-    expect(listening).toHaveLength(1);
+    return module;
+  }
+  function stopListening() {
+    for (const [type, listener, options] of listening) document.removeEventListener(type, listener, options);
+    listening = [];
+  }
+  beforeEach(async () => {
+    firstModal = await freshModule();
   });
   afterEach(() => {
-    for (const [type, listener, options] of listening) document.removeEventListener(type, listener, options);
+    stopListening();
     document.body.replaceChildren();
   });
 
@@ -59,9 +83,70 @@ describe('the first modal painted first', () => {
     expect(event.defaultPrevented).toBe(true);
     expect(calls).toEqual(['showPopover(manual)']);
     await afterThePaint();
-    expect(calls).toEqual(['showPopover(manual)', 'hidePopover', 'showModal(popover: false)']);
+    // Made modal from its button, which the closed dialog gives the focus back to, as the browser's own opening.
+    expect(calls).toEqual(['showPopover(manual)', 'hidePopover', 'showModal(popover: false, focus: Filters)']);
     expect(dialog.hasAttribute('popover')).toBe(false);
     expect(firstModal.modalOpenedYet()).toBe(true);
+  });
+
+  it('closes it, not made modal, at Close, Escape or a tap outside it in that frame, the focus back on its button', async () => {
+    const ways: [string, (s: ReturnType<typeof sheet>) => Event][] = [
+      ['Close', (s) => command(s.dialog, 'close')],
+      [
+        'Escape',
+        (s) => dispatch(s.close, new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })),
+      ],
+      ['a tap outside', (s) => dispatch(s.opener, new MouseEvent('click', { bubbles: true, cancelable: true }))],
+    ];
+    for (const [way, closeIt] of ways) {
+      stopListening();
+      await freshModule();
+      const s = sheet();
+      command(s.dialog);
+      expect(closeIt(s).defaultPrevented, way).toBe(true);
+      await afterThePaint();
+      expect(s.calls, way).toEqual(['showPopover(manual)', 'hidePopover']);
+      expect(document.activeElement, way).toBe(s.opener);
+      s.dialog.remove();
+      s.opener.remove();
+    }
+  });
+
+  it('closes an open sheet at a tap on its backdrop, the tap kept from the page', () => {
+    const { dialog } = sheet();
+    dialog.setAttribute('open', '');
+    dialog.getBoundingClientRect = () => new DOMRect(0, 400, 360, 340);
+    let closed = 0;
+    dialog.close = () => void closed++;
+    const page = vi.fn();
+    document.addEventListener('click', page);
+    const tap = (y: number) =>
+      dispatch(dialog, new MouseEvent('click', { bubbles: true, cancelable: true, clientX: 180, clientY: y }));
+    // Above the sheet, on its backdrop (a click there is the dialog's).
+    expect(tap(20).defaultPrevented).toBe(true);
+    expect(closed).toBe(1);
+    expect(page).not.toHaveBeenCalled();
+    // In the sheet's own box (its padding): the sheet's.
+    expect(tap(500).defaultPrevented).toBe(false);
+    expect(closed).toBe(1);
+    document.removeEventListener('click', page);
+  });
+
+  it('takes a second tap on its button in that frame as the same opening', async () => {
+    const { dialog, calls } = sheet();
+    command(dialog);
+    expect(command(dialog).defaultPrevented).toBe(true);
+    await afterThePaint();
+    expect(calls).toEqual(['showPopover(manual)', 'hidePopover', 'showModal(popover: false, focus: Filters)']);
+  });
+
+  it('leaves the opening to the browser where it cannot show the dialog as a popover', () => {
+    const { dialog } = sheet();
+    dialog.showPopover = () => {
+      throw new DOMException('Refused', 'NotSupportedError');
+    };
+    expect(command(dialog).defaultPrevented).toBe(false);
+    expect(dialog.hasAttribute('popover')).toBe(false);
   });
 
   it('leaves every later one to the browser', async () => {

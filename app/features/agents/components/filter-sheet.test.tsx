@@ -97,7 +97,7 @@ describe('FilterSheet', () => {
     page.innerHTML = html;
     const dialog = page.querySelector('dialog')!;
     expect(dialog.open).toBe(false);
-    expect(dialog.getAttribute('closedby')).toBe('any');
+    expect(dialog.hasAttribute('data-backdrop-closes')).toBe(true);
     const form = dialog.querySelector('form')!;
     expect(form.getAttribute('method')).toBe('get');
     expect(form.getAttribute('action')).toBe('/agents');

@@ -2,7 +2,7 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatCount } from '#app/lib/format.ts';
-import { modalOpenedYet, noteModalOpened } from '#app/lib/first-modal.ts';
+import { BACKDROP_CLOSES, modalOpenedYet, noteModalOpened } from '#app/lib/first-modal.ts';
 import { ActiveFilters, type ActiveFilter } from './active-filters';
 
 /**
@@ -16,7 +16,7 @@ const SHEET_FIELDS = new Set(['sort', 'department', 'minRating', 'maxCost', 'fea
  * A list's filters and sort on a phone (below `md`): a 'Filters' button with the number of filters
  * in effect, the filters in effect as removable chips, and the controls in a bottom sheet. The
  * sheet is the browser's own modal <dialog>, opened and closed by invoker commands and closed by a
- * tap on its backdrop (`closedby`): it opens at the first tap before the app has started, focus is
+ * tap on its backdrop (BACKDROP_CLOSES): it opens at the first tap before the app has started, focus is
  * kept inside and given back, Escape closes, and no dialog library joins the page's first load
  * (docs/decisions/0023-phone-first-lists.md, docs/decisions/0044). Its controls are a GET form of
  * the list's own address, in the served HTML: before the app, 'Show N results' opens the list the
@@ -89,8 +89,8 @@ export function FilterSheet({
         ref={dialog}
         id={dialogId}
         aria-labelledby={titleId}
-        // A tap on the backdrop closes the sheet, as Escape does, with no script.
-        closedby="any"
+        // A tap on the backdrop closes the sheet, as Escape does (app/lib/first-modal.ts).
+        {...BACKDROP_CLOSES}
         className="mb-0 mt-auto max-h-[85dvh] w-full max-w-none rounded-t-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
       >
         <form
