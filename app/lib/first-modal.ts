@@ -70,9 +70,9 @@ function firstModalAfterItsFrame(event: Event): void {
 
 /**
  * The popover's frame is over: made modal (`modal`), or closed (Escape, Close or a tap on its
- * backdrop in that frame). A manual popover records nothing to give the focus back to, so its button has it
- * again first: showModal() then records it, as when the browser opens the dialog itself, and a
- * sheet closed here leaves it there.
+ * backdrop in that frame). A manual popover records nothing to give the focus back to, so its
+ * button has it again first: showModal() then records it, as when the browser opens the dialog
+ * itself, and a sheet closed here leaves it there.
  */
 function endShowing(modal: boolean): void {
   if (!showing) return;
