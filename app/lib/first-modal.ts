@@ -54,7 +54,8 @@ function firstModalAfterItsFrame(event: Event): void {
   )
     return;
   modalOpened = true;
-  const opener = document.activeElement;
+  // The button that sent the command (it is not focused by a tap everywhere), else the focus.
+  const opener = (event as Event & { source?: Element | null }).source ?? document.activeElement;
   dialog.popover = 'manual';
   try {
     dialog.showPopover();
@@ -97,31 +98,51 @@ function escapeWhileShowing(event: KeyboardEvent): void {
 const closesOnBackdrop = (dialog: HTMLDialogElement) => dialog.hasAttribute('data-backdrop-closes');
 
 /**
- * A tap outside a modal's box, on its backdrop (the tap's target is then the dialog itself), or, in
- * the popover's frame, anywhere outside the sheet (a popover's backdrop lets taps through to the
- * page, which is not inert yet): kept from the page, and closing a dialog marked BACKDROP_CLOSES.
+ * The sheet (a dialog marked BACKDROP_CLOSES) whose backdrop `event` is on: an open modal's, the
+ * event's target being the dialog itself outside its box; or, in the popover's frame, anywhere
+ * outside the sheet but its own button (a popover's backdrop lets taps through to the page, which is
+ * not inert yet; a second tap on Filters is the same opening, its command taken above).
  */
-function backdropTapped(event: MouseEvent): void {
+function sheetBehind(event: MouseEvent): HTMLDialogElement | null {
   const target = event.target;
   if (showing) {
-    if (!(target instanceof Node) || showing.dialog.contains(target)) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    if (closesOnBackdrop(showing.dialog)) endShowing(false);
-    return;
+    const sheet = showing.dialog;
+    if (!closesOnBackdrop(sheet) || !(target instanceof Element) || sheet.contains(target)) return null;
+    if (sheet.id && target.closest(`[commandfor="${CSS.escape(sheet.id)}"]`)) return null;
+    return sheet;
   }
-  if (!(target instanceof HTMLDialogElement) || !target.open || !closesOnBackdrop(target)) return;
+  if (!(target instanceof HTMLDialogElement) || !target.open || !closesOnBackdrop(target)) return null;
   const box = target.getBoundingClientRect();
-  if (
-    event.clientX >= box.left &&
-    event.clientX <= box.right &&
-    event.clientY >= box.top &&
-    event.clientY <= box.bottom
-  )
-    return;
+  const inside =
+    event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+  return inside ? null : target;
+}
+
+/** The sheet whose backdrop the press that the next click ends began on. */
+let pressedBehind: HTMLDialogElement | null = null;
+
+function pressed(event: PointerEvent): void {
+  pressedBehind = sheetBehind(event);
+}
+
+/**
+ * A tap on a sheet's backdrop: pressed and let go there (a press in the sheet let go outside it, or
+ * a click made by script, is not one). It closes the sheet, and the click goes no further.
+ */
+function backdropTapped(event: MouseEvent): void {
+  const sheet = sheetBehind(event);
+  const pressedOn = pressedBehind;
+  pressedBehind = null;
+  if (!sheet || sheet !== pressedOn) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  target.close();
+  closeSheet(sheet);
+}
+
+/** Closes a dialog, also in its first frame as a popover (where close() does nothing). */
+export function closeSheet(dialog: HTMLDialogElement): void {
+  if (showing?.dialog === dialog) endShowing(false);
+  else dialog.close();
 }
 
 /**
@@ -131,5 +152,6 @@ function backdropTapped(event: MouseEvent): void {
 export function paintFirstModalFirst(): void {
   document.addEventListener('command', firstModalAfterItsFrame, true);
   document.addEventListener('keydown', escapeWhileShowing, true);
+  document.addEventListener('pointerdown', pressed, true);
   document.addEventListener('click', backdropTapped, true);
 }

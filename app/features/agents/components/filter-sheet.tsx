@@ -2,7 +2,7 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatCount } from '#app/lib/format.ts';
-import { BACKDROP_CLOSES, modalOpenedYet, noteModalOpened } from '#app/lib/first-modal.ts';
+import { BACKDROP_CLOSES, closeSheet, modalOpenedYet, noteModalOpened } from '#app/lib/first-modal.ts';
 import { ActiveFilters, type ActiveFilter } from './active-filters';
 
 /**
@@ -100,7 +100,7 @@ export function FilterSheet({
           // In the app the choices are already applied: 'Show N results' only closes the sheet.
           onSubmit={(event) => {
             event.preventDefault();
-            dialog.current?.close();
+            if (dialog.current) closeSheet(dialog.current);
           }}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
