@@ -157,6 +157,24 @@ it('shares the page at the first tap, or copies its link and says so where there
   );
 });
 
+it('says the link could not be copied when the write fails, or where there is no clipboard at all', async () => {
+  holdEarlyClicks(() => undefined);
+  const { share } = agentPage();
+  const notes = () =>
+    [...document.querySelectorAll('body > [aria-label="Notifications"] [role="status"]')].map((n) => n.textContent);
+  const failure = `Could not copy the link: ${location.origin}/agents/7`;
+  const writeText = vi.fn(() => Promise.reject(new Error('Document is not focused.')));
+  vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+  share.click();
+  await vi.waitFor(() => expect(notes()).toEqual([failure]));
+
+  // A page not served over HTTPS has no clipboard: said so, not thrown.
+  document.querySelectorAll('body > [aria-label="Notifications"]').forEach((n) => n.remove());
+  vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: undefined });
+  share.click();
+  await vi.waitFor(() => expect(notes()).toEqual([failure]));
+});
+
 it("keeps a popover's button in step with it, and focuses the field it asks for", () => {
   followEarlyControls();
   document.body.innerHTML = `<div id="root"><header>

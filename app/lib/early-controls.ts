@@ -217,14 +217,18 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 function share(button: HTMLElement): void {
   const { shareUrl = location.pathname, shareTitle: title = document.title, shareText: text = '' } = button.dataset;
   const url = new URL(shareUrl, location.origin).toString();
-  const copy = () =>
-    navigator.clipboard
-      .writeText(url)
-      .then(() => say('Link copied'))
-      .catch(() => say(`Could not copy the link: ${url}`));
+  const copy = () => {
+    const failed = () => say(`Could not copy the link: ${url}`);
+    try {
+      navigator.clipboard.writeText(url).then(() => say('Link copied'), failed);
+    } catch {
+      // No clipboard at all: a page not served over HTTPS.
+      failed();
+    }
+  };
   if (typeof navigator.share === 'function')
     navigator.share({ title, text, url }).catch((error: unknown) => (isAbort(error) ? undefined : copy()));
-  else void copy();
+  else copy();
 }
 
 /**
