@@ -36,7 +36,6 @@ export function AppLayout({ browser = null }: { browser?: ReactNode }) {
           <SessionNavbar />
           <HydratedMark part="navbar" />
         </Suspense>
-        <OfflineBanner />
         {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}
         <main id="main" className="min-h-dvh flex-1">
           <AppRoutes />
@@ -45,10 +44,13 @@ export function AppLayout({ browser = null }: { browser?: ReactNode }) {
           <Footer />
           <HydratedMark part="footer" />
         </Suspense>
-        {/* Signed-in notices, shown as the session is (useSession: once hydrated, or from the start on a
-            page rendered for the person). Last in the page and sticky to the bottom of the screen:
-            appearing with the session, it moves nothing already on screen (no layout shift). */}
-        <VerifyEmailBanner />
+        {/* Notices last in the page and sticky to the bottom of the screen: appearing, they move nothing
+            already on screen (no layout shift). The connection lost, and signed-in notices, shown as the
+            session is (useSession: once hydrated, or from the start on a page rendered for the person). */}
+        <div className="sticky bottom-0 z-40 print:hidden">
+          <OfflineBanner />
+          <VerifyEmailBanner />
+        </div>
       </div>
       <ExtrasErrorBoundary>{browser}</ExtrasErrorBoundary>
     </AppErrorBoundary>

@@ -2,6 +2,8 @@
 // returns to the page, a short balance sent to buy credits, Back to the list it came from, Share.
 import { expectNoSeriousViolations } from './support/axe';
 import { agentNamed, type AgentJson } from './support/agents';
+import { startTheApp } from './support/app-start';
+import { reportOffline } from './support/pwa';
 import { expect, test, type Locator, type Page } from './support/test';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -91,6 +93,57 @@ test.describe('agent page at 360 px', () => {
     await expect
       .poll(async () => (await tryButton.boundingBox())!.y + (await tryButton.boundingBox())!.height)
       .toBeLessThanOrEqual((await notice.boundingBox())!.y);
+  });
+
+  test('losing the connection moves nothing on screen: its notice comes at the bottom, under the try bar', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const agent = await agentNamed(request, 'LeadScout Pro');
+    const username = unique();
+    const registered = await page.request.post('/api/auth/register', {
+      data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
+      headers: { Origin: baseURL ?? '' },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await page.goto(`/agents/${agent.id}`);
+    await startTheApp(page);
+    const tryBar = bar(page, agent);
+    const confirm = page.getByRole('region', { name: 'Confirm your email address' });
+    await expect(confirm).toBeVisible();
+    const heading = page.getByRole('heading', { level: 1, name: agent.name });
+    const headingAt = (await heading.boundingBox())!.y;
+
+    await reportOffline(page);
+    const notice = page.getByRole('status').filter({ hasText: 'You are offline.' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Showing agents saved on this device');
+    expect((await heading.boundingBox())!.y).toBe(headingAt);
+    // At the foot of the screen: the notice, the confirm-email bar under it, and the try bar above both.
+    const bottom = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.y + box.height;
+    };
+    const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+    expect(Math.abs((await bottom(confirm)) - page.viewportSize()!.height)).toBeLessThan(1);
+    expect(await bottom(notice)).toBeLessThanOrEqual((await top(confirm)) + 0.5);
+    await expect.poll(async () => (await bottom(tryBar)) - (await top(notice))).toBeLessThanOrEqual(0.5);
+
+    // What works offline, a tap away; the try bar keeps clear of the taller notice.
+    await notice.getByText('What works offline').tap();
+    await expect(notice.getByText(/Proposals, reviews and saves are queued/)).toBeVisible();
+    await expect.poll(async () => (await bottom(tryBar)) - (await top(notice))).toBeLessThanOrEqual(0.5);
+    await expectNoSeriousViolations(page);
+
+    // Back online (the tap above has scrolled the page): the notice goes, and nothing moves either.
+    const stillAt = (await heading.boundingBox())!.y;
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+      window.dispatchEvent(new Event('online'));
+    });
+    await expect(page.getByText('You are offline.')).toHaveCount(0);
+    expect((await heading.boundingBox())!.y).toBe(stillAt);
   });
 
   test('short of the cost: Buy credits to try opens /credits with an amount that covers it, and no tab', async ({

@@ -35,7 +35,7 @@ export function VerifyEmailBanner() {
       {...BOTTOM_BAR}
       role="region"
       aria-label="Confirm your email address"
-      className="sticky bottom-0 z-40 border-t print:hidden border-sky-200 bg-sky-50 px-4 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm text-sky-900"
+      className="border-t border-sky-200 bg-sky-50 px-4 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm text-sky-900"
     >
       <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1">
         <MailWarning aria-hidden className="size-4 shrink-0" />
