@@ -350,4 +350,65 @@ describe('TryAgentCard', () => {
     expect(sessionStorage.getItem('pending-try:7')).toBeNull();
     expect(screen.getByRole('button', { name: 'Try Agent (7 credits)' })).toBeTruthy();
   });
+
+  describe('the page kept from one agent to the next (a link to another agent)', () => {
+    const other = {
+      ...agent,
+      id: 8,
+      name: 'QuotaPilot',
+      creditCost: 5,
+      externalUrl: 'https://quotapilot.example.com/',
+    };
+    const client = () => {
+      const queryClient = new QueryClient({
+        defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+      });
+      queryClient.setQueryData(['auth', 'session'], { id: 2, username: 'sam', credits: 100, consumed: 0 });
+      return queryClient;
+    };
+    const page = (queryClient: QueryClient, a: Agent) => (
+      <QueryClientProvider client={queryClient}>
+        <CardAndBar agent={a} user={{ id: 2, credits: 100 }} />
+      </QueryClientProvider>
+    );
+
+    it("shows one agent's try on its own page only", async () => {
+      stubTab();
+      stubFetch(paid);
+      const queryClient = client();
+      const { rerender } = render(page(queryClient, agent));
+      fireEvent.click(screen.getAllByRole('button', { name: 'Try Agent (7 credits)' })[0]!);
+      expect(await screen.findByText('Credits deducted')).toBeTruthy();
+
+      rerender(page(queryClient, other));
+      expect(screen.queryByText('Credits deducted')).toBeNull();
+      expect(screen.queryByRole('link', { name: /Open/ })).toBeNull();
+      expect(screen.getAllByRole('button', { name: 'Try Agent (5 credits)' }).length).toBeGreaterThan(0);
+    });
+
+    it('a try still under way ends for its own agent, and the next agent is tried with a key of its own', async () => {
+      const tab = stubTab();
+      let answer!: (r: Response) => void;
+      const fetchMock = stubFetch(() => new Promise<Response>((r) => (answer = r)));
+      const queryClient = client();
+      const { rerender } = render(page(queryClient, agent));
+      fireEvent.click(screen.getAllByRole('button', { name: 'Try Agent (7 credits)' })[0]!);
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+
+      rerender(page(queryClient, other));
+      await act(async () => answer(await paid()));
+      // The tab opened for LedgerLens is sent to LedgerLens, and its key is settled.
+      await vi.waitFor(() => expect(agentOpenedIn(tab)).toBe(agent.externalUrl));
+      expect(sessionStorage.getItem('pending-try:7')).toBeNull();
+      // QuotaPilot's page says nothing of it, and its own try is a new one.
+      expect(screen.queryByText('Credits deducted')).toBeNull();
+      fetchMock.mockImplementation(async () => json(200, { balance: 88, consumed: 5, url: other.externalUrl }));
+      const tryOther = await screen.findAllByRole('button', { name: 'Try Agent (5 credits)' });
+      fireEvent.click(tryOther[0]!);
+      expect(await screen.findByText('Credits deducted')).toBeTruthy();
+      expect((fetchMock.mock.calls[1] as unknown[])[0]).toBe('/api/agents/8/try');
+      expect(keyOf(fetchMock.mock.calls[1] as unknown[])).not.toBe(keyOf(fetchMock.mock.calls[0] as unknown[]));
+      expect(screen.getByRole('link', { name: /Open QuotaPilot/ }).getAttribute('href')).toBe(other.externalUrl);
+    });
+  });
 });

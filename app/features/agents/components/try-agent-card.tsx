@@ -59,15 +59,21 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   // holds the page's thread, and TanStack's own pending state could come after it.
   const mutation = useSingleFlight(useTryAgent());
   const check = useCheckTry();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const pendingKey = useRef<string | null>(null);
+  // Each outcome and pending key is the agent's it was made for. The page stays mounted from one
+  // agent to the next (a link in More from this creator, the header's search): a try still under way
+  // then ends for its own agent (its tab sent there, its key settled) and is not shown on the next
+  // one, whose own try has a key of its own.
+  const [shown, setShown] = useState<{ agentId: number; outcome: Outcome } | null>(null);
+  const outcome = shown?.agentId === agent.id ? shown.outcome : null;
+  const setOutcome = (next: Outcome | null) => setShown(next && { agentId: agent.id, outcome: next });
+  const pendingKey = useRef<{ agentId: number; key: string } | null>(null);
   const isCreator = user !== null && agent.creatorId === user.id;
   // docs/product.md#credits: creators try their own agents free, and the label omits the cost.
   const cost = isCreator ? 0 : agent.creditCost;
   const userId = user?.id ?? null;
 
   const settled = () => {
-    pendingKey.current = null;
+    if (pendingKey.current?.agentId === agent.id) pendingKey.current = null;
     clearPendingTry(agent.id);
   };
 
@@ -76,10 +82,10 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
   // has just made: a tap held before the app ran can be replayed before this effect runs, and its
   // own request is the one that answers.
   useEffect(() => {
-    if (userId === null || pendingKey.current !== null) return;
+    if (userId === null || pendingKey.current?.agentId === agent.id) return;
     const key = loadPendingTry(agent.id);
     if (!key) return;
-    pendingKey.current = key;
+    pendingKey.current = { agentId: agent.id, key };
     check.mutate(
       { agentId: agent.id, idempotencyKey: key },
       {
@@ -116,8 +122,11 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
     setOutcome(null);
     // A key an earlier page left is this tap's too, even before the effect above has read it: the
     // server then answers that try, charged once, instead of charging a second.
-    const key = pendingKey.current ?? loadPendingTry(agent.id) ?? newIdempotencyKey();
-    pendingKey.current = key;
+    const key =
+      (pendingKey.current?.agentId === agent.id ? pendingKey.current.key : null) ??
+      loadPendingTry(agent.id) ??
+      newIdempotencyKey();
+    pendingKey.current = { agentId: agent.id, key };
     savePendingTry(agent.id, key);
     mutation.mutate(
       // The cost on the screen: the server charges nothing if it is no longer the price (docs/decisions/0024).
