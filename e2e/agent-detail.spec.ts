@@ -1,4 +1,5 @@
 import { agentNamed, type AgentJson } from './support/agents';
+import { startTheApp } from './support/app-start';
 import { confirmEmail } from './support/mail';
 import { expect, test, type Page } from './support/test';
 import { tapStar } from './support/rating';
@@ -38,6 +39,35 @@ test.describe('Agent detail for a visitor', () => {
     // Visitors are sent to sign in to try, and back here afterwards.
     await page.getByRole('link', { name: 'Login to Try Agent' }).click();
     await expect(page).toHaveURL(`/auth?next=%2Fagent%2F${agent.id}`);
+  });
+
+  test('another agent opened from this page starts at its own Description, not the tab left open here', async ({
+    page,
+    request,
+  }) => {
+    const ledgerLens = await agentNamed(request, 'LedgerLens');
+    await page.goto(`/agents/${ledgerLens.id}`);
+    // The app running, each next agent opens inside it; one seen before shows at once, from what the
+    // app holds, on the page already there.
+    await startTheApp(page);
+    /** Another agent from the header's search, as a person looking for the next one would. */
+    const openFromSearch = async (typed: string, name: string) => {
+      await page.getByRole('combobox', { name: 'Search agents' }).fill(typed);
+      await page
+        .getByRole('listbox', { name: 'Suggestions' })
+        .getByRole('option', { name: new RegExp(name) })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page).toHaveURL(/\/agents\/\d+$/);
+    };
+    await openFromSearch('leadsc', 'LeadScout Pro');
+    await tab(page, /^Reviews/).click();
+    await expect(tab(page, /^Reviews/)).toHaveAttribute('aria-selected', 'true');
+
+    await openFromSearch('ledg', 'LedgerLens');
+    await expect(tab(page, 'Description')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(page, /^Reviews/)).toHaveAttribute('aria-selected', 'false');
+    await expect(page.getByRole('tabpanel')).toContainText('LedgerLens pulls statements from your bank feeds');
   });
 
   test('an agent without a video says so', async ({ page, request }) => {

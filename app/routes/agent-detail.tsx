@@ -180,7 +180,8 @@ function AgentDetail({ data, reviewCount }: { data: Agent; reviewCount: number }
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="flex min-w-0 flex-col gap-8">
             <WhatsNew agent={data} />
-            <AgentTabs agent={data} reviewCount={reviewCount} user={user} />
+            {/* Another agent's page opens at its own first tab (or its address's), its reviews' sort and form anew. */}
+            <AgentTabs key={data.id} agent={data} reviewCount={reviewCount} user={user} />
           </div>
           <aside aria-label="Try and info" className="flex flex-col gap-6">
             <TryAgentCard />
