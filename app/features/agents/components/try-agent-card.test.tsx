@@ -146,6 +146,36 @@ describe('TryAgentCard', () => {
     expect(window.open).toHaveBeenCalledTimes(1);
   });
 
+  it('a try that answers before its blank tab opens opens the agent itself, cut from the page, and says so', async () => {
+    // No frame comes (the blank tab waits for two), and the answer is at hand.
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const tab = stubTab();
+    stubFetch(paid);
+    setup(<Card agent={agent} user={{ id: 2 }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
+    expect(await screen.findByText('Credits deducted')).toBeTruthy();
+    expect(window.open).toHaveBeenCalledTimes(1);
+    expect(window.open).toHaveBeenCalledWith(agent.externalUrl, '_blank');
+    expect(tab.opener).toBeNull();
+    // Opened: the link is there to open it again.
+    expect(screen.getByRole('link', { name: /^Open LedgerLens again/ }).getAttribute('href')).toBe(agent.externalUrl);
+  });
+
+  it('a tab the browser blocked leaves the agent one tap away', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
+    stubFetch(paid);
+    setup(<Card agent={agent} user={{ id: 2 }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try Agent (7 credits)' }));
+    expect(await screen.findByText('Credits deducted')).toBeTruthy();
+    const link = screen.getByRole('link', { name: /^Open LedgerLens/ });
+    expect(link.textContent).not.toContain('again');
+    expect(link.getAttribute('href')).toBe(agent.externalUrl);
+  });
+
   it('closes the tab and offers to buy credits when the balance is short (402)', async () => {
     const tab = stubTab();
     stubFetch(async () =>

@@ -140,7 +140,12 @@ export function useTryAction(agent: Agent, user: { id: number; credits: number }
           if (tab && url) tab.location.href = url;
           else {
             tab?.close();
-            if (url) blocked = window.open(url, '_blank', 'noopener,noreferrer') === null;
+            // Cut from this page at once, as the blank tab is: opened with `noopener`, open() returns
+            // null whether or not the tab opened, and the page could not tell a blocked tab from one
+            // open.
+            const opened = url ? window.open(url, '_blank') : null;
+            if (opened) opened.opener = null;
+            blocked = url !== null && opened === null;
           }
           setOutcome({ kind: 'deducted', cost, balance: result.balance, url, blocked });
         },
