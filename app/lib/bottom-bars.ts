@@ -11,7 +11,7 @@ const bars = new Set<HTMLElement>();
 let frame = 0;
 let resizes: ResizeObserver | undefined;
 
-/** Marks a bottom bar in the server's HTML, for the entry script to find. */
+/** Marks a bottom bar: for the entry script to find in the server's HTML, and for toasts to keep clear of (app/lib/keep-clear.ts). */
 export const BOTTOM_BAR = { 'data-bottom-bar': '' } as const;
 
 function measure() {

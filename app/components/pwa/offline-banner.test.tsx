@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '#app/lib/format.ts';
+import { coveredAtBottom } from '#app/lib/keep-clear.ts';
 import { OfflineBanner } from './offline-banner';
 
 const SAVED_AT = Date.UTC(2026, 11, 3, 9, 30);
@@ -37,6 +38,11 @@ describe('OfflineBanner', () => {
     expect((more.closest('details') as HTMLDetailsElement).open).toBe(false);
     await userEvent.click(more);
     expect((queued.closest('details') as HTMLDetailsElement).open).toBe(true);
+
+    // Toasts keep clear of it, as of the other bars at the foot of the screen.
+    const bar = region.firstElementChild as HTMLElement;
+    bar.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: innerHeight - 90, width: 360, height: 90 });
+    expect(coveredAtBottom(0, 360)).toBe(90);
 
     act(() => onlineManager.setOnline(true));
     expect(screen.getByRole('status')).toBe(region);

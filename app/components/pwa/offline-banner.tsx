@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, WifiOff } from 'lucide-react';
 import { useBottomBar } from '#app/hooks/use-bottom-bar.ts';
+import { BOTTOM_BAR } from '#app/lib/bottom-bars.ts';
 import { useOnline } from '#app/hooks/use-online.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 
 /**
  * Tells the user they are offline and from when the data on screen was saved. A bar at the bottom of
  * the screen (app-layout.tsx), so the connection going moves nothing the person is reading or about
- * to tap; kept short, what works offline a tap away. The status region is always on the page, empty
+ * to tap; kept short, what works offline a tap away. A bottom bar: the try bar, the update prompt and
+ * toasts keep clear of it. The status region is always on the page, empty
  * while online, so that its words are announced as they come.
  */
 export function OfflineBanner() {
@@ -26,6 +28,7 @@ export function OfflineBanner() {
       {online ? null : (
         <div
           ref={bar}
+          {...BOTTOM_BAR}
           className="border-t border-amber-300 bg-amber-50 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm text-amber-900"
         >
           <div className="mx-auto max-w-7xl">
