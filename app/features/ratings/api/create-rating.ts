@@ -37,9 +37,17 @@ export async function submitRating(queryClient: QueryClient, input: CreateRating
   return result.kind;
 }
 
+/**
+ * `onSuccess` and `onError` are the mutation's own: they run even once the component that sent it
+ * has gone (the person opened another page before the answer), unlike those given to `mutate`.
+ */
 export function useCreateRating({
   onSuccess,
-}: { onSuccess?: (delivery: RatingDelivery, input: CreateRatingInput) => void } = {}) {
+  onError,
+}: {
+  onSuccess?: (delivery: RatingDelivery, input: CreateRatingInput) => void;
+  onError?: (error: Error) => void;
+} = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateRatingInput) => submitRating(queryClient, input),
@@ -49,5 +57,6 @@ export function useCreateRating({
       if (delivery === 'sent') await reviewsChanged(queryClient, input.agentId);
       onSuccess?.(delivery, input);
     },
+    onError,
   });
 }

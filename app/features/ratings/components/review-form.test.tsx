@@ -11,12 +11,12 @@ const json = (status: number, body: unknown) =>
 
 function setup(onSubmitted = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={queryClient}>
       <ReviewForm agentId={3} userId={9} onSubmitted={onSubmitted} />
     </QueryClientProvider>,
   );
-  return onSubmitted;
+  return Object.assign(onSubmitted, { unmount });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -86,4 +86,27 @@ describe('ReviewForm', () => {
       }),
     );
   });
+
+  it.each([
+    [201, { id: 1, agentId: 3, userId: 9, rating: 5, createdAt: '' }, { title: 'Review submitted' }],
+    [400, { message: 'Comment must be at most 2000 characters', error: 'x' }, { title: 'Error' }],
+  ])(
+    'answered (%i) after the form has gone, as another page opened, still says how it went',
+    async (status, body, said) => {
+      vi.mocked(toast).mockClear();
+      let resolve!: (r: Response) => void;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) =>
+          url === '/api/ratings' ? new Promise<Response>((r) => (resolve = r)) : Promise.resolve(json(200, [])),
+        ),
+      );
+      const { unmount } = setup();
+      fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+      await screen.findByRole('button', { name: 'Submitting...' });
+      unmount();
+      resolve(json(status, body));
+      await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining(said)));
+    },
+  );
 });

@@ -26,8 +26,30 @@ export function ReviewForm({
 }) {
   const [rating, setRating] = useState<number>(existing?.rating ?? RATING_DEFAULT);
   const [comment, setComment] = useState(existing?.comment ?? '');
-  const mutation = useSingleFlight(useCreateRating());
   const editing = !!existing;
+  // How it went is said by the mutation itself, not by this form's call: the person may have opened
+  // another page (another agent's, which drops this form) before the answer, and still hears it.
+  const mutation = useSingleFlight(
+    useCreateRating({
+      onSuccess: (delivery) =>
+        toast(
+          delivery === 'queued'
+            ? {
+                title: 'Review saved on this device',
+                description: 'It will be sent by itself when you are back online (see Settings, On this device).',
+              }
+            : editing
+              ? { title: 'Review updated', description: 'Your changes are saved.' }
+              : { title: 'Review submitted', description: 'Thank you for your feedback.' },
+        ),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: error.message ? `Failed to submit review: ${error.message}` : 'Failed to submit rating',
+          variant: 'destructive',
+        }),
+    }),
+  );
   return (
     <AppForm
       aria-label={editing ? 'Edit your review' : 'Write a review'}
@@ -37,27 +59,10 @@ export function ReviewForm({
         mutation.mutate(
           { agentId, userId, rating, comment: comment.trim() || undefined },
           {
-            onSuccess: (delivery) => {
+            onSuccess: () => {
               setRating(RATING_DEFAULT);
               setComment('');
-              toast(
-                delivery === 'queued'
-                  ? {
-                      title: 'Review saved on this device',
-                      description: 'It will be sent by itself when you are back online (see Settings, On this device).',
-                    }
-                  : editing
-                    ? { title: 'Review updated', description: 'Your changes are saved.' }
-                    : { title: 'Review submitted', description: 'Thank you for your feedback.' },
-              );
               onSubmitted();
-            },
-            onError: (error) => {
-              const message =
-                error instanceof Error && error.message
-                  ? `Failed to submit review: ${error.message}`
-                  : 'Failed to submit rating';
-              toast({ title: 'Error', description: message, variant: 'destructive' });
             },
           },
         );
