@@ -9,8 +9,8 @@ import { formatDateTime } from '#app/lib/format.ts';
  * Tells the user they are offline and from when the data on screen was saved. A bar at the bottom of
  * the screen (app-layout.tsx), so the connection going moves nothing the person is reading or about
  * to tap; kept short, what works offline a tap away. A bottom bar: the try bar, the update prompt and
- * toasts keep clear of it. The status region is always on the page, empty
- * while online, so that its words are announced as they come.
+ * toasts keep clear of it. The status region is always on the page, empty while online, so that its
+ * words are announced as they come.
  */
 export function OfflineBanner() {
   const online = useOnline();
