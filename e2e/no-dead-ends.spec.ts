@@ -4,6 +4,7 @@
 // unseen agent offers Saved and Back; toasts cover no navigation and say each thing once; a revoked
 // token leaves the screen; 'Reported'; one name per action; a signed-in home; tap targets.
 import AxeBuilder from '@axe-core/playwright';
+import { registerOn } from './support/accounts';
 import { startTheApp } from './support/app-start';
 import { expectNoSeriousViolations } from './support/axe';
 import { agentNamed, type AgentJson } from './support/agents';
@@ -27,15 +28,7 @@ const unique = () => `nd${Date.now().toString(36)}${Math.floor(Math.random() * 1
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
 /** A new account, signed in on `page` (its address not confirmed: the confirm-email banner shows). */
-async function register(page: Page, baseURL: string | undefined): Promise<string> {
-  const username = unique();
-  const res = await page.request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
-    headers: { Origin: baseURL ?? '' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return username;
-}
+const register = (page: Page, baseURL: string | undefined) => registerOn(page, baseURL, 'nd');
 
 /** Spends 18 of the 100 free credits (CallCoach): 82 left, 8 short of DealRoom Analyst (90). */
 async function shortOfDealRoom(page: Page, baseURL: string | undefined): Promise<AgentJson> {

@@ -2,8 +2,9 @@
 // returns to the page, a short balance sent to buy credits, Back to the list it came from, Share.
 import { expectNoSeriousViolations } from './support/axe';
 import { agentNamed, type AgentJson } from './support/agents';
+import { registerOn } from './support/accounts';
 import { startTheApp } from './support/app-start';
-import { reportOffline } from './support/pwa';
+import { reportOffline, reportOnline } from './support/pwa';
 import { expect, test, type Locator, type Page } from './support/test';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -101,12 +102,7 @@ test.describe('agent page at 360 px', () => {
     baseURL,
   }) => {
     const agent = await agentNamed(request, 'LeadScout Pro');
-    const username = unique();
-    const registered = await page.request.post('/api/auth/register', {
-      data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
-      headers: { Origin: baseURL ?? '' },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
+    await registerOn(page, baseURL, 'p');
     await page.goto(`/agents/${agent.id}`);
     await startTheApp(page);
     const tryBar = bar(page, agent);
@@ -138,10 +134,7 @@ test.describe('agent page at 360 px', () => {
 
     // Back online (the tap above has scrolled the page): the notice goes, and nothing moves either.
     const stillAt = (await heading.boundingBox())!.y;
-    await page.evaluate(() => {
-      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
-      window.dispatchEvent(new Event('online'));
-    });
+    await reportOnline(page);
     await expect(page.getByText('You are offline.')).toHaveCount(0);
     expect((await heading.boundingBox())!.y).toBe(stillAt);
   });
@@ -152,13 +145,8 @@ test.describe('agent page at 360 px', () => {
     request,
     baseURL,
   }) => {
-    const username = unique();
+    const username = await registerOn(page, baseURL, 'p');
     const origin = { Origin: baseURL ?? '' };
-    const registered = await page.request.post('/api/auth/register', {
-      data: { username, email: `${username}@example.com`, password: 'secret-pass', isInternalLogin: false },
-      headers: origin,
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
     // Spend 18 of the 100 free credits: 82 left, 8 short of a 90-credit agent.
     const spent = await agentNamed(request, 'CallCoach');
     const tried = await page.request.post(`/api/agents/${spent.id}/try`, {

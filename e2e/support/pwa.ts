@@ -49,6 +49,14 @@ export async function reportOffline(page: Page) {
   });
 }
 
+/** The connection back, after reportOffline: navigator.onLine the browser's own again, and the event. */
+export async function reportOnline(page: Page) {
+  await page.evaluate(() => {
+    delete (navigator as { onLine?: boolean }).onLine;
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
 /** How many proposals named `name` the operators' inbox holds: what the server really stored. */
 /**
  * With the context offline: /agents shows the saved listing with `agent` on it, and the agent's page

@@ -39,9 +39,15 @@ function CardAndBar({ agent: a = agent, user }: { agent?: Agent; user: { id: num
   );
 }
 
-function setup(ui: ReactNode) {
+/** A client with no retries, sam (id 2, 100 credits) signed in. */
+function signedInClient() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(['auth', 'session'], { id: 2, username: 'sam', credits: 100, consumed: 0 });
+  return queryClient;
+}
+
+function setup(ui: ReactNode) {
+  const queryClient = signedInClient();
   render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
   return queryClient;
 }
@@ -389,13 +395,6 @@ describe('TryAgentCard', () => {
       creditCost: 5,
       externalUrl: 'https://quotapilot.example.com/',
     };
-    const client = () => {
-      const queryClient = new QueryClient({
-        defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-      });
-      queryClient.setQueryData(['auth', 'session'], { id: 2, username: 'sam', credits: 100, consumed: 0 });
-      return queryClient;
-    };
     const page = (queryClient: QueryClient, a: Agent) => (
       <QueryClientProvider client={queryClient}>
         <CardAndBar agent={a} user={{ id: 2, credits: 100 }} />
@@ -405,7 +404,7 @@ describe('TryAgentCard', () => {
     it("shows one agent's try on its own page only", async () => {
       stubTab();
       stubFetch(paid);
-      const queryClient = client();
+      const queryClient = signedInClient();
       const { rerender } = render(page(queryClient, agent));
       fireEvent.click(screen.getAllByRole('button', { name: 'Try Agent (7 credits)' })[0]!);
       expect(await screen.findByText('Credits deducted')).toBeTruthy();
@@ -420,7 +419,7 @@ describe('TryAgentCard', () => {
       const tab = stubTab();
       let answer!: (r: Response) => void;
       const fetchMock = stubFetch(() => new Promise<Response>((r) => (answer = r)));
-      const queryClient = client();
+      const queryClient = signedInClient();
       const { rerender } = render(page(queryClient, agent));
       fireEvent.click(screen.getAllByRole('button', { name: 'Try Agent (7 credits)' })[0]!);
       await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
